@@ -1,0 +1,472 @@
+/**
+ * @file grundy.h
+ * @brief libgrundy: Sprague-Grundy theory for impartial combinatorial games.
+ *
+ * This header is the whole public contract of libgrundy.  Anything not
+ * declared here is not part of the API.  Sections go from the simplest calls
+ * (versions, errors, Nim) to the most general (game graphs with split moves).
+ *
+ * Conventions, which hold for every function below:
+ * - Functions that can fail return an `int` status: #GRUNDY_OK (0) on success
+ *   or a negative `GRUNDY_E*` code; results go through out-parameters.
+ *   Functions that *find* something return the number found (0 or 1) on
+ *   success, or a negative code.
+ * - The library never prints, never exits, and frees everything it allocated
+ *   on every error path.
+ * - There is no global mutable state: distinct handles may be used from
+ *   distinct threads at the same time.  One handle must not be used from two
+ *   threads at once.
+ */
+#ifndef GRUNDY_H
+#define GRUNDY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Marks a symbol exported from the shared library. */
+#if defined(_WIN32) && defined(GRUNDY_BUILDING_DLL)
+#define GRUNDY_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define GRUNDY_API __attribute__((visibility("default")))
+#else
+#define GRUNDY_API
+#endif
+
+/* ------------------------------------------------------------------------ */
+/** @name Version
+ *  The version lives here and only here; the build reads it from this header.
+ *  @{ */
+
+/** Major version: bumped on an incompatible ABI change. */
+#define GRUNDY_VERSION_MAJOR 0
+/** Minor version: bumped when functions are added. */
+#define GRUNDY_VERSION_MINOR 1
+/** Patch version: bumped for fixes that change no interface. */
+#define GRUNDY_VERSION_PATCH 0
+/** The version as one comparable number: major*10000 + minor*100 + patch. */
+#define GRUNDY_VERSION_NUMBER \
+    (GRUNDY_VERSION_MAJOR * 10000 + GRUNDY_VERSION_MINOR * 100 + GRUNDY_VERSION_PATCH)
+
+/**
+ * @brief The version of the library actually linked, as "MAJOR.MINOR.PATCH".
+ * @return A static string; never NULL.
+ */
+GRUNDY_API const char *grundy_version(void);
+
+/**
+ * @brief The version of the library actually linked, as #GRUNDY_VERSION_NUMBER
+ *        computes it.  Compare it with the macro to detect a header/library mismatch.
+ */
+GRUNDY_API uint32_t grundy_version_number(void);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Status codes
+ *  Values are fixed forever and never reused.
+ *  @{ */
+
+/** Success. */
+#define GRUNDY_OK 0
+/** An allocation failed; the operation had no effect. */
+#define GRUNDY_ENOMEM (-1)
+/** An argument is invalid (NULL where a pointer is required, a bad option). */
+#define GRUNDY_EINVAL (-2)
+/** The game graph has a cycle; see grundy_graph_cycle_node(). */
+#define GRUNDY_ECYCLE (-3)
+/** Text input could not be parsed; see grundy_graph_errmsg(). */
+#define GRUNDY_EPARSE (-4)
+/** A node id, move index or value is out of range. */
+#define GRUNDY_ERANGE (-5)
+/** A count or size exceeds what the library supports (or would overflow). */
+#define GRUNDY_ELIMIT (-6)
+/** The handle is not in a state that permits the call (e.g. not solved yet). */
+#define GRUNDY_ESTATE (-7)
+/** A progress callback asked to stop; the operation had no effect. */
+#define GRUNDY_ECANCELED (-8)
+
+/**
+ * @brief A short English description of a status code.
+ * @param status A value returned by a libgrundy function.
+ * @return A static string; never NULL ("unknown status" for unknown codes).
+ */
+GRUNDY_API const char *grundy_strerror(int status);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Outcomes
+ *  Outcome classes of a position, for the player about to move.
+ *  @{ */
+
+/** P-position: the Previous player (the one who just moved) wins. */
+#define GRUNDY_P 0
+/** N-position: the Next player (the one to move) wins. */
+#define GRUNDY_N 1
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Memory and progress
+ *  @{ */
+
+/**
+ * @brief A caller-supplied allocator.
+ *
+ * The layout of this struct is frozen: it will never gain, lose or reorder
+ * fields (a different allocator interface would be a new type).  The library
+ * copies it when a handle is created, so it need not outlive the call.
+ * `realloc_fn` and `free_fn` are only ever given pointers that came from this
+ * allocator; `free_fn` is never given NULL.
+ */
+typedef struct grundy_allocator {
+    /** Like malloc(size). */
+    void *(*malloc_fn)(void *user, size_t size);
+    /** Like realloc(ptr, size); ptr is never NULL and size never 0. */
+    void *(*realloc_fn)(void *user, void *ptr, size_t size);
+    /** Like free(ptr). */
+    void (*free_fn)(void *user, void *ptr);
+    /** Passed unchanged as the first argument of each function. */
+    void *user;
+} grundy_allocator;
+
+/**
+ * @brief Progress report for long operations.
+ * @param user  The pointer given with the callback.
+ * @param done  Units of work finished so far.
+ * @param total Units of work in all (0 when unknown).
+ * @return 0 to go on; any other value stops the operation, which then
+ *         returns #GRUNDY_ECANCELED and leaves the handle as it was before.
+ */
+typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Sums and Nim
+ *  Closed forms: no handle, no allocation, O(number of heaps).
+ *  @{ */
+
+/**
+ * @brief The nim-sum (bitwise xor) of @p n values: the Sprague-Grundy value of
+ *        a disjunctive sum whose components have these values.
+ * @param values Array of @p n values (may be NULL when n is 0).
+ */
+GRUNDY_API uint64_t grundy_nim_sum(const uint64_t *values, size_t n);
+
+/**
+ * @brief The winning move in a disjunctive sum, by component values.
+ *
+ * With S the nim-sum of @p values: if S is 0 there is no winning move.
+ * Otherwise the move is to replace, in the first component i whose value v has
+ * v xor S < v, that component by one of value v xor S.
+ *
+ * @param values    Array of @p n component values.
+ * @param n         Number of components.
+ * @param component Out: the index i of the component to move in.
+ * @param target    Out: the value v xor S that component must be moved to.
+ * @return 1 if a winning move exists, 0 if the sum is a P-position,
+ *         #GRUNDY_EINVAL if an out-pointer is NULL (or values with n > 0).
+ */
+GRUNDY_API int grundy_sum_winning_target(const uint64_t *values, size_t n,
+                                         size_t *component, uint64_t *target);
+
+/**
+ * @brief Outcome of a Nim position (normal play: who takes the last stone wins).
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
+ */
+GRUNDY_API int grundy_nim_outcome(const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning Nim move: take @p take stones from heap @p heap.
+ * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
+ */
+GRUNDY_API int grundy_nim_winning_move(const uint64_t *heaps, size_t n,
+                                       size_t *heap, uint64_t *take);
+
+/**
+ * @brief Outcome of misère Nim (who takes the last stone loses).
+ *
+ * If every heap has at most one stone, the player to move wins iff the number
+ * of one-stone heaps is even (with no stones at all the player to move has
+ * already won); otherwise the player to move wins iff the nim-sum is non-zero.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
+ */
+GRUNDY_API int grundy_misere_nim_outcome(const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning misère Nim move: take @p take stones from heap @p heap.
+ * @return 1 if found; 0 if the position is P, or if no stones are left (the
+ *         player to move has then already won without moving);
+ *         #GRUNDY_EINVAL on NULL pointers.
+ */
+GRUNDY_API int grundy_misere_nim_winning_move(const uint64_t *heaps, size_t n,
+                                              size_t *heap, uint64_t *take);
+
+/**
+ * @brief Sprague-Grundy value of one heap of bounded Nim, where a move takes
+ *        between 1 and @p max_take stones: heap mod (max_take + 1).
+ * @param max_take At least 1; #UINT64_MAX means unbounded (plain Nim).
+ * @return The value; 0 when max_take is 0 (no move is ever possible).
+ */
+GRUNDY_API uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take);
+
+/**
+ * @brief A winning move in a sum of bounded Nim heaps (each move takes 1 to
+ *        @p max_take stones from one heap).
+ * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers
+ *         or max_take 0.
+ */
+GRUNDY_API int grundy_bounded_nim_winning_move(const uint64_t *heaps, size_t n,
+                                               uint64_t max_take,
+                                               size_t *heap, uint64_t *take);
+
+/**
+ * @brief Outcome of staircase Nim.
+ *
+ * `steps[i]` coins stand on step i; step 0 is the floor, where coins are out
+ * of play.  A move takes one or more coins from a step i >= 1 down to step
+ * i - 1.  The position is Nim on the odd steps: N iff the xor of the odd
+ * steps is non-zero (coins moved from an even step can be moved straight back
+ * down by the opponent, so even steps do not count).
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if steps is NULL with n > 0.
+ */
+GRUNDY_API int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n);
+
+/**
+ * @brief A winning staircase Nim move: move @p count coins from step @p step
+ *        to step `step - 1` (always an odd step).
+ * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
+ */
+GRUNDY_API int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n,
+                                                 size_t *step, uint64_t *count);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Game graphs
+ *
+ * A game graph holds positions (nodes, numbered 0, 1, 2, ... in the order they
+ * are added) and moves.  A move goes from a node to a *sum* of zero or more
+ * nodes: one target is an ordinary move; several targets are a move that
+ * splits the position into independent games played side by side; zero
+ * targets is a move to the finished (empty) position.  The value of a move's
+ * result is the xor of its parts' values.
+ *
+ * Life cycle: create, add nodes and moves, grundy_graph_solve(), then query.
+ * Nodes and moves may be added after a solve; the graph then needs a new
+ * solve before it can be queried again (#GRUNDY_ESTATE until then).
+ * The moves of a node keep the order in which they were added: move k of a
+ * node is the k-th move added from it (k counted from 0).
+ *
+ * Limits: at most #GRUNDY_NODE_MAX nodes; at most #GRUNDY_NODE_MAX parts per
+ * move and moves-plus-parts per node.
+ * Memory after solving: 4 bytes per move (plus 4 per part and 4 more per
+ * split move), and 12 bytes per node.
+ * @{ */
+
+/** An opaque game graph. */
+typedef struct grundy_graph grundy_graph;
+
+/** The largest number of nodes a graph may hold (node ids are below it). */
+#define GRUNDY_NODE_MAX 0x7fffffffu
+
+/**
+ * @brief Create an empty graph using malloc/realloc/free.
+ * @param out Out: the new graph, to be released with grundy_graph_free().
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL if out is NULL.
+ */
+GRUNDY_API int grundy_graph_new(grundy_graph **out);
+
+/**
+ * @brief Create an empty graph whose memory all comes from @p alloc.
+ * @param alloc The allocator (copied); NULL means malloc/realloc/free.
+ *              All three functions must be set.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc);
+
+/** @brief Release a graph and everything it owns.  NULL is a no-op. */
+GRUNDY_API void grundy_graph_free(grundy_graph *g);
+
+/**
+ * @brief Set the progress callback used by long operations on this graph
+ *        (solving).  NULL removes it.  It is called at most every few
+ *        thousand units of work, so it costs nothing measurable.
+ */
+GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn,
+                                          void *user);
+
+/**
+ * @brief Add one node.
+ * @param id Out (may be NULL): the id of the new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT past #GRUNDY_NODE_MAX nodes.
+ */
+GRUNDY_API int grundy_graph_add_node(grundy_graph *g, uint32_t *id);
+
+/**
+ * @brief Add @p count nodes with consecutive ids.  Amortised O(count).
+ * @param first Out (may be NULL): the id of the first new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_ELIMIT if the total would
+ *         pass #GRUNDY_NODE_MAX (nothing is added then).
+ */
+GRUNDY_API int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first);
+
+/** @brief The number of nodes. */
+GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph *g);
+
+/** @brief The number of moves (a split move counts once). */
+GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph *g);
+
+/**
+ * @brief Add the move @p from -> @p to.  Amortised O(1).
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist,
+ *         #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.  On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to);
+
+/**
+ * @brief Add a move from @p from to the sum of the @p nparts nodes in @p parts
+ *        (the same node may appear more than once).  With nparts 0 the move
+ *        leads to the finished position (value 0).  O(nparts).
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist, #GRUNDY_EINVAL
+ *         if parts is NULL with nparts > 0, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.
+ *         On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
+                                      const uint32_t *parts, uint32_t nparts);
+
+/**
+ * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
+ *        already hold an edge list.  O(m), with one allocation.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE naming no move (all are checked first,
+ *         and nothing is added if any is bad); #GRUNDY_EINVAL, #GRUNDY_ENOMEM,
+ *         #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_add_moves(grundy_graph *g, size_t m,
+                                      const uint32_t *from, const uint32_t *to);
+
+/**
+ * @brief Solve normal play: the Sprague-Grundy value of every node.
+ *
+ * Iterative depth-first search: O(V + E) time, no recursion, so paths of
+ * any length are safe.  Peak memory beyond the graph itself is about 12
+ * bytes per node.  Reports progress in nodes finished.
+ *
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE if a node can reach itself (then
+ *         grundy_graph_cycle_node() names a node on a cycle and the graph is
+ *         left unsolved but intact); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED.
+ *         On any error no value is available and nothing leaks.
+ */
+GRUNDY_API int grundy_graph_solve(grundy_graph *g);
+
+/**
+ * @brief After grundy_graph_solve() returned #GRUNDY_ECYCLE: a node on a cycle.
+ * @return #GRUNDY_OK, or #GRUNDY_ESTATE if the last solve found no cycle.
+ */
+GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
+
+/**
+ * @brief A description of the last error on this graph, naming what and
+ *        where (e.g. "line 3: node 7 out of range (n = 5)").
+ * @return A string owned by the graph, valid until its next call; "" if none.
+ */
+GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
+
+/**
+ * @brief The input line of the last error of grundy_graph_parse() (counted
+ *        from 1), for callers that format their own messages.
+ * @return The line, or 0 if the last error was not about a line of text.
+ */
+GRUNDY_API size_t grundy_graph_errline(const grundy_graph *g);
+
+/**
+ * @brief The Sprague-Grundy value of @p node.  O(1).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value);
+
+/**
+ * @brief All values at once: an array of grundy_graph_node_count() values
+ *        owned by the graph, valid until the graph is next changed or freed.
+ * @return NULL if the graph is not solved.
+ */
+GRUNDY_API const uint32_t *grundy_graph_values(const grundy_graph *g);
+
+/**
+ * @brief The outcome of @p node under normal play: #GRUNDY_P iff its value is 0.
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
+
+/**
+ * @brief The number of moves from @p node.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
+
+/**
+ * @brief The parts of move @p k of @p node.
+ * @param parts  Out: the part nodes, an array owned by the graph, valid until
+ *               it is next changed (may be NULL when *nparts is 0).
+ * @param nparts Out: how many parts (1 for an ordinary move).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
+                                 const uint32_t **parts, uint32_t *nparts);
+
+/**
+ * @brief The winning moves of @p node: those leading to value 0.  O(degree).
+ * @param moves Out: up to @p cap move indices (k of grundy_graph_move()),
+ *              in increasing order.  May be NULL when cap is 0.
+ * @param count Out: the number of winning moves, which may exceed cap.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node,
+                                          uint32_t *moves, size_t cap, size_t *count);
+
+/**
+ * @brief The value of the sum of the positions @p nodes (a node may repeat).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes,
+                                      size_t n, uint32_t *value);
+
+/**
+ * @brief A winning move in the sum of the positions @p nodes: play move
+ *        @p move of component @p component (the node `nodes[component]`).
+ *        O(n + degree).
+ * @return 1 if found, 0 if the sum is a P-position; #GRUNDY_ESTATE,
+ *         #GRUNDY_ERANGE, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes,
+                                             size_t n, size_t *component, uint32_t *move);
+
+/**
+ * @brief Read a graph in the text format of `grundy graph` into @p g, which
+ *        must have no nodes yet.
+ *
+ * Format: the integers `n m`, then `m` pairs `u v` (nodes 0..n-1), each a move
+ * from u to v; whitespace separates; `#` starts a comment to the end of the line.
+ * O(size of the text).
+ *
+ * @param text The text; need not be NUL-terminated.
+ * @param len  Its length in bytes.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE or #GRUNDY_ERANGE with a message naming
+ *         the line in grundy_graph_errmsg(), and the graph left empty;
+ *         #GRUNDY_ESTATE if the graph is not empty; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_parse(grundy_graph *g, const char *text, size_t len);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_H */

@@ -1,0 +1,67 @@
+/* `grundy`: dispatch to the commands, usage, and the helpers they share. */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: grundy COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  nim [--misere] H1 H2 ...   outcome of a Nim position and a winning move\n"
+    "  graph [FILE]               Sprague-Grundy value of every node of a game graph\n"
+    "                             (FILE or standard input: \"n m\" then m pairs \"u v\")\n"
+    "\n"
+    "  --help                     this text\n"
+    "  --version                  the version\n";
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("grundy: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return CLI_EXIT_ERROR;
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (*s == '\0')
+        return -1;
+    for (; *s; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (d > 9 || v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return CLI_EXIT_ERROR;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage_text, stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("grundy %s\n", grundy_version());
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "nim") == 0)
+        return cli_nim(argc - 2, argv + 2);
+    if (strcmp(cmd, "graph") == 0)
+        return cli_graph(argc - 2, argv + 2);
+    cli_error("unknown command '%s'", cmd);
+    fputs(usage_text, stderr);
+    return CLI_EXIT_ERROR;
+}

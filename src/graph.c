@@ -1,0 +1,295 @@
+/* Game graph construction: nodes, moves, and the merge into CSR form. */
+#include "graph.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int grundy_graph_new(grundy_graph **out)
+{
+    return grundy_graph_new_with(out, NULL);
+}
+
+int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
+{
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    *out = NULL;
+    grundy_allocator a;
+    int rc = grundy__alloc_init(&a, alloc);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy_graph *g = grundy__alloc_array(&a, 1, sizeof *g);
+    if (g == NULL)
+        return GRUNDY_ENOMEM;
+    memset(g, 0, sizeof *g);
+    g->alloc = a;
+    *out = g;
+    return GRUNDY_OK;
+}
+
+void grundy_graph_free(grundy_graph *g)
+{
+    if (g == NULL)
+        return;
+    grundy_allocator a = g->alloc;
+    grundy__free(&a, g->off);
+    grundy__free(&a, g->tok);
+    grundy__free(&a, g->pend);
+    grundy__free(&a, g->val);
+    grundy__free(&a, g);
+}
+
+void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *user)
+{
+    if (g == NULL)
+        return;
+    g->progress = fn;
+    g->progress_user = user;
+}
+
+int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
+{
+    va_list ap;
+    g->errline = 0;
+    va_start(ap, fmt);
+    vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *grundy_graph_errmsg(const grundy_graph *g)
+{
+    return g ? g->errmsg : "";
+}
+
+size_t grundy_graph_errline(const grundy_graph *g)
+{
+    return g ? g->errline : 0;
+}
+
+void grundy__graph_unsolve(grundy_graph *g)
+{
+    grundy__free(&g->alloc, g->val);
+    g->val = NULL;
+    g->has_cycle = 0;
+}
+
+int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (count > GRUNDY_NODE_MAX - g->n)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
+                                  count, GRUNDY_NODE_MAX);
+    grundy__graph_unsolve(g);
+    if (first != NULL)
+        *first = g->n;
+    /* Nodes cost nothing until solved: the CSR gives them room when merged. */
+    g->n += count;
+    return GRUNDY_OK;
+}
+
+int grundy_graph_add_node(grundy_graph *g, uint32_t *id)
+{
+    return grundy_graph_add_nodes(g, 1, id);
+}
+
+uint32_t grundy_graph_node_count(const grundy_graph *g)
+{
+    return g ? g->n : 0;
+}
+
+uint64_t grundy_graph_move_count(const grundy_graph *g)
+{
+    return g ? g->moves : 0;
+}
+
+int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count)
+{
+    if (count > SIZE_MAX - g->npend)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + count,
+                             sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    memcpy(g->pend + g->npend, recs, count * sizeof *recs);
+    g->npend += count;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+static int check_id(grundy_graph *g, uint32_t id, const char *role)
+{
+    if (id < g->n)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s node %u out of range (n = %u)", role, id,
+                              g->n);
+}
+
+int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = check_id(g, from, "source");
+    if (rc == GRUNDY_OK)
+        rc = check_id(g, to, "target");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__pending rec = {from, to};
+    rc = grundy__graph_push(g, &rec, 1);
+    if (rc == GRUNDY_OK)
+        g->moves++;
+    return rc;
+}
+
+int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts,
+                           uint32_t nparts)
+{
+    if (g == NULL || (parts == NULL && nparts > 0))
+        return GRUNDY_EINVAL;
+    int rc = check_id(g, from, "source");
+    for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
+        rc = check_id(g, parts[i], "part");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (nparts > GRUNDY_NODE_MAX)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "a move may have at most %u parts",
+                                  GRUNDY_NODE_MAX);
+    /* Reserve first so that the header and its parts go in together or not at all. */
+    size_t need = g->npend + (size_t)nparts + 1;
+    if (need < g->npend)
+        return GRUNDY_ELIMIT;
+    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, need, sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    g->pend[g->npend++] = (grundy__pending){from, GRUNDY__SPLIT | nparts};
+    for (uint32_t i = 0; i < nparts; i++)
+        g->pend[g->npend++] = (grundy__pending){from, parts[i]};
+    g->moves++;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, const uint32_t *to)
+{
+    if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
+        return GRUNDY_EINVAL;
+    for (size_t i = 0; i < m; i++) {
+        if (from[i] >= g->n || to[i] >= g->n)
+            return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",
+                                      i, from[i], to[i], g->n);
+    }
+    if (m > SIZE_MAX - g->npend)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
+                             sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < m; i++)
+        g->pend[g->npend + i] = (grundy__pending){from[i], to[i]};
+    g->npend += m;
+    g->moves += m;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+/* Token counts per node (old CSR plus pending) into cnt[0..n), and the most
+ * moves of one node.  Fails if a node would pass the per-node limit. */
+static int count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, int *splits)
+{
+    uint32_t *deg = grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
+    if (deg == NULL)
+        return GRUNDY_ENOMEM;
+    for (uint32_t u = 0; u < g->n_csr; u++) {
+        cnt[u] = g->off[u + 1] - g->off[u];
+        grundy__moves it = grundy__moves_of(g, u);
+        const uint32_t *parts;
+        uint32_t np;
+        while (grundy__moves_next(&it, &parts, &np))
+            deg[u]++;
+    }
+    uint32_t parts_left = 0;
+    for (size_t i = 0; i < g->npend; i++) {
+        const grundy__pending *r = &g->pend[i];
+        cnt[r->from]++;
+        if (parts_left > 0) {
+            parts_left--;
+            continue;
+        }
+        deg[r->from]++;
+        if (r->tok & GRUNDY__SPLIT) {
+            parts_left = r->tok & ~GRUNDY__SPLIT;
+            *splits = 1;
+        }
+    }
+    int rc = GRUNDY_OK;
+    *max_degree = 0;
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (cnt[u] > GRUNDY_NODE_MAX) {
+            rc = grundy__graph_fail(g, GRUNDY_ELIMIT,
+                                    "node %u has more than %u moves and parts", u,
+                                    GRUNDY_NODE_MAX);
+            break;
+        }
+        if (deg[u] > *max_degree)
+            *max_degree = deg[u];
+    }
+    grundy__free(&g->alloc, deg);
+    return rc;
+}
+
+int grundy__graph_compact(grundy_graph *g)
+{
+    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
+        return GRUNDY_OK;
+    uint64_t *off = grundy__calloc_array(&g->alloc, (size_t)g->n + 1, sizeof *off);
+    if (off == NULL)
+        return GRUNDY_ENOMEM;
+    uint32_t max_degree;
+    int splits = g->has_splits;
+    int rc = count_tokens(g, off, &max_degree, &splits);
+    if (rc != GRUNDY_OK) {
+        grundy__free(&g->alloc, off);
+        return rc;
+    }
+    /* Exclusive prefix sums, then off[u] serves as node u's write cursor. */
+    uint64_t total = 0;
+    for (uint32_t u = 0; u <= g->n; u++) {
+        uint64_t c = u < g->n ? off[u] : 0;
+        off[u] = total;
+        total += c;
+    }
+    if (total > SIZE_MAX / sizeof(uint32_t)) {
+        grundy__free(&g->alloc, off);
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
+    }
+    uint32_t *tok = grundy__alloc_array(&g->alloc, (size_t)total, sizeof *tok);
+    if (tok == NULL) {
+        grundy__free(&g->alloc, off);
+        return GRUNDY_ENOMEM;
+    }
+    for (uint32_t u = 0; u < g->n_csr; u++) {
+        uint64_t len = g->off[u + 1] - g->off[u];
+        memcpy(tok + off[u], g->tok + g->off[u], (size_t)len * sizeof *tok);
+        off[u] += len;
+    }
+    for (size_t i = 0; i < g->npend; i++)
+        tok[off[g->pend[i].from]++] = g->pend[i].tok;
+    /* Each cursor now stands at the start of the next node: shift back by one. */
+    for (uint32_t u = g->n; u > 0; u--)
+        off[u] = off[u - 1];
+    off[0] = 0;
+
+    grundy__free(&g->alloc, g->off);
+    grundy__free(&g->alloc, g->tok);
+    grundy__free(&g->alloc, g->pend);
+    g->off = off;
+    g->tok = tok;
+    g->n_csr = g->n;
+    g->max_degree = max_degree;
+    g->has_splits = splits;
+    g->pend = NULL;
+    g->npend = g->cap_pend = 0;
+    return GRUNDY_OK;
+}

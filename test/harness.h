@@ -1,0 +1,69 @@
+/* A tiny test harness: CHECK records a pass or a failure (with its place),
+ * and harness_done() prints "N passed, N failed" as the program's last line. */
+#ifndef GRUNDY_TEST_HARNESS_H
+#define GRUNDY_TEST_HARNESS_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned long harness_passed, harness_failed;
+
+#define CHECK(cond) harness_check((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
+#define CHECK_EQ(a, b) harness_check_eq((long long)(a), (long long)(b), #a, #b, __FILE__, __LINE__)
+
+static inline int harness_check(int ok, const char *what, const char *file, int line)
+{
+    if (ok) {
+        harness_passed++;
+    } else {
+        harness_failed++;
+        if (harness_failed <= 50)
+            fprintf(stderr, "%s:%d: FAILED: %s\n", file, line, what);
+    }
+    return ok;
+}
+
+static inline int harness_check_eq(long long a, long long b, const char *ea, const char *eb,
+                            const char *file, int line)
+{
+    if (a == b) {
+        harness_passed++;
+        return 1;
+    }
+    harness_failed++;
+    if (harness_failed <= 50)
+        fprintf(stderr, "%s:%d: FAILED: %s == %s (%lld != %lld)\n", file, line, ea, eb, a, b);
+    return 0;
+}
+
+/* GRUNDY_TEST_QUICK shrinks the randomized loops (used under the sanitizers). */
+static inline int harness_quick(void)
+{
+    const char *q = getenv("GRUNDY_TEST_QUICK");
+    return q != NULL && *q != '\0' && *q != '0';
+}
+
+static inline int harness_done(void)
+{
+    printf("%lu passed, %lu failed\n", harness_passed, harness_failed);
+    return harness_failed == 0 ? 0 : 1;
+}
+
+/* A small deterministic PRNG (splitmix64) so failures reproduce. */
+static unsigned long long harness_rng_state = 0x9e3779b97f4a7c15ull;
+
+static inline unsigned long long harness_rand(void)
+{
+    unsigned long long z = (harness_rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n); n > 0. */
+static inline unsigned long long harness_below(unsigned long long n)
+{
+    return harness_rand() % n;
+}
+
+#endif

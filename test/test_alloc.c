@@ -1,0 +1,152 @@
+/* Allocation failure: a caller's allocator that fails the N-th allocation.
+ * For N = 1, 2, ... until a scenario runs clean, every failing call must
+ * return GRUNDY_ENOMEM, leave the graph as it was (the same call then
+ * succeeds once memory is back), and nothing may leak. */
+#include <string.h>
+
+#include "grundy.h"
+#include "harness.h"
+
+typedef struct failing {
+    long calls;     /* allocations so far (malloc and realloc) */
+    long fail_at;   /* fail this one (0: never) */
+    long live;      /* blocks allocated and not yet freed */
+    long failures;
+} failing;
+
+static void *f_malloc(void *user, size_t size)
+{
+    failing *f = user;
+    if (++f->calls == f->fail_at) {
+        f->failures++;
+        return NULL;
+    }
+    void *p = malloc(size);
+    if (p != NULL)
+        f->live++;
+    return p;
+}
+
+static void *f_realloc(void *user, void *ptr, size_t size)
+{
+    failing *f = user;
+    if (++f->calls == f->fail_at) {
+        f->failures++;
+        return NULL;
+    }
+    return realloc(ptr, size);
+}
+
+static void f_free(void *user, void *ptr)
+{
+    failing *f = user;
+    f->live--;
+    free(ptr);
+}
+
+/* Runs one call; on ENOMEM checks it, lets memory back and runs it again. */
+#define STEP(f, call)                                    \
+    do {                                                 \
+        int rc_ = (call);                                \
+        if (rc_ == GRUNDY_ENOMEM) {                      \
+            (f)->fail_at = 0;                            \
+            rc_ = (call);                                \
+        }                                                \
+        CHECK_EQ(rc_, GRUNDY_OK);                        \
+    } while (0)
+
+static const char graph_text[] = "6 7\n1 0\n2 0\n2 1\n3 2\n4 3 4 1\n5 4\n";
+
+/* Builds a graph with ordinary, bulk and split moves, solves it, and then
+ * changes and solves it again; returns the values' checksum. */
+/* A graph on the failing allocator, or NULL (checked) when that fails. */
+static grundy_graph *new_graph(failing *f)
+{
+    grundy_allocator a = {f_malloc, f_realloc, f_free, f};
+    grundy_graph *g = NULL;
+    int rc = grundy_graph_new_with(&g, &a);
+    if (rc != GRUNDY_OK) {
+        CHECK_EQ(rc, GRUNDY_ENOMEM);
+        CHECK(g == NULL);
+        return NULL;
+    }
+    return g;
+}
+
+/* A checksum of the first n values; frees the graph. */
+static long checksum_and_free(grundy_graph *g, uint32_t n)
+{
+    long sum = 0;
+    const uint32_t *val = grundy_graph_values(g);
+    CHECK(val != NULL);
+    for (uint32_t u = 0; val && u < n; u++)
+        sum = (sum * 7 + val[u]) % 1000000007;
+    grundy_graph_free(g);
+    return sum;
+}
+
+static long scenario_build(failing *f, int *ok)
+{
+    grundy_graph *g = new_graph(f);
+    if ((*ok = g != NULL) == 0)
+        return 0;
+    STEP(f, grundy_graph_add_nodes(g, 40, NULL));
+    for (uint32_t u = 1; u < 40; u++) {
+        STEP(f, grundy_graph_add_move(g, u, u - 1));
+        if (u >= 3)
+            STEP(f, grundy_graph_add_split(g, u, (const uint32_t[]){u - 2, u - 3, 0}, 3));
+    }
+    const uint32_t from[] = {39, 38, 37, 20}, to[] = {0, 1, 2, 19};
+    STEP(f, grundy_graph_add_moves(g, 4, from, to));
+    STEP(f, grundy_graph_solve(g));
+    STEP(f, grundy_graph_add_move(g, 30, 5));
+    STEP(f, grundy_graph_solve(g));
+    return checksum_and_free(g, 40);
+}
+
+static long scenario_parse(failing *f, int *ok)
+{
+    grundy_graph *g = new_graph(f);
+    if ((*ok = g != NULL) == 0)
+        return 0;
+    STEP(f, grundy_graph_parse(g, graph_text, strlen(graph_text)));
+    STEP(f, grundy_graph_solve(g));
+    return checksum_and_free(g, 6);
+}
+
+static void run_until_clean(long (*scenario)(failing *, int *), const char *name)
+{
+    failing clean = {0, 0, 0, 0};
+    int ok;
+    long expect = scenario(&clean, &ok);
+    CHECK(ok);
+    CHECK_EQ(clean.live, 0);
+    long n;
+    for (n = 1; n < 100000; n++) {
+        failing f = {0, n, 0, 0};
+        long got = scenario(&f, &ok);
+        CHECK_EQ(f.live, 0);
+        if (ok)
+            CHECK_EQ(got, expect);
+        if (f.failures == 0)
+            break;
+    }
+    CHECK(n > 5); /* the scenario really allocates several times */
+    printf("%s: failed each of %ld allocations in turn\n", name, n - 1);
+}
+
+static void test_bad_allocator(void)
+{
+    grundy_allocator a = {f_malloc, NULL, f_free, NULL};
+    grundy_graph *g = (grundy_graph *)&a;
+    CHECK_EQ(grundy_graph_new_with(&g, &a), GRUNDY_EINVAL);
+    CHECK(g == NULL);
+}
+
+int main(void)
+{
+    run_until_clean(scenario_build, "build");
+    run_until_clean(scenario_parse, "parse");
+    test_bad_allocator();
+    return harness_done();
+}
