@@ -90,6 +90,11 @@ sanitize: $(SAN_TEST_BIN) build/san/grundy
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	    GRUNDY_TEST_QUICK=1 sh test/run.sh build/san/test build/san/grundy --unit-only
 
+# Scale measurements (time and peak memory of large solves).
+build/bench/%: bench/%.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC)
+
 # The main job: solve the seed's 1x20 pebble game through a game graph.
 build/examples/pebble_strip: docs/examples/pebble_strip.c $(STATIC)
 	@mkdir -p $(@D)

@@ -155,6 +155,7 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * @brief The nim-sum (bitwise xor) of @p n values: the Sprague-Grundy value of
  *        a disjunctive sum whose components have these values.
  * @param values Array of @p n values (may be NULL when n is 0).
+ * @param n      How many values.
  */
 GRUNDY_API uint64_t grundy_nim_sum(const uint64_t *values, size_t n);
 
@@ -178,12 +179,17 @@ GRUNDY_API int grundy_sum_winning_target(const uint64_t *values, size_t n,
 /**
  * @brief Outcome of a Nim position (normal play: who takes the last stone wins).
  * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
  * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
  */
 GRUNDY_API int grundy_nim_outcome(const uint64_t *heaps, size_t n);
 
 /**
  * @brief A winning Nim move: take @p take stones from heap @p heap.
+ * @param heaps Heap sizes.
+ * @param n     How many heaps.
+ * @param heap  Out: the heap to take from (counted from 0).
+ * @param take  Out: how many stones to take.
  * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
  */
 GRUNDY_API int grundy_nim_winning_move(const uint64_t *heaps, size_t n,
@@ -195,12 +201,18 @@ GRUNDY_API int grundy_nim_winning_move(const uint64_t *heaps, size_t n,
  * If every heap has at most one stone, the player to move wins iff the number
  * of one-stone heaps is even (with no stones at all the player to move has
  * already won); otherwise the player to move wins iff the nim-sum is non-zero.
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
  * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
  */
 GRUNDY_API int grundy_misere_nim_outcome(const uint64_t *heaps, size_t n);
 
 /**
  * @brief A winning misère Nim move: take @p take stones from heap @p heap.
+ * @param heaps Heap sizes.
+ * @param n     How many heaps.
+ * @param heap  Out: the heap to take from (counted from 0).
+ * @param take  Out: how many stones to take.
  * @return 1 if found; 0 if the position is P, or if no stones are left (the
  *         player to move has then already won without moving);
  *         #GRUNDY_EINVAL on NULL pointers.
@@ -211,7 +223,8 @@ GRUNDY_API int grundy_misere_nim_winning_move(const uint64_t *heaps, size_t n,
 /**
  * @brief Sprague-Grundy value of one heap of bounded Nim, where a move takes
  *        between 1 and @p max_take stones: heap mod (max_take + 1).
- * @param max_take At least 1; #UINT64_MAX means unbounded (plain Nim).
+ * @param heap     The number of stones.
+ * @param max_take At least 1; UINT64_MAX means unbounded (plain Nim).
  * @return The value; 0 when max_take is 0 (no move is ever possible).
  */
 GRUNDY_API uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take);
@@ -219,6 +232,11 @@ GRUNDY_API uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take);
 /**
  * @brief A winning move in a sum of bounded Nim heaps (each move takes 1 to
  *        @p max_take stones from one heap).
+ * @param heaps    Heap sizes.
+ * @param n        How many heaps.
+ * @param max_take The most stones one move may take (at least 1).
+ * @param heap     Out: the heap to take from (counted from 0).
+ * @param take     Out: how many stones to take.
  * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers
  *         or max_take 0.
  */
@@ -234,6 +252,8 @@ GRUNDY_API int grundy_bounded_nim_winning_move(const uint64_t *heaps, size_t n,
  * i - 1.  The position is Nim on the odd steps: N iff the xor of the odd
  * steps is non-zero (coins moved from an even step can be moved straight back
  * down by the opponent, so even steps do not count).
+ * @param steps Coins per step, step 0 first (may be NULL when n is 0).
+ * @param n     How many steps, the floor included.
  * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if steps is NULL with n > 0.
  */
 GRUNDY_API int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n);
@@ -241,6 +261,10 @@ GRUNDY_API int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n);
 /**
  * @brief A winning staircase Nim move: move @p count coins from step @p step
  *        to step `step - 1` (always an odd step).
+ * @param steps Coins per step, step 0 first.
+ * @param n     How many steps, the floor included.
+ * @param step  Out: the step to move from.
+ * @param count Out: how many coins to move.
  * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
  */
 GRUNDY_API int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n,
@@ -266,8 +290,8 @@ GRUNDY_API int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n
  *
  * Limits: at most #GRUNDY_NODE_MAX nodes; at most #GRUNDY_NODE_MAX parts per
  * move and moves-plus-parts per node.
- * Memory after solving: 4 bytes per move (plus 4 per part and 4 more per
- * split move), and 12 bytes per node.
+ * Memory after solving: 4 bytes per ordinary move, 4 bytes plus 4 per part
+ * for a split move, and 12 bytes per node.
  * @{ */
 
 /** An opaque game graph. */
@@ -285,46 +309,60 @@ GRUNDY_API int grundy_graph_new(grundy_graph **out);
 
 /**
  * @brief Create an empty graph whose memory all comes from @p alloc.
+ * @param out   Out: the new graph, to be released with grundy_graph_free().
  * @param alloc The allocator (copied); NULL means malloc/realloc/free.
  *              All three functions must be set.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc);
 
-/** @brief Release a graph and everything it owns.  NULL is a no-op. */
+/** @brief Release a graph and everything it owns.  NULL is a no-op.
+ *  @param g The graph. */
 GRUNDY_API void grundy_graph_free(grundy_graph *g);
 
 /**
  * @brief Set the progress callback used by long operations on this graph
- *        (solving).  NULL removes it.  It is called at most every few
- *        thousand units of work, so it costs nothing measurable.
+ *        (solving).  NULL removes it.  It is called once every 65536
+ *        units of work, so it costs nothing measurable.
+ * @param g    The graph.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
  */
 GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn,
                                           void *user);
 
 /**
  * @brief Add one node.
+ * @param g  The graph.
  * @param id Out (may be NULL): the id of the new node.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT past #GRUNDY_NODE_MAX nodes.
  */
 GRUNDY_API int grundy_graph_add_node(grundy_graph *g, uint32_t *id);
 
 /**
- * @brief Add @p count nodes with consecutive ids.  Amortised O(count).
+ * @brief Add @p count nodes with consecutive ids.  O(1): nodes take memory
+ *        only once the graph is solved.
+ * @param g     The graph.
+ * @param count How many nodes.
  * @param first Out (may be NULL): the id of the first new node.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_ELIMIT if the total would
  *         pass #GRUNDY_NODE_MAX (nothing is added then).
  */
 GRUNDY_API int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first);
 
-/** @brief The number of nodes. */
+/** @brief The number of nodes (0 for NULL).
+ *  @param g The graph. */
 GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph *g);
 
-/** @brief The number of moves (a split move counts once). */
+/** @brief The number of moves, a split move counting once (0 for NULL).
+ *  @param g The graph. */
 GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph *g);
 
 /**
  * @brief Add the move @p from -> @p to.  Amortised O(1).
+ * @param g    The graph.
+ * @param from The node the move starts from.
+ * @param to   The node it leads to.
  * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist,
  *         #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.  On error nothing is added.
  */
@@ -334,6 +372,10 @@ GRUNDY_API int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to
  * @brief Add a move from @p from to the sum of the @p nparts nodes in @p parts
  *        (the same node may appear more than once).  With nparts 0 the move
  *        leads to the finished position (value 0).  O(nparts).
+ * @param g      The graph.
+ * @param from   The node the move starts from.
+ * @param parts  The nodes of the resulting sum.
+ * @param nparts How many parts.
  * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist, #GRUNDY_EINVAL
  *         if parts is NULL with nparts > 0, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.
  *         On error nothing is added.
@@ -344,6 +386,10 @@ GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
 /**
  * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
  *        already hold an edge list.  O(m), with one allocation.
+ * @param g    The graph.
+ * @param m    The number of moves.
+ * @param from Their source nodes.
+ * @param to   Their target nodes.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE naming no move (all are checked first,
  *         and nothing is added if any is bad); #GRUNDY_EINVAL, #GRUNDY_ENOMEM,
  *         #GRUNDY_ELIMIT.
@@ -358,15 +404,23 @@ GRUNDY_API int grundy_graph_add_moves(grundy_graph *g, size_t m,
  * any length are safe.  Peak memory beyond the graph itself is about 12
  * bytes per node.  Reports progress in nodes finished.
  *
+ * Solving a graph that is already solved (and unchanged since) does nothing.
+ *
+ * @param g The graph.
  * @return #GRUNDY_OK; #GRUNDY_ECYCLE if a node can reach itself (then
  *         grundy_graph_cycle_node() names a node on a cycle and the graph is
- *         left unsolved but intact); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED.
+ *         left unsolved but intact); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED;
+ *         #GRUNDY_ELIMIT if a node has more than #GRUNDY_NODE_MAX moves and
+ *         parts, or the moves do not fit this machine's address space;
+ *         #GRUNDY_EINVAL if g is NULL.
  *         On any error no value is available and nothing leaks.
  */
 GRUNDY_API int grundy_graph_solve(grundy_graph *g);
 
 /**
  * @brief After grundy_graph_solve() returned #GRUNDY_ECYCLE: a node on a cycle.
+ * @param g    The graph.
+ * @param node Out: the node.
  * @return #GRUNDY_OK, or #GRUNDY_ESTATE if the last solve found no cycle.
  */
 GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
@@ -374,6 +428,7 @@ GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
 /**
  * @brief A description of the last error on this graph, naming what and
  *        where (e.g. "line 3: node 7 out of range (n = 5)").
+ * @param g The graph.
  * @return A string owned by the graph, valid until its next call; "" if none.
  */
 GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
@@ -381,12 +436,16 @@ GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
 /**
  * @brief The input line of the last error of grundy_graph_parse() (counted
  *        from 1), for callers that format their own messages.
+ * @param g The graph.
  * @return The line, or 0 if the last error was not about a line of text.
  */
 GRUNDY_API size_t grundy_graph_errline(const grundy_graph *g);
 
 /**
  * @brief The Sprague-Grundy value of @p node.  O(1).
+ * @param g     The graph.
+ * @param node  The node.
+ * @param value Out: its value.
  * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value);
@@ -394,24 +453,35 @@ GRUNDY_API int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t
 /**
  * @brief All values at once: an array of grundy_graph_node_count() values
  *        owned by the graph, valid until the graph is next changed or freed.
+ * @param g The graph.
  * @return NULL if the graph is not solved.
  */
 GRUNDY_API const uint32_t *grundy_graph_values(const grundy_graph *g);
 
 /**
  * @brief The outcome of @p node under normal play: #GRUNDY_P iff its value is 0.
+ * @param g    The graph.
+ * @param node The node.
  * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
 
 /**
- * @brief The number of moves from @p node.
+ * @brief The number of moves from @p node: O(1) when the graph has no split
+ *        moves, O(degree) otherwise.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param degree Out: the number of moves.
  * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
 
 /**
- * @brief The parts of move @p k of @p node.
+ * @brief The parts of move @p k of @p node: O(1) when the graph has no split
+ *        moves, O(degree) otherwise.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param k      The move, counted from 0 in the order moves were added.
  * @param parts  Out: the part nodes, an array owned by the graph, valid until
  *               it is next changed (may be NULL when *nparts is 0).
  * @param nparts Out: how many parts (1 for an ordinary move).
@@ -422,8 +492,11 @@ GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t 
 
 /**
  * @brief The winning moves of @p node: those leading to value 0.  O(degree).
+ * @param g     The graph.
+ * @param node  The node.
  * @param moves Out: up to @p cap move indices (k of grundy_graph_move()),
  *              in increasing order.  May be NULL when cap is 0.
+ * @param cap   The room in @p moves.
  * @param count Out: the number of winning moves, which may exceed cap.
  * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
  */
@@ -432,6 +505,10 @@ GRUNDY_API int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node,
 
 /**
  * @brief The value of the sum of the positions @p nodes (a node may repeat).
+ * @param g     The graph.
+ * @param nodes The positions.
+ * @param n     How many.
+ * @param value Out: the xor of their values.
  * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes,
@@ -441,6 +518,11 @@ GRUNDY_API int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nod
  * @brief A winning move in the sum of the positions @p nodes: play move
  *        @p move of component @p component (the node `nodes[component]`).
  *        O(n + degree).
+ * @param g         The graph.
+ * @param nodes     The positions.
+ * @param n         How many.
+ * @param component Out: the index in @p nodes of the component to move in.
+ * @param move      Out: the move to play there (k of grundy_graph_move()).
  * @return 1 if found, 0 if the sum is a P-position; #GRUNDY_ESTATE,
  *         #GRUNDY_ERANGE, #GRUNDY_EINVAL.
  */
@@ -455,6 +537,7 @@ GRUNDY_API int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32
  * from u to v; whitespace separates; `#` starts a comment to the end of the line.
  * O(size of the text).
  *
+ * @param g    An empty graph.
  * @param text The text; need not be NUL-terminated.
  * @param len  Its length in bytes.
  * @return #GRUNDY_OK; #GRUNDY_EPARSE or #GRUNDY_ERANGE with a message naming

@@ -88,6 +88,8 @@ int grundy_graph_solve(grundy_graph *g)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
+    if (g->val != NULL)
+        return GRUNDY_OK; /* solved, and unchanged since: any change drops val */
     g->errmsg[0] = '\0';
     grundy__graph_unsolve(g);
     int rc = grundy__graph_compact(g);

@@ -185,6 +185,10 @@ static void test_add_after_solve(void)
     uint32_t v;
     CHECK_EQ(grundy_graph_value(g, 1, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
+    /* Solving an unchanged graph again keeps the values it has. */
+    const uint32_t *before = grundy_graph_values(g);
+    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK(grundy_graph_values(g) == before);
     CHECK_EQ(grundy_graph_add_move(g, 2, 1), GRUNDY_OK);
     CHECK_EQ(grundy_graph_value(g, 1, &v), GRUNDY_ESTATE);
     CHECK(grundy_graph_values(g) == NULL);

@@ -1,0 +1,220 @@
+#!/bin/sh
+# Install test: `make install` into temporary prefixes (PREFIX, DESTDIR,
+# LIBDIR), build test/consumer.c against the installed copy through
+# pkg-config, shared and static, check the shared library's SONAME and
+# exports, then `make uninstall` and check that no file is left.
+# usage (from anywhere, the library already built): sh test/pkg_install.sh
+# Last line: "N passed, N failed"; exit status 1 if any check failed.
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+# Run make afresh even when called from `make check` (no inherited flags or variables).
+unset MAKEFLAGS MFLAGS MAKELEVEL DESTDIR PREFIX LIBDIR
+CC=${CC:-cc}
+LC_ALL=C
+export LC_ALL
+pass=0
+fail=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/grundy-prefix.XXXXXX") || exit 2
+tmp2=$(mktemp -d "${TMPDIR:-/tmp}/grundy-destdir.XXXXXX") || exit 2
+tmp3=$(mktemp -d "${TMPDIR:-/tmp}/grundy-libdir.XXXXXX") || exit 2
+work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-work.XXXXXX") || exit 2
+trap 'rm -rf "$tmp" "$tmp2" "$tmp3" "$work"' EXIT
+trap 'exit 2' INT TERM
+
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $*"
+}
+check() { # DESC COMMAND...: passes when COMMAND succeeds
+    _d=$1
+    shift
+    if "$@"; then ok; else bad "$_d"; fi
+}
+showlog() { sed -n '1,30s/^/    /p' "$1"; }
+
+hdr=include/grundy.h
+major=$(sed -n 's/^#define GRUNDY_VERSION_MAJOR \([0-9]*\).*/\1/p' $hdr)
+minor=$(sed -n 's/^#define GRUNDY_VERSION_MINOR \([0-9]*\).*/\1/p' $hdr)
+patch=$(sed -n 's/^#define GRUNDY_VERSION_PATCH \([0-9]*\).*/\1/p' $hdr)
+version=$major.$minor.$patch
+soname=libgrundy.so.$major
+# Every function the header declares.
+sed -n 's/^GRUNDY_API[^(]*[ *]\(grundy_[a-z0-9_]*\)(.*/\1/p' $hdr | sort -u >"$work/api"
+check "the header declares functions" test -s "$work/api"
+
+# Files an install must put under PREFIX (LIBDIR = PREFIX/lib).
+installed_files() { # PREFIX [LIBDIR]
+    _l=${2:-$1/lib}
+    echo "$1/include/grundy.h $_l/libgrundy.a $_l/libgrundy.so.$version $_l/$soname"
+    echo "$_l/libgrundy.so $1/bin/grundy $_l/pkgconfig/grundy.pc"
+}
+check_installed() { # WHERE PREFIX [LIBDIR]
+    for _f in $(installed_files "$2" "$3"); do
+        if [ -f "$_f" ]; then ok; else bad "$1: $_f not installed"; fi
+    done
+    _l=${3:-$2/lib}
+    if [ -L "$_l/$soname" ] && [ "$(readlink "$_l/$soname")" = "libgrundy.so.$version" ]; then ok; else
+        bad "$1: $_l/$soname should be a link to libgrundy.so.$version"
+    fi
+    if [ -L "$_l/libgrundy.so" ] && [ "$(readlink "$_l/libgrundy.so")" = "$soname" ]; then ok; else
+        bad "$1: $_l/libgrundy.so should be a link to $soname"
+    fi
+    check "$1: installed header is include/grundy.h" cmp -s "$2/include/grundy.h" $hdr
+}
+# Nothing but (empty) directories may remain under DIR.
+check_empty() { # DESC DIR
+    find "$2" ! -type d >"$work/left"
+    if [ -s "$work/left" ]; then
+        bad "$1: files left behind:"
+        showlog "$work/left"
+    else ok; fi
+}
+
+# ----------------------------------------------------------------------------
+# make install PREFIX=$tmp
+
+if make install PREFIX="$tmp" DESTDIR= >"$work/log" 2>&1; then ok; else
+    bad "make install PREFIX=$tmp"
+    showlog "$work/log"
+fi
+check_installed "PREFIX install" "$tmp"
+lib=$tmp/lib
+so=$lib/libgrundy.so.$version
+
+pc=$lib/pkgconfig/grundy.pc
+check "grundy.pc: libdir=$lib" grep -qx "libdir=$lib" "$pc"
+check "grundy.pc: includedir=$tmp/include" grep -qx "includedir=$tmp/include" "$pc"
+check "grundy.pc: Version: $version" grep -qx "Version: $version" "$pc"
+PKG_CONFIG_PATH=$lib/pkgconfig
+export PKG_CONFIG_PATH
+check "pkg-config --modversion grundy is $version" test "$(pkg-config --modversion grundy 2>&1)" = "$version"
+# (pkg-config ends its output with a space; the unquoted echo drops it.)
+# shellcheck disable=SC2046,SC2005
+check "pkg-config --cflags grundy names $tmp/include" test "$(echo $(pkg-config --cflags grundy 2>&1))" = "-I$tmp/include"
+
+out=$("$tmp/bin/grundy" --version 2>&1)
+check "installed grundy --version prints 'grundy $version'" test "$out" = "grundy $version"
+
+# The installed shared library: SONAME, and only grundy_* symbols exported.
+readelf -d "$so" >"$work/dyn" 2>&1
+check "SONAME of $so is $soname" grep -qF "Library soname: [$soname]" "$work/dyn"
+# nm prints "ADDR TYPE NAME[@@VERSION]"; the version node itself is an absolute (A) symbol.
+nm -D --defined-only "$so" 2>/dev/null | awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }' | sort -u >"$work/exported"
+check "the shared library exports symbols" test -s "$work/exported"
+grep -v '^grundy_' "$work/exported" >"$work/foreign"
+if [ -s "$work/foreign" ]; then
+    bad "the shared library exports names without the grundy_ prefix:"
+    showlog "$work/foreign"
+else ok; fi
+comm -23 "$work/api" "$work/exported" >"$work/missing"
+if [ -s "$work/missing" ]; then
+    bad "functions declared in grundy.h but not exported by $so:"
+    showlog "$work/missing"
+else ok; fi
+readelf -V "$so" >"$work/ver" 2>&1
+check "the shared library defines version node GRUNDY_$major.$minor" grep -qF "GRUNDY_$major.$minor" "$work/ver"
+nm -g --defined-only "$lib/libgrundy.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$work/static_syms"
+grep -v '^grundy_' "$work/static_syms" >"$work/foreign"
+if [ -s "$work/foreign" ]; then
+    bad "libgrundy.a defines global names without the grundy_ prefix (they clash in users' programs):"
+    showlog "$work/foreign"
+else ok; fi
+comm -23 "$work/api" "$work/static_syms" >"$work/missing"
+if [ -s "$work/missing" ]; then
+    bad "functions declared in grundy.h but not defined in libgrundy.a:"
+    showlog "$work/missing"
+else ok; fi
+
+# ----------------------------------------------------------------------------
+# test/consumer.c against the installed copy, through pkg-config.
+
+cflags="-std=c11 -Wall -Wextra -Wpedantic -Werror"
+# shellcheck disable=SC2046
+if $CC $cflags -o "$work/consumer_shared" test/consumer.c $(pkg-config --cflags --libs grundy) \
+    >"$work/log" 2>&1; then ok; else
+    bad "compile consumer.c against the shared library"
+    showlog "$work/log"
+fi
+readelf -d "$work/consumer_shared" >"$work/dyn" 2>&1
+check "shared consumer NEEDS $soname" grep -qF "Shared library: [$soname]" "$work/dyn"
+check "shared consumer does not NEED the unversioned libgrundy.so" \
+    test -z "$(grep -F 'Shared library: [libgrundy.so]' "$work/dyn")"
+out=$(LD_LIBRARY_PATH=$lib "$work/consumer_shared" 2>&1)
+check "shared consumer runs and prints OK (got: $out)" test "$out" = OK
+if command -v ldd >/dev/null 2>&1; then
+    LD_LIBRARY_PATH=$lib ldd "$work/consumer_shared" >"$work/ldd" 2>&1
+    check "shared consumer loads $lib/$soname" grep -qF "$soname => $lib/$soname" "$work/ldd"
+fi
+
+# shellcheck disable=SC2046
+if $CC $cflags -o "$work/consumer_static" test/consumer.c $(pkg-config --cflags grundy) \
+    -Wl,-Bstatic $(pkg-config --static --libs grundy) -Wl,-Bdynamic >"$work/log" 2>&1; then ok; else
+    bad "compile consumer.c statically (pkg-config --static, -Wl,-Bstatic)"
+    showlog "$work/log"
+fi
+readelf -d "$work/consumer_static" >"$work/dyn" 2>&1
+check "static consumer NEEDS no libgrundy" test -z "$(grep -F 'libgrundy' "$work/dyn")"
+out=$(unset LD_LIBRARY_PATH; "$work/consumer_static" 2>&1)
+check "static consumer runs and prints OK (got: $out)" test "$out" = OK
+
+# shellcheck disable=SC2046
+if $CC $cflags -o "$work/consumer_archive" test/consumer.c $(pkg-config --cflags grundy) \
+    "$lib/libgrundy.a" >"$work/log" 2>&1; then ok; else
+    bad "compile consumer.c with $lib/libgrundy.a named explicitly"
+    showlog "$work/log"
+fi
+out=$(unset LD_LIBRARY_PATH; "$work/consumer_archive" 2>&1)
+check "consumer linked with libgrundy.a runs and prints OK (got: $out)" test "$out" = OK
+unset PKG_CONFIG_PATH
+
+# ----------------------------------------------------------------------------
+# make uninstall PREFIX=$tmp removes every installed file.
+
+if make uninstall PREFIX="$tmp" DESTDIR= >"$work/log" 2>&1; then ok; else
+    bad "make uninstall PREFIX=$tmp"
+    showlog "$work/log"
+fi
+check_empty "make uninstall PREFIX=$tmp" "$tmp"
+
+# ----------------------------------------------------------------------------
+# DESTDIR: files go under DESTDIR/PREFIX, paths inside name PREFIX alone.
+
+if make install DESTDIR="$tmp2" PREFIX=/usr/local >"$work/log" 2>&1; then ok; else
+    bad "make install DESTDIR=$tmp2 PREFIX=/usr/local"
+    showlog "$work/log"
+fi
+check_installed "DESTDIR install" "$tmp2/usr/local"
+find "$tmp2" ! -type d ! -path "$tmp2/usr/local/*" >"$work/left"
+if [ -s "$work/left" ]; then
+    bad "DESTDIR install: files outside DESTDIR/usr/local:"
+    showlog "$work/left"
+else ok; fi
+pc=$tmp2/usr/local/lib/pkgconfig/grundy.pc
+check "DESTDIR install: grundy.pc says libdir=/usr/local/lib" grep -qx "libdir=/usr/local/lib" "$pc"
+check "DESTDIR install: grundy.pc does not mention DESTDIR" test -z "$(grep -F "$tmp2" "$pc")"
+if make uninstall DESTDIR="$tmp2" PREFIX=/usr/local >"$work/log" 2>&1; then ok; else
+    bad "make uninstall DESTDIR=$tmp2 PREFIX=/usr/local"
+    showlog "$work/log"
+fi
+check_empty "make uninstall DESTDIR=$tmp2 PREFIX=/usr/local" "$tmp2"
+
+# ----------------------------------------------------------------------------
+# LIBDIR: libraries and grundy.pc go where LIBDIR says.
+
+if make install PREFIX="$tmp3" LIBDIR="$tmp3/lib64" DESTDIR= >"$work/log" 2>&1; then ok; else
+    bad "make install PREFIX=$tmp3 LIBDIR=$tmp3/lib64"
+    showlog "$work/log"
+fi
+check_installed "LIBDIR install" "$tmp3" "$tmp3/lib64"
+check "LIBDIR install: grundy.pc says libdir=$tmp3/lib64" \
+    grep -qx "libdir=$tmp3/lib64" "$tmp3/lib64/pkgconfig/grundy.pc"
+if make uninstall PREFIX="$tmp3" LIBDIR="$tmp3/lib64" DESTDIR= >"$work/log" 2>&1; then ok; else
+    bad "make uninstall PREFIX=$tmp3 LIBDIR=$tmp3/lib64"
+    showlog "$work/log"
+fi
+check_empty "make uninstall PREFIX=$tmp3 LIBDIR=$tmp3/lib64" "$tmp3"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
