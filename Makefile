@@ -106,11 +106,12 @@ demo: all build/examples/pebble_strip
 docs:
 	doxygen docs/Doxyfile
 
-pkgconfig/grundy.pc: pkgconfig/grundy.pc.in include/grundy.h
+# Generated at every install, so it always names the PREFIX of this install.
+install: all
+	@mkdir -p build
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
-
-install: all pkgconfig/grundy.pc
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    pkgconfig/grundy.pc.in > build/grundy.pc
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 644 include/grundy.h $(DESTDIR)$(INCLUDEDIR)/grundy.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libgrundy.a
@@ -118,8 +119,7 @@ install: all pkgconfig/grundy.pc
 	ln -sf libgrundy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgrundy.so
 	install -m 755 $(CLI) $(DESTDIR)$(BINDIR)/grundy
-	install -m 644 pkgconfig/grundy.pc $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
-	@rm -f pkgconfig/grundy.pc
+	install -m 644 build/grundy.pc $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/grundy.h $(DESTDIR)$(LIBDIR)/libgrundy.a \
@@ -128,4 +128,4 @@ uninstall:
 	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
 
 clean:
-	rm -rf build lib bin docs/html pkgconfig/grundy.pc
+	rm -rf build lib bin docs/html

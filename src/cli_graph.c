@@ -72,8 +72,13 @@ static int solve_text(const char *name, const char *text, size_t len)
 int cli_graph(int argc, char **argv)
 {
     const char *path = NULL;
+    int options_done = 0;
     for (int i = 0; i < argc; i++) {
-        if (strncmp(argv[i], "--", 2) == 0)
+        if (!options_done && strcmp(argv[i], "--") == 0) {
+            options_done = 1;
+            continue;
+        }
+        if (!options_done && strncmp(argv[i], "--", 2) == 0)
             return cli_error("graph: unknown option '%s'", argv[i]);
         if (path != NULL)
             return cli_error("graph: more than one file given ('%s' and '%s')", path, argv[i]);

@@ -47,20 +47,46 @@ static token next_token(lexer *lx)
 #define FAIL_AT(g, line, status, ...) \
     (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errline = (line), (status))
 
+/* A token as messages show it: at most 24 bytes, non-printable ones as \xNN. */
+typedef struct shown_token {
+    char text[24 * 4 + 4];
+} shown_token;
+
+static shown_token show(token t)
+{
+    static const char hex[] = "0123456789abcdef";
+    shown_token s;
+    size_t k = 0;
+    for (size_t i = 0; i < t.len && i < 24; i++) {
+        unsigned char c = (unsigned char)t.s[i];
+        if (c >= 0x20 && c < 0x7f) {
+            s.text[k++] = (char)c;
+        } else {
+            s.text[k++] = '\\';
+            s.text[k++] = 'x';
+            s.text[k++] = hex[c >> 4];
+            s.text[k++] = hex[c & 15];
+        }
+    }
+    if (t.len > 24)
+        for (int i = 0; i < 3; i++)
+            s.text[k++] = '.';
+    s.text[k] = '\0';
+    return s;
+}
+
 /* Parses a decimal number no greater than max into *out. */
 static int token_number(grundy_graph *g, token t, uint64_t max, const char *what,
                         uint64_t *out)
 {
-    int shown = t.len > 24 ? 24 : (int)t.len;
-    const char *more = t.len > 24 ? "..." : "";
     uint64_t v = 0;
     int too_big = 0;
     for (size_t i = 0; i < t.len; i++) {
         unsigned d = (unsigned)(t.s[i] - '0');
         if (d > 9)
             return FAIL_AT(g, t.line, GRUNDY_EPARSE,
-                           "line %zu: %s: expected a non-negative integer, found '%.*s%s'",
-                           t.line, what, shown, t.s, more);
+                           "line %zu: %s: expected a non-negative integer, found '%s'",
+                           t.line, what, show(t).text);
         /* Keep scanning after an overflow: a later non-digit is the better message. */
         if (too_big || v > (max - d) / 10) /* v * 10 + d > max; max >= 9 here */
             too_big = 1;
@@ -68,8 +94,8 @@ static int token_number(grundy_graph *g, token t, uint64_t max, const char *what
             v = v * 10 + d;
     }
     if (too_big)
-        return FAIL_AT(g, t.line, GRUNDY_ERANGE, "line %zu: %s %.*s%s is larger than %llu",
-                                  t.line, what, shown, t.s, more, (unsigned long long)max);
+        return FAIL_AT(g, t.line, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
+                       t.line, what, show(t).text, (unsigned long long)max);
     *out = v;
     return GRUNDY_OK;
 }
@@ -105,11 +131,9 @@ static int read_moves(grundy_graph *g, lexer *lx, uint64_t m)
     }
     g->moves = m;
     token extra = next_token(lx);
-    if (extra.len > 0) {
-        int shown = extra.len > 24 ? 24 : (int)extra.len;
-        return FAIL_AT(g, extra.line, GRUNDY_EPARSE, "line %zu: unexpected '%.*s' after the last of %llu moves",
-                                  extra.line, shown, extra.s, (unsigned long long)m);
-    }
+    if (extra.len > 0)
+        return FAIL_AT(g, extra.line, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
+                       extra.line, show(extra).text, (unsigned long long)m);
     return GRUNDY_OK;
 }
 

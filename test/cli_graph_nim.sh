@@ -248,6 +248,7 @@ for m in 0 1; do
     done
     for pos in "3 8 15" "1 1 1 1" "1 1 0 1" "1 0 1 0 1" "6 6" "5 0 0 2" "2 5 7 1" \
         "7 7 7 7" "1 2 3" "1 1 2" "3 5 1" "2 2 1 1" "0 0 0 0 0 0" "1 1 1 1 1 6"; do
+        # shellcheck disable=SC2086 # split the position into heaps
         nimcase $m $pos
     done
 done
@@ -482,6 +483,7 @@ if cmp -s "$tmp/out.file" "$tmp/out"; then ok; else bad "graph: file and standar
 run -i "$tmp/g.txt" graph -
 expect_rc 0 "graph - (standard input)"
 if cmp -s "$tmp/want" "$tmp/out"; then ok; else bad "graph -: wrong values"; show; fi
+# shellcheck disable=SC2002 # a pipe, not a file, on standard input
 cat "$tmp/g.txt" | "$G" graph >"$tmp/out" 2>/dev/null
 if cmp -s "$tmp/want" "$tmp/out"; then ok; else bad "graph from a pipe: wrong values"; fi
 

@@ -113,6 +113,11 @@ if [ -s "$work/missing" ]; then
     bad "functions declared in grundy.h but not exported by $so:"
     showlog "$work/missing"
 else ok; fi
+comm -13 "$work/api" "$work/exported" >"$work/extra"
+if [ -s "$work/extra" ]; then
+    bad "$so exports functions that grundy.h does not declare (not API, yet part of the ABI):"
+    showlog "$work/extra"
+else ok; fi
 readelf -V "$so" >"$work/ver" 2>&1
 check "the shared library defines version node GRUNDY_$major.$minor" grep -qF "GRUNDY_$major.$minor" "$work/ver"
 nm -g --defined-only "$lib/libgrundy.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$work/static_syms"
@@ -131,7 +136,7 @@ else ok; fi
 # test/consumer.c against the installed copy, through pkg-config.
 
 cflags="-std=c11 -Wall -Wextra -Wpedantic -Werror"
-# shellcheck disable=SC2046
+# shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
 if $CC $cflags -o "$work/consumer_shared" test/consumer.c $(pkg-config --cflags --libs grundy) \
     >"$work/log" 2>&1; then ok; else
     bad "compile consumer.c against the shared library"
@@ -148,7 +153,7 @@ if command -v ldd >/dev/null 2>&1; then
     check "shared consumer loads $lib/$soname" grep -qF "$soname => $lib/$soname" "$work/ldd"
 fi
 
-# shellcheck disable=SC2046
+# shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
 if $CC $cflags -o "$work/consumer_static" test/consumer.c $(pkg-config --cflags grundy) \
     -Wl,-Bstatic $(pkg-config --static --libs grundy) -Wl,-Bdynamic >"$work/log" 2>&1; then ok; else
     bad "compile consumer.c statically (pkg-config --static, -Wl,-Bstatic)"
@@ -159,7 +164,7 @@ check "static consumer NEEDS no libgrundy" test -z "$(grep -F 'libgrundy' "$work
 out=$(unset LD_LIBRARY_PATH; "$work/consumer_static" 2>&1)
 check "static consumer runs and prints OK (got: $out)" test "$out" = OK
 
-# shellcheck disable=SC2046
+# shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
 if $CC $cflags -o "$work/consumer_archive" test/consumer.c $(pkg-config --cflags grundy) \
     "$lib/libgrundy.a" >"$work/log" 2>&1; then ok; else
     bad "compile consumer.c with $lib/libgrundy.a named explicitly"
