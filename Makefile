@@ -34,6 +34,7 @@ LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o)
 CLI_OBJ := $(CLI_SRC:src/%.c=build/obj/%.o)
 TEST_SRC := $(wildcard test/test_*.c)
 TEST_BIN := $(TEST_SRC:test/%.c=build/test/%)
+EXAMPLE_BIN := $(patsubst docs/examples/%.c,build/examples/%,$(wildcard docs/examples/*.c))
 SAN_LIB_OBJ := $(LIB_SRC:src/%.c=build/san/obj/%.o)
 SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
@@ -67,7 +68,7 @@ build/test/%: test/%.c test/harness.h $(STATIC)
 	$(CC) $(ALL_CFLAGS) -Wno-conversion -Itest -o $@ $< $(STATIC)
 
 # The whole suite; its last line is "N passed, N failed".
-check: all $(TEST_BIN)
+check: all $(TEST_BIN) $(EXAMPLE_BIN)
 	@sh test/run.sh build/test bin/grundy
 
 # The unit and CLI tests again, built with AddressSanitizer and UBSan.
@@ -95,10 +96,12 @@ build/bench/%: bench/%.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC)
 
-# The main job: solve the seed's 1x20 pebble game through a game graph.
-build/examples/pebble_strip: docs/examples/pebble_strip.c $(STATIC)
+# Every example program in the docs is built, and tested by make check.
+build/examples/%: docs/examples/%.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC)
+
+# The main job: solve the seed's 1x20 pebble game through a game graph.
 
 demo: all build/examples/pebble_strip
 	./build/examples/pebble_strip 20

@@ -548,6 +548,373 @@ GRUNDY_API int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
 
 /** @} */
 
+/* ------------------------------------------------------------------------ */
+/** @name Games described by rules
+ *
+ * A game given by callbacks instead of a graph.  A position is a byte string
+ * of a fixed size chosen when the game is created (or a `uint64_t`, with the
+ * `_u64` functions).  A move generator lists the options of a position; each
+ * option is a sum of zero or more component positions, exactly like graph
+ * moves: one part is an ordinary move, several a split, none the finished game.
+ *
+ * The game memoizes every position it evaluates in one open-addressing hash
+ * table, so evaluation generates a position's options once however often it
+ * is reached (a winning-move search generates the options of the component
+ * it moves in once more, as given, so that the move it returns is a real
+ * move from the caller's position and not from its canonical form), and
+ * evaluation is iterative: play 10^6 moves deep is fine.  Values computed
+ * stay valid for the life of the game, across calls and across errors.
+ * @{ */
+
+/** An opaque rule-defined game with its memo table. */
+typedef struct grundy_game grundy_game;
+
+/** The sink a move generator writes options into (valid during the call only). */
+typedef struct grundy_options grundy_options;
+
+/**
+ * @brief A move generator: lists every option of @p pos with
+ *        grundy_options_add() (or grundy_options_add_u64()).
+ * @param user The pointer given when the game was created.
+ * @param pos  The position (the game's position size in bytes; canonical if
+ *             a canonicalising callback is set).
+ * @param out  Where options go.
+ * @return 0, or a negative status to abort the evaluation, which then returns
+ *         it (pass on any non-zero status of grundy_options_add()).  Any
+ *         other non-zero value aborts with #GRUNDY_EINVAL.
+ */
+typedef int (*grundy_moves_fn)(void *user, const void *pos, grundy_options *out);
+
+/** @brief A move generator for `uint64_t` positions; as #grundy_moves_fn.
+ *  @param user The pointer given when the game was created.
+ *  @param pos  The position.
+ *  @param out  Where options go. */
+typedef int (*grundy_moves_u64_fn)(void *user, uint64_t pos, grundy_options *out);
+
+/**
+ * @brief Optional: rewrites @p pos in place into a canonical representative
+ *        of its class, so that symmetric positions share one memo entry
+ *        (e.g. sort the heaps of a multi-heap position).  Must be idempotent
+ *        and must map positions of equal value together only.
+ * @param user The pointer given when the game was created.
+ * @param pos  The position (the game's position size in bytes).
+ */
+typedef void (*grundy_canon_fn)(void *user, void *pos);
+
+/**
+ * @brief Create a game whose positions are @p pos_size bytes long.
+ * @param out      Out: the game, to be released with grundy_game_free().
+ * @param pos_size Bytes per position, 1 to 65536.
+ * @param moves    The move generator.
+ * @param user     Passed to every callback.
+ * @param alloc    Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_fn moves,
+                               void *user, const grundy_allocator *alloc);
+
+/**
+ * @brief Create a game whose positions are `uint64_t` values.
+ * @param out   Out: the game, to be released with grundy_game_free().
+ * @param moves The move generator.
+ * @param user  Passed to every callback.
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user,
+                                   const grundy_allocator *alloc);
+
+/** @brief Release a game and its memo table.  NULL is a no-op.
+ *  @param game The game. */
+GRUNDY_API void grundy_game_free(grundy_game *game);
+
+/**
+ * @brief Set (or with NULL remove) the canonicalising callback.  Only
+ *        before the first evaluation: memo entries are keyed by canonical form.
+ * @param game  The game.
+ * @param canon The callback; for `_u64` games it sees the 8 bytes of the value.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored.
+ */
+GRUNDY_API int grundy_game_set_canon(grundy_game *game, grundy_canon_fn canon);
+
+/**
+ * @brief Cap the memory of the memo table and evaluation stack.  When an
+ *        evaluation would pass it, it returns #GRUNDY_ELIMIT instead of
+ *        growing (values found so far are kept).
+ * @param game  The game.
+ * @param bytes The cap; 0 (the default) means none.
+ */
+GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
+
+/**
+ * @brief Set the progress callback of evaluations (in positions evaluated,
+ *        total 0 as unknown; called once every 65536 positions).
+ * @param game The game.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
+ */
+GRUNDY_API void grundy_game_set_progress(grundy_game *game, grundy_progress_fn fn, void *user);
+
+/**
+ * @brief Add one option of the position being generated: the sum of
+ *        @p nparts positions stored one after another in @p parts.
+ * @param out    The sink passed to the move generator.
+ * @param parts  nparts * pos_size bytes (may be NULL when nparts is 0).
+ * @param nparts How many component positions (0: the finished game).
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT, #GRUNDY_EINVAL; the
+ *         generator should return any non-zero status at once.
+ */
+GRUNDY_API int grundy_options_add(grundy_options *out, const void *parts, uint32_t nparts);
+
+/**
+ * @brief As grundy_options_add(), for `uint64_t` positions.
+ * @param out    The sink passed to the move generator.
+ * @param parts  The component positions.
+ * @param nparts How many.
+ * @return As grundy_options_add().
+ */
+GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts,
+                                      uint32_t nparts);
+
+/**
+ * @brief The Sprague-Grundy value of @p pos, evaluating (and memoizing)
+ *        every position reachable from it that is not stored yet.
+ *        O(positions reached + options), each position generated once.
+ * @param game  The game.
+ * @param pos   The position (pos_size bytes).
+ * @param value Out: its value.
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE if the rules lead from a position back
+ *         to itself; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
+ *         #GRUNDY_ECANCELED; a generator's own status.  After an error the
+ *         game stays usable and keeps every value already found.
+ */
+GRUNDY_API int grundy_game_value(grundy_game *game, const void *pos, uint32_t *value);
+
+/**
+ * @brief As grundy_game_value(), for `uint64_t` positions.
+ * @param game  The game (created by grundy_game_new_u64()).
+ * @param pos   The position.
+ * @param value Out: its value.
+ * @return As grundy_game_value().
+ */
+GRUNDY_API int grundy_game_value_u64(grundy_game *game, uint64_t pos, uint32_t *value);
+
+/**
+ * @brief The outcome of @p pos under normal play.
+ * @param game The game.
+ * @param pos  The position.
+ * @return #GRUNDY_P or #GRUNDY_N, or a negative status as grundy_game_value().
+ */
+GRUNDY_API int grundy_game_outcome(grundy_game *game, const void *pos);
+
+/**
+ * @brief The value of a sum of @p n positions (stored one after another).
+ * @param game      The game.
+ * @param positions n * pos_size bytes.
+ * @param n         How many positions.
+ * @param value     Out: the xor of their values.
+ * @return As grundy_game_value().
+ */
+GRUNDY_API int grundy_game_sum_value(grundy_game *game, const void *positions, size_t n,
+                                     uint32_t *value);
+
+/**
+ * @brief A winning move in the sum of @p n positions: replace component
+ *        @p component by the option written to @p parts (its @p nparts
+ *        component positions).  With n = 1, a winning move of one position.
+ * @param game      The game.
+ * @param positions n * pos_size bytes.
+ * @param n         How many positions.
+ * @param component Out: the index of the component to move in.
+ * @param parts     Out: room for @p cap positions.
+ * @param cap       The room in @p parts, in positions.
+ * @param nparts    Out: how many parts the option has (it may exceed cap;
+ *                  then only cap are written).
+ * @return 1 if found, 0 if the sum is a P-position, or a negative status.
+ */
+GRUNDY_API int grundy_game_sum_winning_move(grundy_game *game, const void *positions, size_t n,
+                                            size_t *component, void *parts, uint32_t cap,
+                                            uint32_t *nparts);
+
+/**
+ * @brief As grundy_game_sum_winning_move(), for `uint64_t` positions.
+ * @param game      The game (created by grundy_game_new_u64()).
+ * @param positions The positions.
+ * @param n         How many.
+ * @param component Out: the index of the component to move in.
+ * @param parts     Out: room for @p cap positions.
+ * @param cap       The room in @p parts.
+ * @param nparts    Out: how many parts the option has.
+ * @return 1 if found, 0 if the sum is a P-position, or a negative status.
+ */
+GRUNDY_API int grundy_game_sum_winning_move_u64(grundy_game *game, const uint64_t *positions,
+                                                size_t n, size_t *component, uint64_t *parts,
+                                                uint32_t cap, uint32_t *nparts);
+
+/**
+ * @brief Statistics of the memo table.
+ * @param game      The game.
+ * @param positions Out (may be NULL): positions stored.
+ * @param bytes     Out (may be NULL): bytes held by the table.
+ */
+GRUNDY_API void grundy_game_stats(const grundy_game *game, uint64_t *positions, uint64_t *bytes);
+
+/** @brief A description of the last error on this game ("" if none).
+ *  @param game The game.
+ *  @return A string owned by the game. */
+GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Heap games: octal, hexadecimal, subtraction, Grundy's game, Lasker's Nim
+ *
+ * Games played on heaps of tokens where a move takes tokens from one heap and
+ * may leave the rest as up to three heaps.  The value sequence G(0), G(1), ...
+ * is computed once, stored, and, where the game's theory allows, proved
+ * periodic, after which every value comes from the period.
+ *
+ * A game is named by a string, as in `grundy values GAME N`:
+ * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
+ *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
+ *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
+ *   may only have bit 4 (split a heap without removing anything: `4.07`).
+ *   Kayles is `0.77`, Dawson's Kayles `0.07`.
+ * - a hexadecimal code: the same with digits up to F, where bit 8 allows
+ *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
+ *   hexadecimal.
+ * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `grundy`: Grundy's game, split a heap into two unequal heaps.
+ * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
+ *
+ * Periods are proved by the periodicity theorem of Guy and Smith.  With t the
+ * most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
+ * G is periodic with period p from n0 on, where N (the values needed) is
+ * n0 + p + t for games whose moves never split, 2 n0 + 2p + t for octal
+ * games, and 3 n0 + 3p + t for hexadecimal games that may leave three heaps.
+ * Grundy's and Lasker's games have no finite t, so no period is claimed.
+ * @{ */
+
+/** An opaque heap game with its computed values. */
+typedef struct grundy_heap_game grundy_heap_game;
+
+/**
+ * @brief Create a heap game from its name (see above).
+ * @param out   Out: the game, to be released with grundy_heap_game_free().
+ * @param name  The game's name or code, NUL-terminated.
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @param errpos Out (may be NULL): on #GRUNDY_EPARSE, the offset in @p name
+ *               of the offending character.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE (nothing is created; the message of
+ *         grundy_heap_game_parse_error() explains it); #GRUNDY_ENOMEM;
+ *         #GRUNDY_ELIMIT for codes of more than 4096 digits or subtraction
+ *         sets above 2^20; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const char *name,
+                                    const grundy_allocator *alloc, size_t *errpos);
+
+/**
+ * @brief Why @p name is not a valid heap game name, or "" if it is one.
+ * @param name The game's name or code.
+ * @param buf  Out: the message, NUL-terminated and truncated to @p cap bytes.
+ * @param cap  The room in @p buf (at least 1).
+ * @return #GRUNDY_OK if the name is valid, else #GRUNDY_EPARSE or
+ *         #GRUNDY_ELIMIT (as grundy_heap_game_new()), #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_heap_game_parse_error(const char *name, char *buf, size_t cap);
+
+/**
+ * @brief Create the subtraction game with the given set.
+ * @param out   Out: the game.
+ * @param set   The amounts a move may remove, each 1 to 2^20 (any order; repeats ignored).
+ * @param n     How many, at least 1.
+ * @param alloc Allocator (copied), or NULL.
+ * @return #GRUNDY_OK, #GRUNDY_EINVAL, #GRUNDY_ELIMIT, #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_heap_game_new_subtraction(grundy_heap_game **out, const uint32_t *set,
+                                                size_t n, const grundy_allocator *alloc);
+
+/** @brief Release a heap game.  NULL is a no-op.
+ *  @param game The game. */
+GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
+
+/**
+ * @brief Set the progress callback of computations (in values computed).
+ * @param game The game.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
+ */
+GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_progress_fn fn,
+                                              void *user);
+
+/**
+ * @brief Turn period detection on (the default) or off.  With it on, the
+ *        computation checks for a provable period as it goes and stops
+ *        computing once one is proved.
+ * @param game The game.
+ * @param on   Non-zero for on.
+ */
+GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
+
+/**
+ * @brief Make G(0) ... G(count - 1) available: compute the values not yet
+ *        known, or nothing once a period is proved.  Octal games cost
+ *        O(count * (t + count)) at most; subtraction games O(count * |S|).
+ * @param game  The game.
+ * @param count How many values.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
+ *         stored), #GRUNDY_ECANCELED (values found so far are kept).
+ */
+GRUNDY_API int grundy_heap_game_compute(grundy_heap_game *game, uint64_t count);
+
+/**
+ * @brief G(heap): from the table, or from the period once one is proved (so
+ *        any heap size is fine then), computing the table up to heap if needed.
+ * @param game  The game.
+ * @param heap  The heap size.
+ * @param value Out: G(heap).
+ * @return As grundy_heap_game_compute().
+ */
+GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, uint64_t heap, uint32_t *value);
+
+/**
+ * @brief Search for a proved period, computing values up to @p max heap sizes.
+ * @param game      The game.
+ * @param max       The most values to compute.
+ * @param period    Out: the least period p.
+ * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
+ * @return 1 if proved, 0 if not proved within @p max values (or the game has
+ *         no finite t), or a negative status as grundy_heap_game_compute().
+ */
+GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
+                                       uint64_t *preperiod);
+
+/**
+ * @brief How many values are stored (computed so far).
+ * @param game The game.
+ * @return The count.
+ */
+GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
+
+/**
+ * @brief A winning move in a sum of heaps: from heap @p heap, leave the
+ *        @p nleft heaps written to @p left (0 to 3 of them).
+ * @param game  The game.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @param heap  Out: the heap to move in (counted from 0).
+ * @param left  Out: room for 3 heap sizes, what the move leaves of that heap.
+ * @param nleft Out: how many heaps it leaves.
+ * @return 1 if found, 0 if the position is P, or a negative status
+ *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
+ *         period is known and the move search would need them all).
+ */
+GRUNDY_API int grundy_heap_game_winning_move(grundy_heap_game *game, const uint64_t *heaps,
+                                             size_t n, size_t *heap, uint64_t *left,
+                                             uint32_t *nleft);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,9 +9,15 @@ static const char usage_text[] =
     "usage: grundy COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
+    "  values GAME N              G(0) ... G(N-1) of a heap game\n"
+    "  period GAME [MAX]          the proved period and preperiod, searching up to MAX\n"
+    "                             heap sizes (default 100000); exit 3 if none is proved\n"
     "  nim [--misere] H1 H2 ...   outcome of a Nim position and a winning move\n"
     "  graph [FILE]               Sprague-Grundy value of every node of a game graph\n"
     "                             (FILE or standard input: \"n m\" then m pairs \"u v\")\n"
+    "\n"
+    "GAME: an octal or hexadecimal code (0.77, 0.137, 4.07, 0.F), grundy (Grundy's\n"
+    "game), lasker (Lasker's Nim) or sub:S1,S2,... (a subtraction game)\n"
     "\n"
     "  --help                     this text\n"
     "  --version                  the version\n";
@@ -61,6 +67,10 @@ int main(int argc, char **argv)
         return cli_nim(argc - 2, argv + 2);
     if (strcmp(cmd, "graph") == 0)
         return cli_graph(argc - 2, argv + 2);
+    if (strcmp(cmd, "values") == 0)
+        return cli_values(argc - 2, argv + 2);
+    if (strcmp(cmd, "period") == 0)
+        return cli_period(argc - 2, argv + 2);
     cli_error("unknown command '%s'", cmd);
     fputs(usage_text, stderr);
     return CLI_EXIT_ERROR;

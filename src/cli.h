@@ -22,5 +22,7 @@ int cli_parse_u64(const char *s, uint64_t *out);
 
 int cli_nim(int argc, char **argv);
 int cli_graph(int argc, char **argv);
+int cli_values(int argc, char **argv);
+int cli_period(int argc, char **argv);
 
 #endif

@@ -1,0 +1,45 @@
+/* The one hash table: fixed-size byte-string keys mapped to 32-bit values.
+ *
+ * Open addressing with linear probing, keys stored inline (no pointer per
+ * entry, no allocation per insert), capacity a power of two kept at most 3/4
+ * full.  A probe sequence touches consecutive memory, which is what makes
+ * memo lookups cheap; deletion shifts later entries back so no tombstones
+ * are needed.  Two value codes are reserved: GRUNDY__EMPTY marks a free slot
+ * and callers may use GRUNDY__BUSY as "being computed". */
+#ifndef GRUNDY_TABLE_H
+#define GRUNDY_TABLE_H
+
+#include "alloc.h"
+
+#define GRUNDY__EMPTY UINT32_MAX
+#define GRUNDY__BUSY (UINT32_MAX - 1)
+
+typedef struct grundy__table {
+    unsigned char *keys;  /* cap * key_size bytes */
+    uint32_t *vals;       /* cap values; GRUNDY__EMPTY where free */
+    size_t key_size;
+    size_t cap;           /* 0 or a power of two */
+    size_t count;
+} grundy__table;
+
+void grundy__table_init(grundy__table *t, size_t key_size);
+void grundy__table_free(grundy__table *t, const grundy_allocator *a);
+
+/* The memory the table would hold at capacity cap. */
+size_t grundy__table_bytes(size_t key_size, size_t cap);
+
+/* The value slot of key, or NULL if absent. */
+uint32_t *grundy__table_find(const grundy__table *t, const void *key);
+
+/* Inserts key (absent) with value v.  Grows when needed, but not past
+ * `limit` bytes (0: no limit), returning GRUNDY_ELIMIT then. */
+int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                         uint32_t v, size_t limit);
+
+/* Removes key if present. */
+void grundy__table_remove(grundy__table *t, const void *key);
+
+/* 64-bit hash of a byte string. */
+uint64_t grundy__hash(const void *key, size_t len);
+
+#endif
