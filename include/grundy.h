@@ -897,6 +897,16 @@ GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uin
 GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
 
 /**
+ * @brief The outcome of a sum of heaps: #GRUNDY_N iff the xor of their values
+ *        is non-zero.
+ * @param game  The game.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
+ */
+GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, const uint64_t *heaps, size_t n);
+
+/**
  * @brief A winning move in a sum of heaps: from heap @p heap, leave the
  *        @p nleft heaps written to @p left (0 to 3 of them).
  * @param game  The game.

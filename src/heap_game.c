@@ -420,6 +420,21 @@ static uint64_t heap_value(const void *ctx, size_t i)
     return known_value(l->g, l->heaps[i]);
 }
 
+int grundy_heap_game_outcome(grundy_heap_game *g, const uint64_t *heaps, size_t n)
+{
+    if (g == NULL || (heaps == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v;
+        int rc = grundy_heap_game_value(g, heaps[i], &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+        x ^= v;
+    }
+    return x ? GRUNDY_N : GRUNDY_P;
+}
+
 int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, size_t n,
                                   size_t *heap, uint64_t *left, uint32_t *nleft)
 {
