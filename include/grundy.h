@@ -107,6 +107,8 @@ GRUNDY_API const char *grundy_strerror(int status);
 #define GRUNDY_P 0
 /** N-position: the Next player (the one to move) wins. */
 #define GRUNDY_N 1
+/** Draw: neither player can force a win (loopy games only). */
+#define GRUNDY_D 2
 
 /** @} */
 
@@ -700,7 +702,8 @@ GRUNDY_API int grundy_game_value(grundy_game *game, const void *pos, uint32_t *v
 GRUNDY_API int grundy_game_value_u64(grundy_game *game, uint64_t pos, uint32_t *value);
 
 /**
- * @brief The outcome of @p pos under normal play.
+ * @brief The outcome of @p pos under the game's play (normal unless
+ *        grundy_game_set_play() said otherwise).
  * @param game The game.
  * @param pos  The position.
  * @return #GRUNDY_P or #GRUNDY_N, or a negative status as grundy_game_value().
@@ -708,7 +711,9 @@ GRUNDY_API int grundy_game_value_u64(grundy_game *game, uint64_t pos, uint32_t *
 GRUNDY_API int grundy_game_outcome(grundy_game *game, const void *pos);
 
 /**
- * @brief The value of a sum of @p n positions (stored one after another).
+ * @brief The value of a sum of @p n positions (stored one after another),
+ *        under normal play (#GRUNDY_EINVAL under another play: decide other
+ *        compounds with grundy_compound_outcome()).
  * @param game      The game.
  * @param positions n * pos_size bytes.
  * @param n         How many positions.
@@ -790,9 +795,11 @@ GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
  * Periods are proved by the periodicity theorem of Guy and Smith.  With t the
  * most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
  * G is periodic with period p from n0 on, where N (the values needed) is
- * n0 + p + t for games whose moves never split, 2 n0 + 2p + t for octal
- * games, and 3 n0 + 3p + t for hexadecimal games that may leave three heaps.
- * Grundy's and Lasker's games have no finite t, so no period is claimed.
+ * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
+ * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
+ * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
+ * and taking the whole heap are the same move).  Grundy's and Lasker's games
+ * have no finite t (or splits that must be unequal), so no period is claimed.
  * @{ */
 
 /** An opaque heap game with its computed values. */
@@ -922,6 +929,220 @@ GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, const uint64_t *
 GRUNDY_API int grundy_heap_game_winning_move(grundy_heap_game *game, const uint64_t *heaps,
                                              size_t n, size_t *heap, uint64_t *left,
                                              uint32_t *nleft);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Ways of playing and compounds
+ *
+ * Besides normal play (the last player to move wins), a game can be played
+ * misère (the last player to move loses), and games can be combined in other
+ * ways than the disjunctive sum.  Each way of playing has a number per
+ * position from which the outcome of a compound follows:
+ *
+ * | play | number | single position is N iff |
+ * | --- | --- | --- |
+ * | #GRUNDY_PLAY_NORMAL | Sprague-Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_MISERE | misère Grundy value (terminal 1, else mex) | value != 0 |
+ * | #GRUNDY_PLAY_WTIA | w-number: #GRUNDY_SP, #GRUNDY_SC or a mex | #GRUNDY_SC or non-zero |
+ * | #GRUNDY_PLAY_REMOTENESS | remoteness (Smith) | odd |
+ * | #GRUNDY_PLAY_SUSPENSE | suspense number (Smith) | odd |
+ * | #GRUNDY_PLAY_LOOPY | generalized Sprague-Grundy value or #GRUNDY_INF | see grundy_graph_play_outcome() |
+ *
+ * Every play but the loopy one needs an acyclic graph without split moves
+ * (normal play allows splits); the loopy play allows cycles but no splits.
+ * @{ */
+
+/** Normal play: Sprague-Grundy values. */
+#define GRUNDY_PLAY_NORMAL 0
+/** Misère play of one position: misère Grundy values. */
+#define GRUNDY_PLAY_MISERE 1
+/** "Winner takes it all" (diminished disjunctive compound): w-numbers. */
+#define GRUNDY_PLAY_WTIA 2
+/** Conjunctive compound: remoteness. */
+#define GRUNDY_PLAY_REMOTENESS 3
+/** Continued conjunctive compound (Every-SG): suspense numbers. */
+#define GRUNDY_PLAY_SUSPENSE 4
+/** Games with cycles: generalized Sprague-Grundy values. */
+#define GRUNDY_PLAY_LOOPY 5
+
+/** w-number of a super-losing position: the player to move has already lost. */
+#define GRUNDY_SP 0xffffffffu
+/** w-number of a super-winning position: a move reaches a #GRUNDY_SP position. */
+#define GRUNDY_SC 0xfffffffeu
+/** Generalized Sprague-Grundy value "infinity". */
+#define GRUNDY_INF 0xffffffffu
+/** In a compound move: this component is not moved. */
+#define GRUNDY_NO_MOVE 0xffffffffu
+/** Kind of a 64-bit w-number: a number. */
+#define GRUNDY_W_NUMBER 0
+/** Kind of a 64-bit w-number: super-winning. */
+#define GRUNDY_W_SC 1
+/** Kind of a 64-bit w-number: super-losing. */
+#define GRUNDY_W_SP 2
+
+/** Disjunctive sum, normal play: move in exactly one component. */
+#define GRUNDY_SUM_DISJUNCTIVE 0
+/** Disjunctive sum, misère play, decided by memoized search over the sum. */
+#define GRUNDY_SUM_MISERE 1
+/** Disjunctive sum, misère play, decided by the SJ theorem (Anti-SG). */
+#define GRUNDY_SUM_ANTI_SG 2
+/** "Winner takes it all": whoever finishes any component first wins. */
+#define GRUNDY_SUM_WTIA 3
+/** Conjunctive compound: move in every component; play ends when any ends. */
+#define GRUNDY_SUM_CONJUNCTIVE 4
+/** Continued conjunctive compound (Every-SG): move in every unfinished
+ *  component; play ends when all have ended. */
+#define GRUNDY_SUM_CONTINUED 5
+/** Selective compound: move in any non-empty set of components. */
+#define GRUNDY_SUM_SELECTIVE 6
+/** Shortened selective compound: as selective, but play ends when any
+ *  component ends. */
+#define GRUNDY_SUM_SHORTENED 7
+/** Disjunctive sum of loopy games (draws possible). */
+#define GRUNDY_SUM_LOOPY 8
+
+/**
+ * @brief Compute the numbers of @p play for every node.  Normal play is
+ *        grundy_graph_solve().  O(V + E) for every play but the loopy one,
+ *        which is O(V + E) per distinct value.  Solving again an unchanged
+ *        graph does nothing.
+ * @param g    The graph.
+ * @param play One of the `GRUNDY_PLAY_*` constants.
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE (acyclic plays); #GRUNDY_EINVAL for an
+ *         unknown play, or split moves where the play needs none (the
+ *         message names a node); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED.
+ */
+GRUNDY_API int grundy_graph_solve_play(grundy_graph *g, int play);
+
+/**
+ * @brief The number of @p node under @p play.  O(1).
+ * @param g     The graph, solved for @p play.
+ * @param play  The play.
+ * @param node  The node.
+ * @param value Out: its number.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved for @p play, #GRUNDY_ERANGE,
+ *         #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node,
+                                       uint32_t *value);
+
+/**
+ * @brief All numbers of @p play, an array owned by the graph (valid until it
+ *        changes), or NULL if not solved for @p play.
+ * @param g    The graph.
+ * @param play The play.
+ * @return The array of grundy_graph_node_count() numbers, or NULL.
+ */
+GRUNDY_API const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play);
+
+/**
+ * @brief The outcome of @p node alone under @p play: for the loopy play, a
+ *        finite value is N iff non-zero; #GRUNDY_INF is N if a follower has
+ *        value 0, else #GRUNDY_D.
+ * @param g    The graph, solved for @p play.
+ * @param play The play.
+ * @param node The node.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node);
+
+/**
+ * @brief For the loopy play: the distinct finite values of the followers of
+ *        @p node, in increasing order (what `inf{...}` lists).  O(degree).
+ * @param g      The graph, solved for #GRUNDY_PLAY_LOOPY.
+ * @param node   The node.
+ * @param values Out: up to @p cap values (may be NULL when cap is 0).
+ * @param cap    The room in @p values.
+ * @param count  Out: how many there are (may exceed cap).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL, #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node,
+                                            uint32_t *values, size_t cap, size_t *count);
+
+/**
+ * @brief The outcome of a compound of graph positions.  Solves the plays it
+ *        needs.  The misère compound searches the sum (see the guide).
+ * @param g        The graph.
+ * @param compound One of the `GRUNDY_SUM_*` constants.
+ * @param nodes    The components (a node may repeat).
+ * @param n        How many.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; or a negative status as
+ *         grundy_graph_solve_play(); #GRUNDY_EINVAL if the SJ theorem's
+ *         precondition fails (the message names a node).
+ */
+GRUNDY_API int grundy_graph_compound_outcome(grundy_graph *g, int compound,
+                                             const uint32_t *nodes, size_t n);
+
+/**
+ * @brief A winning move in a compound: `moves[i]` is the move to play in
+ *        component i (k of grundy_graph_move()), or #GRUNDY_NO_MOVE.  From a
+ *        draw (loopy compound) the move keeps the draw.
+ * @param g        The graph.
+ * @param compound One of the `GRUNDY_SUM_*` constants.
+ * @param nodes    The components.
+ * @param n        How many.
+ * @param moves    Out: n entries.
+ * @return 1 if such a move exists; 0 if the position is P (or the player to
+ *         move has already won and has no move); a negative status as
+ *         grundy_graph_compound_outcome().
+ */
+GRUNDY_API int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes,
+                                          size_t n, uint32_t *moves);
+
+/**
+ * @brief The outcome of a compound from its components' numbers alone, for
+ *        the compounds that numbers decide: disjunctive, Anti-SG (the caller
+ *        vouches for the SJ precondition) and the selective ones use normal
+ *        values; WTIA uses w-numbers; conjunctive uses remoteness; continued
+ *        conjunctive uses suspense numbers.  O(n).
+ * @param compound The compound.
+ * @param numbers  The components' numbers.
+ * @param n        How many.
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_EINVAL for the misère and loopy
+ *         compounds (numbers do not decide them) or an unknown compound.
+ */
+GRUNDY_API int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n);
+
+/**
+ * @brief Play rule-defined games under @p play instead of normal play:
+ *        grundy_game_value() then returns that play's numbers.  Only before
+ *        the first evaluation.  Misère, WTIA, remoteness and suspense need
+ *        options of at most one part (no splits); the loopy play is for graphs.
+ * @param game The game.
+ * @param play #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE, #GRUNDY_PLAY_WTIA,
+ *             #GRUNDY_PLAY_REMOTENESS or #GRUNDY_PLAY_SUSPENSE.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are stored, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_set_play(grundy_game *game, int play);
+
+/**
+ * @brief Nim on levels (seed problem, "winner takes it all"): the w-number of
+ *        one super-heap, a stack of heaps from which a move takes one or more
+ *        coins from the top non-empty heap; whoever empties a super-heap wins.
+ * @param heaps The heap sizes from the bottom up (zeros are ignored).
+ * @param k     How many.
+ * @param w     Out: the w-number when it is a number.
+ * @return #GRUNDY_W_NUMBER with *w set; #GRUNDY_W_SC (one non-empty heap);
+ *         #GRUNDY_W_SP (no coins); #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w);
+
+/**
+ * @brief A winning move in Nim on levels with @p n super-heaps, stored one
+ *        after another in @p heaps (super-heap i has `counts[i]` heaps, bottom
+ *        first): take @p take coins from the top non-empty heap of super-heap
+ *        @p superheap.
+ * @param heaps     All heap sizes.
+ * @param counts    Heaps per super-heap.
+ * @param n         How many super-heaps.
+ * @param superheap Out: where to move.
+ * @param take      Out: how many coins to take.
+ * @return 1 if found; 0 if the position is lost (or already over);
+ *         #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts,
+                                              size_t n, size_t *superheap, uint64_t *take);
 
 /** @} */
 

@@ -27,12 +27,51 @@ static char *slurp(FILE *f, size_t *len)
     return buf;
 }
 
-static int print_values(const grundy_graph *g)
+/* The graph modes and the play each one prints. */
+static const struct {
+    const char *option;
+    int play;
+} modes[] = {
+    {"--misere", GRUNDY_PLAY_MISERE},     {"--wtia", GRUNDY_PLAY_WTIA},
+    {"--loopy", GRUNDY_PLAY_LOOPY},       {"--remoteness", GRUNDY_PLAY_REMOTENESS},
+    {"--suspense", GRUNDY_PLAY_SUSPENSE},
+};
+
+/* inf{a,b,...}: the finite values of the followers, increasing. */
+static int print_infinity(const grundy_graph *g, uint32_t u)
 {
-    const uint32_t *val = grundy_graph_values(g);
+    size_t count;
+    if (grundy_graph_loopy_followers(g, u, NULL, 0, &count) != GRUNDY_OK)
+        return -1;
+    uint32_t *vals = malloc((count ? count : 1) * sizeof *vals);
+    if (vals == NULL || grundy_graph_loopy_followers(g, u, vals, count, &count) != GRUNDY_OK) {
+        free(vals);
+        return -1;
+    }
+    printf("%u inf{", u);
+    for (size_t i = 0; i < count; i++)
+        printf(i ? ",%u" : "%u", vals[i]);
+    puts("}");
+    free(vals);
+    return 0;
+}
+
+static int print_numbers(const grundy_graph *g, int play)
+{
+    const uint32_t *num = grundy_graph_play_values(g, play);
     uint32_t n = grundy_graph_node_count(g);
-    for (uint32_t u = 0; u < n; u++)
-        printf("%u %u\n", u, val[u]);
+    for (uint32_t u = 0; u < n; u++) {
+        uint32_t v = num[u];
+        if (play == GRUNDY_PLAY_MISERE)
+            printf("%u %c\n", u, v ? 'N' : 'P');
+        else if (play == GRUNDY_PLAY_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC))
+            printf("%u %s\n", u, v == GRUNDY_SP ? "SP" : "SC");
+        else if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF) {
+            if (print_infinity(g, u) != 0)
+                return cli_error("graph: out of memory");
+        } else
+            printf("%u %u\n", u, v);
+    }
     return fflush(stdout) == 0 ? CLI_EXIT_OK : cli_error("graph: cannot write output");
 }
 
@@ -50,7 +89,7 @@ static int parse_error(const char *name, const grundy_graph *g)
     return cli_error("%s:%zu: %s", name, line, msg);
 }
 
-static int solve_text(const char *name, const char *text, size_t len)
+static int solve_text(const char *name, const char *text, size_t len, int play)
 {
     grundy_graph *g;
     if (grundy_graph_new(&g) != GRUNDY_OK)
@@ -59,11 +98,11 @@ static int solve_text(const char *name, const char *text, size_t len)
     int status;
     if (rc != GRUNDY_OK) {
         status = parse_error(name, g);
-    } else if ((rc = grundy_graph_solve(g)) != GRUNDY_OK) {
-        status = cli_error("%s: %s", name, rc == GRUNDY_ECYCLE ? grundy_graph_errmsg(g)
-                                                                : grundy_strerror(rc));
+    } else if ((rc = grundy_graph_solve_play(g, play)) != GRUNDY_OK) {
+        const char *why = grundy_graph_errmsg(g);
+        status = cli_error("%s: %s", name, *why ? why : grundy_strerror(rc));
     } else {
-        status = print_values(g);
+        status = print_numbers(g, play);
     }
     grundy_graph_free(g);
     return status;
@@ -71,15 +110,26 @@ static int solve_text(const char *name, const char *text, size_t len)
 
 int cli_graph(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path = NULL, *mode = NULL;
+    int play = GRUNDY_PLAY_NORMAL;
     int options_done = 0;
     for (int i = 0; i < argc; i++) {
         if (!options_done && strcmp(argv[i], "--") == 0) {
             options_done = 1;
             continue;
         }
-        if (!options_done && strncmp(argv[i], "--", 2) == 0)
-            return cli_error("graph: unknown option '%s'", argv[i]);
+        if (!options_done && strncmp(argv[i], "--", 2) == 0) {
+            size_t k = 0;
+            while (k < sizeof modes / sizeof modes[0] && strcmp(argv[i], modes[k].option) != 0)
+                k++;
+            if (k == sizeof modes / sizeof modes[0])
+                return cli_error("graph: unknown option '%s'", argv[i]);
+            if (mode != NULL && strcmp(mode, argv[i]) != 0)
+                return cli_error("graph: '%s' and '%s' cannot be used together", mode, argv[i]);
+            mode = argv[i];
+            play = modes[k].play;
+            continue;
+        }
         if (path != NULL)
             return cli_error("graph: more than one file given ('%s' and '%s')", path, argv[i]);
         path = argv[i];
@@ -98,7 +148,7 @@ int cli_graph(int argc, char **argv)
         free(text);
         return cli_error("%s: cannot read the graph", name);
     }
-    int status = solve_text(name, text, len);
+    int status = solve_text(name, text, len, play);
     free(text);
     return status;
 }

@@ -7,12 +7,16 @@
  *     u32 nparts, then nparts times (position bytes, u32 value)
  * with every part canonicalised; the value slots are filled as the parts
  * become known, so the mex reads only the arena.  A position on the stack is
- * in the table as GRUNDY__BUSY: meeting it again is a cycle. */
+ * in the table as GRUNDY__BUSY: meeting it again is a cycle.
+ *
+ * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
+ * are the two largest 32-bit values, which the table reserves for itself. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "mex.h"
+#include "play.h"
 #include "sum.h"
 #include "table.h"
 
@@ -47,6 +51,7 @@ struct grundy_game {
     grundy_moves_u64_fn moves_u64;
     void *user;
     grundy_canon_fn canon;
+    int play;
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
@@ -75,6 +80,16 @@ static int fail(grundy_game *g, int status, const char *fmt, ...)
     vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
     va_end(ap);
     return status;
+}
+
+static uint32_t stored(uint32_t number)
+{
+    return number + 2u;
+}
+
+static uint32_t number_of(uint32_t stored_value)
+{
+    return stored_value - 2u;
 }
 
 static size_t used_bytes(const grundy_game *g)
@@ -176,6 +191,16 @@ int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
     return GRUNDY_OK;
 }
 
+int grundy_game_set_play(grundy_game *g, int play)
+{
+    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_SUSPENSE)
+        return GRUNDY_EINVAL;
+    if (g->table.count != 0)
+        return fail(g, GRUNDY_ESTATE, "the play cannot change once positions are stored");
+    g->play = play;
+    return GRUNDY_OK;
+}
+
 void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
     if (g != NULL)
@@ -211,6 +236,9 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
         return GRUNDY_EINVAL;
     grundy_game *g = o->game;
     size_t rec = g->size + sizeof(uint32_t);
+    if (nparts > 1 && !grundy__play_splits(g->play))
+        return fail(g, GRUNDY_EINVAL, "an option of %u parts, but this play needs options of at most one",
+                    nparts);
     if (nparts > (SIZE_MAX - sizeof(uint32_t)) / rec)
         return GRUNDY_ELIMIT;
     int rc = reserve_bytes(g, o->out, sizeof(uint32_t) + (size_t)nparts * rec);
@@ -301,10 +329,11 @@ static int push(grundy_game *g)
 
 static int ensure_mex(grundy_game *g, uint32_t nopts)
 {
-    if ((size_t)nopts < g->mex.bound)
+    size_t need = grundy__play_mex_bound(nopts);
+    if (need <= g->mex.bound)
         return GRUNDY_OK;
     size_t bound = g->mex.bound;
-    while (bound <= nopts)
+    while (bound < need)
         bound *= 2;
     grundy__mex m;
     int rc = grundy__mex_init(&m, &g->alloc, bound);
@@ -315,22 +344,23 @@ static int ensure_mex(grundy_game *g, uint32_t nopts)
     return GRUNDY_OK;
 }
 
-/* The mex of the top frame's options, whose part values are all filled in. */
+/* The number of the top frame's position, its options' parts all known. */
 static uint32_t frame_value(grundy_game *g, const frame *f)
 {
     size_t rec = g->size + sizeof(uint32_t);
-    grundy__mex_begin(&g->mex);
+    grundy__acc acc;
+    grundy__acc_begin(&acc, g->play, &g->mex);
     for (size_t off = f->key + g->size; off < f->opt_end;) {
-        uint32_t np, x = 0, v;
+        uint32_t np, x = grundy__play_finished(g->play), v;
         memcpy(&np, arena_at(g, off), sizeof np);
         off += sizeof np;
         for (uint32_t i = 0; i < np; i++, off += rec) {
             memcpy(&v, arena_at(g, off + g->size), sizeof v);
-            x ^= v;
+            x = i == 0 ? number_of(v) : grundy__play_join(g->play, x, number_of(v));
         }
-        grundy__mex_add(&g->mex, x);
+        grundy__acc_add(&acc, x);
     }
-    return grundy__mex_end(&g->mex);
+    return grundy__acc_end(&acc);
 }
 
 /* Advances the top frame to its first part of unknown value, filling in the
@@ -375,7 +405,7 @@ static int evaluate(grundy_game *g, uint32_t *value)
 {
     const uint32_t *known = grundy__table_find(&g->table, g->pos);
     if (known != NULL && *known != GRUNDY__BUSY) {
-        *value = *known;
+        *value = number_of(*known);
         return GRUNDY_OK;
     }
     g->errmsg[0] = '\0';
@@ -392,7 +422,7 @@ static int evaluate(grundy_game *g, uint32_t *value)
         if (rc != GRUNDY_OK)
             break;
         uint32_t v = frame_value(g, f);
-        *grundy__table_find(&g->table, arena_at(g, f->key)) = v;
+        *grundy__table_find(&g->table, arena_at(g, f->key)) = stored(v);
         g->arena.len = f->key;
         g->nframes--;
         *value = v;
@@ -433,7 +463,7 @@ int grundy_game_outcome(grundy_game *g, const void *pos)
 {
     uint32_t v;
     int rc = grundy_game_value(g, pos, &v);
-    return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
+    return rc != GRUNDY_OK ? rc : grundy__play_outcome(g->play, v);
 }
 
 /* ---- sums -------------------------------------------------------------- */
@@ -442,6 +472,8 @@ int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint3
 {
     if (g == NULL || (positions == NULL && n > 0) || value == NULL)
         return GRUNDY_EINVAL;
+    if (g->play != GRUNDY_PLAY_NORMAL)
+        return fail(g, GRUNDY_EINVAL, "sums by value are for normal play; use grundy_compound_outcome");
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t v;
@@ -466,7 +498,7 @@ static uint64_t component_value(const void *ctx, size_t i)
     grundy_game *g = gp->game;
     load(g, gp->positions + i * g->size);
     const uint32_t *v = grundy__table_find(&g->table, g->pos);
-    return v ? *v : 0;
+    return v ? number_of(*v) : 0;
 }
 
 /* Among the options (raw, as generated) in g->moves_buf, the first whose

@@ -36,7 +36,7 @@ void grundy_graph_free(grundy_graph *g)
     grundy__free(&a, g->off);
     grundy__free(&a, g->tok);
     grundy__free(&a, g->pend);
-    grundy__free(&a, g->val);
+    grundy__graph_unsolve(g);
     grundy__free(&a, g);
 }
 
@@ -70,8 +70,15 @@ size_t grundy_graph_errline(const grundy_graph *g)
 
 void grundy__graph_unsolve(grundy_graph *g)
 {
-    grundy__free(&g->alloc, g->val);
-    g->val = NULL;
+    for (int play = 0; play < GRUNDY__PLAYS; play++) {
+        grundy__free(&g->alloc, g->num[play]);
+        g->num[play] = NULL;
+    }
+    grundy_game_free(g->misere);
+    g->misere = NULL;
+    grundy__free(&g->alloc, g->misere_scratch);
+    g->misere_scratch = NULL;
+    g->misere_slots = 0;
     g->has_cycle = 0;
 }
 
@@ -237,6 +244,19 @@ static int count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, in
     }
     grundy__free(&g->alloc, deg);
     return rc;
+}
+
+int grundy__graph_require_no_splits(grundy_graph *g, const char *why)
+{
+    if (!g->has_splits)
+        return GRUNDY_OK;
+    for (uint32_t u = 0; u < g->n; u++) {
+        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++) {
+            if (g->tok[i] & GRUNDY__SPLIT)
+                return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u has a split move; %s", u, why);
+        }
+    }
+    return GRUNDY_OK;
 }
 
 int grundy__graph_compact(grundy_graph *g)

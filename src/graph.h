@@ -16,6 +16,7 @@
 #define GRUNDY_GRAPH_H
 
 #include "alloc.h"
+#include "play.h"
 
 #define GRUNDY__SPLIT 0x80000000u
 
@@ -41,7 +42,10 @@ struct grundy_graph {
     grundy__pending *pend;
     size_t npend, cap_pend;
 
-    uint32_t *val;        /* values, when solved */
+    uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
+    grundy_game *misere;  /* memo of misère sum searches, built on demand */
+    uint32_t misere_slots; /* components a position of that memo holds */
+    uint32_t *misere_scratch; /* one such position, for its move generator */
     int has_cycle;
     uint32_t cycle_node;
     size_t errline;  /* text line of the last parse error, or 0 */
@@ -90,6 +94,19 @@ static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *
 /* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
 int grundy__graph_compact(grundy_graph *g);
 
+/* Solves play (any but loopy), storing g->num[play]. */
+int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Solves the loopy play (generalized Sprague-Grundy values). */
+int grundy__graph_solve_loopy(grundy_graph *g);
+
+/* The first move of node whose option has normal value target, or
+ * GRUNDY_NO_MOVE.  Needs normal values. */
+uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);
+
+/* Checks that no move splits; otherwise fails naming a node. */
+int grundy__graph_require_no_splits(grundy_graph *g, const char *why);
+
 /* Drops every solution (values, cycle) because the graph changed. */
 void grundy__graph_unsolve(grundy_graph *g);
 
@@ -103,7 +120,10 @@ int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
 /* Appends pending records; the caller has validated ids. */
 int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count);
 
-/* Checks the graph is solved and node exists (message on failure). */
+/* Checks the graph is solved for play and node exists. */
+int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node);
+
+/* The same for normal play. */
 int grundy__graph_check_node(const grundy_graph *g, uint32_t node);
 
 #endif

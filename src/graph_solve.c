@@ -1,10 +1,9 @@
-/* Normal play on a game graph: Sprague-Grundy values by one iterative
- * depth-first search, and the queries that read them. */
+/* Acyclic plays on a game graph: every play's numbers by one iterative
+ * depth-first search, and the normal-play queries that read them. */
 #include "graph.h"
-#include "mex.h"
 #include "sum.h"
 
-/* DFS state per node, in one array: 0 = not reached; DONE = value known;
+/* DFS state per node, in one array: 0 = not reached; DONE = number known;
  * otherwise the node is on the stack and state - 1 is the index of the next
  * token of its stream to look at. */
 #define STATE_DONE UINT32_MAX
@@ -12,28 +11,34 @@
 
 typedef struct solve_ctx {
     grundy_graph *g;
+    int play;
     uint32_t *state;
     uint32_t *stack;
-    uint32_t *val;
+    uint32_t *num;
     grundy__mex mex;
     uint32_t done;
 } solve_ctx;
 
-static uint32_t node_value(solve_ctx *c, uint32_t u)
+static uint32_t node_number(solve_ctx *c, uint32_t u)
 {
     grundy__moves it = grundy__moves_of(c->g, u);
     const uint32_t *parts;
     uint32_t np;
-    grundy__mex_begin(&c->mex);
-    while (grundy__moves_next(&it, &parts, &np))
-        grundy__mex_add(&c->mex, grundy__parts_value(c->val, parts, np));
-    return grundy__mex_end(&c->mex);
+    grundy__acc acc;
+    grundy__acc_begin(&acc, c->play, &c->mex);
+    while (grundy__moves_next(&it, &parts, &np)) {
+        uint32_t x = np == 0 ? grundy__play_finished(c->play) : c->num[parts[0]];
+        for (uint32_t i = 1; i < np; i++)
+            x = grundy__play_join(c->play, x, c->num[parts[i]]);
+        grundy__acc_add(&acc, x);
+    }
+    return grundy__acc_end(&acc);
 }
 
 /* Finishes u: its children are all done.  Returns nonzero to cancel. */
 static int finish(solve_ctx *c, uint32_t u)
 {
-    c->val[u] = node_value(c, u);
+    c->num[u] = node_number(c, u);
     c->state[u] = STATE_DONE;
     if (++c->done % PROGRESS_EVERY == 0 && c->g->progress != NULL)
         return c->g->progress(c->g->progress_user, c->done, c->g->n);
@@ -80,27 +85,27 @@ static void solve_ctx_free(solve_ctx *c)
 {
     grundy__free(&c->g->alloc, c->state);
     grundy__free(&c->g->alloc, c->stack);
-    grundy__free(&c->g->alloc, c->val);
+    grundy__free(&c->g->alloc, c->num);
     grundy__mex_free(&c->mex, &c->g->alloc);
 }
 
-int grundy_graph_solve(grundy_graph *g)
+int grundy__graph_solve_acyclic(grundy_graph *g, int play)
 {
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    if (g->val != NULL)
-        return GRUNDY_OK; /* solved, and unchanged since: any change drops val */
+    if (g->num[play] != NULL)
+        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
     g->errmsg[0] = '\0';
-    grundy__graph_unsolve(g);
+    g->has_cycle = 0;
     int rc = grundy__graph_compact(g);
+    if (rc == GRUNDY_OK && !grundy__play_splits(play))
+        rc = grundy__graph_require_no_splits(g, "this play needs moves to single positions");
     if (rc != GRUNDY_OK)
         return rc;
-    solve_ctx c = {g, NULL, NULL, NULL, {NULL, 0, 0}, 0};
+    solve_ctx c = {g, play, NULL, NULL, NULL, {NULL, 0, 0}, 0};
     c.state = grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
     c.stack = grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
-    c.val = grundy__alloc_array(&g->alloc, g->n, sizeof *c.val);
-    rc = grundy__mex_init(&c.mex, &g->alloc, (size_t)g->max_degree + 1);
-    if (c.state == NULL || c.stack == NULL || c.val == NULL)
+    c.num = grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
+    rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
+    if (c.state == NULL || c.stack == NULL || c.num == NULL)
         rc = GRUNDY_ENOMEM;
     for (uint32_t u = 0; rc == GRUNDY_OK && u < g->n; u++) {
         if (c.state[u] == 0)
@@ -111,11 +116,27 @@ int grundy_graph_solve(grundy_graph *g)
         grundy__graph_fail(g, rc, "the graph has a cycle through node %u", g->cycle_node);
     }
     if (rc == GRUNDY_OK) {
-        g->val = c.val;
-        c.val = NULL;
+        g->num[play] = c.num;
+        c.num = NULL;
     }
     solve_ctx_free(&c);
     return rc;
+}
+
+int grundy_graph_solve(grundy_graph *g)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    return grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL);
+}
+
+int grundy_graph_solve_play(grundy_graph *g, int play)
+{
+    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
+        return GRUNDY_EINVAL;
+    if (play == GRUNDY_PLAY_LOOPY)
+        return grundy__graph_solve_loopy(g);
+    return grundy__graph_solve_acyclic(g, play);
 }
 
 int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
@@ -128,13 +149,18 @@ int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
     return GRUNDY_OK;
 }
 
-int grundy__graph_check_node(const grundy_graph *g, uint32_t node)
+int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node)
 {
-    if (g == NULL)
+    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
         return GRUNDY_EINVAL;
-    if (g->val == NULL)
+    if (g->num[play] == NULL)
         return GRUNDY_ESTATE;
     return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
+int grundy__graph_check_node(const grundy_graph *g, uint32_t node)
+{
+    return grundy__graph_check_play_node(g, GRUNDY_PLAY_NORMAL, node);
 }
 
 int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value)
@@ -143,13 +169,13 @@ int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value)
     if (rc == GRUNDY_OK && value == NULL)
         rc = GRUNDY_EINVAL;
     if (rc == GRUNDY_OK)
-        *value = g->val[node];
+        *value = g->num[GRUNDY_PLAY_NORMAL][node];
     return rc;
 }
 
 const uint32_t *grundy_graph_values(const grundy_graph *g)
 {
-    return g ? g->val : NULL;
+    return g ? g->num[GRUNDY_PLAY_NORMAL] : NULL;
 }
 
 int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
@@ -157,7 +183,7 @@ int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
     int rc = grundy__graph_check_node(g, node);
     if (rc != GRUNDY_OK)
         return rc;
-    return g->val[node] ? GRUNDY_N : GRUNDY_P;
+    return g->num[GRUNDY_PLAY_NORMAL][node] ? GRUNDY_N : GRUNDY_P;
 }
 
 int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
@@ -218,7 +244,7 @@ int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node, uint32_t *m
     uint32_t np;
     size_t found = 0;
     for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->val, parts, np) != 0)
+        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) != 0)
             continue;
         if (found < cap)
             moves[found] = k;
@@ -232,7 +258,7 @@ static int check_nodes(const grundy_graph *g, const uint32_t *nodes, size_t n)
 {
     if (g == NULL || (nodes == NULL && n > 0))
         return GRUNDY_EINVAL;
-    if (g->val == NULL)
+    if (g->num[GRUNDY_PLAY_NORMAL] == NULL)
         return GRUNDY_ESTATE;
     for (size_t i = 0; i < n; i++) {
         if (nodes[i] >= g->n)
@@ -251,7 +277,7 @@ int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes, size_t 
         return rc;
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++)
-        x ^= g->val[nodes[i]];
+        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
     *value = x;
     return GRUNDY_OK;
 }
@@ -264,7 +290,7 @@ typedef struct graph_positions {
 static uint64_t position_value(const void *ctx, size_t i)
 {
     const graph_positions *p = ctx;
-    return p->g->val[p->nodes[i]];
+    return p->g->num[GRUNDY_PLAY_NORMAL][p->nodes[i]];
 }
 
 int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes, size_t n,
@@ -280,14 +306,18 @@ int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes, 
     if (!grundy__sum_move(&pos, n, position_value, component, &target))
         return 0;
     /* The mex property: a node of value v has a move to every value below v. */
-    grundy__moves it = grundy__moves_of(g, nodes[*component]);
+    *move = grundy__graph_move_to_value(g, nodes[*component], (uint32_t)target);
+    return *move != GRUNDY_NO_MOVE;
+}
+
+uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target)
+{
+    grundy__moves it = grundy__moves_of(g, node);
     const uint32_t *parts;
     uint32_t np;
     for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->val, parts, np) == target) {
-            *move = k;
-            return 1;
-        }
+        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) == target)
+            return k;
     }
-    return 0; /* unreachable for a solved graph */
+    return GRUNDY_NO_MOVE;
 }

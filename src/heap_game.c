@@ -201,11 +201,29 @@ static uint32_t next_value(grundy_heap_game *g, uint64_t n)
     return grundy__mex_end(&g->mex);
 }
 
-/* Values needed to prove period p from n0 (saturating). */
+/* Whether every move only takes tokens, leaving nothing or one heap, with
+ * both allowed for each amount (digits 0 and 3: a subtraction game). */
+static int pure_subtraction(const grundy__heap_rules *r)
+{
+    if (r->digit[0] != 0)
+        return 0;
+    for (uint32_t i = 0; i < r->nremovals; i++) {
+        if (r->digit[r->removals[i]] != (HEAP_LEAVE_NONE | HEAP_LEAVE_ONE))
+            return 0;
+    }
+    return 1;
+}
+
+/* Values needed to prove period p from n0 (saturating).  The proof moves p
+ * tokens between an option of n + p and one of n; that option must stay a
+ * non-empty heap, so the argument starts at n0 >= 1 unless taking a whole
+ * heap and leaving a heap of 0 are the same move (subtraction games). */
 static uint64_t proof_length(const grundy_heap_game *g, uint64_t n0, uint64_t p)
 {
     uint64_t t = grundy__heap_rules_max_removal(&g->rules);
     uint64_t k = g->rules.max_parts < 2 ? 1 : g->rules.max_parts;
+    if (n0 == 0 && !pure_subtraction(&g->rules))
+        n0 = 1;
     if (n0 > UINT64_MAX / 8 || p > UINT64_MAX / 8 || t > UINT64_MAX / 2)
         return UINT64_MAX;
     return k * n0 + k * p + t;
@@ -216,26 +234,50 @@ static int theorem_applies(const grundy_heap_game *g)
     return g->rules.tail == 0 && !g->rules.unequal;
 }
 
-/* Looks for the least period provable from the values computed. */
+/* Looks for the least period provable from the values computed.
+ *
+ * Read backwards, the sequence is p-periodic for its first p + z[p] terms,
+ * where z is the Z-function of the reversed sequence (z[p] = the longest
+ * common prefix of it and its suffix from p).  So every candidate p gets its
+ * least preperiod n0 = n - p - z[p] from one O(n) pass. */
 static int check_period(grundy_heap_game *g)
 {
-    if (!theorem_applies(g))
+    if (!theorem_applies(g) || g->n < 2)
         return 0;
     const uint32_t *v = g->val;
-    uint64_t n = g->n;
-    for (uint64_t p = 1; p < n && proof_length(g, 0, p) <= n; p++) {
-        uint64_t last = n - 1;
-        while (last >= p && v[last] == v[last - p])
-            last--;
-        uint64_t n0 = last >= p ? last - p + 1 : 0;
+    size_t n = (size_t)g->n;
+    uint32_t *z = grundy__alloc_array(&g->alloc, n, sizeof *z);
+    if (z == NULL)
+        return 0; /* no proof now; the next checkpoint tries again */
+#define REV(i) v[n - 1 - (i)]
+    size_t l = 0, r = 0;
+    z[0] = (uint32_t)n;
+    for (size_t i = 1; i < n; i++) {
+        size_t k = 0;
+        if (i < r)
+            k = r - i < z[i - l] ? r - i : z[i - l];
+        while (i + k < n && REV(k) == REV(i + k))
+            k++;
+        z[i] = (uint32_t)k;
+        if (i + k > r) {
+            l = i;
+            r = i + k;
+        }
+    }
+#undef REV
+    int found = 0;
+    for (size_t p = 1; p < n && proof_length(g, 0, p) <= n; p++) {
+        uint64_t n0 = n - p - z[p];
         if (proof_length(g, n0, p) <= n) {
             g->periodic = 1;
             g->period = p;
             g->preperiod = n0;
-            return 1;
+            found = 1;
+            break;
         }
     }
-    return 0;
+    grundy__free(&g->alloc, z);
+    return found;
 }
 
 static int grow_mex(grundy_heap_game *g)
@@ -250,38 +292,49 @@ static int grow_mex(grundy_heap_game *g)
     return GRUNDY_OK;
 }
 
+/* Room for one more value: the table grows geometrically, so a count far
+ * beyond what a proved period needs costs nothing. */
+static int room_for_next(grundy_heap_game *g)
+{
+    if (g->n < g->cap)
+        return GRUNDY_OK;
+    if (g->n >= MAX_VALUES)
+        return GRUNDY_ELIMIT;
+    size_t cap = (size_t)g->cap;
+    int rc = grundy__reserve(&g->alloc, (void **)&g->val, &cap, (size_t)g->n + 1, sizeof *g->val);
+    g->cap = cap;
+    return rc;
+}
+
 int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (g->periodic || count <= g->n)
         return GRUNDY_OK;
-    if (count > MAX_VALUES)
+    /* Past the table's limit only a proved period can answer. */
+    if (count > MAX_VALUES && !(g->detect && theorem_applies(g)))
         return GRUNDY_ELIMIT;
-    size_t cap = (size_t)g->cap;
-    int rc = grundy__reserve(&g->alloc, (void **)&g->val, &cap, (size_t)count, sizeof *g->val);
-    if (rc != GRUNDY_OK)
-        return rc;
-    g->cap = cap;
-    if (g->mex.bound < g->pow2 + 1 && (rc = grow_mex(g)) != GRUNDY_OK)
-        return rc;
-    while (g->n < count) {
+    int rc = GRUNDY_OK;
+    if (g->mex.bound < g->pow2 + 1)
+        rc = grow_mex(g);
+    while (rc == GRUNDY_OK && g->n < count && (rc = room_for_next(g)) == GRUNDY_OK) {
         uint32_t v = next_value(g, g->n);
         if (v >= g->pow2 && (rc = grow_mex(g)) != GRUNDY_OK)
-            return rc;
+            break;
         g->val[g->n++] = v;
         if (g->detect && g->n >= g->next_check) {
             if (check_period(g))
-                return GRUNDY_OK;
+                break;
             g->next_check = g->n + g->n / 4 + 16;
         }
         if (g->work >= PROGRESS_WORK) {
             g->work = 0;
             if (g->progress != NULL && g->progress(g->progress_user, g->n, count) != 0)
-                return GRUNDY_ECANCELED;
+                rc = GRUNDY_ECANCELED;
         }
     }
-    return GRUNDY_OK;
+    return rc;
 }
 
 /* G(heap) for a heap in the table or in the proved periodic range. */
@@ -297,9 +350,7 @@ int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
     if (g == NULL || value == NULL)
         return GRUNDY_EINVAL;
     if (heap >= g->n && !g->periodic) {
-        if (heap >= MAX_VALUES)
-            return GRUNDY_ELIMIT;
-        int rc = grundy_heap_game_compute(g, heap + 1);
+        int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
         if (rc != GRUNDY_OK)
             return rc;
     }
@@ -359,15 +410,24 @@ static int find_split2(const move_search *s, uint64_t m)
     return 0;
 }
 
+/* Splits of m into three heaps.  Beyond the table two parts can be kept
+ * below n0 + p: taking p from a part past that and giving it to the largest
+ * (which stays in the periodic range) keeps every value. */
 static int find_split3(const move_search *s, uint64_t m)
 {
-    for (uint64_t a = 1; 3 * a <= m; a++) {
-        for (uint64_t b = a; a + 2 * b <= m; b++) {
-            if ((known_value(s->g, a) ^ known_value(s->g, b) ^ known_value(s->g, m - a - b)) ==
-                s->target) {
+    const grundy_heap_game *g = s->g;
+    uint64_t lim = m;
+    if (m >= g->n && g->periodic)
+        lim = g->preperiod + g->period;
+    for (uint64_t a = 1; a <= lim && a + 2 <= m; a++) {
+        for (uint64_t b = a; b <= lim && a + b < m; b++) {
+            uint64_t c = m - a - b;
+            if (m < g->n && c < b)
+                break; /* within the table: a <= b <= c covers every split */
+            if ((known_value(g, a) ^ known_value(g, b) ^ known_value(g, c)) == s->target) {
                 s->left[0] = a;
                 s->left[1] = b;
-                s->left[2] = m - a - b;
+                s->left[2] = c;
                 *s->nleft = 3;
                 return 1;
             }
@@ -451,9 +511,6 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
     if (!grundy__sum_move(&l, n, heap_value, heap, &target))
         return 0;
     uint64_t h = heaps[*heap];
-    /* Three-heap splits of a heap past the table would need every split. */
-    if (h >= g->n && g->rules.max_parts == 3)
-        return GRUNDY_ELIMIT;
     move_search s = {g, target, left, nleft};
     return find_move(&s, h);
 }

@@ -75,13 +75,21 @@ static int alloc_digits(grundy__heap_rules *r, const grundy_allocator *a, size_t
 static int parse_code(const char *name, const grundy_allocator *a, grundy__heap_rules *r,
                       size_t *errpos, char *msg, size_t cap)
 {
-    const char *dot = strchr(name, '.');
-    if (dot == NULL)
-        return reject(errpos, strlen(name), msg, cap,
-                      "'%s' is not a game: expected a code such as 0.77, or grundy, lasker, sub:1,2", name);
-    size_t before = (size_t)(dot - name);
-    if (before > 1)
-        return reject(errpos, 1, msg, cap, "a code has one digit before the point, not %zu", before);
+    /* One optional digit, then the point: the first character that breaks
+     * that shape is the one to name. */
+    size_t before = hex_value(name[0]) >= 0 ? 1 : 0;
+    if (name[before] != '.') {
+        char c = name[before];
+        if (c == '\0')
+            return reject(errpos, before, msg, cap,
+                          "'%s' is not a game: expected a code such as 0.77, or grundy, lasker, sub:1,2",
+                          name);
+        if (before == 1 && hex_value(c) >= 0)
+            return reject(errpos, 1, msg, cap, "a code has one digit before the point");
+        return reject(errpos, before, msg, cap, "'%c' where %s was expected", c,
+                      before ? "the point" : "a digit or the point");
+    }
+    const char *dot = name + before;
     size_t ndig = strlen(dot + 1);
     if (ndig == 0)
         return reject(errpos, before + 1, msg, cap, "no digits after the point");

@@ -1,0 +1,57 @@
+/* The rules of each way of playing: how a position's number follows from
+ * the numbers of its options.  One accumulator serves the graph search and
+ * the rule-defined game engine alike. */
+#ifndef GRUNDY_PLAY_H
+#define GRUNDY_PLAY_H
+
+#include "mex.h"
+
+/* Internal play: the most components a position can become (misère search). */
+#define GRUNDY__PLAY_WIDTH 6
+#define GRUNDY__PLAYS 7
+#define GRUNDY__WIDTH_MAX 65535u
+
+typedef struct grundy__acc {
+    int play;
+    grundy__mex *mex;
+    uint32_t count;       /* options seen */
+    int any_sp;           /* WTIA: an option is super-losing */
+    uint32_t min_even, max_even, min_odd, max_odd;
+    int any_even, any_odd;
+    uint32_t widest;
+} grundy__acc;
+
+/* The number of a part-less option (the finished game) under play. */
+uint32_t grundy__play_finished(int play);
+
+/* The number of an option made of parts with numbers a and b. */
+static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
+{
+    if (play == GRUNDY__PLAY_WIDTH) {
+        uint32_t s = a + b;
+        return s > GRUNDY__WIDTH_MAX ? GRUNDY__WIDTH_MAX : s;
+    }
+    return a ^ b; /* normal play: the value of a sum */
+}
+
+/* Whether plays other than normal (and width) allow split options. */
+static inline int grundy__play_splits(int play)
+{
+    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY__PLAY_WIDTH;
+}
+
+/* How large the mex scratch must be for positions of up to `degree` options. */
+static inline size_t grundy__play_mex_bound(size_t degree)
+{
+    return degree + 2; /* misère numbers reach degree + 1 */
+}
+
+/* GRUNDY_N or GRUNDY_P for a single position of number v under play
+ * (every play but the loopy one). */
+int grundy__play_outcome(int play, uint32_t v);
+
+void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
+void grundy__acc_add(grundy__acc *acc, uint32_t option);
+uint32_t grundy__acc_end(const grundy__acc *acc);
+
+#endif
