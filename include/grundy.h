@@ -578,8 +578,10 @@ typedef struct grundy_options grundy_options;
  * @brief A move generator: lists every option of @p pos with
  *        grundy_options_add() (or grundy_options_add_u64()).
  * @param user The pointer given when the game was created.
- * @param pos  The position (the game's position size in bytes; canonical if
- *             a canonicalising callback is set).
+ * @param pos  The position (the game's position size in bytes).  During
+ *             evaluation it is canonical if a canonicalising callback is set;
+ *             a winning-move search also calls the generator on the
+ *             component exactly as the caller gave it.
  * @param out  Where options go.
  * @return 0, or a negative status to abort the evaluation, which then returns
  *         it (pass on any non-zero status of grundy_options_add()).  Any
@@ -1001,6 +1003,12 @@ GRUNDY_API int grundy_heap_game_winning_move(grundy_heap_game *game, const uint6
 #define GRUNDY_SUM_SHORTENED 7
 /** Disjunctive sum of loopy games (draws possible). */
 #define GRUNDY_SUM_LOOPY 8
+/** Disjunctive sum, misère play, of tame positions, decided by their genus
+ *  symbols without search (#GRUNDY_EINVAL if a component is not tame). */
+#define GRUNDY_SUM_TAME 9
+
+/** How many genus terms (gamma_0 ... ) libgrundy computes per position. */
+#define GRUNDY_GENUS_TERMS 12
 
 /**
  * @brief Compute the numbers of @p play for every node.  Normal play is
@@ -1089,6 +1097,26 @@ GRUNDY_API int grundy_graph_compound_outcome(grundy_graph *g, int compound,
  */
 GRUNDY_API int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes,
                                           size_t n, uint32_t *moves);
+
+/**
+ * @brief Conway's genus symbol of @p node: g^(gamma_0 gamma_1 ...), where g is
+ *        its Sprague-Grundy value and gamma_n the misère Grundy value of the
+ *        node plus n Nim heaps of size 2.  #GRUNDY_GENUS_TERMS terms are
+ *        computed, for every node at once (O((V + E) * terms^2)), on an
+ *        acyclic graph without split moves.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param gamma  Out: up to @p cap terms gamma_0, gamma_1, ...
+ * @param cap    The room in @p gamma.
+ * @param tame   Out (may be NULL): 1 if the node is tame: it and every
+ *               position it can reach have genus 0^(1 2 0 2 ...),
+ *               1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...) over the terms
+ *               computed.  Tame positions add in misère play like Nim heaps
+ *               (#GRUNDY_SUM_TAME).
+ * @return #GRUNDY_OK; as grundy_graph_solve_play() otherwise.
+ */
+GRUNDY_API int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap,
+                                  int *tame);
 
 /**
  * @brief The outcome of a compound from its components' numbers alone, for

@@ -79,6 +79,10 @@ void grundy__graph_unsolve(grundy_graph *g)
     grundy__free(&g->alloc, g->misere_scratch);
     g->misere_scratch = NULL;
     g->misere_slots = 0;
+    grundy__free(&g->alloc, g->genus);
+    grundy__free(&g->alloc, g->tame);
+    g->genus = NULL;
+    g->tame = NULL;
     g->has_cycle = 0;
 }
 

@@ -46,6 +46,8 @@ struct grundy_graph {
     grundy_game *misere;  /* memo of misère sum searches, built on demand */
     uint32_t misere_slots; /* components a position of that memo holds */
     uint32_t *misere_scratch; /* one such position, for its move generator */
+    uint32_t *genus;      /* genus terms per node, once computed */
+    unsigned char *tame;  /* per node, once the genus is computed */
     int has_cycle;
     uint32_t cycle_node;
     size_t errline;  /* text line of the last parse error, or 0 */
@@ -96,6 +98,10 @@ int grundy__graph_compact(grundy_graph *g);
 
 /* Solves play (any but loopy), storing g->num[play]. */
 int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Fills order (n entries) with every node after the nodes its moves lead
+ * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
+int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
 
 /* Solves the loopy play (generalized Sprague-Grundy values). */
 int grundy__graph_solve_loopy(grundy_graph *g);

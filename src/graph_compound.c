@@ -8,6 +8,9 @@
 int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
 int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
 
+/* Implemented with the genus symbols. */
+int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+
 typedef struct positions {
     const uint32_t *num;
     const uint32_t *nodes;
@@ -249,6 +252,8 @@ int grundy_graph_compound_outcome(grundy_graph *g, int compound, const uint32_t 
         return rc;
     if (compound == GRUNDY_SUM_MISERE)
         return grundy__graph_misere_outcome(g, nodes, n);
+    if (compound == GRUNDY_SUM_TAME)
+        return grundy__graph_tame_outcome(g, nodes, n);
     if (grundy__compound_play(compound) < 0)
         return GRUNDY_EINVAL;
     rc = solve_for(g, compound);
@@ -272,7 +277,9 @@ int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *no
         return outcome;
     no_moves(moves, n);
     switch (compound) {
-    case GRUNDY_SUM_MISERE: return grundy__graph_misere_move(g, nodes, n, moves);
+    case GRUNDY_SUM_MISERE:
+    case GRUNDY_SUM_TAME: /* the genus decides the outcome; the search finds the move */
+        return grundy__graph_misere_move(g, nodes, n, moves);
     case GRUNDY_SUM_LOOPY: return loopy_move(g, nodes, n, moves);
     default: break;
     }

@@ -15,6 +15,7 @@ typedef struct solve_ctx {
     uint32_t *state;
     uint32_t *stack;
     uint32_t *num;
+    uint32_t *order;  /* when set: nodes in the order they finish */
     grundy__mex mex;
     uint32_t done;
 } solve_ctx;
@@ -40,6 +41,8 @@ static int finish(solve_ctx *c, uint32_t u)
 {
     c->num[u] = node_number(c, u);
     c->state[u] = STATE_DONE;
+    if (c->order != NULL)
+        c->order[c->done] = u;
     if (++c->done % PROGRESS_EVERY == 0 && c->g->progress != NULL)
         return c->g->progress(c->g->progress_user, c->done, c->g->n);
     return 0;
@@ -89,10 +92,10 @@ static void solve_ctx_free(solve_ctx *c)
     grundy__mex_free(&c->mex, &c->g->alloc);
 }
 
-int grundy__graph_solve_acyclic(grundy_graph *g, int play)
+/* The search for play; with order set, also the finishing order (every node
+ * after all the nodes its moves lead to).  Keeps the numbers if asked to. */
+static int run_search(grundy_graph *g, int play, uint32_t *order, int keep)
 {
-    if (g->num[play] != NULL)
-        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
     g->errmsg[0] = '\0';
     g->has_cycle = 0;
     int rc = grundy__graph_compact(g);
@@ -100,7 +103,7 @@ int grundy__graph_solve_acyclic(grundy_graph *g, int play)
         rc = grundy__graph_require_no_splits(g, "this play needs moves to single positions");
     if (rc != GRUNDY_OK)
         return rc;
-    solve_ctx c = {g, play, NULL, NULL, NULL, {NULL, 0, 0}, 0};
+    solve_ctx c = {g, play, NULL, NULL, NULL, order, {NULL, 0, 0}, 0};
     c.state = grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
     c.stack = grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
     c.num = grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
@@ -115,12 +118,24 @@ int grundy__graph_solve_acyclic(grundy_graph *g, int play)
         g->has_cycle = 1;
         grundy__graph_fail(g, rc, "the graph has a cycle through node %u", g->cycle_node);
     }
-    if (rc == GRUNDY_OK) {
+    if (rc == GRUNDY_OK && keep) {
         g->num[play] = c.num;
         c.num = NULL;
     }
     solve_ctx_free(&c);
     return rc;
+}
+
+int grundy__graph_solve_acyclic(grundy_graph *g, int play)
+{
+    if (g->num[play] != NULL)
+        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
+    return run_search(g, play, NULL, 1);
+}
+
+int grundy__graph_postorder(grundy_graph *g, uint32_t *order)
+{
+    return run_search(g, GRUNDY__PLAY_WIDTH, order, 0);
 }
 
 int grundy_graph_solve(grundy_graph *g)
