@@ -63,7 +63,7 @@ $(CLI): $(CLI_OBJ) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(STATIC)
 
-build/test/%: test/%.c test/harness.h $(STATIC)
+build/test/%: test/%.c $(wildcard test/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Wno-conversion -Itest -o $@ $< $(STATIC)
 
@@ -83,7 +83,7 @@ build/san/libgrundy.a: $(SAN_LIB_OBJ)
 build/san/grundy: $(SAN_CLI_OBJ) build/san/libgrundy.a
 	$(CC) $(SAN_FLAGS) -o $@ $^
 
-build/san/test/%: test/%.c test/harness.h build/san/libgrundy.a
+build/san/test/%: test/%.c $(wildcard test/*.h) build/san/libgrundy.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Wno-conversion $(SAN_FLAGS) -O1 -g -Itest -o $@ $< build/san/libgrundy.a
 
@@ -95,6 +95,27 @@ sanitize: $(SAN_TEST_BIN) build/san/grundy
 build/bench/%: bench/%.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC)
+
+# The benchmark suite (bench/bench_*.c; see docs/performance.md): `make bench`
+# runs the quick set, `make bench-full` (or BENCH_FULL=1) the long sequences
+# at full size too.  Functions the library may not have yet are looked up in
+# the archive, and the suite reports their figures as not available.
+BENCH_SRC := $(wildcard bench/bench_*.c)
+BENCH_OPTIONAL := grundy_nimber_new grundy_heap_game_set_threads
+
+build/bench/suite: $(BENCH_SRC) bench/bench.h $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -pthread $$(for s in $(BENCH_OPTIONAL); do \
+	    nm -g --defined-only $(STATIC) | grep -q " T $$s$$" && printf ' -DBENCH_HAVE_%s' $$s; \
+	    done) -o $@ $(BENCH_SRC) $(STATIC)
+
+.PHONY: bench bench-full
+
+bench: build/bench/suite
+	./build/bench/suite
+
+bench-full: build/bench/suite
+	BENCH_FULL=1 ./build/bench/suite
 
 # Every example program in the docs is built, and tested by make check.
 build/examples/%: docs/examples/%.c $(STATIC)

@@ -474,7 +474,8 @@ GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
  * @param g      The graph.
  * @param node   The node.
  * @param degree Out: the number of moves.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
+ *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
 
@@ -487,7 +488,8 @@ GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_
  * @param parts  Out: the part nodes, an array owned by the graph, valid until
  *               it is next changed (may be NULL when *nparts is 0).
  * @param nparts Out: how many parts (1 for an ordinary move).
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
+ *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
                                  const uint32_t **parts, uint32_t *nparts);
@@ -866,6 +868,30 @@ GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_pro
 GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
 
 /**
+ * @brief Choose how values are computed: 1 (the default) lets the library use
+ *        the sparse-space method where the game has sparse structure, 0 forces
+ *        the plain loop over every option.  Both give identical values.
+ *
+ * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
+ * record computations) classes values as rare or common by the parity of
+ * popcount(value & mask); since parity adds under xor, a split gives a common
+ * value only if one part is rare, so a value needs the splits through the few
+ * rare heaps, plus a check of the smaller rare values.  The mask is chosen
+ * from the values computed and re-chosen as they grow.
+ * @param game The game.
+ * @param on   Non-zero for the sparse method where it pays.
+ */
+GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
+
+/**
+ * @brief Use up to @p threads threads for computations (default 1).  Values
+ *        are identical whatever the count.
+ * @param game    The game.
+ * @param threads 1 or more (0 is taken as 1).
+ */
+GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
+
+/**
  * @brief Make G(0) ... G(count - 1) available: compute the values not yet
  *        known, or nothing once a period is proved.  Octal games cost
  *        O(count * (t + count)) at most; subtraction games O(count * |S|).
@@ -999,7 +1025,8 @@ GRUNDY_API int grundy_heap_game_winning_move(grundy_heap_game *game, const uint6
 /** Selective compound: move in any non-empty set of components. */
 #define GRUNDY_SUM_SELECTIVE 6
 /** Shortened selective compound: as selective, but play ends when any
- *  component ends. */
+ *  component ends (so a sum with an ended component is lost for the player
+ *  to move; decided by remoteness). */
 #define GRUNDY_SUM_SHORTENED 7
 /** Disjunctive sum of loopy games (draws possible). */
 #define GRUNDY_SUM_LOOPY 8
@@ -1121,9 +1148,9 @@ GRUNDY_API int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamm
 /**
  * @brief The outcome of a compound from its components' numbers alone, for
  *        the compounds that numbers decide: disjunctive, Anti-SG (the caller
- *        vouches for the SJ precondition) and the selective ones use normal
- *        values; WTIA uses w-numbers; conjunctive uses remoteness; continued
- *        conjunctive uses suspense numbers.  O(n).
+ *        vouches for the SJ precondition) and selective use normal values;
+ *        WTIA uses w-numbers; conjunctive and shortened selective use
+ *        remoteness; continued conjunctive uses suspense numbers.  O(n).
  * @param compound The compound.
  * @param numbers  The components' numbers.
  * @param n        How many.
@@ -1171,6 +1198,61 @@ GRUNDY_API int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w)
  */
 GRUNDY_API int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts,
                                               size_t n, size_t *superheap, uint64_t *take);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Nimbers
+ *
+ * The nimbers below 2^64 form a field under xor (nim addition) and nim
+ * multiplication.  Nim multiplication solves products of coin-turning games
+ * (the Tartan theorem: the value of a product game is the nim product of its
+ * factors' values; e.g. Turning Corners).  The fast functions use tables held
+ * by a #grundy_nimber handle (built once, read-only afterwards, so one handle
+ * may serve many threads at once); passing NULL uses a table-free method.
+ * @{ */
+
+/** An opaque set of tables for fast nimber arithmetic. */
+typedef struct grundy_nimber grundy_nimber;
+
+/**
+ * @brief Build the tables for fast nimber arithmetic.
+ * @param out   Out: the handle, to be released with grundy_nimber_free().
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_nimber_new(grundy_nimber **out, const grundy_allocator *alloc);
+
+/** @brief Release the tables.  NULL is a no-op.
+ *  @param nb The handle. */
+GRUNDY_API void grundy_nimber_free(grundy_nimber *nb);
+
+/**
+ * @brief The nim product of @p a and @p b.
+ * @param nb The tables, or NULL for the (slower) table-free method.
+ * @param a  A nimber.
+ * @param b  A nimber.
+ * @return a (x) b.
+ */
+GRUNDY_API uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
+
+/**
+ * @brief The nim power a^e (repeated nim multiplication; a^0 = 1).
+ * @param nb The tables, or NULL.
+ * @param a  The base.
+ * @param e  The exponent.
+ * @return The power.
+ */
+GRUNDY_API uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
+
+/**
+ * @brief The nim inverse of @p a: the b with a (x) b = 1.
+ * @param nb  The tables, or NULL.
+ * @param a   A non-zero nimber.
+ * @param inv Out: its inverse.
+ * @return #GRUNDY_OK, or #GRUNDY_ERANGE for a = 0, #GRUNDY_EINVAL for a NULL out-pointer.
+ */
+GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
 
 /** @} */
 

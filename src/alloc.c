@@ -53,6 +53,21 @@ void *grundy__calloc_array(const grundy_allocator *a, size_t count, size_t elem)
     return p;
 }
 
+void *grundy__handle_new(size_t size, const grundy_allocator *alloc, int *rc)
+{
+    grundy_allocator a;
+    *rc = grundy__alloc_init(&a, alloc);
+    if (*rc != GRUNDY_OK)
+        return NULL;
+    void *h = grundy__calloc_array(&a, 1, size);
+    if (h == NULL) {
+        *rc = GRUNDY_ENOMEM;
+        return NULL;
+    }
+    memcpy(h, &a, sizeof a); /* the handle's first member */
+    return h;
+}
+
 void grundy__free(const grundy_allocator *a, void *p)
 {
     if (p != NULL)

@@ -16,6 +16,11 @@ void *grundy__alloc_array(const grundy_allocator *a, size_t count, size_t elem);
 /* Like grundy__alloc_array, zero-filled. */
 void *grundy__calloc_array(const grundy_allocator *a, size_t count, size_t elem);
 
+/* A zeroed handle of `size` bytes whose first member is a grundy_allocator,
+ * filled from alloc (NULL: the C library's).  NULL on failure, with *rc
+ * GRUNDY_ENOMEM or GRUNDY_EINVAL (an allocator missing a function). */
+void *grundy__handle_new(size_t size, const grundy_allocator *alloc, int *rc);
+
 /* Frees p (NULL is a no-op). */
 void grundy__free(const grundy_allocator *a, void *p);
 

@@ -7,9 +7,12 @@
  *   (the race that ends first decides): N iff it is odd;
  * - continued conjunctive: the compound's suspense is the largest (play goes
  *   on until the last component ends): N iff it is odd;
- * - selective, shortened selective: P iff every component is P, since from
- *   there every move turns some components into N-positions and the reply
- *   moves each of them back to a P-position. */
+ * - selective: P iff every component is P, since from there every move turns
+ *   some components into N-positions and the reply moves each of them back to
+ *   a P-position;
+ * - shortened selective: the same while every component can still move, but
+ *   a component that has ended ends the game, lost for the player to move.
+ *   Remoteness tells both apart (0 is ended, odd is N), so it decides. */
 #include "compound.h"
 
 int grundy__compound_play(int compound)
@@ -17,9 +20,9 @@ int grundy__compound_play(int compound)
     switch (compound) {
     case GRUNDY_SUM_DISJUNCTIVE:
     case GRUNDY_SUM_ANTI_SG:
-    case GRUNDY_SUM_SELECTIVE:
-    case GRUNDY_SUM_SHORTENED: return GRUNDY_PLAY_NORMAL;
+    case GRUNDY_SUM_SELECTIVE: return GRUNDY_PLAY_NORMAL;
     case GRUNDY_SUM_WTIA: return GRUNDY_PLAY_WTIA;
+    case GRUNDY_SUM_SHORTENED:
     case GRUNDY_SUM_CONJUNCTIVE: return GRUNDY_PLAY_REMOTENESS;
     case GRUNDY_SUM_CONTINUED: return GRUNDY_PLAY_SUSPENSE;
     case GRUNDY_SUM_LOOPY: return GRUNDY_PLAY_LOOPY;
@@ -31,7 +34,7 @@ int grundy__compound_decide(int compound, const void *ctx, size_t n,
                             grundy__value_at_fn value_at)
 {
     uint64_t x = 0, least = UINT64_MAX, most = 0;
-    int big = 0, any_sp = 0, any_sc = 0;
+    int big = 0, any_sp = 0, any_sc = 0, any_odd = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t v = value_at(ctx, i);
         if (compound == GRUNDY_SUM_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC)) {
@@ -41,6 +44,7 @@ int grundy__compound_decide(int compound, const void *ctx, size_t n,
         }
         x ^= v;
         big |= v > 1;
+        any_odd |= v % 2 == 1;
         if (v < least) least = v;
         if (v > most) most = v;
     }
@@ -51,8 +55,8 @@ int grundy__compound_decide(int compound, const void *ctx, size_t n,
     case GRUNDY_SUM_WTIA: win = !any_sp && (any_sc || x != 0); break;
     case GRUNDY_SUM_CONJUNCTIVE: win = n > 0 && least % 2 == 1; break;
     case GRUNDY_SUM_CONTINUED: win = most % 2 == 1; break;
-    case GRUNDY_SUM_SELECTIVE:
-    case GRUNDY_SUM_SHORTENED: win = most != 0; break;
+    case GRUNDY_SUM_SELECTIVE: win = most != 0; break;
+    case GRUNDY_SUM_SHORTENED: win = n > 0 && least > 0 && any_odd; break;
     default: return GRUNDY_EINVAL;
     }
     return win ? GRUNDY_N : GRUNDY_P;

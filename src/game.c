@@ -45,7 +45,7 @@ struct grundy_options {
 };
 
 struct grundy_game {
-    grundy_allocator alloc;
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
     size_t size;
     grundy_moves_fn moves;
     grundy_moves_u64_fn moves_u64;
@@ -122,15 +122,11 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     *out = NULL;
     if ((moves == NULL && moves_u64 == NULL) || size == 0 || size > MAX_POS_SIZE)
         return GRUNDY_EINVAL;
-    grundy_allocator a;
-    int rc = grundy__alloc_init(&a, alloc);
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy_game *g = grundy__alloc_array(&a, 1, sizeof *g);
+    int rc;
+    grundy_game *g = grundy__handle_new(sizeof *g, alloc, &rc);
     if (g == NULL)
-        return GRUNDY_ENOMEM;
-    memset(g, 0, sizeof *g);
-    g->alloc = a;
+        return rc;
+    const grundy_allocator a = g->alloc;
     g->size = size;
     g->moves = moves;
     g->moves_u64 = moves_u64;

@@ -14,18 +14,9 @@ int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
 {
     if (out == NULL)
         return GRUNDY_EINVAL;
-    *out = NULL;
-    grundy_allocator a;
-    int rc = grundy__alloc_init(&a, alloc);
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy_graph *g = grundy__alloc_array(&a, 1, sizeof *g);
-    if (g == NULL)
-        return GRUNDY_ENOMEM;
-    memset(g, 0, sizeof *g);
-    g->alloc = a;
-    *out = g;
-    return GRUNDY_OK;
+    int rc;
+    *out = grundy__handle_new(sizeof **out, alloc, &rc);
+    return *out ? GRUNDY_OK : rc;
 }
 
 void grundy_graph_free(grundy_graph *g)
@@ -159,6 +150,8 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
 {
     if (g == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
+    if (nparts == 1) /* a sum of one position is an ordinary move */
+        return grundy_graph_add_move(g, from, parts[0]);
     int rc = check_id(g, from, "source");
     for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
         rc = check_id(g, parts[i], "part");

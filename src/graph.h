@@ -26,7 +26,7 @@ typedef struct grundy__pending {
 } grundy__pending;
 
 struct grundy_graph {
-    grundy_allocator alloc;
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy_progress_fn progress;
     void *progress_user;
 

@@ -233,12 +233,18 @@ static int every_component_move(const grundy_graph *g, int play, const uint32_t 
     return 1;
 }
 
-static int selective_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+/* Selective compounds: move every N component to a P-position (for the
+ * shortened one, the fastest such move, by remoteness). */
+static int selective_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                          uint32_t *moves)
 {
-    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
+    const uint32_t *num = g->num[play];
     for (size_t i = 0; i < n; i++) {
-        if (val[nodes[i]] != 0)
-            moves[i] = move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[i], 0);
+        uint32_t v = num[nodes[i]];
+        if (play == GRUNDY_PLAY_NORMAL && v != 0)
+            moves[i] = move_to_number(g, play, nodes[i], 0);
+        else if (play == GRUNDY_PLAY_REMOTENESS && v % 2 == 1)
+            moves[i] = move_to_number(g, play, nodes[i], v - 1);
     }
     return 1;
 }
@@ -298,7 +304,7 @@ int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *no
     case GRUNDY_SUM_WTIA: return wtia_move(g, nodes, n, moves);
     case GRUNDY_SUM_CONJUNCTIVE: return every_component_move(g, GRUNDY_PLAY_REMOTENESS, nodes, n, moves);
     case GRUNDY_SUM_CONTINUED: return every_component_move(g, GRUNDY_PLAY_SUSPENSE, nodes, n, moves);
-    default: return selective_move(g, nodes, n, moves);
+    default: return selective_move(g, grundy__compound_play(compound), nodes, n, moves);
     }
 }
 

@@ -201,9 +201,19 @@ int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
     return g->num[GRUNDY_PLAY_NORMAL][node] ? GRUNDY_N : GRUNDY_P;
 }
 
+/* Moves can be read once they are merged (by any solve), whatever the play. */
+static int check_moves_node(const grundy_graph *g, uint32_t node)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->off == NULL || g->npend != 0 || g->n_csr != g->n)
+        return GRUNDY_ESTATE;
+    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
 int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
 {
-    int rc = grundy__graph_check_node(g, node);
+    int rc = check_moves_node(g, node);
     if (rc == GRUNDY_OK && degree == NULL)
         rc = GRUNDY_EINVAL;
     if (rc != GRUNDY_OK)
@@ -225,7 +235,7 @@ int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
 int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
                       const uint32_t **parts, uint32_t *nparts)
 {
-    int rc = grundy__graph_check_node(g, node);
+    int rc = check_moves_node(g, node);
     if (rc == GRUNDY_OK && (parts == NULL || nparts == NULL))
         rc = GRUNDY_EINVAL;
     if (rc != GRUNDY_OK)

@@ -15,11 +15,15 @@
 #include <string.h>
 
 #include "heap_rules.h"
+#include "heap_values.h"
 #include "mex.h"
 #include "sum.h"
 
 #define PROGRESS_WORK (1u << 24)  /* options between progress reports */
 #define MAX_VALUES ((uint64_t)UINT32_MAX)
+#define FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
+#define MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
+#define WANT_BLOCK 64u            /* splits per block of the rare-value check */
 
 struct grundy_heap_game {
     grundy_allocator alloc;
@@ -27,17 +31,60 @@ struct grundy_heap_game {
     grundy_progress_fn progress;
     void *progress_user;
     int detect;
+    unsigned threads;
 
-    uint32_t *val;
-    uint64_t n, cap;     /* values computed; room */
+    grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
     grundy__mex mex;
     uint64_t work;       /* options examined since the last report */
     uint64_t next_check;
 
+    /* The sparse-space method (see grundy_heap_game_set_sparse). */
+    int sparse_allowed;  /* the caller's choice */
+    int sparse_active;   /* in use: the game splits in two and a good mask exists */
+    uint32_t mask;
+    uint32_t *rare;      /* heaps >= 1 whose value is rare, increasing */
+    size_t nrare, cap_rare;
+    uint32_t *split_k;   /* amounts k whose removal may leave two heaps, increasing */
+    size_t nsplit;
+    unsigned char *want; /* 2 * pow2 + 2 entries: rare values still to be reached */
+    uint64_t *hist;      /* heaps per value, for choosing the mask */
+    size_t hist_len;
+    uint64_t next_choice;
+
     int periodic;
     uint64_t period, preperiod;
 };
+
+static inline int grundy__odd_parity(uint32_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_parity(x);
+#else
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    x ^= x >> 2;
+    x ^= x >> 1;
+    return (int)(x & 1);
+#endif
+}
+
+#define VALUE_T uint8_t
+#define KERNEL(name) name##_8
+#include "heap_kernel.h"
+#undef VALUE_T
+#undef KERNEL
+#define VALUE_T uint16_t
+#define KERNEL(name) name##_16
+#include "heap_kernel.h"
+#undef VALUE_T
+#undef KERNEL
+#define VALUE_T uint32_t
+#define KERNEL(name) name##_32
+#include "heap_kernel.h"
+#undef VALUE_T
+#undef KERNEL
 
 /* ---- creation ---------------------------------------------------------- */
 
@@ -52,9 +99,20 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
     g->alloc = *a;
     g->rules = *r;
     g->detect = 1;
+    g->threads = 1;
     g->pow2 = 1;
     g->next_check = 32;
-    if (grundy__mex_init(&g->mex, a, 2) != GRUNDY_OK) {
+    g->sparse_allowed = 1;
+    g->next_choice = FIRST_MASK_CHOICE;
+    g->vals.width = 1;
+    /* The amounts whose removal may leave two heaps, for the sparse method. */
+    g->split_k = grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
+    for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
+        if (r->digit[k] & HEAP_LEAVE_TWO)
+            g->split_k[g->nsplit++] = k;
+    }
+    g->want = grundy__calloc_array(a, 4, 1);
+    if (g->split_k == NULL || g->want == NULL || grundy__mex_init(&g->mex, a, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
     }
@@ -126,7 +184,11 @@ void grundy_heap_game_free(grundy_heap_game *g)
     grundy_allocator a = g->alloc;
     grundy__heap_rules_free(&g->rules, &a);
     grundy__mex_free(&g->mex, &a);
-    grundy__free(&a, g->val);
+    grundy__values_free(&g->vals, &a);
+    grundy__free(&a, g->rare);
+    grundy__free(&a, g->split_k);
+    grundy__free(&a, g->hist);
+    grundy__free(&a, g->want);
     grundy__free(&a, g);
 }
 
@@ -138,6 +200,23 @@ void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, v
     g->progress_user = user;
 }
 
+void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
+{
+    if (g == NULL)
+        return;
+    g->sparse_allowed = on != 0;
+    if (!g->sparse_allowed)
+        g->sparse_active = 0;
+    else
+        g->next_choice = g->vals.n; /* choose a mask at the next value */
+}
+
+void grundy_heap_game_set_threads(grundy_heap_game *g, unsigned threads)
+{
+    if (g != NULL)
+        g->threads = threads ? threads : 1;
+}
+
 void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
 {
     if (g != NULL)
@@ -146,60 +225,10 @@ void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
 
 uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
 {
-    return g ? g->n : 0;
+    return g ? g->vals.n : 0;
 }
 
 /* ---- the sequence ------------------------------------------------------ */
-
-/* Adds the values of every split of m tokens into `parts` non-empty heaps. */
-static void add_splits(grundy_heap_game *g, uint64_t m, unsigned bits)
-{
-    const uint32_t *v = g->val;
-    if ((bits & HEAP_LEAVE_TWO) && m >= 2) {
-        uint64_t half = m / 2;
-        if (g->rules.unequal && m % 2 == 0)
-            half--;
-        for (uint64_t a = 1; a <= half; a++)
-            grundy__mex_add(&g->mex, v[a] ^ v[m - a]);
-        g->work += half;
-    }
-    if ((bits & HEAP_LEAVE_THREE) && m >= 3) {
-        for (uint64_t a = 1; 3 * a <= m; a++) {
-            for (uint64_t b = a; a + 2 * b <= m; b++)
-                grundy__mex_add(&g->mex, v[a] ^ v[b] ^ v[m - a - b]);
-            g->work += m / 2;
-        }
-    }
-}
-
-/* G(n), every smaller value known. */
-static uint32_t next_value(grundy_heap_game *g, uint64_t n)
-{
-    const grundy__heap_rules *r = &g->rules;
-    grundy__mex_begin(&g->mex);
-    add_splits(g, n, r->digit[0]);
-    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
-        uint64_t k = r->removals[i];
-        unsigned d = r->digit[k];
-        if ((d & HEAP_LEAVE_NONE) && n == k)
-            grundy__mex_add(&g->mex, 0);
-        if ((d & HEAP_LEAVE_ONE) && n > k)
-            grundy__mex_add(&g->mex, g->val[n - k]);
-        add_splits(g, n - k, d);
-    }
-    if (r->tail != 0) {
-        for (uint64_t k = r->ndigits; k <= n; k++) {
-            if ((r->tail & HEAP_LEAVE_NONE) && n == k)
-                grundy__mex_add(&g->mex, 0);
-            if ((r->tail & HEAP_LEAVE_ONE) && n > k)
-                grundy__mex_add(&g->mex, g->val[n - k]);
-            add_splits(g, n - k, r->tail);
-        }
-        g->work += n;
-    }
-    g->work += r->nremovals + 1;
-    return grundy__mex_end(&g->mex);
-}
 
 /* Whether every move only takes tokens, leaving nothing or one heap, with
  * both allowed for each amount (digits 0 and 3: a subtraction game). */
@@ -242,14 +271,14 @@ static int theorem_applies(const grundy_heap_game *g)
  * least preperiod n0 = n - p - z[p] from one O(n) pass. */
 static int check_period(grundy_heap_game *g)
 {
-    if (!theorem_applies(g) || g->n < 2)
+    if (!theorem_applies(g) || g->vals.n < 2)
         return 0;
-    const uint32_t *v = g->val;
-    size_t n = (size_t)g->n;
+    const grundy__values *v = &g->vals;
+    size_t n = (size_t)v->n;
     uint32_t *z = grundy__alloc_array(&g->alloc, n, sizeof *z);
     if (z == NULL)
         return 0; /* no proof now; the next checkpoint tries again */
-#define REV(i) v[n - 1 - (i)]
+#define REV(i) grundy__values_get(v, n - 1 - (i))
     size_t l = 0, r = 0;
     z[0] = (uint32_t)n;
     for (size_t i = 1; i < n; i++) {
@@ -280,29 +309,145 @@ static int check_period(grundy_heap_game *g)
     return found;
 }
 
+/* Doubles the power of two above every value, and the scratch sized by it:
+ * the mex marks and the table of wanted rare values. */
 static int grow_mex(grundy_heap_game *g)
 {
     grundy__mex m;
-    int rc = grundy__mex_init(&m, &g->alloc, (size_t)(g->pow2 * 2 + 1));
+    size_t bound = (size_t)(g->pow2 * 2 + 1);
+    int rc = grundy__mex_init(&m, &g->alloc, bound);
     if (rc != GRUNDY_OK)
         return rc;
+    /* c, the least common value missing, is below 2 * pow2: the mask has no
+     * bit at pow2 or above, so pow2 + (its lowest bit) is common. */
+    unsigned char *want = grundy__calloc_array(&g->alloc, 2 * bound, 1);
+    if (want == NULL) {
+        grundy__mex_free(&m, &g->alloc);
+        return GRUNDY_ENOMEM;
+    }
     grundy__mex_free(&g->mex, &g->alloc);
+    grundy__free(&g->alloc, g->want);
     g->mex = m;
+    g->want = want;
     g->pow2 *= 2;
     return GRUNDY_OK;
 }
 
-/* Room for one more value: the table grows geometrically, so a count far
- * beyond what a proved period needs costs nothing. */
-static int room_for_next(grundy_heap_game *g)
+/* ---- the sparse-space method ------------------------------------------- */
+
+/* The sparse method needs splits into exactly two heaps and finitely many
+ * removals; it is worth its bookkeeping only past the first values. */
+static int sparse_possible(const grundy_heap_game *g)
 {
-    if (g->n < g->cap)
+    return g->sparse_allowed && g->rules.tail == 0 && g->rules.max_parts == 2 && g->nsplit > 0;
+}
+
+/* The mask under which the fewest heaps so far have rare values (even
+ * parity).  Counting by value histogram costs O(values * masks), not
+ * O(heaps * masks).  Returns 0 if no mask makes rare heaps scarce enough. */
+static uint32_t choose_mask(const grundy_heap_game *g)
+{
+    uint64_t limit = g->pow2 < MAX_MASK ? g->pow2 : MAX_MASK;
+    uint64_t best_count = UINT64_MAX;
+    uint32_t best = 0;
+    for (uint32_t m = 1; m < limit; m++) {
+        uint64_t count = 0;
+        for (size_t v = 0; v < g->hist_len && count < best_count; v++) {
+            if (!grundy__odd_parity((uint32_t)v & m))
+                count += g->hist[v];
+        }
+        if (count < best_count) {
+            best_count = count;
+            best = m;
+        }
+    }
+    /* A value costs a read per rare heap (plus a short check of the rare
+     * values below the answer) instead of one per split, n / 2: worth it
+     * once the rare heaps are under a quarter of the splits. */
+    return best_count * 8 <= g->vals.n ? best : 0;
+}
+
+static int add_rare(grundy_heap_game *g, uint64_t heap)
+{
+    int rc = grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare, g->nrare + 1,
+                             sizeof *g->rare);
+    if (rc == GRUNDY_OK)
+        g->rare[g->nrare++] = (uint32_t)heap;
+    return rc;
+}
+
+/* Chooses the mask again (at doubling lengths) and rebuilds the rare list. */
+static int rechoose(grundy_heap_game *g)
+{
+    g->next_choice = 2 * g->vals.n;
+    uint32_t mask = choose_mask(g);
+    g->sparse_active = mask != 0;
+    if (mask == 0 || mask == g->mask)
         return GRUNDY_OK;
-    if (g->n >= MAX_VALUES)
+    g->mask = mask;
+    g->nrare = 0;
+    for (uint64_t h = 1; h < g->vals.n; h++) {
+        if (!grundy__odd_parity(grundy__values_get(&g->vals, h) & mask)) {
+            int rc = add_rare(g, h);
+            if (rc != GRUNDY_OK)
+                return rc;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* Records value v of the heap just computed in the histogram and rare list. */
+static int note_value(grundy_heap_game *g, uint64_t heap, uint32_t v)
+{
+    if (v >= g->hist_len) {
+        size_t len = g->hist_len ? g->hist_len : 16;
+        while (len <= v)
+            len *= 2;
+        uint64_t *h = grundy__calloc_array(&g->alloc, len, sizeof *h);
+        if (h == NULL)
+            return GRUNDY_ENOMEM;
+        if (g->hist_len)
+            memcpy(h, g->hist, g->hist_len * sizeof *h);
+        grundy__free(&g->alloc, g->hist);
+        g->hist = h;
+        g->hist_len = len;
+    }
+    g->hist[v]++;
+    if (g->mask != 0 && heap >= 1 && !grundy__odd_parity(v & g->mask))
+        return add_rare(g, heap);
+    return GRUNDY_OK;
+}
+
+/* ---- computing ------------------------------------------------------------ */
+
+static uint32_t next_value(grundy_heap_game *g, uint64_t n)
+{
+    int sparse = g->sparse_active;
+    switch (g->vals.width) {
+    case 1: return sparse ? sparse_8(g, n) : plain_8(g, n);
+    case 2: return sparse ? sparse_16(g, n) : plain_16(g, n);
+    default: return sparse ? sparse_32(g, n) : plain_32(g, n);
+    }
+}
+
+/* One more value, with everything it feeds: mex room, histogram, rare list. */
+static int compute_next(grundy_heap_game *g)
+{
+    if (g->vals.n >= MAX_VALUES)
         return GRUNDY_ELIMIT;
-    size_t cap = (size_t)g->cap;
-    int rc = grundy__reserve(&g->alloc, (void **)&g->val, &cap, (size_t)g->n + 1, sizeof *g->val);
-    g->cap = cap;
+    if (g->vals.n == 0 && g->vals.width == 0)
+        g->vals.width = 1;
+    uint64_t n = g->vals.n;
+    uint32_t v = n == 0 ? 0 : next_value(g, n);
+    int rc = GRUNDY_OK;
+    if (v >= g->pow2)
+        rc = grow_mex(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__values_append(&g->vals, &g->alloc, v);
+    if (rc == GRUNDY_OK && sparse_possible(g))
+        rc = note_value(g, n, v);
+    if (rc == GRUNDY_OK && sparse_possible(g) && g->vals.n >= g->next_choice)
+        rc = rechoose(g);
     return rc;
 }
 
@@ -310,7 +455,7 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->periodic || count <= g->n)
+    if (g->periodic || count <= g->vals.n)
         return GRUNDY_OK;
     /* Past the table's limit only a proved period can answer. */
     if (count > MAX_VALUES && !(g->detect && theorem_applies(g)))
@@ -318,19 +463,15 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     int rc = GRUNDY_OK;
     if (g->mex.bound < g->pow2 + 1)
         rc = grow_mex(g);
-    while (rc == GRUNDY_OK && g->n < count && (rc = room_for_next(g)) == GRUNDY_OK) {
-        uint32_t v = next_value(g, g->n);
-        if (v >= g->pow2 && (rc = grow_mex(g)) != GRUNDY_OK)
-            break;
-        g->val[g->n++] = v;
-        if (g->detect && g->n >= g->next_check) {
+    while (rc == GRUNDY_OK && g->vals.n < count && (rc = compute_next(g)) == GRUNDY_OK) {
+        if (g->detect && g->vals.n >= g->next_check) {
             if (check_period(g))
                 break;
-            g->next_check = g->n + g->n / 4 + 16;
+            g->next_check = g->vals.n + g->vals.n / 4 + 16;
         }
         if (g->work >= PROGRESS_WORK) {
             g->work = 0;
-            if (g->progress != NULL && g->progress(g->progress_user, g->n, count) != 0)
+            if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
                 rc = GRUNDY_ECANCELED;
         }
     }
@@ -340,16 +481,16 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
 /* G(heap) for a heap in the table or in the proved periodic range. */
 static uint32_t known_value(const grundy_heap_game *g, uint64_t heap)
 {
-    if (heap < g->n)
-        return g->val[heap];
-    return g->val[g->preperiod + (heap - g->preperiod) % g->period];
+    if (heap < g->vals.n)
+        return grundy__values_get(&g->vals, heap);
+    return grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
 }
 
 int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
 {
     if (g == NULL || value == NULL)
         return GRUNDY_EINVAL;
-    if (heap >= g->n && !g->periodic) {
+    if (heap >= g->vals.n && !g->periodic) {
         int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
         if (rc != GRUNDY_OK)
             return rc;
@@ -395,7 +536,7 @@ static int find_split2(const move_search *s, uint64_t m)
 {
     const grundy_heap_game *g = s->g;
     uint64_t half = m / 2;
-    if (m >= g->n && g->periodic && half > g->preperiod + g->period)
+    if (m >= g->vals.n && g->periodic && half > g->preperiod + g->period)
         half = g->preperiod + g->period;
     for (uint64_t a = 1; a <= half; a++) {
         if (g->rules.unequal && 2 * a == m)
@@ -417,12 +558,12 @@ static int find_split3(const move_search *s, uint64_t m)
 {
     const grundy_heap_game *g = s->g;
     uint64_t lim = m;
-    if (m >= g->n && g->periodic)
+    if (m >= g->vals.n && g->periodic)
         lim = g->preperiod + g->period;
     for (uint64_t a = 1; a <= lim && a + 2 <= m; a++) {
         for (uint64_t b = a; b <= lim && a + b < m; b++) {
             uint64_t c = m - a - b;
-            if (m < g->n && c < b)
+            if (m < g->vals.n && c < b)
                 break; /* within the table: a <= b <= c covers every split */
             if ((known_value(g, a) ^ known_value(g, b) ^ known_value(g, c)) == s->target) {
                 s->left[0] = a;

@@ -36,6 +36,12 @@ static inline void grundy__mex_add(grundy__mex *m, uint64_t v)
         m->stamp[v] = m->gen;
 }
 
+/* Whether v was added since the last begin. */
+static inline int grundy__mex_seen(const grundy__mex *m, uint64_t v)
+{
+    return v < m->bound && m->stamp[v] == m->gen;
+}
+
 static inline uint32_t grundy__mex_end(const grundy__mex *m)
 {
     uint32_t v = 0;

@@ -106,6 +106,11 @@ int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts, 
     if ((counts == NULL && n > 0) || superheap_out == NULL || take == NULL)
         return GRUNDY_EINVAL;
     size_t total = 0, sc = n;
+    for (size_t i = 0; i < n; i++)
+        total += counts[i];
+    if (heaps == NULL && total > 0)
+        return GRUNDY_EINVAL;
+    total = 0;
     for (size_t i = 0; i < n; i++) {
         level_w l = superheap(heaps + total, counts[i]);
         if (l.kind == GRUNDY_W_SP)
@@ -114,8 +119,6 @@ int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts, 
             sc = i;
         total += counts[i];
     }
-    if (heaps == NULL && total > 0)
-        return GRUNDY_EINVAL;
     total = 0;
     for (size_t i = 0; i < n; i++) {
         if (i == sc) {

@@ -5,112 +5,9 @@
 # usage: sh test/cli_graph_nim.sh PATH_TO_GRUNDY
 # Last line: "N passed, N failed"; exit status 1 if any check failed.
 
-G=${1:?usage: cli_graph_nim.sh PATH_TO_GRUNDY}
-case $G in /*) ;; *) G=$(pwd)/$G ;; esac
-here=$(cd "$(dirname "$0")" && pwd)
-pass=0
-fail=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/grundy-cli.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 2' INT TERM
-
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*"
-}
-
-# run [-i INPUTFILE] ARGS...: runs the tool; sets rc, stdout in $tmp/out,
-# stderr in $tmp/err.  Standard input is /dev/null unless -i is given.
-run() {
-    _in=/dev/null
-    if [ "$1" = -i ]; then
-        _in=$2
-        shift 2
-    fi
-    "$G" "$@" <"$_in" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    last="grundy $*"
-}
-
-show() { # the last run's output, for a failure message
-    echo "    ran: $last (exit $rc)"
-    sed -n '1,5s/^/    stdout: /p' "$tmp/out"
-    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-}
-
-expect_rc() { # WANT DESC
-    if [ "$rc" -eq "$1" ]; then ok; else
-        bad "$2: exit status $rc, want $1"
-        show
-    fi
-}
-
-expect_out() { # EXPECTED_TEXT DESC (EXPECTED_TEXT without the final newline)
-    printf '%s\n' "$1" >"$tmp/want"
-    if cmp -s "$tmp/want" "$tmp/out"; then ok; else
-        bad "$2: wrong standard output"
-        sed 's/^/    want: /' "$tmp/want"
-        show
-    fi
-}
-
-expect_line1() { # WANT DESC
-    if [ "$(sed -n 1p "$tmp/out")" = "$1" ]; then ok; else
-        bad "$2: line 1 should be $1"
-        show
-    fi
-}
-
-expect_err_has() { # SUBSTRING DESC
-    if grep -F -e "$1" "$tmp/err" >/dev/null; then ok; else
-        bad "$2: standard error lacks '$1'"
-        show
-    fi
-}
-
-expect_err_nonempty() { # DESC
-    if [ -s "$tmp/err" ]; then ok; else
-        bad "$1: no message on standard error"
-        show
-    fi
-}
-
-expect_err_empty() { # DESC
-    if [ -s "$tmp/err" ]; then
-        bad "$1: unexpected standard error"
-        show
-    else ok; fi
-}
-
-expect_out_empty() { # DESC
-    if [ -s "$tmp/out" ]; then
-        bad "$1: standard output should be empty on an error"
-        show
-    else ok; fi
-}
-
-# An error: exit 2, a message on stderr, nothing on stdout.
-expect_error() { # DESC
-    expect_rc 2 "$1"
-    expect_err_nonempty "$1"
-    expect_out_empty "$1"
-}
-
-# Counts the PASS and FAIL lines an awk checker wrote to FILE.
-tally() { # FILE
-    _p=$(grep -c '^PASS' "$1")
-    _f=$(grep -c '^FAIL' "$1")
-    pass=$((pass + _p))
-    fail=$((fail + _f))
-    grep '^FAIL' "$1" | head -n 30
-}
-
-if [ ! -x "$G" ]; then
-    echo "FAIL: $G is not an executable"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh"
+cli_setup "$1"
 
 # ----------------------------------------------------------------------------
 # Global options and command errors
@@ -601,5 +498,4 @@ expect_error "graph: a directory"
 run graph --bogus
 expect_error "graph --bogus"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

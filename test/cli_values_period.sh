@@ -7,76 +7,9 @@
 # usage: sh test/cli_values_period.sh PATH_TO_GRUNDY
 # Last line: "N passed, N failed"; exit status 1 if any check failed.
 
-G=${1:?usage: cli_values_period.sh PATH_TO_GRUNDY}
-case $G in /*) ;; *) G=$(pwd)/$G ;; esac
-here=$(cd "$(dirname "$0")" && pwd)
-pass=0
-fail=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/grundy-cli.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 2' INT TERM
-
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*"
-}
-
-# run ARGS...: runs the tool; sets rc, stdout in $tmp/out, stderr in $tmp/err.
-run() {
-    "$G" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    last="grundy $*"
-}
-
-show() { # the last run's output, for a failure message
-    echo "    ran: $last (exit $rc)"
-    sed -n '1,3s/^\(.\{0,300\}\).*/    stdout: \1/p' "$tmp/out"
-    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-}
-
-expect_rc() { # WANT DESC
-    if [ "$rc" -eq "$1" ]; then ok; else
-        bad "$2: exit status $rc, want $1"
-        show
-    fi
-}
-
-expect_out() { # EXPECTED_TEXT DESC (EXPECTED_TEXT without the final newline)
-    printf '%s\n' "$1" >"$tmp/want"
-    if cmp -s "$tmp/want" "$tmp/out"; then ok; else
-        bad "$2: wrong standard output"
-        sed 's/^\(.\{0,300\}\).*/    want: \1/' "$tmp/want"
-        show
-    fi
-}
-
-expect_err_empty() { # DESC
-    if [ -s "$tmp/err" ]; then
-        bad "$1: unexpected standard error"
-        show
-    else ok; fi
-}
-
-# An error: exit 2, a message on stderr, nothing on stdout.
-expect_error() { # DESC
-    expect_rc 2 "$1"
-    if [ -s "$tmp/err" ]; then ok; else
-        bad "$1: no message on standard error"
-        show
-    fi
-    if [ -s "$tmp/out" ]; then
-        bad "$1: standard output should be empty on an error"
-        show
-    else ok; fi
-}
-
-expect_err_has() { # EXTENDED_REGEX DESC
-    if grep -E -e "$1" "$tmp/err" >/dev/null; then ok; else
-        bad "$2: standard error does not match /$1/"
-        show
-    fi
-}
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh"
+cli_setup "$1"
 
 # brute GAME N: G(0) .. G(N-1) on one line, computed here in awk.
 # GAME: an octal/hexadecimal code, sub:S1,S2,..., grundy or lasker.
@@ -143,12 +76,6 @@ oeis() {
             print line
         }'
 }
-
-if [ ! -x "$G" ]; then
-    echo "FAIL: $G is not an executable"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
 
 # ----------------------------------------------------------------------------
 # values: hand cases
@@ -297,7 +224,7 @@ done
 
 run values 0.1x7 10
 expect_error "values 0.1x7 10"
-expect_err_has "['\"\`]x['\"\`]|position 3|offset 3|column 4|character 4" \
+expect_err_matches "['\"\`]x['\"\`]|position 3|offset 3|column 4|character 4" \
     "values 0.1x7 10 names the character x"
 run period 0.1x7
 expect_error "period 0.1x7"
@@ -344,5 +271,4 @@ expect_error "period 0.77 100 200 (extra argument)"
 run period frobnicate
 expect_error "period frobnicate"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -709,63 +709,58 @@ class TestAllocatorAndProgress(unittest.TestCase):
         self.assertEqual(state["live"], set(), "everything allocated was freed")
         self.assertEqual(state["bad"], [])
 
-    def test_allocation_failures(self):
+    def run_allocation_failures(self, build, want):
+        """For fail_at = 0, 1, ... until it succeeds: build(g) on a graph made
+        with an allocator that fails allocation fail_at, then the values.  A
+        failure must be ENOMEM, leak nothing, and come before a success that
+        gives the values want."""
         for fail_at in range(500):
             alloc, state, _keep = self.make_allocator(fail_at)
             g = graphp()
             rc = lib.grundy_graph_new_with(byref(g), byref(alloc))
             if rc == OK:
-                # Each step, until one fails; a failure must be ENOMEM.
-                steps = [lambda: lib.grundy_graph_add_nodes(g, 5, None)]
-                for u, v in ((1, 0), (2, 0), (2, 1), (3, 2), (4, 0)):
-                    steps.append(lambda u=u, v=v: lib.grundy_graph_add_move(g, u, v))
-                steps.append(lambda: lib.grundy_graph_add_split(g, 4, u32s([1, 2]), 2))
-                steps.append(lambda: lib.grundy_graph_solve(g))
-                for step in steps:
-                    rc = step()
-                    if rc != OK:
-                        break
+                rc = build(g)
                 values = None
                 if rc == OK:
                     ptr = lib.grundy_graph_values(g)
-                    values = [ptr[i] for i in range(5)] if ptr else None
+                    values = [ptr[i] for i in range(len(want))] if ptr else None
                 lib.grundy_graph_free(g)
             self.assertIn(rc, (OK, ENOMEM), "allocation %d fails" % fail_at)
             self.assertEqual(state["live"], set(), "leak when allocation %d fails" % fail_at)
             self.assertEqual(state["bad"], [])
             if rc == OK:
-                self.assertEqual(values, [0, 1, 2, 0, 1])
+                self.assertEqual(values, want)
                 self.assertGreater(fail_at, 0)
                 break
         else:
             self.fail("never succeeded")
 
+    def test_allocation_failures(self):
+        def build(g):
+            # Each step, until one fails; a failure must be ENOMEM.
+            steps = [lambda: lib.grundy_graph_add_nodes(g, 5, None)]
+            for u, v in ((1, 0), (2, 0), (2, 1), (3, 2), (4, 0)):
+                steps.append(lambda u=u, v=v: lib.grundy_graph_add_move(g, u, v))
+            steps.append(lambda: lib.grundy_graph_add_split(g, 4, u32s([1, 2]), 2))
+            steps.append(lambda: lib.grundy_graph_solve(g))
+            for step in steps:
+                rc = step()
+                if rc != OK:
+                    break
+            return rc
+        self.run_allocation_failures(build, [0, 1, 2, 0, 1])
+
     def test_parse_allocation_failures(self):
         text = b"# graph\n6 7\n1 0\n2 1\n3 2\n4 3\n5 4\n5 0\n2 0\n"
-        for fail_at in range(500):
-            alloc, state, _keep = self.make_allocator(fail_at)
-            g = graphp()
-            rc = lib.grundy_graph_new_with(byref(g), byref(alloc))
+
+        def build(g):
+            rc = lib.grundy_graph_parse(g, text, len(text))
             if rc == OK:
-                rc = lib.grundy_graph_parse(g, text, len(text))
-                if rc == OK:
-                    rc = lib.grundy_graph_solve(g)
-                elif rc == ENOMEM:
-                    self.assertEqual(lib.grundy_graph_node_count(g), 0, "failed parse leaves the graph empty")
-                values = None
-                if rc == OK:
-                    ptr = lib.grundy_graph_values(g)
-                    values = [ptr[i] for i in range(6)] if ptr else None
-                lib.grundy_graph_free(g)
-            self.assertIn(rc, (OK, ENOMEM), "allocation %d fails" % fail_at)
-            self.assertEqual(state["live"], set(), "leak when allocation %d fails" % fail_at)
-            self.assertEqual(state["bad"], [])
-            if rc == OK:
-                self.assertEqual(values, [0, 1, 2, 0, 1, 2])
-                self.assertGreater(fail_at, 0)
-                break
-        else:
-            self.fail("never succeeded")
+                rc = lib.grundy_graph_solve(g)
+            elif rc == ENOMEM:
+                self.assertEqual(lib.grundy_graph_node_count(g), 0, "failed parse leaves the graph empty")
+            return rc
+        self.run_allocation_failures(build, [0, 1, 2, 0, 1, 2])
 
     def test_allocator_einval(self):
         alloc, _state, _keep = self.make_allocator()

@@ -6,6 +6,8 @@
 # usage (from anywhere, the library already built): sh test/pkg_install.sh
 # Last line: "N passed, N failed"; exit status 1 if any check failed.
 
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 # Run make afresh even when called from `make check` (no inherited flags or variables).
@@ -13,8 +15,6 @@ unset MAKEFLAGS MFLAGS MAKELEVEL DESTDIR PREFIX LIBDIR
 CC=${CC:-cc}
 LC_ALL=C
 export LC_ALL
-pass=0
-fail=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/grundy-prefix.XXXXXX") || exit 2
 tmp2=$(mktemp -d "${TMPDIR:-/tmp}/grundy-destdir.XXXXXX") || exit 2
 tmp3=$(mktemp -d "${TMPDIR:-/tmp}/grundy-libdir.XXXXXX") || exit 2
@@ -22,17 +22,23 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-work.XXXXXX") || exit 2
 trap 'rm -rf "$tmp" "$tmp2" "$tmp3" "$work"' EXIT
 trap 'exit 2' INT TERM
 
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*"
-}
-check() { # DESC COMMAND...: passes when COMMAND succeeds
+showlog() { sed -n '1,30s/^/    /p' "$1"; }
+# Passes when COMMAND succeeds; else fails and shows what COMMAND printed.
+check_logged() { # DESC COMMAND...
     _d=$1
     shift
-    if "$@"; then ok; else bad "$_d"; fi
+    if "$@" >"$work/log" 2>&1; then ok; else
+        bad "$_d"
+        showlog "$work/log"
+    fi
 }
-showlog() { sed -n '1,30s/^/    /p' "$1"; }
+# Passes when FILE (a list of what is wrong) is empty; else fails and shows it.
+expect_none() { # DESC FILE
+    if [ -s "$2" ]; then
+        bad "$1:"
+        showlog "$2"
+    else ok; fi
+}
 
 hdr=include/grundy.h
 major=$(sed -n 's/^#define GRUNDY_VERSION_MAJOR \([0-9]*\).*/\1/p' $hdr)
@@ -66,19 +72,14 @@ check_installed() { # WHERE PREFIX [LIBDIR]
 # Nothing but (empty) directories may remain under DIR.
 check_empty() { # DESC DIR
     find "$2" ! -type d >"$work/left"
-    if [ -s "$work/left" ]; then
-        bad "$1: files left behind:"
-        showlog "$work/left"
-    else ok; fi
+    expect_none "$1: files left behind" "$work/left"
 }
 
 # ----------------------------------------------------------------------------
 # make install PREFIX=$tmp
 
-if make install PREFIX="$tmp" DESTDIR= >"$work/log" 2>&1; then ok; else
-    bad "make install PREFIX=$tmp"
-    showlog "$work/log"
-fi
+check_logged "make install PREFIX=$tmp" \
+    make install PREFIX="$tmp" DESTDIR=
 check_installed "PREFIX install" "$tmp"
 lib=$tmp/lib
 so=$lib/libgrundy.so.$version
@@ -104,44 +105,26 @@ check "SONAME of $so is $soname" grep -qF "Library soname: [$soname]" "$work/dyn
 nm -D --defined-only "$so" 2>/dev/null | awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }' | sort -u >"$work/exported"
 check "the shared library exports symbols" test -s "$work/exported"
 grep -v '^grundy_' "$work/exported" >"$work/foreign"
-if [ -s "$work/foreign" ]; then
-    bad "the shared library exports names without the grundy_ prefix:"
-    showlog "$work/foreign"
-else ok; fi
+expect_none "the shared library exports names without the grundy_ prefix" "$work/foreign"
 comm -23 "$work/api" "$work/exported" >"$work/missing"
-if [ -s "$work/missing" ]; then
-    bad "functions declared in grundy.h but not exported by $so:"
-    showlog "$work/missing"
-else ok; fi
+expect_none "functions declared in grundy.h but not exported by $so" "$work/missing"
 comm -13 "$work/api" "$work/exported" >"$work/extra"
-if [ -s "$work/extra" ]; then
-    bad "$so exports functions that grundy.h does not declare (not API, yet part of the ABI):"
-    showlog "$work/extra"
-else ok; fi
+expect_none "$so exports functions that grundy.h does not declare (not API, yet part of the ABI)" "$work/extra"
 readelf -V "$so" >"$work/ver" 2>&1
 check "the shared library defines version node GRUNDY_$major.$minor" grep -qF "GRUNDY_$major.$minor" "$work/ver"
 nm -g --defined-only "$lib/libgrundy.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$work/static_syms"
 grep -v '^grundy_' "$work/static_syms" >"$work/foreign"
-if [ -s "$work/foreign" ]; then
-    bad "libgrundy.a defines global names without the grundy_ prefix (they clash in users' programs):"
-    showlog "$work/foreign"
-else ok; fi
+expect_none "libgrundy.a defines global names without the grundy_ prefix (they clash in users' programs)" "$work/foreign"
 comm -23 "$work/api" "$work/static_syms" >"$work/missing"
-if [ -s "$work/missing" ]; then
-    bad "functions declared in grundy.h but not defined in libgrundy.a:"
-    showlog "$work/missing"
-else ok; fi
+expect_none "functions declared in grundy.h but not defined in libgrundy.a" "$work/missing"
 
 # ----------------------------------------------------------------------------
 # test/consumer.c against the installed copy, through pkg-config.
 
 cflags="-std=c11 -Wall -Wextra -Wpedantic -Werror"
 # shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
-if $CC $cflags -o "$work/consumer_shared" test/consumer.c $(pkg-config --cflags --libs grundy) \
-    >"$work/log" 2>&1; then ok; else
-    bad "compile consumer.c against the shared library"
-    showlog "$work/log"
-fi
+check_logged "compile consumer.c against the shared library" \
+    $CC $cflags -o "$work/consumer_shared" test/consumer.c $(pkg-config --cflags --libs grundy)
 readelf -d "$work/consumer_shared" >"$work/dyn" 2>&1
 check "shared consumer NEEDS $soname" grep -qF "Shared library: [$soname]" "$work/dyn"
 check "shared consumer does not NEED the unversioned libgrundy.so" \
@@ -154,22 +137,18 @@ if command -v ldd >/dev/null 2>&1; then
 fi
 
 # shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
-if $CC $cflags -o "$work/consumer_static" test/consumer.c $(pkg-config --cflags grundy) \
-    -Wl,-Bstatic $(pkg-config --static --libs grundy) -Wl,-Bdynamic >"$work/log" 2>&1; then ok; else
-    bad "compile consumer.c statically (pkg-config --static, -Wl,-Bstatic)"
-    showlog "$work/log"
-fi
+check_logged "compile consumer.c statically (pkg-config --static, -Wl,-Bstatic)" \
+    $CC $cflags -o "$work/consumer_static" test/consumer.c $(pkg-config --cflags grundy) \
+    -Wl,-Bstatic $(pkg-config --static --libs grundy) -Wl,-Bdynamic
 readelf -d "$work/consumer_static" >"$work/dyn" 2>&1
 check "static consumer NEEDS no libgrundy" test -z "$(grep -F 'libgrundy' "$work/dyn")"
 out=$(unset LD_LIBRARY_PATH; "$work/consumer_static" 2>&1)
 check "static consumer runs and prints OK (got: $out)" test "$out" = OK
 
 # shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
-if $CC $cflags -o "$work/consumer_archive" test/consumer.c $(pkg-config --cflags grundy) \
-    "$lib/libgrundy.a" >"$work/log" 2>&1; then ok; else
-    bad "compile consumer.c with $lib/libgrundy.a named explicitly"
-    showlog "$work/log"
-fi
+check_logged "compile consumer.c with $lib/libgrundy.a named explicitly" \
+    $CC $cflags -o "$work/consumer_archive" test/consumer.c $(pkg-config --cflags grundy) \
+    "$lib/libgrundy.a"
 out=$(unset LD_LIBRARY_PATH; "$work/consumer_archive" 2>&1)
 check "consumer linked with libgrundy.a runs and prints OK (got: $out)" test "$out" = OK
 unset PKG_CONFIG_PATH
@@ -177,49 +156,35 @@ unset PKG_CONFIG_PATH
 # ----------------------------------------------------------------------------
 # make uninstall PREFIX=$tmp removes every installed file.
 
-if make uninstall PREFIX="$tmp" DESTDIR= >"$work/log" 2>&1; then ok; else
-    bad "make uninstall PREFIX=$tmp"
-    showlog "$work/log"
-fi
+check_logged "make uninstall PREFIX=$tmp" \
+    make uninstall PREFIX="$tmp" DESTDIR=
 check_empty "make uninstall PREFIX=$tmp" "$tmp"
 
 # ----------------------------------------------------------------------------
 # DESTDIR: files go under DESTDIR/PREFIX, paths inside name PREFIX alone.
 
-if make install DESTDIR="$tmp2" PREFIX=/usr/local >"$work/log" 2>&1; then ok; else
-    bad "make install DESTDIR=$tmp2 PREFIX=/usr/local"
-    showlog "$work/log"
-fi
+check_logged "make install DESTDIR=$tmp2 PREFIX=/usr/local" \
+    make install DESTDIR="$tmp2" PREFIX=/usr/local
 check_installed "DESTDIR install" "$tmp2/usr/local"
 find "$tmp2" ! -type d ! -path "$tmp2/usr/local/*" >"$work/left"
-if [ -s "$work/left" ]; then
-    bad "DESTDIR install: files outside DESTDIR/usr/local:"
-    showlog "$work/left"
-else ok; fi
+expect_none "DESTDIR install: files outside DESTDIR/usr/local" "$work/left"
 pc=$tmp2/usr/local/lib/pkgconfig/grundy.pc
 check "DESTDIR install: grundy.pc says libdir=/usr/local/lib" grep -qx "libdir=/usr/local/lib" "$pc"
 check "DESTDIR install: grundy.pc does not mention DESTDIR" test -z "$(grep -F "$tmp2" "$pc")"
-if make uninstall DESTDIR="$tmp2" PREFIX=/usr/local >"$work/log" 2>&1; then ok; else
-    bad "make uninstall DESTDIR=$tmp2 PREFIX=/usr/local"
-    showlog "$work/log"
-fi
+check_logged "make uninstall DESTDIR=$tmp2 PREFIX=/usr/local" \
+    make uninstall DESTDIR="$tmp2" PREFIX=/usr/local
 check_empty "make uninstall DESTDIR=$tmp2 PREFIX=/usr/local" "$tmp2"
 
 # ----------------------------------------------------------------------------
 # LIBDIR: libraries and grundy.pc go where LIBDIR says.
 
-if make install PREFIX="$tmp3" LIBDIR="$tmp3/lib64" DESTDIR= >"$work/log" 2>&1; then ok; else
-    bad "make install PREFIX=$tmp3 LIBDIR=$tmp3/lib64"
-    showlog "$work/log"
-fi
+check_logged "make install PREFIX=$tmp3 LIBDIR=$tmp3/lib64" \
+    make install PREFIX="$tmp3" LIBDIR="$tmp3/lib64" DESTDIR=
 check_installed "LIBDIR install" "$tmp3" "$tmp3/lib64"
 check "LIBDIR install: grundy.pc says libdir=$tmp3/lib64" \
     grep -qx "libdir=$tmp3/lib64" "$tmp3/lib64/pkgconfig/grundy.pc"
-if make uninstall PREFIX="$tmp3" LIBDIR="$tmp3/lib64" DESTDIR= >"$work/log" 2>&1; then ok; else
-    bad "make uninstall PREFIX=$tmp3 LIBDIR=$tmp3/lib64"
-    showlog "$work/log"
-fi
+check_logged "make uninstall PREFIX=$tmp3 LIBDIR=$tmp3/lib64" \
+    make uninstall PREFIX="$tmp3" LIBDIR="$tmp3/lib64" DESTDIR=
 check_empty "make uninstall PREFIX=$tmp3 LIBDIR=$tmp3/lib64" "$tmp3"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -6,63 +6,22 @@
 
 #include "grundy.h"
 #include "harness.h"
-
-typedef struct failing {
-    long calls;     /* allocations so far (malloc and realloc) */
-    long fail_at;   /* fail this one (0: never) */
-    long live;      /* blocks allocated and not yet freed */
-    long failures;
-} failing;
-
-static void *f_malloc(void *user, size_t size)
-{
-    failing *f = user;
-    if (++f->calls == f->fail_at) {
-        f->failures++;
-        return NULL;
-    }
-    void *p = malloc(size);
-    if (p != NULL)
-        f->live++;
-    return p;
-}
-
-static void *f_realloc(void *user, void *ptr, size_t size)
-{
-    failing *f = user;
-    if (++f->calls == f->fail_at) {
-        f->failures++;
-        return NULL;
-    }
-    return realloc(ptr, size);
-}
-
-static void f_free(void *user, void *ptr)
-{
-    failing *f = user;
-    f->live--;
-    free(ptr);
-}
+#include "failing_alloc.h"
 
 /* Runs one call; on ENOMEM checks it, lets memory back and runs it again. */
 #define STEP(f, call)                                    \
     do {                                                 \
-        int rc_ = (call);                                \
-        if (rc_ == GRUNDY_ENOMEM) {                      \
-            (f)->fail_at = 0;                            \
-            rc_ = (call);                                \
-        }                                                \
+        int rc_;                                         \
+        FAILING_RETRY(f, rc_, call);                     \
         CHECK_EQ(rc_, GRUNDY_OK);                        \
     } while (0)
 
 static const char graph_text[] = "6 7\n1 0\n2 0\n2 1\n3 2\n4 3 4 1\n5 4\n";
 
-/* Builds a graph with ordinary, bulk and split moves, solves it, and then
- * changes and solves it again; returns the values' checksum. */
 /* A graph on the failing allocator, or NULL (checked) when that fails. */
-static grundy_graph *new_graph(failing *f)
+static grundy_graph *new_graph(failing_alloc *f)
 {
-    grundy_allocator a = {f_malloc, f_realloc, f_free, f};
+    grundy_allocator a = failing_allocator(f);
     grundy_graph *g = NULL;
     int rc = grundy_graph_new_with(&g, &a);
     if (rc != GRUNDY_OK) {
@@ -85,7 +44,9 @@ static long checksum_and_free(grundy_graph *g, uint32_t n)
     return sum;
 }
 
-static long scenario_build(failing *f, int *ok)
+/* Builds a graph with ordinary, bulk and split moves, solves it, and then
+ * changes and solves it again; returns the values' checksum. */
+static long scenario_build(failing_alloc *f, int *ok)
 {
     grundy_graph *g = new_graph(f);
     if ((*ok = g != NULL) == 0)
@@ -104,7 +65,7 @@ static long scenario_build(failing *f, int *ok)
     return checksum_and_free(g, 40);
 }
 
-static long scenario_parse(failing *f, int *ok)
+static long scenario_parse(failing_alloc *f, int *ok)
 {
     grundy_graph *g = new_graph(f);
     if ((*ok = g != NULL) == 0)
@@ -114,16 +75,16 @@ static long scenario_parse(failing *f, int *ok)
     return checksum_and_free(g, 6);
 }
 
-static void run_until_clean(long (*scenario)(failing *, int *), const char *name)
+static void run_until_clean(long (*scenario)(failing_alloc *, int *), const char *name)
 {
-    failing clean = {0, 0, 0, 0};
+    failing_alloc clean = {0};
     int ok;
     long expect = scenario(&clean, &ok);
     CHECK(ok);
     CHECK_EQ(clean.live, 0);
     long n;
     for (n = 1; n < 100000; n++) {
-        failing f = {0, n, 0, 0};
+        failing_alloc f = {.fail_at = n};
         long got = scenario(&f, &ok);
         CHECK_EQ(f.live, 0);
         if (ok)
@@ -137,7 +98,7 @@ static void run_until_clean(long (*scenario)(failing *, int *), const char *name
 
 static void test_bad_allocator(void)
 {
-    grundy_allocator a = {f_malloc, NULL, f_free, NULL};
+    grundy_allocator a = {failing_malloc, NULL, failing_free, NULL};
     grundy_graph *g = (grundy_graph *)&a;
     CHECK_EQ(grundy_graph_new_with(&g, &a), GRUNDY_EINVAL);
     CHECK(g == NULL);

@@ -7,6 +7,8 @@
 
 #include "grundy.h"
 #include "harness.h"
+#include "random_dag.h"
+#include "failing_alloc.h"
 
 /* Passes a non-zero status of grundy_options_add*() on, as generators must. */
 #define ADD_OR_RETURN(call)  \
@@ -19,28 +21,27 @@
 /* ------------------------------------------------------------------------ */
 /* Random DAGs behind a u64 move generator. */
 
-#define MAXN 48
-#define MAXMOVES 8
+/* Options of this test's DAGs have at most 3 parts. */
 #define MAXPARTS 3
+_Static_assert(MAXPARTS <= DAG_MAXPARTS, "a dag holds MAXPARTS parts");
 
-typedef struct dag {
-    int n;
-    int nmoves[MAXN];
-    int nparts[MAXN][MAXMOVES];
-    int part[MAXN][MAXMOVES][MAXPARTS];
-    long calls[MAXN]; /* generator calls per position */
-    long bad_pos;     /* generator calls for positions outside the DAG */
-} dag;
+/* A DAG, and what its generator was asked. */
+typedef struct counted_dag {
+    dag d;
+    long calls[DAG_MAXN]; /* generator calls per position */
+    long bad_pos;         /* generator calls for positions outside the DAG */
+} counted_dag;
 
 static int dag_moves(void *user, uint64_t pos, grundy_options *out)
 {
-    dag *d = user;
+    counted_dag *c = user;
+    const dag *d = &c->d;
     if (pos >= (uint64_t)d->n) {
-        d->bad_pos++;
+        c->bad_pos++;
         return GRUNDY_ERANGE;
     }
     int u = (int)pos;
-    d->calls[u]++;
+    c->calls[u]++;
     for (int k = 0; k < d->nmoves[u]; k++) {
         uint64_t parts[MAXPARTS];
         for (int j = 0; j < d->nparts[u][k]; j++)
@@ -49,53 +50,6 @@ static int dag_moves(void *user, uint64_t pos, grundy_options *out)
                                              (uint32_t)d->nparts[u][k]));
     }
     return 0;
-}
-
-static int dag_brute(const dag *d, int u, int *memo)
-{
-    if (memo[u] >= 0)
-        return memo[u];
-    int seen[MAXMOVES + 2] = {0};
-    for (int k = 0; k < d->nmoves[u]; k++) {
-        int x = 0;
-        for (int j = 0; j < d->nparts[u][k]; j++)
-            x ^= dag_brute(d, d->part[u][k][j], memo);
-        if (x <= MAXMOVES)
-            seen[x] = 1;
-    }
-    int m = 0;
-    while (seen[m])
-        m++;
-    return memo[u] = m;
-}
-
-/* Nodes ranked by a random permutation; parts only of lower rank.  Options
- * have 0 to 3 parts (with_splits) or exactly 1. */
-static void random_dag(dag *d, int with_splits)
-{
-    int rank_of[MAXN], node_at[MAXN];
-    memset(d, 0, sizeof *d);
-    d->n = 1 + (int)harness_below(MAXN);
-    for (int i = 0; i < d->n; i++)
-        node_at[i] = i;
-    for (int i = d->n - 1; i > 0; i--) {
-        int j = (int)harness_below((unsigned long long)i + 1);
-        int t = node_at[i]; node_at[i] = node_at[j]; node_at[j] = t;
-    }
-    for (int i = 0; i < d->n; i++)
-        rank_of[node_at[i]] = i;
-    for (int u = 0; u < d->n; u++) {
-        int r = rank_of[u];
-        d->nmoves[u] = (int)harness_below(MAXMOVES + 1);
-        for (int k = 0; k < d->nmoves[u]; k++) {
-            int np = r == 0 ? 0 : 1;
-            if (with_splits && harness_below(3) == 0)
-                np = r == 0 ? 0 : (int)harness_below(MAXPARTS + 1);
-            d->nparts[u][k] = np;
-            for (int j = 0; j < np; j++)
-                d->part[u][k][j] = node_at[harness_below((unsigned long long)r)];
-        }
-    }
 }
 
 static void sort_u64(uint64_t *a, size_t n)
@@ -135,7 +89,7 @@ static int dag_option_value(const dag *d, int u, const uint64_t *parts, uint32_t
 
 /* Random sums of 1 to 3 positions: their value, and (with_moves) their
  * winning move, replayed against the DAG. */
-static void dag_check_sums(dag *d, grundy_game *game, const int *memo, int with_moves)
+static void dag_check_sums(const dag *d, grundy_game *game, const int *memo, int with_moves)
 {
     for (int t = 0; t < 6; t++) {
         uint64_t pos[3];
@@ -168,29 +122,25 @@ static void test_random_dags(void)
 {
     int rounds = harness_quick() ? 300 : 2000;
     for (int r = 0; r < rounds; r++) {
-        static dag d;
-        random_dag(&d, r % 4 != 0);
-        int memo[MAXN];
-        for (int u = 0; u < d.n; u++)
-            memo[u] = -1;
-        for (int u = 0; u < d.n; u++)
-            dag_brute(&d, u, memo);
+        static counted_dag cd;
+        memset(&cd, 0, sizeof cd);
+        /* Options of 0 to 3 parts (3 rounds in 4) or of 1; the node of rank
+         * 0 has options too, all empty. */
+        random_dag(&cd.d, r % 4 != 0, MAXPARTS, 1);
+        const dag *d = &cd.d;
+        int memo[DAG_MAXN];
+        dag_brute_all(d, memo);
 
         grundy_game *game = NULL;
-        if (!CHECK_EQ(grundy_game_new_u64(&game, dag_moves, &d, NULL), GRUNDY_OK))
+        if (!CHECK_EQ(grundy_game_new_u64(&game, dag_moves, &cd, NULL), GRUNDY_OK))
             return;
         /* Half the rounds start with sums, which must evaluate on their own.
          * (Winning moves may generate options again, so they come later.) */
         if (r % 2)
-            dag_check_sums(&d, game, memo, 0);
-        int order[MAXN];
-        for (int i = 0; i < d.n; i++)
-            order[i] = i;
-        for (int i = d.n - 1; i > 0; i--) {
-            int j = (int)harness_below((unsigned long long)i + 1);
-            int t = order[i]; order[i] = order[j]; order[j] = t;
-        }
-        for (int i = 0; i < d.n; i++) {
+            dag_check_sums(d, game, memo, 0);
+        int order[DAG_MAXN];
+        random_permutation(order, d->n);
+        for (int i = 0; i < d->n; i++) {
             int u = order[i];
             uint32_t v = 12345;
             CHECK_EQ(grundy_game_value_u64(game, (uint64_t)u, &v), GRUNDY_OK);
@@ -200,17 +150,17 @@ static void test_random_dags(void)
         }
         /* Each position generated exactly once, and all of them stored. */
         int once = 1;
-        for (int u = 0; u < d.n; u++)
-            once &= d.calls[u] == 1;
+        for (int u = 0; u < d->n; u++)
+            once &= cd.calls[u] == 1;
         CHECK(once);
-        CHECK_EQ(d.bad_pos, 0);
+        CHECK_EQ(cd.bad_pos, 0);
         uint64_t stored = 0, bytes = 0;
         grundy_game_stats(game, &stored, &bytes);
-        CHECK_EQ(stored, d.n);
+        CHECK_EQ(stored, d->n);
         CHECK(bytes > 0);
-        dag_check_sums(&d, game, memo, 1);
+        dag_check_sums(d, game, memo, 1);
         /* Winning move of one position: exactly when its value is non-zero. */
-        int u = (int)harness_below((unsigned long long)d.n);
+        int u = (int)harness_below((unsigned long long)d->n);
         uint64_t p = (uint64_t)u, parts[MAXPARTS];
         size_t comp;
         uint32_t np;
@@ -218,7 +168,7 @@ static void test_random_dags(void)
         CHECK_EQ(found, memo[u] != 0);
         if (found == 1) {
             CHECK_EQ(comp, 0);
-            CHECK_EQ(dag_option_value(&d, u, parts, np, memo), 0);
+            CHECK_EQ(dag_option_value(d, u, parts, np, memo), 0);
         }
         grundy_game_free(game);
     }
@@ -848,7 +798,7 @@ static int tree_moves(void *user, uint64_t pos, grundy_options *out)
     if (pos >= n)
         return GRUNDY_ERANGE;
     uint64_t kids[2] = {2 * pos + 1, 2 * pos + 2};
-    uint32_t nk = (kids[0] < n) + (kids[1] < n);
+    uint32_t nk = (uint32_t)(kids[0] < n) + (uint32_t)(kids[1] < n);
     for (uint32_t i = 0; i < nk; i++)
         ADD_OR_RETURN(grundy_options_add_u64(out, &kids[i], 1));
     if (nk == 2)
@@ -1013,6 +963,15 @@ static void test_progress_and_cancel(void)
 
 /* ------------------------------------------------------------------------ */
 
+/* A 3-byte game whose generator wrongly uses the uint64_t form. */
+static int u64_in_byte_game(void *user, const void *pos, grundy_options *out)
+{
+    int *rc = user;
+    (void)pos;
+    *rc = grundy_options_add_u64(out, (const uint64_t[]){0}, 1);
+    return 0;
+}
+
 static void test_generator_errors(void)
 {
     chain c = {0, 0, 7, GRUNDY_ERANGE, 0, {0, 0, 0}};
@@ -1045,6 +1004,14 @@ static void test_generator_errors(void)
     CHECK_EQ(b.bad_add_rc[0], GRUNDY_EINVAL);
     CHECK_EQ(b.bad_add_rc[1], GRUNDY_EINVAL);
     CHECK_EQ(b.bad_add_rc[2], GRUNDY_EINVAL);
+    grundy_game_free(game);
+
+    /* uint64_t options in a game of 3-byte positions: refused. */
+    int rc = 99;
+    CHECK_EQ(grundy_game_new(&game, 3, u64_in_byte_game, &rc, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_game_value(game, "abc", &v), GRUNDY_OK);
+    CHECK_EQ(rc, GRUNDY_EINVAL);
+    CHECK_EQ(v, 0); /* nothing was added */
     grundy_game_free(game);
 }
 
@@ -1190,54 +1157,13 @@ static void test_arguments(void)
 /* ------------------------------------------------------------------------ */
 /* Allocation failure. */
 
-typedef struct failing {
-    long calls;   /* allocations so far (malloc and realloc) */
-    long fail_at; /* fail this one (0: never) */
-    long live;    /* blocks allocated and not yet freed */
-    long failures;
-    long bad_status; /* failing calls that returned something else than ENOMEM */
-} failing;
-
-static void *f_malloc(void *user, size_t size)
-{
-    failing *f = user;
-    if (++f->calls == f->fail_at) {
-        f->failures++;
-        return NULL;
-    }
-    void *p = malloc(size);
-    if (p != NULL)
-        f->live++;
-    return p;
-}
-
-static void *f_realloc(void *user, void *ptr, size_t size)
-{
-    failing *f = user;
-    if (++f->calls == f->fail_at) {
-        f->failures++;
-        return NULL;
-    }
-    return realloc(ptr, size);
-}
-
-static void f_free(void *user, void *ptr)
-{
-    failing *f = user;
-    f->live--;
-    free(ptr);
-}
-
 /* Runs one call that returns a status (or 0/1 for winning moves); on ENOMEM
  * lets memory back and runs it again.  Anything else than ENOMEM or the
  * expected success is a failure. */
 #define STEP(f, expect, call)                            \
     do {                                                 \
-        int rc_ = (call);                                \
-        if (rc_ == GRUNDY_ENOMEM) {                      \
-            (f)->fail_at = 0;                            \
-            rc_ = (call);                                \
-        }                                                \
+        int rc_;                                         \
+        FAILING_RETRY(f, rc_, call);                     \
         CHECK_EQ(rc_, (expect));                         \
     } while (0)
 
@@ -1286,9 +1212,9 @@ static int rich_memo[RICH_N + 1];
 
 /* Returns a checksum of everything computed; *ok is 0 when creating the
  * game failed (which must then have been ENOMEM). */
-static long scenario_rule_game(failing *f, int *ok)
+static long scenario_rule_game(failing_alloc *f, int *ok)
 {
-    grundy_allocator a = {f_malloc, f_realloc, f_free, f};
+    grundy_allocator a = failing_allocator(f);
     grundy_game *game = (grundy_game *)&a;
     int rc = grundy_game_new_u64(&game, rich_moves, NULL, &a);
     if (rc != GRUNDY_OK) {
@@ -1319,9 +1245,9 @@ static long scenario_rule_game(failing *f, int *ok)
     return sum;
 }
 
-static long scenario_byte_game(failing *f, int *ok)
+static long scenario_byte_game(failing_alloc *f, int *ok)
 {
-    grundy_allocator a = {f_malloc, f_realloc, f_free, f};
+    grundy_allocator a = failing_allocator(f);
     heaps3 h = {1, 1, 0, 0, 0, 0, 0, {0}, NULL, 0};
     h.expect_user = &h;
     grundy_game *game = NULL;
@@ -1357,9 +1283,9 @@ static long scenario_byte_game(failing *f, int *ok)
 }
 
 /* Runs the scenario failing allocation n; returns 1 iff one failed. */
-static long fail_once(long (*scenario)(failing *, int *), long n, long expect)
+static long fail_once(long (*scenario)(failing_alloc *, int *), long n, long expect)
 {
-    failing f = {0, n, 0, 0, 0};
+    failing_alloc f = {.fail_at = n};
     int ok;
     long got = scenario(&f, &ok);
     CHECK_EQ(f.live, 0);
@@ -1368,9 +1294,9 @@ static long fail_once(long (*scenario)(failing *, int *), long n, long expect)
     return f.failures;
 }
 
-static void run_until_clean(long (*scenario)(failing *, int *), const char *name)
+static void run_until_clean(long (*scenario)(failing_alloc *, int *), const char *name)
 {
-    failing clean = {0, 0, 0, 0, 0};
+    failing_alloc clean = {0};
     int ok;
     long expect = scenario(&clean, &ok);
     CHECK(ok);

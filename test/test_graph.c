@@ -1,67 +1,10 @@
 /* Game graphs against an independent brute force: a plain recursive mex over
- * the options, written here without any of the library's code. */
+ * the options, written without any of the library's code (random_dag.h). */
 #include <string.h>
 
 #include "grundy.h"
 #include "harness.h"
-
-#define MAXN 48
-#define MAXMOVES 8
-#define MAXPARTS 4
-
-/* A random DAG with split moves, kept in the test's own plain form. */
-typedef struct dag {
-    int n;
-    int nmoves[MAXN];
-    int nparts[MAXN][MAXMOVES];
-    int part[MAXN][MAXMOVES][MAXPARTS];
-} dag;
-
-static int brute_value(const dag *d, int u, int *memo)
-{
-    if (memo[u] >= 0)
-        return memo[u];
-    int seen[MAXMOVES + 2] = {0};
-    for (int k = 0; k < d->nmoves[u]; k++) {
-        int x = 0;
-        for (int j = 0; j < d->nparts[u][k]; j++)
-            x ^= brute_value(d, d->part[u][k][j], memo);
-        if (x <= MAXMOVES)
-            seen[x] = 1;
-    }
-    int m = 0;
-    while (seen[m])
-        m++;
-    return memo[u] = m;
-}
-
-/* Nodes are ranked by a random permutation; moves go only to lower ranks, so
- * the graph is acyclic but its ids are in no helpful order. */
-static void random_dag(dag *d, int with_splits)
-{
-    int rank_of[MAXN], node_at[MAXN];
-    d->n = 1 + (int)harness_below(MAXN);
-    for (int i = 0; i < d->n; i++)
-        node_at[i] = i;
-    for (int i = d->n - 1; i > 0; i--) {
-        int j = (int)harness_below((unsigned long long)i + 1);
-        int t = node_at[i]; node_at[i] = node_at[j]; node_at[j] = t;
-    }
-    for (int i = 0; i < d->n; i++)
-        rank_of[node_at[i]] = i;
-    for (int u = 0; u < d->n; u++) {
-        int r = rank_of[u];
-        d->nmoves[u] = r == 0 ? 0 : (int)harness_below(MAXMOVES + 1);
-        for (int k = 0; k < d->nmoves[u]; k++) {
-            int np = 1;
-            if (with_splits && harness_below(3) == 0)
-                np = (int)harness_below(MAXPARTS + 1);
-            d->nparts[u][k] = np;
-            for (int j = 0; j < np; j++)
-                d->part[u][k][j] = node_at[harness_below((unsigned long long)r)];
-        }
-    }
-}
+#include "random_dag.h"
 
 static grundy_graph *build(const dag *d)
 {
@@ -72,11 +15,11 @@ static grundy_graph *build(const dag *d)
     CHECK_EQ(grundy_graph_add_nodes(g, (uint32_t)d->n, &first), GRUNDY_OK);
     CHECK_EQ(first, 0);
     /* Interleave nodes' moves so that the merge must keep each node's order. */
-    for (int k = 0; k < MAXMOVES; k++) {
+    for (int k = 0; k < DAG_MAXMOVES; k++) {
         for (int u = 0; u < d->n; u++) {
             if (k >= d->nmoves[u])
                 continue;
-            uint32_t parts[MAXPARTS];
+            uint32_t parts[DAG_MAXPARTS];
             for (int j = 0; j < d->nparts[u][k]; j++)
                 parts[j] = (uint32_t)d->part[u][k][j];
             int rc = d->nparts[u][k] == 1
@@ -98,11 +41,8 @@ static int move_value(const dag *d, int u, int k, const int *memo)
 
 static void check_against_brute(const dag *d, grundy_graph *g)
 {
-    int memo[MAXN];
-    for (int u = 0; u < d->n; u++)
-        memo[u] = -1;
-    for (int u = 0; u < d->n; u++)
-        brute_value(d, u, memo);
+    int memo[DAG_MAXN];
+    dag_brute_all(d, memo);
     const uint32_t *val = grundy_graph_values(g);
     if (!CHECK(val != NULL))
         return;
@@ -118,13 +58,13 @@ static void check_against_brute(const dag *d, grundy_graph *g)
             uint32_t np;
             CHECK_EQ(grundy_graph_move(g, (uint32_t)u, (uint32_t)k, &parts, &np), GRUNDY_OK);
             CHECK_EQ(np, d->nparts[u][k]);
-            for (uint32_t j = 0; j < np && j < MAXPARTS; j++)
+            for (uint32_t j = 0; j < np && j < DAG_MAXPARTS; j++)
                 CHECK_EQ(parts[j], d->part[u][k][j]);
         }
         /* Winning moves are exactly the moves to value 0. */
-        uint32_t wins[MAXMOVES];
+        uint32_t wins[DAG_MAXMOVES];
         size_t count;
-        CHECK_EQ(grundy_graph_winning_moves(g, (uint32_t)u, wins, MAXMOVES, &count), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_winning_moves(g, (uint32_t)u, wins, DAG_MAXMOVES, &count), GRUNDY_OK);
         size_t expect = 0;
         for (int k = 0; k < d->nmoves[u]; k++) {
             if (move_value(d, u, k, memo) == 0) {
@@ -164,7 +104,7 @@ static void test_random_dags(void)
     int rounds = harness_quick() ? 300 : 3000;
     for (int r = 0; r < rounds; r++) {
         dag d;
-        random_dag(&d, r % 2);
+        random_dag(&d, r % 2, DAG_MAXPARTS, 0);
         grundy_graph *g = build(&d);
         if (!CHECK(g != NULL))
             return;

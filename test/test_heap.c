@@ -33,6 +33,7 @@
 
 #include "grundy.h"
 #include "harness.h"
+#include "failing_alloc.h"
 
 /* ------------------------------------------------------------------------ */
 /* A game in the test's own form */
@@ -1474,54 +1475,10 @@ static void test_progress(void)
 /* Allocation failure: every failing call says ENOMEM, nothing leaks, and
  * the call succeeds once memory is back. */
 
-typedef struct failing {
-    long calls, fail_at, live, failures;
-} failing;
-
-static void *f_malloc(void *user, size_t size)
-{
-    failing *f = user;
-    if (++f->calls == f->fail_at) {
-        f->failures++;
-        return NULL;
-    }
-    void *p = malloc(size);
-    if (p != NULL)
-        f->live++;
-    return p;
-}
-
-static void *f_realloc(void *user, void *ptr, size_t size)
-{
-    failing *f = user;
-    if (++f->calls == f->fail_at) {
-        f->failures++;
-        return NULL;
-    }
-    return realloc(ptr, size);
-}
-
-static void f_free(void *user, void *ptr)
-{
-    failing *f = user;
-    f->live--;
-    free(ptr);
-}
-
-/* Runs a call; on ENOMEM lets memory back and runs it again. */
-#define RETRY(f, rc, call)                  \
-    do {                                    \
-        (rc) = (call);                      \
-        if ((rc) == GRUNDY_ENOMEM) {        \
-            (f)->fail_at = 0;               \
-            (rc) = (call);                  \
-        }                                   \
-    } while (0)
-
 /* A checksum of what the game computes; *ok is 0 if it could not be made. */
-static uint64_t alloc_scenario(failing *f, const char *name, int *ok)
+static uint64_t alloc_scenario(failing_alloc *f, const char *name, int *ok)
 {
-    grundy_allocator a = {f_malloc, f_realloc, f_free, f};
+    grundy_allocator a = failing_allocator(f);
     grundy_heap_game *h = NULL;
     int rc = grundy_heap_game_new(&h, name, &a, NULL);
     *ok = rc == GRUNDY_OK;
@@ -1531,21 +1488,21 @@ static uint64_t alloc_scenario(failing *f, const char *name, int *ok)
         return 0;
     }
     uint64_t p = 0, q = 0, sum = 0;
-    RETRY(f, rc, grundy_heap_game_compute(h, 150));
+    FAILING_RETRY(f, rc, grundy_heap_game_compute(h, 150));
     CHECK_EQ(rc, GRUNDY_OK);
-    RETRY(f, rc, grundy_heap_game_period(h, 400, &p, &q));
+    FAILING_RETRY(f, rc, grundy_heap_game_period(h, 400, &p, &q));
     CHECK(rc == 0 || rc == 1);
     sum = (uint64_t)rc * 1000003 + p * 1009 + q;
     uint64_t heaps[] = {250, 77, 5};
     size_t which = 0;
     uint64_t left[3] = {0, 0, 0};
     uint32_t nleft = 0;
-    RETRY(f, rc, grundy_heap_game_winning_move(h, heaps, 3, &which, left, &nleft));
+    FAILING_RETRY(f, rc, grundy_heap_game_winning_move(h, heaps, 3, &which, left, &nleft));
     CHECK(rc == 0 || rc == 1);
     sum = sum * 31 + (uint64_t)rc * 7 + which + left[0] + left[1] + left[2] + nleft;
     for (uint64_t n = 0; n < 300; n++) {
         uint32_t v = 0;
-        RETRY(f, rc, grundy_heap_game_value(h, n, &v));
+        FAILING_RETRY(f, rc, grundy_heap_game_value(h, n, &v));
         CHECK_EQ(rc, GRUNDY_OK);
         sum = sum * 31 + v;
     }
@@ -1557,14 +1514,14 @@ static void test_alloc_failures(void)
 {
     const char *const names[] = {"0.137", "sub:2,5,7", "grundy", "0.F"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        failing clean = {0, 0, 0, 0};
+        failing_alloc clean = {0};
         int ok;
         uint64_t want = alloc_scenario(&clean, names[i], &ok);
         CHECK(ok);
         CHECK_EQ(clean.live, 0);
         long n;
         for (n = 1; n < 10000; n++) {
-            failing f = {0, n, 0, 0};
+            failing_alloc f = {.fail_at = n};
             uint64_t got = alloc_scenario(&f, names[i], &ok);
             CHECK_EQ(f.live, 0);
             if (ok)
@@ -1575,7 +1532,7 @@ static void test_alloc_failures(void)
         CHECK(n > 1);
     }
     /* an allocator without all three functions is refused */
-    grundy_allocator bad = {f_malloc, NULL, f_free, NULL};
+    grundy_allocator bad = {failing_malloc, NULL, failing_free, NULL};
     grundy_heap_game *h = NULL;
     CHECK_EQ(grundy_heap_game_new(&h, "0.77", &bad, NULL), GRUNDY_EINVAL);
     CHECK(h == NULL);
@@ -1631,8 +1588,58 @@ static void test_misc(void)
     grundy_heap_game_free(h);
 }
 
+/* The sparse-space method must give exactly the plain loop's values, on the
+ * games it was made for and on random codes with splits, far enough that
+ * the mask is chosen (and chosen again) several times. */
+static void test_sparse_equals_plain(void)
+{
+    static const char *games[] = {"grundy", "0.6", "0.16", "0.56", "0.376", "0.77",
+                                  "4.07", "0.137", "0.35", "0.7"};
+    uint64_t n = harness_quick() ? 4000 : 17000;
+    size_t count = sizeof games / sizeof games[0];
+    char code[8];
+    for (size_t i = 0; i < count + 12; i++) {
+        const char *name = games[i < count ? i : 0];
+        if (i >= count) {
+            /* Random two-digit codes whose digits allow splits. */
+            static const char digits[] = "01234567";
+            code[0] = '0';
+            code[1] = '.';
+            code[2] = digits[4 + harness_below(4)];
+            code[3] = digits[harness_below(8)];
+            code[4] = '\0';
+            name = code;
+        }
+        grundy_heap_game *a = open_game(name), *b = open_game(name);
+        if (a == NULL || b == NULL) {
+            grundy_heap_game_free(a);
+            grundy_heap_game_free(b);
+            continue;
+        }
+        grundy_heap_game_set_period_detection(a, 0);
+        grundy_heap_game_set_period_detection(b, 0);
+        grundy_heap_game_set_sparse(b, 0);
+        CHECK_EQ(grundy_heap_game_compute(a, n), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_compute(b, n), GRUNDY_OK);
+        uint64_t differ = 0, first = 0;
+        for (uint64_t h = 0; h < n; h++) {
+            uint32_t va = 0, vb = 1;
+            grundy_heap_game_value(a, h, &va);
+            grundy_heap_game_value(b, h, &vb);
+            if (va != vb && differ++ == 0)
+                first = h;
+        }
+        if (!CHECK_EQ(differ, 0))
+            fprintf(stderr, "  %s: sparse and plain differ first at %llu\n", name,
+                    (unsigned long long)first);
+        grundy_heap_game_free(a);
+        grundy_heap_game_free(b);
+    }
+}
+
 int main(void)
 {
+    test_sparse_equals_plain();
     test_names();
     test_new_subtraction();
     test_oeis();
