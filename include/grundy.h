@@ -884,14 +884,6 @@ GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, in
 GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
 
 /**
- * @brief Use up to @p threads threads for computations (default 1).  Values
- *        are identical whatever the count.
- * @param game    The game.
- * @param threads 1 or more (0 is taken as 1).
- */
-GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
-
-/**
  * @brief Make G(0) ... G(count - 1) available: compute the values not yet
  *        known, or nothing once a period is proved.  Octal games cost
  *        O(count * (t + count)) at most; subtraction games O(count * |S|).

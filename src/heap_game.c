@@ -31,7 +31,6 @@ struct grundy_heap_game {
     grundy_progress_fn progress;
     void *progress_user;
     int detect;
-    unsigned threads;
 
     grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
@@ -99,7 +98,6 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
     g->alloc = *a;
     g->rules = *r;
     g->detect = 1;
-    g->threads = 1;
     g->pow2 = 1;
     g->next_check = 32;
     g->sparse_allowed = 1;
@@ -209,12 +207,6 @@ void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
         g->sparse_active = 0;
     else
         g->next_choice = g->vals.n; /* choose a mask at the next value */
-}
-
-void grundy_heap_game_set_threads(grundy_heap_game *g, unsigned threads)
-{
-    if (g != NULL)
-        g->threads = threads ? threads : 1;
 }
 
 void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
