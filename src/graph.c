@@ -168,6 +168,7 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
     if (rc != GRUNDY_OK)
         return rc;
     g->pend[g->npend++] = (grundy__pending){from, GRUNDY__SPLIT | nparts};
+    g->pend_splits = 1;
     for (uint32_t i = 0; i < nparts; i++)
         g->pend[g->npend++] = (grundy__pending){from, parts[i]};
     g->moves++;
@@ -199,32 +200,38 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
 }
 
 /* Token counts per node (old CSR plus pending) into cnt[0..n), and the most
- * moves of one node.  Fails if a node would pass the per-node limit. */
+ * moves of one node.  Without split moves tokens are moves, so the counts
+ * give the degrees too; with them a second count of moves is kept.  Fails if
+ * a node would pass the per-node limit. */
 static int count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, int *splits)
 {
-    uint32_t *deg = grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
-    if (deg == NULL)
-        return GRUNDY_ENOMEM;
-    for (uint32_t u = 0; u < g->n_csr; u++) {
+    for (uint32_t u = 0; u < g->n_csr; u++)
         cnt[u] = g->off[u + 1] - g->off[u];
-        grundy__moves it = grundy__moves_of(g, u);
-        const uint32_t *parts;
-        uint32_t np;
-        while (grundy__moves_next(&it, &parts, &np))
-            deg[u]++;
-    }
-    uint32_t parts_left = 0;
-    for (size_t i = 0; i < g->npend; i++) {
-        const grundy__pending *r = &g->pend[i];
-        cnt[r->from]++;
-        if (parts_left > 0) {
-            parts_left--;
-            continue;
+    for (size_t i = 0; i < g->npend; i++)
+        cnt[g->pend[i].from]++;
+    *splits = *splits || g->pend_splits;
+    uint32_t *deg = NULL;
+    if (*splits) {
+        deg = grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
+        if (deg == NULL)
+            return GRUNDY_ENOMEM;
+        for (uint32_t u = 0; u < g->n_csr; u++) {
+            grundy__moves it = grundy__moves_of(g, u);
+            const uint32_t *parts;
+            uint32_t np;
+            while (grundy__moves_next(&it, &parts, &np))
+                deg[u]++;
         }
-        deg[r->from]++;
-        if (r->tok & GRUNDY__SPLIT) {
-            parts_left = r->tok & ~GRUNDY__SPLIT;
-            *splits = 1;
+        uint32_t parts_left = 0;
+        for (size_t i = 0; i < g->npend; i++) {
+            const grundy__pending *r = &g->pend[i];
+            if (parts_left > 0) {
+                parts_left--;
+                continue;
+            }
+            deg[r->from]++;
+            if (r->tok & GRUNDY__SPLIT)
+                parts_left = r->tok & ~GRUNDY__SPLIT;
         }
     }
     int rc = GRUNDY_OK;
@@ -236,8 +243,9 @@ static int count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, in
                                     GRUNDY_NODE_MAX);
             break;
         }
-        if (deg[u] > *max_degree)
-            *max_degree = deg[u];
+        uint32_t d = deg ? deg[u] : (uint32_t)cnt[u];
+        if (d > *max_degree)
+            *max_degree = d;
     }
     grundy__free(&g->alloc, deg);
     return rc;
@@ -308,5 +316,6 @@ int grundy__graph_compact(grundy_graph *g)
     g->has_splits = splits;
     g->pend = NULL;
     g->npend = g->cap_pend = 0;
+    g->pend_splits = 0;
     return GRUNDY_OK;
 }

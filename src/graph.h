@@ -41,6 +41,7 @@ struct grundy_graph {
 
     grundy__pending *pend;
     size_t npend, cap_pend;
+    int pend_splits;      /* a split header is pending */
 
     uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
     grundy_game *misere;  /* memo of misère sum searches, built on demand */
