@@ -370,15 +370,15 @@ static int next_unknown(grundy_game *g, frame *f)
         memcpy(&np, arena_at(g, f->cur_opt), sizeof np);
         for (; f->cur_part < np; f->cur_part++) {
             unsigned char *part = arena_at(g, f->cur_opt + sizeof np + (size_t)f->cur_part * rec);
-            const uint32_t *v = grundy__table_find(&g->table, part);
-            if (v == NULL) {
+            uint32_t v = grundy__table_get(&g->table, part);
+            if (v == GRUNDY__EMPTY) {
                 memcpy(g->pos, part, g->size);
                 return 1;
             }
-            if (*v == GRUNDY__BUSY)
+            if (v == GRUNDY__BUSY)
                 return fail(g, GRUNDY_ECYCLE, "the rules lead from a position back to itself, %zu moves later",
                             g->nframes - 1);
-            memcpy(part + g->size, v, sizeof *v);
+            memcpy(part + g->size, &v, sizeof v);
         }
         f->cur_opt += sizeof np + (size_t)np * rec;
         f->cur_part = 0;
@@ -399,9 +399,9 @@ static void unwind(grundy_game *g)
 /* Evaluates the canonical position in g->pos. */
 static int evaluate(grundy_game *g, uint32_t *value)
 {
-    const uint32_t *known = grundy__table_find(&g->table, g->pos);
-    if (known != NULL && *known != GRUNDY__BUSY) {
-        *value = number_of(*known);
+    uint32_t known = grundy__table_get(&g->table, g->pos);
+    if (known != GRUNDY__EMPTY && known != GRUNDY__BUSY) {
+        *value = number_of(known);
         return GRUNDY_OK;
     }
     g->errmsg[0] = '\0';
@@ -418,7 +418,7 @@ static int evaluate(grundy_game *g, uint32_t *value)
         if (rc != GRUNDY_OK)
             break;
         uint32_t v = frame_value(g, f);
-        *grundy__table_find(&g->table, arena_at(g, f->key)) = stored(v);
+        grundy__table_set(&g->table, arena_at(g, f->key), stored(v));
         g->arena.len = f->key;
         g->nframes--;
         *value = v;
@@ -493,8 +493,8 @@ static uint64_t component_value(const void *ctx, size_t i)
     const game_positions *gp = ctx;
     grundy_game *g = gp->game;
     load(g, gp->positions + i * g->size);
-    const uint32_t *v = grundy__table_find(&g->table, g->pos);
-    return v ? number_of(*v) : 0;
+    uint32_t v = grundy__table_get(&g->table, g->pos);
+    return v != GRUNDY__EMPTY ? number_of(v) : 0;
 }
 
 /* Among the options (raw, as generated) in g->moves_buf, the first whose

@@ -37,14 +37,13 @@ void grundy__table_init(grundy__table *t, size_t key_size)
 {
     memset(t, 0, sizeof *t);
     t->key_size = key_size;
+    t->stride = key_size + sizeof(uint32_t);
 }
 
 void grundy__table_free(grundy__table *t, const grundy_allocator *a)
 {
-    grundy__free(a, t->keys);
-    grundy__free(a, t->vals);
-    t->keys = NULL;
-    t->vals = NULL;
+    grundy__free(a, t->slots);
+    t->slots = NULL;
     t->cap = t->count = 0;
 }
 
@@ -53,62 +52,96 @@ size_t grundy__table_bytes(size_t key_size, size_t cap)
     return cap * (key_size + sizeof(uint32_t));
 }
 
+static unsigned char *slot_at(const grundy__table *t, size_t i)
+{
+    return t->slots + i * t->stride;
+}
+
+static uint32_t value_at(const grundy__table *t, size_t i)
+{
+    uint32_t v;
+    memcpy(&v, slot_at(t, i) + t->key_size, sizeof v);
+    return v;
+}
+
+static void put_value(grundy__table *t, size_t i, uint32_t v)
+{
+    memcpy(slot_at(t, i) + t->key_size, &v, sizeof v);
+}
+
 static size_t home(const grundy__table *t, const void *key)
 {
     return (size_t)grundy__hash(key, t->key_size) & (t->cap - 1);
 }
 
-static unsigned char *key_at(const grundy__table *t, size_t i)
+/* Eight-byte keys (the uint64_t games) compare as one word. */
+static int same_key(const grundy__table *t, const unsigned char *slot, const void *key)
 {
-    return t->keys + i * t->key_size;
+    if (t->key_size == 8) {
+        uint64_t a, b;
+        memcpy(&a, slot, 8);
+        memcpy(&b, key, 8);
+        return a == b;
+    }
+    return memcmp(slot, key, t->key_size) == 0;
 }
 
-uint32_t *grundy__table_find(const grundy__table *t, const void *key)
+/* The slot holding key, or SIZE_MAX. */
+static size_t lookup(const grundy__table *t, const void *key)
 {
     if (t->cap == 0)
-        return NULL;
+        return SIZE_MAX;
     for (size_t i = home(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (t->vals[i] == GRUNDY__EMPTY)
-            return NULL;
-        if (memcmp(key_at(t, i), key, t->key_size) == 0)
-            return &t->vals[i];
+        if (value_at(t, i) == GRUNDY__EMPTY)
+            return SIZE_MAX;
+        if (same_key(t, slot_at(t, i), key))
+            return i;
     }
+}
+
+uint32_t grundy__table_get(const grundy__table *t, const void *key)
+{
+    size_t i = lookup(t, key);
+    return i == SIZE_MAX ? GRUNDY__EMPTY : value_at(t, i);
+}
+
+void grundy__table_set(grundy__table *t, const void *key, uint32_t v)
+{
+    size_t i = lookup(t, key);
+    if (i != SIZE_MAX)
+        put_value(t, i, v);
 }
 
 /* Places key in the first free slot of its probe sequence (key absent, room known). */
 static void place(grundy__table *t, const void *key, uint32_t v)
 {
     size_t i = home(t, key);
-    while (t->vals[i] != GRUNDY__EMPTY)
+    while (value_at(t, i) != GRUNDY__EMPTY)
         i = (i + 1) & (t->cap - 1);
-    memcpy(key_at(t, i), key, t->key_size);
-    t->vals[i] = v;
+    memcpy(slot_at(t, i), key, t->key_size);
+    put_value(t, i, v);
 }
 
 static int grow(grundy__table *t, const grundy_allocator *a, size_t limit)
 {
     size_t cap = t->cap ? t->cap * 2 : 64;
-    if (cap > SIZE_MAX / (t->key_size + sizeof(uint32_t)) || cap < t->cap)
+    if (cap > SIZE_MAX / t->stride || cap < t->cap)
         return GRUNDY_ELIMIT;
     /* Both the old and the new arrays are alive while rehashing. */
     if (limit != 0 && grundy__table_bytes(t->key_size, cap + t->cap) > limit)
         return GRUNDY_ELIMIT;
     grundy__table bigger = *t;
     bigger.cap = cap;
-    bigger.keys = grundy__alloc_array(a, cap, t->key_size);
-    bigger.vals = grundy__alloc_array(a, cap, sizeof *bigger.vals);
-    if (bigger.keys == NULL || bigger.vals == NULL) {
-        grundy__free(a, bigger.keys);
-        grundy__free(a, bigger.vals);
+    bigger.slots = grundy__alloc_array(a, cap, t->stride);
+    if (bigger.slots == NULL)
         return GRUNDY_ENOMEM;
-    }
-    memset(bigger.vals, 0xff, cap * sizeof *bigger.vals); /* all GRUNDY__EMPTY */
+    for (size_t i = 0; i < cap; i++)
+        put_value(&bigger, i, GRUNDY__EMPTY);
     for (size_t i = 0; i < t->cap; i++) {
-        if (t->vals[i] != GRUNDY__EMPTY)
-            place(&bigger, key_at(t, i), t->vals[i]);
+        if (value_at(t, i) != GRUNDY__EMPTY)
+            place(&bigger, slot_at(t, i), value_at(t, i));
     }
-    grundy__free(a, t->keys);
-    grundy__free(a, t->vals);
+    grundy__free(a, t->slots);
     *t = bigger;
     return GRUNDY_OK;
 }
@@ -128,22 +161,20 @@ int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void
 
 void grundy__table_remove(grundy__table *t, const void *key)
 {
-    uint32_t *slot = grundy__table_find(t, key);
-    if (slot == NULL)
+    size_t hole = lookup(t, key);
+    if (hole == SIZE_MAX)
         return;
     size_t mask = t->cap - 1;
-    size_t hole = (size_t)(slot - t->vals);
     /* Shift back every later entry of the run whose home is not between the
      * hole and itself, so that no probe sequence crosses an empty slot. */
-    for (size_t j = (hole + 1) & mask; t->vals[j] != GRUNDY__EMPTY; j = (j + 1) & mask) {
-        size_t h = home(t, key_at(t, j));
+    for (size_t j = (hole + 1) & mask; value_at(t, j) != GRUNDY__EMPTY; j = (j + 1) & mask) {
+        size_t h = home(t, slot_at(t, j));
         int stays = hole < j ? (hole < h && h <= j) : (hole < h || h <= j);
         if (stays)
             continue;
-        memcpy(key_at(t, hole), key_at(t, j), t->key_size);
-        t->vals[hole] = t->vals[j];
+        memcpy(slot_at(t, hole), slot_at(t, j), t->stride);
         hole = j;
     }
-    t->vals[hole] = GRUNDY__EMPTY;
+    put_value(t, hole, GRUNDY__EMPTY);
     t->count--;
 }

@@ -1,8 +1,8 @@
 /* The one hash table: fixed-size byte-string keys mapped to 32-bit values.
  *
- * Open addressing with linear probing, keys stored inline (no pointer per
- * entry, no allocation per insert), capacity a power of two kept at most 3/4
- * full.  A probe sequence touches consecutive memory, which is what makes
+ * Open addressing with linear probing, keys stored inline beside their
+ * values (no pointer per entry, no allocation per insert), capacity a power
+ * of two kept at most 3/4 full.  A probe sequence touches consecutive memory, which is what makes
  * memo lookups cheap; deletion shifts later entries back so no tombstones
  * are needed.  Two value codes are reserved: GRUNDY__EMPTY marks a free slot
  * and callers may use GRUNDY__BUSY as "being computed". */
@@ -14,10 +14,11 @@
 #define GRUNDY__EMPTY UINT32_MAX
 #define GRUNDY__BUSY (UINT32_MAX - 1)
 
+/* A slot is the key followed by its value, so a probe touches one place. */
 typedef struct grundy__table {
-    unsigned char *keys;  /* cap * key_size bytes */
-    uint32_t *vals;       /* cap values; GRUNDY__EMPTY where free */
+    unsigned char *slots; /* cap slots of key_size + 4 bytes */
     size_t key_size;
+    size_t stride;        /* key_size + 4 */
     size_t cap;           /* 0 or a power of two */
     size_t count;
 } grundy__table;
@@ -28,8 +29,11 @@ void grundy__table_free(grundy__table *t, const grundy_allocator *a);
 /* The memory the table would hold at capacity cap. */
 size_t grundy__table_bytes(size_t key_size, size_t cap);
 
-/* The value slot of key, or NULL if absent. */
-uint32_t *grundy__table_find(const grundy__table *t, const void *key);
+/* The value of key, or GRUNDY__EMPTY if absent. */
+uint32_t grundy__table_get(const grundy__table *t, const void *key);
+
+/* Sets the value of key, which is present. */
+void grundy__table_set(grundy__table *t, const void *key, uint32_t v);
 
 /* Inserts key (absent) with value v.  Grows when needed, but not past
  * `limit` bytes (0: no limit), returning GRUNDY_ELIMIT then. */
