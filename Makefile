@@ -39,7 +39,8 @@ SAN_LIB_OBJ := $(LIB_SRC:src/%.c=build/san/obj/%.o)
 SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
 
-.PHONY: all check sanitize demo docs install uninstall clean
+.PHONY: all check sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
+    clean single-header
 
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -65,7 +66,11 @@ $(CLI): $(CLI_OBJ) $(STATIC)
 
 build/test/%: test/%.c $(wildcard test/*.h) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Wno-conversion -Itest -o $@ $< $(STATIC)
+	$(CC) $(ALL_CFLAGS) -Wno-conversion -Itest $(TEST_THREADS) -o $@ $< $(STATIC) $(TEST_THREADS)
+
+# The thread test (test/test_threads.c) needs POSIX threads wherever it is built.
+build/test/test_threads build/san/test/test_threads build/vg/test/test_threads: \
+    TEST_THREADS := -pthread
 
 # The whole suite; its last line is "N passed, N failed".
 check: all $(TEST_BIN) $(EXAMPLE_BIN)
@@ -85,11 +90,77 @@ build/san/grundy: $(SAN_CLI_OBJ) build/san/libgrundy.a
 
 build/san/test/%: test/%.c $(wildcard test/*.h) build/san/libgrundy.a
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Wno-conversion $(SAN_FLAGS) -O1 -g -Itest -o $@ $< build/san/libgrundy.a
+	$(CC) $(ALL_CFLAGS) -Wno-conversion $(SAN_FLAGS) -O1 -g -Itest $(TEST_THREADS) -o $@ $< \
+	    build/san/libgrundy.a $(TEST_THREADS)
 
 sanitize: $(SAN_TEST_BIN) build/san/grundy
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	    GRUNDY_TEST_QUICK=1 sh test/run.sh build/san/test build/san/grundy --unit-only
+
+# The unit tests again under Valgrind's memcheck, which must report no error
+# and no leak of any kind, and the CLI tests with the tool under it too (through
+# a wrapper script given to them as the tool).  Built apart with DWARF 4 debug
+# information, which every Valgrind reads (3.19 cannot read clang's DWARF 5).
+VALGRIND ?= valgrind
+VG_FLAGS := -g -gdwarf-4
+VG_LIB_OBJ := $(LIB_SRC:src/%.c=build/vg/obj/%.o)
+VG_CLI_OBJ := $(CLI_SRC:src/%.c=build/vg/obj/%.o)
+VG_TEST_BIN := $(TEST_SRC:test/%.c=build/vg/test/%)
+VG_RUN := $(VALGRIND) -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
+    --track-origins=no
+
+build/vg/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(VG_FLAGS) -c $< -o $@
+
+build/vg/libgrundy.a: $(VG_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+build/vg/grundy: $(VG_CLI_OBJ) build/vg/libgrundy.a
+	$(CC) $(CFLAGS) $(VG_FLAGS) -o $@ $^
+
+build/vg/grundy-under-valgrind: build/vg/grundy Makefile
+	printf '#!/bin/sh\nexec %s "%s" "$$@"\n' '$(VG_RUN)' "$$(pwd)/build/vg/grundy" >$@
+	chmod +x $@
+
+build/vg/test/%: test/%.c $(wildcard test/*.h) build/vg/libgrundy.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Wno-conversion $(VG_FLAGS) -Itest $(TEST_THREADS) -o $@ $< \
+	    build/vg/libgrundy.a $(TEST_THREADS)
+
+valgrind: $(VG_TEST_BIN) build/vg/grundy-under-valgrind
+	@command -v $(VALGRIND) >/dev/null || { echo "valgrind: $(VALGRIND) not found"; exit 2; }
+	@GRUNDY_TEST_QUICK=1 TEST_RUNNER='$(VG_RUN)' \
+	    sh test/run.sh build/vg/test build/vg/grundy-under-valgrind --unit-only
+
+# The thread test under ThreadSanitizer, with the library built for it too;
+# any data race it reports fails the run.  TSAN_CC is clang when there is one.
+TSAN_CC ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer -O1 -g
+TSAN_LIB_OBJ := $(LIB_SRC:src/%.c=build/tsan/obj/%.o)
+
+build/tsan/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(TSAN_CC) $(WARN) -Iinclude -Isrc $(TSAN_FLAGS) -c $< -o $@
+
+build/tsan/test_threads: test/test_threads.c $(wildcard test/*.h) $(TSAN_LIB_OBJ)
+	$(TSAN_CC) $(WARN) -Wno-conversion -Iinclude -Itest $(TSAN_FLAGS) -pthread -o $@ $< \
+	    $(TSAN_LIB_OBJ) -pthread
+
+tsan: build/tsan/test_threads
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66 history_size=7 $(TSAN_OPTIONS)" \
+	    sh test/run.sh build/tsan none --binaries-only
+
+# The ABI of the shared library against the baseline in abi/ (see
+# docs/abi.md): abidiff must find nothing removed or changed, only additions,
+# and every public macro of the baseline must keep its value.
+# `make abi-baseline` rewrites the baseline at a release.
+abi-check: $(SHARED)
+	@CC='$(CC)' sh test/abi_check.sh check $(SHARED)
+
+abi-baseline: $(SHARED)
+	@CC='$(CC)' sh test/abi_check.sh baseline $(SHARED)
 
 # Scale measurements (time and peak memory of large solves).
 build/bench/%: bench/%.c $(STATIC)
@@ -129,6 +200,11 @@ demo: all build/examples/pebble_strip
 
 docs:
 	doxygen docs/Doxyfile
+
+# One file for contest programmers, generated from the library's sources and
+# committed; the test suite checks that it is current.
+single-header:
+	python3 tools/amalgamate.py single/grundy.h
 
 # Generated at every install, so it always names the PREFIX of this install.
 install: all

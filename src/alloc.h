@@ -1,6 +1,10 @@
 /* The allocator every handle carries, and overflow-checked array helpers.
  * All library memory goes through these so that a caller's allocator (and the
- * tests' failing allocator) sees every allocation. */
+ * tests' failing allocator) sees every allocation.
+ *
+ * The sources are also compiled as C++, inside the single header
+ * (single/grundy.h), where void * does not convert by itself: so what these
+ * return is cast, and the code uses no C-only syntax (compound literals). */
 #ifndef GRUNDY_ALLOC_H
 #define GRUNDY_ALLOC_H
 

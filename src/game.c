@@ -123,7 +123,7 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     if ((moves == NULL && moves_u64 == NULL) || size == 0 || size > MAX_POS_SIZE)
         return GRUNDY_EINVAL;
     int rc;
-    grundy_game *g = grundy__handle_new(sizeof *g, alloc, &rc);
+    grundy_game *g = (grundy_game *)grundy__handle_new(sizeof *g, alloc, &rc);
     if (g == NULL)
         return rc;
     const grundy_allocator a = g->alloc;
@@ -132,7 +132,7 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     g->moves_u64 = moves_u64;
     g->user = user;
     grundy__table_init(&g->table, size);
-    g->pos = grundy__alloc_array(&a, size, 1);
+    g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
         return GRUNDY_ENOMEM;
@@ -472,7 +472,7 @@ int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint3
         return fail(g, GRUNDY_EINVAL, "sums by value are for normal play; use grundy_compound_outcome");
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++) {
-        uint32_t v;
+        uint32_t v = 0; /* set by the call; initialised for compilers that cannot see it */
         int rc = grundy_game_value(g, (const unsigned char *)positions + i * g->size, &v);
         if (rc != GRUNDY_OK)
             return rc;
@@ -490,7 +490,7 @@ typedef struct game_positions {
 /* Components were all evaluated, so each lookup hits. */
 static uint64_t component_value(const void *ctx, size_t i)
 {
-    const game_positions *gp = ctx;
+    const game_positions *gp = (const game_positions *)ctx;
     grundy_game *g = gp->game;
     load(g, gp->positions + i * g->size);
     uint32_t v = grundy__table_get(&g->table, g->pos);
@@ -532,7 +532,7 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
     int rc = grundy_game_sum_value(g, positions, n, &s);
     if (rc != GRUNDY_OK)
         return rc;
-    game_positions gp = {g, positions};
+    game_positions gp = {g, (const unsigned char *)positions};
     uint64_t target;
     if (!grundy__sum_move(&gp, n, component_value, component, &target))
         return 0;

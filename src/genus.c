@@ -75,10 +75,10 @@ static int compute(grundy_graph *g)
     if (rc != GRUNDY_OK)
         return rc;
     const grundy_allocator *al = &g->alloc;
-    uint32_t *order = grundy__alloc_array(al, g->n, sizeof *order);
-    uint32_t *f = grundy__alloc_array(al, (size_t)g->n, STATES * sizeof *f);
-    uint32_t *genus = grundy__alloc_array(al, (size_t)g->n, (L + 1) * sizeof *genus);
-    unsigned char *tame = grundy__alloc_array(al, g->n, 1);
+    uint32_t *order = (uint32_t *)grundy__alloc_array(al, g->n, sizeof *order);
+    uint32_t *f = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, STATES * sizeof *f);
+    uint32_t *genus = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, (L + 1) * sizeof *genus);
+    unsigned char *tame = (unsigned char *)grundy__alloc_array(al, g->n, 1);
     grundy__mex mex = {NULL, 0, 0};
     rc = order && f && genus && tame ? GRUNDY_OK : GRUNDY_ENOMEM;
     if (rc == GRUNDY_OK)

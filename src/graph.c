@@ -15,7 +15,7 @@ int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
     if (out == NULL)
         return GRUNDY_EINVAL;
     int rc;
-    *out = grundy__handle_new(sizeof **out, alloc, &rc);
+    *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
     return *out ? GRUNDY_OK : rc;
 }
 
@@ -167,10 +167,13 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
     rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, need, sizeof *g->pend);
     if (rc != GRUNDY_OK)
         return rc;
-    g->pend[g->npend++] = (grundy__pending){from, GRUNDY__SPLIT | nparts};
+    grundy__pending header = {from, GRUNDY__SPLIT | nparts};
+    g->pend[g->npend++] = header;
     g->pend_splits = 1;
-    for (uint32_t i = 0; i < nparts; i++)
-        g->pend[g->npend++] = (grundy__pending){from, parts[i]};
+    for (uint32_t i = 0; i < nparts; i++) {
+        grundy__pending part = {from, parts[i]};
+        g->pend[g->npend++] = part;
+    }
     g->moves++;
     grundy__graph_unsolve(g);
     return GRUNDY_OK;
@@ -191,8 +194,10 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
                              sizeof *g->pend);
     if (rc != GRUNDY_OK)
         return rc;
-    for (size_t i = 0; i < m; i++)
-        g->pend[g->npend + i] = (grundy__pending){from[i], to[i]};
+    for (size_t i = 0; i < m; i++) {
+        grundy__pending rec = {from[i], to[i]};
+        g->pend[g->npend + i] = rec;
+    }
     g->npend += m;
     g->moves += m;
     grundy__graph_unsolve(g);
@@ -212,7 +217,7 @@ static int count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, in
     *splits = *splits || g->pend_splits;
     uint32_t *deg = NULL;
     if (*splits) {
-        deg = grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
+        deg = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
         if (deg == NULL)
             return GRUNDY_ENOMEM;
         for (uint32_t u = 0; u < g->n_csr; u++) {
@@ -268,7 +273,7 @@ int grundy__graph_compact(grundy_graph *g)
 {
     if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
         return GRUNDY_OK;
-    uint64_t *off = grundy__calloc_array(&g->alloc, (size_t)g->n + 1, sizeof *off);
+    uint64_t *off = (uint64_t *)grundy__calloc_array(&g->alloc, (size_t)g->n + 1, sizeof *off);
     if (off == NULL)
         return GRUNDY_ENOMEM;
     uint32_t max_degree;
@@ -289,7 +294,7 @@ int grundy__graph_compact(grundy_graph *g)
         grundy__free(&g->alloc, off);
         return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
     }
-    uint32_t *tok = grundy__alloc_array(&g->alloc, (size_t)total, sizeof *tok);
+    uint32_t *tok = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)total, sizeof *tok);
     if (tok == NULL) {
         grundy__free(&g->alloc, off);
         return GRUNDY_ENOMEM;

@@ -18,7 +18,7 @@ typedef struct positions {
 
 static uint64_t number_of(const void *ctx, size_t i)
 {
-    const positions *p = ctx;
+    const positions *p = (const positions *)ctx;
     return p->num[p->nodes[i]];
 }
 
@@ -51,8 +51,8 @@ static int solve_for(grundy_graph *g, int compound)
 static int check_sj(grundy_graph *g, const uint32_t *nodes, size_t n)
 {
     const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
-    unsigned char *seen = grundy__calloc_array(&g->alloc, g->n, 1);
-    uint32_t *stack = grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
+    unsigned char *seen = (unsigned char *)grundy__calloc_array(&g->alloc, g->n, 1);
+    uint32_t *stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
     int rc = seen && stack ? GRUNDY_OK : GRUNDY_ENOMEM;
     size_t sp = 0;
     for (size_t i = 0; rc == GRUNDY_OK && i < n; i++) {
@@ -140,7 +140,7 @@ static int loopy_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t
     int outcome = loopy_outcome(g, nodes, n);
     if (outcome == GRUNDY_P)
         return 0;
-    uint32_t *scratch = grundy__alloc_array(&g->alloc, n, sizeof *scratch);
+    uint32_t *scratch = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *scratch);
     if (scratch == NULL)
         return GRUNDY_ENOMEM;
     int found = loopy_move_to(g, nodes, n, outcome == GRUNDY_N ? GRUNDY_P : GRUNDY_D, moves, scratch);

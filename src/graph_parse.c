@@ -30,7 +30,7 @@ static token next_token(lexer *lx)
             lx->p++;
         }
         if (lx->p < lx->end && *lx->p == '#') {
-            const char *nl = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+            const char *nl = (const char *)memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
             lx->p = nl ? nl : lx->end;
             continue;
         }

@@ -105,7 +105,8 @@ static int search_normal(solve_ctx *c, frame *stack)
         if (num[root] != UNSEEN)
             continue;
         size_t sp = 0;
-        stack[sp++] = (frame){root, 0};
+        frame first = {root, 0};
+        stack[sp++] = first;
         num[root] = ON_STACK;
         while (sp > 0) {
             frame *f = &stack[sp - 1];
@@ -122,7 +123,8 @@ static int search_normal(solve_ctx *c, frame *stack)
                 }
                 f->next = i;
                 num[v] = ON_STACK;
-                stack[sp++] = (frame){v, 0};
+                frame child = {v, 0};
+                stack[sp++] = child;
                 continue;
             }
             grundy__mex_begin(&c->mex);
@@ -158,10 +160,10 @@ static int run_search(grundy_graph *g, int play, uint32_t *order, int keep)
     if (rc != GRUNDY_OK)
         return rc;
     solve_ctx c = {g, play, NULL, NULL, NULL, order, {NULL, 0, 0}, 0};
-    c.num = grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
+    c.num = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
     rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
     if (play == GRUNDY_PLAY_NORMAL && !g->has_splits && order == NULL) {
-        frame *stack = grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
+        frame *stack = (frame *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
         if (c.num == NULL || stack == NULL)
             rc = GRUNDY_ENOMEM;
         if (rc == GRUNDY_OK) {
@@ -170,8 +172,8 @@ static int run_search(grundy_graph *g, int play, uint32_t *order, int keep)
         }
         grundy__free(&g->alloc, stack);
     } else {
-        c.state = grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
-        c.stack = grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
+        c.state = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
+        c.stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
         if (c.state == NULL || c.stack == NULL || c.num == NULL)
             rc = GRUNDY_ENOMEM;
         for (uint32_t u = 0; rc == GRUNDY_OK && u < g->n; u++) {
@@ -379,7 +381,7 @@ typedef struct graph_positions {
 
 static uint64_t position_value(const void *ctx, size_t i)
 {
-    const graph_positions *p = ctx;
+    const graph_positions *p = (const graph_positions *)ctx;
     return p->g->num[GRUNDY_PLAY_NORMAL][p->nodes[i]];
 }
 

@@ -69,18 +69,21 @@ static inline int grundy__odd_parity(uint32_t x)
 #endif
 }
 
+/* The kernels' names are pasted together, out of sight of the renaming
+ * that tools/amalgamate.py does for the single header, so they carry the
+ * library's prefix themselves. */
 #define VALUE_T uint8_t
-#define KERNEL(name) name##_8
+#define KERNEL(name) grundy__heap_##name##_8
 #include "heap_kernel.h"
 #undef VALUE_T
 #undef KERNEL
 #define VALUE_T uint16_t
-#define KERNEL(name) name##_16
+#define KERNEL(name) grundy__heap_##name##_16
 #include "heap_kernel.h"
 #undef VALUE_T
 #undef KERNEL
 #define VALUE_T uint32_t
-#define KERNEL(name) name##_32
+#define KERNEL(name) grundy__heap_##name##_32
 #include "heap_kernel.h"
 #undef VALUE_T
 #undef KERNEL
@@ -89,7 +92,7 @@ static inline int grundy__odd_parity(uint32_t x)
 
 static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__heap_rules *r)
 {
-    grundy_heap_game *g = grundy__alloc_array(a, 1, sizeof *g);
+    grundy_heap_game *g = (grundy_heap_game *)grundy__alloc_array(a, 1, sizeof *g);
     if (g == NULL) {
         grundy__heap_rules_free(r, a);
         return GRUNDY_ENOMEM;
@@ -104,12 +107,12 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
     g->next_choice = FIRST_MASK_CHOICE;
     g->vals.width = 1;
     /* The amounts whose removal may leave two heaps, for the sparse method. */
-    g->split_k = grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
+    g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
     for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
         if (r->digit[k] & HEAP_LEAVE_TWO)
             g->split_k[g->nsplit++] = k;
     }
-    g->want = grundy__calloc_array(a, 4, 1);
+    g->want = (unsigned char *)grundy__calloc_array(a, 4, 1);
     if (g->split_k == NULL || g->want == NULL || grundy__mex_init(&g->mex, a, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
@@ -267,7 +270,7 @@ static int check_period(grundy_heap_game *g)
         return 0;
     const grundy__values *v = &g->vals;
     size_t n = (size_t)v->n;
-    uint32_t *z = grundy__alloc_array(&g->alloc, n, sizeof *z);
+    uint32_t *z = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *z);
     if (z == NULL)
         return 0; /* no proof now; the next checkpoint tries again */
 #define REV(i) grundy__values_get(v, n - 1 - (i))
@@ -312,7 +315,7 @@ static int grow_mex(grundy_heap_game *g)
         return rc;
     /* c, the least common value missing, is below 2 * pow2: the mask has no
      * bit at pow2 or above, so pow2 + (its lowest bit) is common. */
-    unsigned char *want = grundy__calloc_array(&g->alloc, 2 * bound, 1);
+    unsigned char *want = (unsigned char *)grundy__calloc_array(&g->alloc, 2 * bound, 1);
     if (want == NULL) {
         grundy__mex_free(&m, &g->alloc);
         return GRUNDY_ENOMEM;
@@ -395,7 +398,7 @@ static int note_value(grundy_heap_game *g, uint64_t heap, uint32_t v)
         size_t len = g->hist_len ? g->hist_len : 16;
         while (len <= v)
             len *= 2;
-        uint64_t *h = grundy__calloc_array(&g->alloc, len, sizeof *h);
+        uint64_t *h = (uint64_t *)grundy__calloc_array(&g->alloc, len, sizeof *h);
         if (h == NULL)
             return GRUNDY_ENOMEM;
         if (g->hist_len)
@@ -416,9 +419,9 @@ static uint32_t next_value(grundy_heap_game *g, uint64_t n)
 {
     int sparse = g->sparse_active;
     switch (g->vals.width) {
-    case 1: return sparse ? sparse_8(g, n) : plain_8(g, n);
-    case 2: return sparse ? sparse_16(g, n) : plain_16(g, n);
-    default: return sparse ? sparse_32(g, n) : plain_32(g, n);
+    case 1: return sparse ? grundy__heap_sparse_8(g, n) : grundy__heap_plain_8(g, n);
+    case 2: return sparse ? grundy__heap_sparse_16(g, n) : grundy__heap_plain_16(g, n);
+    default: return sparse ? grundy__heap_sparse_32(g, n) : grundy__heap_plain_32(g, n);
     }
 }
 
@@ -609,7 +612,7 @@ typedef struct heap_list {
 
 static uint64_t heap_value(const void *ctx, size_t i)
 {
-    const heap_list *l = ctx;
+    const heap_list *l = (const heap_list *)ctx;
     return known_value(l->g, l->heaps[i]);
 }
 

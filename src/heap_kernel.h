@@ -1,7 +1,8 @@
 /* The inner loops of heap-game values, written once and included by
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
- * KERNEL(name) (the name with the width's suffix) defined.  A template by
- * inclusion keeps the hot loops free of a switch on the width per read. */
+ * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
+ * suffix) defined.  A template by inclusion keeps the hot loops free of a
+ * switch on the width per read. */
 
 /* Marks the values of every split of m tokens into two (and three) heaps. */
 static void KERNEL(all_splits)(grundy_heap_game *g, const VALUE_T *v, uint64_t m, unsigned bits)

@@ -47,7 +47,7 @@ static int finish(grundy__heap_rules *r, const grundy_allocator *a)
         if (k > 0 && r->digit[k] != 0)
             r->nremovals++;
     }
-    r->removals = grundy__alloc_array(a, r->nremovals, sizeof *r->removals);
+    r->removals = (uint32_t *)grundy__alloc_array(a, r->nremovals, sizeof *r->removals);
     if (r->removals == NULL) {
         grundy__heap_rules_free(r, a);
         return GRUNDY_ENOMEM;
@@ -67,7 +67,7 @@ static int finish(grundy__heap_rules *r, const grundy_allocator *a)
 static int alloc_digits(grundy__heap_rules *r, const grundy_allocator *a, size_t n)
 {
     memset(r, 0, sizeof *r);
-    r->digit = grundy__calloc_array(a, n, 1);
+    r->digit = (unsigned char *)grundy__calloc_array(a, n, 1);
     r->ndigits = (uint32_t)n;
     return r->digit ? GRUNDY_OK : GRUNDY_ENOMEM;
 }

@@ -12,7 +12,8 @@ static int widen(grundy__values *v, const grundy_allocator *a, unsigned width)
     if (cap > SIZE_MAX / width)
         return GRUNDY_ELIMIT;
     size_t bytes = cap * width > 0 ? cap * width : 1;
-    unsigned char *p = v->p ? a->realloc_fn(a->user, v->p, bytes) : a->malloc_fn(a->user, bytes);
+    unsigned char *p = (unsigned char *)(v->p ? a->realloc_fn(a->user, v->p, bytes)
+                                              : a->malloc_fn(a->user, bytes));
     if (p == NULL)
         return GRUNDY_ENOMEM;
     for (uint64_t i = v->n; i-- > 0;) {

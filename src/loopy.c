@@ -43,13 +43,13 @@ static int loopy_alloc(loopy_ctx *c)
     grundy_graph *g = c->g;
     const grundy_allocator *a = &g->alloc;
     uint64_t m = g->off[g->n];
-    c->roff = grundy__calloc_array(a, (size_t)g->n + 1, sizeof *c->roff);
-    c->radj = grundy__alloc_array(a, (size_t)m, sizeof *c->radj);
-    c->label = grundy__alloc_array(a, g->n, sizeof *c->label);
-    c->mexl = grundy__calloc_array(a, g->n, sizeof *c->mexl);
-    c->kwin = grundy__calloc_array(a, g->n, sizeof *c->kwin);
-    c->cnt = grundy__alloc_array(a, g->n, sizeof *c->cnt);
-    c->queue = grundy__alloc_array(a, g->n, sizeof *c->queue);
+    c->roff = (uint64_t *)grundy__calloc_array(a, (size_t)g->n + 1, sizeof *c->roff);
+    c->radj = (uint32_t *)grundy__alloc_array(a, (size_t)m, sizeof *c->radj);
+    c->label = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->label);
+    c->mexl = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->mexl);
+    c->kwin = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->kwin);
+    c->cnt = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->cnt);
+    c->queue = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->queue);
     if (!c->roff || !c->radj || !c->label || !c->mexl || !c->kwin || !c->cnt || !c->queue)
         return GRUNDY_ENOMEM;
     /* Reverse CSR by counting sort over the (split-free) token streams. */
@@ -161,7 +161,7 @@ int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node, uint32_t 
         return rc;
     const uint32_t *label = g->num[GRUNDY_PLAY_LOOPY];
     size_t deg = (size_t)(g->off[node + 1] - g->off[node]);
-    uint32_t *tmp = grundy__alloc_array(&g->alloc, deg, sizeof *tmp);
+    uint32_t *tmp = (uint32_t *)grundy__alloc_array(&g->alloc, deg, sizeof *tmp);
     if (tmp == NULL)
         return GRUNDY_ENOMEM;
     size_t k = 0;

@@ -2,7 +2,7 @@
 
 int grundy__mex_init(grundy__mex *m, const grundy_allocator *a, size_t bound)
 {
-    m->stamp = grundy__calloc_array(a, bound, sizeof *m->stamp);
+    m->stamp = (uint32_t *)grundy__calloc_array(a, bound, sizeof *m->stamp);
     m->bound = bound;
     m->gen = 0;
     return m->stamp ? GRUNDY_OK : GRUNDY_ENOMEM;

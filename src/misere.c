@@ -27,7 +27,7 @@ static int cmp_u32(const void *a, const void *b)
 
 static void canon(void *user, void *pos)
 {
-    const grundy_graph *g = user;
+    const grundy_graph *g = (const grundy_graph *)user;
     qsort(pos, g->misere_slots, sizeof(uint32_t), cmp_u32);
 }
 
@@ -60,8 +60,8 @@ static int replace(const grundy_graph *g, const uint32_t *pos, uint32_t i, const
 
 static int sum_moves(void *user, const void *position, grundy_options *out)
 {
-    grundy_graph *g = user;
-    const uint32_t *pos = position;
+    grundy_graph *g = (grundy_graph *)user;
+    const uint32_t *pos = (const uint32_t *)position;
     uint32_t *next = g->misere_scratch;
     int moved = 0;
     for (uint32_t i = 0; i < g->misere_slots && pos[i] != EMPTY_SLOT; i++) {
@@ -96,7 +96,7 @@ static int prepare(grundy_graph *g, uint64_t slots)
     grundy_game_free(g->misere);
     g->misere = NULL;
     grundy__free(&g->alloc, g->misere_scratch);
-    g->misere_scratch = grundy__alloc_array(&g->alloc, (size_t)slots, sizeof(uint32_t));
+    g->misere_scratch = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)slots, sizeof(uint32_t));
     if (g->misere_scratch == NULL)
         return GRUNDY_ENOMEM;
     g->misere_slots = (uint32_t)slots;
@@ -131,7 +131,7 @@ static int begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **po
     rc = prepare(g, slots);
     if (rc != GRUNDY_OK)
         return rc;
-    *pos = grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
+    *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
     return *pos ? GRUNDY_OK : GRUNDY_ENOMEM;
 }
 
@@ -162,7 +162,7 @@ int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, 
     uint32_t *pos = NULL, *next = NULL;
     int rc = begin(g, nodes, n, &pos);
     if (rc == GRUNDY_OK) {
-        next = grundy__alloc_array(&g->alloc, g->misere_slots, sizeof *next);
+        next = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof *next);
         rc = next ? GRUNDY_OK : GRUNDY_ENOMEM;
     }
     int found = 0;

@@ -94,7 +94,7 @@ typedef struct bounded_heaps {
 
 static uint64_t bounded_value(const void *ctx, size_t i)
 {
-    const bounded_heaps *b = ctx;
+    const bounded_heaps *b = (const bounded_heaps *)ctx;
     return grundy_bounded_nim_value(b->heaps[i], b->max_take);
 }
 

@@ -74,7 +74,7 @@ typedef struct levels {
 static size_t offset_of(const levels *lv, size_t i)
 {
     if (i < lv->at->i)
-        *lv->at = (level_cursor){0, 0};
+        lv->at->i = lv->at->off = 0;
     while (lv->at->i < i)
         lv->at->off += lv->counts[lv->at->i++];
     return lv->at->off;
@@ -82,7 +82,7 @@ static size_t offset_of(const levels *lv, size_t i)
 
 static uint64_t number_at(const void *ctx, size_t i)
 {
-    const levels *lv = ctx;
+    const levels *lv = (const levels *)ctx;
     return superheap(lv->heaps + offset_of(lv, i), lv->counts[i]).w;
 }
 

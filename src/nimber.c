@@ -209,7 +209,7 @@ int grundy_nimber_new(grundy_nimber **out, const grundy_allocator *alloc)
     if (out == NULL)
         return GRUNDY_EINVAL;
     int rc;
-    grundy_nimber *nb = grundy__handle_new(sizeof *nb, alloc, &rc);
+    grundy_nimber *nb = (grundy_nimber *)grundy__handle_new(sizeof *nb, alloc, &rc);
     *out = NULL;
     if (nb == NULL)
         return rc;

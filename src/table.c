@@ -16,7 +16,7 @@ static uint64_t mix64(uint64_t x)
 
 uint64_t grundy__hash(const void *key, size_t len)
 {
-    const unsigned char *p = key;
+    const unsigned char *p = (const unsigned char *)key;
     uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
     while (len >= 8) {
         uint64_t w;
@@ -132,7 +132,7 @@ static int grow(grundy__table *t, const grundy_allocator *a, size_t limit)
         return GRUNDY_ELIMIT;
     grundy__table bigger = *t;
     bigger.cap = cap;
-    bigger.slots = grundy__alloc_array(a, cap, t->stride);
+    bigger.slots = (unsigned char *)grundy__alloc_array(a, cap, t->stride);
     if (bigger.slots == NULL)
         return GRUNDY_ENOMEM;
     for (size_t i = 0; i < cap; i++)

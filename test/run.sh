@@ -1,6 +1,9 @@
 #!/bin/sh
 # Runs every test and sums their closing "N passed, N failed" lines.
-# usage: run.sh TESTBINDIR GRUNDYCLI [--unit-only]
+# usage: run.sh TESTBINDIR GRUNDYCLI [--unit-only | --binaries-only]
+# --unit-only runs the test binaries and the CLI tests; --binaries-only the
+# test binaries alone.  TEST_RUNNER, if set, is a command (with its options)
+# that runs each test binary, e.g. valgrind.
 # A test that crashes or prints no closing line counts as one failure.
 bindir=$1
 cli=$2
@@ -29,15 +32,17 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 for t in "$bindir"/test_*; do
     [ -x "$t" ] || continue
-    "$t" >"$out" 2>&1; rc=$?
+    # shellcheck disable=SC2086 # TEST_RUNNER is a command with its options
+    ${TEST_RUNNER:-} "$t" >"$out" 2>&1; rc=$?
     record "$(basename "$t")" "$out" "$rc"
 done
+[ "$mode" = "--binaries-only" ] && mode=none
 for t in "$here"/cli_*.sh; do
-    [ -f "$t" ] || continue
+    [ -f "$t" ] && [ "$mode" != none ] || continue
     sh "$t" "$cli" >"$out" 2>&1; rc=$?
     record "$(basename "$t")" "$out" "$rc"
 done
-if [ "$mode" != "--unit-only" ]; then
+if [ "$mode" = all ]; then
     for t in "$here"/pkg_*.sh; do
         [ -f "$t" ] || continue
         sh "$t" >"$out" 2>&1; rc=$?

@@ -1,0 +1,6501 @@
+/* grundy.h: libgrundy 0.1.0, Sprague-Grundy theory for impartial games,
+ * as a single header.
+ *
+ * GENERATED FILE, do not edit: tools/amalgamate.py writes it from
+ * include/grundy.h and the library's sources in src/ (`make single-header`);
+ * change those instead.
+ *
+ * Use: in exactly one C or C++ file of the program,
+ *
+ *     #define GRUNDY_IMPLEMENTATION
+ *     #include "grundy.h"
+ *
+ * and include it without the define anywhere else.  Defining GRUNDY_STATIC
+ * (with or instead of GRUNDY_IMPLEMENTATION) makes every function static,
+ * private to the one file that includes it, which is all a one-file program
+ * needs.  It compiles as C11 and as C++ (C++11 or later), links with nothing
+ * but the C library, and keeps its internal names (all grundy__ or GRUNDY__)
+ * out of the program's way.  The API is documented below and in the manual.
+ */
+
+/**
+ * @file grundy.h
+ * @brief libgrundy: Sprague-Grundy theory for impartial combinatorial games.
+ *
+ * This header is the whole public contract of libgrundy.  Anything not
+ * declared here is not part of the API.  Sections go from the simplest calls
+ * (versions, errors, Nim) to the most general (game graphs with split moves).
+ *
+ * Conventions, which hold for every function below:
+ * - Functions that can fail return an `int` status: #GRUNDY_OK (0) on success
+ *   or a negative `GRUNDY_E*` code; results go through out-parameters.
+ *   Functions that *find* something return the number found (0 or 1) on
+ *   success, or a negative code.
+ * - The library never prints, never exits, and frees everything it allocated
+ *   on every error path.
+ * - There is no global mutable state: distinct handles may be used from
+ *   distinct threads at the same time.  One handle must not be used from two
+ *   threads at once.
+ */
+#ifndef GRUNDY_H
+#define GRUNDY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Marks a symbol exported from the shared library. */
+#if defined(GRUNDY_STATIC) && defined(__GNUC__)
+#define GRUNDY_API static __attribute__((unused))
+#elif defined(GRUNDY_STATIC)
+#define GRUNDY_API static
+#elif defined(_WIN32) && defined(GRUNDY_BUILDING_DLL)
+#define GRUNDY_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define GRUNDY_API __attribute__((visibility("default")))
+#else
+#define GRUNDY_API
+#endif
+
+/* ------------------------------------------------------------------------ */
+/** @name Version
+ *  The version lives here and only here; the build reads it from this header.
+ *  @{ */
+
+/** Major version: bumped on an incompatible ABI change. */
+#define GRUNDY_VERSION_MAJOR 0
+/** Minor version: bumped when functions are added. */
+#define GRUNDY_VERSION_MINOR 1
+/** Patch version: bumped for fixes that change no interface. */
+#define GRUNDY_VERSION_PATCH 0
+/** The version as one comparable number: major*10000 + minor*100 + patch. */
+#define GRUNDY_VERSION_NUMBER \
+    (GRUNDY_VERSION_MAJOR * 10000 + GRUNDY_VERSION_MINOR * 100 + GRUNDY_VERSION_PATCH)
+
+/**
+ * @brief The version of the library actually linked, as "MAJOR.MINOR.PATCH".
+ * @return A static string; never NULL.
+ */
+GRUNDY_API const char *grundy_version(void);
+
+/**
+ * @brief The version of the library actually linked, as #GRUNDY_VERSION_NUMBER
+ *        computes it.  Compare it with the macro to detect a header/library mismatch.
+ */
+GRUNDY_API uint32_t grundy_version_number(void);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Status codes
+ *  Values are fixed forever and never reused.
+ *  @{ */
+
+/** Success. */
+#define GRUNDY_OK 0
+/** An allocation failed; the operation had no effect. */
+#define GRUNDY_ENOMEM (-1)
+/** An argument is invalid (NULL where a pointer is required, a bad option). */
+#define GRUNDY_EINVAL (-2)
+/** The game graph has a cycle; see grundy_graph_cycle_node(). */
+#define GRUNDY_ECYCLE (-3)
+/** Text input could not be parsed; see grundy_graph_errmsg(). */
+#define GRUNDY_EPARSE (-4)
+/** A node id, move index or value is out of range. */
+#define GRUNDY_ERANGE (-5)
+/** A count or size exceeds what the library supports (or would overflow). */
+#define GRUNDY_ELIMIT (-6)
+/** The handle is not in a state that permits the call (e.g. not solved yet). */
+#define GRUNDY_ESTATE (-7)
+/** A progress callback asked to stop; the operation had no effect. */
+#define GRUNDY_ECANCELED (-8)
+
+/**
+ * @brief A short English description of a status code.
+ * @param status A value returned by a libgrundy function.
+ * @return A static string; never NULL ("unknown status" for unknown codes).
+ */
+GRUNDY_API const char *grundy_strerror(int status);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Outcomes
+ *  Outcome classes of a position, for the player about to move.
+ *  @{ */
+
+/** P-position: the Previous player (the one who just moved) wins. */
+#define GRUNDY_P 0
+/** N-position: the Next player (the one to move) wins. */
+#define GRUNDY_N 1
+/** Draw: neither player can force a win (loopy games only). */
+#define GRUNDY_D 2
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Memory and progress
+ *  @{ */
+
+/**
+ * @brief A caller-supplied allocator.
+ *
+ * The layout of this struct is frozen: it will never gain, lose or reorder
+ * fields (a different allocator interface would be a new type).  The library
+ * copies it when a handle is created, so it need not outlive the call.
+ * `realloc_fn` and `free_fn` are only ever given pointers that came from this
+ * allocator; `free_fn` is never given NULL.
+ */
+typedef struct grundy_allocator {
+    /** Like malloc(size). */
+    void *(*malloc_fn)(void *user, size_t size);
+    /** Like realloc(ptr, size); ptr is never NULL and size never 0. */
+    void *(*realloc_fn)(void *user, void *ptr, size_t size);
+    /** Like free(ptr). */
+    void (*free_fn)(void *user, void *ptr);
+    /** Passed unchanged as the first argument of each function. */
+    void *user;
+} grundy_allocator;
+
+/**
+ * @brief Progress report for long operations.
+ * @param user  The pointer given with the callback.
+ * @param done  Units of work finished so far.
+ * @param total Units of work in all (0 when unknown).
+ * @return 0 to go on; any other value stops the operation, which then
+ *         returns #GRUNDY_ECANCELED and leaves the handle as it was before.
+ */
+typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Sums and Nim
+ *  Closed forms: no handle, no allocation, O(number of heaps).
+ *  @{ */
+
+/**
+ * @brief The nim-sum (bitwise xor) of @p n values: the Sprague-Grundy value of
+ *        a disjunctive sum whose components have these values.
+ * @param values Array of @p n values (may be NULL when n is 0).
+ * @param n      How many values.
+ */
+GRUNDY_API uint64_t grundy_nim_sum(const uint64_t *values, size_t n);
+
+/**
+ * @brief The winning move in a disjunctive sum, by component values.
+ *
+ * With S the nim-sum of @p values: if S is 0 there is no winning move.
+ * Otherwise the move is to replace, in the first component i whose value v has
+ * v xor S < v, that component by one of value v xor S.
+ *
+ * @param values    Array of @p n component values.
+ * @param n         Number of components.
+ * @param component Out: the index i of the component to move in.
+ * @param target    Out: the value v xor S that component must be moved to.
+ * @return 1 if a winning move exists, 0 if the sum is a P-position,
+ *         #GRUNDY_EINVAL if an out-pointer is NULL (or values with n > 0).
+ */
+GRUNDY_API int grundy_sum_winning_target(const uint64_t *values, size_t n,
+                                         size_t *component, uint64_t *target);
+
+/**
+ * @brief Outcome of a Nim position (normal play: who takes the last stone wins).
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
+ */
+GRUNDY_API int grundy_nim_outcome(const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning Nim move: take @p take stones from heap @p heap.
+ * @param heaps Heap sizes.
+ * @param n     How many heaps.
+ * @param heap  Out: the heap to take from (counted from 0).
+ * @param take  Out: how many stones to take.
+ * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
+ */
+GRUNDY_API int grundy_nim_winning_move(const uint64_t *heaps, size_t n,
+                                       size_t *heap, uint64_t *take);
+
+/**
+ * @brief Outcome of misère Nim (who takes the last stone loses).
+ *
+ * If every heap has at most one stone, the player to move wins iff the number
+ * of one-stone heaps is even (with no stones at all the player to move has
+ * already won); otherwise the player to move wins iff the nim-sum is non-zero.
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
+ */
+GRUNDY_API int grundy_misere_nim_outcome(const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning misère Nim move: take @p take stones from heap @p heap.
+ * @param heaps Heap sizes.
+ * @param n     How many heaps.
+ * @param heap  Out: the heap to take from (counted from 0).
+ * @param take  Out: how many stones to take.
+ * @return 1 if found; 0 if the position is P, or if no stones are left (the
+ *         player to move has then already won without moving);
+ *         #GRUNDY_EINVAL on NULL pointers.
+ */
+GRUNDY_API int grundy_misere_nim_winning_move(const uint64_t *heaps, size_t n,
+                                              size_t *heap, uint64_t *take);
+
+/**
+ * @brief Sprague-Grundy value of one heap of bounded Nim, where a move takes
+ *        between 1 and @p max_take stones: heap mod (max_take + 1).
+ * @param heap     The number of stones.
+ * @param max_take At least 1; UINT64_MAX means unbounded (plain Nim).
+ * @return The value; 0 when max_take is 0 (no move is ever possible).
+ */
+GRUNDY_API uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take);
+
+/**
+ * @brief A winning move in a sum of bounded Nim heaps (each move takes 1 to
+ *        @p max_take stones from one heap).
+ * @param heaps    Heap sizes.
+ * @param n        How many heaps.
+ * @param max_take The most stones one move may take (at least 1).
+ * @param heap     Out: the heap to take from (counted from 0).
+ * @param take     Out: how many stones to take.
+ * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers
+ *         or max_take 0.
+ */
+GRUNDY_API int grundy_bounded_nim_winning_move(const uint64_t *heaps, size_t n,
+                                               uint64_t max_take,
+                                               size_t *heap, uint64_t *take);
+
+/**
+ * @brief Outcome of staircase Nim.
+ *
+ * `steps[i]` coins stand on step i; step 0 is the floor, where coins are out
+ * of play.  A move takes one or more coins from a step i >= 1 down to step
+ * i - 1.  The position is Nim on the odd steps: N iff the xor of the odd
+ * steps is non-zero (coins moved from an even step can be moved straight back
+ * down by the opponent, so even steps do not count).
+ * @param steps Coins per step, step 0 first (may be NULL when n is 0).
+ * @param n     How many steps, the floor included.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if steps is NULL with n > 0.
+ */
+GRUNDY_API int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n);
+
+/**
+ * @brief A winning staircase Nim move: move @p count coins from step @p step
+ *        to step `step - 1` (always an odd step).
+ * @param steps Coins per step, step 0 first.
+ * @param n     How many steps, the floor included.
+ * @param step  Out: the step to move from.
+ * @param count Out: how many coins to move.
+ * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
+ */
+GRUNDY_API int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n,
+                                                 size_t *step, uint64_t *count);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Game graphs
+ *
+ * A game graph holds positions (nodes, numbered 0, 1, 2, ... in the order they
+ * are added) and moves.  A move goes from a node to a *sum* of zero or more
+ * nodes: one target is an ordinary move; several targets are a move that
+ * splits the position into independent games played side by side; zero
+ * targets is a move to the finished (empty) position.  The value of a move's
+ * result is the xor of its parts' values.
+ *
+ * Life cycle: create, add nodes and moves, grundy_graph_solve(), then query.
+ * Nodes and moves may be added after a solve; the graph then needs a new
+ * solve before it can be queried again (#GRUNDY_ESTATE until then).
+ * The moves of a node keep the order in which they were added: move k of a
+ * node is the k-th move added from it (k counted from 0).
+ *
+ * Limits: at most #GRUNDY_NODE_MAX nodes; at most #GRUNDY_NODE_MAX parts per
+ * move and moves-plus-parts per node.
+ * Memory after solving: 4 bytes per ordinary move, 4 bytes plus 4 per part
+ * for a split move, and 12 bytes per node.
+ * @{ */
+
+/** An opaque game graph. */
+typedef struct grundy_graph grundy_graph;
+
+/** The largest number of nodes a graph may hold (node ids are below it). */
+#define GRUNDY_NODE_MAX 0x7fffffffu
+
+/**
+ * @brief Create an empty graph using malloc/realloc/free.
+ * @param out Out: the new graph, to be released with grundy_graph_free().
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL if out is NULL.
+ */
+GRUNDY_API int grundy_graph_new(grundy_graph **out);
+
+/**
+ * @brief Create an empty graph whose memory all comes from @p alloc.
+ * @param out   Out: the new graph, to be released with grundy_graph_free().
+ * @param alloc The allocator (copied); NULL means malloc/realloc/free.
+ *              All three functions must be set.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc);
+
+/** @brief Release a graph and everything it owns.  NULL is a no-op.
+ *  @param g The graph. */
+GRUNDY_API void grundy_graph_free(grundy_graph *g);
+
+/**
+ * @brief Set the progress callback used by long operations on this graph
+ *        (solving).  NULL removes it.  It is called once every 65536
+ *        units of work, so it costs nothing measurable.
+ * @param g    The graph.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
+ */
+GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn,
+                                          void *user);
+
+/**
+ * @brief Add one node.
+ * @param g  The graph.
+ * @param id Out (may be NULL): the id of the new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT past #GRUNDY_NODE_MAX nodes.
+ */
+GRUNDY_API int grundy_graph_add_node(grundy_graph *g, uint32_t *id);
+
+/**
+ * @brief Add @p count nodes with consecutive ids.  O(1): nodes take memory
+ *        only once the graph is solved.
+ * @param g     The graph.
+ * @param count How many nodes.
+ * @param first Out (may be NULL): the id of the first new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_ELIMIT if the total would
+ *         pass #GRUNDY_NODE_MAX (nothing is added then).
+ */
+GRUNDY_API int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first);
+
+/** @brief The number of nodes (0 for NULL).
+ *  @param g The graph. */
+GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph *g);
+
+/** @brief The number of moves, a split move counting once (0 for NULL).
+ *  @param g The graph. */
+GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph *g);
+
+/**
+ * @brief Add the move @p from -> @p to.  Amortised O(1).
+ * @param g    The graph.
+ * @param from The node the move starts from.
+ * @param to   The node it leads to.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist,
+ *         #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.  On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to);
+
+/**
+ * @brief Add a move from @p from to the sum of the @p nparts nodes in @p parts
+ *        (the same node may appear more than once).  With nparts 0 the move
+ *        leads to the finished position (value 0).  O(nparts).
+ * @param g      The graph.
+ * @param from   The node the move starts from.
+ * @param parts  The nodes of the resulting sum.
+ * @param nparts How many parts.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist, #GRUNDY_EINVAL
+ *         if parts is NULL with nparts > 0, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.
+ *         On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
+                                      const uint32_t *parts, uint32_t nparts);
+
+/**
+ * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
+ *        already hold an edge list.  O(m), with one allocation.
+ * @param g    The graph.
+ * @param m    The number of moves.
+ * @param from Their source nodes.
+ * @param to   Their target nodes.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE naming no move (all are checked first,
+ *         and nothing is added if any is bad); #GRUNDY_EINVAL, #GRUNDY_ENOMEM,
+ *         #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_add_moves(grundy_graph *g, size_t m,
+                                      const uint32_t *from, const uint32_t *to);
+
+/**
+ * @brief Solve normal play: the Sprague-Grundy value of every node.
+ *
+ * Iterative depth-first search: O(V + E) time, no recursion, so paths of
+ * any length are safe.  Peak memory beyond the graph itself is about 12
+ * bytes per node.  Reports progress in nodes finished.
+ *
+ * Solving a graph that is already solved (and unchanged since) does nothing.
+ *
+ * @param g The graph.
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE if a node can reach itself (then
+ *         grundy_graph_cycle_node() names a node on a cycle and the graph is
+ *         left unsolved but intact); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED;
+ *         #GRUNDY_ELIMIT if a node has more than #GRUNDY_NODE_MAX moves and
+ *         parts, or the moves do not fit this machine's address space;
+ *         #GRUNDY_EINVAL if g is NULL.
+ *         On any error no value is available and nothing leaks.
+ */
+GRUNDY_API int grundy_graph_solve(grundy_graph *g);
+
+/**
+ * @brief After grundy_graph_solve() returned #GRUNDY_ECYCLE: a node on a cycle.
+ * @param g    The graph.
+ * @param node Out: the node.
+ * @return #GRUNDY_OK, or #GRUNDY_ESTATE if the last solve found no cycle.
+ */
+GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
+
+/**
+ * @brief A description of the last error on this graph, naming what and
+ *        where (e.g. "line 3: node 7 out of range (n = 5)").
+ * @param g The graph.
+ * @return A string owned by the graph, valid until its next call; "" if none.
+ */
+GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
+
+/**
+ * @brief The input line of the last error of grundy_graph_parse() (counted
+ *        from 1), for callers that format their own messages.
+ * @param g The graph.
+ * @return The line, or 0 if the last error was not about a line of text.
+ */
+GRUNDY_API size_t grundy_graph_errline(const grundy_graph *g);
+
+/**
+ * @brief The Sprague-Grundy value of @p node.  O(1).
+ * @param g     The graph.
+ * @param node  The node.
+ * @param value Out: its value.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value);
+
+/**
+ * @brief All values at once: an array of grundy_graph_node_count() values
+ *        owned by the graph, valid until the graph is next changed or freed.
+ * @param g The graph.
+ * @return NULL if the graph is not solved.
+ */
+GRUNDY_API const uint32_t *grundy_graph_values(const grundy_graph *g);
+
+/**
+ * @brief The outcome of @p node under normal play: #GRUNDY_P iff its value is 0.
+ * @param g    The graph.
+ * @param node The node.
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
+
+/**
+ * @brief The number of moves from @p node: O(1) when the graph has no split
+ *        moves, O(degree) otherwise.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param degree Out: the number of moves.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
+ *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
+
+/**
+ * @brief The parts of move @p k of @p node: O(1) when the graph has no split
+ *        moves, O(degree) otherwise.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param k      The move, counted from 0 in the order moves were added.
+ * @param parts  Out: the part nodes, an array owned by the graph, valid until
+ *               it is next changed (may be NULL when *nparts is 0).
+ * @param nparts Out: how many parts (1 for an ordinary move).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
+ *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
+                                 const uint32_t **parts, uint32_t *nparts);
+
+/**
+ * @brief The winning moves of @p node: those leading to value 0.  O(degree).
+ * @param g     The graph.
+ * @param node  The node.
+ * @param moves Out: up to @p cap move indices (k of grundy_graph_move()),
+ *              in increasing order.  May be NULL when cap is 0.
+ * @param cap   The room in @p moves.
+ * @param count Out: the number of winning moves, which may exceed cap.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node,
+                                          uint32_t *moves, size_t cap, size_t *count);
+
+/**
+ * @brief The value of the sum of the positions @p nodes (a node may repeat).
+ * @param g     The graph.
+ * @param nodes The positions.
+ * @param n     How many.
+ * @param value Out: the xor of their values.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes,
+                                      size_t n, uint32_t *value);
+
+/**
+ * @brief A winning move in the sum of the positions @p nodes: play move
+ *        @p move of component @p component (the node `nodes[component]`).
+ *        O(n + degree).
+ * @param g         The graph.
+ * @param nodes     The positions.
+ * @param n         How many.
+ * @param component Out: the index in @p nodes of the component to move in.
+ * @param move      Out: the move to play there (k of grundy_graph_move()).
+ * @return 1 if found, 0 if the sum is a P-position; #GRUNDY_ESTATE,
+ *         #GRUNDY_ERANGE, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes,
+                                             size_t n, size_t *component, uint32_t *move);
+
+/**
+ * @brief Read a graph in the text format of `grundy graph` into @p g, which
+ *        must have no nodes yet.
+ *
+ * Format: the integers `n m`, then `m` pairs `u v` (nodes 0..n-1), each a move
+ * from u to v; whitespace separates; `#` starts a comment to the end of the line.
+ * O(size of the text).
+ *
+ * @param g    An empty graph.
+ * @param text The text; need not be NUL-terminated.
+ * @param len  Its length in bytes.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE or #GRUNDY_ERANGE with a message naming
+ *         the line in grundy_graph_errmsg(), and the graph left empty;
+ *         #GRUNDY_ESTATE if the graph is not empty; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_parse(grundy_graph *g, const char *text, size_t len);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Games described by rules
+ *
+ * A game given by callbacks instead of a graph.  A position is a byte string
+ * of a fixed size chosen when the game is created (or a `uint64_t`, with the
+ * `_u64` functions).  A move generator lists the options of a position; each
+ * option is a sum of zero or more component positions, exactly like graph
+ * moves: one part is an ordinary move, several a split, none the finished game.
+ *
+ * The game memoizes every position it evaluates in one open-addressing hash
+ * table, so evaluation generates a position's options once however often it
+ * is reached (a winning-move search generates the options of the component
+ * it moves in once more, as given, so that the move it returns is a real
+ * move from the caller's position and not from its canonical form), and
+ * evaluation is iterative: play 10^6 moves deep is fine.  Values computed
+ * stay valid for the life of the game, across calls and across errors.
+ * @{ */
+
+/** An opaque rule-defined game with its memo table. */
+typedef struct grundy_game grundy_game;
+
+/** The sink a move generator writes options into (valid during the call only). */
+typedef struct grundy_options grundy_options;
+
+/**
+ * @brief A move generator: lists every option of @p pos with
+ *        grundy_options_add() (or grundy_options_add_u64()).
+ * @param user The pointer given when the game was created.
+ * @param pos  The position (the game's position size in bytes).  During
+ *             evaluation it is canonical if a canonicalising callback is set;
+ *             a winning-move search also calls the generator on the
+ *             component exactly as the caller gave it.
+ * @param out  Where options go.
+ * @return 0, or a negative status to abort the evaluation, which then returns
+ *         it (pass on any non-zero status of grundy_options_add()).  Any
+ *         other non-zero value aborts with #GRUNDY_EINVAL.
+ */
+typedef int (*grundy_moves_fn)(void *user, const void *pos, grundy_options *out);
+
+/** @brief A move generator for `uint64_t` positions; as #grundy_moves_fn.
+ *  @param user The pointer given when the game was created.
+ *  @param pos  The position.
+ *  @param out  Where options go. */
+typedef int (*grundy_moves_u64_fn)(void *user, uint64_t pos, grundy_options *out);
+
+/**
+ * @brief Optional: rewrites @p pos in place into a canonical representative
+ *        of its class, so that symmetric positions share one memo entry
+ *        (e.g. sort the heaps of a multi-heap position).  Must be idempotent
+ *        and must map positions of equal value together only.
+ * @param user The pointer given when the game was created.
+ * @param pos  The position (the game's position size in bytes).
+ */
+typedef void (*grundy_canon_fn)(void *user, void *pos);
+
+/**
+ * @brief Create a game whose positions are @p pos_size bytes long.
+ * @param out      Out: the game, to be released with grundy_game_free().
+ * @param pos_size Bytes per position, 1 to 65536.
+ * @param moves    The move generator.
+ * @param user     Passed to every callback.
+ * @param alloc    Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_fn moves,
+                               void *user, const grundy_allocator *alloc);
+
+/**
+ * @brief Create a game whose positions are `uint64_t` values.
+ * @param out   Out: the game, to be released with grundy_game_free().
+ * @param moves The move generator.
+ * @param user  Passed to every callback.
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user,
+                                   const grundy_allocator *alloc);
+
+/** @brief Release a game and its memo table.  NULL is a no-op.
+ *  @param game The game. */
+GRUNDY_API void grundy_game_free(grundy_game *game);
+
+/**
+ * @brief Set (or with NULL remove) the canonicalising callback.  Only
+ *        before the first evaluation: memo entries are keyed by canonical form.
+ * @param game  The game.
+ * @param canon The callback; for `_u64` games it sees the 8 bytes of the value.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored.
+ */
+GRUNDY_API int grundy_game_set_canon(grundy_game *game, grundy_canon_fn canon);
+
+/**
+ * @brief Cap the memory of the memo table and evaluation stack.  When an
+ *        evaluation would pass it, it returns #GRUNDY_ELIMIT instead of
+ *        growing (values found so far are kept).
+ * @param game  The game.
+ * @param bytes The cap; 0 (the default) means none.
+ */
+GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
+
+/**
+ * @brief Set the progress callback of evaluations (in positions evaluated,
+ *        total 0 as unknown; called once every 65536 positions).
+ * @param game The game.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
+ */
+GRUNDY_API void grundy_game_set_progress(grundy_game *game, grundy_progress_fn fn, void *user);
+
+/**
+ * @brief Add one option of the position being generated: the sum of
+ *        @p nparts positions stored one after another in @p parts.
+ * @param out    The sink passed to the move generator.
+ * @param parts  nparts * pos_size bytes (may be NULL when nparts is 0).
+ * @param nparts How many component positions (0: the finished game).
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT, #GRUNDY_EINVAL; the
+ *         generator should return any non-zero status at once.
+ */
+GRUNDY_API int grundy_options_add(grundy_options *out, const void *parts, uint32_t nparts);
+
+/**
+ * @brief As grundy_options_add(), for `uint64_t` positions.
+ * @param out    The sink passed to the move generator.
+ * @param parts  The component positions.
+ * @param nparts How many.
+ * @return As grundy_options_add().
+ */
+GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts,
+                                      uint32_t nparts);
+
+/**
+ * @brief The Sprague-Grundy value of @p pos, evaluating (and memoizing)
+ *        every position reachable from it that is not stored yet.
+ *        O(positions reached + options), each position generated once.
+ * @param game  The game.
+ * @param pos   The position (pos_size bytes).
+ * @param value Out: its value.
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE if the rules lead from a position back
+ *         to itself; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
+ *         #GRUNDY_ECANCELED; a generator's own status.  After an error the
+ *         game stays usable and keeps every value already found.
+ */
+GRUNDY_API int grundy_game_value(grundy_game *game, const void *pos, uint32_t *value);
+
+/**
+ * @brief As grundy_game_value(), for `uint64_t` positions.
+ * @param game  The game (created by grundy_game_new_u64()).
+ * @param pos   The position.
+ * @param value Out: its value.
+ * @return As grundy_game_value().
+ */
+GRUNDY_API int grundy_game_value_u64(grundy_game *game, uint64_t pos, uint32_t *value);
+
+/**
+ * @brief The outcome of @p pos under the game's play (normal unless
+ *        grundy_game_set_play() said otherwise).
+ * @param game The game.
+ * @param pos  The position.
+ * @return #GRUNDY_P or #GRUNDY_N, or a negative status as grundy_game_value().
+ */
+GRUNDY_API int grundy_game_outcome(grundy_game *game, const void *pos);
+
+/**
+ * @brief The value of a sum of @p n positions (stored one after another),
+ *        under normal play (#GRUNDY_EINVAL under another play: decide other
+ *        compounds with grundy_compound_outcome()).
+ * @param game      The game.
+ * @param positions n * pos_size bytes.
+ * @param n         How many positions.
+ * @param value     Out: the xor of their values.
+ * @return As grundy_game_value().
+ */
+GRUNDY_API int grundy_game_sum_value(grundy_game *game, const void *positions, size_t n,
+                                     uint32_t *value);
+
+/**
+ * @brief A winning move in the sum of @p n positions: replace component
+ *        @p component by the option written to @p parts (its @p nparts
+ *        component positions).  With n = 1, a winning move of one position.
+ * @param game      The game.
+ * @param positions n * pos_size bytes.
+ * @param n         How many positions.
+ * @param component Out: the index of the component to move in.
+ * @param parts     Out: room for @p cap positions.
+ * @param cap       The room in @p parts, in positions.
+ * @param nparts    Out: how many parts the option has (it may exceed cap;
+ *                  then only cap are written).
+ * @return 1 if found, 0 if the sum is a P-position, or a negative status.
+ */
+GRUNDY_API int grundy_game_sum_winning_move(grundy_game *game, const void *positions, size_t n,
+                                            size_t *component, void *parts, uint32_t cap,
+                                            uint32_t *nparts);
+
+/**
+ * @brief As grundy_game_sum_winning_move(), for `uint64_t` positions.
+ * @param game      The game (created by grundy_game_new_u64()).
+ * @param positions The positions.
+ * @param n         How many.
+ * @param component Out: the index of the component to move in.
+ * @param parts     Out: room for @p cap positions.
+ * @param cap       The room in @p parts.
+ * @param nparts    Out: how many parts the option has.
+ * @return 1 if found, 0 if the sum is a P-position, or a negative status.
+ */
+GRUNDY_API int grundy_game_sum_winning_move_u64(grundy_game *game, const uint64_t *positions,
+                                                size_t n, size_t *component, uint64_t *parts,
+                                                uint32_t cap, uint32_t *nparts);
+
+/**
+ * @brief Statistics of the memo table.
+ * @param game      The game.
+ * @param positions Out (may be NULL): positions stored.
+ * @param bytes     Out (may be NULL): bytes held by the table.
+ */
+GRUNDY_API void grundy_game_stats(const grundy_game *game, uint64_t *positions, uint64_t *bytes);
+
+/** @brief A description of the last error on this game ("" if none).
+ *  @param game The game.
+ *  @return A string owned by the game. */
+GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Heap games: octal, hexadecimal, subtraction, Grundy's game, Lasker's Nim
+ *
+ * Games played on heaps of tokens where a move takes tokens from one heap and
+ * may leave the rest as up to three heaps.  The value sequence G(0), G(1), ...
+ * is computed once, stored, and, where the game's theory allows, proved
+ * periodic, after which every value comes from the period.
+ *
+ * A game is named by a string, as in `grundy values GAME N`:
+ * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
+ *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
+ *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
+ *   may only have bit 4 (split a heap without removing anything: `4.07`).
+ *   Kayles is `0.77`, Dawson's Kayles `0.07`.
+ * - a hexadecimal code: the same with digits up to F, where bit 8 allows
+ *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
+ *   hexadecimal.
+ * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `grundy`: Grundy's game, split a heap into two unequal heaps.
+ * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
+ *
+ * Periods are proved by the periodicity theorem of Guy and Smith.  With t the
+ * most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
+ * G is periodic with period p from n0 on, where N (the values needed) is
+ * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
+ * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
+ * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
+ * and taking the whole heap are the same move).  Grundy's and Lasker's games
+ * have no finite t (or splits that must be unequal), so no period is claimed.
+ * @{ */
+
+/** An opaque heap game with its computed values. */
+typedef struct grundy_heap_game grundy_heap_game;
+
+/**
+ * @brief Create a heap game from its name (see above).
+ * @param out   Out: the game, to be released with grundy_heap_game_free().
+ * @param name  The game's name or code, NUL-terminated.
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @param errpos Out (may be NULL): on #GRUNDY_EPARSE, the offset in @p name
+ *               of the offending character.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE (nothing is created; the message of
+ *         grundy_heap_game_parse_error() explains it); #GRUNDY_ENOMEM;
+ *         #GRUNDY_ELIMIT for codes of more than 4096 digits or subtraction
+ *         sets above 2^20; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const char *name,
+                                    const grundy_allocator *alloc, size_t *errpos);
+
+/**
+ * @brief Why @p name is not a valid heap game name, or "" if it is one.
+ * @param name The game's name or code.
+ * @param buf  Out: the message, NUL-terminated and truncated to @p cap bytes.
+ * @param cap  The room in @p buf (at least 1).
+ * @return #GRUNDY_OK if the name is valid, else #GRUNDY_EPARSE or
+ *         #GRUNDY_ELIMIT (as grundy_heap_game_new()), #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_heap_game_parse_error(const char *name, char *buf, size_t cap);
+
+/**
+ * @brief Create the subtraction game with the given set.
+ * @param out   Out: the game.
+ * @param set   The amounts a move may remove, each 1 to 2^20 (any order; repeats ignored).
+ * @param n     How many, at least 1.
+ * @param alloc Allocator (copied), or NULL.
+ * @return #GRUNDY_OK, #GRUNDY_EINVAL, #GRUNDY_ELIMIT, #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_heap_game_new_subtraction(grundy_heap_game **out, const uint32_t *set,
+                                                size_t n, const grundy_allocator *alloc);
+
+/** @brief Release a heap game.  NULL is a no-op.
+ *  @param game The game. */
+GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
+
+/**
+ * @brief Set the progress callback of computations (in values computed).
+ * @param game The game.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
+ */
+GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_progress_fn fn,
+                                              void *user);
+
+/**
+ * @brief Turn period detection on (the default) or off.  With it on, the
+ *        computation checks for a provable period as it goes and stops
+ *        computing once one is proved.
+ * @param game The game.
+ * @param on   Non-zero for on.
+ */
+GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
+
+/**
+ * @brief Choose how values are computed: 1 (the default) lets the library use
+ *        the sparse-space method where the game has sparse structure, 0 forces
+ *        the plain loop over every option.  Both give identical values.
+ *
+ * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
+ * record computations) classes values as rare or common by the parity of
+ * popcount(value & mask); since parity adds under xor, a split gives a common
+ * value only if one part is rare, so a value needs the splits through the few
+ * rare heaps, plus a check of the smaller rare values.  The mask is chosen
+ * from the values computed and re-chosen as they grow.
+ * @param game The game.
+ * @param on   Non-zero for the sparse method where it pays.
+ */
+GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
+
+/**
+ * @brief Make G(0) ... G(count - 1) available: compute the values not yet
+ *        known, or nothing once a period is proved.  Octal games cost
+ *        O(count * (t + count)) at most; subtraction games O(count * |S|).
+ * @param game  The game.
+ * @param count How many values.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
+ *         stored), #GRUNDY_ECANCELED (values found so far are kept).
+ */
+GRUNDY_API int grundy_heap_game_compute(grundy_heap_game *game, uint64_t count);
+
+/**
+ * @brief G(heap): from the table, or from the period once one is proved (so
+ *        any heap size is fine then), computing the table up to heap if needed.
+ * @param game  The game.
+ * @param heap  The heap size.
+ * @param value Out: G(heap).
+ * @return As grundy_heap_game_compute().
+ */
+GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, uint64_t heap, uint32_t *value);
+
+/**
+ * @brief Search for a proved period, computing values up to @p max heap sizes.
+ * @param game      The game.
+ * @param max       The most values to compute.
+ * @param period    Out: the least period p.
+ * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
+ * @return 1 if proved, 0 if not proved within @p max values (or the game has
+ *         no finite t), or a negative status as grundy_heap_game_compute().
+ */
+GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
+                                       uint64_t *preperiod);
+
+/**
+ * @brief How many values are stored (computed so far).
+ * @param game The game.
+ * @return The count.
+ */
+GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
+
+/**
+ * @brief The outcome of a sum of heaps: #GRUNDY_N iff the xor of their values
+ *        is non-zero.
+ * @param game  The game.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
+ */
+GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning move in a sum of heaps: from heap @p heap, leave the
+ *        @p nleft heaps written to @p left (0 to 3 of them).
+ * @param game  The game.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @param heap  Out: the heap to move in (counted from 0).
+ * @param left  Out: room for 3 heap sizes, what the move leaves of that heap.
+ * @param nleft Out: how many heaps it leaves.
+ * @return 1 if found, 0 if the position is P, or a negative status
+ *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
+ *         period is known and the move search would need them all).
+ */
+GRUNDY_API int grundy_heap_game_winning_move(grundy_heap_game *game, const uint64_t *heaps,
+                                             size_t n, size_t *heap, uint64_t *left,
+                                             uint32_t *nleft);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Ways of playing and compounds
+ *
+ * Besides normal play (the last player to move wins), a game can be played
+ * misère (the last player to move loses), and games can be combined in other
+ * ways than the disjunctive sum.  Each way of playing has a number per
+ * position from which the outcome of a compound follows:
+ *
+ * | play | number | single position is N iff |
+ * | --- | --- | --- |
+ * | #GRUNDY_PLAY_NORMAL | Sprague-Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_MISERE | misère Grundy value (terminal 1, else mex) | value != 0 |
+ * | #GRUNDY_PLAY_WTIA | w-number: #GRUNDY_SP, #GRUNDY_SC or a mex | #GRUNDY_SC or non-zero |
+ * | #GRUNDY_PLAY_REMOTENESS | remoteness (Smith) | odd |
+ * | #GRUNDY_PLAY_SUSPENSE | suspense number (Smith) | odd |
+ * | #GRUNDY_PLAY_LOOPY | generalized Sprague-Grundy value or #GRUNDY_INF | see grundy_graph_play_outcome() |
+ *
+ * Every play but the loopy one needs an acyclic graph without split moves
+ * (normal play allows splits); the loopy play allows cycles but no splits.
+ * @{ */
+
+/** Normal play: Sprague-Grundy values. */
+#define GRUNDY_PLAY_NORMAL 0
+/** Misère play of one position: misère Grundy values. */
+#define GRUNDY_PLAY_MISERE 1
+/** "Winner takes it all" (diminished disjunctive compound): w-numbers. */
+#define GRUNDY_PLAY_WTIA 2
+/** Conjunctive compound: remoteness. */
+#define GRUNDY_PLAY_REMOTENESS 3
+/** Continued conjunctive compound (Every-SG): suspense numbers. */
+#define GRUNDY_PLAY_SUSPENSE 4
+/** Games with cycles: generalized Sprague-Grundy values. */
+#define GRUNDY_PLAY_LOOPY 5
+
+/** w-number of a super-losing position: the player to move has already lost. */
+#define GRUNDY_SP 0xffffffffu
+/** w-number of a super-winning position: a move reaches a #GRUNDY_SP position. */
+#define GRUNDY_SC 0xfffffffeu
+/** Generalized Sprague-Grundy value "infinity". */
+#define GRUNDY_INF 0xffffffffu
+/** In a compound move: this component is not moved. */
+#define GRUNDY_NO_MOVE 0xffffffffu
+/** Kind of a 64-bit w-number: a number. */
+#define GRUNDY_W_NUMBER 0
+/** Kind of a 64-bit w-number: super-winning. */
+#define GRUNDY_W_SC 1
+/** Kind of a 64-bit w-number: super-losing. */
+#define GRUNDY_W_SP 2
+
+/** Disjunctive sum, normal play: move in exactly one component. */
+#define GRUNDY_SUM_DISJUNCTIVE 0
+/** Disjunctive sum, misère play, decided by memoized search over the sum. */
+#define GRUNDY_SUM_MISERE 1
+/** Disjunctive sum, misère play, decided by the SJ theorem (Anti-SG). */
+#define GRUNDY_SUM_ANTI_SG 2
+/** "Winner takes it all": whoever finishes any component first wins. */
+#define GRUNDY_SUM_WTIA 3
+/** Conjunctive compound: move in every component; play ends when any ends. */
+#define GRUNDY_SUM_CONJUNCTIVE 4
+/** Continued conjunctive compound (Every-SG): move in every unfinished
+ *  component; play ends when all have ended. */
+#define GRUNDY_SUM_CONTINUED 5
+/** Selective compound: move in any non-empty set of components. */
+#define GRUNDY_SUM_SELECTIVE 6
+/** Shortened selective compound: as selective, but play ends when any
+ *  component ends (so a sum with an ended component is lost for the player
+ *  to move; decided by remoteness). */
+#define GRUNDY_SUM_SHORTENED 7
+/** Disjunctive sum of loopy games (draws possible). */
+#define GRUNDY_SUM_LOOPY 8
+/** Disjunctive sum, misère play, of tame positions, decided by their genus
+ *  symbols without search (#GRUNDY_EINVAL if a component is not tame). */
+#define GRUNDY_SUM_TAME 9
+
+/** How many genus terms (gamma_0 ... ) libgrundy computes per position. */
+#define GRUNDY_GENUS_TERMS 12
+
+/**
+ * @brief Compute the numbers of @p play for every node.  Normal play is
+ *        grundy_graph_solve().  O(V + E) for every play but the loopy one,
+ *        which is O(V + E) per distinct value.  Solving again an unchanged
+ *        graph does nothing.
+ * @param g    The graph.
+ * @param play One of the `GRUNDY_PLAY_*` constants.
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE (acyclic plays); #GRUNDY_EINVAL for an
+ *         unknown play, or split moves where the play needs none (the
+ *         message names a node); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED.
+ */
+GRUNDY_API int grundy_graph_solve_play(grundy_graph *g, int play);
+
+/**
+ * @brief The number of @p node under @p play.  O(1).
+ * @param g     The graph, solved for @p play.
+ * @param play  The play.
+ * @param node  The node.
+ * @param value Out: its number.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved for @p play, #GRUNDY_ERANGE,
+ *         #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node,
+                                       uint32_t *value);
+
+/**
+ * @brief All numbers of @p play, an array owned by the graph (valid until it
+ *        changes), or NULL if not solved for @p play.
+ * @param g    The graph.
+ * @param play The play.
+ * @return The array of grundy_graph_node_count() numbers, or NULL.
+ */
+GRUNDY_API const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play);
+
+/**
+ * @brief The outcome of @p node alone under @p play: for the loopy play, a
+ *        finite value is N iff non-zero; #GRUNDY_INF is N if a follower has
+ *        value 0, else #GRUNDY_D.
+ * @param g    The graph, solved for @p play.
+ * @param play The play.
+ * @param node The node.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node);
+
+/**
+ * @brief For the loopy play: the distinct finite values of the followers of
+ *        @p node, in increasing order (what `inf{...}` lists).  O(degree).
+ * @param g      The graph, solved for #GRUNDY_PLAY_LOOPY.
+ * @param node   The node.
+ * @param values Out: up to @p cap values (may be NULL when cap is 0).
+ * @param cap    The room in @p values.
+ * @param count  Out: how many there are (may exceed cap).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL, #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node,
+                                            uint32_t *values, size_t cap, size_t *count);
+
+/**
+ * @brief The outcome of a compound of graph positions.  Solves the plays it
+ *        needs.  The misère compound searches the sum (see the guide).
+ * @param g        The graph.
+ * @param compound One of the `GRUNDY_SUM_*` constants.
+ * @param nodes    The components (a node may repeat).
+ * @param n        How many.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; or a negative status as
+ *         grundy_graph_solve_play(); #GRUNDY_EINVAL if the SJ theorem's
+ *         precondition fails (the message names a node).
+ */
+GRUNDY_API int grundy_graph_compound_outcome(grundy_graph *g, int compound,
+                                             const uint32_t *nodes, size_t n);
+
+/**
+ * @brief A winning move in a compound: `moves[i]` is the move to play in
+ *        component i (k of grundy_graph_move()), or #GRUNDY_NO_MOVE.  From a
+ *        draw (loopy compound) the move keeps the draw.
+ * @param g        The graph.
+ * @param compound One of the `GRUNDY_SUM_*` constants.
+ * @param nodes    The components.
+ * @param n        How many.
+ * @param moves    Out: n entries.
+ * @return 1 if such a move exists; 0 if the position is P (or the player to
+ *         move has already won and has no move); a negative status as
+ *         grundy_graph_compound_outcome().
+ */
+GRUNDY_API int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes,
+                                          size_t n, uint32_t *moves);
+
+/**
+ * @brief Conway's genus symbol of @p node: g^(gamma_0 gamma_1 ...), where g is
+ *        its Sprague-Grundy value and gamma_n the misère Grundy value of the
+ *        node plus n Nim heaps of size 2.  #GRUNDY_GENUS_TERMS terms are
+ *        computed, for every node at once (O((V + E) * terms^2)), on an
+ *        acyclic graph without split moves.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param gamma  Out: up to @p cap terms gamma_0, gamma_1, ...
+ * @param cap    The room in @p gamma.
+ * @param tame   Out (may be NULL): 1 if the node is tame: it and every
+ *               position it can reach have genus 0^(1 2 0 2 ...),
+ *               1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...) over the terms
+ *               computed.  Tame positions add in misère play like Nim heaps
+ *               (#GRUNDY_SUM_TAME).
+ * @return #GRUNDY_OK; as grundy_graph_solve_play() otherwise.
+ */
+GRUNDY_API int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap,
+                                  int *tame);
+
+/**
+ * @brief The outcome of a compound from its components' numbers alone, for
+ *        the compounds that numbers decide: disjunctive, Anti-SG (the caller
+ *        vouches for the SJ precondition) and selective use normal values;
+ *        WTIA uses w-numbers; conjunctive and shortened selective use
+ *        remoteness; continued conjunctive uses suspense numbers.  O(n).
+ * @param compound The compound.
+ * @param numbers  The components' numbers.
+ * @param n        How many.
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_EINVAL for the misère and loopy
+ *         compounds (numbers do not decide them) or an unknown compound.
+ */
+GRUNDY_API int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n);
+
+/**
+ * @brief Play rule-defined games under @p play instead of normal play:
+ *        grundy_game_value() then returns that play's numbers.  Only before
+ *        the first evaluation.  Misère, WTIA, remoteness and suspense need
+ *        options of at most one part (no splits); the loopy play is for graphs.
+ * @param game The game.
+ * @param play #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE, #GRUNDY_PLAY_WTIA,
+ *             #GRUNDY_PLAY_REMOTENESS or #GRUNDY_PLAY_SUSPENSE.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are stored, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_set_play(grundy_game *game, int play);
+
+/**
+ * @brief Nim on levels (seed problem, "winner takes it all"): the w-number of
+ *        one super-heap, a stack of heaps from which a move takes one or more
+ *        coins from the top non-empty heap; whoever empties a super-heap wins.
+ * @param heaps The heap sizes from the bottom up (zeros are ignored).
+ * @param k     How many.
+ * @param w     Out: the w-number when it is a number.
+ * @return #GRUNDY_W_NUMBER with *w set; #GRUNDY_W_SC (one non-empty heap);
+ *         #GRUNDY_W_SP (no coins); #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w);
+
+/**
+ * @brief A winning move in Nim on levels with @p n super-heaps, stored one
+ *        after another in @p heaps (super-heap i has `counts[i]` heaps, bottom
+ *        first): take @p take coins from the top non-empty heap of super-heap
+ *        @p superheap.
+ * @param heaps     All heap sizes.
+ * @param counts    Heaps per super-heap.
+ * @param n         How many super-heaps.
+ * @param superheap Out: where to move.
+ * @param take      Out: how many coins to take.
+ * @return 1 if found; 0 if the position is lost (or already over);
+ *         #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts,
+                                              size_t n, size_t *superheap, uint64_t *take);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Nimbers
+ *
+ * The nimbers below 2^64 form a field under xor (nim addition) and nim
+ * multiplication.  Nim multiplication solves products of coin-turning games
+ * (the Tartan theorem: the value of a product game is the nim product of its
+ * factors' values; e.g. Turning Corners).  The fast functions use tables held
+ * by a #grundy_nimber handle (built once, read-only afterwards, so one handle
+ * may serve many threads at once); passing NULL uses a table-free method.
+ * @{ */
+
+/** An opaque set of tables for fast nimber arithmetic. */
+typedef struct grundy_nimber grundy_nimber;
+
+/**
+ * @brief Build the tables for fast nimber arithmetic.
+ * @param out   Out: the handle, to be released with grundy_nimber_free().
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_nimber_new(grundy_nimber **out, const grundy_allocator *alloc);
+
+/** @brief Release the tables.  NULL is a no-op.
+ *  @param nb The handle. */
+GRUNDY_API void grundy_nimber_free(grundy_nimber *nb);
+
+/**
+ * @brief The nim product of @p a and @p b.
+ * @param nb The tables, or NULL for the (slower) table-free method.
+ * @param a  A nimber.
+ * @param b  A nimber.
+ * @return a (x) b.
+ */
+GRUNDY_API uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
+
+/**
+ * @brief The nim power a^e (repeated nim multiplication; a^0 = 1).
+ * @param nb The tables, or NULL.
+ * @param a  The base.
+ * @param e  The exponent.
+ * @return The power.
+ */
+GRUNDY_API uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
+
+/**
+ * @brief The nim inverse of @p a: the b with a (x) b = 1.
+ * @param nb  The tables, or NULL.
+ * @param a   A non-zero nimber.
+ * @param inv Out: its inverse.
+ * @return #GRUNDY_OK, or #GRUNDY_ERANGE for a = 0, #GRUNDY_EINVAL for a NULL out-pointer.
+ */
+GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_H */
+
+/* ======================================================================== */
+/* The implementation: every source file of the library in src/ but the
+ * command-line tool's, in one piece.  Internal names carry the prefix grundy__ (or
+ * GRUNDY__) and the name of their source file; internal functions are
+ * static. */
+
+#if defined(GRUNDY_STATIC) && !defined(GRUNDY_IMPLEMENTATION)
+#define GRUNDY_IMPLEMENTATION
+#endif
+
+#if defined(GRUNDY_IMPLEMENTATION) && !defined(GRUNDY__IMPLEMENTED)
+#define GRUNDY__IMPLEMENTED
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define GRUNDY__LOCAL static __attribute__((unused))
+#else
+#define GRUNDY__LOCAL static
+#endif
+
+/* === src/alloc.c === */
+/* === src/alloc.h === */
+/* The allocator every handle carries, and overflow-checked array helpers.
+ * All library memory goes through these so that a caller's allocator (and the
+ * tests' failing allocator) sees every allocation.
+ *
+ * The sources are also compiled as C++, inside the single header
+ * (single/grundy.h), where void * does not convert by itself: so what these
+ * return is cast, and the code uses no C-only syntax (compound literals). */
+
+/* Fills *out from a caller's allocator (NULL means the C library's).
+ * Returns GRUNDY_EINVAL if a function pointer is missing. */
+GRUNDY__LOCAL int grundy__alloc_init(grundy_allocator *out, const grundy_allocator *in);
+
+/* count * elem bytes, or NULL on overflow or failure.  count may be 0. */
+GRUNDY__LOCAL void *grundy__alloc_array(const grundy_allocator *a, size_t count, size_t elem);
+
+/* Like grundy__alloc_array, zero-filled. */
+GRUNDY__LOCAL void *grundy__calloc_array(const grundy_allocator *a, size_t count, size_t elem);
+
+/* A zeroed handle of `size` bytes whose first member is a grundy_allocator,
+ * filled from alloc (NULL: the C library's).  NULL on failure, with *rc
+ * GRUNDY_ENOMEM or GRUNDY_EINVAL (an allocator missing a function). */
+GRUNDY__LOCAL void *grundy__handle_new(size_t size, const grundy_allocator *alloc, int *rc);
+
+/* Frees p (NULL is a no-op). */
+GRUNDY__LOCAL void grundy__free(const grundy_allocator *a, void *p);
+
+/* Makes *p (holding *cap elements) hold at least need elements, growing
+ * geometrically so that appends are amortised O(1).  On failure *p and *cap
+ * are unchanged.  Returns GRUNDY_OK, GRUNDY_ENOMEM or GRUNDY_ELIMIT. */
+GRUNDY__LOCAL int grundy__reserve(const grundy_allocator *a, void **p, size_t *cap, size_t need,
+                    size_t elem);
+
+/* === src/alloc.c (continued) === */
+
+static void *grundy__alloc__std_malloc(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size);
+}
+
+static void *grundy__alloc__std_realloc(void *user, void *ptr, size_t size)
+{
+    (void)user;
+    return realloc(ptr, size);
+}
+
+static void grundy__alloc__std_free(void *user, void *ptr)
+{
+    (void)user;
+    free(ptr);
+}
+
+GRUNDY__LOCAL int grundy__alloc_init(grundy_allocator *out, const grundy_allocator *in)
+{
+    if (in == NULL) {
+        out->malloc_fn = grundy__alloc__std_malloc;
+        out->realloc_fn = grundy__alloc__std_realloc;
+        out->free_fn = grundy__alloc__std_free;
+        out->user = NULL;
+        return GRUNDY_OK;
+    }
+    if (in->malloc_fn == NULL || in->realloc_fn == NULL || in->free_fn == NULL)
+        return GRUNDY_EINVAL;
+    *out = *in;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void *grundy__alloc_array(const grundy_allocator *a, size_t count, size_t elem)
+{
+    if (elem != 0 && count > SIZE_MAX / elem)
+        return NULL;
+    /* A zero-byte request still gets a real block, so NULL always means failure. */
+    size_t bytes = count * elem;
+    return a->malloc_fn(a->user, bytes ? bytes : 1);
+}
+
+GRUNDY__LOCAL void *grundy__calloc_array(const grundy_allocator *a, size_t count, size_t elem)
+{
+    void *p = grundy__alloc_array(a, count, elem);
+    if (p != NULL)
+        memset(p, 0, count * elem);
+    return p;
+}
+
+GRUNDY__LOCAL void *grundy__handle_new(size_t size, const grundy_allocator *alloc, int *rc)
+{
+    grundy_allocator a;
+    *rc = grundy__alloc_init(&a, alloc);
+    if (*rc != GRUNDY_OK)
+        return NULL;
+    void *h = grundy__calloc_array(&a, 1, size);
+    if (h == NULL) {
+        *rc = GRUNDY_ENOMEM;
+        return NULL;
+    }
+    memcpy(h, &a, sizeof a); /* the handle's first member */
+    return h;
+}
+
+GRUNDY__LOCAL void grundy__free(const grundy_allocator *a, void *p)
+{
+    if (p != NULL)
+        a->free_fn(a->user, p);
+}
+
+GRUNDY__LOCAL int grundy__reserve(const grundy_allocator *a, void **p, size_t *cap, size_t need,
+                    size_t elem)
+{
+    if (need <= *cap)
+        return GRUNDY_OK;
+    size_t max = SIZE_MAX / elem;
+    if (need > max)
+        return GRUNDY_ELIMIT;
+    /* Grow by half again: amortised O(1) appends with less slack than doubling. */
+    size_t want = *cap + *cap / 2;
+    if (want < need || want > max)
+        want = need;
+    if (want < 16 && 16 <= max)
+        want = 16;
+    void *q = *p ? a->realloc_fn(a->user, *p, want * elem)
+                 : a->malloc_fn(a->user, want * elem);
+    if (q == NULL)
+        return GRUNDY_ENOMEM;
+    *p = q;
+    *cap = want;
+    return GRUNDY_OK;
+}
+
+/* === src/compound.c === */
+/* Compounds decided by numbers (ONAG ch. 14; Winning Ways):
+ * - disjunctive: N iff the xor of the values is non-zero;
+ * - Anti-SG (misère, under the SJ theorem's precondition): N iff either the
+ *   xor is non-zero and some value exceeds 1, or the xor is zero and none does;
+ * - WTIA: P iff some component is SP, or all are numbers with xor 0;
+ * - conjunctive: the compound's remoteness is the least of the components'
+ *   (the race that ends first decides): N iff it is odd;
+ * - continued conjunctive: the compound's suspense is the largest (play goes
+ *   on until the last component ends): N iff it is odd;
+ * - selective: P iff every component is P, since from there every move turns
+ *   some components into N-positions and the reply moves each of them back to
+ *   a P-position;
+ * - shortened selective: the same while every component can still move, but
+ *   a component that has ended ends the game, lost for the player to move.
+ *   Remoteness tells both apart (0 is ended, odd is N), so it decides. */
+/* === src/compound.h === */
+/* Deciding compounds from their components' numbers. */
+
+/* === src/sum.h === */
+/* The one disjunctive-sum routine.  Every "winning move in a sum" of the
+ * library (Nim, bounded Nim, staircase Nim, graph positions) is this routine
+ * over a different way of reading component values. */
+
+/* Reads the value of component i of whatever ctx points to. */
+typedef uint64_t (*grundy__value_at_fn)(const void *ctx, size_t i);
+
+/* With S the xor of all n values: if S == 0 returns 0.  Otherwise sets
+ * *component to the first i whose value v has v ^ S < v (v has S's top bit,
+ * so one exists) and *target to v ^ S, and returns 1. */
+GRUNDY__LOCAL int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_fn value_at,
+                     size_t *component, uint64_t *target);
+
+/* === src/compound.h (continued) === */
+
+/* The outcome of a compound whose component i has number value_at(ctx, i),
+ * for the compounds that numbers decide; GRUNDY_EINVAL for the others. */
+GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
+                            grundy__value_at_fn value_at);
+
+/* The play whose numbers decide compound, or -1 (misère search). */
+GRUNDY__LOCAL int grundy__compound_play(int compound);
+
+/* === src/compound.c (continued) === */
+
+GRUNDY__LOCAL int grundy__compound_play(int compound)
+{
+    switch (compound) {
+    case GRUNDY_SUM_DISJUNCTIVE:
+    case GRUNDY_SUM_ANTI_SG:
+    case GRUNDY_SUM_SELECTIVE: return GRUNDY_PLAY_NORMAL;
+    case GRUNDY_SUM_WTIA: return GRUNDY_PLAY_WTIA;
+    case GRUNDY_SUM_SHORTENED:
+    case GRUNDY_SUM_CONJUNCTIVE: return GRUNDY_PLAY_REMOTENESS;
+    case GRUNDY_SUM_CONTINUED: return GRUNDY_PLAY_SUSPENSE;
+    case GRUNDY_SUM_LOOPY: return GRUNDY_PLAY_LOOPY;
+    default: return -1;
+    }
+}
+
+GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
+                            grundy__value_at_fn value_at)
+{
+    uint64_t x = 0, least = UINT64_MAX, most = 0;
+    int big = 0, any_sp = 0, any_sc = 0, any_odd = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = value_at(ctx, i);
+        if (compound == GRUNDY_SUM_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC)) {
+            any_sp |= v == GRUNDY_SP;
+            any_sc |= v == GRUNDY_SC;
+            continue;
+        }
+        x ^= v;
+        big |= v > 1;
+        any_odd |= v % 2 == 1;
+        if (v < least) least = v;
+        if (v > most) most = v;
+    }
+    int win;
+    switch (compound) {
+    case GRUNDY_SUM_DISJUNCTIVE: win = x != 0; break;
+    case GRUNDY_SUM_ANTI_SG: win = (x != 0) == (big != 0); break;
+    case GRUNDY_SUM_WTIA: win = !any_sp && (any_sc || x != 0); break;
+    case GRUNDY_SUM_CONJUNCTIVE: win = n > 0 && least % 2 == 1; break;
+    case GRUNDY_SUM_CONTINUED: win = most % 2 == 1; break;
+    case GRUNDY_SUM_SELECTIVE: win = most != 0; break;
+    case GRUNDY_SUM_SHORTENED: win = n > 0 && least > 0 && any_odd; break;
+    default: return GRUNDY_EINVAL;
+    }
+    return win ? GRUNDY_N : GRUNDY_P;
+}
+
+static uint64_t grundy__compound__number_at(const void *ctx, size_t i)
+{
+    return ((const uint32_t *)ctx)[i];
+}
+
+int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
+{
+    if (numbers == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    return grundy__compound_decide(compound, numbers, n, grundy__compound__number_at);
+}
+
+/* === src/game.c === */
+/* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
+ *
+ * Evaluation is a depth-first search with an explicit stack of frames.  A
+ * frame's position and all its options live in one growing byte arena, in
+ * frame order, so popping a frame frees its options by resetting the arena's
+ * length.  Each option is stored as
+ *     u32 nparts, then nparts times (position bytes, u32 value)
+ * with every part canonicalised; the value slots are filled as the parts
+ * become known, so the mex reads only the arena.  A position on the stack is
+ * in the table as GRUNDY__BUSY: meeting it again is a cycle.
+ *
+ * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
+ * are the two largest 32-bit values, which the table reserves for itself. */
+
+/* === src/mex.h === */
+/* The minimum excludant, computed without allocating per position.
+ *
+ * A generation-stamped array: each mex bumps the generation, marks the option
+ * values it sees, then scans for the first unmarked one.  Values at or above
+ * the bound are ignored, which is exact whenever the bound exceeds the number
+ * of options (mex of k values is at most k).  Clearing costs nothing, so a mex
+ * over k options is O(k). */
+
+typedef struct grundy__mex {
+    uint32_t *stamp; /* stamp[v] == gen iff v was seen in this mex */
+    size_t bound;    /* number of entries in stamp */
+    uint32_t gen;
+} grundy__mex;
+
+/* Prepares for option sets of fewer than `bound` options. */
+GRUNDY__LOCAL int grundy__mex_init(grundy__mex *m, const grundy_allocator *a, size_t bound);
+GRUNDY__LOCAL void grundy__mex_free(grundy__mex *m, const grundy_allocator *a);
+
+static inline void grundy__mex_begin(grundy__mex *m)
+{
+    if (++m->gen == 0) { /* wrapped: old stamps could collide, so clear them */
+        memset(m->stamp, 0, m->bound * sizeof *m->stamp);
+        m->gen = 1;
+    }
+}
+
+static inline void grundy__mex_add(grundy__mex *m, uint64_t v)
+{
+    if (v < m->bound)
+        m->stamp[v] = m->gen;
+}
+
+/* Whether v was added since the last begin. */
+static inline int grundy__mex_seen(const grundy__mex *m, uint64_t v)
+{
+    return v < m->bound && m->stamp[v] == m->gen;
+}
+
+static inline uint32_t grundy__mex_end(const grundy__mex *m)
+{
+    uint32_t v = 0;
+    while (v < m->bound && m->stamp[v] == m->gen)
+        v++;
+    return v;
+}
+
+/* === src/play.h === */
+/* The rules of each way of playing: how a position's number follows from
+ * the numbers of its options.  One accumulator serves the graph search and
+ * the rule-defined game engine alike. */
+
+/* Internal play: the most components a position can become (misère search). */
+#define GRUNDY__PLAY_WIDTH 6
+#define GRUNDY__PLAYS 7
+#define GRUNDY__WIDTH_MAX 65535u
+
+typedef struct grundy__acc {
+    int play;
+    grundy__mex *mex;
+    uint32_t count;       /* options seen */
+    int any_sp;           /* WTIA: an option is super-losing */
+    uint32_t min_even, max_even, min_odd, max_odd;
+    int any_even, any_odd;
+    uint32_t widest;
+} grundy__acc;
+
+/* The number of a part-less option (the finished game) under play. */
+GRUNDY__LOCAL uint32_t grundy__play_finished(int play);
+
+/* The number of an option made of parts with numbers a and b. */
+static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
+{
+    if (play == GRUNDY__PLAY_WIDTH) {
+        uint32_t s = a + b;
+        return s > GRUNDY__WIDTH_MAX ? GRUNDY__WIDTH_MAX : s;
+    }
+    return a ^ b; /* normal play: the value of a sum */
+}
+
+/* Whether plays other than normal (and width) allow split options. */
+static inline int grundy__play_splits(int play)
+{
+    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY__PLAY_WIDTH;
+}
+
+/* How large the mex scratch must be for positions of up to `degree` options. */
+static inline size_t grundy__play_mex_bound(size_t degree)
+{
+    return degree + 2; /* misère numbers reach degree + 1 */
+}
+
+/* GRUNDY_N or GRUNDY_P for a single position of number v under play
+ * (every play but the loopy one). */
+GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v);
+
+GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
+GRUNDY__LOCAL void grundy__acc_add(grundy__acc *acc, uint32_t option);
+GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc);
+
+/* === src/table.h === */
+/* The one hash table: fixed-size byte-string keys mapped to 32-bit values.
+ *
+ * Open addressing with linear probing, keys stored inline beside their
+ * values (no pointer per entry, no allocation per insert), capacity a power
+ * of two kept at most 3/4 full.  A probe sequence touches consecutive memory, which is what makes
+ * memo lookups cheap; deletion shifts later entries back so no tombstones
+ * are needed.  Two value codes are reserved: GRUNDY__EMPTY marks a free slot
+ * and callers may use GRUNDY__BUSY as "being computed". */
+
+#define GRUNDY__EMPTY UINT32_MAX
+#define GRUNDY__BUSY (UINT32_MAX - 1)
+
+/* A slot is the key followed by its value, so a probe touches one place. */
+typedef struct grundy__table {
+    unsigned char *slots; /* cap slots of key_size + 4 bytes */
+    size_t key_size;
+    size_t stride;        /* key_size + 4 */
+    size_t cap;           /* 0 or a power of two */
+    size_t count;
+} grundy__table;
+
+GRUNDY__LOCAL void grundy__table_init(grundy__table *t, size_t key_size);
+GRUNDY__LOCAL void grundy__table_free(grundy__table *t, const grundy_allocator *a);
+
+/* The memory the table would hold at capacity cap. */
+GRUNDY__LOCAL size_t grundy__table_bytes(size_t key_size, size_t cap);
+
+/* The value of key, or GRUNDY__EMPTY if absent. */
+GRUNDY__LOCAL uint32_t grundy__table_get(const grundy__table *t, const void *key);
+
+/* Sets the value of key, which is present. */
+GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t v);
+
+/* Inserts key (absent) with value v.  Grows when needed, but not past
+ * `limit` bytes (0: no limit), returning GRUNDY_ELIMIT then. */
+GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                         uint32_t v, size_t limit);
+
+/* Removes key if present. */
+GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key);
+
+/* 64-bit hash of a byte string. */
+GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len);
+
+/* === src/game.c (continued) === */
+
+#define GRUNDY__GAME__MAX_POS_SIZE 65536u
+#define GRUNDY__GAME__PROGRESS_EVERY 65536u
+
+typedef struct grundy__game__frame {
+    size_t key;       /* arena offset of the position */
+    size_t opt_end;   /* arena offset just past its options */
+    size_t cur_opt;   /* arena offset of the option being scanned */
+    uint32_t cur_part;
+    uint32_t nopts;
+} grundy__game__frame;
+
+/* A growable byte buffer. */
+typedef struct grundy__game__bytes {
+    unsigned char *p;
+    size_t len, cap;
+} grundy__game__bytes;
+
+struct grundy_options {
+    grundy_game *game;
+    grundy__game__bytes *out;       /* where options go */
+    int canonical;    /* canonicalise parts as they are added */
+    uint32_t count;
+};
+
+struct grundy_game {
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    size_t size;
+    grundy_moves_fn moves;
+    grundy_moves_u64_fn moves_u64;
+    void *user;
+    grundy_canon_fn canon;
+    int play;
+    grundy_progress_fn progress;
+    void *progress_user;
+    size_t limit;
+
+    grundy__table table;
+    grundy__game__bytes arena;        /* frames' positions and options */
+    grundy__game__bytes moves_buf;    /* options of a position whose winning move is sought */
+    grundy__game__frame *frames;
+    size_t nframes, cap_frames;
+    unsigned char *pos; /* scratch position: the generator's argument, lookups */
+    grundy__mex mex;
+    uint64_t evaluated;
+    char errmsg[160];
+};
+
+static int grundy__game__fail(grundy_game *g, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int grundy__game__fail(grundy_game *g, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+static uint32_t grundy__game__stored(uint32_t number)
+{
+    return number + 2u;
+}
+
+static uint32_t grundy__game__number_of(uint32_t stored_value)
+{
+    return stored_value - 2u;
+}
+
+static size_t grundy__game__used_bytes(const grundy_game *g)
+{
+    return grundy__table_bytes(g->size, g->table.cap) + g->arena.cap + g->moves_buf.cap +
+           g->cap_frames * sizeof(grundy__game__frame) + g->mex.bound * sizeof(uint32_t);
+}
+
+/* Grows a buffer for `more` bytes, within the game's memory cap. */
+static int grundy__game__reserve_bytes(grundy_game *g, grundy__game__bytes *b, size_t more)
+{
+    if (more > SIZE_MAX - b->len)
+        return GRUNDY_ELIMIT;
+    size_t old = b->cap;
+    if (b->len + more <= old)
+        return GRUNDY_OK;
+    int rc = grundy__reserve(&g->alloc, (void **)&b->p, &b->cap, b->len + more, 1);
+    if (rc == GRUNDY_OK && g->limit != 0 && grundy__game__used_bytes(g) > g->limit)
+        rc = GRUNDY_ELIMIT; /* keep the block; the cap is checked again next time */
+    return rc;
+}
+
+/* ---- creation ---------------------------------------------------------- */
+
+static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
+                    grundy_moves_u64_fn moves_u64, void *user, const grundy_allocator *alloc)
+{
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    *out = NULL;
+    if ((moves == NULL && moves_u64 == NULL) || size == 0 || size > GRUNDY__GAME__MAX_POS_SIZE)
+        return GRUNDY_EINVAL;
+    int rc;
+    grundy_game *g = (grundy_game *)grundy__handle_new(sizeof *g, alloc, &rc);
+    if (g == NULL)
+        return rc;
+    const grundy_allocator a = g->alloc;
+    g->size = size;
+    g->moves = moves;
+    g->moves_u64 = moves_u64;
+    g->user = user;
+    grundy__table_init(&g->table, size);
+    g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
+    if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
+        grundy_game_free(g);
+        return GRUNDY_ENOMEM;
+    }
+    *out = g;
+    return GRUNDY_OK;
+}
+
+int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_fn moves, void *user,
+                    const grundy_allocator *alloc)
+{
+    if (moves == NULL) {
+        if (out != NULL)
+            *out = NULL;
+        return GRUNDY_EINVAL;
+    }
+    return grundy__game__game_new(out, pos_size, moves, NULL, user, alloc);
+}
+
+int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user,
+                        const grundy_allocator *alloc)
+{
+    if (moves == NULL) {
+        if (out != NULL)
+            *out = NULL;
+        return GRUNDY_EINVAL;
+    }
+    return grundy__game__game_new(out, sizeof(uint64_t), NULL, moves, user, alloc);
+}
+
+void grundy_game_free(grundy_game *g)
+{
+    if (g == NULL)
+        return;
+    grundy_allocator a = g->alloc;
+    grundy__table_free(&g->table, &a);
+    grundy__free(&a, g->arena.p);
+    grundy__free(&a, g->moves_buf.p);
+    grundy__free(&a, g->frames);
+    grundy__free(&a, g->pos);
+    grundy__mex_free(&g->mex, &a);
+    grundy__free(&a, g);
+}
+
+int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->table.count != 0)
+        return grundy__game__fail(g, GRUNDY_ESTATE, "the canonical form cannot change once positions are stored");
+    g->canon = canon;
+    return GRUNDY_OK;
+}
+
+int grundy_game_set_play(grundy_game *g, int play)
+{
+    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_SUSPENSE)
+        return GRUNDY_EINVAL;
+    if (g->table.count != 0)
+        return grundy__game__fail(g, GRUNDY_ESTATE, "the play cannot change once positions are stored");
+    g->play = play;
+    return GRUNDY_OK;
+}
+
+void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
+{
+    if (g != NULL)
+        g->limit = bytes_cap;
+}
+
+void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)
+{
+    if (g == NULL)
+        return;
+    g->progress = fn;
+    g->progress_user = user;
+}
+
+void grundy_game_stats(const grundy_game *g, uint64_t *positions, uint64_t *nbytes)
+{
+    if (positions != NULL)
+        *positions = g ? g->table.count : 0;
+    if (nbytes != NULL)
+        *nbytes = g ? grundy__table_bytes(g->size, g->table.cap) : 0;
+}
+
+const char *grundy_game_errmsg(const grundy_game *g)
+{
+    return g ? g->errmsg : "";
+}
+
+/* ---- options ----------------------------------------------------------- */
+
+int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    if (o == NULL || (parts == NULL && nparts > 0))
+        return GRUNDY_EINVAL;
+    grundy_game *g = o->game;
+    size_t rec = g->size + sizeof(uint32_t);
+    if (nparts > 1 && !grundy__play_splits(g->play))
+        return grundy__game__fail(g, GRUNDY_EINVAL, "an option of %u parts, but this play needs options of at most one",
+                    nparts);
+    if (nparts > (SIZE_MAX - sizeof(uint32_t)) / rec)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__game__reserve_bytes(g, o->out, sizeof(uint32_t) + (size_t)nparts * rec);
+    if (rc != GRUNDY_OK)
+        return rc;
+    unsigned char *p = o->out->p + o->out->len;
+    memcpy(p, &nparts, sizeof nparts);
+    p += sizeof nparts;
+    for (uint32_t i = 0; i < nparts; i++, p += rec) {
+        memcpy(p, (const unsigned char *)parts + (size_t)i * g->size, g->size);
+        if (o->canonical && g->canon != NULL)
+            g->canon(g->user, p);
+        uint32_t unknown = GRUNDY__EMPTY;
+        memcpy(p + g->size, &unknown, sizeof unknown);
+    }
+    o->out->len = (size_t)(p - o->out->p);
+    o->count++;
+    return GRUNDY_OK;
+}
+
+int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t nparts)
+{
+    if (o != NULL && o->game->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    return grundy_options_add(o, parts, nparts);
+}
+
+/* Runs the move generator on g->pos, appending options to out. */
+static int grundy__game__generate(grundy_game *g, grundy__game__bytes *out, int canonical, uint32_t *count)
+{
+    grundy_options o = {g, out, canonical, 0};
+    int rc;
+    if (g->moves_u64 != NULL) {
+        uint64_t p;
+        memcpy(&p, g->pos, sizeof p);
+        rc = g->moves_u64(g->user, p, &o);
+    } else {
+        rc = g->moves(g->user, g->pos, &o);
+    }
+    if (rc > 0)
+        rc = grundy__game__fail(g, GRUNDY_EINVAL, "the move generator returned %d", rc);
+    else if (rc < 0 && g->errmsg[0] == '\0')
+        grundy__game__fail(g, rc, "the move generator failed: %s", grundy_strerror(rc));
+    *count = o.count;
+    return rc;
+}
+
+/* ---- evaluation -------------------------------------------------------- */
+
+static unsigned char *grundy__game__arena_at(const grundy_game *g, size_t off)
+{
+    return g->arena.p + off;
+}
+
+/* Pushes the position at g->pos (canonical, not in the table) as a frame:
+ * marks it busy and generates its options. */
+static int grundy__game__push(grundy_game *g)
+{
+    int rc = grundy__table_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit);
+    if (rc == GRUNDY_ELIMIT)
+        return grundy__game__fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored",
+                    g->limit, g->table.count);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (g->nframes == g->cap_frames) {
+        rc = grundy__reserve(&g->alloc, (void **)&g->frames, &g->cap_frames, g->nframes + 1,
+                             sizeof *g->frames);
+        if (rc == GRUNDY_OK && g->limit != 0 && grundy__game__used_bytes(g) > g->limit)
+            rc = grundy__game__fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached %zu moves deep",
+                      g->limit, g->nframes);
+    }
+    if (rc == GRUNDY_OK)
+        rc = grundy__game__reserve_bytes(g, &g->arena, g->size);
+    if (rc != GRUNDY_OK) {
+        grundy__table_remove(&g->table, g->pos);
+        return rc;
+    }
+    grundy__game__frame *f = &g->frames[g->nframes++];
+    f->key = g->arena.len;
+    memcpy(grundy__game__arena_at(g, f->key), g->pos, g->size);
+    g->arena.len += g->size;
+    f->cur_opt = g->arena.len;
+    f->cur_part = 0;
+    rc = grundy__game__generate(g, &g->arena, 1, &f->nopts);
+    f->opt_end = g->arena.len;
+    return rc; /* on failure the frame is unwound with the others */
+}
+
+static int grundy__game__ensure_mex(grundy_game *g, uint32_t nopts)
+{
+    size_t need = grundy__play_mex_bound(nopts);
+    if (need <= g->mex.bound)
+        return GRUNDY_OK;
+    size_t bound = g->mex.bound;
+    while (bound < need)
+        bound *= 2;
+    grundy__mex m;
+    int rc = grundy__mex_init(&m, &g->alloc, bound);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__mex_free(&g->mex, &g->alloc);
+    g->mex = m;
+    return GRUNDY_OK;
+}
+
+/* The number of the top frame's position, its options' parts all known. */
+static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__frame *f)
+{
+    size_t rec = g->size + sizeof(uint32_t);
+    grundy__acc acc;
+    grundy__acc_begin(&acc, g->play, &g->mex);
+    for (size_t off = f->key + g->size; off < f->opt_end;) {
+        uint32_t np, x = grundy__play_finished(g->play), v;
+        memcpy(&np, grundy__game__arena_at(g, off), sizeof np);
+        off += sizeof np;
+        for (uint32_t i = 0; i < np; i++, off += rec) {
+            memcpy(&v, grundy__game__arena_at(g, off + g->size), sizeof v);
+            x = i == 0 ? grundy__game__number_of(v) : grundy__play_join(g->play, x, grundy__game__number_of(v));
+        }
+        grundy__acc_add(&acc, x);
+    }
+    return grundy__acc_end(&acc);
+}
+
+/* Advances the top frame to its first part of unknown value, filling in the
+ * values it passes.  Returns 1 with that part copied to g->pos, 0 when every
+ * part is known, or a negative status (a cycle). */
+static int grundy__game__next_unknown(grundy_game *g, grundy__game__frame *f)
+{
+    size_t rec = g->size + sizeof(uint32_t);
+    while (f->cur_opt < f->opt_end) {
+        uint32_t np;
+        memcpy(&np, grundy__game__arena_at(g, f->cur_opt), sizeof np);
+        for (; f->cur_part < np; f->cur_part++) {
+            unsigned char *part = grundy__game__arena_at(g, f->cur_opt + sizeof np + (size_t)f->cur_part * rec);
+            uint32_t v = grundy__table_get(&g->table, part);
+            if (v == GRUNDY__EMPTY) {
+                memcpy(g->pos, part, g->size);
+                return 1;
+            }
+            if (v == GRUNDY__BUSY)
+                return grundy__game__fail(g, GRUNDY_ECYCLE, "the rules lead from a position back to itself, %zu moves later",
+                            g->nframes - 1);
+            memcpy(part + g->size, &v, sizeof v);
+        }
+        f->cur_opt += sizeof np + (size_t)np * rec;
+        f->cur_part = 0;
+    }
+    return 0;
+}
+
+/* Removes every frame still on the stack (their positions are busy). */
+static void grundy__game__unwind(grundy_game *g)
+{
+    while (g->nframes > 0) {
+        grundy__game__frame *f = &g->frames[--g->nframes];
+        grundy__table_remove(&g->table, grundy__game__arena_at(g, f->key));
+    }
+    g->arena.len = 0;
+}
+
+/* Evaluates the canonical position in g->pos. */
+static int grundy__game__evaluate(grundy_game *g, uint32_t *value)
+{
+    uint32_t known = grundy__table_get(&g->table, g->pos);
+    if (known != GRUNDY__EMPTY && known != GRUNDY__BUSY) {
+        *value = grundy__game__number_of(known);
+        return GRUNDY_OK;
+    }
+    g->errmsg[0] = '\0';
+    int rc = grundy__game__push(g);
+    while (rc == GRUNDY_OK && g->nframes > 0) {
+        grundy__game__frame *f = &g->frames[g->nframes - 1];
+        rc = grundy__game__next_unknown(g, f);
+        if (rc == 1) {
+            rc = grundy__game__push(g);
+            continue;
+        }
+        if (rc == GRUNDY_OK)
+            rc = grundy__game__ensure_mex(g, f->nopts);
+        if (rc != GRUNDY_OK)
+            break;
+        uint32_t v = grundy__game__frame_value(g, f);
+        grundy__table_set(&g->table, grundy__game__arena_at(g, f->key), grundy__game__stored(v));
+        g->arena.len = f->key;
+        g->nframes--;
+        *value = v;
+        if (++g->evaluated % GRUNDY__GAME__PROGRESS_EVERY == 0 && g->progress != NULL &&
+            g->progress(g->progress_user, g->evaluated, 0) != 0)
+            rc = grundy__game__fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
+                      (unsigned long long)g->evaluated);
+    }
+    if (rc != GRUNDY_OK)
+        grundy__game__unwind(g);
+    return rc;
+}
+
+/* Copies pos to g->pos in canonical form. */
+static void grundy__game__load(grundy_game *g, const void *pos)
+{
+    memcpy(g->pos, pos, g->size);
+    if (g->canon != NULL)
+        g->canon(g->user, g->pos);
+}
+
+int grundy_game_value(grundy_game *g, const void *pos, uint32_t *value)
+{
+    if (g == NULL || pos == NULL || value == NULL)
+        return GRUNDY_EINVAL;
+    grundy__game__load(g, pos);
+    return grundy__game__evaluate(g, value);
+}
+
+int grundy_game_value_u64(grundy_game *g, uint64_t pos, uint32_t *value)
+{
+    if (g != NULL && g->size != sizeof pos)
+        return GRUNDY_EINVAL;
+    return grundy_game_value(g, &pos, value);
+}
+
+int grundy_game_outcome(grundy_game *g, const void *pos)
+{
+    uint32_t v;
+    int rc = grundy_game_value(g, pos, &v);
+    return rc != GRUNDY_OK ? rc : grundy__play_outcome(g->play, v);
+}
+
+/* ---- sums -------------------------------------------------------------- */
+
+int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint32_t *value)
+{
+    if (g == NULL || (positions == NULL && n > 0) || value == NULL)
+        return GRUNDY_EINVAL;
+    if (g->play != GRUNDY_PLAY_NORMAL)
+        return grundy__game__fail(g, GRUNDY_EINVAL, "sums by value are for normal play; use grundy_compound_outcome");
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v = 0; /* set by the call; initialised for compilers that cannot see it */
+        int rc = grundy_game_value(g, (const unsigned char *)positions + i * g->size, &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+        x ^= v;
+    }
+    *value = x;
+    return GRUNDY_OK;
+}
+
+typedef struct grundy__game__game_positions {
+    grundy_game *game;
+    const unsigned char *positions;
+} grundy__game__game_positions;
+
+/* Components were all evaluated, so each lookup hits. */
+static uint64_t grundy__game__component_value(const void *ctx, size_t i)
+{
+    const grundy__game__game_positions *gp = (const grundy__game__game_positions *)ctx;
+    grundy_game *g = gp->game;
+    grundy__game__load(g, gp->positions + i * g->size);
+    uint32_t v = grundy__table_get(&g->table, g->pos);
+    return v != GRUNDY__EMPTY ? grundy__game__number_of(v) : 0;
+}
+
+/* Among the options (raw, as generated) in g->moves_buf, the first whose
+ * value is target: its offset, or SIZE_MAX.  Evaluates parts as needed. */
+static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *found)
+{
+    size_t rec = g->size + sizeof(uint32_t);
+    *found = SIZE_MAX;
+    for (size_t off = 0; off < g->moves_buf.len;) {
+        uint32_t np, x = 0;
+        memcpy(&np, g->moves_buf.p + off, sizeof np);
+        for (uint32_t i = 0; i < np; i++) {
+            uint32_t v;
+            grundy__game__load(g, g->moves_buf.p + off + sizeof np + (size_t)i * rec);
+            int rc = grundy__game__evaluate(g, &v);
+            if (rc != GRUNDY_OK)
+                return rc;
+            x ^= v;
+        }
+        if (x == target) {
+            *found = off;
+            return GRUNDY_OK;
+        }
+        off += sizeof np + (size_t)np * rec;
+    }
+    return GRUNDY_OK;
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n,
+                                 size_t *component, void *parts, uint32_t cap, uint32_t *nparts)
+{
+    if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    uint32_t s;
+    int rc = grundy_game_sum_value(g, positions, n, &s);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__game__game_positions gp = {g, (const unsigned char *)positions};
+    uint64_t target;
+    if (!grundy__sum_move(&gp, n, grundy__game__component_value, component, &target))
+        return 0;
+    /* Generate the options of the component as given, so the move returned
+     * is a real move from the caller's position, not from its canonical form. */
+    memcpy(g->pos, gp.positions + *component * g->size, g->size);
+    g->moves_buf.len = 0;
+    uint32_t count;
+    rc = grundy__game__generate(g, &g->moves_buf, 0, &count);
+    size_t off = SIZE_MAX;
+    if (rc == GRUNDY_OK)
+        rc = grundy__game__find_option(g, target, &off);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (off == SIZE_MAX)
+        return grundy__game__fail(g, GRUNDY_EINVAL, "the move generator gave different options for the same position");
+    size_t rec = g->size + sizeof(uint32_t);
+    memcpy(nparts, g->moves_buf.p + off, sizeof *nparts);
+    for (uint32_t i = 0; i < *nparts && i < cap; i++)
+        memcpy((unsigned char *)parts + (size_t)i * g->size,
+               g->moves_buf.p + off + sizeof(uint32_t) + (size_t)i * rec, g->size);
+    return 1;
+}
+
+int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, size_t n,
+                                     size_t *component, uint64_t *parts, uint32_t cap,
+                                     uint32_t *nparts)
+{
+    if (g != NULL && g->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    return grundy_game_sum_winning_move(g, positions, n, component, parts, cap, nparts);
+}
+#undef GRUNDY__GAME__MAX_POS_SIZE
+#undef GRUNDY__GAME__PROGRESS_EVERY
+
+/* === src/genus.c === */
+/* Conway's genus symbols and tame positions (ONAG ch. 12).
+ *
+ * gamma_n(x) is the misère Grundy value of x + n copies of *2.  Moving in a
+ * *2 leaves *1 or nothing, so the states are x + a*2 + b*1 with a + b <= L:
+ * from there one can move in x, turn a *2 into *1 or 0, or take a *1.  Every
+ * option has a smaller (x, a, b) in the order "x's followers first, then a,
+ * then b", so one pass over the nodes in postorder fills the table, and
+ * gamma_n(x) is the entry (x, n, 0).
+ *
+ * A position is tame when it and every position it reaches have genus
+ * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...).  In a misère sum of
+ * tame positions the first two act as Nim heaps of 0 and 1 and the last as a
+ * heap of two or more with Nim value a, so misère Nim's rule decides it. */
+/* === src/graph.h === */
+/* The game graph's private layout, shared by its construction, solving,
+ * parsing and every play mode that walks its moves.
+ *
+ * Moves are stored as a stream of 32-bit tokens per node.  An ordinary move is
+ * one token: the target node id (below 2^31).  A split move is a header token
+ * (GRUNDY__SPLIT | number of parts) followed by one token per part.  So the
+ * common case costs 4 bytes a move and splits need no second array.
+ *
+ * Two parts hold the tokens:
+ * - the compacted part (CSR): node u's tokens are tok[off[u] .. off[u+1]),
+ *   for u < n_csr, in the order the moves were added;
+ * - the pending part: (from, token) records appended since the last solve.
+ * Solving merges pending into the CSR (a stable counting sort), so the order
+ * of each node's moves never changes. */
+
+#define GRUNDY__SPLIT 0x80000000u
+
+typedef struct grundy__pending {
+    uint32_t from;
+    uint32_t tok;
+} grundy__pending;
+
+struct grundy_graph {
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    grundy_progress_fn progress;
+    void *progress_user;
+
+    uint32_t n;      /* nodes */
+    uint64_t moves;  /* moves, a split counting once */
+
+    uint32_t n_csr;  /* nodes covered by off[] (off has n_csr + 1 entries) */
+    uint64_t *off;
+    uint32_t *tok;
+    uint32_t max_degree;  /* most moves from one node, in the CSR */
+    int has_splits;       /* any split header in the CSR */
+
+    grundy__pending *pend;
+    size_t npend, cap_pend;
+    int pend_splits;      /* a split header is pending */
+
+    uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
+    grundy_game *misere;  /* memo of misère sum searches, built on demand */
+    uint32_t misere_slots; /* components a position of that memo holds */
+    uint32_t *misere_scratch; /* one such position, for its move generator */
+    uint32_t *genus;      /* genus terms per node, once computed */
+    unsigned char *tame;  /* per node, once the genus is computed */
+    int has_cycle;
+    uint32_t cycle_node;
+    size_t errline;  /* text line of the last parse error, or 0 */
+    char errmsg[192];
+};
+
+/* Walks the moves of one node in order. */
+typedef struct grundy__moves {
+    const uint32_t *p, *end;
+} grundy__moves;
+
+static inline grundy__moves grundy__moves_of(const grundy_graph *g, uint32_t u)
+{
+    grundy__moves it = {g->tok + g->off[u], g->tok + g->off[u + 1]};
+    return it;
+}
+
+/* Sets *parts and *nparts to the next move and returns 1, or returns 0. */
+static inline int grundy__moves_next(grundy__moves *it, const uint32_t **parts,
+                                     uint32_t *nparts)
+{
+    if (it->p == it->end)
+        return 0;
+    if (*it->p & GRUNDY__SPLIT) {
+        *nparts = *it->p & ~GRUNDY__SPLIT;
+        *parts = it->p + 1;
+        it->p += 1 + *nparts;
+    } else {
+        *nparts = 1;
+        *parts = it->p;
+        it->p += 1;
+    }
+    return 1;
+}
+
+/* The xor of the values of a move's parts. */
+static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *parts,
+                                           uint32_t nparts)
+{
+    uint32_t x = 0;
+    for (uint32_t i = 0; i < nparts; i++)
+        x ^= val[parts[i]];
+    return x;
+}
+
+/* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
+GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
+
+/* Solves play (any but loopy), storing g->num[play]. */
+GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Fills order (n entries) with every node after the nodes its moves lead
+ * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
+GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
+
+/* Solves the loopy play (generalized Sprague-Grundy values). */
+GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g);
+
+/* The first move of node whose option has normal value target, or
+ * GRUNDY_NO_MOVE.  Needs normal values. */
+GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);
+
+/* Checks that no move splits; otherwise fails naming a node. */
+GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why);
+
+/* Drops every solution (values, cycle) because the graph changed. */
+GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g);
+
+/* Formats the graph's error message; returns status for tail calls. */
+GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Appends pending records; the caller has validated ids. */
+GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count);
+
+/* Checks the graph is solved for play and node exists. */
+GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node);
+
+/* The same for normal play. */
+GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node);
+
+/* === src/genus.c (continued) === */
+
+#define GRUNDY__GENUS__L (GRUNDY_GENUS_TERMS - 1)
+#define GRUNDY__GENUS__STATES ((GRUNDY__GENUS__L + 1) * (GRUNDY__GENUS__L + 2) / 2)
+
+enum { GRUNDY__GENUS__NOT_TAME = 0, GRUNDY__GENUS__TAME_SMALL = 1, GRUNDY__GENUS__TAME_BIG = 2 };
+
+/* Index of state (a, b), a + b <= L: row a holds L + 1 - a entries. */
+static size_t grundy__genus__state(size_t a, size_t b)
+{
+    return a * (GRUNDY__GENUS__L + 1) - a * (a - 1) / 2 + b;
+}
+
+static uint32_t *grundy__genus__row(uint32_t *f, uint32_t x)
+{
+    return f + (size_t)x * GRUNDY__GENUS__STATES;
+}
+
+static void grundy__genus__fill_node(const grundy_graph *g, uint32_t *f, uint32_t x, grundy__mex *mex)
+{
+    uint32_t *fx = grundy__genus__row(f, x);
+    int terminal = g->off[x + 1] == g->off[x];
+    for (size_t a = 0; a <= GRUNDY__GENUS__L; a++) {
+        for (size_t b = 0; a + b <= GRUNDY__GENUS__L; b++) {
+            if (terminal && a == 0 && b == 0) {
+                fx[grundy__genus__state(0, 0)] = 1; /* no move: the player to move has won */
+                continue;
+            }
+            grundy__mex_begin(mex);
+            for (uint64_t k = g->off[x]; k < g->off[x + 1]; k++)
+                grundy__mex_add(mex, grundy__genus__row(f, g->tok[k])[grundy__genus__state(a, b)]);
+            if (a > 0) {
+                grundy__mex_add(mex, fx[grundy__genus__state(a - 1, b + 1)]);
+                grundy__mex_add(mex, fx[grundy__genus__state(a - 1, b)]);
+            }
+            if (b > 0)
+                grundy__mex_add(mex, fx[grundy__genus__state(a, b - 1)]);
+            fx[grundy__genus__state(a, b)] = grundy__mex_end(mex);
+        }
+    }
+}
+
+/* Which tame genus the terms show, for a position of value v. */
+static int grundy__genus__genus_kind(const uint32_t *gamma, uint32_t v)
+{
+    int small0 = v == 0, small1 = v == 1, big = 1;
+    for (size_t n = 0; n <= GRUNDY__GENUS__L; n++) {
+        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
+        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
+        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
+    }
+    return small0 || small1 ? GRUNDY__GENUS__TAME_SMALL : big ? GRUNDY__GENUS__TAME_BIG : GRUNDY__GENUS__NOT_TAME;
+}
+
+static int grundy__genus__compute(grundy_graph *g)
+{
+    if (g->genus != NULL)
+        return GRUNDY_OK;
+    int rc = grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_require_no_splits(g, "genus symbols need moves to single positions");
+    if (rc != GRUNDY_OK)
+        return rc;
+    const grundy_allocator *al = &g->alloc;
+    uint32_t *order = (uint32_t *)grundy__alloc_array(al, g->n, sizeof *order);
+    uint32_t *f = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, GRUNDY__GENUS__STATES * sizeof *f);
+    uint32_t *genus = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, (GRUNDY__GENUS__L + 1) * sizeof *genus);
+    unsigned char *tame = (unsigned char *)grundy__alloc_array(al, g->n, 1);
+    grundy__mex mex = {NULL, 0, 0};
+    rc = order && f && genus && tame ? GRUNDY_OK : GRUNDY_ENOMEM;
+    if (rc == GRUNDY_OK)
+        rc = grundy__mex_init(&mex, al, (size_t)g->max_degree + 4);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_postorder(g, order);
+    for (uint32_t i = 0; rc == GRUNDY_OK && i < g->n; i++) {
+        uint32_t x = order[i];
+        grundy__genus__fill_node(g, f, x, &mex);
+        uint32_t *gx = genus + (size_t)x * (GRUNDY__GENUS__L + 1);
+        for (size_t n = 0; n <= GRUNDY__GENUS__L; n++)
+            gx[n] = grundy__genus__row(f, x)[grundy__genus__state(n, 0)];
+        int kind = grundy__genus__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
+        for (uint64_t k = g->off[x]; kind != GRUNDY__GENUS__NOT_TAME && k < g->off[x + 1]; k++) {
+            if (tame[g->tok[k]] == GRUNDY__GENUS__NOT_TAME)
+                kind = GRUNDY__GENUS__NOT_TAME;
+        }
+        tame[x] = (unsigned char)kind;
+    }
+    grundy__mex_free(&mex, al);
+    grundy__free(al, order);
+    grundy__free(al, f);
+    if (rc == GRUNDY_OK) {
+        g->genus = genus;
+        g->tame = tame;
+    } else {
+        grundy__free(al, genus);
+        grundy__free(al, tame);
+    }
+    return rc;
+}
+
+int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap, int *tame)
+{
+    if (g == NULL || (gamma == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    if (node >= g->n)
+        return GRUNDY_ERANGE;
+    int rc = grundy__genus__compute(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const uint32_t *gx = g->genus + (size_t)node * (GRUNDY__GENUS__L + 1);
+    for (size_t n = 0; n < cap && n <= GRUNDY__GENUS__L; n++)
+        gamma[n] = gx[n];
+    if (tame != NULL)
+        *tame = g->tame[node] != GRUNDY__GENUS__NOT_TAME;
+    return GRUNDY_OK;
+}
+
+/* Misère Nim's rule on tame components: with a big one, P iff the xor of
+ * the values is 0; with only small ones (heaps of 0 and 1), P iff it is 1. */
+GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    int rc = grundy__genus__compute(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t x = 0;
+    int big = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (g->tame[nodes[i]] == GRUNDY__GENUS__NOT_TAME)
+            return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u is not tame: search the misère sum instead",
+                                      nodes[i]);
+        big |= g->tame[nodes[i]] == GRUNDY__GENUS__TAME_BIG;
+        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
+    }
+    return (big ? x != 0 : x != 1) ? GRUNDY_N : GRUNDY_P;
+}
+#undef GRUNDY__GENUS__L
+#undef GRUNDY__GENUS__STATES
+
+/* === src/graph.c === */
+/* Game graph construction: nodes, moves, and the merge into CSR form. */
+
+int grundy_graph_new(grundy_graph **out)
+{
+    return grundy_graph_new_with(out, NULL);
+}
+
+int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
+{
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    int rc;
+    *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
+    return *out ? GRUNDY_OK : rc;
+}
+
+void grundy_graph_free(grundy_graph *g)
+{
+    if (g == NULL)
+        return;
+    grundy_allocator a = g->alloc;
+    grundy__free(&a, g->off);
+    grundy__free(&a, g->tok);
+    grundy__free(&a, g->pend);
+    grundy__graph_unsolve(g);
+    grundy__free(&a, g);
+}
+
+void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *user)
+{
+    if (g == NULL)
+        return;
+    g->progress = fn;
+    g->progress_user = user;
+}
+
+GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
+{
+    va_list ap;
+    g->errline = 0;
+    va_start(ap, fmt);
+    vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *grundy_graph_errmsg(const grundy_graph *g)
+{
+    return g ? g->errmsg : "";
+}
+
+size_t grundy_graph_errline(const grundy_graph *g)
+{
+    return g ? g->errline : 0;
+}
+
+GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g)
+{
+    for (int play = 0; play < GRUNDY__PLAYS; play++) {
+        grundy__free(&g->alloc, g->num[play]);
+        g->num[play] = NULL;
+    }
+    grundy_game_free(g->misere);
+    g->misere = NULL;
+    grundy__free(&g->alloc, g->misere_scratch);
+    g->misere_scratch = NULL;
+    g->misere_slots = 0;
+    grundy__free(&g->alloc, g->genus);
+    grundy__free(&g->alloc, g->tame);
+    g->genus = NULL;
+    g->tame = NULL;
+    g->has_cycle = 0;
+}
+
+int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (count > GRUNDY_NODE_MAX - g->n)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
+                                  count, GRUNDY_NODE_MAX);
+    grundy__graph_unsolve(g);
+    if (first != NULL)
+        *first = g->n;
+    /* Nodes cost nothing until solved: the CSR gives them room when merged. */
+    g->n += count;
+    return GRUNDY_OK;
+}
+
+int grundy_graph_add_node(grundy_graph *g, uint32_t *id)
+{
+    return grundy_graph_add_nodes(g, 1, id);
+}
+
+uint32_t grundy_graph_node_count(const grundy_graph *g)
+{
+    return g ? g->n : 0;
+}
+
+uint64_t grundy_graph_move_count(const grundy_graph *g)
+{
+    return g ? g->moves : 0;
+}
+
+GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count)
+{
+    if (count > SIZE_MAX - g->npend)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + count,
+                             sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    memcpy(g->pend + g->npend, recs, count * sizeof *recs);
+    g->npend += count;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+static int grundy__graph__check_id(grundy_graph *g, uint32_t id, const char *role)
+{
+    if (id < g->n)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s node %u out of range (n = %u)", role, id,
+                              g->n);
+}
+
+int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph__check_id(g, from, "source");
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph__check_id(g, to, "target");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__pending rec = {from, to};
+    rc = grundy__graph_push(g, &rec, 1);
+    if (rc == GRUNDY_OK)
+        g->moves++;
+    return rc;
+}
+
+int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts,
+                           uint32_t nparts)
+{
+    if (g == NULL || (parts == NULL && nparts > 0))
+        return GRUNDY_EINVAL;
+    if (nparts == 1) /* a sum of one position is an ordinary move */
+        return grundy_graph_add_move(g, from, parts[0]);
+    int rc = grundy__graph__check_id(g, from, "source");
+    for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
+        rc = grundy__graph__check_id(g, parts[i], "part");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (nparts > GRUNDY_NODE_MAX)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "a move may have at most %u parts",
+                                  GRUNDY_NODE_MAX);
+    /* Reserve first so that the header and its parts go in together or not at all. */
+    size_t need = g->npend + (size_t)nparts + 1;
+    if (need < g->npend)
+        return GRUNDY_ELIMIT;
+    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, need, sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__pending header = {from, GRUNDY__SPLIT | nparts};
+    g->pend[g->npend++] = header;
+    g->pend_splits = 1;
+    for (uint32_t i = 0; i < nparts; i++) {
+        grundy__pending part = {from, parts[i]};
+        g->pend[g->npend++] = part;
+    }
+    g->moves++;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, const uint32_t *to)
+{
+    if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
+        return GRUNDY_EINVAL;
+    for (size_t i = 0; i < m; i++) {
+        if (from[i] >= g->n || to[i] >= g->n)
+            return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",
+                                      i, from[i], to[i], g->n);
+    }
+    if (m > SIZE_MAX - g->npend)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
+                             sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < m; i++) {
+        grundy__pending rec = {from[i], to[i]};
+        g->pend[g->npend + i] = rec;
+    }
+    g->npend += m;
+    g->moves += m;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+/* Token counts per node (old CSR plus pending) into cnt[0..n), and the most
+ * moves of one node.  Without split moves tokens are moves, so the counts
+ * give the degrees too; with them a second count of moves is kept.  Fails if
+ * a node would pass the per-node limit. */
+static int grundy__graph__count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, int *splits)
+{
+    for (uint32_t u = 0; u < g->n_csr; u++)
+        cnt[u] = g->off[u + 1] - g->off[u];
+    for (size_t i = 0; i < g->npend; i++)
+        cnt[g->pend[i].from]++;
+    *splits = *splits || g->pend_splits;
+    uint32_t *deg = NULL;
+    if (*splits) {
+        deg = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
+        if (deg == NULL)
+            return GRUNDY_ENOMEM;
+        for (uint32_t u = 0; u < g->n_csr; u++) {
+            grundy__moves it = grundy__moves_of(g, u);
+            const uint32_t *parts;
+            uint32_t np;
+            while (grundy__moves_next(&it, &parts, &np))
+                deg[u]++;
+        }
+        uint32_t parts_left = 0;
+        for (size_t i = 0; i < g->npend; i++) {
+            const grundy__pending *r = &g->pend[i];
+            if (parts_left > 0) {
+                parts_left--;
+                continue;
+            }
+            deg[r->from]++;
+            if (r->tok & GRUNDY__SPLIT)
+                parts_left = r->tok & ~GRUNDY__SPLIT;
+        }
+    }
+    int rc = GRUNDY_OK;
+    *max_degree = 0;
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (cnt[u] > GRUNDY_NODE_MAX) {
+            rc = grundy__graph_fail(g, GRUNDY_ELIMIT,
+                                    "node %u has more than %u moves and parts", u,
+                                    GRUNDY_NODE_MAX);
+            break;
+        }
+        uint32_t d = deg ? deg[u] : (uint32_t)cnt[u];
+        if (d > *max_degree)
+            *max_degree = d;
+    }
+    grundy__free(&g->alloc, deg);
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why)
+{
+    if (!g->has_splits)
+        return GRUNDY_OK;
+    for (uint32_t u = 0; u < g->n; u++) {
+        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++) {
+            if (g->tok[i] & GRUNDY__SPLIT)
+                return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u has a split move; %s", u, why);
+        }
+    }
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g)
+{
+    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
+        return GRUNDY_OK;
+    uint64_t *off = (uint64_t *)grundy__calloc_array(&g->alloc, (size_t)g->n + 1, sizeof *off);
+    if (off == NULL)
+        return GRUNDY_ENOMEM;
+    uint32_t max_degree;
+    int splits = g->has_splits;
+    int rc = grundy__graph__count_tokens(g, off, &max_degree, &splits);
+    if (rc != GRUNDY_OK) {
+        grundy__free(&g->alloc, off);
+        return rc;
+    }
+    /* Exclusive prefix sums, then off[u] serves as node u's write cursor. */
+    uint64_t total = 0;
+    for (uint32_t u = 0; u <= g->n; u++) {
+        uint64_t c = u < g->n ? off[u] : 0;
+        off[u] = total;
+        total += c;
+    }
+    if (total > SIZE_MAX / sizeof(uint32_t)) {
+        grundy__free(&g->alloc, off);
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
+    }
+    uint32_t *tok = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)total, sizeof *tok);
+    if (tok == NULL) {
+        grundy__free(&g->alloc, off);
+        return GRUNDY_ENOMEM;
+    }
+    for (uint32_t u = 0; u < g->n_csr; u++) {
+        uint64_t len = g->off[u + 1] - g->off[u];
+        memcpy(tok + off[u], g->tok + g->off[u], (size_t)len * sizeof *tok);
+        off[u] += len;
+    }
+    for (size_t i = 0; i < g->npend; i++)
+        tok[off[g->pend[i].from]++] = g->pend[i].tok;
+    /* Each cursor now stands at the start of the next node: shift back by one. */
+    for (uint32_t u = g->n; u > 0; u--)
+        off[u] = off[u - 1];
+    off[0] = 0;
+
+    grundy__free(&g->alloc, g->off);
+    grundy__free(&g->alloc, g->tok);
+    grundy__free(&g->alloc, g->pend);
+    g->off = off;
+    g->tok = tok;
+    g->n_csr = g->n;
+    g->max_degree = max_degree;
+    g->has_splits = splits;
+    g->pend = NULL;
+    g->npend = g->cap_pend = 0;
+    g->pend_splits = 0;
+    return GRUNDY_OK;
+}
+
+/* === src/graph_compound.c === */
+/* Compounds of graph positions: outcomes and moves. */
+
+/* Implemented by the misère search. */
+GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
+
+/* Implemented with the genus symbols. */
+GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+
+typedef struct grundy__graph_compound__positions {
+    const uint32_t *num;
+    const uint32_t *nodes;
+} grundy__graph_compound__positions;
+
+static uint64_t grundy__graph_compound__number_of(const void *ctx, size_t i)
+{
+    const grundy__graph_compound__positions *p = (const grundy__graph_compound__positions *)ctx;
+    return p->num[p->nodes[i]];
+}
+
+static int grundy__graph_compound__check_args(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    if (g == NULL || (nodes == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    for (size_t i = 0; i < n; i++) {
+        if (nodes[i] >= g->n)
+            return grundy__graph_fail(g, GRUNDY_ERANGE, "component %zu: node %u out of range (n = %u)",
+                                      i, nodes[i], g->n);
+    }
+    return GRUNDY_OK;
+}
+
+/* Compounds other than the disjunctive one move in several components at
+ * once, which is only meaningful when no move splits a component. */
+static int grundy__graph_compound__solve_for(grundy_graph *g, int compound)
+{
+    int play = grundy__compound_play(compound);
+    int rc = grundy_graph_solve_play(g, play);
+    if (rc == GRUNDY_OK && compound != GRUNDY_SUM_DISJUNCTIVE)
+        rc = grundy__graph_require_no_splits(g, "this compound needs moves to single positions");
+    return rc;
+}
+
+/* The SJ theorem needs every value-0 position in play to be terminal (so
+ * that "all components are 0" is the end of the game) and no splits (so that
+ * a move changes one component's value). */
+static int grundy__graph_compound__check_sj(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
+    unsigned char *seen = (unsigned char *)grundy__calloc_array(&g->alloc, g->n, 1);
+    uint32_t *stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
+    int rc = seen && stack ? GRUNDY_OK : GRUNDY_ENOMEM;
+    size_t sp = 0;
+    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++) {
+        if (!seen[nodes[i]]) {
+            seen[nodes[i]] = 1;
+            stack[sp++] = nodes[i];
+        }
+        while (rc == GRUNDY_OK && sp > 0) {
+            uint32_t u = stack[--sp];
+            if (val[u] == 0 && g->off[u + 1] > g->off[u])
+                rc = grundy__graph_fail(g, GRUNDY_EINVAL,
+                                        "node %u has value 0 but has moves: the SJ theorem does not apply", u);
+            for (uint64_t k = g->off[u]; rc == GRUNDY_OK && k < g->off[u + 1]; k++) {
+                uint32_t v = g->tok[k];
+                if (!seen[v]) {
+                    seen[v] = 1;
+                    stack[sp++] = v;
+                }
+            }
+        }
+    }
+    grundy__free(&g->alloc, seen);
+    grundy__free(&g->alloc, stack);
+    return rc;
+}
+
+/* ---- loopy sums ---------------------------------------------------------- */
+
+static int grundy__graph_compound__has_follower_label(const grundy_graph *g, uint32_t u, uint32_t label)
+{
+    const uint32_t *l = g->num[GRUNDY_PLAY_LOOPY];
+    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
+        if (l[g->tok[k]] == label)
+            return 1;
+    }
+    return 0;
+}
+
+/* Finite values xor to a; an infinite component's outcome turns on whether
+ * it can move to value a (then the sum goes to 0); two infinities draw. */
+static int grundy__graph_compound__loopy_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    const uint32_t *l = g->num[GRUNDY_PLAY_LOOPY];
+    size_t infinite = 0, which = 0;
+    uint32_t a = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (l[nodes[i]] == GRUNDY_INF) {
+            infinite++;
+            which = i;
+        } else {
+            a ^= l[nodes[i]];
+        }
+    }
+    if (infinite == 0)
+        return a ? GRUNDY_N : GRUNDY_P;
+    if (infinite == 1)
+        return grundy__graph_compound__has_follower_label(g, nodes[which], a) ? GRUNDY_N : GRUNDY_D;
+    return GRUNDY_D;
+}
+
+/* A move to a sum whose outcome (for the opponent) is `want`.  Tries every
+ * move of every component: loopy sums are small and this is plainly right. */
+static int grundy__graph_compound__loopy_move_to(grundy_graph *g, const uint32_t *nodes, size_t n, int want,
+                         uint32_t *moves, uint32_t *scratch)
+{
+    memcpy(scratch, nodes, n * sizeof *nodes);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t u = nodes[i];
+        for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
+            scratch[i] = g->tok[k];
+            if (grundy__graph_compound__loopy_outcome(g, scratch, n) == want) {
+                for (size_t j = 0; j < n; j++)
+                    moves[j] = GRUNDY_NO_MOVE;
+                moves[i] = (uint32_t)(k - g->off[u]);
+                return 1;
+            }
+        }
+        scratch[i] = u;
+    }
+    return 0;
+}
+
+static int grundy__graph_compound__loopy_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    int outcome = grundy__graph_compound__loopy_outcome(g, nodes, n);
+    if (outcome == GRUNDY_P)
+        return 0;
+    uint32_t *scratch = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *scratch);
+    if (scratch == NULL)
+        return GRUNDY_ENOMEM;
+    int found = grundy__graph_compound__loopy_move_to(g, nodes, n, outcome == GRUNDY_N ? GRUNDY_P : GRUNDY_D, moves, scratch);
+    grundy__free(&g->alloc, scratch);
+    return found;
+}
+
+/* ---- moves of the other compounds ---------------------------------------- */
+
+/* The first move of u to a single position whose number under play is target. */
+static uint32_t grundy__graph_compound__move_to_number(const grundy_graph *g, int play, uint32_t u, uint32_t target)
+{
+    const uint32_t *num = g->num[play];
+    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
+        if (num[g->tok[k]] == target)
+            return (uint32_t)(k - g->off[u]);
+    }
+    return GRUNDY_NO_MOVE;
+}
+
+static void grundy__graph_compound__no_moves(uint32_t *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+}
+
+/* SJ strategy: with one component above 1, bring it to 0 or 1 leaving an odd
+ * number of 1s; with several, a Nim move to xor 0; with none, move a 1 to 0. */
+static int grundy__graph_compound__anti_sg_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
+    size_t big = 0, ones = 0, first_big = 0, first_one = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (val[nodes[i]] > 1 && big++ == 0)
+            first_big = i;
+        if (val[nodes[i]] == 1 && ones++ == 0)
+            first_one = i;
+    }
+    if (big == 0) {
+        if (ones == 0 || ones % 2 == 1)
+            return 0;
+        moves[first_one] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_one], 0);
+        return 1;
+    }
+    if (big == 1) {
+        moves[first_big] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_big], ones % 2 == 0 ? 1 : 0);
+        return 1;
+    }
+    grundy__graph_compound__positions p = {val, nodes};
+    size_t comp;
+    uint64_t target;
+    if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
+        return 0;
+    moves[comp] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[comp], (uint32_t)target);
+    return 1;
+}
+
+static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    const uint32_t *w = g->num[GRUNDY_PLAY_WTIA];
+    for (size_t i = 0; i < n; i++) {
+        if (w[nodes[i]] == GRUNDY_SP)
+            return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (w[nodes[i]] == GRUNDY_SC) {
+            moves[i] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_WTIA, nodes[i], GRUNDY_SP);
+            return 1;
+        }
+    }
+    grundy__graph_compound__positions p = {w, nodes};
+    size_t comp;
+    uint64_t target;
+    if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
+        return 0;
+    moves[comp] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_WTIA, nodes[comp], (uint32_t)target);
+    return 1;
+}
+
+/* Conjunctive and continued conjunctive: in every component, the move that
+ * realises its remoteness or suspense (to the option numbered one less). */
+static int grundy__graph_compound__every_component_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                                uint32_t *moves)
+{
+    const uint32_t *num = g->num[play];
+    for (size_t i = 0; i < n; i++) {
+        if (num[nodes[i]] > 0)
+            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], num[nodes[i]] - 1);
+    }
+    return 1;
+}
+
+/* Selective compounds: move every N component to a P-position (for the
+ * shortened one, the fastest such move, by remoteness). */
+static int grundy__graph_compound__selective_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                          uint32_t *moves)
+{
+    const uint32_t *num = g->num[play];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v = num[nodes[i]];
+        if (play == GRUNDY_PLAY_NORMAL && v != 0)
+            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], 0);
+        else if (play == GRUNDY_PLAY_REMOTENESS && v % 2 == 1)
+            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], v - 1);
+    }
+    return 1;
+}
+
+/* ---- public ---------------------------------------------------------------- */
+
+int grundy_graph_compound_outcome(grundy_graph *g, int compound, const uint32_t *nodes, size_t n)
+{
+    int rc = grundy__graph_compound__check_args(g, nodes, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (compound == GRUNDY_SUM_MISERE)
+        return grundy__graph_misere_outcome(g, nodes, n);
+    if (compound == GRUNDY_SUM_TAME)
+        return grundy__graph_tame_outcome(g, nodes, n);
+    if (grundy__compound_play(compound) < 0)
+        return GRUNDY_EINVAL;
+    rc = grundy__graph_compound__solve_for(g, compound);
+    if (rc == GRUNDY_OK && compound == GRUNDY_SUM_ANTI_SG)
+        rc = grundy__graph_compound__check_sj(g, nodes, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (compound == GRUNDY_SUM_LOOPY)
+        return grundy__graph_compound__loopy_outcome(g, nodes, n);
+    grundy__graph_compound__positions p = {g->num[grundy__compound_play(compound)], nodes};
+    return grundy__compound_decide(compound, &p, n, grundy__graph_compound__number_of);
+}
+
+int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes, size_t n,
+                               uint32_t *moves)
+{
+    if (moves == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    int outcome = grundy_graph_compound_outcome(g, compound, nodes, n);
+    if (outcome < 0)
+        return outcome;
+    grundy__graph_compound__no_moves(moves, n);
+    switch (compound) {
+    case GRUNDY_SUM_MISERE:
+    case GRUNDY_SUM_TAME: /* the genus decides the outcome; the search finds the move */
+        return grundy__graph_misere_move(g, nodes, n, moves);
+    case GRUNDY_SUM_LOOPY: return grundy__graph_compound__loopy_move(g, nodes, n, moves);
+    default: break;
+    }
+    if (outcome != GRUNDY_N)
+        return 0;
+    switch (compound) {
+    case GRUNDY_SUM_DISJUNCTIVE: {
+        size_t comp;
+        uint32_t k;
+        int found = grundy_graph_sum_winning_move(g, nodes, n, &comp, &k);
+        if (found == 1)
+            moves[comp] = k;
+        return found;
+    }
+    case GRUNDY_SUM_ANTI_SG: return grundy__graph_compound__anti_sg_move(g, nodes, n, moves);
+    case GRUNDY_SUM_WTIA: return grundy__graph_compound__wtia_move(g, nodes, n, moves);
+    case GRUNDY_SUM_CONJUNCTIVE: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_REMOTENESS, nodes, n, moves);
+    case GRUNDY_SUM_CONTINUED: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_SUSPENSE, nodes, n, moves);
+    default: return grundy__graph_compound__selective_move(g, grundy__compound_play(compound), nodes, n, moves);
+    }
+}
+
+int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node, uint32_t *value)
+{
+    int rc = grundy__graph_check_play_node(g, play, node);
+    if (rc == GRUNDY_OK && value == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc == GRUNDY_OK)
+        *value = g->num[play][node];
+    return rc;
+}
+
+const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play)
+{
+    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
+        return NULL;
+    return g->num[play];
+}
+
+int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node)
+{
+    int rc = grundy__graph_check_play_node(g, play, node);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t v = g->num[play][node];
+    if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF)
+        return grundy__graph_compound__has_follower_label(g, node, 0) ? GRUNDY_N : GRUNDY_D;
+    return grundy__play_outcome(play == GRUNDY_PLAY_LOOPY ? GRUNDY_PLAY_NORMAL : play, v);
+}
+
+/* === src/graph_parse.c === */
+/* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
+ * One pass over the text, no copy of it; every error names its line. */
+
+typedef struct grundy__graph_parse__lexer {
+    const char *p, *end;
+    size_t line;
+} grundy__graph_parse__lexer;
+
+typedef struct grundy__graph_parse__token {
+    const char *s;
+    size_t len;
+    size_t line;
+} grundy__graph_parse__token;
+
+static int grundy__graph_parse__is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Next token, or len 0 at the end of the text. */
+static grundy__graph_parse__token grundy__graph_parse__next_token(grundy__graph_parse__lexer *lx)
+{
+    for (;;) {
+        while (lx->p < lx->end && grundy__graph_parse__is_space(*lx->p)) {
+            if (*lx->p == '\n')
+                lx->line++;
+            lx->p++;
+        }
+        if (lx->p < lx->end && *lx->p == '#') {
+            const char *nl = (const char *)memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+            lx->p = nl ? nl : lx->end;
+            continue;
+        }
+        break;
+    }
+    grundy__graph_parse__token t = {lx->p, 0, lx->line};
+    while (lx->p < lx->end && !grundy__graph_parse__is_space(*lx->p) && *lx->p != '#')
+        lx->p++;
+    t.len = (size_t)(lx->p - t.s);
+    return t;
+}
+
+/* Fails with a message about a given line of the text. */
+#define GRUNDY__GRAPH_PARSE__FAIL_AT(g, line, status, ...) \
+    (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errline = (line), (status))
+
+/* A token as messages show it: at most 24 bytes, non-printable ones as \xNN. */
+typedef struct grundy__graph_parse__shown_token {
+    char text[24 * 4 + 4];
+} grundy__graph_parse__shown_token;
+
+static grundy__graph_parse__shown_token grundy__graph_parse__show(grundy__graph_parse__token t)
+{
+    static const char hex[] = "0123456789abcdef";
+    grundy__graph_parse__shown_token s;
+    size_t k = 0;
+    for (size_t i = 0; i < t.len && i < 24; i++) {
+        unsigned char c = (unsigned char)t.s[i];
+        if (c >= 0x20 && c < 0x7f) {
+            s.text[k++] = (char)c;
+        } else {
+            s.text[k++] = '\\';
+            s.text[k++] = 'x';
+            s.text[k++] = hex[c >> 4];
+            s.text[k++] = hex[c & 15];
+        }
+    }
+    if (t.len > 24)
+        for (int i = 0; i < 3; i++)
+            s.text[k++] = '.';
+    s.text[k] = '\0';
+    return s;
+}
+
+/* Parses a decimal number no greater than max into *out. */
+static int grundy__graph_parse__token_number(grundy_graph *g, grundy__graph_parse__token t, uint64_t max, const char *what,
+                        uint64_t *out)
+{
+    uint64_t v = 0;
+    int too_big = 0;
+    for (size_t i = 0; i < t.len; i++) {
+        unsigned d = (unsigned)(t.s[i] - '0');
+        if (d > 9)
+            return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE,
+                           "line %zu: %s: expected a non-negative integer, found '%s'",
+                           t.line, what, grundy__graph_parse__show(t).text);
+        /* Keep scanning after an overflow: a later non-digit is the better message. */
+        if (too_big || v > (max - d) / 10) /* v * 10 + d > max; max >= 9 here */
+            too_big = 1;
+        else
+            v = v * 10 + d;
+    }
+    if (too_big)
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
+                       t.line, what, grundy__graph_parse__show(t).text, (unsigned long long)max);
+    *out = v;
+    return GRUNDY_OK;
+}
+
+/* Reads the next token as a number; end of text is an error naming `what`. */
+static int grundy__graph_parse__read_number(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t max, const char *what,
+                       uint64_t *out)
+{
+    grundy__graph_parse__token t = grundy__graph_parse__next_token(lx);
+    if (t.len == 0)
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE, "line %zu: end of input where %s was expected",
+                                  t.line, what);
+    return grundy__graph_parse__token_number(g, t, max, what, out);
+}
+
+static int grundy__graph_parse__read_moves(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t m)
+{
+    for (uint64_t i = 0; i < m; i++) {
+        uint64_t u, v;
+        int rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move source", &u);
+        if (rc == GRUNDY_OK)
+            rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move target", &v);
+        if (rc == GRUNDY_OK && (u >= g->n || v >= g->n))
+            rc = GRUNDY__GRAPH_PARSE__FAIL_AT(g, lx->line, GRUNDY_ERANGE, "line %zu: move %llu: node %llu out of range (n = %u)",
+                                    lx->line, (unsigned long long)i,
+                                    (unsigned long long)(u >= g->n ? u : v), g->n);
+        if (rc == GRUNDY_OK) {
+            grundy__pending rec = {(uint32_t)u, (uint32_t)v};
+            rc = grundy__graph_push(g, &rec, 1);
+        }
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    g->moves = m;
+    grundy__graph_parse__token extra = grundy__graph_parse__next_token(lx);
+    if (extra.len > 0)
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, extra.line, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
+                       extra.line, grundy__graph_parse__show(extra).text, (unsigned long long)m);
+    return GRUNDY_OK;
+}
+
+int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
+{
+    if (g == NULL || (text == NULL && len > 0))
+        return GRUNDY_EINVAL;
+    if (g->n != 0)
+        return grundy__graph_fail(g, GRUNDY_ESTATE, "parse needs an empty graph");
+    g->errmsg[0] = '\0';
+    grundy__graph_parse__lexer lx = {text, text + len, 1};
+    uint64_t n, m;
+    int rc = grundy__graph_parse__read_number(g, &lx, GRUNDY_NODE_MAX, "node count n", &n);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_parse__read_number(g, &lx, UINT64_MAX, "move count m", &m);
+    if (rc == GRUNDY_ERANGE)
+        rc = GRUNDY_ELIMIT;
+    if (rc == GRUNDY_OK) {
+        g->n = (uint32_t)n;
+        /* A move takes at least four bytes of text ("u v\n"), so an absurd m
+         * cannot make us reserve more than the text could ever fill. */
+        uint64_t hint = m < len / 4 + 1 ? m : len / 4 + 1;
+        rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, (size_t)hint,
+                             sizeof *g->pend);
+    }
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_parse__read_moves(g, &lx, m);
+    if (rc != GRUNDY_OK) {
+        /* Leave the graph as empty as it came. */
+        grundy__free(&g->alloc, g->pend);
+        g->pend = NULL;
+        g->npend = g->cap_pend = 0;
+        g->n = 0;
+        g->moves = 0;
+        if (rc == GRUNDY_ENOMEM)
+            grundy__graph_fail(g, rc, "out of memory reading the graph");
+    }
+    return rc;
+}
+#undef GRUNDY__GRAPH_PARSE__FAIL_AT
+
+/* === src/graph_solve.c === */
+/* Acyclic plays on a game graph: every play's numbers by one iterative
+ * depth-first search, and the normal-play queries that read them. */
+
+/* DFS state per node, in one array: 0 = not reached; DONE = number known;
+ * otherwise the node is on the stack and state - 1 is the index of the next
+ * token of its stream to look at. */
+#define GRUNDY__GRAPH_SOLVE__STATE_DONE UINT32_MAX
+#define GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY 65536u
+
+typedef struct grundy__graph_solve__solve_ctx {
+    grundy_graph *g;
+    int play;
+    uint32_t *state;
+    uint32_t *stack;
+    uint32_t *num;
+    uint32_t *order;  /* when set: nodes in the order they finish */
+    grundy__mex mex;
+    uint32_t done;
+} grundy__graph_solve__solve_ctx;
+
+static uint32_t grundy__graph_solve__node_number(grundy__graph_solve__solve_ctx *c, uint32_t u)
+{
+    grundy__moves it = grundy__moves_of(c->g, u);
+    const uint32_t *parts;
+    uint32_t np;
+    grundy__acc acc;
+    grundy__acc_begin(&acc, c->play, &c->mex);
+    while (grundy__moves_next(&it, &parts, &np)) {
+        uint32_t x = np == 0 ? grundy__play_finished(c->play) : c->num[parts[0]];
+        for (uint32_t i = 1; i < np; i++)
+            x = grundy__play_join(c->play, x, c->num[parts[i]]);
+        grundy__acc_add(&acc, x);
+    }
+    return grundy__acc_end(&acc);
+}
+
+/* Finishes u: its children are all done.  Returns nonzero to cancel. */
+static int grundy__graph_solve__finish(grundy__graph_solve__solve_ctx *c, uint32_t u)
+{
+    c->num[u] = grundy__graph_solve__node_number(c, u);
+    c->state[u] = GRUNDY__GRAPH_SOLVE__STATE_DONE;
+    if (c->order != NULL)
+        c->order[c->done] = u;
+    if (++c->done % GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY == 0 && c->g->progress != NULL)
+        return c->g->progress(c->g->progress_user, c->done, c->g->n);
+    return 0;
+}
+
+/* Depth-first search from root; parts of split moves are children too. */
+static int grundy__graph_solve__search(grundy__graph_solve__solve_ctx *c, uint32_t root)
+{
+    const grundy_graph *g = c->g;
+    size_t sp = 0;
+    c->stack[sp++] = root;
+    c->state[root] = 1;
+    while (sp > 0) {
+        uint32_t u = c->stack[sp - 1];
+        const uint32_t *t = g->tok + g->off[u];
+        uint32_t len = (uint32_t)(g->off[u + 1] - g->off[u]);
+        uint32_t i = c->state[u] - 1;
+        for (; i < len; i++) {
+            uint32_t v = t[i];
+            if ((v & GRUNDY__SPLIT) || c->state[v] == GRUNDY__GRAPH_SOLVE__STATE_DONE)
+                continue;
+            if (c->state[v] != 0) {
+                c->g->cycle_node = v;
+                return GRUNDY_ECYCLE;
+            }
+            break;
+        }
+        if (i < len) {
+            /* Resume at the same token: by then its node is done and skipped. */
+            c->state[u] = i + 1;
+            c->state[t[i]] = 1;
+            c->stack[sp++] = t[i];
+            continue;
+        }
+        sp--;
+        if (grundy__graph_solve__finish(c, u))
+            return GRUNDY_ECANCELED;
+    }
+    return GRUNDY_OK;
+}
+
+/* Normal play without splits, the hot case, in one array: a node's entry is
+ * its value once known, else UNSEEN or ON_STACK (values are below 2^31), and
+ * the cursors live on the stack.  The scan for unfinished children and the
+ * mex then read the same cache lines, which halves the random reads. */
+#define GRUNDY__GRAPH_SOLVE__UNSEEN UINT32_MAX
+#define GRUNDY__GRAPH_SOLVE__ON_STACK (UINT32_MAX - 1)
+
+typedef struct grundy__graph_solve__frame {
+    uint32_t node, next;
+} grundy__graph_solve__frame;
+
+static int grundy__graph_solve__search_normal(grundy__graph_solve__solve_ctx *c, grundy__graph_solve__frame *stack)
+{
+    const grundy_graph *g = c->g;
+    uint32_t *num = c->num;
+    for (uint32_t root = 0; root < g->n; root++) {
+        if (num[root] != GRUNDY__GRAPH_SOLVE__UNSEEN)
+            continue;
+        size_t sp = 0;
+        grundy__graph_solve__frame first = {root, 0};
+        stack[sp++] = first;
+        num[root] = GRUNDY__GRAPH_SOLVE__ON_STACK;
+        while (sp > 0) {
+            grundy__graph_solve__frame *f = &stack[sp - 1];
+            const uint32_t *t = g->tok + g->off[f->node];
+            uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
+            uint32_t i = f->next;
+            for (; i < len && num[t[i]] < GRUNDY__GRAPH_SOLVE__ON_STACK; i++)
+                ;
+            if (i < len) {
+                uint32_t v = t[i];
+                if (num[v] == GRUNDY__GRAPH_SOLVE__ON_STACK) {
+                    c->g->cycle_node = v;
+                    return GRUNDY_ECYCLE;
+                }
+                f->next = i;
+                num[v] = GRUNDY__GRAPH_SOLVE__ON_STACK;
+                grundy__graph_solve__frame child = {v, 0};
+                stack[sp++] = child;
+                continue;
+            }
+            grundy__mex_begin(&c->mex);
+            for (i = 0; i < len; i++)
+                grundy__mex_add(&c->mex, num[t[i]]);
+            num[f->node] = grundy__mex_end(&c->mex);
+            sp--;
+            if (++c->done % GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY == 0 && g->progress != NULL &&
+                g->progress(g->progress_user, c->done, g->n) != 0)
+                return GRUNDY_ECANCELED;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+static void grundy__graph_solve__solve_ctx_free(grundy__graph_solve__solve_ctx *c)
+{
+    grundy__free(&c->g->alloc, c->state);
+    grundy__free(&c->g->alloc, c->stack);
+    grundy__free(&c->g->alloc, c->num);
+    grundy__mex_free(&c->mex, &c->g->alloc);
+}
+
+/* The search for play; with order set, also the finishing order (every node
+ * after all the nodes its moves lead to).  Keeps the numbers if asked to. */
+static int grundy__graph_solve__run_search(grundy_graph *g, int play, uint32_t *order, int keep)
+{
+    g->errmsg[0] = '\0';
+    g->has_cycle = 0;
+    int rc = grundy__graph_compact(g);
+    if (rc == GRUNDY_OK && !grundy__play_splits(play))
+        rc = grundy__graph_require_no_splits(g, "this play needs moves to single positions");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__graph_solve__solve_ctx c = {g, play, NULL, NULL, NULL, order, {NULL, 0, 0}, 0};
+    c.num = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
+    rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
+    if (play == GRUNDY_PLAY_NORMAL && !g->has_splits && order == NULL) {
+        grundy__graph_solve__frame *stack = (grundy__graph_solve__frame *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
+        if (c.num == NULL || stack == NULL)
+            rc = GRUNDY_ENOMEM;
+        if (rc == GRUNDY_OK) {
+            memset(c.num, 0xff, (size_t)g->n * sizeof *c.num); /* all UNSEEN */
+            rc = grundy__graph_solve__search_normal(&c, stack);
+        }
+        grundy__free(&g->alloc, stack);
+    } else {
+        c.state = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
+        c.stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
+        if (c.state == NULL || c.stack == NULL || c.num == NULL)
+            rc = GRUNDY_ENOMEM;
+        for (uint32_t u = 0; rc == GRUNDY_OK && u < g->n; u++) {
+            if (c.state[u] == 0)
+                rc = grundy__graph_solve__search(&c, u);
+        }
+    }
+    if (rc == GRUNDY_ECYCLE) {
+        g->has_cycle = 1;
+        grundy__graph_fail(g, rc, "the graph has a cycle through node %u", g->cycle_node);
+    }
+    if (rc == GRUNDY_OK && keep) {
+        g->num[play] = c.num;
+        c.num = NULL;
+    }
+    grundy__graph_solve__solve_ctx_free(&c);
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play)
+{
+    if (g->num[play] != NULL)
+        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
+    return grundy__graph_solve__run_search(g, play, NULL, 1);
+}
+
+GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order)
+{
+    return grundy__graph_solve__run_search(g, GRUNDY__PLAY_WIDTH, order, 0);
+}
+
+int grundy_graph_solve(grundy_graph *g)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    return grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL);
+}
+
+int grundy_graph_solve_play(grundy_graph *g, int play)
+{
+    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
+        return GRUNDY_EINVAL;
+    if (play == GRUNDY_PLAY_LOOPY)
+        return grundy__graph_solve_loopy(g);
+    return grundy__graph_solve_acyclic(g, play);
+}
+
+int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
+{
+    if (g == NULL || node == NULL)
+        return GRUNDY_EINVAL;
+    if (!g->has_cycle)
+        return GRUNDY_ESTATE;
+    *node = g->cycle_node;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node)
+{
+    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
+        return GRUNDY_EINVAL;
+    if (g->num[play] == NULL)
+        return GRUNDY_ESTATE;
+    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
+GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node)
+{
+    return grundy__graph_check_play_node(g, GRUNDY_PLAY_NORMAL, node);
+}
+
+int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value)
+{
+    int rc = grundy__graph_check_node(g, node);
+    if (rc == GRUNDY_OK && value == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc == GRUNDY_OK)
+        *value = g->num[GRUNDY_PLAY_NORMAL][node];
+    return rc;
+}
+
+const uint32_t *grundy_graph_values(const grundy_graph *g)
+{
+    return g ? g->num[GRUNDY_PLAY_NORMAL] : NULL;
+}
+
+int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
+{
+    int rc = grundy__graph_check_node(g, node);
+    if (rc != GRUNDY_OK)
+        return rc;
+    return g->num[GRUNDY_PLAY_NORMAL][node] ? GRUNDY_N : GRUNDY_P;
+}
+
+/* Moves can be read once they are merged (by any solve), whatever the play. */
+static int grundy__graph_solve__check_moves_node(const grundy_graph *g, uint32_t node)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->off == NULL || g->npend != 0 || g->n_csr != g->n)
+        return GRUNDY_ESTATE;
+    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
+int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
+{
+    int rc = grundy__graph_solve__check_moves_node(g, node);
+    if (rc == GRUNDY_OK && degree == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint64_t len = g->off[node + 1] - g->off[node];
+    if (!g->has_splits) {
+        *degree = (uint32_t)len;
+        return GRUNDY_OK;
+    }
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np, d = 0;
+    while (grundy__moves_next(&it, &parts, &np))
+        d++;
+    *degree = d;
+    return GRUNDY_OK;
+}
+
+int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
+                      const uint32_t **parts, uint32_t *nparts)
+{
+    int rc = grundy__graph_solve__check_moves_node(g, node);
+    if (rc == GRUNDY_OK && (parts == NULL || nparts == NULL))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__moves it = grundy__moves_of(g, node);
+    if (!g->has_splits) {
+        /* Without splits, tokens are moves: O(1). */
+        if (k >= (uint64_t)(it.end - it.p))
+            return GRUNDY_ERANGE;
+        *parts = it.p + k;
+        *nparts = 1;
+        return GRUNDY_OK;
+    }
+    for (uint32_t i = 0; grundy__moves_next(&it, parts, nparts); i++) {
+        if (i == k)
+            return GRUNDY_OK;
+    }
+    return GRUNDY_ERANGE;
+}
+
+int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node, uint32_t *moves,
+                               size_t cap, size_t *count)
+{
+    int rc = grundy__graph_check_node(g, node);
+    if (rc == GRUNDY_OK && (count == NULL || (moves == NULL && cap > 0)))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np;
+    size_t found = 0;
+    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
+        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) != 0)
+            continue;
+        if (found < cap)
+            moves[found] = k;
+        found++;
+    }
+    *count = found;
+    return GRUNDY_OK;
+}
+
+static int grundy__graph_solve__check_nodes(const grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    if (g == NULL || (nodes == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    if (g->num[GRUNDY_PLAY_NORMAL] == NULL)
+        return GRUNDY_ESTATE;
+    for (size_t i = 0; i < n; i++) {
+        if (nodes[i] >= g->n)
+            return GRUNDY_ERANGE;
+    }
+    return GRUNDY_OK;
+}
+
+int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes, size_t n,
+                           uint32_t *value)
+{
+    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
+    if (rc == GRUNDY_OK && value == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
+    *value = x;
+    return GRUNDY_OK;
+}
+
+typedef struct grundy__graph_solve__graph_positions {
+    const grundy_graph *g;
+    const uint32_t *nodes;
+} grundy__graph_solve__graph_positions;
+
+static uint64_t grundy__graph_solve__position_value(const void *ctx, size_t i)
+{
+    const grundy__graph_solve__graph_positions *p = (const grundy__graph_solve__graph_positions *)ctx;
+    return p->g->num[GRUNDY_PLAY_NORMAL][p->nodes[i]];
+}
+
+int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes, size_t n,
+                                  size_t *component, uint32_t *move)
+{
+    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
+    if (rc == GRUNDY_OK && (component == NULL || move == NULL))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__graph_solve__graph_positions pos = {g, nodes};
+    uint64_t target;
+    if (!grundy__sum_move(&pos, n, grundy__graph_solve__position_value, component, &target))
+        return 0;
+    /* The mex property: a node of value v has a move to every value below v. */
+    *move = grundy__graph_move_to_value(g, nodes[*component], (uint32_t)target);
+    return *move != GRUNDY_NO_MOVE;
+}
+
+GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target)
+{
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np;
+    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
+        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) == target)
+            return k;
+    }
+    return GRUNDY_NO_MOVE;
+}
+#undef GRUNDY__GRAPH_SOLVE__STATE_DONE
+#undef GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY
+#undef GRUNDY__GRAPH_SOLVE__UNSEEN
+#undef GRUNDY__GRAPH_SOLVE__ON_STACK
+
+/* === src/heap_game.c === */
+/* Heap games: the value sequence, its proved period, and winning moves.
+ *
+ * G(n) is the mex over every way of removing k tokens and leaving 0 to 3
+ * heaps.  All option values are xors of earlier values, so if every value so
+ * far is below a power of two P, so is every option value, and the mex is at
+ * most P: a stamp array of P + 1 entries is exact.
+ *
+ * Period detection (Guy and Smith): with t the most tokens removed, if
+ * G(n + p) = G(n) for n0 <= n < need(n0, p) - p, the period holds forever,
+ * where need = n0 + p + t without splits, 2 n0 + 2p + t with two-heap
+ * splits and 3 n0 + 3p + t with three-heap ones (a split's largest part is at
+ * least a half, or a third, of the heap, so it lies in the periodic range once
+ * the heap is past that bound).  Checks run at geometric checkpoints, so their
+ * cost stays a small fraction of the computation. */
+
+/* === src/heap_rules.h === */
+/* The rules of a heap game, as parsed from its name. */
+
+/* What removing k tokens may leave (bits of an octal/hex digit). */
+#define GRUNDY__HEAP_LEAVE_NONE 1u   /* the whole heap: only when it has exactly k */
+#define GRUNDY__HEAP_LEAVE_ONE 2u    /* one non-empty heap */
+#define GRUNDY__HEAP_LEAVE_TWO 4u    /* two non-empty heaps */
+#define GRUNDY__HEAP_LEAVE_THREE 8u  /* three non-empty heaps */
+
+#define GRUNDY__HEAP_MAX_DIGITS 4096u
+#define GRUNDY__HEAP_MAX_SUBTRACT (1u << 20)
+
+typedef struct grundy__heap_rules {
+    unsigned char *digit;  /* digit[k] for 0 <= k < ndigits; digit[ndigits - 1] != 0 */
+    uint32_t *removals;    /* the k >= 1 with digit[k] != 0, increasing */
+    uint32_t nremovals;
+    uint32_t ndigits;
+    unsigned char tail;    /* the digit of every k >= ndigits (Lasker's Nim), else 0 */
+    int unequal;           /* a split must leave unequal heaps (Grundy's game) */
+    unsigned max_parts;    /* most heaps one move leaves: 0 to 3 */
+} grundy__heap_rules;
+
+/* Parses a game name.  On GRUNDY_EPARSE, *errpos is the offending offset and
+ * msg (cap bytes) says why.  On success the rules own two arrays. */
+GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, const grundy_allocator *a,
+                             grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap);
+
+/* Rules of the subtraction game with the given set (validated). */
+GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
+                                   grundy__heap_rules *r, char *msg, size_t cap);
+
+GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a);
+
+/* t: the most tokens one move removes, or UINT64_MAX when unbounded. */
+GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r);
+
+/* === src/heap_values.h === */
+/* The value sequence of a heap game, stored at the width its values need:
+ * one byte while every value is below 256, two below 65536, else four.  Most
+ * octal games never leave one byte, so the sequence takes a quarter of the
+ * memory and the random reads of split computations stay in cache. */
+
+typedef struct grundy__values {
+    unsigned char *p;
+    unsigned width;   /* bytes per value: 1, 2 or 4 */
+    uint64_t n, cap;  /* values stored; room, in values */
+} grundy__values;
+
+static inline uint32_t grundy__values_get(const grundy__values *v, uint64_t i)
+{
+    switch (v->width) {
+    case 1: return v->p[i];
+    case 2: return ((const uint16_t *)(const void *)v->p)[i];
+    default: return ((const uint32_t *)(const void *)v->p)[i];
+    }
+}
+
+/* Appends x, growing the room geometrically and widening when x needs it. */
+GRUNDY__LOCAL int grundy__values_append(grundy__values *v, const grundy_allocator *a, uint32_t x);
+
+GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator *a);
+
+/* === src/heap_game.c (continued) === */
+
+#define GRUNDY__HEAP_GAME__PROGRESS_WORK (1u << 24)  /* options between progress reports */
+#define GRUNDY__HEAP_GAME__MAX_VALUES ((uint64_t)UINT32_MAX)
+#define GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
+#define GRUNDY__HEAP_GAME__MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
+#define GRUNDY__HEAP_GAME__WANT_BLOCK 64u            /* splits per block of the rare-value check */
+
+struct grundy_heap_game {
+    grundy_allocator alloc;
+    grundy__heap_rules rules;
+    grundy_progress_fn progress;
+    void *progress_user;
+    int detect;
+
+    grundy__values vals;
+    uint64_t pow2;       /* a power of two above every value */
+    grundy__mex mex;
+    uint64_t work;       /* options examined since the last report */
+    uint64_t next_check;
+
+    /* The sparse-space method (see grundy_heap_game_set_sparse). */
+    int sparse_allowed;  /* the caller's choice */
+    int sparse_active;   /* in use: the game splits in two and a good mask exists */
+    uint32_t mask;
+    uint32_t *rare;      /* heaps >= 1 whose value is rare, increasing */
+    size_t nrare, cap_rare;
+    uint32_t *split_k;   /* amounts k whose removal may leave two heaps, increasing */
+    size_t nsplit;
+    unsigned char *want; /* 2 * pow2 + 2 entries: rare values still to be reached */
+    uint64_t *hist;      /* heaps per value, for choosing the mask */
+    size_t hist_len;
+    uint64_t next_choice;
+
+    int periodic;
+    uint64_t period, preperiod;
+};
+
+static inline int grundy__odd_parity(uint32_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_parity(x);
+#else
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    x ^= x >> 2;
+    x ^= x >> 1;
+    return (int)(x & 1);
+#endif
+}
+
+/* The kernels' names are pasted together, out of sight of the renaming
+ * that tools/amalgamate.py does for the single header, so they carry the
+ * library's prefix themselves. */
+#define GRUNDY__HEAP_GAME__VALUE_T uint8_t
+#define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_8
+/* === src/heap_kernel.h (included by src/heap_game.c) === */
+/* The inner loops of heap-game values, written once and included by
+ * heap_game.c for each stored width, with VALUE_T (the stored type) and
+ * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
+ * suffix) defined.  A template by inclusion keeps the hot loops free of a
+ * switch on the width per read. */
+
+/* Marks the values of every split of m tokens into two (and three) heaps. */
+static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m, unsigned bits)
+{
+    if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
+        uint64_t half = m / 2;
+        if (g->rules.unequal && m % 2 == 0)
+            half--;
+        for (uint64_t a = 1; a <= half; a++)
+            grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[m - a]));
+        g->work += half;
+    }
+    if ((bits & GRUNDY__HEAP_LEAVE_THREE) && m >= 3) {
+        for (uint64_t a = 1; 3 * a <= m; a++) {
+            for (uint64_t b = a; a + 2 * b <= m; b++)
+                grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
+            g->work += m / 2;
+        }
+    }
+}
+
+/* Marks the options that take k tokens and leave nothing or one heap. */
+static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k,
+                            unsigned d)
+{
+    if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
+        grundy__mex_add(&g->mex, 0);
+    if ((d & GRUNDY__HEAP_LEAVE_ONE) && n > k)
+        grundy__mex_add(&g->mex, v[n - k]);
+}
+
+/* G(n) by the mex over every option. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n)
+{
+    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const grundy__heap_rules *r = &g->rules;
+    grundy__mex_begin(&g->mex);
+    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n, r->digit[0]);
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
+        uint64_t k = r->removals[i];
+        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->digit[k]);
+        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->digit[k]);
+    }
+    if (r->tail != 0) {
+        for (uint64_t k = r->ndigits; k <= n; k++) {
+            GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->tail);
+            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->tail);
+        }
+        g->work += n;
+    }
+    g->work += r->nremovals + 1;
+    return grundy__mex_end(&g->mex);
+}
+
+/* G(n) by the sparse-space method (two-heap splits only, no tail):
+ * 1. mark the plain removals and every split through a rare heap, which
+ *    includes every split of common value;
+ * 2. c = the least common value not marked: no option has it;
+ * 3. a rare value below c is the answer only if no split reaches it: scan
+ *    the remaining splits, stopping as soon as every one of them is reached. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t n)
+{
+    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const grundy__heap_rules *r = &g->rules;
+    const uint32_t mask = g->mask;
+    grundy__mex *mx = &g->mex;
+    grundy__mex_begin(mx);
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
+        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
+    for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        size_t j = 0;
+        for (; j < g->nrare && g->rare[j] < m; j++) {
+            uint64_t a = g->rare[j];
+            if (!(g->rules.unequal && 2 * a == m))
+                grundy__mex_add(mx, (uint32_t)(v[a] ^ v[m - a]));
+        }
+        g->work += j + 1;
+    }
+    uint32_t c = 0;
+    while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
+        c++;
+    /* want[x] marks the rare values below c that no option has shown yet. */
+    unsigned char *want = g->want;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        want[x] = !grundy__odd_parity(x & mask) && !grundy__mex_seen(mx, x);
+        missing += want[x];
+    }
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t half = m / 2;
+        if (g->rules.unequal && m % 2 == 0)
+            half--;
+        /* Blocks of splits: one OR of table reads per block, and a second
+         * look only at the rare block that hits. */
+        uint64_t a = 1;
+        while (a <= half && missing > 0) {
+            uint64_t end = half - a + 1 < GRUNDY__HEAP_GAME__WANT_BLOCK ? half + 1 : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+            unsigned hit = 0;
+            for (uint64_t b = a; b < end; b++)
+                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+            if (hit) {
+                for (uint64_t b = a; b < end && missing > 0; b++) {
+                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                    if (want[x]) {
+                        want[x] = 0;
+                        grundy__mex_add(mx, x);
+                        missing--;
+                    }
+                }
+            }
+            g->work += end - a;
+            a = end;
+        }
+    }
+    for (uint32_t x = 0; x < c; x++)
+        want[x] = 0;
+    if (missing == 0)
+        return c;
+    uint32_t x = 0;
+    while (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x; /* a new rare value */
+}
+/* === src/heap_game.c (continued) === */
+#undef GRUNDY__HEAP_GAME__VALUE_T
+#undef GRUNDY__HEAP_GAME__KERNEL
+#define GRUNDY__HEAP_GAME__VALUE_T uint16_t
+#define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_16
+/* === src/heap_kernel.h (included by src/heap_game.c) === */
+/* The inner loops of heap-game values, written once and included by
+ * heap_game.c for each stored width, with VALUE_T (the stored type) and
+ * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
+ * suffix) defined.  A template by inclusion keeps the hot loops free of a
+ * switch on the width per read. */
+
+/* Marks the values of every split of m tokens into two (and three) heaps. */
+static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m, unsigned bits)
+{
+    if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
+        uint64_t half = m / 2;
+        if (g->rules.unequal && m % 2 == 0)
+            half--;
+        for (uint64_t a = 1; a <= half; a++)
+            grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[m - a]));
+        g->work += half;
+    }
+    if ((bits & GRUNDY__HEAP_LEAVE_THREE) && m >= 3) {
+        for (uint64_t a = 1; 3 * a <= m; a++) {
+            for (uint64_t b = a; a + 2 * b <= m; b++)
+                grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
+            g->work += m / 2;
+        }
+    }
+}
+
+/* Marks the options that take k tokens and leave nothing or one heap. */
+static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k,
+                            unsigned d)
+{
+    if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
+        grundy__mex_add(&g->mex, 0);
+    if ((d & GRUNDY__HEAP_LEAVE_ONE) && n > k)
+        grundy__mex_add(&g->mex, v[n - k]);
+}
+
+/* G(n) by the mex over every option. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n)
+{
+    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const grundy__heap_rules *r = &g->rules;
+    grundy__mex_begin(&g->mex);
+    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n, r->digit[0]);
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
+        uint64_t k = r->removals[i];
+        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->digit[k]);
+        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->digit[k]);
+    }
+    if (r->tail != 0) {
+        for (uint64_t k = r->ndigits; k <= n; k++) {
+            GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->tail);
+            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->tail);
+        }
+        g->work += n;
+    }
+    g->work += r->nremovals + 1;
+    return grundy__mex_end(&g->mex);
+}
+
+/* G(n) by the sparse-space method (two-heap splits only, no tail):
+ * 1. mark the plain removals and every split through a rare heap, which
+ *    includes every split of common value;
+ * 2. c = the least common value not marked: no option has it;
+ * 3. a rare value below c is the answer only if no split reaches it: scan
+ *    the remaining splits, stopping as soon as every one of them is reached. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t n)
+{
+    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const grundy__heap_rules *r = &g->rules;
+    const uint32_t mask = g->mask;
+    grundy__mex *mx = &g->mex;
+    grundy__mex_begin(mx);
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
+        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
+    for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        size_t j = 0;
+        for (; j < g->nrare && g->rare[j] < m; j++) {
+            uint64_t a = g->rare[j];
+            if (!(g->rules.unequal && 2 * a == m))
+                grundy__mex_add(mx, (uint32_t)(v[a] ^ v[m - a]));
+        }
+        g->work += j + 1;
+    }
+    uint32_t c = 0;
+    while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
+        c++;
+    /* want[x] marks the rare values below c that no option has shown yet. */
+    unsigned char *want = g->want;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        want[x] = !grundy__odd_parity(x & mask) && !grundy__mex_seen(mx, x);
+        missing += want[x];
+    }
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t half = m / 2;
+        if (g->rules.unequal && m % 2 == 0)
+            half--;
+        /* Blocks of splits: one OR of table reads per block, and a second
+         * look only at the rare block that hits. */
+        uint64_t a = 1;
+        while (a <= half && missing > 0) {
+            uint64_t end = half - a + 1 < GRUNDY__HEAP_GAME__WANT_BLOCK ? half + 1 : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+            unsigned hit = 0;
+            for (uint64_t b = a; b < end; b++)
+                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+            if (hit) {
+                for (uint64_t b = a; b < end && missing > 0; b++) {
+                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                    if (want[x]) {
+                        want[x] = 0;
+                        grundy__mex_add(mx, x);
+                        missing--;
+                    }
+                }
+            }
+            g->work += end - a;
+            a = end;
+        }
+    }
+    for (uint32_t x = 0; x < c; x++)
+        want[x] = 0;
+    if (missing == 0)
+        return c;
+    uint32_t x = 0;
+    while (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x; /* a new rare value */
+}
+/* === src/heap_game.c (continued) === */
+#undef GRUNDY__HEAP_GAME__VALUE_T
+#undef GRUNDY__HEAP_GAME__KERNEL
+#define GRUNDY__HEAP_GAME__VALUE_T uint32_t
+#define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_32
+/* === src/heap_kernel.h (included by src/heap_game.c) === */
+/* The inner loops of heap-game values, written once and included by
+ * heap_game.c for each stored width, with VALUE_T (the stored type) and
+ * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
+ * suffix) defined.  A template by inclusion keeps the hot loops free of a
+ * switch on the width per read. */
+
+/* Marks the values of every split of m tokens into two (and three) heaps. */
+static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m, unsigned bits)
+{
+    if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
+        uint64_t half = m / 2;
+        if (g->rules.unequal && m % 2 == 0)
+            half--;
+        for (uint64_t a = 1; a <= half; a++)
+            grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[m - a]));
+        g->work += half;
+    }
+    if ((bits & GRUNDY__HEAP_LEAVE_THREE) && m >= 3) {
+        for (uint64_t a = 1; 3 * a <= m; a++) {
+            for (uint64_t b = a; a + 2 * b <= m; b++)
+                grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
+            g->work += m / 2;
+        }
+    }
+}
+
+/* Marks the options that take k tokens and leave nothing or one heap. */
+static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k,
+                            unsigned d)
+{
+    if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
+        grundy__mex_add(&g->mex, 0);
+    if ((d & GRUNDY__HEAP_LEAVE_ONE) && n > k)
+        grundy__mex_add(&g->mex, v[n - k]);
+}
+
+/* G(n) by the mex over every option. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n)
+{
+    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const grundy__heap_rules *r = &g->rules;
+    grundy__mex_begin(&g->mex);
+    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n, r->digit[0]);
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
+        uint64_t k = r->removals[i];
+        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->digit[k]);
+        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->digit[k]);
+    }
+    if (r->tail != 0) {
+        for (uint64_t k = r->ndigits; k <= n; k++) {
+            GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->tail);
+            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->tail);
+        }
+        g->work += n;
+    }
+    g->work += r->nremovals + 1;
+    return grundy__mex_end(&g->mex);
+}
+
+/* G(n) by the sparse-space method (two-heap splits only, no tail):
+ * 1. mark the plain removals and every split through a rare heap, which
+ *    includes every split of common value;
+ * 2. c = the least common value not marked: no option has it;
+ * 3. a rare value below c is the answer only if no split reaches it: scan
+ *    the remaining splits, stopping as soon as every one of them is reached. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t n)
+{
+    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const grundy__heap_rules *r = &g->rules;
+    const uint32_t mask = g->mask;
+    grundy__mex *mx = &g->mex;
+    grundy__mex_begin(mx);
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
+        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
+    for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        size_t j = 0;
+        for (; j < g->nrare && g->rare[j] < m; j++) {
+            uint64_t a = g->rare[j];
+            if (!(g->rules.unequal && 2 * a == m))
+                grundy__mex_add(mx, (uint32_t)(v[a] ^ v[m - a]));
+        }
+        g->work += j + 1;
+    }
+    uint32_t c = 0;
+    while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
+        c++;
+    /* want[x] marks the rare values below c that no option has shown yet. */
+    unsigned char *want = g->want;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        want[x] = !grundy__odd_parity(x & mask) && !grundy__mex_seen(mx, x);
+        missing += want[x];
+    }
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t half = m / 2;
+        if (g->rules.unequal && m % 2 == 0)
+            half--;
+        /* Blocks of splits: one OR of table reads per block, and a second
+         * look only at the rare block that hits. */
+        uint64_t a = 1;
+        while (a <= half && missing > 0) {
+            uint64_t end = half - a + 1 < GRUNDY__HEAP_GAME__WANT_BLOCK ? half + 1 : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+            unsigned hit = 0;
+            for (uint64_t b = a; b < end; b++)
+                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+            if (hit) {
+                for (uint64_t b = a; b < end && missing > 0; b++) {
+                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                    if (want[x]) {
+                        want[x] = 0;
+                        grundy__mex_add(mx, x);
+                        missing--;
+                    }
+                }
+            }
+            g->work += end - a;
+            a = end;
+        }
+    }
+    for (uint32_t x = 0; x < c; x++)
+        want[x] = 0;
+    if (missing == 0)
+        return c;
+    uint32_t x = 0;
+    while (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x; /* a new rare value */
+}
+/* === src/heap_game.c (continued) === */
+#undef GRUNDY__HEAP_GAME__VALUE_T
+#undef GRUNDY__HEAP_GAME__KERNEL
+
+/* ---- creation ---------------------------------------------------------- */
+
+static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__heap_rules *r)
+{
+    grundy_heap_game *g = (grundy_heap_game *)grundy__alloc_array(a, 1, sizeof *g);
+    if (g == NULL) {
+        grundy__heap_rules_free(r, a);
+        return GRUNDY_ENOMEM;
+    }
+    memset(g, 0, sizeof *g);
+    g->alloc = *a;
+    g->rules = *r;
+    g->detect = 1;
+    g->pow2 = 1;
+    g->next_check = 32;
+    g->sparse_allowed = 1;
+    g->next_choice = GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE;
+    g->vals.width = 1;
+    /* The amounts whose removal may leave two heaps, for the sparse method. */
+    g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
+    for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
+        if (r->digit[k] & GRUNDY__HEAP_LEAVE_TWO)
+            g->split_k[g->nsplit++] = k;
+    }
+    g->want = (unsigned char *)grundy__calloc_array(a, 4, 1);
+    if (g->split_k == NULL || g->want == NULL || grundy__mex_init(&g->mex, a, 2) != GRUNDY_OK) {
+        grundy_heap_game_free(g);
+        return GRUNDY_ENOMEM;
+    }
+    *out = g;
+    return GRUNDY_OK;
+}
+
+/* The common start of the constructors: out cleared, allocator checked. */
+static int grundy__heap_game__begin_new(grundy_heap_game **out, const grundy_allocator *alloc, grundy_allocator *a)
+{
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    *out = NULL;
+    return grundy__alloc_init(a, alloc);
+}
+
+int grundy_heap_game_new(grundy_heap_game **out, const char *name, const grundy_allocator *alloc,
+                         size_t *errpos)
+{
+    grundy_allocator a;
+    int rc = grundy__heap_game__begin_new(out, alloc, &a);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (name == NULL)
+        return GRUNDY_EINVAL;
+    grundy__heap_rules r;
+    rc = grundy__heap_rules_parse(name, &a, &r, errpos, NULL, 0);
+    if (rc != GRUNDY_OK)
+        return rc;
+    return grundy__heap_game__heap_game_wrap(out, &a, &r);
+}
+
+int grundy_heap_game_parse_error(const char *name, char *buf, size_t cap)
+{
+    if (name == NULL || buf == NULL || cap == 0)
+        return GRUNDY_EINVAL;
+    grundy_allocator a;
+    grundy__alloc_init(&a, NULL);
+    grundy__heap_rules r;
+    size_t pos = 0;
+    int rc = grundy__heap_rules_parse(name, &a, &r, &pos, buf, cap);
+    if (rc == GRUNDY_OK)
+        grundy__heap_rules_free(&r, &a);
+    if (rc == GRUNDY_ENOMEM)
+        buf[0] = '\0';
+    return rc;
+}
+
+int grundy_heap_game_new_subtraction(grundy_heap_game **out, const uint32_t *set, size_t n,
+                                     const grundy_allocator *alloc)
+{
+    grundy_allocator a;
+    int rc = grundy__heap_game__begin_new(out, alloc, &a);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (set == NULL || n == 0)
+        return GRUNDY_EINVAL;
+    grundy__heap_rules r;
+    rc = grundy__heap_rules_subtraction(set, n, &a, &r, NULL, 0);
+    if (rc != GRUNDY_OK)
+        return rc;
+    return grundy__heap_game__heap_game_wrap(out, &a, &r);
+}
+
+void grundy_heap_game_free(grundy_heap_game *g)
+{
+    if (g == NULL)
+        return;
+    grundy_allocator a = g->alloc;
+    grundy__heap_rules_free(&g->rules, &a);
+    grundy__mex_free(&g->mex, &a);
+    grundy__values_free(&g->vals, &a);
+    grundy__free(&a, g->rare);
+    grundy__free(&a, g->split_k);
+    grundy__free(&a, g->hist);
+    grundy__free(&a, g->want);
+    grundy__free(&a, g);
+}
+
+void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, void *user)
+{
+    if (g == NULL)
+        return;
+    g->progress = fn;
+    g->progress_user = user;
+}
+
+void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
+{
+    if (g == NULL)
+        return;
+    g->sparse_allowed = on != 0;
+    if (!g->sparse_allowed)
+        g->sparse_active = 0;
+    else
+        g->next_choice = g->vals.n; /* choose a mask at the next value */
+}
+
+void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
+{
+    if (g != NULL)
+        g->detect = on != 0;
+}
+
+uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
+{
+    return g ? g->vals.n : 0;
+}
+
+/* ---- the sequence ------------------------------------------------------ */
+
+/* Whether every move only takes tokens, leaving nothing or one heap, with
+ * both allowed for each amount (digits 0 and 3: a subtraction game). */
+static int grundy__heap_game__pure_subtraction(const grundy__heap_rules *r)
+{
+    if (r->digit[0] != 0)
+        return 0;
+    for (uint32_t i = 0; i < r->nremovals; i++) {
+        if (r->digit[r->removals[i]] != (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE))
+            return 0;
+    }
+    return 1;
+}
+
+/* Values needed to prove period p from n0 (saturating).  The proof moves p
+ * tokens between an option of n + p and one of n; that option must stay a
+ * non-empty heap, so the argument starts at n0 >= 1 unless taking a whole
+ * heap and leaving a heap of 0 are the same move (subtraction games). */
+static uint64_t grundy__heap_game__proof_length(const grundy_heap_game *g, uint64_t n0, uint64_t p)
+{
+    uint64_t t = grundy__heap_rules_max_removal(&g->rules);
+    uint64_t k = g->rules.max_parts < 2 ? 1 : g->rules.max_parts;
+    if (n0 == 0 && !grundy__heap_game__pure_subtraction(&g->rules))
+        n0 = 1;
+    if (n0 > UINT64_MAX / 8 || p > UINT64_MAX / 8 || t > UINT64_MAX / 2)
+        return UINT64_MAX;
+    return k * n0 + k * p + t;
+}
+
+static int grundy__heap_game__theorem_applies(const grundy_heap_game *g)
+{
+    return g->rules.tail == 0 && !g->rules.unequal;
+}
+
+/* Looks for the least period provable from the values computed.
+ *
+ * Read backwards, the sequence is p-periodic for its first p + z[p] terms,
+ * where z is the Z-function of the reversed sequence (z[p] = the longest
+ * common prefix of it and its suffix from p).  So every candidate p gets its
+ * least preperiod n0 = n - p - z[p] from one O(n) pass. */
+static int grundy__heap_game__check_period(grundy_heap_game *g)
+{
+    if (!grundy__heap_game__theorem_applies(g) || g->vals.n < 2)
+        return 0;
+    const grundy__values *v = &g->vals;
+    size_t n = (size_t)v->n;
+    uint32_t *z = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *z);
+    if (z == NULL)
+        return 0; /* no proof now; the next checkpoint tries again */
+#define GRUNDY__HEAP_GAME__REV(i) grundy__values_get(v, n - 1 - (i))
+    size_t l = 0, r = 0;
+    z[0] = (uint32_t)n;
+    for (size_t i = 1; i < n; i++) {
+        size_t k = 0;
+        if (i < r)
+            k = r - i < z[i - l] ? r - i : z[i - l];
+        while (i + k < n && GRUNDY__HEAP_GAME__REV(k) == GRUNDY__HEAP_GAME__REV(i + k))
+            k++;
+        z[i] = (uint32_t)k;
+        if (i + k > r) {
+            l = i;
+            r = i + k;
+        }
+    }
+#undef GRUNDY__HEAP_GAME__REV
+    int found = 0;
+    for (size_t p = 1; p < n && grundy__heap_game__proof_length(g, 0, p) <= n; p++) {
+        uint64_t n0 = n - p - z[p];
+        if (grundy__heap_game__proof_length(g, n0, p) <= n) {
+            g->periodic = 1;
+            g->period = p;
+            g->preperiod = n0;
+            found = 1;
+            break;
+        }
+    }
+    grundy__free(&g->alloc, z);
+    return found;
+}
+
+/* Doubles the power of two above every value, and the scratch sized by it:
+ * the mex marks and the table of wanted rare values. */
+static int grundy__heap_game__grow_mex(grundy_heap_game *g)
+{
+    grundy__mex m;
+    size_t bound = (size_t)(g->pow2 * 2 + 1);
+    int rc = grundy__mex_init(&m, &g->alloc, bound);
+    if (rc != GRUNDY_OK)
+        return rc;
+    /* c, the least common value missing, is below 2 * pow2: the mask has no
+     * bit at pow2 or above, so pow2 + (its lowest bit) is common. */
+    unsigned char *want = (unsigned char *)grundy__calloc_array(&g->alloc, 2 * bound, 1);
+    if (want == NULL) {
+        grundy__mex_free(&m, &g->alloc);
+        return GRUNDY_ENOMEM;
+    }
+    grundy__mex_free(&g->mex, &g->alloc);
+    grundy__free(&g->alloc, g->want);
+    g->mex = m;
+    g->want = want;
+    g->pow2 *= 2;
+    return GRUNDY_OK;
+}
+
+/* ---- the sparse-space method ------------------------------------------- */
+
+/* The sparse method needs splits into exactly two heaps and finitely many
+ * removals; it is worth its bookkeeping only past the first values. */
+static int grundy__heap_game__sparse_possible(const grundy_heap_game *g)
+{
+    return g->sparse_allowed && g->rules.tail == 0 && g->rules.max_parts == 2 && g->nsplit > 0;
+}
+
+/* The mask under which the fewest heaps so far have rare values (even
+ * parity).  Counting by value histogram costs O(values * masks), not
+ * O(heaps * masks).  Returns 0 if no mask makes rare heaps scarce enough. */
+static uint32_t grundy__heap_game__choose_mask(const grundy_heap_game *g)
+{
+    uint64_t limit = g->pow2 < GRUNDY__HEAP_GAME__MAX_MASK ? g->pow2 : GRUNDY__HEAP_GAME__MAX_MASK;
+    uint64_t best_count = UINT64_MAX;
+    uint32_t best = 0;
+    for (uint32_t m = 1; m < limit; m++) {
+        uint64_t count = 0;
+        for (size_t v = 0; v < g->hist_len && count < best_count; v++) {
+            if (!grundy__odd_parity((uint32_t)v & m))
+                count += g->hist[v];
+        }
+        if (count < best_count) {
+            best_count = count;
+            best = m;
+        }
+    }
+    /* A value costs a read per rare heap (plus a short check of the rare
+     * values below the answer) instead of one per split, n / 2: worth it
+     * once the rare heaps are under a quarter of the splits. */
+    return best_count * 8 <= g->vals.n ? best : 0;
+}
+
+static int grundy__heap_game__add_rare(grundy_heap_game *g, uint64_t heap)
+{
+    int rc = grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare, g->nrare + 1,
+                             sizeof *g->rare);
+    if (rc == GRUNDY_OK)
+        g->rare[g->nrare++] = (uint32_t)heap;
+    return rc;
+}
+
+/* Chooses the mask again (at doubling lengths) and rebuilds the rare list. */
+static int grundy__heap_game__rechoose(grundy_heap_game *g)
+{
+    g->next_choice = 2 * g->vals.n;
+    uint32_t mask = grundy__heap_game__choose_mask(g);
+    g->sparse_active = mask != 0;
+    if (mask == 0 || mask == g->mask)
+        return GRUNDY_OK;
+    g->mask = mask;
+    g->nrare = 0;
+    for (uint64_t h = 1; h < g->vals.n; h++) {
+        if (!grundy__odd_parity(grundy__values_get(&g->vals, h) & mask)) {
+            int rc = grundy__heap_game__add_rare(g, h);
+            if (rc != GRUNDY_OK)
+                return rc;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* Records value v of the heap just computed in the histogram and rare list. */
+static int grundy__heap_game__note_value(grundy_heap_game *g, uint64_t heap, uint32_t v)
+{
+    if (v >= g->hist_len) {
+        size_t len = g->hist_len ? g->hist_len : 16;
+        while (len <= v)
+            len *= 2;
+        uint64_t *h = (uint64_t *)grundy__calloc_array(&g->alloc, len, sizeof *h);
+        if (h == NULL)
+            return GRUNDY_ENOMEM;
+        if (g->hist_len)
+            memcpy(h, g->hist, g->hist_len * sizeof *h);
+        grundy__free(&g->alloc, g->hist);
+        g->hist = h;
+        g->hist_len = len;
+    }
+    g->hist[v]++;
+    if (g->mask != 0 && heap >= 1 && !grundy__odd_parity(v & g->mask))
+        return grundy__heap_game__add_rare(g, heap);
+    return GRUNDY_OK;
+}
+
+/* ---- computing ------------------------------------------------------------ */
+
+static uint32_t grundy__heap_game__next_value(grundy_heap_game *g, uint64_t n)
+{
+    int sparse = g->sparse_active;
+    switch (g->vals.width) {
+    case 1: return sparse ? grundy__heap_sparse_8(g, n) : grundy__heap_plain_8(g, n);
+    case 2: return sparse ? grundy__heap_sparse_16(g, n) : grundy__heap_plain_16(g, n);
+    default: return sparse ? grundy__heap_sparse_32(g, n) : grundy__heap_plain_32(g, n);
+    }
+}
+
+/* One more value, with everything it feeds: mex room, histogram, rare list. */
+static int grundy__heap_game__compute_next(grundy_heap_game *g)
+{
+    if (g->vals.n >= GRUNDY__HEAP_GAME__MAX_VALUES)
+        return GRUNDY_ELIMIT;
+    if (g->vals.n == 0 && g->vals.width == 0)
+        g->vals.width = 1;
+    uint64_t n = g->vals.n;
+    uint32_t v = n == 0 ? 0 : grundy__heap_game__next_value(g, n);
+    int rc = GRUNDY_OK;
+    if (v >= g->pow2)
+        rc = grundy__heap_game__grow_mex(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__values_append(&g->vals, &g->alloc, v);
+    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g))
+        rc = grundy__heap_game__note_value(g, n, v);
+    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g) && g->vals.n >= g->next_choice)
+        rc = grundy__heap_game__rechoose(g);
+    return rc;
+}
+
+int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->periodic || count <= g->vals.n)
+        return GRUNDY_OK;
+    /* Past the table's limit only a proved period can answer. */
+    if (count > GRUNDY__HEAP_GAME__MAX_VALUES && !(g->detect && grundy__heap_game__theorem_applies(g)))
+        return GRUNDY_ELIMIT;
+    int rc = GRUNDY_OK;
+    if (g->mex.bound < g->pow2 + 1)
+        rc = grundy__heap_game__grow_mex(g);
+    while (rc == GRUNDY_OK && g->vals.n < count && (rc = grundy__heap_game__compute_next(g)) == GRUNDY_OK) {
+        if (g->detect && g->vals.n >= g->next_check) {
+            if (grundy__heap_game__check_period(g))
+                break;
+            g->next_check = g->vals.n + g->vals.n / 4 + 16;
+        }
+        if (g->work >= GRUNDY__HEAP_GAME__PROGRESS_WORK) {
+            g->work = 0;
+            if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
+                rc = GRUNDY_ECANCELED;
+        }
+    }
+    return rc;
+}
+
+/* G(heap) for a heap in the table or in the proved periodic range. */
+static uint32_t grundy__heap_game__known_value(const grundy_heap_game *g, uint64_t heap)
+{
+    if (heap < g->vals.n)
+        return grundy__values_get(&g->vals, heap);
+    return grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
+}
+
+int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
+{
+    if (g == NULL || value == NULL)
+        return GRUNDY_EINVAL;
+    if (heap >= g->vals.n && !g->periodic) {
+        int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    *value = grundy__heap_game__known_value(g, heap);
+    return GRUNDY_OK;
+}
+
+int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
+                            uint64_t *preperiod)
+{
+    if (g == NULL || period == NULL || preperiod == NULL)
+        return GRUNDY_EINVAL;
+    if (!g->periodic && grundy__heap_game__theorem_applies(g)) {
+        int detect = g->detect;
+        g->detect = 1;
+        int rc = grundy_heap_game_compute(g, max);
+        g->detect = detect;
+        if (rc != GRUNDY_OK)
+            return rc;
+        if (!g->periodic)
+            grundy__heap_game__check_period(g);
+    }
+    if (!g->periodic)
+        return 0;
+    *period = g->period;
+    *preperiod = g->preperiod;
+    return 1;
+}
+
+/* ---- winning moves ----------------------------------------------------- */
+
+typedef struct grundy__heap_game__move_search {
+    const grundy_heap_game *g;
+    uint64_t target;
+    uint64_t *left;
+    uint32_t *nleft;
+} grundy__heap_game__move_search;
+
+/* Splits of m into two heaps.  Beyond the table the values repeat in a with
+ * the period, so one period of a (past the preperiod) covers every value. */
+static int grundy__heap_game__find_split2(const grundy__heap_game__move_search *s, uint64_t m)
+{
+    const grundy_heap_game *g = s->g;
+    uint64_t half = m / 2;
+    if (m >= g->vals.n && g->periodic && half > g->preperiod + g->period)
+        half = g->preperiod + g->period;
+    for (uint64_t a = 1; a <= half; a++) {
+        if (g->rules.unequal && 2 * a == m)
+            continue;
+        if ((grundy__heap_game__known_value(g, a) ^ grundy__heap_game__known_value(g, m - a)) == s->target) {
+            s->left[0] = a;
+            s->left[1] = m - a;
+            *s->nleft = 2;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Splits of m into three heaps.  Beyond the table two parts can be kept
+ * below n0 + p: taking p from a part past that and giving it to the largest
+ * (which stays in the periodic range) keeps every value. */
+static int grundy__heap_game__find_split3(const grundy__heap_game__move_search *s, uint64_t m)
+{
+    const grundy_heap_game *g = s->g;
+    uint64_t lim = m;
+    if (m >= g->vals.n && g->periodic)
+        lim = g->preperiod + g->period;
+    for (uint64_t a = 1; a <= lim && a + 2 <= m; a++) {
+        for (uint64_t b = a; b <= lim && a + b < m; b++) {
+            uint64_t c = m - a - b;
+            if (m < g->vals.n && c < b)
+                break; /* within the table: a <= b <= c covers every split */
+            if ((grundy__heap_game__known_value(g, a) ^ grundy__heap_game__known_value(g, b) ^ grundy__heap_game__known_value(g, c)) == s->target) {
+                s->left[0] = a;
+                s->left[1] = b;
+                s->left[2] = c;
+                *s->nleft = 3;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The options of h that remove k tokens: is one of them worth target? */
+static int grundy__heap_game__find_with_removal(const grundy__heap_game__move_search *s, uint64_t h, uint64_t k, unsigned d)
+{
+    if (k > 0 && (d & GRUNDY__HEAP_LEAVE_NONE) && h == k && s->target == 0) {
+        *s->nleft = 0;
+        return 1;
+    }
+    if (k > 0 && (d & GRUNDY__HEAP_LEAVE_ONE) && h > k && grundy__heap_game__known_value(s->g, h - k) == s->target) {
+        s->left[0] = h - k;
+        *s->nleft = 1;
+        return 1;
+    }
+    if ((d & GRUNDY__HEAP_LEAVE_TWO) && h - k >= 2 && grundy__heap_game__find_split2(s, h - k))
+        return 1;
+    return (d & GRUNDY__HEAP_LEAVE_THREE) && h - k >= 3 && grundy__heap_game__find_split3(s, h - k);
+}
+
+static int grundy__heap_game__find_move(const grundy__heap_game__move_search *s, uint64_t h)
+{
+    const grundy__heap_rules *r = &s->g->rules;
+    if (grundy__heap_game__find_with_removal(s, h, 0, r->digit[0]))
+        return 1;
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= h; i++) {
+        if (grundy__heap_game__find_with_removal(s, h, r->removals[i], r->digit[r->removals[i]]))
+            return 1;
+    }
+    for (uint64_t k = r->ndigits; r->tail != 0 && k <= h; k++) {
+        if (grundy__heap_game__find_with_removal(s, h, k, r->tail))
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct grundy__heap_game__heap_list {
+    const grundy_heap_game *g;
+    const uint64_t *heaps;
+} grundy__heap_game__heap_list;
+
+static uint64_t grundy__heap_game__heap_value(const void *ctx, size_t i)
+{
+    const grundy__heap_game__heap_list *l = (const grundy__heap_game__heap_list *)ctx;
+    return grundy__heap_game__known_value(l->g, l->heaps[i]);
+}
+
+int grundy_heap_game_outcome(grundy_heap_game *g, const uint64_t *heaps, size_t n)
+{
+    if (g == NULL || (heaps == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v;
+        int rc = grundy_heap_game_value(g, heaps[i], &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+        x ^= v;
+    }
+    return x ? GRUNDY_N : GRUNDY_P;
+}
+
+int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, size_t n,
+                                  size_t *heap, uint64_t *left, uint32_t *nleft)
+{
+    if (g == NULL || (heaps == NULL && n > 0) || heap == NULL || left == NULL || nleft == NULL)
+        return GRUNDY_EINVAL;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v;
+        int rc = grundy_heap_game_value(g, heaps[i], &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    grundy__heap_game__heap_list l = {g, heaps};
+    uint64_t target;
+    if (!grundy__sum_move(&l, n, grundy__heap_game__heap_value, heap, &target))
+        return 0;
+    uint64_t h = heaps[*heap];
+    grundy__heap_game__move_search s = {g, target, left, nleft};
+    return grundy__heap_game__find_move(&s, h);
+}
+#undef GRUNDY__HEAP_GAME__PROGRESS_WORK
+#undef GRUNDY__HEAP_GAME__MAX_VALUES
+#undef GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE
+#undef GRUNDY__HEAP_GAME__MAX_MASK
+#undef GRUNDY__HEAP_GAME__WANT_BLOCK
+
+/* === src/heap_rules.c === */
+/* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
+ * "lasker".  Every rejection names the offending character. */
+
+static int grundy__heap_rules__reject(size_t *errpos, size_t pos, char *msg, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static int grundy__heap_rules__reject(size_t *errpos, size_t pos, char *msg, size_t cap, const char *fmt, ...)
+{
+    if (errpos != NULL)
+        *errpos = pos;
+    if (msg != NULL && cap > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, cap, fmt, ap);
+        va_end(ap);
+    }
+    return GRUNDY_EPARSE;
+}
+
+static int grundy__heap_rules__hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Fills the derived fields (removal list, max_parts) from digit[] and tail. */
+static int grundy__heap_rules__finish(grundy__heap_rules *r, const grundy_allocator *a)
+{
+    while (r->ndigits > 1 && r->digit[r->ndigits - 1] == 0)
+        r->ndigits--;
+    r->nremovals = 0;
+    r->max_parts = 0;
+    for (uint32_t k = 0; k < r->ndigits; k++) {
+        if (k > 0 && r->digit[k] != 0)
+            r->nremovals++;
+    }
+    r->removals = (uint32_t *)grundy__alloc_array(a, r->nremovals, sizeof *r->removals);
+    if (r->removals == NULL) {
+        grundy__heap_rules_free(r, a);
+        return GRUNDY_ENOMEM;
+    }
+    uint32_t j = 0;
+    unsigned all = r->tail;
+    for (uint32_t k = 0; k < r->ndigits; k++) {
+        all |= r->digit[k];
+        if (k > 0 && r->digit[k] != 0)
+            r->removals[j++] = k;
+    }
+    r->max_parts = (all & GRUNDY__HEAP_LEAVE_THREE) ? 3u : (all & GRUNDY__HEAP_LEAVE_TWO) ? 2u
+                 : (all & GRUNDY__HEAP_LEAVE_ONE) ? 1u : 0u;
+    return GRUNDY_OK;
+}
+
+static int grundy__heap_rules__alloc_digits(grundy__heap_rules *r, const grundy_allocator *a, size_t n)
+{
+    memset(r, 0, sizeof *r);
+    r->digit = (unsigned char *)grundy__calloc_array(a, n, 1);
+    r->ndigits = (uint32_t)n;
+    return r->digit ? GRUNDY_OK : GRUNDY_ENOMEM;
+}
+
+static int grundy__heap_rules__parse_code(const char *name, const grundy_allocator *a, grundy__heap_rules *r,
+                      size_t *errpos, char *msg, size_t cap)
+{
+    /* One optional digit, then the point: the first character that breaks
+     * that shape is the one to name. */
+    size_t before = grundy__heap_rules__hex_value(name[0]) >= 0 ? 1 : 0;
+    if (name[before] != '.') {
+        char c = name[before];
+        if (c == '\0')
+            return grundy__heap_rules__reject(errpos, before, msg, cap,
+                          "'%s' is not a game: expected a code such as 0.77, or grundy, lasker, sub:1,2",
+                          name);
+        if (before == 1 && grundy__heap_rules__hex_value(c) >= 0)
+            return grundy__heap_rules__reject(errpos, 1, msg, cap, "a code has one digit before the point");
+        return grundy__heap_rules__reject(errpos, before, msg, cap, "'%c' where %s was expected", c,
+                      before ? "the point" : "a digit or the point");
+    }
+    const char *dot = name + before;
+    size_t ndig = strlen(dot + 1);
+    if (ndig == 0)
+        return grundy__heap_rules__reject(errpos, before + 1, msg, cap, "no digits after the point");
+    if (ndig + 1 > GRUNDY__HEAP_MAX_DIGITS) {
+        if (errpos != NULL)
+            *errpos = before + 1 + GRUNDY__HEAP_MAX_DIGITS;
+        if (msg != NULL && cap > 0)
+            snprintf(msg, cap, "codes may have at most %u digits after the point, not %zu",
+                     GRUNDY__HEAP_MAX_DIGITS - 1, ndig);
+        return GRUNDY_ELIMIT;
+    }
+    int d0 = before ? grundy__heap_rules__hex_value(name[0]) : 0;
+    if (d0 < 0)
+        return grundy__heap_rules__reject(errpos, 0, msg, cap, "'%c' is not an octal or hexadecimal digit", name[0]);
+    if ((unsigned)d0 & (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE))
+        return grundy__heap_rules__reject(errpos, 0, msg, cap,
+                      "the digit before the point may only be 0, 4, 8 or C (removing nothing must split)");
+    for (size_t i = 0; i < ndig; i++) {
+        if (grundy__heap_rules__hex_value(dot[1 + i]) < 0)
+            return grundy__heap_rules__reject(errpos, before + 1 + i, msg, cap,
+                          "'%c' is not an octal or hexadecimal digit", dot[1 + i]);
+    }
+    if (grundy__heap_rules__alloc_digits(r, a, ndig + 1) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    r->digit[0] = (unsigned char)d0;
+    for (size_t i = 0; i < ndig; i++)
+        r->digit[1 + i] = (unsigned char)grundy__heap_rules__hex_value(dot[1 + i]);
+    return grundy__heap_rules__finish(r, a);
+}
+
+/* "sub:S1,S2,..." with each Si a decimal in [1, HEAP_MAX_SUBTRACT]. */
+static int grundy__heap_rules__parse_subtraction(const char *name, const grundy_allocator *a, grundy__heap_rules *r,
+                             size_t *errpos, char *msg, size_t cap)
+{
+    const char *s = name + 4;
+    uint32_t max = 0;
+    /* First pass: validate and find the largest amount. */
+    for (const char *p = s;; p++) {
+        if (*p == '\0')
+            return grundy__heap_rules__reject(errpos, (size_t)(p - name), msg, cap,
+                          "the set of amounts is empty or ends with a comma");
+        if (*p < '0' || *p > '9')
+            return grundy__heap_rules__reject(errpos, (size_t)(p - name), msg, cap,
+                          "'%c' where an amount (a positive integer) was expected", *p);
+        uint64_t v = 0;
+        const char *start = p;
+        while (*p >= '0' && *p <= '9') {
+            v = v * 10 + (uint64_t)(*p - '0');
+            if (v > GRUNDY__HEAP_MAX_SUBTRACT) {
+                if (errpos != NULL)
+                    *errpos = (size_t)(start - name);
+                if (msg != NULL && cap > 0)
+                    snprintf(msg, cap, "amounts may be at most %u", GRUNDY__HEAP_MAX_SUBTRACT);
+                return GRUNDY_ELIMIT;
+            }
+            p++;
+        }
+        if (v == 0)
+            return grundy__heap_rules__reject(errpos, (size_t)(start - name), msg, cap, "an amount must be at least 1");
+        if (v > max)
+            max = (uint32_t)v;
+        if (*p == '\0')
+            break;
+        if (*p != ',')
+            return grundy__heap_rules__reject(errpos, (size_t)(p - name), msg, cap, "'%c' where a comma was expected", *p);
+    }
+    if (grundy__heap_rules__alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    for (const char *p = s; *p;) {
+        uint32_t v = 0;
+        while (*p >= '0' && *p <= '9')
+            v = v * 10 + (uint32_t)(*p++ - '0');
+        r->digit[v] = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
+        if (*p == ',')
+            p++;
+    }
+    return grundy__heap_rules__finish(r, a);
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, const grundy_allocator *a,
+                             grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap)
+{
+    if (msg != NULL && cap > 0)
+        msg[0] = '\0';
+    if (strcmp(name, "grundy") == 0 || strcmp(name, "lasker") == 0) {
+        if (grundy__heap_rules__alloc_digits(r, a, 1) != GRUNDY_OK)
+            return GRUNDY_ENOMEM;
+        r->digit[0] = GRUNDY__HEAP_LEAVE_TWO;
+        if (name[0] == 'g')
+            r->unequal = 1;
+        else
+            r->tail = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
+        return grundy__heap_rules__finish(r, a);
+    }
+    if (strncmp(name, "sub:", 4) == 0)
+        return grundy__heap_rules__parse_subtraction(name, a, r, errpos, msg, cap);
+    if (name[0] == '\0')
+        return grundy__heap_rules__reject(errpos, 0, msg, cap, "the game name is empty");
+    return grundy__heap_rules__parse_code(name, a, r, errpos, msg, cap);
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
+                                   grundy__heap_rules *r, char *msg, size_t cap)
+{
+    uint32_t max = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (set[i] == 0 || set[i] > GRUNDY__HEAP_MAX_SUBTRACT) {
+            if (msg != NULL && cap > 0)
+                snprintf(msg, cap, "amount %zu is %u; amounts are 1 to %u", i, set[i], GRUNDY__HEAP_MAX_SUBTRACT);
+            return set[i] == 0 ? GRUNDY_EINVAL : GRUNDY_ELIMIT;
+        }
+        if (set[i] > max)
+            max = set[i];
+    }
+    if (grundy__heap_rules__alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        r->digit[set[i]] = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
+    return grundy__heap_rules__finish(r, a);
+}
+
+GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a)
+{
+    grundy__free(a, r->digit);
+    grundy__free(a, r->removals);
+    r->digit = NULL;
+    r->removals = NULL;
+}
+
+GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r)
+{
+    if (r->tail != 0)
+        return UINT64_MAX;
+    return r->nremovals ? r->removals[r->nremovals - 1] : 0;
+}
+
+/* === src/heap_values.c === */
+
+#define GRUNDY__HEAP_VALUES__MAX_VALUES ((uint64_t)UINT32_MAX)
+
+/* Rewrites the array at a larger width, in place from the end: element i
+ * moves from i * old to i * new bytes, never over an element not yet read. */
+static int grundy__heap_values__widen(grundy__values *v, const grundy_allocator *a, unsigned width)
+{
+    size_t cap = (size_t)v->cap;
+    if (cap > SIZE_MAX / width)
+        return GRUNDY_ELIMIT;
+    size_t bytes = cap * width > 0 ? cap * width : 1;
+    unsigned char *p = (unsigned char *)(v->p ? a->realloc_fn(a->user, v->p, bytes)
+                                              : a->malloc_fn(a->user, bytes));
+    if (p == NULL)
+        return GRUNDY_ENOMEM;
+    for (uint64_t i = v->n; i-- > 0;) {
+        uint32_t x = v->width == 1 ? p[i]
+                   : v->width == 2 ? ((uint16_t *)(void *)p)[i] : ((uint32_t *)(void *)p)[i];
+        if (width == 2)
+            ((uint16_t *)(void *)p)[i] = (uint16_t)x;
+        else
+            ((uint32_t *)(void *)p)[i] = x;
+    }
+    v->p = p;
+    v->width = width;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__values_append(grundy__values *v, const grundy_allocator *a, uint32_t x)
+{
+    if (v->width == 0)
+        v->width = 1;
+    unsigned need = x < 256 ? 1 : x < 65536 ? 2 : 4;
+    if (need > v->width) {
+        int rc = grundy__heap_values__widen(v, a, need);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    if (v->n == v->cap) {
+        if (v->n >= GRUNDY__HEAP_VALUES__MAX_VALUES)
+            return GRUNDY_ELIMIT;
+        size_t cap = (size_t)v->cap;
+        int rc = grundy__reserve(a, (void **)&v->p, &cap, (size_t)v->n + 1, v->width);
+        if (rc != GRUNDY_OK)
+            return rc;
+        v->cap = cap;
+    }
+    switch (v->width) {
+    case 1: v->p[v->n] = (unsigned char)x; break;
+    case 2: ((uint16_t *)(void *)v->p)[v->n] = (uint16_t)x; break;
+    default: ((uint32_t *)(void *)v->p)[v->n] = x; break;
+    }
+    v->n++;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator *a)
+{
+    grundy__free(a, v->p);
+    memset(v, 0, sizeof *v);
+}
+#undef GRUNDY__HEAP_VALUES__MAX_VALUES
+
+/* === src/loopy.c === */
+/* Loopy games: generalized Sprague-Grundy values (Smith; Fraenkel and Yesha).
+ *
+ * gamma(u) = k, finite, iff (a) no follower has value k, (b) followers have
+ * every value below k, and (c) every follower of value above k or infinite
+ * has a follower of value k.  Every other position is infinite.
+ *
+ * Values are assigned one level k at a time, by retrograde analysis in the
+ * graph of positions not yet labelled: a position is eligible for k if its
+ * labelled followers already cover 0..k-1.  A position becomes "k-winning"
+ * when one of its followers is labelled k (it can then never be k), and an
+ * eligible position is labelled k as soon as all its unlabelled followers are
+ * k-winning.  A counter per position makes each level O(V + E).  Positions
+ * still unlabelled when no position is eligible any more are infinite. */
+
+typedef struct grundy__loopy__loopy_ctx {
+    grundy_graph *g;
+    uint64_t *roff;   /* reverse adjacency: predecessors of v are */
+    uint32_t *radj;   /* radj[roff[v] .. roff[v+1]) */
+    uint32_t *label;  /* value, or GRUNDY_INF while unlabelled */
+    uint32_t *mexl;   /* mex of the labels of a position's followers so far */
+    uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
+    uint32_t *cnt;    /* unlabelled followers not yet k-winning */
+    uint32_t *queue;
+} grundy__loopy__loopy_ctx;
+
+static void grundy__loopy__loopy_free(grundy__loopy__loopy_ctx *c)
+{
+    const grundy_allocator *a = &c->g->alloc;
+    grundy__free(a, c->roff);
+    grundy__free(a, c->radj);
+    grundy__free(a, c->label);
+    grundy__free(a, c->mexl);
+    grundy__free(a, c->kwin);
+    grundy__free(a, c->cnt);
+    grundy__free(a, c->queue);
+}
+
+static int grundy__loopy__loopy_alloc(grundy__loopy__loopy_ctx *c)
+{
+    grundy_graph *g = c->g;
+    const grundy_allocator *a = &g->alloc;
+    uint64_t m = g->off[g->n];
+    c->roff = (uint64_t *)grundy__calloc_array(a, (size_t)g->n + 1, sizeof *c->roff);
+    c->radj = (uint32_t *)grundy__alloc_array(a, (size_t)m, sizeof *c->radj);
+    c->label = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->label);
+    c->mexl = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->mexl);
+    c->kwin = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->kwin);
+    c->cnt = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->cnt);
+    c->queue = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->queue);
+    if (!c->roff || !c->radj || !c->label || !c->mexl || !c->kwin || !c->cnt || !c->queue)
+        return GRUNDY_ENOMEM;
+    /* Reverse CSR by counting sort over the (split-free) token streams. */
+    for (uint64_t i = 0; i < m; i++)
+        c->roff[g->tok[i] + 1]++;
+    for (uint32_t v = 0; v < g->n; v++)
+        c->roff[v + 1] += c->roff[v];
+    for (uint32_t u = 0; u < g->n; u++) {
+        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++)
+            c->radj[c->roff[g->tok[i]]++] = u;
+    }
+    for (uint32_t v = g->n; v > 0; v--)
+        c->roff[v] = c->roff[v - 1];
+    c->roff[0] = 0;
+    for (uint32_t u = 0; u < g->n; u++)
+        c->label[u] = GRUNDY_INF;
+    return GRUNDY_OK;
+}
+
+static int grundy__loopy__eligible(const grundy__loopy__loopy_ctx *c, uint32_t u, uint32_t k)
+{
+    return c->label[u] == GRUNDY_INF && c->mexl[u] == k && c->kwin[u] != k + 1;
+}
+
+/* Labels u with k and propagates: its predecessors become k-winning, which
+ * may complete the counters of theirs. */
+static void grundy__loopy__label_k(grundy__loopy__loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
+{
+    c->label[u] = k;
+    for (uint64_t i = c->roff[u]; i < c->roff[u + 1]; i++) {
+        uint32_t p = c->radj[i];
+        if (c->label[p] != GRUNDY_INF || c->kwin[p] == k + 1)
+            continue;
+        c->kwin[p] = k + 1;
+        for (uint64_t j = c->roff[p]; j < c->roff[p + 1]; j++) {
+            uint32_t q = c->radj[j];
+            if (grundy__loopy__eligible(c, q, k) && --c->cnt[q] == 0)
+                c->queue[(*tail)++] = q;
+        }
+    }
+}
+
+/* One level: returns 0 when no position was eligible for k. */
+static int grundy__loopy__level(grundy__loopy__loopy_ctx *c, uint32_t k)
+{
+    const grundy_graph *g = c->g;
+    size_t head = 0, tail = 0;
+    int any = 0;
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (!grundy__loopy__eligible(c, u, k))
+            continue;
+        any = 1;
+        uint32_t open = 0;
+        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++)
+            open += c->label[g->tok[i]] == GRUNDY_INF;
+        c->cnt[u] = open;
+        if (open == 0)
+            c->queue[tail++] = u;
+    }
+    while (head < tail) {
+        uint32_t u = c->queue[head++];
+        if (grundy__loopy__eligible(c, u, k))
+            grundy__loopy__label_k(c, u, k, &tail);
+    }
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (c->label[u] == GRUNDY_INF && c->mexl[u] == k && c->kwin[u] == k + 1)
+            c->mexl[u] = k + 1;
+    }
+    return any;
+}
+
+GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
+{
+    if (g->num[GRUNDY_PLAY_LOOPY] != NULL)
+        return GRUNDY_OK;
+    g->errmsg[0] = '\0';
+    int rc = grundy__graph_compact(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_require_no_splits(g, "loopy play needs moves to single positions");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    rc = grundy__loopy__loopy_alloc(&c);
+    for (uint32_t k = 0; rc == GRUNDY_OK && grundy__loopy__level(&c, k); k++) {
+        if (g->progress != NULL && g->progress(g->progress_user, (uint64_t)k + 1, 0) != 0)
+            rc = GRUNDY_ECANCELED;
+    }
+    if (rc == GRUNDY_OK) {
+        g->num[GRUNDY_PLAY_LOOPY] = c.label;
+        c.label = NULL;
+    }
+    grundy__loopy__loopy_free(&c);
+    return rc;
+}
+
+static int grundy__loopy__cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node, uint32_t *values,
+                                 size_t cap, size_t *count)
+{
+    int rc = grundy__graph_check_play_node(g, GRUNDY_PLAY_LOOPY, node);
+    if (rc == GRUNDY_OK && (count == NULL || (values == NULL && cap > 0)))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    const uint32_t *label = g->num[GRUNDY_PLAY_LOOPY];
+    size_t deg = (size_t)(g->off[node + 1] - g->off[node]);
+    uint32_t *tmp = (uint32_t *)grundy__alloc_array(&g->alloc, deg, sizeof *tmp);
+    if (tmp == NULL)
+        return GRUNDY_ENOMEM;
+    size_t k = 0;
+    for (uint64_t i = g->off[node]; i < g->off[node + 1]; i++) {
+        if (label[g->tok[i]] != GRUNDY_INF)
+            tmp[k++] = label[g->tok[i]];
+    }
+    qsort(tmp, k, sizeof *tmp, grundy__loopy__cmp_u32);
+    size_t distinct = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (i > 0 && tmp[i] == tmp[i - 1])
+            continue;
+        if (distinct < cap)
+            values[distinct] = tmp[i];
+        distinct++;
+    }
+    grundy__free(&g->alloc, tmp);
+    *count = distinct;
+    return GRUNDY_OK;
+}
+
+/* === src/mex.c === */
+
+GRUNDY__LOCAL int grundy__mex_init(grundy__mex *m, const grundy_allocator *a, size_t bound)
+{
+    m->stamp = (uint32_t *)grundy__calloc_array(a, bound, sizeof *m->stamp);
+    m->bound = bound;
+    m->gen = 0;
+    return m->stamp ? GRUNDY_OK : GRUNDY_ENOMEM;
+}
+
+GRUNDY__LOCAL void grundy__mex_free(grundy__mex *m, const grundy_allocator *a)
+{
+    grundy__free(a, m->stamp);
+    m->stamp = NULL;
+    m->bound = 0;
+}
+
+/* === src/misere.c === */
+/* Misère sums of graph positions, by memoized search over the sum.
+ *
+ * Misère play has no Sprague-Grundy theory: the outcome of a sum is not a
+ * function of its components' outcomes.  So the sum itself is the position:
+ * a multiset of component nodes, kept sorted so that equal parts share one
+ * memo entry, with terminal components dropped (no one can move there).  The
+ * search runs on the rule-defined game engine.  Misère becomes normal play by
+ * one extra rule: a sum with no move left has one move, to the finished game,
+ * so it is an N-position (the player to move has won).
+ *
+ * A position needs a fixed size: K slots, where K is the most components the
+ * sum can ever split into (the internal "width" play, computed per node), and
+ * unused slots hold EMPTY_SLOT, which sorts last. */
+
+#define GRUNDY__MISERE__EMPTY_SLOT UINT32_MAX
+#define GRUNDY__MISERE__MAX_SLOTS 1024u
+
+static int grundy__misere__cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void grundy__misere__canon(void *user, void *pos)
+{
+    const grundy_graph *g = (const grundy_graph *)user;
+    qsort(pos, g->misere_slots, sizeof(uint32_t), grundy__misere__cmp_u32);
+}
+
+static int grundy__misere__is_terminal(const grundy_graph *g, uint32_t u)
+{
+    return g->off[u + 1] == g->off[u];
+}
+
+/* Writes into out the sum pos with slot i replaced by the given parts
+ * (terminal parts dropped).  Returns 0 if it would not fit. */
+static int grundy__misere__replace(const grundy_graph *g, const uint32_t *pos, uint32_t i, const uint32_t *parts,
+                   uint32_t np, uint32_t *out)
+{
+    uint32_t k = 0, slots = g->misere_slots;
+    for (uint32_t j = 0; j < slots && pos[j] != GRUNDY__MISERE__EMPTY_SLOT; j++) {
+        if (j != i)
+            out[k++] = pos[j];
+    }
+    for (uint32_t j = 0; j < np; j++) {
+        if (grundy__misere__is_terminal(g, parts[j]))
+            continue;
+        if (k == slots)
+            return 0;
+        out[k++] = parts[j];
+    }
+    while (k < slots)
+        out[k++] = GRUNDY__MISERE__EMPTY_SLOT;
+    return 1;
+}
+
+static int grundy__misere__sum_moves(void *user, const void *position, grundy_options *out)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    const uint32_t *pos = (const uint32_t *)position;
+    uint32_t *next = g->misere_scratch;
+    int moved = 0;
+    for (uint32_t i = 0; i < g->misere_slots && pos[i] != GRUNDY__MISERE__EMPTY_SLOT; i++) {
+        if (i > 0 && pos[i] == pos[i - 1])
+            continue; /* moving in an equal component gives the same sums */
+        grundy__moves it = grundy__moves_of(g, pos[i]);
+        const uint32_t *parts;
+        uint32_t np;
+        while (grundy__moves_next(&it, &parts, &np)) {
+            if (!grundy__misere__replace(g, pos, i, parts, np, next))
+                return GRUNDY_ELIMIT;
+            int rc = grundy_options_add(out, next, 1);
+            if (rc != GRUNDY_OK)
+                return rc;
+            moved = 1;
+        }
+    }
+    return moved ? 0 : grundy_options_add(out, NULL, 0);
+}
+
+/* Makes g->misere a memo for sums of up to `slots` components. */
+static int grundy__misere__prepare(grundy_graph *g, uint64_t slots)
+{
+    if (slots > GRUNDY__MISERE__MAX_SLOTS)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT,
+                                  "this misère sum can split into %llu components; the search supports %u",
+                                  (unsigned long long)slots, GRUNDY__MISERE__MAX_SLOTS);
+    if (slots == 0)
+        slots = 1;
+    if (g->misere != NULL && g->misere_slots >= slots)
+        return GRUNDY_OK;
+    grundy_game_free(g->misere);
+    g->misere = NULL;
+    grundy__free(&g->alloc, g->misere_scratch);
+    g->misere_scratch = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)slots, sizeof(uint32_t));
+    if (g->misere_scratch == NULL)
+        return GRUNDY_ENOMEM;
+    g->misere_slots = (uint32_t)slots;
+    int rc = grundy_game_new(&g->misere, (size_t)slots * sizeof(uint32_t), grundy__misere__sum_moves, g, &g->alloc);
+    if (rc == GRUNDY_OK)
+        rc = grundy_game_set_canon(g->misere, grundy__misere__canon);
+    return rc;
+}
+
+/* Loads the sum of nodes into pos (g->misere_slots entries, sorted). */
+static void grundy__misere__load(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *pos)
+{
+    uint32_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!grundy__misere__is_terminal(g, nodes[i]))
+            pos[k++] = nodes[i];
+    }
+    while (k < g->misere_slots)
+        pos[k++] = GRUNDY__MISERE__EMPTY_SLOT;
+    qsort(pos, g->misere_slots, sizeof *pos, grundy__misere__cmp_u32);
+}
+
+/* Solves what the search needs and sizes the memo for these components. */
+static int grundy__misere__begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **pos)
+{
+    int rc = grundy__graph_solve_acyclic(g, GRUNDY__PLAY_WIDTH);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint64_t slots = 0;
+    for (size_t i = 0; i < n; i++)
+        slots += g->num[GRUNDY__PLAY_WIDTH][nodes[i]];
+    rc = grundy__misere__prepare(g, slots);
+    if (rc != GRUNDY_OK)
+        return rc;
+    *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
+    return *pos ? GRUNDY_OK : GRUNDY_ENOMEM;
+}
+
+static int grundy__misere__value_of(grundy_graph *g, const uint32_t *pos, uint32_t *value)
+{
+    int rc = grundy_game_value(g->misere, pos, value);
+    if (rc != GRUNDY_OK && rc != GRUNDY_ENOMEM)
+        grundy__graph_fail(g, rc, "misère search: %s", grundy_game_errmsg(g->misere));
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    uint32_t *pos = NULL, v = 0;
+    int rc = grundy__misere__begin(g, nodes, n, &pos);
+    if (rc == GRUNDY_OK) {
+        grundy__misere__load(g, nodes, n, pos);
+        rc = grundy__misere__value_of(g, pos, &v);
+    }
+    grundy__free(&g->alloc, pos);
+    return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
+}
+
+/* The first move of the first component that leaves the opponent a misère
+ * P-position (normal value 0 of the transformed game). */
+GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    uint32_t *pos = NULL, *next = NULL;
+    int rc = grundy__misere__begin(g, nodes, n, &pos);
+    if (rc == GRUNDY_OK) {
+        next = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof *next);
+        rc = next ? GRUNDY_OK : GRUNDY_ENOMEM;
+    }
+    int found = 0;
+    if (rc == GRUNDY_OK)
+        grundy__misere__load(g, nodes, n, pos);
+    for (uint32_t i = 0; rc == GRUNDY_OK && !found && i < g->misere_slots && pos[i] != GRUNDY__MISERE__EMPTY_SLOT; i++) {
+        grundy__moves it = grundy__moves_of(g, pos[i]);
+        const uint32_t *parts;
+        uint32_t np, v;
+        for (uint32_t k = 0; rc == GRUNDY_OK && grundy__moves_next(&it, &parts, &np); k++) {
+            grundy__misere__replace(g, pos, i, parts, np, next); /* fits: the memo is sized for it */
+            rc = grundy__misere__value_of(g, next, &v);
+            if (rc == GRUNDY_OK && v == 0) {
+                /* Report it on the caller's first component with this node. */
+                for (size_t c = 0; c < n; c++) {
+                    if (nodes[c] == pos[i]) {
+                        moves[c] = k;
+                        break;
+                    }
+                }
+                found = 1;
+                break;
+            }
+        }
+    }
+    grundy__free(&g->alloc, pos);
+    grundy__free(&g->alloc, next);
+    return rc != GRUNDY_OK ? rc : found;
+}
+#undef GRUNDY__MISERE__EMPTY_SLOT
+#undef GRUNDY__MISERE__MAX_SLOTS
+
+/* === src/nim.c === */
+/* Nim and its closest relatives, by their closed forms. */
+
+static uint64_t grundy__nim__heap_value(const void *ctx, size_t i)
+{
+    return ((const uint64_t *)ctx)[i];
+}
+
+int grundy_nim_outcome(const uint64_t *heaps, size_t n)
+{
+    if (heaps == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    return grundy_nim_sum(heaps, n) ? GRUNDY_N : GRUNDY_P;
+}
+
+int grundy_nim_winning_move(const uint64_t *heaps, size_t n, size_t *heap, uint64_t *take)
+{
+    if ((heaps == NULL && n > 0) || heap == NULL || take == NULL)
+        return GRUNDY_EINVAL;
+    uint64_t target;
+    if (!grundy__sum_move(heaps, n, grundy__nim__heap_value, heap, &target))
+        return 0;
+    *take = heaps[*heap] - target;
+    return 1;
+}
+
+/* Misère Nim differs from Nim only while at most one heap is big (>= 2). */
+typedef struct grundy__nim__misere_shape {
+    size_t ones;  /* heaps of exactly one stone */
+    size_t big;   /* heaps of two or more */
+    size_t first_one, first_big;
+} grundy__nim__misere_shape;
+
+static grundy__nim__misere_shape grundy__nim__misere_shape_of(const uint64_t *heaps, size_t n)
+{
+    grundy__nim__misere_shape s = {0, 0, n, n};
+    for (size_t i = 0; i < n; i++) {
+        if (heaps[i] == 1 && s.ones++ == 0)
+            s.first_one = i;
+        if (heaps[i] >= 2 && s.big++ == 0)
+            s.first_big = i;
+    }
+    return s;
+}
+
+int grundy_misere_nim_outcome(const uint64_t *heaps, size_t n)
+{
+    if (heaps == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    grundy__nim__misere_shape s = grundy__nim__misere_shape_of(heaps, n);
+    if (s.big == 0)
+        return s.ones % 2 == 0 ? GRUNDY_N : GRUNDY_P;
+    return grundy_nim_outcome(heaps, n);
+}
+
+int grundy_misere_nim_winning_move(const uint64_t *heaps, size_t n, size_t *heap,
+                                   uint64_t *take)
+{
+    if ((heaps == NULL && n > 0) || heap == NULL || take == NULL)
+        return GRUNDY_EINVAL;
+    grundy__nim__misere_shape s = grundy__nim__misere_shape_of(heaps, n);
+    if (s.big == 0) {
+        /* Leave an odd number of single stones: the opponent takes the last. */
+        if (s.ones == 0 || s.ones % 2 == 1)
+            return 0;
+        *heap = s.first_one;
+        *take = 1;
+        return 1;
+    }
+    if (s.big == 1) {
+        /* Cut the big heap to 0 or 1 so that an odd number of ones remain. */
+        *heap = s.first_big;
+        *take = heaps[s.first_big] - (s.ones % 2 == 0 ? 1 : 0);
+        return 1;
+    }
+    /* Two or more big heaps: a Nim move leaves at least one big heap, so the
+     * misère game is still Nim's until the opponent is down to one. */
+    return grundy_nim_winning_move(heaps, n, heap, take);
+}
+
+uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take)
+{
+    if (max_take == 0)
+        return 0;
+    if (max_take == UINT64_MAX)
+        return heap;
+    return heap % (max_take + 1);
+}
+
+typedef struct grundy__nim__bounded_heaps {
+    const uint64_t *heaps;
+    uint64_t max_take;
+} grundy__nim__bounded_heaps;
+
+static uint64_t grundy__nim__bounded_value(const void *ctx, size_t i)
+{
+    const grundy__nim__bounded_heaps *b = (const grundy__nim__bounded_heaps *)ctx;
+    return grundy_bounded_nim_value(b->heaps[i], b->max_take);
+}
+
+int grundy_bounded_nim_winning_move(const uint64_t *heaps, size_t n, uint64_t max_take,
+                                    size_t *heap, uint64_t *take)
+{
+    if ((heaps == NULL && n > 0) || heap == NULL || take == NULL || max_take == 0)
+        return GRUNDY_EINVAL;
+    grundy__nim__bounded_heaps b = {heaps, max_take};
+    uint64_t target;
+    if (!grundy__sum_move(&b, n, grundy__nim__bounded_value, heap, &target))
+        return 0;
+    /* Lowering the value from v to target takes v - target <= max_take stones. */
+    *take = grundy__nim__bounded_value(&b, *heap) - target;
+    return 1;
+}
+
+/* Even steps (the floor included) count as value 0. */
+static uint64_t grundy__nim__staircase_value(const void *ctx, size_t i)
+{
+    return i % 2 == 1 ? ((const uint64_t *)ctx)[i] : 0;
+}
+
+int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n)
+{
+    if (steps == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    uint64_t s = 0;
+    for (size_t i = 1; i < n; i += 2)
+        s ^= steps[i];
+    return s ? GRUNDY_N : GRUNDY_P;
+}
+
+int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n, size_t *step,
+                                      uint64_t *count)
+{
+    if ((steps == NULL && n > 0) || step == NULL || count == NULL)
+        return GRUNDY_EINVAL;
+    uint64_t target;
+    if (!grundy__sum_move(steps, n, grundy__nim__staircase_value, step, &target))
+        return 0;
+    *count = steps[*step] - target;
+    return 1;
+}
+
+/* === src/nim_levels.c === */
+/* Nim on levels (a seed problem of "winner takes it all" play).
+ *
+ * A super-heap is a stack of heaps; a move takes coins from its top
+ * non-empty heap; whoever empties a super-heap wins the whole game.  So an
+ * empty super-heap is SP (the player to move has lost), one non-empty heap is
+ * SC (empty it and win), and with two or more heaps, by induction from the
+ * bottom: with r the w-number of the stack below the top heap t (where a
+ * single heap below leaves no number: taking the whole top would hand the
+ * opponent an SC), the options are the top reduced to 1..t-1, plus the stack
+ * below itself, so w = mex of {w(1), ..., w(t-1)} and r, which counts up from
+ * 0 skipping r: w = t - 1 if t - 1 < r, else t. */
+
+typedef struct grundy__nim_levels__level_w {
+    int kind;          /* GRUNDY_W_* */
+    uint64_t w;        /* when a number */
+    uint64_t top;      /* the top non-empty heap */
+    int below_single;  /* the stack below the top is one heap */
+    uint64_t below;    /* its w-number otherwise */
+} grundy__nim_levels__level_w;
+
+/* w(top over below): counting up from 0 and skipping the number below. */
+static uint64_t grundy__nim_levels__over(const grundy__nim_levels__level_w *l, uint64_t top)
+{
+    if (l->below_single || top - 1 < l->below)
+        return top - 1;
+    return top;
+}
+
+static grundy__nim_levels__level_w grundy__nim_levels__superheap(const uint64_t *heaps, size_t k)
+{
+    grundy__nim_levels__level_w l = {GRUNDY_W_SP, 0, 0, 0, 0};
+    size_t seen = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (heaps[i] == 0)
+            continue;
+        if (++seen == 1) {
+            l.kind = GRUNDY_W_SC;
+            l.top = heaps[i];
+            continue;
+        }
+        /* The stack so far becomes the part below the new top. */
+        l.below_single = seen == 2;
+        l.below = l.w;
+        l.top = heaps[i];
+        l.kind = GRUNDY_W_NUMBER;
+        l.w = grundy__nim_levels__over(&l, heaps[i]);
+    }
+    return l;
+}
+
+int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w)
+{
+    if ((heaps == NULL && k > 0) || w == NULL)
+        return GRUNDY_EINVAL;
+    grundy__nim_levels__level_w l = grundy__nim_levels__superheap(heaps, k);
+    *w = l.w;
+    return l.kind;
+}
+
+/* Super-heaps are read in order by the sum routine (it walks components
+ * 0..n-1), so a cursor turns the flat heap array into super-heaps in O(1)
+ * amortised per read; a read out of order restarts the walk. */
+typedef struct grundy__nim_levels__level_cursor {
+    size_t i, off;
+} grundy__nim_levels__level_cursor;
+
+typedef struct grundy__nim_levels__levels {
+    const uint64_t *heaps;
+    const size_t *counts;
+    grundy__nim_levels__level_cursor *at;
+} grundy__nim_levels__levels;
+
+static size_t grundy__nim_levels__offset_of(const grundy__nim_levels__levels *lv, size_t i)
+{
+    if (i < lv->at->i)
+        lv->at->i = lv->at->off = 0;
+    while (lv->at->i < i)
+        lv->at->off += lv->counts[lv->at->i++];
+    return lv->at->off;
+}
+
+static uint64_t grundy__nim_levels__number_at(const void *ctx, size_t i)
+{
+    const grundy__nim_levels__levels *lv = (const grundy__nim_levels__levels *)ctx;
+    return grundy__nim_levels__superheap(lv->heaps + grundy__nim_levels__offset_of(lv, i), lv->counts[i]).w;
+}
+
+/* The new top h (0 to top-1) of super-heap l that makes its w-number target. */
+static int grundy__nim_levels__top_for(const grundy__nim_levels__level_w *l, uint64_t target, uint64_t *h)
+{
+    if (!l->below_single && target == l->below) {
+        *h = 0; /* take the whole top: the stack below is worth target */
+        return 1;
+    }
+    uint64_t cand = l->below_single || target < l->below ? target + 1 : target;
+    if (cand < 1 || cand >= l->top || grundy__nim_levels__over(l, cand) != target)
+        return 0;
+    *h = cand;
+    return 1;
+}
+
+int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts, size_t n,
+                                   size_t *superheap_out, uint64_t *take)
+{
+    if ((counts == NULL && n > 0) || superheap_out == NULL || take == NULL)
+        return GRUNDY_EINVAL;
+    size_t total = 0, sc = n;
+    for (size_t i = 0; i < n; i++)
+        total += counts[i];
+    if (heaps == NULL && total > 0)
+        return GRUNDY_EINVAL;
+    total = 0;
+    for (size_t i = 0; i < n; i++) {
+        grundy__nim_levels__level_w l = grundy__nim_levels__superheap(heaps + total, counts[i]);
+        if (l.kind == GRUNDY_W_SP)
+            return 0; /* someone already emptied a super-heap */
+        if (l.kind == GRUNDY_W_SC && sc == n)
+            sc = i;
+        total += counts[i];
+    }
+    total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == sc) {
+            *superheap_out = i;
+            *take = grundy__nim_levels__superheap(heaps + total, counts[i]).top; /* empty it: win */
+            return 1;
+        }
+        total += counts[i];
+    }
+    /* Every super-heap is a number: Nim on the w-numbers. */
+    grundy__nim_levels__level_cursor at = {0, 0};
+    grundy__nim_levels__levels lv = {heaps, counts, &at};
+    uint64_t target;
+    if (!grundy__sum_move(&lv, n, grundy__nim_levels__number_at, superheap_out, &target))
+        return 0;
+    grundy__nim_levels__level_w l = grundy__nim_levels__superheap(heaps + grundy__nim_levels__offset_of(&lv, *superheap_out), counts[*superheap_out]);
+    uint64_t h;
+    if (!grundy__nim_levels__top_for(&l, target, &h))
+        return GRUNDY_EINVAL; /* unreachable: w is a mex over these options */
+    *take = l.top - h;
+    return 1;
+}
+
+/* === src/nimber.c === */
+/* Nimbers: nim multiplication in the field of the 2^64 numbers below 2^64.
+ *
+ * The field is a tower of quadratic extensions.  For n = 1, 2, 4, ..., 32 the
+ * numbers below 2^(2n) are pairs: a = a1 F + a0 with a1, a0 below F = 2^n, a
+ * Fermat 2-power (a number below F times F is an ordinary product, so the
+ * pair is just the high and low halves of a's bits).  F satisfies
+ * F (x) F = F ^ h with h = F / 2 = 2^(n-1), a number of the smaller field, so
+ *
+ *     a (x) b = (a1b1 ^ a1b0 ^ a0b1) F  ^  (a0b0 ^ a1b1 (x) h)
+ *
+ * and since a1b0 ^ a0b1 ^ a1b1 = (a0 ^ a1)(b0 ^ b1) ^ a0b0 (Karatsuba), a
+ * product of two 2n-bit numbers costs three products of n-bit numbers and one
+ * multiplication by the constant h.
+ *
+ * Without tables this recursion runs down to single bits.  A handle stops it
+ * at bytes, where a 256 x 256 table of products takes over.  Multiplying by
+ * a constant, or squaring (the Frobenius map), is linear over GF(2): such a
+ * map is the xor of one table entry per byte of its argument, which is how
+ * the handle multiplies by h at 16 and 32 bits and squares 64-bit numbers.
+ *
+ * Inverses go down the same tower.  F and F ^ 1 are the two roots of
+ * X^2 = X ^ h over the smaller field, so swapping them is a field map: the
+ * conjugate of a = a1 F + a0 is a1 (F ^ 1) + a0 = a1 F + (a0 ^ a1), and the
+ * norm a (x) conj(a) = a0 (a0 ^ a1) ^ a1 a1 h lies in the smaller field.
+ * So 1/a = conj(a) (x) 1/norm, with one inverse taken half the size. */
+
+struct grundy_nimber {
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    uint8_t prod[256][256];  /* prod[a][b] = a (x) b for bytes */
+    uint8_t inv8[256];       /* inverses of the bytes (inv8[0] unused) */
+    uint16_t half16[2][256]; /* x (x) 2^15 = half16[0][x & 255] ^ half16[1][x >> 8] */
+    uint32_t half32[4][256]; /* x (x) 2^31, one entry per byte of x */
+    uint64_t square[8][256]; /* x (x) x, one entry per byte of x */
+};
+
+/* ---- Table-free arithmetic on n-bit numbers (n a power of 2, <= 64) ---- */
+
+/* x (x) 2^(n-1) for x below 2^n.  2^(n-1) = G (x) g with G = 2^(n/2) and
+ * g = 2^(n/2 - 1): times G is (x1 ^ x0) G + x1 g, and times g (of the
+ * smaller field) acts on each half separately. */
+static uint64_t grundy__nimber__slow_mul_half(uint64_t x, unsigned n)
+{
+    if (n == 1 || x == 0)
+        return x; /* 2^0 = 1 */
+    const unsigned m = n / 2;
+    const uint64_t x1 = x >> m, x0 = x & (((uint64_t)1 << m) - 1);
+    const uint64_t hi = x1 ^ x0, lo = grundy__nimber__slow_mul_half(x1, m);
+    if (n == 2)
+        return hi << 1 | lo; /* g = 2^0 = 1 */
+    return grundy__nimber__slow_mul_half(hi, m) << m | grundy__nimber__slow_mul_half(lo, m);
+}
+
+/* a (x) b for a, b below 2^n, by the Karatsuba recursion above. */
+static uint64_t grundy__nimber__slow_mul(uint64_t a, uint64_t b, unsigned n)
+{
+    /* Both in a smaller field: the product stays there. */
+    while (n > 1 && (a | b) >> (n / 2) == 0)
+        n /= 2;
+    if (n == 1 || a == 0 || b == 0)
+        return a & b;
+    const unsigned m = n / 2;
+    const uint64_t mask = ((uint64_t)1 << m) - 1;
+    const uint64_t a1 = a >> m, a0 = a & mask, b1 = b >> m, b0 = b & mask;
+    const uint64_t lo = grundy__nimber__slow_mul(a0, b0, m);
+    const uint64_t hi = grundy__nimber__slow_mul(a1, b1, m);
+    const uint64_t mid = grundy__nimber__slow_mul(a0 ^ a1, b0 ^ b1, m);
+    return (mid ^ lo) << m | (lo ^ grundy__nimber__slow_mul_half(hi, m));
+}
+
+/* ---- With tables ---- */
+
+static inline uint32_t grundy__nimber__half_16(const grundy_nimber *nb, uint32_t x)
+{
+    return (uint32_t)nb->half16[0][x & 0xff] ^ nb->half16[1][x >> 8];
+}
+
+static inline uint32_t grundy__nimber__half_32(const grundy_nimber *nb, uint32_t x)
+{
+    return nb->half32[0][x & 0xff] ^ nb->half32[1][x >> 8 & 0xff] ^
+           nb->half32[2][x >> 16 & 0xff] ^ nb->half32[3][x >> 24];
+}
+
+static inline uint32_t grundy__nimber__mul_16(const grundy_nimber *nb, uint32_t a, uint32_t b)
+{
+    const uint32_t a1 = a >> 8, a0 = a & 0xff, b1 = b >> 8, b0 = b & 0xff;
+    const uint32_t lo = nb->prod[a0][b0];
+    const uint32_t hi = nb->prod[a1][b1];
+    const uint32_t mid = nb->prod[a0 ^ a1][b0 ^ b1];
+    return (mid ^ lo) << 8 | (lo ^ nb->prod[0x80][hi]); /* h = 2^7 */
+}
+
+static inline uint32_t grundy__nimber__mul_32(const grundy_nimber *nb, uint32_t a, uint32_t b)
+{
+    const uint32_t a1 = a >> 16, a0 = a & 0xffff, b1 = b >> 16, b0 = b & 0xffff;
+    const uint32_t lo = grundy__nimber__mul_16(nb, a0, b0);
+    const uint32_t hi = grundy__nimber__mul_16(nb, a1, b1);
+    const uint32_t mid = grundy__nimber__mul_16(nb, a0 ^ a1, b0 ^ b1);
+    return (mid ^ lo) << 16 | (lo ^ grundy__nimber__half_16(nb, hi));
+}
+
+static uint64_t grundy__nimber__mul_64(const grundy_nimber *nb, uint64_t a, uint64_t b)
+{
+    const uint32_t a1 = (uint32_t)(a >> 32), a0 = (uint32_t)a;
+    const uint32_t b1 = (uint32_t)(b >> 32), b0 = (uint32_t)b;
+    const uint32_t lo = grundy__nimber__mul_32(nb, a0, b0);
+    const uint32_t hi = grundy__nimber__mul_32(nb, a1, b1);
+    const uint32_t mid = grundy__nimber__mul_32(nb, a0 ^ a1, b0 ^ b1);
+    return (uint64_t)(mid ^ lo) << 32 | (lo ^ grundy__nimber__half_32(nb, hi));
+}
+
+static uint64_t grundy__nimber__square_64(const grundy_nimber *nb, uint64_t x)
+{
+    uint64_t r = 0;
+    for (unsigned i = 0; i < 8; i++)
+        r ^= nb->square[i][x >> (8 * i) & 0xff];
+    return r;
+}
+
+/* ---- Either way, for the inverse's descent through the tower ---- */
+
+/* a (x) b for a, b below 2^n. */
+static uint64_t grundy__nimber__mul_n(const grundy_nimber *nb, uint64_t a, uint64_t b, unsigned n)
+{
+    if (nb == NULL)
+        return grundy__nimber__slow_mul(a, b, n);
+    if (n == 64)
+        return grundy__nimber__mul_64(nb, a, b);
+    if (n == 32)
+        return grundy__nimber__mul_32(nb, (uint32_t)a, (uint32_t)b);
+    if (n == 16)
+        return grundy__nimber__mul_16(nb, (uint32_t)a, (uint32_t)b);
+    return nb->prod[a][b];
+}
+
+/* x (x) 2^(n-1) for x below 2^n. */
+static uint64_t grundy__nimber__half_n(const grundy_nimber *nb, uint64_t x, unsigned n)
+{
+    if (nb == NULL || n < 8)
+        return grundy__nimber__slow_mul_half(x, n);
+    if (n == 32)
+        return grundy__nimber__half_32(nb, (uint32_t)x);
+    if (n == 16)
+        return grundy__nimber__half_16(nb, (uint32_t)x);
+    return nb->prod[0x80][x];
+}
+
+/* 1 / a for a non-zero and below 2^n. */
+static uint64_t grundy__nimber__inv_n(const grundy_nimber *nb, uint64_t a, unsigned n)
+{
+    if (n == 1)
+        return a; /* a == 1 */
+    if (nb != NULL && n == 8)
+        return nb->inv8[a];
+    const unsigned m = n / 2;
+    const uint64_t a1 = a >> m, a0 = a & (((uint64_t)1 << m) - 1);
+    if (a1 == 0)
+        return grundy__nimber__inv_n(nb, a0, m); /* a lies in the smaller field */
+    const uint64_t norm = grundy__nimber__mul_n(nb, a0, a0 ^ a1, m) ^ grundy__nimber__half_n(nb, grundy__nimber__mul_n(nb, a1, a1, m), m);
+    const uint64_t t = grundy__nimber__inv_n(nb, norm, m);
+    return grundy__nimber__mul_n(nb, a1, t, m) << m | grundy__nimber__mul_n(nb, a0 ^ a1, t, m);
+}
+
+/* ---- Building the tables ---- */
+
+/* Each row of products by distributivity: prod[a][b] is the xor of
+ * prod[a][2^k] over the bits k of b, and those 8 come from the recursion. */
+static void grundy__nimber__build_products(grundy_nimber *nb)
+{
+    for (unsigned a = 0; a < 256; a++) {
+        uint8_t *row = nb->prod[a];
+        row[0] = 0;
+        for (unsigned b = 1; b < 256; b++) {
+            const unsigned low = b & (0u - b);
+            row[b] = b == low ? (uint8_t)grundy__nimber__slow_mul(a, b, 8) : (uint8_t)(row[low] ^ row[b ^ low]);
+        }
+    }
+    nb->inv8[0] = 0;
+    for (unsigned a = 1; a < 256; a++)
+        for (unsigned b = 1; b < 256; b++)
+            if (nb->prod[a][b] == 1)
+                nb->inv8[a] = (uint8_t)b;
+}
+
+/* The per-byte tables, each built with the arithmetic of the ones before it
+ * (half16 needs prod, half32 needs half16, square needs half32). */
+static void grundy__nimber__build_linear_maps(grundy_nimber *nb)
+{
+    for (unsigned x = 0; x < 256; x++)
+        for (unsigned i = 0; i < 2; i++)
+            nb->half16[i][x] = (uint16_t)grundy__nimber__mul_16(nb, x << (8 * i), 0x8000u);
+    for (unsigned x = 0; x < 256; x++)
+        for (unsigned i = 0; i < 4; i++)
+            nb->half32[i][x] = grundy__nimber__mul_32(nb, (uint32_t)x << (8 * i), 0x80000000u);
+    for (unsigned x = 0; x < 256; x++) {
+        for (unsigned i = 0; i < 8; i++) {
+            const uint64_t v = (uint64_t)x << (8 * i);
+            nb->square[i][x] = grundy__nimber__mul_64(nb, v, v);
+        }
+    }
+}
+
+/* ---- The interface ---- */
+
+int grundy_nimber_new(grundy_nimber **out, const grundy_allocator *alloc)
+{
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    int rc;
+    grundy_nimber *nb = (grundy_nimber *)grundy__handle_new(sizeof *nb, alloc, &rc);
+    *out = NULL;
+    if (nb == NULL)
+        return rc;
+    grundy__nimber__build_products(nb);
+    grundy__nimber__build_linear_maps(nb);
+    *out = nb;
+    return GRUNDY_OK;
+}
+
+void grundy_nimber_free(grundy_nimber *nb)
+{
+    if (nb == NULL)
+        return;
+    grundy_allocator a = nb->alloc;
+    grundy__free(&a, nb);
+}
+
+uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b)
+{
+    return nb != NULL ? grundy__nimber__mul_64(nb, a, b) : grundy__nimber__slow_mul(a, b, 64);
+}
+
+uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e)
+{
+    uint64_t r = 1;
+    /* Right to left: a runs through the squares a^(2^k). */
+    while (e != 0) {
+        if (e & 1)
+            r = grundy_nim_mul(nb, r, a);
+        e >>= 1;
+        if (e != 0)
+            a = nb != NULL ? grundy__nimber__square_64(nb, a) : grundy__nimber__slow_mul(a, a, 64);
+    }
+    return r;
+}
+
+int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
+{
+    if (inv == NULL)
+        return GRUNDY_EINVAL;
+    if (a == 0)
+        return GRUNDY_ERANGE;
+    *inv = grundy__nimber__inv_n(nb, a, 64);
+    return GRUNDY_OK;
+}
+
+/* === src/play.c === */
+/* The per-position rule of every way of playing.
+ *
+ * - normal: mex of the option values (a split option's value is the xor).
+ * - misère: a terminal position has misère Grundy value 1 (the player to
+ *   move has won); otherwise the mex of the options' misère values.
+ * - WTIA (w-numbers): terminal is SP; a move to SP makes SC; otherwise the
+ *   mex of the options that are numbers (SC options are never worth playing).
+ * - remoteness (conjunctive compound, Smith): terminal 0; with an option of
+ *   even remoteness, win as fast as possible: 1 + the least even one; else
+ *   lose as slowly as possible: 1 + the largest (odd) one.
+ * - suspense (continued conjunctive, Smith): terminal 0; with an even option,
+ *   win as slowly as possible: 1 + the largest even one; else lose as fast as
+ *   possible: 1 + the least odd one.
+ * - width (internal): the most non-terminal components play can split into. */
+
+GRUNDY__LOCAL uint32_t grundy__play_finished(int play)
+{
+    switch (play) {
+    case GRUNDY_PLAY_MISERE: return 1;
+    case GRUNDY_PLAY_WTIA: return GRUNDY_SP;
+    default: return 0;
+    }
+}
+
+GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v)
+{
+    switch (play) {
+    case GRUNDY_PLAY_WTIA: return v == GRUNDY_SP || v == 0 ? GRUNDY_P : GRUNDY_N;
+    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_SUSPENSE: return v % 2 ? GRUNDY_N : GRUNDY_P;
+    default: return v ? GRUNDY_N : GRUNDY_P;
+    }
+}
+
+GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex)
+{
+    acc->play = play;
+    acc->mex = mex;
+    acc->count = 0;
+    acc->any_sp = 0;
+    acc->any_even = acc->any_odd = 0;
+    acc->min_even = acc->min_odd = UINT32_MAX;
+    acc->max_even = acc->max_odd = 0;
+    acc->widest = 0;
+    grundy__mex_begin(mex);
+}
+
+GRUNDY__LOCAL void grundy__acc_add(grundy__acc *acc, uint32_t option)
+{
+    acc->count++;
+    switch (acc->play) {
+    case GRUNDY_PLAY_NORMAL:
+    case GRUNDY_PLAY_MISERE:
+        grundy__mex_add(acc->mex, option);
+        break;
+    case GRUNDY_PLAY_WTIA:
+        if (option == GRUNDY_SP)
+            acc->any_sp = 1;
+        else if (option != GRUNDY_SC)
+            grundy__mex_add(acc->mex, option);
+        break;
+    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_SUSPENSE:
+        if (option % 2 == 0) {
+            acc->any_even = 1;
+            if (option < acc->min_even) acc->min_even = option;
+            if (option > acc->max_even) acc->max_even = option;
+        } else {
+            acc->any_odd = 1;
+            if (option < acc->min_odd) acc->min_odd = option;
+            if (option > acc->max_odd) acc->max_odd = option;
+        }
+        break;
+    case GRUNDY__PLAY_WIDTH:
+        if (option > acc->widest)
+            acc->widest = option;
+        break;
+    default:
+        break;
+    }
+}
+
+GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc)
+{
+    switch (acc->play) {
+    case GRUNDY_PLAY_MISERE:
+        return acc->count == 0 ? 1 : grundy__mex_end(acc->mex);
+    case GRUNDY_PLAY_WTIA:
+        if (acc->count == 0)
+            return GRUNDY_SP;
+        return acc->any_sp ? GRUNDY_SC : grundy__mex_end(acc->mex);
+    case GRUNDY_PLAY_REMOTENESS:
+        if (acc->count == 0)
+            return 0;
+        return 1 + (acc->any_even ? acc->min_even : acc->max_odd);
+    case GRUNDY_PLAY_SUSPENSE:
+        if (acc->count == 0)
+            return 0;
+        return 1 + (acc->any_even ? acc->max_even : acc->min_odd);
+    case GRUNDY__PLAY_WIDTH:
+        /* A position that can still move is at least one component. */
+        return acc->count == 0 ? 0 : (acc->widest > 1 ? acc->widest : 1);
+    default:
+        return grundy__mex_end(acc->mex);
+    }
+}
+
+/* === src/status.c === */
+/* Version and status names: the library's only static data. */
+
+#define GRUNDY__STATUS__STR2(x) #x
+#define GRUNDY__STATUS__STR(x) GRUNDY__STATUS__STR2(x)
+
+const char *grundy_version(void)
+{
+    return GRUNDY__STATUS__STR(GRUNDY_VERSION_MAJOR) "." GRUNDY__STATUS__STR(GRUNDY_VERSION_MINOR) "." GRUNDY__STATUS__STR(GRUNDY_VERSION_PATCH);
+}
+
+uint32_t grundy_version_number(void)
+{
+    return GRUNDY_VERSION_NUMBER;
+}
+
+const char *grundy_strerror(int status)
+{
+    switch (status) {
+    case GRUNDY_OK: return "success";
+    case GRUNDY_ENOMEM: return "out of memory";
+    case GRUNDY_EINVAL: return "invalid argument";
+    case GRUNDY_ECYCLE: return "the game graph has a cycle";
+    case GRUNDY_EPARSE: return "parse error";
+    case GRUNDY_ERANGE: return "value out of range";
+    case GRUNDY_ELIMIT: return "size limit exceeded";
+    case GRUNDY_ESTATE: return "operation not valid in the current state";
+    case GRUNDY_ECANCELED: return "canceled";
+    default: return "unknown status";
+    }
+}
+#undef GRUNDY__STATUS__STR2
+#undef GRUNDY__STATUS__STR
+
+/* === src/sum.c === */
+
+GRUNDY__LOCAL int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_fn value_at,
+                     size_t *component, uint64_t *target)
+{
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= value_at(ctx, i);
+    if (s == 0)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = value_at(ctx, i);
+        if ((v ^ s) < v) {
+            *component = i;
+            *target = v ^ s;
+            return 1;
+        }
+    }
+    return 0; /* unreachable: some value carries the top bit of s */
+}
+
+static uint64_t grundy__sum__array_value(const void *ctx, size_t i)
+{
+    return ((const uint64_t *)ctx)[i];
+}
+
+uint64_t grundy_nim_sum(const uint64_t *values, size_t n)
+{
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= values[i];
+    return s;
+}
+
+int grundy_sum_winning_target(const uint64_t *values, size_t n, size_t *component,
+                              uint64_t *target)
+{
+    if ((values == NULL && n > 0) || component == NULL || target == NULL)
+        return GRUNDY_EINVAL;
+    return grundy__sum_move(values, n, grundy__sum__array_value, component, target);
+}
+
+/* === src/table.c === */
+
+/* A strong 64-bit finaliser (splitmix64's): every input bit affects every
+ * output bit, so the low bits used for the slot index are well mixed. */
+static uint64_t grundy__table__mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    return x;
+}
+
+GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)key;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+    while (len >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = grundy__table__mix64(h ^ w);
+        p += 8;
+        len -= 8;
+    }
+    if (len > 0) {
+        uint64_t w = 0;
+        memcpy(&w, p, len);
+        h = grundy__table__mix64(h ^ w ^ 0xff51afd7ed558ccdull);
+    }
+    return h;
+}
+
+GRUNDY__LOCAL void grundy__table_init(grundy__table *t, size_t key_size)
+{
+    memset(t, 0, sizeof *t);
+    t->key_size = key_size;
+    t->stride = key_size + sizeof(uint32_t);
+}
+
+GRUNDY__LOCAL void grundy__table_free(grundy__table *t, const grundy_allocator *a)
+{
+    grundy__free(a, t->slots);
+    t->slots = NULL;
+    t->cap = t->count = 0;
+}
+
+GRUNDY__LOCAL size_t grundy__table_bytes(size_t key_size, size_t cap)
+{
+    return cap * (key_size + sizeof(uint32_t));
+}
+
+static unsigned char *grundy__table__slot_at(const grundy__table *t, size_t i)
+{
+    return t->slots + i * t->stride;
+}
+
+static uint32_t grundy__table__value_at(const grundy__table *t, size_t i)
+{
+    uint32_t v;
+    memcpy(&v, grundy__table__slot_at(t, i) + t->key_size, sizeof v);
+    return v;
+}
+
+static void grundy__table__put_value(grundy__table *t, size_t i, uint32_t v)
+{
+    memcpy(grundy__table__slot_at(t, i) + t->key_size, &v, sizeof v);
+}
+
+static size_t grundy__table__home(const grundy__table *t, const void *key)
+{
+    return (size_t)grundy__hash(key, t->key_size) & (t->cap - 1);
+}
+
+/* Eight-byte keys (the uint64_t games) compare as one word. */
+static int grundy__table__same_key(const grundy__table *t, const unsigned char *slot, const void *key)
+{
+    if (t->key_size == 8) {
+        uint64_t a, b;
+        memcpy(&a, slot, 8);
+        memcpy(&b, key, 8);
+        return a == b;
+    }
+    return memcmp(slot, key, t->key_size) == 0;
+}
+
+/* The slot holding key, or SIZE_MAX. */
+static size_t grundy__table__lookup(const grundy__table *t, const void *key)
+{
+    if (t->cap == 0)
+        return SIZE_MAX;
+    for (size_t i = grundy__table__home(t, key);; i = (i + 1) & (t->cap - 1)) {
+        if (grundy__table__value_at(t, i) == GRUNDY__EMPTY)
+            return SIZE_MAX;
+        if (grundy__table__same_key(t, grundy__table__slot_at(t, i), key))
+            return i;
+    }
+}
+
+GRUNDY__LOCAL uint32_t grundy__table_get(const grundy__table *t, const void *key)
+{
+    size_t i = grundy__table__lookup(t, key);
+    return i == SIZE_MAX ? GRUNDY__EMPTY : grundy__table__value_at(t, i);
+}
+
+GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t v)
+{
+    size_t i = grundy__table__lookup(t, key);
+    if (i != SIZE_MAX)
+        grundy__table__put_value(t, i, v);
+}
+
+/* Places key in the first free slot of its probe sequence (key absent, room known). */
+static void grundy__table__place(grundy__table *t, const void *key, uint32_t v)
+{
+    size_t i = grundy__table__home(t, key);
+    while (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
+        i = (i + 1) & (t->cap - 1);
+    memcpy(grundy__table__slot_at(t, i), key, t->key_size);
+    grundy__table__put_value(t, i, v);
+}
+
+static int grundy__table__grow(grundy__table *t, const grundy_allocator *a, size_t limit)
+{
+    size_t cap = t->cap ? t->cap * 2 : 64;
+    if (cap > SIZE_MAX / t->stride || cap < t->cap)
+        return GRUNDY_ELIMIT;
+    /* Both the old and the new arrays are alive while rehashing. */
+    if (limit != 0 && grundy__table_bytes(t->key_size, cap + t->cap) > limit)
+        return GRUNDY_ELIMIT;
+    grundy__table bigger = *t;
+    bigger.cap = cap;
+    bigger.slots = (unsigned char *)grundy__alloc_array(a, cap, t->stride);
+    if (bigger.slots == NULL)
+        return GRUNDY_ENOMEM;
+    for (size_t i = 0; i < cap; i++)
+        grundy__table__put_value(&bigger, i, GRUNDY__EMPTY);
+    for (size_t i = 0; i < t->cap; i++) {
+        if (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
+            grundy__table__place(&bigger, grundy__table__slot_at(t, i), grundy__table__value_at(t, i));
+    }
+    grundy__free(a, t->slots);
+    *t = bigger;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                         uint32_t v, size_t limit)
+{
+    if ((t->count + 1) * 4 > t->cap * 3) {
+        int rc = grundy__table__grow(t, a, limit);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    grundy__table__place(t, key, v);
+    t->count++;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
+{
+    size_t hole = grundy__table__lookup(t, key);
+    if (hole == SIZE_MAX)
+        return;
+    size_t mask = t->cap - 1;
+    /* Shift back every later entry of the run whose home is not between the
+     * hole and itself, so that no probe sequence crosses an empty slot. */
+    for (size_t j = (hole + 1) & mask; grundy__table__value_at(t, j) != GRUNDY__EMPTY; j = (j + 1) & mask) {
+        size_t h = grundy__table__home(t, grundy__table__slot_at(t, j));
+        int stays = hole < j ? (hole < h && h <= j) : (hole < h || h <= j);
+        if (stays)
+            continue;
+        memcpy(grundy__table__slot_at(t, hole), grundy__table__slot_at(t, j), t->stride);
+        hole = j;
+    }
+    grundy__table__put_value(t, hole, GRUNDY__EMPTY);
+    t->count--;
+}
+
+#undef GRUNDY__PLAY_WIDTH
+#undef GRUNDY__PLAYS
+#undef GRUNDY__WIDTH_MAX
+#undef GRUNDY__EMPTY
+#undef GRUNDY__BUSY
+#undef GRUNDY__SPLIT
+#undef GRUNDY__HEAP_LEAVE_NONE
+#undef GRUNDY__HEAP_LEAVE_ONE
+#undef GRUNDY__HEAP_LEAVE_TWO
+#undef GRUNDY__HEAP_LEAVE_THREE
+#undef GRUNDY__HEAP_MAX_DIGITS
+#undef GRUNDY__HEAP_MAX_SUBTRACT
+#undef GRUNDY__LOCAL
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_IMPLEMENTATION */

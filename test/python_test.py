@@ -1,0 +1,1227 @@
+#!/usr/bin/env python3
+"""Tests of the Python binding bindings/python/grundy.py.
+
+Every answer is checked against a small brute force written here (a plain mex
+over the options, or a search over the positions of a sum), not against the
+library itself.  The binding is tested against the build tree, then against a
+copy installed by `make install PREFIX=<tmpdir>`: a subset of these tests runs
+again in a subprocess, once with GRUNDY_LIBRARY naming the installed library
+and once found by the system loader through LD_LIBRARY_PATH.
+
+usage: python3 test/python_test.py             (after `make`, from anywhere)
+       python3 test/python_test.py --installed (the subset, for the subprocess)
+Environment: GRUNDY_TEST_MODULE_DIR, the directory to import grundy.py from
+(default bindings/python); GRUNDY_EXPECT_LIBRARY, the library file that must
+be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
+Last line: "N passed, N failed"; exit status 1 if any test failed.
+"""
+import contextlib
+import ctypes.util
+import doctest
+import functools
+import gc
+import io
+import pickle
+import itertools
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODULE_DIR = os.environ.get("GRUNDY_TEST_MODULE_DIR") or os.path.join(ROOT, "bindings", "python")
+HEADER = os.path.join(ROOT, "include", "grundy.h")
+THIS = os.path.abspath(__file__)
+
+grundy = None  # imported by main()
+
+sys.setrecursionlimit(20000)
+
+
+# ---------------------------------------------------------------------------
+# Brute forces
+
+def mex(values):
+    v = 0
+    while v in values:
+        v += 1
+    return v
+
+
+def xor_all(values):
+    return functools.reduce(lambda a, b: a ^ b, values, 0)
+
+
+@functools.lru_cache(maxsize=None)
+def nim_wins(heaps, misere):
+    """True if the player to move wins Nim `heaps` (a tuple)."""
+    if sum(heaps) == 0:
+        return misere
+    return any(not nim_wins(heaps[:i] + (h - k,) + heaps[i + 1:], misere)
+               for i, h in enumerate(heaps) for k in range(1, h + 1))
+
+
+@functools.lru_cache(maxsize=None)
+def bounded_wins(heaps, max_take):
+    return any(not bounded_wins(heaps[:i] + (h - k,) + heaps[i + 1:], max_take)
+               for i, h in enumerate(heaps) for k in range(1, min(h, max_take) + 1))
+
+
+@functools.lru_cache(maxsize=None)
+def staircase_wins(steps):
+    for i in range(1, len(steps)):
+        for c in range(1, steps[i] + 1):
+            after = list(steps)
+            after[i] -= c
+            after[i - 1] += c
+            if not staircase_wins(tuple(after)):
+                return True
+    return False
+
+
+class Dag:
+    """A graph as lists of moves, each move a tuple of parts; plays and
+    compounds computed from their definitions (docs/compounds.md)."""
+
+    def __init__(self, n, moves):
+        self.n = n
+        self.moves = [[] for _ in range(n)]
+        for u, parts in moves:
+            self.moves[u].append(tuple(parts))
+        # For graphs without splits: the node each move leads to.
+        self.succ = [[p[0] for p in ms if len(p) == 1] for ms in self.moves]
+
+    def add_to(self, g):
+        g.add_nodes(self.n)
+        for u in range(self.n):
+            for parts in self.moves[u]:
+                if len(parts) == 1:
+                    g.add_move(u, parts[0])
+                else:
+                    g.add_split(u, parts)
+
+    @functools.cached_property
+    def sg(self):
+        val = [None] * self.n
+
+        def sg(u):
+            if val[u] is None:
+                val[u] = mex({xor_all(sg(p) for p in parts) for parts in self.moves[u]})
+            return val[u]
+        return [sg(u) for u in range(self.n)]
+
+    def play_numbers(self, play):
+        num = [None] * self.n
+
+        def f(u):
+            if num[u] is not None:
+                return num[u]
+            opts = [f(v) for v in self.succ[u]]
+            if play == "misere":
+                r = 1 if not opts else mex(set(opts))
+            elif play == "wtia":
+                if not opts:
+                    r = grundy.SP
+                elif grundy.SP in opts:
+                    r = grundy.SC
+                else:
+                    r = mex({o for o in opts if o != grundy.SC})
+            elif play == "remoteness":
+                even = [o for o in opts if o % 2 == 0]
+                r = 0 if not opts else (min(even) + 1 if even else max(opts) + 1)
+            elif play == "suspense":
+                even = [o for o in opts if o % 2 == 0]
+                r = 0 if not opts else (max(even) + 1 if even else min(opts) + 1)
+            num[u] = r
+            return r
+        return [f(u) for u in range(self.n)]
+
+    def compound_options(self, pos, compound):
+        """The positions one move leads to, or None if the play has ended with
+        the player to move losing (some compounds end before all moves run out)."""
+        succ = self.succ
+        live = [i for i, u in enumerate(pos) if succ[u]]
+        if compound in ("wtia", "conjunctive", "shortened") and len(live) < len(pos):
+            return None
+        if compound in ("disjunctive", "misere", "wtia", "loopy"):
+            return [pos[:i] + (v,) + pos[i + 1:] for i in live for v in succ[pos[i]]]
+        if compound in ("conjunctive", "continued"):
+            choices = [succ[u] if succ[u] else [u] for u in pos]
+            return [tuple(c) for c in itertools.product(*choices)] if live else []
+        if compound in ("selective", "shortened"):
+            out = []
+            choices = [[u] + succ[u] for u in pos]
+            for c in itertools.product(*choices):
+                if c != tuple(pos):
+                    out.append(tuple(c))
+            return out
+        raise ValueError(compound)
+
+    def compound_wins(self, pos, compound, memo=None):
+        """Outcome 'P' or 'N' of an acyclic compound, by search."""
+        if memo is None:
+            memo = {}
+        key = (tuple(pos), compound)
+        if key in memo:
+            return memo[key]
+        opts = self.compound_options(tuple(pos), compound)
+        if opts is None:
+            r = "P"
+        elif not opts:
+            r = "N" if compound == "misere" else "P"
+        else:
+            r = "N" if any(self.compound_wins(o, compound, memo) == "P" for o in opts) else "P"
+        memo[key] = r
+        return r
+
+    def loopy_outcomes(self, k):
+        """Outcome of every sum of k components (cycles allowed), by
+        retrograde analysis: 'P', 'N' or 'D'."""
+        states = list(itertools.product(range(self.n), repeat=k))
+        opts = {s: self.compound_options(s, "loopy") for s in states}
+        out = {}
+        changed = True
+        while changed:
+            changed = False
+            for s in states:
+                if s in out:
+                    continue
+                if any(out.get(o) == "P" for o in opts[s]):
+                    out[s] = "N"
+                    changed = True
+                elif all(out.get(o) == "N" for o in opts[s]):
+                    out[s] = "P"
+                    changed = True
+        return {s: out.get(s, "D") for s in states}
+
+
+def random_dag(rng, n, max_moves=3, splits=False):
+    perm = list(range(n))
+    rng.shuffle(perm)
+    moves = []
+    for u in range(n):
+        for _ in range(rng.randrange(0, max_moves + 1)):
+            if u == 0:
+                break
+            if splits and rng.random() < 0.3:
+                parts = [rng.randrange(u) for _ in range(rng.choice((0, 2, 3)))]
+            else:
+                parts = [rng.randrange(u)]
+            moves.append((perm[u], [perm[p] for p in parts]))
+    rng.shuffle(moves)
+    return Dag(n, moves)
+
+
+def random_digraph(rng, n, max_moves=3):
+    moves = [(u, [rng.randrange(n)]) for u in range(n) for _ in range(rng.randrange(max_moves + 1))]
+    return Dag(n, moves)
+
+
+def reaches(dag, start, target):
+    """True if some path of at least one move leads from start to target."""
+    seen, stack = set(), [v for parts in dag.moves[start] for v in parts]
+    while stack:
+        v = stack.pop()
+        if v == target:
+            return True
+        if v not in seen:
+            seen.add(v)
+            stack.extend(p for parts in dag.moves[v] for p in parts)
+    return False
+
+
+# Heap games: the options of one heap, by the rules of docs/games.md.
+
+def octal_options(digits, n):
+    """Options (tuples of heaps) of a heap of n in the octal or hexadecimal
+    game whose digits are d0, d1, d2, ..."""
+    out = []
+    for k, d in enumerate(digits):
+        r = n - k
+        if r < 0:
+            break
+        if k > 0 and d & 1 and r == 0:
+            out.append(())
+        if k > 0 and d & 2 and r >= 1:
+            out.append((r,))
+        if d & 4:
+            out.extend((a, r - a) for a in range(1, r // 2 + 1))
+        if d & 8:
+            out.extend((a, b, r - a - b) for a in range(1, r + 1) for b in range(a, r + 1)
+                       if r - a - b >= b)
+    return out
+
+
+def grundy_game_options(n):
+    return [(a, n - a) for a in range(1, (n + 1) // 2) if a != n - a]
+
+
+def lasker_options(n):
+    return [(n - k,) if k < n else () for k in range(1, n + 1)] + \
+        [(a, n - a) for a in range(1, n // 2 + 1)]
+
+
+def subtraction_options(takes, n):
+    return [(n - t,) if t < n else () for t in takes if t <= n]
+
+
+def heap_values(options, count):
+    g = []
+    for n in range(count):
+        g.append(mex({xor_all(g[h] for h in opt) for opt in options(n)}))
+    return g
+
+
+def brute_nim_mul():
+    """Nim products of a, b < 16 by the definition: the mex of
+    a'b + ab' + a'b' over a' < a, b' < b (nim sums)."""
+    t = {}
+    for a in range(16):
+        for b in range(16):
+            t[a, b] = mex({t[x, b] ^ t[a, y] ^ t[x, y] for x in range(a) for y in range(b)})
+    return t
+
+
+# ---------------------------------------------------------------------------
+# Tests: the library the module loaded
+
+
+def maps_of_this_process():
+    try:
+        with open("/proc/self/maps") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+class TestLoadedLibrary(unittest.TestCase):
+    def test_version_matches_header(self):
+        text = open(HEADER).read()
+        want = ".".join(re.search(r"#define GRUNDY_VERSION_%s (\d+)" % p, text).group(1)
+                        for p in ("MAJOR", "MINOR", "PATCH"))
+        self.assertEqual(grundy.version(), want)
+        self.assertEqual(grundy.__version__, want)
+
+    def test_the_expected_library_is_loaded(self):
+        expect = os.environ.get("GRUNDY_EXPECT_LIBRARY")
+        if expect is None and os.environ.get("GRUNDY_LIBRARY"):
+            expect = os.environ["GRUNDY_LIBRARY"]
+        if expect is None:
+            expect = os.path.join(ROOT, "lib", "libgrundy.so")
+            self.assertEqual(grundy.library_path, expect, "the build tree comes first")
+        maps = maps_of_this_process()
+        if maps is None:
+            self.skipTest("no /proc/self/maps")
+        loaded = {line.split(None, 5)[5].strip() for line in maps.splitlines()
+                  if "libgrundy" in line and len(line.split(None, 5)) == 6}
+        self.assertEqual(loaded, {os.path.realpath(expect)}, "exactly one libgrundy, the expected one")
+
+    def test_strerror(self):
+        self.assertEqual(grundy.strerror(0), "success")
+        self.assertEqual(grundy.strerror(-5), "value out of range")
+        self.assertEqual(grundy.strerror(12345), "unknown status")
+
+    def test_every_function_has_a_signature(self):
+        for name in grundy._SIGNATURES:
+            fn = getattr(grundy._lib, name)
+            self.assertIsNotNone(fn.argtypes, name)
+        used = set(re.findall(r"_lib\.(grundy_[a-z0-9_]+)", open(grundy.__file__).read()))
+        self.assertEqual(used - set(grundy._SIGNATURES), set(), "calls without a declared signature")
+
+
+# ---------------------------------------------------------------------------
+# Nim and its closed forms
+
+
+class TestNim(unittest.TestCase):
+    def positions(self, top=5, most=3):
+        for n in range(most + 1):
+            yield from itertools.product(range(top), repeat=n)
+
+    def check_game(self, outcome, winning_move, wins, legal_after):
+        for heaps in self.positions():
+            w = wins(heaps)
+            self.assertEqual(outcome(list(heaps)), "N" if w else "P", heaps)
+            move = winning_move(heaps)
+            if not w or sum(heaps) == 0:
+                self.assertIsNone(move, heaps)
+                continue
+            self.assertIsNotNone(move, heaps)
+            after = legal_after(heaps, *move)
+            self.assertFalse(wins(after), (heaps, move))
+
+    @staticmethod
+    def take(heaps, i, k):
+        assert 0 <= i < len(heaps) and 1 <= k <= heaps[i], (heaps, i, k)
+        return heaps[:i] + (heaps[i] - k,) + heaps[i + 1:]
+
+    def test_nim(self):
+        self.check_game(grundy.nim_outcome, grundy.nim_winning_move,
+                        lambda h: nim_wins(h, False), self.take)
+
+    def test_misere_nim(self):
+        self.check_game(grundy.misere_nim_outcome, grundy.misere_nim_winning_move,
+                        lambda h: nim_wins(h, True), self.take)
+
+    def test_bounded_nim(self):
+        for max_take in (1, 2, 3):
+            for heap in range(12):
+                self.assertEqual(grundy.bounded_nim_value(heap, max_take),
+                                 heap_values(lambda n: subtraction_options(range(1, max_take + 1), n),
+                                             12)[heap])
+
+            def take(heaps, i, k):
+                self.assertLessEqual(k, max_take)
+                return self.take(heaps, i, k)
+            self.check_game(lambda h: "N" if bounded_wins(tuple(h), max_take) else "P",
+                            lambda h: grundy.bounded_nim_winning_move(h, max_take),
+                            lambda h: bounded_wins(h, max_take), take)
+
+    def test_staircase_nim(self):
+        def move(steps, i, c):
+            self.assertTrue(1 <= i < len(steps) and 1 <= c <= steps[i], (steps, i, c))
+            after = list(steps)
+            after[i] -= c
+            after[i - 1] += c
+            return tuple(after)
+        for steps in self.positions(top=4, most=4):
+            w = staircase_wins(steps)
+            self.assertEqual(grundy.staircase_nim_outcome(steps), "N" if w else "P", steps)
+            m = grundy.staircase_nim_winning_move(steps)
+            if w:
+                self.assertFalse(staircase_wins(move(steps, *m)), (steps, m))
+            else:
+                self.assertIsNone(m, steps)
+
+    def test_known_and_big(self):
+        self.assertEqual(grundy.nim_winning_move([3, 8, 15]), (2, 4))
+        self.assertEqual(grundy.nim_outcome([]), "P")
+        self.assertEqual(grundy.misere_nim_outcome([]), "N")
+        self.assertEqual(grundy.misere_nim_outcome([1, 1, 1]), "P")
+        big = (1 << 64) - 1
+        self.assertEqual(grundy.nim_outcome([big, big]), "P")
+        self.assertEqual(grundy.nim_sum([big, 1]), big - 1)
+        rng = random.Random(3)
+        for _ in range(200):
+            vals = [rng.randrange(1 << 64) for _ in range(rng.randrange(0, 6))]
+            s = xor_all(vals)
+            self.assertEqual(grundy.nim_sum(vals), s)
+            t = grundy.sum_winning_target(vals)
+            if s == 0:
+                self.assertIsNone(t)
+            else:
+                i = next(i for i, v in enumerate(vals) if v ^ s < v)
+                self.assertEqual(t, (i, vals[i] ^ s))
+
+    def test_bad_arguments(self):
+        with self.assertRaises(ValueError):
+            grundy.nim_outcome([1, -1])
+        with self.assertRaises(ValueError):
+            grundy.nim_sum([1 << 64])
+        with self.assertRaises(TypeError):
+            grundy.nim_winning_move([1.5])
+        with self.assertRaises(ValueError):
+            grundy.bounded_nim_winning_move([3], 0)
+
+    def test_nim_levels(self):
+        # One super-heap: SP with no coins, SC with one non-empty heap.
+        self.assertEqual(grundy.nim_levels_w([]), "SP")
+        self.assertEqual(grundy.nim_levels_w([0, 0]), "SP")
+        self.assertEqual(grundy.nim_levels_w([5]), "SC")
+
+        @functools.lru_cache(maxsize=None)
+        def wins(supers):  # whoever empties a super-heap wins
+            for i, s in enumerate(supers):
+                top = max((j for j, h in enumerate(s) if h), default=None)
+                if top is None:
+                    continue
+                for t in range(1, s[top] + 1):
+                    after = list(s)
+                    after[top] -= t
+                    if not any(after):
+                        return True
+                    if not wins(supers[:i] + (tuple(after),) + supers[i + 1:]):
+                        return True
+            return False
+        rng = random.Random(8)
+        for _ in range(150):
+            supers = tuple(tuple(rng.randrange(1, 4) for _ in range(rng.randrange(1, 4)))
+                           for _ in range(rng.randrange(1, 3)))
+            move = grundy.nim_levels_winning_move(supers)
+            self.assertEqual(move is not None, wins(supers), supers)
+
+
+# ---------------------------------------------------------------------------
+# Graphs
+
+
+def example_graph():
+    """Nodes 0..4: 1->0; 2->0, 2->1; 3->2; 4->{1+2}, 4->0, 4->{}: values
+    0, 1, 2, 0, 1."""
+    g = grundy.Graph()
+    g.add_nodes(5)
+    for u, v in ((1, 0), (2, 0), (2, 1), (3, 2)):
+        g.add_move(u, v)
+    g.add_split(4, [1, 2])
+    g.add_move(4, 0)
+    g.add_split(4, [])
+    return g
+
+
+class TestGraphBasics(unittest.TestCase):
+    def test_example(self):
+        with example_graph() as g:
+            self.assertEqual(len(g), 5)
+            self.assertEqual(g.move_count, 7)
+            self.assertIs(g.solve(), g)
+            self.assertEqual(g.values(), [0, 1, 2, 0, 1])
+            self.assertEqual([g.value(u) for u in range(5)], [0, 1, 2, 0, 1])
+            self.assertEqual([g.outcome(u) for u in range(5)], ["P", "N", "N", "P", "N"])
+            self.assertEqual(g.degree(4), 3)
+            self.assertEqual(g.moves(4), [(1, 2), (0,), ()])
+            self.assertEqual(g.move(2, 1), (1,))
+            self.assertEqual(g.winning_moves(4), [1, 2])
+            self.assertEqual(g.winning_moves(3), [])
+            self.assertEqual(g.sum_value([1, 2, 4]), 1 ^ 2 ^ 1)
+            self.assertEqual(g.sum_winning_move([1, 2, 4]), (1, 0))  # 2 -> 0
+            self.assertIsNone(g.sum_winning_move([1, 1]))
+            self.assertIn("nodes=5", repr(g))
+
+    def test_queries_solve_and_changes_unsolve(self):
+        with grundy.Graph() as g:
+            self.assertEqual(g.add_node(), 0)
+            self.assertEqual(g.add_node(), 1)
+            self.assertEqual(g.add_nodes(3), 2)
+            g.add_moves([(1, 0), (2, 1), (3, 2), (4, 3)])
+            self.assertEqual(g.values(), [0, 1, 0, 1, 0])  # solved on demand
+            g.add_move(4, 0)
+            self.assertEqual(g.values(), [0, 1, 0, 1, 2])
+            self.assertEqual(g.degree(4), 2)
+            self.assertEqual(grundy.Graph().values(), [])
+
+    def test_parse(self):
+        with grundy.Graph.parse("# comment\n3 2\n1 0\t2 1 # end") as g:
+            self.assertEqual(g.values(), [0, 1, 0])
+        with grundy.Graph.parse(b"4 5\n1 0\n2 0\n2 1\n3 0\n3 1\n") as g:
+            self.assertEqual(g.values(), [0, 1, 2, 2])
+
+    def test_random_graphs_with_splits(self):
+        rng = random.Random(4)
+        for trial in range(60):
+            dag = random_dag(rng, rng.randrange(1, 30), max_moves=4, splits=True)
+            with grundy.Graph() as g:
+                dag.add_to(g)
+                self.assertEqual(g.values(), dag.sg, "trial %d" % trial)
+                for u in range(dag.n):
+                    self.assertEqual(g.degree(u), len(dag.moves[u]))
+                    self.assertEqual(g.moves(u), dag.moves[u])
+                    want = [k for k, parts in enumerate(dag.moves[u])
+                            if xor_all(dag.sg[p] for p in parts) == 0]
+                    self.assertEqual(g.winning_moves(u), want, "trial %d node %d" % (trial, u))
+                nodes = [rng.randrange(dag.n) for _ in range(rng.randrange(1, 4))]
+                s = xor_all(dag.sg[u] for u in nodes)
+                self.assertEqual(g.sum_value(nodes), s)
+                m = g.sum_winning_move(nodes)
+                if s == 0:
+                    self.assertIsNone(m)
+                else:
+                    i, k = m
+                    after = s ^ dag.sg[nodes[i]] ^ xor_all(dag.sg[p] for p in dag.moves[nodes[i]][k])
+                    self.assertEqual(after, 0)
+
+    def test_plays_against_definitions(self):
+        rng = random.Random(5)
+        for trial in range(60):
+            dag = random_dag(rng, rng.randrange(1, 25))
+            with grundy.Graph() as g:
+                dag.add_to(g)
+                for play in ("misere", "wtia", "remoteness", "suspense"):
+                    want = dag.play_numbers(play)
+                    self.assertEqual(g.values(play), want, "trial %d %s" % (trial, play))
+                    for u in range(dag.n):
+                        w = want[u]
+                        if play == "wtia":
+                            n = w == grundy.SC or (w != grundy.SP and w != 0)
+                        elif play == "misere":
+                            n = w != 0
+                        else:
+                            n = w % 2 == 1
+                        self.assertEqual(g.outcome(u, play), "N" if n else "P")
+                        self.assertEqual(g.value(u, play), w)
+                # Normal values are still there after other plays.
+                self.assertEqual(g.values(), dag.sg)
+
+    def test_compounds_against_search(self):
+        rng = random.Random(6)
+        kinds = ("disjunctive", "misere", "wtia", "conjunctive", "continued", "selective",
+                 "shortened", "anti_sg", "tame")
+        checked = {k: 0 for k in kinds}
+        for trial in range(70):
+            dag = random_dag(rng, rng.randrange(1, 9))
+            memo = {}
+            with grundy.Graph() as g:
+                dag.add_to(g)
+                for _ in range(6):
+                    nodes = tuple(rng.randrange(dag.n) for _ in range(rng.randrange(1, 4)))
+                    for kind in kinds:
+                        search = "misere" if kind in ("anti_sg", "tame") else kind
+                        want = dag.compound_wins(nodes, search, memo)
+                        try:
+                            got = g.compound_outcome(nodes, kind)
+                        except grundy.InvalidArgumentError as e:
+                            # The SJ theorem or tameness does not apply: the
+                            # library says so and names a node.
+                            self.assertIn(kind, ("anti_sg", "tame"))
+                            self.assertEqual(e.status, -2)
+                            self.assertRegex(str(e), r"node \d+")
+                            continue
+                        self.assertEqual(got, want, "trial %d %s %s" % (trial, kind, nodes))
+                        checked[kind] += 1
+                        move = g.compound_move(nodes, kind)
+                        if want == "P" or dag.compound_options(nodes, search) == []:
+                            self.assertIsNone(move, (kind, nodes))
+                            continue
+                        self.assertEqual(len(move), len(nodes))
+                        after = tuple(u if k is None else dag.succ[u][k] for u, k in zip(nodes, move))
+                        self.assertIn(after, dag.compound_options(nodes, search), (kind, nodes, move))
+                        self.assertEqual(dag.compound_wins(after, search, memo), "P",
+                                         "trial %d %s %s move %s" % (trial, kind, nodes, move))
+        for kind, count in checked.items():
+            self.assertGreater(count, 10, kind)
+
+    def test_loopy_against_retrograde(self):
+        rng = random.Random(7)
+        for trial in range(80):
+            dag = random_digraph(rng, rng.randrange(1, 8))
+            with grundy.Graph() as g:
+                dag.add_to(g)
+                vals = g.values("loopy")
+                one = dag.loopy_outcomes(1)
+                for u in range(dag.n):
+                    self.assertEqual(g.outcome(u, "loopy"), one[(u,)], "trial %d node %d" % (trial, u))
+                    finite = sorted({vals[v] for v in dag.succ[u] if vals[v] != grundy.INF})
+                    self.assertEqual(g.loopy_followers(u), finite)
+                    k = vals[u]
+                    if k != grundy.INF:  # the defining property of a finite value
+                        self.assertNotIn(k, finite)
+                        self.assertTrue(set(range(k)) <= set(finite))
+                        for v in dag.succ[u]:
+                            if vals[v] == grundy.INF or vals[v] > k:
+                                self.assertIn(k, [vals[w] for w in dag.succ[v]])
+                two = dag.loopy_outcomes(2)
+                for nodes, want in two.items():
+                    self.assertEqual(g.compound_outcome(nodes, "loopy"), want,
+                                     "trial %d %s" % (trial, nodes))
+                    move = g.compound_move(nodes, "loopy")
+                    if want == "P":
+                        self.assertIsNone(move)
+                        continue
+                    self.assertIsNotNone(move, (trial, nodes))
+                    self.assertEqual(sum(m is not None for m in move), 1)
+                    after = tuple(u if k is None else dag.succ[u][k] for u, k in zip(nodes, move))
+                    self.assertEqual(two[after], "P" if want == "N" else "D", (trial, nodes, move))
+
+    def test_genus_against_search(self):
+        # gamma_n(u) is 0 exactly when u plus n heaps of two is a misère P-position.
+        rng = random.Random(9)
+        for trial in range(40):
+            base = random_dag(rng, rng.randrange(1, 8))
+            n = base.n
+            moves = [(u, list(p)) for u in range(n) for p in base.moves[u]]
+            moves += [(n + 1, [n]), (n + 2, [n + 1]), (n + 2, [n])]  # heaps of 0, 1, 2
+            dag = Dag(n + 3, moves)
+            memo = {}
+            with grundy.Graph() as g:
+                dag.add_to(g)
+                for u in range(dag.n):
+                    terms, tame = g.genus(u)
+                    self.assertEqual(len(terms), grundy.GENUS_TERMS)
+                    self.assertIsInstance(tame, bool)
+                    self.assertEqual(terms[0], dag.play_numbers("misere")[u])
+                    for k in range(4):
+                        pos = (u,) + (n + 2,) * k
+                        p = dag.compound_wins(pos, "misere", memo) == "P"
+                        self.assertEqual(terms[k] == 0, p, "trial %d node %d term %d" % (trial, u, k))
+                self.assertEqual(g.genus(n + 2), ([2, 0] * 6, True))  # a heap of two: 2^(2 0 2 0 ...)
+
+    def test_compound_outcome_from_numbers(self):
+        self.assertEqual(grundy.compound_outcome([1, 2, 3]), "P")
+        self.assertEqual(grundy.compound_outcome([1, 2]), "N")
+        self.assertEqual(grundy.compound_outcome([grundy.SC, 5], "wtia"), "N")
+        self.assertEqual(grundy.compound_outcome([grundy.SP, grundy.SC], "wtia"), "P")
+        self.assertEqual(grundy.compound_outcome([3, 1], "conjunctive"), "N")
+        self.assertEqual(grundy.compound_outcome([2, 3], "conjunctive"), "P")
+        with self.assertRaises(grundy.InvalidArgumentError):
+            grundy.compound_outcome([1], "misere")
+        with self.assertRaises(ValueError):
+            grundy.compound_outcome([1], "sideways")
+
+
+class TestErrors(unittest.TestCase):
+    def test_bad_node(self):
+        with example_graph() as g:
+            for call in (lambda: g.value(7), lambda: g.outcome(5), lambda: g.add_move(1, 9),
+                         lambda: g.add_split(9, [0]), lambda: g.winning_moves(5),
+                         lambda: g.compound_outcome([0, 6], "misere"), lambda: g.degree(-1),
+                         lambda: g.move(1, 3), lambda: g.add_moves([(0, 1), (1, 8)]),
+                         lambda: g.sum_value([1 << 40])):
+                with self.assertRaises(grundy.GrundyError) as cm:
+                    call()
+                e = cm.exception
+                self.assertEqual(e.status, -5)
+                self.assertIsInstance(e, grundy.OutOfRangeError)
+                self.assertIsInstance(e, IndexError)
+                self.assertTrue(str(e).startswith("value out of range: "), str(e))
+                self.assertRegex(str(e), r"\d")
+            self.assertEqual(g.move_count, 7, "failed adds add nothing")
+            with self.assertRaises(grundy.GrundyError) as cm:
+                g.add_move(1, 9)
+            self.assertIn("node 9", str(cm.exception))
+            self.assertIn("n = 5", str(cm.exception))
+
+    def test_cycle(self):
+        rng = random.Random(10)
+        for trial in range(40):
+            dag = random_digraph(rng, rng.randrange(1, 12))
+            cyclic = any(reaches(dag, u, u) for u in range(dag.n))
+            with grundy.Graph() as g:
+                dag.add_to(g)
+                if not cyclic:
+                    self.assertEqual(g.values(), dag.sg)
+                    continue
+                for call in (g.solve, g.values, lambda: g.value(0, "misere"),
+                             lambda: g.compound_outcome([0], "wtia")):
+                    with self.assertRaises(grundy.CycleError) as cm:
+                        call()
+                    e = cm.exception
+                    self.assertEqual(e.status, -3)
+                    self.assertTrue(reaches(dag, e.node, e.node), "trial %d: node %s" % (trial, e.node))
+                    self.assertIn("node %d" % e.node, str(e))
+                # Moves can still be read, and the loopy play works.
+                self.assertEqual(g.degree(0), len(dag.succ[0]))
+                self.assertEqual(len(g.values("loopy")), dag.n)
+
+    def test_self_loop(self):
+        with grundy.Graph() as g:
+            g.add_nodes(2)
+            g.add_move(1, 1)
+            with self.assertRaises(grundy.CycleError) as cm:
+                g.solve()
+            self.assertEqual(cm.exception.node, 1)
+
+    def test_parse_errors(self):
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.Graph.parse("2 1\n0 x\n")
+        e = cm.exception
+        self.assertEqual((e.status, e.line), (-4, 2))
+        self.assertIn("line 2", str(e))
+        self.assertTrue(str(e).startswith("parse error: "))
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.Graph.parse("3 2\n0 1\n1 5\n")
+        e = cm.exception
+        self.assertEqual((e.status, e.line), (-5, 3))
+        self.assertIn("line 3", str(e))
+        self.assertIsInstance(e, grundy.OutOfRangeError)
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.Graph.parse("# header\n\n4 3\n1 0\n2 1\n")  # a move short
+        self.assertIsNotNone(cm.exception.line)
+        self.assertIn("line", str(cm.exception))
+
+    def test_misuse(self):
+        g = example_graph()
+        g.close()
+        g.close()  # idempotent
+        with self.assertRaises(ValueError):
+            g.values()
+        with self.assertRaises(ValueError):
+            len(g)
+        self.assertIn("closed", repr(g))
+        with example_graph() as g:
+            with self.assertRaises(ValueError):
+                g.solve("sideways")
+            with self.assertRaises(ValueError):
+                g.compound_outcome([0], "sideways")
+            with self.assertRaises(grundy.InvalidArgumentError) as cm:
+                g.values("misere")  # node 4 has a split move
+            self.assertEqual(cm.exception.status, -2)
+            self.assertIn("node 4", str(cm.exception))
+            with self.assertRaises(TypeError):
+                g.value("1")
+            with self.assertRaises(ValueError):
+                g.add_nodes(-1)
+            with self.assertRaises(grundy.LimitError) as cm:
+                g.add_nodes(grundy.NODE_MAX)
+            self.assertEqual(cm.exception.status, -6)
+            self.assertEqual(len(g), 5)
+
+    def test_error_classes(self):
+        for status, cls in ((-1, MemoryError), (-2, ValueError), (-3, grundy.CycleError),
+                            (-4, ValueError), (-5, IndexError), (-6, grundy.LimitError),
+                            (-7, grundy.StateError), (-8, grundy.CanceledError)):
+            e = grundy._error(status, "detail")
+            self.assertIsInstance(e, grundy.GrundyError)
+            self.assertIsInstance(e, cls)
+            self.assertEqual(e.status, status)
+            self.assertEqual(str(e), grundy.strerror(status) + ": detail")
+        with self.assertRaises(grundy.CycleError) as cm:
+            grundy.Graph.parse("2 2\n0 1\n1 0\n").solve()
+        copy = pickle.loads(pickle.dumps(cm.exception))
+        self.assertEqual((type(copy), copy.status, copy.node, str(copy)),
+                         (grundy.CycleError, -3, cm.exception.node, str(cm.exception)))
+
+
+class TestMemory(unittest.TestCase):
+    """Handles are freed by the library's own functions, exactly once."""
+
+    def counting(self, name):
+        lib = grundy._lib
+        real = getattr(lib, name)
+        calls = []
+
+        def wrapper(h):
+            calls.append(h)
+            return real(h)
+        setattr(lib, name, wrapper)
+        self.addCleanup(setattr, lib, name, real)
+        return calls
+
+    def test_graphs_freed_once(self):
+        frees = self.counting("grundy_graph_free")
+        for i in range(300):
+            with example_graph() as g:
+                g.solve()
+        for i in range(300):
+            g = example_graph()
+            g.close()
+            g.close()
+        for i in range(300):
+            g = example_graph()
+            g.values()
+            del g  # freed by __del__
+        gc.collect()
+        self.assertEqual(len(frees), 900)
+        try:  # a failed parse frees its graph too
+            grundy.Graph.parse("1 1\n0 7\n")
+        except grundy.GrundyError:
+            pass
+        self.assertEqual(len(frees), 901)
+
+    def test_other_handles_freed(self):
+        heap_frees = self.counting("grundy_heap_game_free")
+        game_frees = self.counting("grundy_game_free")
+        for _ in range(50):
+            with grundy.HeapGame("0.77") as h:
+                h.values(30)
+            grundy.HeapGame.subtraction([1, 2]).values(10)
+            with grundy.Game(lambda n: [n - 1] if n else []) as game:
+                game.value(50)
+            grundy.Game(lambda n: [n - 1] if n else []).value(5)
+        gc.collect()
+        self.assertEqual(len(heap_frees), 100)
+        self.assertEqual(len(game_frees), 100)
+
+    def test_no_growth(self):
+        statm = "/proc/self/statm"
+        if not os.path.exists(statm):
+            self.skipTest("no /proc/self/statm")
+        page = os.sysconf("SC_PAGE_SIZE")
+
+        def rss():
+            with open(statm) as f:
+                return int(f.read().split()[1]) * page
+        n = 200000
+        text = "%d %d\n" % (n, n - 1) + "".join("%d %d\n" % (u + 1, u) for u in range(n - 1))
+        for i in range(40):
+            if i == 5:
+                gc.collect()
+                start = rss()
+            with grundy.Graph.parse(text) as g:
+                self.assertEqual(g.value(n - 1), (n - 1) % 2)
+                g.values("remoteness")
+            with grundy.HeapGame("0.137") as h:
+                h.compute(5000)
+        gc.collect()
+        grown = rss() - start
+        self.assertLess(grown, 40 << 20, "35 solves of %d nodes grew RSS by %d bytes" % (n, grown))
+
+
+# ---------------------------------------------------------------------------
+# Heap games
+
+
+class TestHeapGames(unittest.TestCase):
+    CODES = {  # name -> digits d0, d1, ...
+        "0.77": [0, 7, 7], "0.07": [0, 0, 7], "0.137": [0, 1, 3, 7], ".6": [0, 6],
+        "4.07": [4, 0, 7], "0.31": [0, 3, 1], "0.F": [0, 15], "0.3F": [0, 3, 15],
+        "0.4": [0, 4], "0.0F": [0, 0, 15],
+    }
+
+    def test_octal_and_hex_values(self):
+        for name, digits in self.CODES.items():
+            count = 60 if any(d & 8 for d in digits) else 200
+            want = heap_values(lambda n: octal_options(digits, n), count)
+            with grundy.HeapGame(name) as h:
+                self.assertEqual(h.values(count), want, name)
+                self.assertEqual(h.value(count - 1), want[-1])
+
+    def test_named_and_subtraction_games(self):
+        count = 120
+        self.assertEqual(grundy.HeapGame("grundy").values(count),
+                         heap_values(grundy_game_options, count))
+        self.assertEqual(grundy.HeapGame("lasker").values(count),
+                         heap_values(lasker_options, count))
+        rng = random.Random(11)
+        for _ in range(20):
+            takes = sorted(rng.sample(range(1, 12), rng.randrange(1, 4)))
+            want = heap_values(lambda n: subtraction_options(takes, n), 300)
+            by_name = grundy.HeapGame("sub:" + ",".join(map(str, takes)))
+            by_set = grundy.HeapGame.subtraction(takes)
+            self.assertEqual(by_name.values(300), want, takes)
+            self.assertEqual(by_set.values(300), want, takes)
+            self.assertEqual(by_set.name, "sub:" + ",".join(map(str, takes)))
+
+    def check_period(self, name, options, want=None):
+        h = grundy.HeapGame(name)
+        got = h.period(20000)
+        if want is not None:
+            self.assertEqual(got, want, name)
+        p, n0 = got
+        count = n0 + 6 * p + 200
+        g = heap_values(options, count)
+        for n in range(n0, count - p):
+            self.assertEqual(g[n + p], g[n], "%s: G(%d) vs G(%d)" % (name, n + p, n))
+        if n0 > 0:  # the least preperiod
+            self.assertNotEqual(g[n0 - 1 + p], g[n0 - 1], name)
+        for q in range(1, p):  # the least period
+            self.assertTrue(any(g[n + q] != g[n] for n in range(n0, count - q)), (name, q))
+        # Past the period every value comes from it.
+        for big in (10 ** 6, 10 ** 12 + 7, (1 << 64) - 1):
+            self.assertEqual(h.value(big), g[n0 + (big - n0) % p])
+        self.assertLess(h.computed, 20000, "the computation stopped once the period was proved")
+
+    def test_periods(self):
+        self.check_period("0.77", lambda n: octal_options([0, 7, 7], n), (12, 71))
+        self.check_period("0.07", lambda n: octal_options([0, 0, 7], n), (34, 53))
+        self.check_period("sub:1,2,5", lambda n: subtraction_options([1, 2, 5], n), (3, 0))
+        self.check_period("0.137", lambda n: octal_options([0, 1, 3, 7], n))
+        self.assertIsNone(grundy.HeapGame("grundy").period(500), "no theorem: no claim")
+
+    def test_outcome_and_winning_moves(self):
+        rng = random.Random(12)
+        games = [("0.77", lambda n: octal_options([0, 7, 7], n)),
+                 ("0.3F", lambda n: octal_options([0, 3, 15], n)),
+                 ("lasker", lasker_options),
+                 ("sub:2,3", lambda n: subtraction_options([2, 3], n))]
+        for name, options in games:
+            g = heap_values(options, 40)
+            with grundy.HeapGame(name) as h:
+                for _ in range(60):
+                    heaps = [rng.randrange(40) for _ in range(rng.randrange(0, 4))]
+                    s = xor_all(g[x] for x in heaps)
+                    self.assertEqual(h.outcome(heaps), "N" if s else "P")
+                    move = h.winning_move(heaps)
+                    if s == 0:
+                        self.assertIsNone(move)
+                        continue
+                    i, left = move
+                    self.assertIn(tuple(sorted(left)), [tuple(sorted(o)) for o in options(heaps[i])],
+                                  (name, heaps, move))
+                    self.assertEqual(s ^ g[heaps[i]] ^ xor_all(g[x] for x in left), 0)
+
+    def test_bad_names(self):
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.HeapGame("0.9z")
+        e = cm.exception
+        self.assertEqual((e.status, e.position), (-4, 3))
+        self.assertIn("'z'", str(e))
+        self.assertIn("0.9z", str(e))
+        for bad in ("", "sub:", "sub:0", "kayles"):
+            with self.assertRaises(grundy.GrundyError, msg=bad):
+                grundy.HeapGame(bad)
+        with self.assertRaises(grundy.GrundyError):
+            grundy.HeapGame.subtraction([])
+        with self.assertRaises(ValueError):
+            grundy.HeapGame("0.7\x007")
+        with self.assertRaises(ValueError):
+            grundy.HeapGame("0.77").value(-1)
+
+
+# ---------------------------------------------------------------------------
+# Nimbers
+
+
+class TestNimbers(unittest.TestCase):
+    def test_small_products_by_definition(self):
+        table = brute_nim_mul()
+        for (a, b), want in table.items():
+            self.assertEqual(grundy.nim_mul(a, b), want, (a, b))
+
+    def test_field(self):
+        rng = random.Random(13)
+        for _ in range(300):
+            a, b, c = (rng.randrange(1 << rng.choice((8, 32, 64))) for _ in range(3))
+            mul = grundy.nim_mul
+            self.assertEqual(mul(a, b), mul(b, a))
+            self.assertEqual(mul(mul(a, b), c), mul(a, mul(b, c)))
+            self.assertEqual(mul(a, b ^ c), mul(a, b) ^ mul(a, c))
+            self.assertEqual(mul(a, 1), a)
+            if a:
+                self.assertEqual(mul(a, grundy.nim_inv(a)), 1)
+            e = rng.randrange(20)
+            p = 1
+            for _ in range(e):
+                p = mul(p, a)
+            self.assertEqual(grundy.nim_pow(a, e), p)
+
+    def test_inverse_of_zero(self):
+        with self.assertRaises(grundy.GrundyError) as cm:
+            grundy.nim_inv(0)
+        self.assertEqual(cm.exception.status, -5)
+        with self.assertRaises(ValueError):
+            grundy.nim_mul(-1, 2)
+
+
+# ---------------------------------------------------------------------------
+# Games given by a Python move generator
+
+
+class TestGame(unittest.TestCase):
+    def test_subtraction_game(self):
+        takes = (1, 3, 4)
+        want = heap_values(lambda n: subtraction_options(takes, n), 500)
+        game = grundy.Game(lambda n: [n - t for t in takes if t <= n])
+        gc.collect()  # the callback must survive: the game keeps it
+        self.assertEqual(game.value(1000), 2)  # 1000 mod 7 = 6
+        for n in range(500):
+            self.assertEqual(game.value(n), want[n])
+            self.assertEqual(game.outcome(n), "N" if want[n] else "P")
+        positions, nbytes = game.stats()
+        self.assertGreaterEqual(positions, 1001)
+        self.assertGreater(nbytes, 0)
+        for heaps in ([5, 6], [7, 14], [3, 4, 8], [1000]):
+            s = xor_all(want[h] if h < 500 else game.value(h) for h in heaps)
+            self.assertEqual(game.sum_value(heaps), s)
+            move = game.winning_move(heaps)
+            if s == 0:
+                self.assertIsNone(move)
+            else:
+                i, parts = move
+                self.assertEqual(len(parts), 1)
+                self.assertIn(heaps[i] - parts[0], takes)
+                self.assertEqual(game.sum_value(heaps[:i] + list(parts) + heaps[i + 1:]), 0)
+        self.assertEqual(game.winning_move(1000), (0, (996,)))
+        game.close()
+
+    def test_splits_and_misere(self):
+        def lasker(n):
+            yield from (n - k for k in range(1, n + 1))
+            yield from ((a, n - a) for a in range(1, n // 2 + 1))
+        with grundy.Game(lasker) as game:
+            self.assertEqual([game.value(n) for n in range(60)], heap_values(lasker_options, 60))
+            i, parts = game.winning_move([6, 3])  # G = 5 and 4
+            self.assertEqual(i, 0)
+        finished = grundy.Game(lambda n: [()] if n else [])  # any move ends the game
+        self.assertEqual((finished.value(0), finished.value(5)), (0, 1))
+        takes = (1, 2)
+        dag = Dag(40, [(n, [n - t]) for n in range(40) for t in takes if t <= n])
+        with grundy.Game(lambda n: [n - t for t in takes if t <= n], play="misere") as game:
+            self.assertEqual([game.value(n) for n in range(40)], dag.play_numbers("misere"))
+        with grundy.Game(lambda n: [n - t for t in takes if t <= n], play="remoteness") as game:
+            self.assertEqual([game.value(n) for n in range(40)], dag.play_numbers("remoteness"))
+
+    def test_errors(self):
+        def moves(n):
+            if n == 5:
+                raise RuntimeError("no moves from 5")
+            return [n - 1] if n else []
+        game = grundy.Game(moves)
+        with self.assertRaisesRegex(RuntimeError, "no moves from 5"):
+            game.value(10)
+        self.assertEqual(game.value(4), 0 if 4 % 2 == 0 else 1, "usable after an error")
+        with self.assertRaises(ValueError):
+            grundy.Game(lambda n: [-1]).value(3)
+        with self.assertRaises(grundy.CycleError) as cm:
+            grundy.Game(lambda n: [(n + 1) % 3]).value(0)
+        self.assertEqual(cm.exception.status, -3)
+        self.assertIn("back to itself", str(cm.exception))
+        with self.assertRaises(grundy.InvalidArgumentError):
+            grundy.Game(lambda n: [(1, 1)] if n > 1 else [], play="misere").value(3)
+        with self.assertRaises(grundy.LimitError):
+            grundy.Game(lambda n: [n - 1] if n else [], memory_limit=4096).value(100000)
+        with self.assertRaises(ValueError):
+            grundy.Game(lambda n: [], play="loopy")
+        with self.assertRaises(TypeError):
+            grundy.Game(42)
+
+
+# ---------------------------------------------------------------------------
+# The examples of the documentation
+
+
+def python_blocks(path, fence):
+    text = open(path, encoding="utf-8").read()
+    start, end = fence
+    return re.findall(re.escape(start) + r"\n(.*?)\n" + re.escape(end), text, re.S)
+
+
+class TestDocumentedExamples(unittest.TestCase):
+    """Runs every Python example of README.md and docs/python.md: each line
+    `print(...)  # X` must print X (or what precedes a colon in X)."""
+
+    def run_blocks(self, blocks, where):
+        self.assertTrue(blocks, where)
+        namespace = {}
+        for block in blocks:
+            want = [m.group(1).strip() for m in
+                    (re.search(r"^\s*print\(.*\)\s+#\s*(.*)$", line) for line in block.splitlines())
+                    if m]
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, where, "exec"), namespace)
+            got = out.getvalue().splitlines()
+            self.assertEqual(len(got), len(want), (where, block))
+            for g, w in zip(got, want):
+                self.assertTrue(w == g or w.startswith(g + ":"), "%s: printed %r, says %r" % (where, g, w))
+
+    def test_readme(self):
+        self.run_blocks(python_blocks(os.path.join(ROOT, "README.md"), ("```python", "```")),
+                        "README.md")
+
+    def test_guide(self):
+        self.run_blocks(python_blocks(os.path.join(ROOT, "docs", "python.md"),
+                                      ("@code{.py}", "@endcode")), "docs/python.md")
+
+    def test_docstring(self):
+        failed, attempted = doctest.testmod(grundy)
+        self.assertGreater(attempted, 0)
+        self.assertEqual(failed, 0)
+
+
+# ---------------------------------------------------------------------------
+# Against an installed copy, in subprocesses
+
+
+QUICK = [TestLoadedLibrary, TestNim, TestGraphBasics, TestErrors, TestHeapGames,
+         TestNimbers, TestGame, TestDocumentedExamples]
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "DESTDIR", "PREFIX", "LIBDIR",
+                        "GRUNDY_LIBRARY", "GRUNDY_EXPECT_LIBRARY", "GRUNDY_TEST_MODULE_DIR",
+                        "LD_LIBRARY_PATH")}
+    env.update(extra)
+    return env
+
+
+class TestInstalled(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="grundy-python-")
+        cls.prefix = os.path.join(cls.tmp, "prefix")
+        proc = subprocess.run(["make", "-s", "install", "PREFIX=" + cls.prefix],
+                              cwd=ROOT, env=clean_env(), capture_output=True, text=True)
+        cls.install_log = proc.stdout + proc.stderr
+        cls.installed = proc.returncode == 0
+        cls.lib = os.path.join(cls.prefix, "lib")
+        # The module alone, away from the build tree.
+        # (Its build-tree candidate, ../../lib, is then inside tmp, and empty.)
+        cls.moddir = os.path.join(cls.tmp, "py", "site")
+        os.makedirs(cls.moddir)
+        shutil.copy(os.path.join(ROOT, "bindings", "python", "grundy.py"), cls.moddir)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def setUp(self):
+        if not self.installed:
+            self.fail("make install PREFIX=%s failed:\n%s" % (self.prefix, self.install_log))
+
+    def run_subset(self, env):
+        proc = subprocess.run([sys.executable, THIS, "--installed"], env=env,
+                              capture_output=True, text=True, timeout=600)
+        out = proc.stdout.strip().splitlines()
+        last = out[-1] if out else ""
+        m = re.fullmatch(r"(\d+) passed, (\d+) failed", last)
+        detail = "\n".join(out[-40:]) + proc.stderr[-2000:]
+        self.assertIsNotNone(m, detail)
+        self.assertEqual((m.group(2), proc.returncode), ("0", 0), detail)
+        self.assertGreaterEqual(int(m.group(1)), 30, detail)
+
+    def test_with_grundy_library(self):
+        so = os.path.join(self.lib, "libgrundy.so.0")
+        self.assertTrue(os.path.islink(so))
+        self.run_subset(clean_env(GRUNDY_LIBRARY=so, GRUNDY_EXPECT_LIBRARY=so))
+
+    def test_found_by_the_system_loader(self):
+        so = os.path.join(self.lib, "libgrundy.so.0")
+        self.run_subset(clean_env(LD_LIBRARY_PATH=self.lib, GRUNDY_TEST_MODULE_DIR=self.moddir,
+                                  GRUNDY_EXPECT_LIBRARY=so))
+
+    def import_error(self, env, moddir):
+        code = ("import sys; sys.path.insert(0, %r)\n"
+                "try:\n    import grundy\n"
+                "except ImportError as e:\n"
+                "    print(type(e).__name__); print(e); sys.exit(3)\n" % moddir)
+        proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, timeout=60)
+        self.assertEqual(proc.returncode, 3, proc.stdout + proc.stderr)
+        return proc.stdout
+
+    def test_bogus_grundy_library(self):
+        bogus = os.path.join(self.tmp, "nowhere", "libgrundy.so")
+        msg = self.import_error(clean_env(GRUNDY_LIBRARY=bogus),
+                                os.path.join(ROOT, "bindings", "python"))
+        self.assertTrue(msg.startswith("LibraryNotFoundError\n"), msg)
+        self.assertIn("GRUNDY_LIBRARY=" + bogus, msg)
+        self.assertIn("no such file", msg)
+        self.assertIn("no other place was tried", msg, "the build tree is not used behind its back")
+        # A library, but not libgrundy.
+        libc = ctypes.util.find_library("c")
+        if libc:
+            msg = self.import_error(clean_env(GRUNDY_LIBRARY=libc), MODULE_DIR)
+            self.assertIn("not libgrundy", msg)
+
+    def test_nothing_found(self):
+        if ctypes.util.find_library("grundy"):
+            self.skipTest("a libgrundy is installed on this system")
+        msg = self.import_error(clean_env(), self.moddir)
+        for place in ("build tree", "find_library('grundy')", "libgrundy.so.0", "GRUNDY_LIBRARY",
+                      "make install"):
+            self.assertIn(place, msg)
+
+
+def main(argv):
+    global grundy
+    installed_subset = "--installed" in argv
+    sys.path.insert(0, MODULE_DIR)
+    try:
+        import grundy as module
+    except ImportError as exc:
+        print("cannot import grundy from %s:\n%s" % (MODULE_DIR, exc))
+        print("0 passed, 1 failed")
+        return 1
+    grundy = module
+    if os.path.dirname(os.path.abspath(grundy.__file__)) != os.path.abspath(MODULE_DIR):
+        print("imported grundy from %s, not %s" % (grundy.__file__, MODULE_DIR))
+        print("0 passed, 1 failed")
+        return 1
+    loader = unittest.defaultTestLoader
+    classes = QUICK if installed_subset else QUICK + [TestMemory, TestInstalled]
+    suite = unittest.TestSuite(loader.loadTestsFromTestCase(c) for c in classes)
+    print("grundy.py from %s, libgrundy %s from %s" % (MODULE_DIR, grundy.version(),
+                                                      grundy.library_path))
+    result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)
+    sys.stdout.flush()
+    bad = len(result.failures) + len(result.errors)
+    print("%d passed, %d failed" % (result.testsRun - bad - len(result.skipped), bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

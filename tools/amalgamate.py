@@ -1,0 +1,604 @@
+#!/usr/bin/env python3
+"""Write libgrundy as one stb-style header: single/grundy.h.
+
+usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-header`)
+
+The output is include/grundy.h, then the library's sources (src/*.c but the
+command-line tool's src/cli*.c, in name order, each private header inlined
+where it is first included) inside `#ifdef GRUNDY_IMPLEMENTATION`, outside the
+declarations' include guard.  The same inputs always give the same bytes.
+
+What the sources need to live in a user's translation unit is done here, on
+the text, so the sources stay as they read best:
+
+- Every name a source file defines at file scope (static functions and
+  variables, types, struct and enum tags, enum constants, macros) gets the
+  library's prefix and the file's name: `search` in graph_solve.c becomes
+  `grundy__graph_solve__search`, `L` in genus.c `GRUNDY__GENUS__L`; names a
+  private header defines get the prefix alone.  A contest program's own
+  `search` or `L` can then sit in the same file, and files may reuse names.
+  Names that already begin with grundy_ or GRUNDY_ are left alone.
+- Internal functions (grundy__*, shared between source files) become static,
+  so the only external names are the public API's.
+- A file's macros are #undef'd at its end, the headers' at the end of the
+  implementation, and include guards of private headers are dropped (each is
+  inlined once).  A header without an include guard is a fragment included
+  for its text (heap_kernel.h, a template by inclusion): it is inlined at
+  every inclusion and renamed as part of the file that includes it.
+- System headers are included once, before the code, outside extern "C".
+- GRUNDY_STATIC makes every public function static (and implies the
+  implementation): the header's GRUNDY_API gains a branch for it.
+
+Anything else it cannot vouch for stops it with a message: an #include of a
+file it does not know, an #include inside #if, a file-scope definition it
+does not recognise, a non-static function or variable outside the grundy_
+namespace, a new name that collides with one already in use.
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PUBLIC = "include/grundy.h"
+SRC = "src"
+GENERATOR = "tools/amalgamate.py"
+# Internal functions are declared with this (static, and no warning if unused).
+LOCAL = "GRUNDY__LOCAL"
+PREFIXED = re.compile(r"(grundy_|GRUNDY_)")
+
+
+class AmalgamationError(Exception):
+    pass
+
+
+def fail(path, msg, line=None):
+    where = path if line is None else "%s:%d" % (path, line)
+    raise AmalgamationError("%s: %s" % (where, msg))
+
+
+# ---- reading C ------------------------------------------------------------
+
+TOKEN = re.compile(r"""
+    (?P<comment>/\*.*?\*/|//[^\n]*)
+  | (?P<string>"(?:\\.|[^"\\\n])*")
+  | (?P<char>'(?:\\.|[^'\\\n])*')
+  | (?P<ident>[A-Za-z_]\w*)
+  | (?P<number>\.?\d(?:[eEpP][+-]|[\w.])*)
+  | (?P<space>\s+)
+  | (?P<punct>->|\#\#|[^\s])
+""", re.S | re.X)
+
+
+def tokens(path, text):
+    """The tokens of text as (kind, text) pairs; their texts join to text."""
+    out = []
+    pos = 0
+    while pos < len(text):
+        m = TOKEN.match(text, pos)
+        kind = m.lastgroup
+        tok = m.group()
+        if kind == "punct" and tok in ("'", '"') or text.startswith("/*", pos) and kind != "comment":
+            fail(path, "unterminated literal or comment", text.count("\n", 0, pos) + 1)
+        out.append((kind, tok))
+        pos = m.end()
+    return out
+
+
+def code_view(path, text):
+    """text with comments and the insides of literals blanked (same offsets
+    and newlines), so that code structure can be read with plain patterns."""
+    parts = []
+    for kind, tok in tokens(path, text):
+        if kind == "comment":
+            parts.append(re.sub(r"[^\n]", " ", tok))
+        elif kind in ("string", "char"):
+            parts.append(tok[0] + " " * (len(tok) - 2) + tok[-1])
+        else:
+            parts.append(tok)
+    return "".join(parts)
+
+
+def directive_lines(code):
+    """Line indices of preprocessor directives (continuations included)."""
+    lines = code.split("\n")
+    out = set()
+    i = 0
+    while i < len(lines):
+        if lines[i].lstrip().startswith("#"):
+            out.add(i)
+            while lines[i].endswith("\\") and i + 1 < len(lines):
+                i += 1
+                out.add(i)
+        i += 1
+    return out
+
+
+def top_level(path, code):
+    """The file-scope declarations and definitions of code: (start offset,
+    text) with directive lines blanked and bodies kept."""
+    lines = code.split("\n")
+    skip = directive_lines(code)
+    flat = "\n".join(" " * len(l) if i in skip else l for i, l in enumerate(lines))
+    out = []
+    start = None
+    braces = parens = 0
+    body_is_function = False
+    last = ""  # last significant character before an opening brace at depth 0
+    for i, c in enumerate(flat):
+        if c.isspace():
+            continue
+        if start is None:
+            start = i
+        if c == "(":
+            parens += 1
+        elif c == ")":
+            parens -= 1
+        elif c == "{":
+            if braces == 0:
+                body_is_function = last == ")"
+            braces += 1
+        elif c == "}":
+            braces -= 1
+            if braces == 0 and body_is_function:
+                out.append((start, flat[start:i + 1]))
+                start = None
+        elif c == ";" and braces == 0 and parens == 0:
+            out.append((start, flat[start:i + 1]))
+            start = None
+        if braces < 0 or parens < 0:
+            fail(path, "unbalanced braces or parentheses", code.count("\n", 0, i) + 1)
+        if braces == 0:
+            last = c
+    if start is not None:
+        fail(path, "the file ends inside a declaration", code.count("\n", 0, start) + 1)
+    return out
+
+
+def strip_bodies(text):
+    """text with the insides of every outermost {...} removed."""
+    out = []
+    depth = 0
+    for c in text:
+        if c == "}":
+            depth -= 1
+        if depth == 0:
+            out.append(c)
+        if c == "{":
+            depth += 1
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+def outer_bodies(text):
+    """The contents of every outermost {...} of text."""
+    bodies = []
+    depth = 0
+    for i, c in enumerate(text):
+        if c == "{":
+            if depth == 0:
+                begin = i + 1
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                bodies.append(text[begin:i])
+    return bodies
+
+
+DECLARATOR = re.compile(r"([A-Za-z_]\w*)\s*(?:\[|=|;|,)")
+
+
+def declared_name(decl):
+    """The name a declaration without its body declares: the identifier
+    before the first '(' (a function) or before '[', '=', ';' (a variable)."""
+    head = re.split(r"__attribute__", decl)[0]
+    m = re.search(r"([A-Za-z_]\w*)\s*\(", head)
+    if m:
+        return m.group(1), "function"
+    m = DECLARATOR.search(head)
+    return (m.group(1) if m else None), "variable"
+
+
+def file_scope(path, text):
+    """What a source file defines at file scope.
+
+    Returns (names, local_at, macros): names is the set of identifiers it
+    defines (types, tags, enum constants, static functions and variables,
+    macros), local_at the offsets where a grundy__ function declaration or
+    definition starts (to be made static), macros the names of the macros
+    still defined at its end, in the order of their definitions."""
+    code = code_view(path, text)
+    names = set()
+    macros = []
+    for line in code.split("\n"):
+        m = re.match(r"\s*#\s*(\w+)\s*(\w*)", line)
+        if not m:
+            continue
+        if m.group(1) == "define":
+            names.add(m.group(2))
+            if m.group(2) not in macros:
+                macros.append(m.group(2))
+        elif m.group(1) == "undef" and m.group(2) in macros:
+            macros.remove(m.group(2))  # macros: those still defined at the end
+        elif m.group(1) not in ("include", "undef", "if", "ifdef", "ifndef", "elif", "else",
+                                "endif"):
+            fail(path, "unsupported directive #%s" % m.group(1))
+    local_at = []
+    for start, decl in top_level(path, code):
+        line = code.count("\n", 0, start) + 1
+        flat = strip_bodies(decl)
+        words = flat.split()
+        if words[0] == "typedef":
+            tag = re.match(r"typedef (?:struct|union|enum) (\w+) \{", flat)
+            if tag:
+                names.add(tag.group(1))
+            if re.match(r"typedef enum\b", flat):
+                names.update(enum_constants(path, decl, line))
+            m = re.search(r"\(\s*\*\s*(\w+)\s*\)\s*\(", flat)  # typedef T (*name)(...);
+            m = m or re.search(r"(\w+)\s*;$", flat)
+            if not m:
+                fail(path, "a typedef this script does not read: %s" % flat, line)
+            names.add(m.group(1))
+        elif re.match(r"(struct|union) \w+ \{\}", flat):
+            names.add(words[1])
+        elif re.match(r"enum (\w+ )?\{\}", flat):
+            tag = re.match(r"enum (\w+) ", flat)
+            if tag:
+                names.add(tag.group(1))
+            names.update(enum_constants(path, decl, line))
+        elif words[0] == "static":
+            name, _ = declared_name(flat)
+            if name is None:
+                fail(path, "a static declaration this script does not read: %s" % flat, line)
+            names.add(name)
+        else:
+            name, kind = declared_name(flat)
+            if kind != "function" or name is None:
+                fail(path, "a file-scope variable or declaration that is not static: %s" % flat,
+                     line)
+            if name.startswith("grundy__"):
+                local_at.append(start)
+            elif not name.startswith("grundy_"):
+                fail(path, "a non-static function outside the grundy_ namespace: %s" % name, line)
+    return names, local_at, macros
+
+
+def enum_constants(path, decl, line):
+    bodies = outer_bodies(decl)
+    if len(bodies) != 1:
+        fail(path, "an enum this script does not read", line)
+    out = []
+    for item in bodies[0].split(","):
+        m = re.match(r"\s*([A-Za-z_]\w*)", item)
+        if m:
+            out.append(m.group(1))
+        elif item.strip():
+            fail(path, "an enumerator this script does not read: %s" % item.strip(), line)
+    return out
+
+
+# ---- the sources ------------------------------------------------------------
+
+def read(rel):
+    with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        text = f.read()
+    if not text.endswith("\n"):
+        fail(rel, "no newline at the end of the file")
+    return text
+
+
+def include_guard(rel, text):
+    """The include guard's (#ifndef line, #define line, #endif line) indices,
+    or None for a fragment (a header without one)."""
+    code_lines = code_view(rel, text).split("\n")
+    nonblank = [i for i, l in enumerate(code_lines) if l.strip()]
+    if len(nonblank) < 3:
+        return None
+    first = re.fullmatch(r"\s*#\s*ifndef\s+(\w+)\s*", code_lines[nonblank[0]])
+    if not first:
+        return None
+    second = re.fullmatch(r"\s*#\s*define\s+(\w+)\s*", code_lines[nonblank[1]])
+    last = re.fullmatch(r"\s*#\s*endif\s*", code_lines[nonblank[-1]])
+    if not (second and last and second.group(1) == first.group(1)):
+        fail(rel, "starts with #ifndef but has no include guard this script can read")
+    depth = 0
+    for i in nonblank:
+        if re.match(r"\s*#\s*if", code_lines[i]):
+            depth += 1
+        elif re.match(r"\s*#\s*endif", code_lines[i]):
+            depth -= 1
+            if depth == 0 and i != nonblank[-1]:
+                fail(rel, "the include guard closes before the end of the file", i + 1)
+    return nonblank[0], nonblank[1], nonblank[-1]
+
+
+def prefixed_name(name, stem):
+    """The name name gets in the single header: the library's prefix, and
+    the source file's name for names of a .c file (stem None for headers)."""
+    middle = "" if stem is None else stem + "__"
+    if name == name.upper():
+        return "GRUNDY__" + middle.upper() + name
+    return "grundy__" + middle + name
+
+
+def rename(path, text, mapping):
+    """text with every identifier of mapping replaced (not struct members
+    reached by . or ->, nor anything in comments and literals)."""
+    out = []
+    prev = ""
+    for kind, tok in tokens(path, text):
+        if kind == "ident" and tok in mapping and prev not in (".", "->"):
+            tok = mapping[tok]
+        if kind not in ("space", "comment"):
+            prev = tok
+        out.append(tok)
+    return "".join(out)
+
+
+class Source:
+    """One file of src/, read and analysed."""
+
+    def __init__(self, rel):
+        self.rel = rel
+        self.text = read(rel)
+        self.stem = os.path.splitext(os.path.basename(rel))[0]
+        self.is_header = rel.endswith(".h")
+        self.guard = include_guard(rel, self.text) if self.is_header else None
+        self.fragment = self.is_header and self.guard is None
+        self.names, self.local_at, self.macros = file_scope(rel, self.text)
+        if self.guard is not None:
+            guard_name = re.search(r"#\s*define\s+(\w+)", self.text.split("\n")[self.guard[1]])
+            self.names.discard(guard_name.group(1))
+            self.macros.remove(guard_name.group(1))
+        self.own = sorted(n for n in self.names if not PREFIXED.match(n))
+
+
+class Amalgamation:
+    def __init__(self):
+        src_dir = os.path.join(ROOT, SRC)
+        self.sources = {}
+        for name in sorted(os.listdir(src_dir)):
+            if name.endswith((".c", ".h")) and not name.startswith("cli"):
+                self.sources[name] = Source(SRC + "/" + name)
+        self.units = [s for n, s in sorted(self.sources.items()) if not s.is_header]
+        self.system = set()
+        self.inlined = set()
+        self.header_macros = []
+        self.check_names()
+
+    def check_names(self):
+        """Every new name must be new: not a token of any source."""
+        used = set()
+        for rel in [PUBLIC] + [s.rel for s in self.sources.values()]:
+            used.update(tok for kind, tok in tokens(rel, read(rel)) if kind == "ident")
+        self.global_map = {}
+        for s in self.sources.values():
+            if s.is_header and not s.fragment:
+                for n in s.own:
+                    self.global_map[n] = prefixed_name(n, None)
+        seen = {}
+        for s in self.sources.values():
+            if s.fragment:
+                for n in s.own:
+                    if not any(n in u.names for u in self.units):
+                        fail(s.rel, "a fragment defines %s, which no file defines for it" % n)
+                continue
+            mapping = self.global_map if s.is_header else \
+                {n: prefixed_name(n, s.stem) for n in s.own}
+            for n in s.own:
+                new = mapping[n]
+                if new in used or seen.get(new, s.rel) != s.rel:
+                    fail(s.rel, "%s would become %s, a name already in use" % (n, new))
+                seen[new] = s.rel
+                if not s.is_header and n in self.global_map:
+                    fail(s.rel, "%s is also defined by a private header" % n)
+
+    def renames(self):
+        """Every name the single header changes, as sorted (old, new) pairs."""
+        pairs = set(self.global_map.items())
+        for unit in self.units:
+            pairs.update((n, prefixed_name(n, unit.stem)) for n in unit.own)
+        return sorted(pairs)
+
+    def expand(self, src, mapping, into):
+        """Appends src's text to into, its includes resolved, renamed with
+        mapping plus the headers' names."""
+        text = src.text
+        lines = text.split("\n")
+        if src.local_at:
+            # Internal functions become static: mark the start of each.
+            parts = []
+            last = 0
+            for at in src.local_at:
+                parts.append(text[last:at])
+                parts.append(LOCAL + " ")
+                last = at
+            parts.append(text[last:])
+            text = "".join(parts)
+            lines = text.split("\n")
+        code_lines = code_view(src.rel, text).split("\n")
+        drop = set(src.guard) if src.guard else set()
+        depth = 0
+        chunk = []
+        full_map = dict(self.global_map)
+        full_map.update(mapping)
+
+        resumed = []  # set once an inlined header interrupts src
+
+        def flush():
+            text = "\n".join(chunk) + "\n"
+            if chunk and resumed and text.strip():
+                into.append("/* === %s (continued) === */\n" % src.rel)
+                del resumed[:]
+            if chunk:
+                into.append(rename(src.rel, text, full_map))
+                del chunk[:]
+
+        for i, line in enumerate(lines[:-1]):  # the text ends with a newline
+            if i in drop:
+                continue
+            code = code_lines[i]
+            if re.match(r"\s*#\s*if", code):
+                depth += 1
+            elif re.match(r"\s*#\s*endif", code):
+                depth -= 1
+            m = re.match(r"\s*#\s*include\s*([<\"])([^>\"]+)[>\"]", line)
+            if not m:
+                chunk.append(line)
+                continue
+            if depth != 0:  # (the include guard's lines are dropped)
+                fail(src.rel, "an #include inside #if", i + 1)
+            if m.group(1) == "<":
+                self.system.add(m.group(2))
+                continue
+            name = m.group(2)
+            if name == "grundy.h":
+                continue  # the declarations come first
+            if name not in self.sources or not name.endswith(".h"):
+                fail(src.rel, "#include \"%s\": not a header of %s/" % (name, SRC), i + 1)
+            header = self.sources[name]
+            if header.fragment:
+                flush()
+                into.append("/* === %s (included by %s) === */\n" % (header.rel, src.rel))
+                self.expand(header, mapping, into)
+                resumed.append(True)
+            elif name not in self.inlined:
+                self.inlined.add(name)
+                flush()
+                into.append("/* === %s === */\n" % header.rel)
+                self.expand(header, {}, into)
+                self.header_macros += [prefixed_name(n, None) if n in self.global_map else n
+                                       for n in header.macros]
+                resumed.append(True)
+        flush()
+
+    def implementation(self):
+        body = []
+        for unit in self.units:
+            body.append("\n/* === %s === */\n" % unit.rel)
+            mapping = {n: prefixed_name(n, unit.stem) for n in unit.own}
+            self.expand(unit, mapping, body)
+            undef = [mapping.get(n, n) for n in unit.macros]
+            if undef:
+                body.append("".join("#undef %s\n" % n for n in undef))
+        for rel in sorted(self.sources):
+            s = self.sources[rel]
+            if s.is_header and not s.fragment and rel not in self.inlined:
+                fail(s.rel, "no source file includes this header")
+        # Sections are separated by one blank line, whatever the files end with.
+        text = re.sub(r"\n{3,}", "\n\n", "".join(body))
+        return text, sorted(self.system), self.header_macros
+
+
+def public_header():
+    text = read(PUBLIC)
+    if re.search(r"#\s*include\s*\"", text):
+        fail(PUBLIC, "the public header includes a local file")
+    old = "#if defined(_WIN32) && defined(GRUNDY_BUILDING_DLL)\n"
+    if text.count(old) != 1:
+        fail(PUBLIC, "GRUNDY_API is no longer defined as this script expects (%r)" % old.strip())
+    new = ("#if defined(GRUNDY_STATIC) && defined(__GNUC__)\n"
+           "#define GRUNDY_API static __attribute__((unused))\n"
+           "#elif defined(GRUNDY_STATIC)\n"
+           "#define GRUNDY_API static\n"
+           "#elif defined(_WIN32) && defined(GRUNDY_BUILDING_DLL)\n")
+    version = []
+    for part in ("MAJOR", "MINOR", "PATCH"):
+        m = re.findall(r"^#define GRUNDY_VERSION_%s (\d+)$" % part, text, re.M)
+        if len(m) != 1:
+            fail(PUBLIC, "no single GRUNDY_VERSION_%s" % part)
+        version.append(m[0])
+    return text.replace(old, new), ".".join(version)
+
+
+BANNER = """\
+/* grundy.h: libgrundy {version}, Sprague-Grundy theory for impartial games,
+ * as a single header.
+ *
+ * GENERATED FILE, do not edit: {generator} writes it from
+ * {public} and the library's sources in {src}/ (`make single-header`);
+ * change those instead.
+ *
+ * Use: in exactly one C or C++ file of the program,
+ *
+ *     #define GRUNDY_IMPLEMENTATION
+ *     #include "grundy.h"
+ *
+ * and include it without the define anywhere else.  Defining GRUNDY_STATIC
+ * (with or instead of GRUNDY_IMPLEMENTATION) makes every function static,
+ * private to the one file that includes it, which is all a one-file program
+ * needs.  It compiles as C11 and as C++ (C++11 or later), links with nothing
+ * but the C library, and keeps its internal names (all grundy__ or GRUNDY__)
+ * out of the program's way.  The API is documented below and in the manual.
+ */
+"""
+
+IMPLEMENTATION_BEGIN = """\
+
+/* ======================================================================== */
+/* The implementation: every source file of the library in src/ but the
+ * command-line tool's, in one piece.  Internal names carry the prefix grundy__ (or
+ * GRUNDY__) and the name of their source file; internal functions are
+ * static. */
+
+#if defined(GRUNDY_STATIC) && !defined(GRUNDY_IMPLEMENTATION)
+#define GRUNDY_IMPLEMENTATION
+#endif
+
+#if defined(GRUNDY_IMPLEMENTATION) && !defined(GRUNDY__IMPLEMENTED)
+#define GRUNDY__IMPLEMENTED
+
+{includes}
+#ifdef __cplusplus
+extern "C" {{
+#endif
+
+#if defined(__GNUC__)
+#define {local} static __attribute__((unused))
+#else
+#define {local} static
+#endif
+"""
+
+IMPLEMENTATION_END = """\
+
+{undefs}
+#ifdef __cplusplus
+}}
+#endif
+
+#endif /* GRUNDY_IMPLEMENTATION */
+"""
+
+
+def amalgamate():
+    header, version = public_header()
+    code, system, header_macros = Amalgamation().implementation()
+    includes = "".join("#include <%s>\n" % h for h in system)
+    undefs = "".join("#undef %s\n" % m for m in header_macros + [LOCAL])
+    return (BANNER.format(version=version, generator=GENERATOR, public=PUBLIC, src=SRC) + "\n"
+            + header
+            + IMPLEMENTATION_BEGIN.format(includes=includes, local=LOCAL)
+            + code
+            + IMPLEMENTATION_END.format(undefs=undefs))
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.stderr.write("usage: amalgamate.py OUTPUT\n")
+        return 2
+    try:
+        text = amalgamate()
+    except (AmalgamationError, OSError) as exc:
+        sys.stderr.write("amalgamate.py: %s\n" % exc)
+        return 1
+    out = argv[1]
+    tmp = out + ".tmp"
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    os.replace(tmp, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
