@@ -27,6 +27,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, mex, summary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC_DIR = os.path.join(ROOT, "docs", "examples", "contest")
 SINGLE = os.path.join(ROOT, "single", "grundy.h")
@@ -35,19 +38,6 @@ CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Wpedantic"]
 
 sys.setrecursionlimit(100000)
 RNG = random.Random(603)
-PASSED = 0
-FAILED = 0
-
-
-def check(ok, what):
-    """Counts one check; prints it if it failed."""
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-    else:
-        FAILED += 1
-        print("FAIL: " + what)
-    return ok
 
 
 # ---- the published samples (from each problem's statement) ---------------
@@ -120,11 +110,6 @@ def check_run(name, stdin, want, what):
                  % (name, what, rc, shown, want[:400], out[:400]))
 
 
-def mex(values):
-    m = 0
-    while m in values:
-        m += 1
-    return m
 
 
 # ---- brute forces: plain searches in each problem's own terms ------------
@@ -532,8 +517,7 @@ def main():
     sources = sorted(f[:-2] for f in os.listdir(SRC_DIR) if f.endswith(".c"))
     check(sources == names, "solutions %s, want %s" % (sources, names))
     if not check(os.path.isfile(SINGLE), "single/grundy.h is missing (make single-header)"):
-        print("%d passed, %d failed" % (PASSED, FAILED))
-        return 1
+        return summary()
     for name in names:
         with open(os.path.join(SRC_DIR, name + ".c")) as f:
             text = f.read()
@@ -562,8 +546,7 @@ def main():
             TESTS[name]()
     finally:
         shutil.rmtree(outdir, ignore_errors=True)
-    print("%d passed, %d failed" % (PASSED, FAILED))
-    return 1 if FAILED else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -15,8 +15,11 @@ import functools
 import os
 import random
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, mex, summary  # noqa: E402
+from testlib import run as testlib_run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # GRUNDY_EXAMPLES_DIR runs other builds of the examples (e.g. with sanitizers).
@@ -25,37 +28,14 @@ CLI = os.path.join(ROOT, "bin", "grundy")
 
 sys.setrecursionlimit(10000)
 RNG = random.Random(20240611)
-PASSED = 0
-FAILED = 0
-
-
-def check(ok, what):
-    """Counts one check; prints it if it failed."""
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-    else:
-        FAILED += 1
-        print("FAIL: " + what)
-    return ok
 
 
 def run(name, args=(), stdin=None):
-    """Runs an example; returns (exit status, stdout, stderr)."""
+    """Runs an example (or the CLI); returns (exit status, stdout, stderr)."""
     path = os.path.join(EXAMPLES, name) if name != "grundy" else CLI
-    try:
-        proc = subprocess.run([path] + [str(a) for a in args], input=stdin,
-                              capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return -1, "", str(exc)
-    return proc.returncode, proc.stdout, proc.stderr
+    return testlib_run([path] + list(args), stdin)
 
 
-def mex(values):
-    m = 0
-    while m in values:
-        m += 1
-    return m
 
 
 def check_bad(name, args=(), stdin=None):
@@ -529,16 +509,14 @@ def main():
                            "poi_game", "coloring_game", "triomino")
                if not os.access(os.path.join(EXAMPLES, n), os.X_OK)]
     if not check(not missing, "examples not built: %s (run make check)" % missing):
-        print("%d passed, %d failed" % (PASSED, FAILED))
-        return 1
+        return summary()
     for test in (test_pebble_strip, test_stripes, test_prime_subtraction, test_turning_turtles,
                  test_poi_game, test_coloring_game, test_triomino):
         try:
             test()
         except Exception as exc:  # a crash of the test itself is a failure too
             check(False, "%s raised %r" % (test.__name__, exc))
-    print("%d passed, %d failed" % (PASSED, FAILED))
-    return 1 if FAILED else 0
+    return summary()
 
 
 if __name__ == "__main__":

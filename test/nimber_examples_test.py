@@ -16,8 +16,11 @@ import functools
 import os
 import random
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, mex, summary  # noqa: E402
+from testlib import run as testlib_run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # GRUNDY_EXAMPLES_DIR runs other builds of the examples (e.g. with sanitizers).
@@ -25,36 +28,13 @@ EXAMPLES = os.environ.get("GRUNDY_EXAMPLES_DIR", os.path.join(ROOT, "build", "ex
 NAME = "turning_corners"
 
 RNG = random.Random(20240612)
-PASSED = 0
-FAILED = 0
-
-
-def check(ok, what):
-    """Counts one check; prints it if it failed."""
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-    else:
-        FAILED += 1
-        print("FAIL: " + what)
-    return ok
 
 
 def run(args):
     """Runs the example; returns (exit status, stdout, stderr)."""
-    try:
-        proc = subprocess.run([os.path.join(EXAMPLES, NAME)] + [str(a) for a in args],
-                              capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return -1, "", str(exc)
-    return proc.returncode, proc.stdout, proc.stderr
+    return testlib_run([os.path.join(EXAMPLES, NAME)] + list(args))
 
 
-def mex(values):
-    m = 0
-    while m in values:
-        m += 1
-    return m
 
 
 @functools.lru_cache(maxsize=None)
@@ -199,15 +179,13 @@ def test_bad_input():
 def main():
     if not check(os.access(os.path.join(EXAMPLES, NAME), os.X_OK),
                  "%s not built (run make check)" % NAME):
-        print("%d passed, %d failed" % (PASSED, FAILED))
-        return 1
+        return summary()
     for test in (test_tables, test_boards, test_bad_input):
         try:
             test()
         except Exception as exc:  # a crash of the test itself is a failure too
             check(False, "%s raised %r" % (test.__name__, exc))
-    print("%d passed, %d failed" % (PASSED, FAILED))
-    return 1 if FAILED else 0
+    return summary()
 
 
 if __name__ == "__main__":
