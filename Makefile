@@ -101,7 +101,10 @@ sanitize: $(SAN_TEST_BIN) build/san/grundy
 # and no leak of any kind, and the CLI tests with the tool under it too (through
 # a wrapper script given to them as the tool).  Built apart with DWARF 4 debug
 # information, which every Valgrind reads (3.19 cannot read clang's DWARF 5).
+# About six minutes, five of them the CLI tests; `make valgrind
+# VG_SCOPE=--binaries-only` runs the unit tests alone.
 VALGRIND ?= valgrind
+VG_SCOPE ?= --unit-only
 VG_FLAGS := -g -gdwarf-4
 VG_LIB_OBJ := $(LIB_SRC:src/%.c=build/vg/obj/%.o)
 VG_CLI_OBJ := $(CLI_SRC:src/%.c=build/vg/obj/%.o)
@@ -132,7 +135,7 @@ build/vg/test/%: test/%.c $(wildcard test/*.h) build/vg/libgrundy.a
 valgrind: $(VG_TEST_BIN) build/vg/grundy-under-valgrind
 	@command -v $(VALGRIND) >/dev/null || { echo "valgrind: $(VALGRIND) not found"; exit 2; }
 	@GRUNDY_TEST_QUICK=1 TEST_RUNNER='$(VG_RUN)' \
-	    sh test/run.sh build/vg/test build/vg/grundy-under-valgrind --unit-only
+	    sh test/run.sh build/vg/test build/vg/grundy-under-valgrind $(VG_SCOPE)
 
 # The thread test under ThreadSanitizer, with the library built for it too;
 # any data race it reports fails the run.  TSAN_CC is clang when there is one.

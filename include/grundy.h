@@ -814,11 +814,12 @@ typedef struct grundy_heap_game grundy_heap_game;
  * @param out   Out: the game, to be released with grundy_heap_game_free().
  * @param name  The game's name or code, NUL-terminated.
  * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
- * @param errpos Out (may be NULL): on #GRUNDY_EPARSE, the offset in @p name
- *               of the offending character.
+ * @param errpos Out (may be NULL): on #GRUNDY_EPARSE or #GRUNDY_ELIMIT, the
+ *               offset in @p name of the offending character (for a code
+ *               too long, the first digit too many).
  * @return #GRUNDY_OK; #GRUNDY_EPARSE (nothing is created; the message of
  *         grundy_heap_game_parse_error() explains it); #GRUNDY_ENOMEM;
- *         #GRUNDY_ELIMIT for codes of more than 4096 digits or subtraction
+ *         #GRUNDY_ELIMIT for codes of more than 4095 digits after the point or subtraction
  *         sets above 2^20; #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const char *name,

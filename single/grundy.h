@@ -838,11 +838,12 @@ typedef struct grundy_heap_game grundy_heap_game;
  * @param out   Out: the game, to be released with grundy_heap_game_free().
  * @param name  The game's name or code, NUL-terminated.
  * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
- * @param errpos Out (may be NULL): on #GRUNDY_EPARSE, the offset in @p name
- *               of the offending character.
+ * @param errpos Out (may be NULL): on #GRUNDY_EPARSE or #GRUNDY_ELIMIT, the
+ *               offset in @p name of the offending character (for a code
+ *               too long, the first digit too many).
  * @return #GRUNDY_OK; #GRUNDY_EPARSE (nothing is created; the message of
  *         grundy_heap_game_parse_error() explains it); #GRUNDY_ENOMEM;
- *         #GRUNDY_ELIMIT for codes of more than 4096 digits or subtraction
+ *         #GRUNDY_ELIMIT for codes of more than 4095 digits after the point or subtraction
  *         sets above 2^20; #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const char *name,
@@ -1791,6 +1792,9 @@ static int grundy__game__reserve_bytes(grundy_game *g, grundy__game__bytes *b, s
     int rc = grundy__reserve(&g->alloc, (void **)&b->p, &b->cap, b->len + more, 1);
     if (rc == GRUNDY_OK && g->limit != 0 && grundy__game__used_bytes(g) > g->limit)
         rc = GRUNDY_ELIMIT; /* keep the block; the cap is checked again next time */
+    if (rc == GRUNDY_ELIMIT)
+        grundy__game__fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored, %zu moves deep",
+             g->limit, g->table.count, g->nframes);
     return rc;
 }
 
@@ -4986,7 +4990,7 @@ static int grundy__heap_rules__parse_code(const char *name, const grundy_allocat
         return grundy__heap_rules__reject(errpos, before + 1, msg, cap, "no digits after the point");
     if (ndig + 1 > GRUNDY__HEAP_MAX_DIGITS) {
         if (errpos != NULL)
-            *errpos = before + 1 + GRUNDY__HEAP_MAX_DIGITS;
+            *errpos = before + GRUNDY__HEAP_MAX_DIGITS; /* the first digit too many */
         if (msg != NULL && cap > 0)
             snprintf(msg, cap, "codes may have at most %u digits after the point, not %zu",
                      GRUNDY__HEAP_MAX_DIGITS - 1, ndig);

@@ -109,6 +109,9 @@ static int reserve_bytes(grundy_game *g, bytes *b, size_t more)
     int rc = grundy__reserve(&g->alloc, (void **)&b->p, &b->cap, b->len + more, 1);
     if (rc == GRUNDY_OK && g->limit != 0 && used_bytes(g) > g->limit)
         rc = GRUNDY_ELIMIT; /* keep the block; the cap is checked again next time */
+    if (rc == GRUNDY_ELIMIT)
+        fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored, %zu moves deep",
+             g->limit, g->table.count, g->nframes);
     return rc;
 }
 

@@ -95,7 +95,7 @@ static int parse_code(const char *name, const grundy_allocator *a, grundy__heap_
         return reject(errpos, before + 1, msg, cap, "no digits after the point");
     if (ndig + 1 > HEAP_MAX_DIGITS) {
         if (errpos != NULL)
-            *errpos = before + 1 + HEAP_MAX_DIGITS;
+            *errpos = before + HEAP_MAX_DIGITS; /* the first digit too many */
         if (msg != NULL && cap > 0)
             snprintf(msg, cap, "codes may have at most %u digits after the point, not %zu",
                      HEAP_MAX_DIGITS - 1, ndig);

@@ -2,7 +2,8 @@
 # Install test: `make install` into temporary prefixes (PREFIX, DESTDIR,
 # LIBDIR), build test/consumer.c against the installed copy through
 # pkg-config, shared and static, check the shared library's SONAME and
-# exports, then `make uninstall` and check that no file is left.
+# exports (every export declared by the header, as C and C++ compilers see
+# it), then `make uninstall` and check that no file is left.
 # usage (from anywhere, the library already built): sh test/pkg_install.sh
 # Last line: "N passed, N failed"; exit status 1 if any check failed.
 
@@ -151,6 +152,46 @@ check_logged "compile consumer.c with $lib/libgrundy.a named explicitly" \
     "$lib/libgrundy.a"
 out=$(unset LD_LIBRARY_PATH; "$work/consumer_archive" 2>&1)
 check "consumer linked with libgrundy.a runs and prints OK (got: $out)" test "$out" = OK
+
+# Every symbol the installed shared library exports is declared by the
+# installed header, as the compiler sees it (not only by the text the sed
+# above reads): a program that takes the address of each one compiles as C
+# and as C++ with -Werror, and links against the shared library, which under
+# C++ also proves C linkage.
+{
+    echo '#include <grundy.h>'
+    echo '#include <stdio.h>'
+    echo 'typedef void (*any_fn)(void);'
+    echo 'static const any_fn exported[] = {'
+    sed 's/.*/    (any_fn)&,/' "$work/exported"
+    echo '};'
+    echo 'int main(void)'
+    echo '{'
+    echo '    size_t n = 0;'
+    echo '    for (size_t i = 0; i < sizeof exported / sizeof *exported; i++)'
+    echo '        n += exported[i] != NULL;'
+    printf '%s\n' '    printf("%zu\n", n);'
+    echo '    return 0;'
+    echo '}'
+} >"$work/exports.c"
+nexported=$(wc -l <"$work/exported" | tr -d ' ')
+# shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
+check_logged "every exported symbol is declared by the installed grundy.h (C)" \
+    $CC $cflags -o "$work/exports_c" "$work/exports.c" $(pkg-config --cflags --libs grundy)
+out=$(LD_LIBRARY_PATH=$lib "$work/exports_c" 2>&1)
+check "the C program reaches all $nexported exported functions (got: $out)" test "$out" = "$nexported"
+CXX=${CXX:-c++}
+if command -v "$CXX" >/dev/null 2>&1; then
+    # shellcheck disable=SC2046,SC2086 # flag lists are split on purpose
+    check_logged "every exported symbol is declared with C linkage (C++, $CXX)" \
+        $CXX -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -o "$work/exports_cxx" \
+        "$work/exports.c" -x none $(pkg-config --cflags --libs grundy)
+    out=$(LD_LIBRARY_PATH=$lib "$work/exports_cxx" 2>&1)
+    check "the C++ program reaches all $nexported exported functions (got: $out)" \
+        test "$out" = "$nexported"
+else
+    bad "no C++ compiler ($CXX) to check C linkage (set CXX; Debian: apt-get install g++)"
+fi
 unset PKG_CONFIG_PATH
 
 # ----------------------------------------------------------------------------

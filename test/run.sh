@@ -36,12 +36,13 @@ for t in "$bindir"/test_*; do
     ${TEST_RUNNER:-} "$t" >"$out" 2>&1; rc=$?
     record "$(basename "$t")" "$out" "$rc"
 done
-[ "$mode" = "--binaries-only" ] && mode=none
-for t in "$here"/cli_*.sh; do
-    [ -f "$t" ] && [ "$mode" != none ] || continue
-    sh "$t" "$cli" >"$out" 2>&1; rc=$?
-    record "$(basename "$t")" "$out" "$rc"
-done
+if [ "$mode" != "--binaries-only" ]; then
+    for t in "$here"/cli_*.sh; do
+        [ -f "$t" ] || continue
+        sh "$t" "$cli" >"$out" 2>&1; rc=$?
+        record "$(basename "$t")" "$out" "$rc"
+    done
+fi
 if [ "$mode" = all ]; then
     for t in "$here"/pkg_*.sh; do
         [ -f "$t" ] || continue
