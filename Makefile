@@ -40,7 +40,7 @@ SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
 
 .PHONY: all check sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
-    clean single-header
+    clean single-header fuzz
 
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -208,6 +208,13 @@ docs:
 # committed; the test suite checks that it is current.
 single-header:
 	python3 tools/amalgamate.py single/grundy.h
+
+# Each libFuzzer target (clang) for FUZZ_SECONDS, starting from the committed
+# corpora; make check replays those corpora without libFuzzer.
+FUZZ_SECONDS ?= 60
+fuzz:
+	sh fuzz/build.sh build/fuzz
+	sh fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
 # Generated at every install, so it always names the PREFIX of this install.
 install: all

@@ -1,0 +1,399 @@
+/* Fuzz target: the command-line tool's argument handling, by calling its
+ * main() in-process.  The CLI's sources are compiled with
+ * -Dmain=grundy_cli_main (see build.sh), so they need no change.
+ *
+ * Input: NUL-separated arguments (argv[1], argv[2], ...; argv[0] is
+ * "grundy"); if a byte 0x1e occurs, what follows it is the text on standard
+ * input.  So "graph\0--loopy\x1e" "2 2 0 1 1 0" runs `grundy graph --loopy`
+ * on that graph.
+ *
+ * Sandboxing (the harness's only liberties with argv):
+ * - FILE arguments of `graph` are looked up in a private directory made at
+ *   start-up holding a few small graphs named g, c, p, e, l, z and a
+ *   directory d; a FILE containing '/' is not run;
+ * - runs that would only be slow are not run: `values` and `period` with
+ *   counts the harness's estimate says are too large (using the library to
+ *   find a period first), and graph texts with more than 100000 nodes (a
+ *   12-byte text "2147483647 0" makes the tool ask for tens of gigabytes).
+ *
+ * Checks: the exit status is 0, 2 or 3 (3 only from `period`, with
+ * "unknown up to MAX"); status 2 comes with a message on standard error
+ * and nothing on standard output; status 0 output has the documented shape
+ * (one line per node, N values, "N"/"P" then a move, ...).  Leaks are
+ * LeakSanitizer's business (libFuzzer checks per input). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "heap_ref.h"
+
+int grundy_cli_main(int argc, char **argv);
+
+#if defined(__GNUC__)
+void __sanitizer_set_report_fd(void *fd) __attribute__((weak));
+#endif
+
+#define MAX_ARGS 32
+#define MAX_STDIN 4096u
+#define MAX_NODES 100000u
+#define MAX_PRINTED 100000u /* values the tool may print */
+#define CLI_BUDGET 2.0e6    /* options a heap-game command may examine */
+
+static char sandbox[64];
+static int out_fd = -1, err_fd = -1, in_fd = -1, saved_out = -1, saved_err = -1;
+
+static void write_file(const char *name, const char *text)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", sandbox, name);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL || fputs(text, f) < 0 || fclose(f) != 0)
+        abort();
+}
+
+static void remove_sandbox(void)
+{
+    static const char *names[] = {"g", "c", "p", "e", "l", "z", "stdin", "out", "err"};
+    char path[128];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", sandbox, names[i]);
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/d", sandbox);
+    rmdir(path);
+    rmdir(sandbox);
+}
+
+static int open_in_sandbox(const char *name)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", sandbox, name);
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0)
+        abort();
+    return fd;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(sandbox, sizeof sandbox, "%s/grundy-cli-XXXXXX",
+             tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+    if (mkdtemp(sandbox) == NULL)
+        abort();
+    write_file("g", "4 4\n0 1\n1 2\n0 2\n2 3\n");
+    write_file("c", "2 2\n0 1\n1 0\n");
+    write_file("p", "2 x\n");
+    write_file("e", "");
+    write_file("l", "3 3\n0 1\n1 0\n1 2\n");
+    write_file("z", "0 0\n");
+    char path[128];
+    snprintf(path, sizeof path, "%s/d", sandbox);
+    if (mkdir(path, 0700) != 0)
+        abort();
+    atexit(remove_sandbox);
+    in_fd = open_in_sandbox("stdin");
+    out_fd = open_in_sandbox("out");
+    err_fd = open_in_sandbox("err");
+    saved_out = dup(1);
+    saved_err = dup(2);
+    if (saved_out < 0 || saved_err < 0 || dup2(in_fd, 0) < 0)
+        abort();
+#if defined(__GNUC__)
+    /* Sanitizer reports must reach the real standard error even while the
+     * tool's standard error goes to a file. */
+    if (__sanitizer_set_report_fd != NULL)
+        __sanitizer_set_report_fd((void *)(intptr_t)saved_err);
+#endif
+    return 0;
+}
+
+/* cli_parse_u64's rule: all digits, below 2^64. */
+static int parse_u64(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (*s == '\0')
+        return -1;
+    for (; *s; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (d > 9 || v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Whether computing up to `count` values of game (or its period search up
+ * to `count`) is cheap enough: by the harness's cost estimate, or because
+ * the library proves a period within an affordable count, where the tool
+ * would stop too. */
+static int heap_command_affordable(const char *game, uint64_t count, int printing)
+{
+    if (printing && count > MAX_PRINTED)
+        return 0;
+    heap_ref r;
+    hr_parse(&r, game);
+    if (r.status != GRUNDY_OK) {
+        hr_free(&r);
+        return 1; /* the tool stops at the name */
+    }
+    uint64_t cheap = 16;
+    while (cheap < count && cheap < (1u << 20) && hr_cost(&r, cheap * 2, CLI_BUDGET) <= CLI_BUDGET)
+        cheap *= 2;
+    int ok = count <= cheap && hr_cost(&r, count, CLI_BUDGET) <= CLI_BUDGET;
+    if (!ok && !r.tail && !r.unequal) {
+        grundy_heap_game *g;
+        uint64_t p, q;
+        if (grundy_heap_game_new(&g, game, NULL, NULL) == GRUNDY_OK) {
+            /* Proved within `cheap` values: the tool stops by about then. */
+            ok = grundy_heap_game_period(g, cheap, &p, &q) == 1 &&
+                 grundy_heap_game_computed(g) * 2 <= cheap;
+            grundy_heap_game_free(g);
+        }
+    }
+    hr_free(&r);
+    return ok;
+}
+
+/* Index of the first non-option argument of `graph` (its FILE), or -1, as
+ * the tool decides: options start with "--" until a lone "--". */
+static int graph_files(int argc, char **argv, int *files, int *nfiles)
+{
+    int done = 0;
+    *nfiles = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!done && strcmp(argv[i], "--") == 0) {
+            done = 1;
+            continue;
+        }
+        if (!done && strncmp(argv[i], "--", 2) == 0)
+            continue;
+        files[(*nfiles)++] = i;
+    }
+    return *nfiles;
+}
+
+static size_t slurp_fd(int fd, char *buf, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap) {
+        ssize_t k = pread(fd, buf + n, cap - n, (off_t)n);
+        if (k <= 0)
+            break;
+        n += (size_t)k;
+    }
+    return n;
+}
+
+static void reset_fd(int fd)
+{
+    if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
+        abort();
+}
+
+/* Checks what a successful run printed. */
+static void check_output(int argc, char **argv, const char *out, size_t len, uint32_t graph_n)
+{
+    const char *cmd = argv[1];
+    FUZZ_CHECK(len > 0 || (strcmp(cmd, "graph") == 0 && graph_n == 0),
+               "exit 0 without output (%s)", cmd);
+    if (len > 0)
+        FUZZ_CHECK(out[len - 1] == '\n', "output does not end a line (%s)", cmd);
+    if (strcmp(cmd, "nim") == 0) {
+        FUZZ_CHECK(len >= 2 && (out[0] == 'N' || out[0] == 'P') && out[1] == '\n',
+                   "nim: first line is not N or P");
+        if (len > 2) {
+            unsigned long long k;
+            size_t i;
+            FUZZ_CHECK(out[0] == 'N' && sscanf(out + 2, "take %llu from heap %zu", &k, &i) == 2,
+                       "nim: second line '%.*s'", (int)(len - 2), out + 2);
+        }
+    } else if (strcmp(cmd, "graph") == 0) {
+        uint32_t line = 0;
+        for (size_t i = 0; i < len;) {
+            char prefix[16];
+            int k = snprintf(prefix, sizeof prefix, "%u ", line);
+            FUZZ_CHECK(len - i > (size_t)k && memcmp(out + i, prefix, (size_t)k) == 0,
+                       "graph: line %u does not start with its node", line);
+            const char *nl = memchr(out + i, '\n', len - i);
+            FUZZ_CHECK(nl != NULL, "graph: unterminated line");
+            i = (size_t)(nl - out) + 1;
+            line++;
+        }
+        FUZZ_CHECK(line == graph_n, "graph: %u lines for %u nodes", line, graph_n);
+    } else if (strcmp(cmd, "values") == 0) {
+        uint64_t n = 0;
+        if (argc == 4 && parse_u64(argv[3], &n) == 0) {
+            uint64_t spaces = 0;
+            for (size_t i = 0; i < len; i++)
+                spaces += out[i] == ' ';
+            FUZZ_CHECK(n == 0 ? len == 1 : spaces + 1 == n, "values: %llu numbers for N %llu",
+                       (unsigned long long)(spaces + 1), (unsigned long long)n);
+        }
+    } else if (strcmp(cmd, "period") == 0) {
+        unsigned long long p, q;
+        FUZZ_CHECK(sscanf(out, "period %llu preperiod %llu", &p, &q) == 2 && p >= 1,
+                   "period: '%.*s'", (int)len, out);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (sandbox[0] == '\0')
+        LLVMFuzzerInitialize(NULL, NULL);
+    const uint8_t *rs = memchr(data, 0x1e, size);
+    size_t alen = rs ? (size_t)(rs - data) : size;
+    const uint8_t *in = rs ? rs + 1 : NULL;
+    size_t inlen = rs ? size - alen - 1 : 0;
+    if (inlen > MAX_STDIN)
+        return 0;
+
+    /* argv: "grundy", then the NUL-separated pieces. */
+    char *buf = malloc(alen + 1);
+    if (!buf)
+        abort();
+    memcpy(buf, data, alen);
+    buf[alen] = '\0';
+    char *argv[MAX_ARGS + 2];
+    char *owned[MAX_ARGS + 2];
+    int nowned = 0;
+    int argc = 0;
+    argv[argc++] = (char *)"grundy";
+    if (alen > 0) {
+        for (char *p = buf;; ) {
+            if (argc == MAX_ARGS + 1) {
+                free(buf);
+                return 0;
+            }
+            argv[argc++] = p;
+            char *z = memchr(p, '\0', (size_t)(buf + alen - p) + 1);
+            if (z == buf + alen)
+                break;
+            p = z + 1;
+        }
+    }
+    argv[argc] = NULL;
+
+    /* Screening. */
+    const char *cmd = argc > 1 ? argv[1] : "";
+    int run = 1;
+    int reads_stdin = 0;
+    uint32_t graph_n = 0;
+    if ((strcmp(cmd, "values") == 0 && argc == 4) || (strcmp(cmd, "period") == 0 && (argc == 3 || argc == 4))) {
+        uint64_t n = 100000; /* period's default MAX */
+        if (argc == 4 && parse_u64(argv[3], &n) != 0)
+            n = 0; /* the tool rejects it */
+        run = heap_command_affordable(argv[2], n, cmd[0] == 'v');
+    } else if (strcmp(cmd, "graph") == 0) {
+        int files[MAX_ARGS + 2], nfiles;
+        graph_files(argc, argv, files, &nfiles);
+        if (nfiles == 0)
+            reads_stdin = 1;
+        for (int i = 0; i < nfiles && run; i++) {
+            const char *f = argv[files[i]];
+            if (strcmp(f, "-") == 0) {
+                reads_stdin = 1;
+                continue;
+            }
+            if (strchr(f, '/') != NULL) {
+                run = 0;
+                break;
+            }
+            size_t l = strlen(sandbox) + strlen(f) + 2;
+            char *path = malloc(l);
+            if (!path)
+                abort();
+            snprintf(path, l, "%s/%s", sandbox, f);
+            argv[files[i]] = path;
+            owned[nowned++] = path;
+            if (nfiles == 1) {
+                static const struct { const char *name; uint32_t n; } known[] = {
+                    {"g", 4}, {"c", 2}, {"l", 3}, {"z", 0}};
+                for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+                    if (strcmp(f, known[k].name) == 0)
+                        graph_n = known[k].n;
+            }
+        }
+        if (run && reads_stdin && in != NULL) {
+            grundy_graph *g;
+            if (grundy_graph_new(&g) != GRUNDY_OK)
+                abort();
+            if (grundy_graph_parse(g, (const char *)in, inlen) == GRUNDY_OK) {
+                graph_n = grundy_graph_node_count(g);
+                if (graph_n > MAX_NODES)
+                    run = 0;
+            }
+            grundy_graph_free(g);
+        }
+    }
+    if (getenv("FUZZ_CLI_VERBOSE") != NULL && !run)
+        fprintf(stderr, "fuzz_cli_args: not run (too slow or outside the sandbox)\n");
+    if (!run) {
+        for (int i = 0; i < nowned; i++)
+            free(owned[i]);
+        free(buf);
+        return 0;
+    }
+
+    /* Standard input, output and error. */
+    reset_fd(in_fd);
+    if (inlen > 0 && pwrite(in_fd, in, inlen, 0) != (ssize_t)inlen)
+        abort();
+    fseek(stdin, 0, SEEK_SET);
+    clearerr(stdin);
+    fflush(stdout);
+    fflush(stderr);
+    reset_fd(out_fd);
+    reset_fd(err_fd);
+    if (dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+        abort();
+
+    int status = grundy_cli_main(argc, argv);
+
+    fflush(stdout);
+    fflush(stderr);
+    if (dup2(saved_out, 1) < 0 || dup2(saved_err, 2) < 0)
+        abort();
+    clearerr(stdout);
+    clearerr(stderr);
+
+    static char out[1 << 20], err[4096];
+    size_t olen = slurp_fd(out_fd, out, sizeof out);
+    size_t elen = slurp_fd(err_fd, err, sizeof err - 1);
+    err[elen] = '\0';
+
+    if (getenv("FUZZ_CLI_VERBOSE") != NULL)
+        fprintf(stderr, "fuzz_cli_args: exit %d\n--- stdout (%zu bytes):\n%.*s--- stderr:\n%s---\n",
+                status, olen, (int)(olen > 2000 ? 2000 : olen), out, err);
+    FUZZ_CHECK(status == 0 || status == 2 || status == 3, "exit status %d", status);
+    if (status == 2) {
+        FUZZ_CHECK(elen > 0, "exit 2 without a message");
+        FUZZ_CHECK(strncmp(err, "grundy: ", 8) == 0 || strncmp(err, "usage: ", 7) == 0,
+                   "error message '%s'", err);
+        FUZZ_CHECK(olen == 0, "exit 2 after printing %zu bytes on standard output", olen);
+    } else if (status == 3) {
+        FUZZ_CHECK(strcmp(cmd, "period") == 0, "exit 3 from '%s'", cmd);
+        FUZZ_CHECK(olen > 14 && memcmp(out, "unknown up to ", 14) == 0,
+                   "exit 3 with output '%.*s'", (int)olen, out);
+    } else {
+        check_output(argc, argv, out, olen, graph_n);
+    }
+    for (int i = 0; i < nowned; i++)
+        free(owned[i]);
+    free(buf);
+    return 0;
+}

@@ -1,0 +1,961 @@
+/* Fuzz target: small games built through the API from the bytes, every
+ * mode checked against brute force inside the harness.
+ *
+ * The input is read as a stream of small numbers (fuzz_reader); missing
+ * bytes read as 0.  Four parts run in turn:
+ *
+ * 1. a game graph of up to 12 nodes, acyclic or not, with split moves or
+ *    not, built with every construction call (one node or many, one move,
+ *    splits, a batch), optionally in two stages with a solve in between and
+ *    with one allocation refused; then graph_check.h: normal values (mex),
+ *    misère, WTIA w-numbers, remoteness, suspense, loopy values (Smith's
+ *    conditions, retrograde outcomes), genus, and every compound's outcome
+ *    and move against a search of the compound itself;
+ * 2. a heap game from a random code, computed three ways (the heap-game
+ *    kernel, the rule-defined game engine, a game graph of the heaps with
+ *    split moves) against a plain mex, and the graph through graph_check;
+ * 3. a rule-defined u64 game whose moves come from a random table (cycles
+ *    and splits allowed), with a canonicalising callback, every play,
+ *    a memory cap, sums and winning moves, and a byte-string twin;
+ * 4. the closed forms: Nim, misère Nim, bounded and staircase Nim, Nim on
+ *    levels, nimber arithmetic, each against a brute force. */
+#include "graph_check.h"
+#include "heap_ref.h"
+
+/* ------------------------------------------------------------------------ */
+/* 1. Graphs through the construction API                                    */
+
+#define DG_MAXN 12
+
+typedef struct dg_builder {
+    grundy_graph *lg;
+    bgraph *bg;
+    fuzz_alloc *fa;
+    uint32_t *batch_from, *batch_to;
+    size_t nbatch;
+} dg_builder;
+
+/* Runs a construction call; on a refused allocation (nothing added, by
+ * contract) it is run once more.  Returns its status. */
+#define DG_CALL(b, rc, expr)                                                  \
+    do {                                                                      \
+        uint64_t moves_ = grundy_graph_move_count((b)->lg);                   \
+        (rc) = (expr);                                                        \
+        if ((rc) == GRUNDY_ENOMEM && (b)->fa->refused > 0) {                  \
+            FUZZ_CHECK(grundy_graph_move_count((b)->lg) == moves_,            \
+                       "a refused call added moves");                         \
+            (rc) = (expr);                                                    \
+        }                                                                     \
+    } while (0)
+
+static void dg_flush(dg_builder *b)
+{
+    if (b->nbatch == 0)
+        return;
+    int rc;
+    DG_CALL(b, rc, grundy_graph_add_moves(b->lg, b->nbatch, b->batch_from, b->batch_to));
+    FUZZ_CHECK(rc == GRUNDY_OK, "add_moves of %zu: %d", b->nbatch, rc);
+    for (size_t i = 0; i < b->nbatch; i++)
+        bg_add(b->bg, b->batch_from[i], &b->batch_to[i], 1);
+    b->nbatch = 0;
+}
+
+static void dg_move(dg_builder *b, uint32_t from, const uint32_t *parts, uint32_t np, int how)
+{
+    int rc;
+    if (np == 1 && how == 0) {
+        b->batch_from[b->nbatch] = from;
+        b->batch_to[b->nbatch++] = parts[0];
+        return;
+    }
+    dg_flush(b);
+    if (np == 1 && how == 1)
+        DG_CALL(b, rc, grundy_graph_add_move(b->lg, from, parts[0]));
+    else
+        DG_CALL(b, rc, grundy_graph_add_split(b->lg, from, parts, np));
+    FUZZ_CHECK(rc == GRUNDY_OK, "adding a move of %u parts: %d", np, rc);
+    bg_add(b->bg, from, parts, np);
+}
+
+/* Calls that must fail and change nothing. */
+static void dg_bad_calls(grundy_graph *lg, uint32_t n)
+{
+    uint64_t m = grundy_graph_move_count(lg);
+    uint32_t parts[2] = {0, n};
+    FUZZ_CHECK(grundy_graph_add_move(lg, n, 0) == GRUNDY_ERANGE, "move from node n");
+    FUZZ_CHECK(grundy_graph_add_move(lg, 0, n) == GRUNDY_ERANGE || n == 0, "move to node n");
+    FUZZ_CHECK(grundy_graph_add_split(lg, 0, parts, 2) == GRUNDY_ERANGE, "split to node n");
+    FUZZ_CHECK(grundy_graph_add_split(lg, 0, NULL, 2) == GRUNDY_EINVAL, "split with NULL parts");
+    uint32_t from[3] = {0, 0, n}, to[3] = {0, 0, 0};
+    FUZZ_CHECK(grundy_graph_add_moves(lg, 3, from, to) == GRUNDY_ERANGE, "batch with node n");
+    FUZZ_CHECK(grundy_graph_move_count(lg) == m && grundy_graph_node_count(lg) == n,
+               "failed calls changed the graph");
+}
+
+static void diff_graph(fuzz_reader *in, uint64_t seed)
+{
+    uint8_t mode = fuzz_u8(in);
+    int cycles = mode & 1, splits = mode & 2, staged = mode & 4;
+    uint32_t n = 1 + fuzz_u8(in) % DG_MAXN;
+    fuzz_alloc fa;
+    memset(&fa, 0, sizeof fa);
+    fa.limit = (size_t)64 << 20;
+    if (mode & 0x80)
+        fa.fail_at = 1 + fuzz_u8(in);
+    grundy_allocator al = fuzz_allocator(&fa);
+    grundy_graph *lg = NULL;
+    int rc = grundy_graph_new_with(&lg, &al);
+    if (rc == GRUNDY_ENOMEM && fa.refused) {
+        fuzz_alloc_check_empty(&fa, "graph_new refused");
+        rc = grundy_graph_new_with(&lg, &al);
+    }
+    FUZZ_CHECK(rc == GRUNDY_OK, "graph_new_with: %d", rc);
+
+    /* A rank per node: acyclic graphs only move to lower ranks. */
+    uint32_t rank[DG_MAXN];
+    for (uint32_t i = 0; i < n; i++)
+        rank[i] = i;
+    for (uint32_t i = n - 1; i > 0; i--) {
+        uint32_t j = fuzz_below(in, i + 1), t = rank[i];
+        rank[i] = rank[j];
+        rank[j] = t;
+    }
+    bgraph bg;
+    bg_init(&bg, n);
+    uint32_t bfrom[64], bto[64];
+    dg_builder b = {lg, &bg, &fa, bfrom, bto, 0};
+
+    uint32_t stage_end[2] = {staged ? (n + 1) / 2 : n, n};
+    uint32_t have = 0;
+    for (int stage = 0; stage < 2; stage++) {
+        uint32_t want = stage_end[stage];
+        if (want > have) {
+            if (fuzz_u8(in) & 1) {
+                uint32_t first = 99;
+                DG_CALL(&b, rc, grundy_graph_add_nodes(lg, want - have, &first));
+                FUZZ_CHECK(rc == GRUNDY_OK && first == have, "add_nodes: %d, first %u", rc, first);
+            } else {
+                for (uint32_t u = have; u < want; u++) {
+                    uint32_t id = 99;
+                    DG_CALL(&b, rc, grundy_graph_add_node(lg, &id));
+                    FUZZ_CHECK(rc == GRUNDY_OK && id == u, "add_node: %d, id %u", rc, id);
+                }
+            }
+        }
+        /* Moves of the nodes so far (new ones, and a few more for old ones). */
+        for (uint32_t u = 0; u < want; u++) {
+            uint32_t deg = fuzz_u8(in) % 5;
+            if (u < have)
+                deg = deg > 2 ? 1 : 0;
+            for (uint32_t k = 0; k < deg; k++) {
+                uint32_t np = splits ? fuzz_u8(in) % 4 : 1;
+                uint32_t parts[3];
+                uint32_t got = 0;
+                for (uint32_t j = 0; j < np; j++) {
+                    uint32_t v = fuzz_below(in, want);
+                    if (!cycles) {
+                        /* the next lower-ranked node at or after v, if any */
+                        uint32_t t = 0;
+                        while (t < want && rank[(v + t) % want] >= rank[u])
+                            t++;
+                        if (t == want)
+                            continue;
+                        v = (v + t) % want;
+                    }
+                    parts[got++] = v;
+                }
+                if (got == 0 && !splits)
+                    continue;
+                dg_move(&b, u, parts, got, fuzz_u8(in) % 3);
+                if (b.nbatch == sizeof bfrom / sizeof bfrom[0])
+                    dg_flush(&b);
+            }
+        }
+        dg_flush(&b);
+        have = want;
+        if (stage == 0 && staged) {
+            rc = grundy_graph_solve(lg);
+            FUZZ_CHECK(rc == GRUNDY_OK || rc == GRUNDY_ECYCLE || (rc == GRUNDY_ENOMEM && fa.refused),
+                       "first-stage solve: %d", rc);
+        }
+        if (stage == 0 && !staged)
+            break;
+    }
+    dg_bad_calls(lg, n);
+    bg_finish(&bg);
+    gc_limits lim = {DG_MAXN, DG_MAXN, DG_MAXN, 4, 6000};
+    gc_check(lg, &bg, &fa, seed, &lim);
+    bg_free(&bg);
+    grundy_graph_free(lg);
+    fuzz_alloc_check_empty(&fa, "differential graph");
+}
+
+/* ------------------------------------------------------------------------ */
+/* 2. Heap games three ways                                                   */
+
+#define DH_N 16u   /* heaps in the graph (graph_check runs on it) */
+#define DH_V 60u   /* values compared */
+
+typedef struct heap_moves_ctx {
+    const heap_ref *r;
+    int empty_as_node; /* "leave nothing" as a move to heap 0, not to no part */
+} heap_moves_ctx;
+
+/* Every option of heap h: calls emit(user, parts, np) for each. */
+static int dh_options(const heap_ref *r, uint64_t h, int empty_as_node,
+                      int (*emit)(void *, const uint64_t *, uint32_t), void *user)
+{
+    for (uint64_t k = 0; k <= h; k++) {
+        unsigned d = hr_digit(r, k);
+        if (d == 0)
+            continue;
+        uint64_t m = h - k, p[3];
+        int rc = 0;
+        if (k > 0 && (d & 1) && m == 0) {
+            p[0] = 0;
+            rc = emit(user, p, empty_as_node ? 1 : 0);
+        }
+        if (!rc && k > 0 && (d & 2) && m > 0) {
+            p[0] = m;
+            rc = emit(user, p, 1);
+        }
+        if (d & 4)
+            for (uint64_t a = 1; !rc && 2 * a <= m; a++) {
+                if (r->unequal && 2 * a == m)
+                    continue;
+                p[0] = a;
+                p[1] = m - a;
+                rc = emit(user, p, 2);
+            }
+        if (d & 8)
+            for (uint64_t a = 1; !rc && 3 * a <= m; a++)
+                for (uint64_t bb = a; !rc && a + 2 * bb <= m; bb++) {
+                    p[0] = a;
+                    p[1] = bb;
+                    p[2] = m - a - bb;
+                    rc = emit(user, p, 3);
+                }
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int emit_to_sink(void *user, const uint64_t *parts, uint32_t np)
+{
+    return grundy_options_add_u64(user, parts, np);
+}
+
+static int heap_moves_u64(void *user, uint64_t pos, grundy_options *out)
+{
+    const heap_moves_ctx *c = user;
+    return dh_options(c->r, pos, c->empty_as_node, emit_to_sink, out);
+}
+
+typedef struct graph_sink {
+    grundy_graph *lg;
+    bgraph *bg;
+    uint32_t from;
+} graph_sink;
+
+static int emit_to_graph(void *user, const uint64_t *parts, uint32_t np)
+{
+    graph_sink *s = user;
+    uint32_t p[3];
+    for (uint32_t i = 0; i < np; i++)
+        p[i] = (uint32_t)parts[i];
+    int rc = np == 1 ? grundy_graph_add_move(s->lg, s->from, p[0])
+                     : grundy_graph_add_split(s->lg, s->from, p, np);
+    FUZZ_CHECK(rc == GRUNDY_OK, "heap graph move: %d", rc);
+    bg_add(s->bg, s->from, p, np);
+    return 0;
+}
+
+static void diff_heap(fuzz_reader *in, uint64_t seed)
+{
+    char name[64];
+    uint8_t kind = fuzz_u8(in);
+    if (kind % 16 == 0) {
+        snprintf(name, sizeof name, "%s", kind & 16 ? "grundy" : "lasker");
+    } else if (kind % 16 == 1) {
+        size_t k = (size_t)snprintf(name, sizeof name, "sub:");
+        uint32_t cnt = 1 + fuzz_u8(in) % 4;
+        for (uint32_t i = 0; i < cnt; i++)
+            k += (size_t)snprintf(name + k, sizeof name - k, i ? ",%u" : "%u",
+                                  1 + fuzz_u8(in) % 12);
+    } else {
+        static const char hex[] = "0123456789ABCDEF";
+        unsigned mask = kind & 32 ? 15 : 7;
+        size_t k = 0;
+        unsigned d0 = (fuzz_u8(in) & 3) * 4 & (mask == 7 ? 4 : 12);
+        if (d0 || (kind & 64))
+            name[k++] = hex[d0];
+        name[k++] = '.';
+        uint32_t nd = 1 + fuzz_u8(in) % 6;
+        for (uint32_t i = 0; i < nd; i++)
+            name[k++] = hex[fuzz_u8(in) & mask];
+        name[k] = '\0';
+    }
+    heap_ref r;
+    hr_parse(&r, name);
+    FUZZ_CHECK(r.status == GRUNDY_OK, "harness built a bad name '%s'", name);
+    uint32_t brute[DH_V];
+    hr_values(&r, DH_V, brute);
+
+    /* The heap-game kernel. */
+    grundy_heap_game *hg;
+    FUZZ_CHECK(grundy_heap_game_new(&hg, name, NULL, NULL) == GRUNDY_OK, "new %s", name);
+    if (kind & 128)
+        grundy_heap_game_set_sparse(hg, 0);
+    for (uint32_t h = 0; h < DH_V; h++) {
+        uint32_t v;
+        FUZZ_CHECK(grundy_heap_game_value(hg, h, &v) == GRUNDY_OK && v == brute[h],
+                   "%s: heap game G(%u) = %u, expected %u", name, h, v, brute[h]);
+    }
+    grundy_heap_game_free(hg);
+
+    /* The rule-defined game engine. */
+    heap_moves_ctx ctx = {&r, (kind >> 2) & 1};
+    grundy_game *gm;
+    FUZZ_CHECK(grundy_game_new_u64(&gm, heap_moves_u64, &ctx, NULL) == GRUNDY_OK, "game_new_u64");
+    for (uint32_t h = DH_V; h-- > 0;) {
+        uint32_t v;
+        int rc = grundy_game_value_u64(gm, h, &v);
+        FUZZ_CHECK(rc == GRUNDY_OK && v == brute[h], "%s: engine G(%u) = %u (rc %d), expected %u",
+                   name, h, v, rc, brute[h]);
+    }
+    /* A winning move in a sum of heaps, checked by the values. */
+    uint64_t heaps[3] = {fuzz_u8(in) % DH_V, fuzz_u8(in) % DH_V, fuzz_u8(in) % DH_V};
+    uint32_t x = brute[heaps[0]] ^ brute[heaps[1]] ^ brute[heaps[2]];
+    size_t comp = 99;
+    uint64_t parts[4] = {0, 0, 0, 0xdead};
+    uint32_t np = 99;
+    int found = grundy_game_sum_winning_move_u64(gm, heaps, 3, &comp, parts, 3, &np);
+    FUZZ_CHECK(found == (x != 0), "%s: engine winning move %d for xor %u", name, found, x);
+    FUZZ_CHECK(parts[3] == 0xdead, "winning move wrote past cap");
+    if (found == 1) {
+        FUZZ_CHECK(comp < 3 && np <= 3, "engine winning move shape");
+        uint32_t y = x ^ brute[heaps[comp]];
+        for (uint32_t i = 0; i < np; i++)
+            y ^= brute[parts[i]];
+        FUZZ_CHECK(y == 0, "%s: engine winning move leaves %u", name, y);
+    }
+    grundy_game_free(gm);
+
+    /* A graph of the heaps 0 .. DH_N-1, through graph_check. */
+    grundy_graph *lg;
+    FUZZ_CHECK(grundy_graph_new(&lg) == GRUNDY_OK, "graph_new");
+    FUZZ_CHECK(grundy_graph_add_nodes(lg, DH_N, NULL) == GRUNDY_OK, "add_nodes");
+    bgraph bg;
+    bg_init(&bg, DH_N);
+    for (uint32_t h = 0; h < DH_N; h++) {
+        graph_sink s = {lg, &bg, h};
+        dh_options(&r, h, ctx.empty_as_node, emit_to_graph, &s);
+    }
+    bg_finish(&bg);
+    FUZZ_CHECK(grundy_graph_solve(lg) == GRUNDY_OK, "heap graph solve");
+    for (uint32_t h = 0; h < DH_N; h++) {
+        uint32_t v;
+        FUZZ_CHECK(grundy_graph_value(lg, h, &v) == GRUNDY_OK && v == brute[h],
+                   "%s: graph G(%u) = %u, expected %u", name, h, v, brute[h]);
+    }
+    /* A fresh graph for the full check (gc_check wants it unsolved). */
+    grundy_graph_free(lg);
+    FUZZ_CHECK(grundy_graph_new(&lg) == GRUNDY_OK, "graph_new");
+    FUZZ_CHECK(grundy_graph_add_nodes(lg, DH_N, NULL) == GRUNDY_OK, "add_nodes");
+    for (uint32_t m = 0; m < bg.nmoves; m++) {
+        uint32_t from = 0;
+        while (bg.mstart[from + 1] <= m)
+            from++;
+        uint32_t cnt = bg.pstart[m + 1] - bg.pstart[m];
+        FUZZ_CHECK(grundy_graph_add_split(lg, from, bg.parts + bg.pstart[m], cnt) == GRUNDY_OK,
+                   "re-adding a move");
+    }
+    fuzz_alloc fa;
+    memset(&fa, 0, sizeof fa);
+    gc_limits lim = {DH_N, DH_N, DH_N, 2, 1500};
+    gc_check(lg, &bg, &fa, seed, &lim);
+    grundy_graph_free(lg);
+    bg_free(&bg);
+    hr_free(&r);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 3. Rule-defined games from a table                                         */
+
+typedef struct table_game {
+    const bgraph *g;
+    uint64_t k;       /* positions p and p + k*j are the same node p % k */
+    int noisy;        /* emit parts as p + k (sometimes) */
+    int fail_node;    /* the generator fails at this node (or -1) */
+} table_game;
+
+static uint64_t tg_raw(const table_game *t, uint64_t node, uint64_t salt)
+{
+    return node + (t->noisy && (salt * 0x9e3779b97f4a7c15ull >> 63) ? t->k : 0);
+}
+
+static int tg_moves(void *user, uint64_t pos, grundy_options *out)
+{
+    const table_game *t = user;
+    uint32_t u = (uint32_t)(pos % t->k);
+    if ((int)u == t->fail_node)
+        return GRUNDY_ERANGE; /* a generator's own status comes back as is */
+    for (uint32_t m = 0; m < bg_degree(t->g, u); m++) {
+        uint32_t np;
+        const uint32_t *p = bg_move(t->g, u, m, &np);
+        uint64_t parts[4];
+        for (uint32_t i = 0; i < np; i++)
+            parts[i] = tg_raw(t, p[i], pos * 31 + m * 7 + i);
+        int rc = grundy_options_add_u64(out, parts, np);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    return 0;
+}
+
+static void tg_canon(void *user, void *pos)
+{
+    const table_game *t = user;
+    uint64_t p;
+    memcpy(&p, pos, sizeof p);
+    p %= t->k;
+    memcpy(pos, &p, sizeof p);
+}
+
+/* The byte-string twin: 3-byte positions (node, noise, 0). */
+static int tg_moves_bytes(void *user, const void *pos, grundy_options *out)
+{
+    const table_game *t = user;
+    const unsigned char *b = pos;
+    uint32_t u = b[0] % (uint32_t)t->k;
+    for (uint32_t m = 0; m < bg_degree(t->g, u); m++) {
+        uint32_t np;
+        const uint32_t *p = bg_move(t->g, u, m, &np);
+        unsigned char parts[4 * 3];
+        for (uint32_t i = 0; i < np; i++) {
+            parts[3 * i] = (unsigned char)p[i];
+            parts[3 * i + 1] = (unsigned char)(m + i);
+            parts[3 * i + 2] = 0;
+        }
+        int rc = grundy_options_add(out, parts, np);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    return 0;
+}
+
+static void tg_canon_bytes(void *user, void *pos)
+{
+    (void)user;
+    ((unsigned char *)pos)[1] = 0;
+}
+
+/* Whether u reaches (or is) a node with a move of two or more parts. */
+static int reaches_split(const bgraph *g, uint32_t u, unsigned char *seen)
+{
+    if (seen[u])
+        return 0;
+    seen[u] = 1;
+    for (uint32_t m = 0; m < bg_degree(g, u); m++) {
+        uint32_t np;
+        const uint32_t *p = bg_move(g, u, m, &np);
+        if (np > 1)
+            return 1;
+        if (np == 1 && reaches_split(g, p[0], seen))
+            return 1;
+    }
+    return 0;
+}
+
+static void diff_table_game(fuzz_reader *in)
+{
+    uint8_t mode = fuzz_u8(in);
+    uint32_t n = 1 + fuzz_u8(in) % DG_MAXN;
+    int cycles = mode & 1, splits = mode & 2;
+    bgraph g;
+    bg_init(&g, n);
+    for (uint32_t u = 0; u < n; u++) {
+        uint32_t deg = fuzz_u8(in) % 4;
+        for (uint32_t k = 0; k < deg; k++) {
+            uint32_t np = splits ? fuzz_u8(in) % 4 : 1, parts[3], got = 0;
+            for (uint32_t j = 0; j < np; j++) {
+                uint32_t v = fuzz_below(in, n);
+                if (!cycles && v >= u)
+                    continue; /* acyclic: lower ids only */
+                parts[got++] = v;
+            }
+            if (got == 0 && !splits)
+                continue;
+            bg_add(&g, u, parts, got);
+        }
+    }
+    bg_finish(&g);
+    uint32_t order[DG_MAXN];
+    uint32_t nord = bg_order(&g, order);
+    unsigned char fine[DG_MAXN] = {0}; /* reaches no cycle */
+    for (uint32_t i = 0; i < nord; i++)
+        fine[order[i]] = 1;
+
+    int play = (mode >> 2) % 5;
+    if (play != GRUNDY_PLAY_NORMAL && g.has_splits)
+        play = (mode & 64) ? play : GRUNDY_PLAY_NORMAL;
+    unsigned char seen[DG_MAXN];
+    uint32_t num[DG_MAXN], sub[DG_MAXN], nsub = 0;
+    for (uint32_t i = 0; i < nord; i++) {
+        /* Plays other than normal: the nodes that reach no split. */
+        memset(seen, 0, sizeof seen);
+        if (play == GRUNDY_PLAY_NORMAL || !reaches_split(&g, order[i], seen))
+            sub[nsub++] = order[i];
+    }
+    bg_numbers(&g, play, sub, nsub, num);
+
+    table_game t = {&g, n, (mode >> 5) & 1, -1};
+    int canon = mode & 128;
+    if (!canon)
+        t.noisy = 0; /* without a canon, noisy parts only multiply positions */
+    if (fuzz_u8(in) == 0xee)
+        t.fail_node = (int)fuzz_below(in, n);
+    fuzz_alloc fa;
+    memset(&fa, 0, sizeof fa);
+    grundy_allocator al = fuzz_allocator(&fa);
+    grundy_game *gm;
+    FUZZ_CHECK(grundy_game_new_u64(&gm, tg_moves, &t, &al) == GRUNDY_OK, "game_new_u64");
+    if (canon)
+        FUZZ_CHECK(grundy_game_set_canon(gm, tg_canon) == GRUNDY_OK, "set_canon");
+    FUZZ_CHECK(grundy_game_set_play(gm, play) == GRUNDY_OK, "set_play %d", play);
+    FUZZ_CHECK(grundy_game_set_play(gm, GRUNDY_PLAY_LOOPY) == GRUNDY_EINVAL, "loopy rule game");
+    uint8_t cap = fuzz_u8(in);
+    if (cap & 1)
+        grundy_game_set_memory_limit(gm, 64 + (size_t)cap * 16);
+
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t u = (i * 5 + (uint32_t)pass) % n;
+            uint64_t pos = tg_raw(&t, u, (uint64_t)i + 1000);
+            uint32_t v = UINT32_MAX;
+            int rc = grundy_game_value_u64(gm, pos, &v);
+            memset(seen, 0, sizeof seen);
+            int split_reach = play != GRUNDY_PLAY_NORMAL && reaches_split(&g, u, seen);
+            if (rc == GRUNDY_ELIMIT && pass == 0)
+                continue; /* the cap; the second pass has none */
+            if (t.fail_node >= 0 && rc == GRUNDY_ERANGE)
+                continue;
+            if (!fine[u] || split_reach) {
+                FUZZ_CHECK((!fine[u] && rc == GRUNDY_ECYCLE) || (split_reach && rc == GRUNDY_EINVAL),
+                           "node %u (cycle %d, split %d) play %d: rc %d", u, !fine[u],
+                           split_reach, play, rc);
+                FUZZ_CHECK(grundy_game_errmsg(gm)[0] != '\0', "error %d without a message", rc);
+                continue;
+            }
+            FUZZ_CHECK(rc == GRUNDY_OK, "node %u play %d: rc %d (%s)", u, play, rc,
+                       grundy_game_errmsg(gm));
+            FUZZ_CHECK(v == num[u], "node %u play %d: value %u, expected %u", u, play, v, num[u]);
+            int oc = grundy_game_outcome(gm, &pos);
+            int win = play == GRUNDY_PLAY_WTIA ? (v == GRUNDY_SC || (v != GRUNDY_SP && v != 0))
+                    : play >= GRUNDY_PLAY_REMOTENESS ? (int)(v % 2) : v != 0;
+            FUZZ_CHECK(oc == (win ? GRUNDY_N : GRUNDY_P), "outcome %d of value %u", oc, v);
+        }
+        grundy_game_set_memory_limit(gm, 0);
+    }
+    uint32_t v;
+    uint64_t stored = 0;
+    grundy_game_stats(gm, &stored, NULL);
+    if (canon)
+        FUZZ_CHECK(stored <= n, "%llu positions stored for %u nodes", (unsigned long long)stored, n);
+    if (stored > 0) {
+        FUZZ_CHECK(grundy_game_set_canon(gm, NULL) == GRUNDY_ESTATE, "set_canon after evaluation");
+        FUZZ_CHECK(grundy_game_set_play(gm, GRUNDY_PLAY_NORMAL) == GRUNDY_ESTATE,
+                   "set_play after evaluation");
+    }
+
+    /* Sums (normal play only). */
+    if (play == GRUNDY_PLAY_NORMAL) {
+        uint64_t pos[3];
+        uint32_t k = 0, x = 0;
+        for (uint32_t i = 0; i < 3; i++) {
+            uint32_t u = fuzz_below(in, n);
+            if (!fine[u] || (int)u == t.fail_node)
+                continue;
+            pos[k++] = tg_raw(&t, u, i + 77);
+            x ^= num[u];
+        }
+        int rc = grundy_game_sum_value(gm, pos, k, &v);
+        FUZZ_CHECK(rc == GRUNDY_OK && v == x, "sum_value %d: %u, expected %u", rc, v, x);
+        size_t comp;
+        uint64_t parts[4];
+        uint32_t np = 99;
+        int found = grundy_game_sum_winning_move_u64(gm, pos, k, &comp, parts, 3, &np);
+        FUZZ_CHECK(found == (x != 0), "sum_winning_move %d for xor %u (%s)", found, x,
+                   grundy_game_errmsg(gm));
+        if (found == 1) {
+            FUZZ_CHECK(comp < k, "component %zu of %u", comp, k);
+            uint32_t u = (uint32_t)(pos[comp] % n);
+            /* It must be one of the generator's options of pos[comp] as given. */
+            int match = 0;
+            for (uint32_t m = 0; m < bg_degree(&g, u) && !match; m++) {
+                uint32_t enp;
+                const uint32_t *p = bg_move(&g, u, m, &enp);
+                if (enp != np)
+                    continue;
+                match = 1;
+                uint32_t y = x ^ num[u];
+                for (uint32_t i = 0; i < np && match; i++) {
+                    match = parts[i] == tg_raw(&t, p[i], pos[comp] * 31 + m * 7 + i);
+                    y ^= num[p[i]];
+                }
+                if (match)
+                    FUZZ_CHECK(y == 0, "winning move leaves %u", y);
+            }
+            FUZZ_CHECK(match, "the winning move is not an option of the position as given");
+        }
+    } else {
+        FUZZ_CHECK(grundy_game_sum_value(gm, NULL, 0, &v) == GRUNDY_EINVAL,
+                   "sum_value under play %d", play);
+    }
+    grundy_game_free(gm);
+    fuzz_alloc_check_empty(&fa, "rule-defined game");
+
+    /* The byte-string twin, normal play, every node that is fine. */
+    if (n <= 255) {
+        grundy_game *gb;
+        FUZZ_CHECK(grundy_game_new(&gb, 3, tg_moves_bytes, &t, NULL) == GRUNDY_OK, "game_new");
+        if (mode & 16)
+            FUZZ_CHECK(grundy_game_set_canon(gb, tg_canon_bytes) == GRUNDY_OK, "canon");
+        uint32_t nnum[DG_MAXN];
+        bg_numbers(&g, GRUNDY_PLAY_NORMAL, order, nord, nnum);
+        for (uint32_t u = 0; u < n; u++) {
+            unsigned char pos[3] = {(unsigned char)u, (unsigned char)(u * 3), 0};
+            int rc = grundy_game_value(gb, pos, &v);
+            if (!fine[u])
+                FUZZ_CHECK(rc == GRUNDY_ECYCLE, "bytes: node %u on a cycle: %d", u, rc);
+            else
+                FUZZ_CHECK(rc == GRUNDY_OK && v == nnum[u], "bytes: node %u: %d, %u vs %u", u, rc,
+                           v, nnum[u]);
+        }
+        grundy_game_free(gb);
+    }
+    bg_free(&g);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 4. Closed forms                                                            */
+
+#define CF_H 4
+#define CF_MAX 8
+
+/* Misère Nim outcome by search: 1 if the player to move wins. */
+static int misere_brute(const uint64_t *h, size_t n, signed char *memo)
+{
+    size_t key = 0;
+    for (size_t i = 0; i < n; i++)
+        key = key * CF_MAX + (size_t)h[i];
+    if (memo[key] >= 0)
+        return memo[key];
+    uint64_t c[CF_H];
+    memcpy(c, h, n * sizeof *h);
+    int any = 0, win = 0;
+    for (size_t i = 0; i < n && !win; i++)
+        for (uint64_t t = 1; t <= h[i] && !win; t++) {
+            any = 1;
+            c[i] = h[i] - t;
+            win = !misere_brute(c, n, memo);
+            c[i] = h[i];
+        }
+    return memo[key] = (signed char)(any ? win : 1);
+}
+
+/* Staircase Nim by search: 1 if the player to move wins. */
+static int staircase_brute(const uint64_t *s, size_t n, signed char *memo)
+{
+    size_t key = 0;
+    for (size_t i = 1; i < n; i++)
+        key = key * (2 * CF_H * 3 + 1) + (size_t)s[i];
+    if (memo[key] >= 0)
+        return memo[key];
+    uint64_t c[CF_H];
+    memcpy(c, s, n * sizeof *s);
+    int win = 0;
+    for (size_t i = 1; i < n && !win; i++)
+        for (uint64_t t = 1; t <= s[i] && !win; t++) {
+            c[i] = s[i] - t;
+            c[i - 1] = s[i - 1] + t;
+            win = !staircase_brute(c, n, memo);
+            c[i] = s[i];
+            c[i - 1] = s[i - 1];
+        }
+    return memo[key] = (signed char)win;
+}
+
+/* w-number of a super-heap (heaps bottom up) by the WTIA rule: empty is SP,
+ * a move to SP is SC, else the mex of the number options. */
+static uint32_t levels_brute(const uint64_t *h, size_t k)
+{
+    size_t top = k;
+    while (top > 0 && h[top - 1] == 0)
+        top--;
+    if (top == 0)
+        return GRUNDY_SP;
+    uint64_t c[CF_H];
+    memcpy(c, h, k * sizeof *h);
+    uint32_t opt[CF_MAX + 1];
+    uint32_t no = 0;
+    int sp = 0;
+    for (uint64_t t = 1; t <= h[top - 1]; t++) {
+        c[top - 1] = h[top - 1] - t;
+        uint32_t w = levels_brute(c, k);
+        if (w == GRUNDY_SP)
+            sp = 1;
+        else if (w != GRUNDY_SC)
+            opt[no++] = w;
+    }
+    return sp ? GRUNDY_SC : bg_mex(opt, no);
+}
+
+/* The nim product by its definition (mex over smaller pairs). */
+static uint64_t nim_mul_brute(uint32_t a, uint32_t b, uint16_t memo[32][32])
+{
+    if (memo[a][b] != 0xffff)
+        return memo[a][b];
+    unsigned char seen[257] = {0};
+    for (uint32_t x = 0; x < a; x++)
+        for (uint32_t y = 0; y < b; y++) {
+            uint64_t v = nim_mul_brute(x, b, memo) ^ nim_mul_brute(a, y, memo) ^
+                         nim_mul_brute(x, y, memo);
+            if (v < 256)
+                seen[v] = 1;
+        }
+    uint16_t m = 0;
+    while (seen[m])
+        m++;
+    return memo[a][b] = m;
+}
+
+/* Nim on levels, two super-heaps, by search: 1 if the player to move wins.
+ * A super-heap someone emptied means the player to move has lost. */
+static int levels_game_brute(uint64_t *h, const size_t *counts, signed char *memo)
+{
+    size_t n = counts[0] + counts[1];
+    size_t key = 0;
+    for (size_t i = 0; i < n; i++)
+        key = key * CF_MAX + (size_t)h[i];
+    if (memo[key] >= 0)
+        return memo[key];
+    int win = 0, lost = 0;
+    for (size_t s = 0, base = 0; s < 2; base += counts[s], s++) {
+        size_t top = counts[s];
+        while (top > 0 && h[base + top - 1] == 0)
+            top--;
+        if (top == 0)
+            lost = 1;
+    }
+    for (size_t s = 0, base = 0; s < 2 && !lost && !win; base += counts[s], s++) {
+        size_t top = counts[s];
+        while (top > 0 && h[base + top - 1] == 0)
+            top--;
+        uint64_t keep = h[base + top - 1];
+        for (uint64_t t = 1; t <= keep && !win; t++) {
+            h[base + top - 1] = keep - t;
+            win = !levels_game_brute(h, counts, memo);
+        }
+        h[base + top - 1] = keep;
+    }
+    return memo[key] = (signed char)win;
+}
+
+static grundy_nimber *nimber_tables(void)
+{
+    static grundy_nimber *nb;
+    if (nb == NULL)
+        FUZZ_CHECK(grundy_nimber_new(&nb, NULL) == GRUNDY_OK, "nimber_new");
+    return nb;
+}
+
+static void diff_closed_forms(fuzz_reader *in)
+{
+    uint64_t h[CF_H];
+    size_t n = fuzz_u8(in) % (CF_H + 1);
+    for (size_t i = 0; i < n; i++)
+        h[i] = fuzz_u8(in) % CF_MAX;
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x ^= h[i];
+    FUZZ_CHECK(grundy_nim_sum(h, n) == x, "nim_sum");
+    FUZZ_CHECK(grundy_nim_outcome(h, n) == (x ? GRUNDY_N : GRUNDY_P), "nim_outcome");
+    size_t heap = 99;
+    uint64_t take = 0;
+    int found = grundy_nim_winning_move(h, n, &heap, &take);
+    FUZZ_CHECK(found == (x != 0), "nim_winning_move %d", found);
+    if (found == 1)
+        FUZZ_CHECK(heap < n && take >= 1 && take <= h[heap] && (x ^ h[heap] ^ (h[heap] - take)) == 0,
+                   "nim winning move");
+    size_t comp;
+    uint64_t target;
+    found = grundy_sum_winning_target(h, n, &comp, &target);
+    FUZZ_CHECK(found == (x != 0) && (!found || (comp < n && target < h[comp] &&
+                                                (x ^ h[comp] ^ target) == 0)),
+               "sum_winning_target");
+
+    /* Misère Nim. */
+    static signed char memo[CF_MAX * CF_MAX * CF_MAX * CF_MAX];
+    memset(memo, -1, sizeof memo);
+    int mwin = misere_brute(h, n, memo);
+    FUZZ_CHECK(grundy_misere_nim_outcome(h, n) == (mwin ? GRUNDY_N : GRUNDY_P),
+               "misère Nim outcome");
+    found = grundy_misere_nim_winning_move(h, n, &heap, &take);
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += h[i];
+    FUZZ_CHECK(found == (mwin && total > 0), "misère winning move %d (win %d)", found, mwin);
+    if (found == 1) {
+        FUZZ_CHECK(heap < n && take >= 1 && take <= h[heap], "misère move shape");
+        uint64_t c[CF_H];
+        memcpy(c, h, n * sizeof *h);
+        c[heap] -= take;
+        FUZZ_CHECK(!misere_brute(c, n, memo), "misère winning move leads to a win for the opponent");
+    }
+
+    /* Bounded Nim. */
+    uint64_t mt = fuzz_u8(in) % 5;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t vals[CF_MAX];
+        for (uint64_t s = 0; s <= h[i]; s++) {
+            uint32_t opt[CF_MAX];
+            uint32_t no = 0;
+            for (uint64_t t = 1; t <= mt && t <= s; t++)
+                opt[no++] = vals[s - t];
+            vals[s] = bg_mex(opt, no);
+        }
+        FUZZ_CHECK(grundy_bounded_nim_value(h[i], mt) == vals[h[i]], "bounded nim value");
+    }
+    if (mt > 0) {
+        uint64_t bx = 0;
+        for (size_t i = 0; i < n; i++)
+            bx ^= grundy_bounded_nim_value(h[i], mt);
+        found = grundy_bounded_nim_winning_move(h, n, mt, &heap, &take);
+        FUZZ_CHECK(found == (bx != 0), "bounded winning move %d", found);
+        if (found == 1)
+            FUZZ_CHECK(heap < n && take >= 1 && take <= mt && take <= h[heap] &&
+                           (bx ^ grundy_bounded_nim_value(h[heap], mt) ^
+                            grundy_bounded_nim_value(h[heap] - take, mt)) == 0,
+                       "bounded winning move");
+    } else {
+        FUZZ_CHECK(grundy_bounded_nim_winning_move(h, n, 0, &heap, &take) == GRUNDY_EINVAL,
+                   "bounded max_take 0");
+    }
+
+    /* Staircase Nim: steps of up to 3 coins. */
+    uint64_t s[CF_H];
+    for (size_t i = 0; i < n; i++)
+        s[i] = h[i] % 3;
+    static signed char smemo[25 * 25 * 25 + 1];
+    memset(smemo, -1, sizeof smemo);
+    if (n >= 1) {
+        int swin = staircase_brute(s, n, smemo);
+        FUZZ_CHECK(grundy_staircase_nim_outcome(s, n) == (swin ? GRUNDY_N : GRUNDY_P),
+                   "staircase outcome");
+        size_t step;
+        uint64_t count;
+        found = grundy_staircase_nim_winning_move(s, n, &step, &count);
+        FUZZ_CHECK(found == swin, "staircase winning move %d", found);
+        if (found == 1) {
+            FUZZ_CHECK(step >= 1 && step < n && count >= 1 && count <= s[step],
+                       "staircase move shape");
+            uint64_t c[CF_H];
+            memcpy(c, s, n * sizeof *s);
+            c[step] -= count;
+            c[step - 1] += count;
+            FUZZ_CHECK(!staircase_brute(c, n, smemo), "staircase move does not win");
+        }
+    }
+
+    /* Nim on levels: one super-heap's w-number, and a sum of two. */
+    uint64_t w = 0;
+    int kind = grundy_nim_levels_w(h, n, &w);
+    uint32_t bw = levels_brute(h, n);
+    if (bw == GRUNDY_SP)
+        FUZZ_CHECK(kind == GRUNDY_W_SP, "levels: kind %d, expected SP", kind);
+    else if (bw == GRUNDY_SC)
+        FUZZ_CHECK(kind == GRUNDY_W_SC, "levels: kind %d, expected SC", kind);
+    else
+        FUZZ_CHECK(kind == GRUNDY_W_NUMBER && w == bw, "levels: kind %d w %llu, expected %u",
+                   kind, (unsigned long long)w, bw);
+    if (n >= 2) {
+        size_t counts[2] = {n / 2, n - n / 2};
+        static signed char lmemo[CF_MAX * CF_MAX * CF_MAX * CF_MAX];
+        memset(lmemo, -1, sizeof lmemo);
+        uint64_t c[CF_H];
+        memcpy(c, h, n * sizeof *h);
+        int win = levels_game_brute(c, counts, lmemo);
+        size_t sh;
+        uint64_t tk;
+        found = grundy_nim_levels_winning_move(h, counts, 2, &sh, &tk);
+        FUZZ_CHECK(found == win, "levels winning move %d, brute force %d", found, win);
+        if (found == 1) {
+            FUZZ_CHECK(sh < 2, "levels move super-heap %zu", sh);
+            uint64_t *base = c + (sh ? counts[0] : 0);
+            size_t top = counts[sh];
+            while (top > 0 && base[top - 1] == 0)
+                top--;
+            FUZZ_CHECK(top > 0 && tk >= 1 && tk <= base[top - 1], "levels move take %llu",
+                       (unsigned long long)tk);
+            base[top - 1] -= tk;
+            FUZZ_CHECK(!levels_game_brute(c, counts, lmemo), "levels winning move does not win");
+        }
+    }
+
+    /* Nimbers: small products by definition, big ones by the field laws. */
+    static uint16_t mm[32][32];
+    static int mm_ready;
+    if (!mm_ready) {
+        memset(mm, 0xff, sizeof mm);
+        mm_ready = 1;
+    }
+    uint32_t a = fuzz_u8(in) % 32, b = fuzz_u8(in) % 32;
+    grundy_nimber *nb = nimber_tables();
+    uint64_t e = nim_mul_brute(a, b, mm);
+    FUZZ_CHECK(grundy_nim_mul(NULL, a, b) == e && grundy_nim_mul(nb, a, b) == e,
+               "nim_mul(%u, %u), expected %llu", a, b, (unsigned long long)e);
+    uint64_t p = fuzz_u32(in) | (uint64_t)fuzz_u32(in) << 32;
+    uint64_t q = fuzz_u32(in) | (uint64_t)fuzz_u32(in) << 32;
+    uint64_t r = fuzz_u32(in) ^ (uint64_t)fuzz_u32(in) << 29;
+    uint64_t pq = grundy_nim_mul(nb, p, q);
+    FUZZ_CHECK(pq == grundy_nim_mul(NULL, p, q), "tables and table-free differ");
+    FUZZ_CHECK(pq == grundy_nim_mul(nb, q, p), "nim_mul not commutative");
+    FUZZ_CHECK(grundy_nim_mul(nb, p, q ^ r) == (pq ^ grundy_nim_mul(nb, p, r)),
+               "nim_mul not distributive");
+    FUZZ_CHECK(grundy_nim_mul(nb, pq, r) == grundy_nim_mul(nb, p, grundy_nim_mul(nb, q, r)),
+               "nim_mul not associative");
+    uint64_t inv = 0;
+    int rc = grundy_nim_inv(nb, p, &inv);
+    if (p == 0)
+        FUZZ_CHECK(rc == GRUNDY_ERANGE, "inverse of 0: %d", rc);
+    else
+        FUZZ_CHECK(rc == GRUNDY_OK && grundy_nim_mul(nb, p, inv) == 1, "nim_inv");
+    uint64_t ex = fuzz_u8(in) % 8;
+    uint64_t pw = 1;
+    for (uint64_t i = 0; i < ex; i++)
+        pw = grundy_nim_mul(NULL, pw, p);
+    FUZZ_CHECK(grundy_nim_pow(nb, p, ex) == pw && grundy_nim_pow(NULL, p, ex) == pw, "nim_pow");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 4096)
+        return 0;
+    fuzz_reader in = {data, size};
+    uint64_t seed = fuzz_hash(data, size);
+    uint8_t which = fuzz_u8(&in);
+    /* The first byte picks the parts, so each part can be fuzzed alone. */
+    if (which == 0 || (which & 1))
+        diff_graph(&in, seed);
+    if (which == 0 || (which & 2))
+        diff_heap(&in, seed);
+    if (which == 0 || (which & 4))
+        diff_table_game(&in);
+    if (which == 0 || (which & 8))
+        diff_closed_forms(&in);
+    return 0;
+}

@@ -1,0 +1,418 @@
+/* Fuzz target: heap-game names (grundy_heap_game_new,
+ * grundy_heap_game_parse_error) and what the games compute.
+ *
+ * Input: the game name, up to the first NUL byte; after it, control bytes:
+ *   [fail] [subtraction set: count, then amounts] [heap sizes...]
+ * (missing bytes read as 0).  Checks:
+ * - both functions agree with the harness's own reading of the name
+ *   (heap_ref.h) on the status; errpos lies within the name (on ELIMIT it
+ *   names the first digit too many, or the amount too large); the message
+ *   is non-empty on an error, "" otherwise, and always NUL-terminated in cap;
+ * - G(0..N) against a plain mex over the rules; a proved period against the
+ *   values, against Fine and Wilf (no shorter period fits a long enough
+ *   window) and against the harness's own period search with the header's
+ *   theorem; the sparse and plain methods give identical values;
+ * - winning moves are legal moves to a P-position; outcomes are xors;
+ * - grundy_heap_game_new_subtraction with a set from the bytes matches the
+ *   same set written as "sub:...";
+ * - with a failing allocator, nothing leaks. */
+#include "heap_ref.h"
+
+#define MAX_NAME 5000u
+#define BUDGET 3.0e5 /* options the brute force may examine per game */
+
+static int want_status(int rc, int expect, const char *what)
+{
+    FUZZ_CHECK(rc == expect, "%s returned %d, expected %d", what, rc, expect);
+    return rc;
+}
+
+/* How many values (and period search length) the budget allows. */
+static uint64_t affordable(const heap_ref *r, uint64_t want)
+{
+    while (want > 16 && hr_cost(r, want, BUDGET) > BUDGET)
+        want = want * 3 / 4;
+    return want;
+}
+
+/* Whether left[0..nleft) is the result of a legal move from heap h. */
+static int legal_move(const heap_ref *r, uint64_t h, const uint64_t *left, uint32_t nleft)
+{
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < nleft; i++) {
+        if (left[i] == 0 || left[i] > h)
+            return 0;
+        sum += left[i];
+    }
+    if (sum > h)
+        return 0;
+    uint64_t k = h - sum;
+    unsigned d = hr_digit(r, k);
+    switch (nleft) {
+    case 0: return k > 0 && (d & 1);
+    case 1: return k > 0 && (d & 2);
+    case 2: return (d & 4) && !(r->unequal && left[0] == left[1]);
+    case 3: return (d & 8) != 0;
+    default: return 0;
+    }
+}
+
+/* G(h) from the brute-force table when it has it, else from the library. */
+static uint32_t value_of(grundy_heap_game *g, const uint32_t *brute, uint64_t nb, uint64_t h)
+{
+    if (h < nb)
+        return brute[h];
+    uint32_t v = 0;
+    int rc = grundy_heap_game_value(g, h, &v);
+    FUZZ_CHECK(rc == GRUNDY_OK, "value(%llu): %d", (unsigned long long)h, rc);
+    return v;
+}
+
+/* Checks a created game: values, period, moves.  extra: the control bytes. */
+static void check_game(grundy_heap_game *g, const heap_ref *r, fuzz_reader *extra,
+                       const char *label)
+{
+    int theorem = !r->tail && !r->unequal;
+    uint64_t pmax = affordable(r, 300);
+    uint64_t nvals = pmax < 200 ? pmax : 200;
+    uint32_t *brute = malloc((size_t)pmax * sizeof *brute);
+    if (!brute)
+        abort();
+    hr_values(r, pmax, brute);
+
+    uint64_t before = grundy_heap_game_computed(g);
+    int rc = grundy_heap_game_compute(g, nvals);
+    FUZZ_CHECK(rc == GRUNDY_OK, "%s: compute(%llu): %d", label, (unsigned long long)nvals, rc);
+    uint64_t computed = grundy_heap_game_computed(g);
+    FUZZ_CHECK(computed <= (before > nvals ? before : nvals), "%s: computed %llu of %llu", label,
+               (unsigned long long)computed, (unsigned long long)nvals);
+    for (uint64_t h = 0; h < nvals; h++) {
+        uint32_t v = UINT32_MAX;
+        rc = grundy_heap_game_value(g, h, &v);
+        FUZZ_CHECK(rc == GRUNDY_OK, "%s: value(%llu): %d", label, (unsigned long long)h, rc);
+        FUZZ_CHECK(v == brute[h], "%s: G(%llu) = %u, expected %u", label, (unsigned long long)h,
+                   v, brute[h]);
+    }
+
+    uint64_t p = 0, q = 0;
+    rc = grundy_heap_game_period(g, pmax, &p, &q);
+    FUZZ_CHECK(rc == 0 || rc == 1, "%s: period(%llu): %d", label, (unsigned long long)pmax, rc);
+    uint64_t bp = 0, bq = 0;
+    int brute_found = theorem && hr_find_period(r, brute, pmax, &bp, &bq);
+    FUZZ_CHECK(theorem || rc == 0, "%s: a period claimed where no theorem applies", label);
+    if (rc == 1) {
+        FUZZ_CHECK(p >= 1, "%s: period 0", label);
+        /* The claim against every value the brute force has. */
+        for (uint64_t h = 0; h < pmax; h++) {
+            uint32_t v;
+            FUZZ_CHECK(grundy_heap_game_value(g, h, &v) == GRUNDY_OK && v == brute[h],
+                       "%s: period %llu preperiod %llu: G(%llu) = %u, expected %u", label,
+                       (unsigned long long)p, (unsigned long long)q, (unsigned long long)h, v,
+                       brute[h]);
+        }
+        if (q + p < pmax && q > 0)
+            FUZZ_CHECK(brute[q - 1] != brute[q - 1 + p],
+                       "%s: preperiod %llu is not the least (G(%llu) = G(%llu))", label,
+                       (unsigned long long)q, (unsigned long long)(q - 1),
+                       (unsigned long long)(q - 1 + p));
+        if (q + 2 * p <= pmax) {
+            /* Fine and Wilf: a shorter period p' fitting [q, pmax) would make
+             * gcd(p, p') a period, so p would not be the least. */
+            for (uint64_t p2 = 1; p2 < p; p2++) {
+                uint64_t h = q;
+                while (h + p2 < pmax && brute[h] == brute[h + p2])
+                    h++;
+                FUZZ_CHECK(h + p2 < pmax, "%s: period %llu from %llu, but %llu fits too", label,
+                           (unsigned long long)p, (unsigned long long)q,
+                           (unsigned long long)p2);
+            }
+        }
+        /* Any heap is fine now. */
+        uint32_t v1, v2;
+        uint64_t big = UINT64_MAX - (uint64_t)fuzz_u8(extra);
+        FUZZ_CHECK(grundy_heap_game_value(g, big, &v1) == GRUNDY_OK, "%s: value(huge)", label);
+        uint64_t red = big >= q ? q + (big - q) % p : big;
+        FUZZ_CHECK(grundy_heap_game_value(g, red, &v2) == GRUNDY_OK && v1 == v2,
+                   "%s: G(huge) does not follow the period", label);
+    }
+    if (theorem) {
+        FUZZ_CHECK(rc == brute_found,
+                   "%s: period search up to %llu: library %d, harness %d (p %llu q %llu)",
+                   label, (unsigned long long)pmax, rc, brute_found, (unsigned long long)bp,
+                   (unsigned long long)bq);
+        if (rc == 1)
+            FUZZ_CHECK(p == bp && q == bq,
+                       "%s: library proves period %llu preperiod %llu, harness %llu %llu", label,
+                       (unsigned long long)p, (unsigned long long)q, (unsigned long long)bp,
+                       (unsigned long long)bq);
+    }
+
+    /* Every residue of the period, on a heap far beyond the table: a
+     * winning move exists exactly when G is non-zero (the mex property),
+     * and the move search must find it without the values in between. */
+    if (rc == 1) {
+        uint64_t far = q + p * (((uint64_t)1 << 40) + fuzz_u8(extra));
+        for (uint64_t res = 0; res < p && res < 64; res++) {
+            uint64_t h = far + res;
+            uint32_t v = value_of(g, brute, pmax, h);
+            size_t which;
+            uint64_t left[3];
+            uint32_t nleft;
+            int found = grundy_heap_game_winning_move(g, &h, 1, &which, left, &nleft);
+            FUZZ_CHECK(found == (v != 0), "%s: heap %llu (G %u): winning_move returned %d", label,
+                       (unsigned long long)h, v, found);
+            if (found == 1) {
+                FUZZ_CHECK(legal_move(r, h, left, nleft), "%s: illegal move from heap %llu",
+                           label, (unsigned long long)h);
+                uint32_t y = 0;
+                for (uint32_t i = 0; i < nleft; i++)
+                    y ^= value_of(g, brute, pmax, left[i]);
+                FUZZ_CHECK(y == 0, "%s: move from heap %llu leaves %u", label,
+                           (unsigned long long)h, y);
+            }
+        }
+    }
+
+    /* Sums of heaps: outcome and winning move. */
+    for (int t = 0; t < 3; t++) {
+        uint64_t heaps[4];
+        size_t n = 1 + fuzz_u8(extra) % 4;
+        uint32_t x = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t b = fuzz_u8(extra);
+            heaps[i] = b % pmax;
+            if (rc == 1 && (b & 0x80))
+                heaps[i] = q + p * ((uint64_t)fuzz_u32(extra) << 16) + b % p;
+            x ^= value_of(g, brute, pmax, heaps[i]);
+        }
+        int oc = grundy_heap_game_outcome(g, heaps, n);
+        FUZZ_CHECK(oc == (x ? GRUNDY_N : GRUNDY_P), "%s: outcome %d for xor %u", label, oc, x);
+        size_t which = 99;
+        uint64_t left[4] = {0, 0, 0, 0xdead};
+        uint32_t nleft = 99;
+        int found = grundy_heap_game_winning_move(g, heaps, n, &which, left, &nleft);
+        FUZZ_CHECK(found == (x != 0), "%s: winning_move returned %d for xor %u", label, found,
+                   x);
+        FUZZ_CHECK(left[3] == 0xdead, "%s: winning_move wrote a fourth heap", label);
+        if (found == 1) {
+            FUZZ_CHECK(which < n && nleft <= 3, "%s: winning move heap %zu, %u left", label,
+                       which, nleft);
+            FUZZ_CHECK(legal_move(r, heaps[which], left, nleft),
+                       "%s: illegal winning move from %llu leaving %u heaps (%llu %llu %llu)",
+                       label, (unsigned long long)heaps[which], nleft,
+                       (unsigned long long)left[0], (unsigned long long)left[1],
+                       (unsigned long long)left[2]);
+            uint32_t y = x ^ value_of(g, brute, pmax, heaps[which]);
+            for (uint32_t i = 0; i < nleft; i++)
+                y ^= value_of(g, brute, pmax, left[i]);
+            FUZZ_CHECK(y == 0, "%s: winning move leaves xor %u", label, y);
+        }
+    }
+    free(brute);
+}
+
+/* The sparse-space and plain methods, and no period detection, against
+ * each other over a longer stretch. */
+static void check_methods(const char *name, const heap_ref *r)
+{
+    if (r->tail || hr_max_parts(r) != 2)
+        return;
+    uint64_t n = 450;
+    if (hr_cost(r, n, BUDGET) > BUDGET)
+        return;
+    grundy_heap_game *a = NULL, *b = NULL;
+    FUZZ_CHECK(grundy_heap_game_new(&a, name, NULL, NULL) == GRUNDY_OK &&
+                   grundy_heap_game_new(&b, name, NULL, NULL) == GRUNDY_OK,
+               "new %s", name);
+    grundy_heap_game_set_sparse(a, 0);
+    grundy_heap_game_set_period_detection(a, 0);
+    grundy_heap_game_set_period_detection(b, 0);
+    FUZZ_CHECK(grundy_heap_game_compute(a, n) == GRUNDY_OK &&
+                   grundy_heap_game_compute(b, n) == GRUNDY_OK,
+               "compute %s", name);
+    FUZZ_CHECK(grundy_heap_game_computed(a) == n && grundy_heap_game_computed(b) == n,
+               "without period detection every value is computed");
+    for (uint64_t h = 0; h < n; h++) {
+        uint32_t va, vb;
+        FUZZ_CHECK(grundy_heap_game_value(a, h, &va) == GRUNDY_OK &&
+                       grundy_heap_game_value(b, h, &vb) == GRUNDY_OK,
+                   "value");
+        FUZZ_CHECK(va == vb, "%s: G(%llu) plain %u, sparse %u", name, (unsigned long long)h, va,
+                   vb);
+    }
+    grundy_heap_game_free(a);
+    grundy_heap_game_free(b);
+}
+
+/* Creating and computing with an allocator that refuses one request. */
+static void check_failing_alloc(const char *name, uint64_t fail_at)
+{
+    fuzz_alloc fa;
+    memset(&fa, 0, sizeof fa);
+    fa.fail_at = fail_at;
+    grundy_allocator al = fuzz_allocator(&fa);
+    grundy_heap_game *g = NULL;
+    int rc = grundy_heap_game_new(&g, name, &al, NULL);
+    if (rc == GRUNDY_OK) {
+        rc = grundy_heap_game_compute(g, 64);
+        FUZZ_CHECK(rc == GRUNDY_OK || (rc == GRUNDY_ENOMEM && fa.refused),
+                   "compute with a failing allocator: %d", rc);
+        uint64_t p, q;
+        rc = grundy_heap_game_period(g, 64, &p, &q);
+        FUZZ_CHECK(rc == 0 || rc == 1 || (rc == GRUNDY_ENOMEM && fa.refused),
+                   "period with a failing allocator: %d", rc);
+        /* After a refusal the game goes on. */
+        uint32_t v;
+        rc = grundy_heap_game_value(g, 63, &v);
+        FUZZ_CHECK(rc == GRUNDY_OK || (rc == GRUNDY_ENOMEM && fa.refused), "value: %d", rc);
+        grundy_heap_game_free(g);
+    } else {
+        FUZZ_CHECK(g == NULL, "failed new left a game");
+        FUZZ_CHECK(rc == GRUNDY_ENOMEM || rc == GRUNDY_EPARSE || rc == GRUNDY_ELIMIT,
+                   "new with a failing allocator: %d", rc);
+    }
+    fuzz_alloc_check_empty(&fa, "heap game with a failing allocator");
+}
+
+static void check_name(const char *name, fuzz_reader *extra, uint8_t fail)
+{
+    size_t len = strlen(name);
+    heap_ref r;
+    hr_parse(&r, name);
+
+    char buf[256], tiny[1], small[8];
+    memset(buf, 'x', sizeof buf);
+    int rc = grundy_heap_game_parse_error(name, buf, sizeof buf);
+    want_status(rc, r.status, "parse_error");
+    FUZZ_CHECK(memchr(buf, '\0', sizeof buf) != NULL, "message not terminated");
+    if (rc == GRUNDY_OK)
+        FUZZ_CHECK(buf[0] == '\0', "valid name, message '%s'", buf);
+    else
+        FUZZ_CHECK(buf[0] != '\0', "error %d without a message", rc);
+    tiny[0] = 'x';
+    want_status(grundy_heap_game_parse_error(name, tiny, 1), r.status, "parse_error cap 1");
+    FUZZ_CHECK(tiny[0] == '\0', "cap 1: message not empty");
+    memset(small, 'x', sizeof small);
+    want_status(grundy_heap_game_parse_error(name, small, sizeof small), r.status,
+                "parse_error cap 8");
+    FUZZ_CHECK(memchr(small, '\0', sizeof small) != NULL, "cap 8: message not terminated");
+    if (rc != GRUNDY_OK)
+        FUZZ_CHECK(strncmp(small, buf, strlen(small)) == 0, "truncated message differs");
+
+    fuzz_alloc fa;
+    memset(&fa, 0, sizeof fa);
+    grundy_allocator al = fuzz_allocator(&fa);
+    grundy_heap_game *g = (grundy_heap_game *)&fa; /* must be overwritten */
+    size_t errpos = SIZE_MAX;
+    rc = grundy_heap_game_new(&g, name, &al, &errpos);
+    want_status(rc, r.status, "grundy_heap_game_new");
+    if (rc != GRUNDY_OK) {
+        FUZZ_CHECK(g == NULL, "failed new did not clear *out");
+        if (rc == GRUNDY_EPARSE || rc == GRUNDY_ELIMIT)
+            FUZZ_CHECK(errpos != SIZE_MAX, "error %d without errpos", rc);
+        if (errpos != SIZE_MAX)
+            FUZZ_CHECK(errpos <= len, "errpos %zu beyond the name (length %zu)", errpos, len);
+        if (rc == GRUNDY_ELIMIT)
+            FUZZ_CHECK(errpos == r.limit_pos && errpos < len,
+                       "ELIMIT: errpos %zu, expected %zu (length %zu)", errpos, r.limit_pos, len);
+        fuzz_alloc_check_empty(&fa, "failed grundy_heap_game_new");
+        hr_free(&r);
+        return;
+    }
+    FUZZ_CHECK(g != NULL, "new returned OK but no game");
+    check_game(g, &r, extra, name);
+    grundy_heap_game_free(g);
+    fuzz_alloc_check_empty(&fa, "grundy_heap_game_free");
+    if (fail)
+        check_failing_alloc(name, fail);
+    check_methods(name, &r);
+    hr_free(&r);
+}
+
+/* A subtraction set from the bytes, through both doors. */
+static void check_subtraction(fuzz_reader *in)
+{
+    uint32_t set[8];
+    size_t n = fuzz_u8(in) % 9;
+    int bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t b = fuzz_u8(in);
+        set[i] = 1 + (b & 0x3f);
+        if (b == 0xff) {
+            set[i] = 0;
+            bad = bad ? bad : 1;
+        } else if (b == 0xfe) {
+            set[i] = HR_MAX_SUB + 1;
+            bad = bad ? bad : 2;
+        }
+    }
+    grundy_heap_game *g = NULL;
+    int rc = grundy_heap_game_new_subtraction(&g, set, n, NULL);
+    if (n == 0) {
+        FUZZ_CHECK(rc == GRUNDY_EINVAL && g == NULL, "empty subtraction set: %d", rc);
+        return;
+    }
+    if (bad) {
+        /* The first bad amount decides. */
+        int expect = GRUNDY_OK;
+        for (size_t i = 0; i < n && expect == GRUNDY_OK; i++)
+            if (set[i] == 0)
+                expect = GRUNDY_EINVAL;
+            else if (set[i] > HR_MAX_SUB)
+                expect = GRUNDY_ELIMIT;
+        FUZZ_CHECK(rc == expect && g == NULL, "bad subtraction set: %d, expected %d", rc, expect);
+        return;
+    }
+    FUZZ_CHECK(rc == GRUNDY_OK && g != NULL, "subtraction set: %d", rc);
+    char name[8 * 4 + 8];
+    size_t k = (size_t)snprintf(name, sizeof name, "sub:");
+    for (size_t i = 0; i < n; i++)
+        k += (size_t)snprintf(name + k, sizeof name - k, i ? ",%u" : "%u", set[i]);
+    grundy_heap_game *h = NULL;
+    FUZZ_CHECK(grundy_heap_game_new(&h, name, NULL, NULL) == GRUNDY_OK, "new %s", name);
+    uint64_t p1 = 0, q1 = 0, p2 = 0, q2 = 0;
+    int r1 = grundy_heap_game_period(g, 300, &p1, &q1);
+    int r2 = grundy_heap_game_period(h, 300, &p2, &q2);
+    FUZZ_CHECK(r1 == r2 && p1 == p2 && q1 == q2, "%s: set and name give different periods",
+               name);
+    for (uint64_t i = 0; i < 300; i++) {
+        uint32_t a, b;
+        FUZZ_CHECK(grundy_heap_game_value(g, i, &a) == GRUNDY_OK &&
+                       grundy_heap_game_value(h, i, &b) == GRUNDY_OK && a == b,
+                   "%s: set and name give different G(%llu)", name, (unsigned long long)i);
+    }
+    grundy_heap_game_free(h);
+    heap_ref r;
+    hr_parse(&r, name);
+    FUZZ_CHECK(r.status == GRUNDY_OK, "harness cannot read %s", name);
+    check_game(g, &r, in, name);
+    hr_free(&r);
+    grundy_heap_game_free(g);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const uint8_t *nul = memchr(data, 0, size);
+    size_t len = nul ? (size_t)(nul - data) : size;
+    if (len > MAX_NAME)
+        return 0;
+    char *name = malloc(len + 1);
+    if (!name)
+        abort();
+    memcpy(name, data, len);
+    name[len] = '\0';
+    fuzz_reader extra = {nul ? nul + 1 : data + size, nul ? size - len - 1 : 0};
+    uint8_t fail = fuzz_u8(&extra);
+    fuzz_reader sub = extra;
+    check_name(name, &extra, fail);
+    check_subtraction(&sub);
+    free(name);
+
+    /* Argument checks. */
+    grundy_heap_game *g = (grundy_heap_game *)&extra;
+    FUZZ_CHECK(grundy_heap_game_new(&g, NULL, NULL, NULL) == GRUNDY_EINVAL, "NULL name");
+    FUZZ_CHECK(grundy_heap_game_new(NULL, "0.7", NULL, NULL) == GRUNDY_EINVAL, "NULL out");
+    return 0;
+}
