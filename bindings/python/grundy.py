@@ -579,7 +579,35 @@ def nim_inv(a):
 # Game graphs
 
 
-class Graph:
+class _Owner:
+    """Owns one library handle, kept in the attribute named by _SLOT, and
+    releases it exactly once with the library's own function named by _FREE
+    (on close(), at the end of a with block, or when collected)."""
+
+    _SLOT = "_h"
+    _FREE = ""
+
+    def close(self):
+        """Release the handle's memory with the library's own function.  Idempotent."""
+        h = getattr(self, self._SLOT, None)
+        setattr(self, self._SLOT, None)
+        if h:
+            getattr(_lib, self._FREE)(h)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the module may be gone
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Graph(_Owner):
     """A game graph: positions (nodes 0, 1, 2, ... in the order added) and
     moves, each from a node to a sum of zero or more nodes.
 
@@ -587,6 +615,9 @@ class Graph:
     already (solving an unchanged graph again costs nothing), so calling
     solve() first is optional; it is the place to catch a CycleError.
     """
+
+    _SLOT = '_g'
+    _FREE = 'grundy_graph_free'
 
     def __init__(self):
         h = c_void_p()
@@ -609,24 +640,6 @@ class Graph:
         return g
 
     # -- life cycle ---------------------------------------------------------
-
-    def close(self):
-        """Release the graph's memory (grundy_graph_free()).  Idempotent."""
-        g, self._g = getattr(self, "_g", None), None
-        if g:
-            _lib.grundy_graph_free(g)
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown: the module may be gone
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     @property
     def closed(self):
@@ -890,11 +903,14 @@ class Graph:
 # Heap games
 
 
-class HeapGame:
+class HeapGame(_Owner):
     """A heap game by name: an octal or hexadecimal code ('0.77' is Kayles,
     '0.07' Dawson's Kayles), 'sub:1,2,5' (a subtraction game), 'grundy'
     (Grundy's game) or 'lasker' (Lasker's Nim).  Values are computed once and
     kept; periods are claimed only when proved (Guy-Smith)."""
+
+    _SLOT = '_h'
+    _FREE = 'grundy_heap_game_free'
 
     def __init__(self, name, period_detection=True, sparse=True):
         if not isinstance(name, str):
@@ -934,24 +950,6 @@ class HeapGame:
         self = cls.__new__(cls)
         self._init(h, "sub:" + ",".join(str(t) for t in takes), period_detection, sparse)
         return self
-
-    def close(self):
-        """Release the game's memory (grundy_heap_game_free()).  Idempotent."""
-        h, self._h = getattr(self, "_h", None), None
-        if h:
-            _lib.grundy_heap_game_free(h)
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         return "<grundy.HeapGame %r%s>" % (getattr(self, "name", "?"),
@@ -1040,7 +1038,7 @@ def _generator(moves, pending):
     return generate
 
 
-class Game:
+class Game(_Owner):
     """A game given by a move generator over non-negative int positions
     (below 2**64), memoized by the library.
 
@@ -1052,6 +1050,9 @@ class Game:
     play's numbers).  ``memory_limit`` caps the memo table in bytes (0: no cap;
     past it, LimitError).  ``moves`` must not use the game itself: it runs
     inside the library's evaluation."""
+
+    _SLOT = '_h'
+    _FREE = 'grundy_game_free'
 
     def __init__(self, moves, play="normal", memory_limit=0):
         if not callable(moves):
@@ -1089,24 +1090,6 @@ class Game:
         if rc not in (ENOMEM, ECANCELED):
             detail = _lib.grundy_game_errmsg(self._h).decode("utf-8", "replace")
         raise _error(rc, detail)
-
-    def close(self):
-        """Release the game and its memo table (grundy_game_free())."""
-        h, self._h = getattr(self, "_h", None), None
-        if h:
-            _lib.grundy_game_free(h)
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def _handle(self):
         if not self._h:
