@@ -787,7 +787,7 @@ GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
  * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
  *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
  *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
- *   may only have bit 4 (split a heap without removing anything: `4.07`).
+ *   may only have bits 4 and 8 (split a heap without removing anything: `4.07`).
  *   Kayles is `0.77`, Dawson's Kayles `0.07`.
  * - a hexadecimal code: the same with digits up to F, where bit 8 allows
  *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code

@@ -131,6 +131,8 @@ static int begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **po
     rc = prepare(g, slots);
     if (rc != GRUNDY_OK)
         return rc;
+    /* The search can run long: it reports to, and stops for, the graph's callback. */
+    grundy_game_set_progress(g->misere, g->progress, g->progress_user);
     *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
     return *pos ? GRUNDY_OK : GRUNDY_ENOMEM;
 }

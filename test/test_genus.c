@@ -141,8 +141,42 @@ static void test_errors(void)
     grundy_graph_free(g);
 }
 
+static int stop_now(void *user, uint64_t done, uint64_t total)
+{
+    (void)done;
+    (void)total;
+    ++*(int *)user;
+    return 1;
+}
+
+/* The misère search can run long, so it reports progress and stops when the
+ * graph's callback asks; the graph stays usable afterwards. */
+static void test_misere_search_stops(void)
+{
+    grundy_graph *g;
+    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    const uint32_t n = 200;
+    CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
+    for (uint32_t u = 1; u < n; u++) {
+        grundy_graph_add_move(g, u, u - 1);
+        if (u >= 2)
+            grundy_graph_add_move(g, u, u - 2);
+    }
+    int calls = 0;
+    grundy_graph_set_progress(g, stop_now, &calls);
+    const uint32_t big[] = {n - 1, n - 1, n - 1};
+    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, big, 3), GRUNDY_ECANCELED);
+    CHECK_EQ(calls, 1);
+    grundy_graph_set_progress(g, NULL, NULL);
+    const uint32_t small[] = {3, 2};
+    int o = grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, small, 2);
+    CHECK(o == GRUNDY_P || o == GRUNDY_N);
+    grundy_graph_free(g);
+}
+
 int main(void)
 {
+    test_misere_search_stops();
     test_nim_heaps();
     test_against_search();
     test_wild();
