@@ -3020,6 +3020,20 @@ static uint32_t grundy__graph_compound__move_to_number(const grundy_graph *g, in
     return GRUNDY_NO_MOVE;
 }
 
+/* Nim on the components' numbers under play: move one component to the
+ * number that makes the xor 0 (the mex guarantees such a move). */
+static int grundy__graph_compound__nim_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                    uint32_t *moves)
+{
+    grundy__graph_compound__positions p = {g->num[play], nodes};
+    size_t comp;
+    uint64_t target;
+    if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
+        return 0;
+    moves[comp] = grundy__graph_compound__move_to_number(g, play, nodes[comp], (uint32_t)target);
+    return 1;
+}
+
 static void grundy__graph_compound__no_moves(uint32_t *moves, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -3048,13 +3062,7 @@ static int grundy__graph_compound__anti_sg_move(const grundy_graph *g, const uin
         moves[first_big] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_big], ones % 2 == 0 ? 1 : 0);
         return 1;
     }
-    grundy__graph_compound__positions p = {val, nodes};
-    size_t comp;
-    uint64_t target;
-    if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
-        return 0;
-    moves[comp] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[comp], (uint32_t)target);
-    return 1;
+    return grundy__graph_compound__nim_move(g, GRUNDY_PLAY_NORMAL, nodes, n, moves);
 }
 
 static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
@@ -3070,13 +3078,7 @@ static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32
             return 1;
         }
     }
-    grundy__graph_compound__positions p = {w, nodes};
-    size_t comp;
-    uint64_t target;
-    if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
-        return 0;
-    moves[comp] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_WTIA, nodes[comp], (uint32_t)target);
-    return 1;
+    return grundy__graph_compound__nim_move(g, GRUNDY_PLAY_WTIA, nodes, n, moves);
 }
 
 /* Conjunctive and continued conjunctive: in every component, the move that

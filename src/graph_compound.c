@@ -161,6 +161,20 @@ static uint32_t move_to_number(const grundy_graph *g, int play, uint32_t u, uint
     return GRUNDY_NO_MOVE;
 }
 
+/* Nim on the components' numbers under play: move one component to the
+ * number that makes the xor 0 (the mex guarantees such a move). */
+static int nim_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                    uint32_t *moves)
+{
+    positions p = {g->num[play], nodes};
+    size_t comp;
+    uint64_t target;
+    if (!grundy__sum_move(&p, n, number_of, &comp, &target))
+        return 0;
+    moves[comp] = move_to_number(g, play, nodes[comp], (uint32_t)target);
+    return 1;
+}
+
 static void no_moves(uint32_t *moves, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -189,13 +203,7 @@ static int anti_sg_move(const grundy_graph *g, const uint32_t *nodes, size_t n, 
         moves[first_big] = move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_big], ones % 2 == 0 ? 1 : 0);
         return 1;
     }
-    positions p = {val, nodes};
-    size_t comp;
-    uint64_t target;
-    if (!grundy__sum_move(&p, n, number_of, &comp, &target))
-        return 0;
-    moves[comp] = move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[comp], (uint32_t)target);
-    return 1;
+    return nim_move(g, GRUNDY_PLAY_NORMAL, nodes, n, moves);
 }
 
 static int wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
@@ -211,13 +219,7 @@ static int wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uin
             return 1;
         }
     }
-    positions p = {w, nodes};
-    size_t comp;
-    uint64_t target;
-    if (!grundy__sum_move(&p, n, number_of, &comp, &target))
-        return 0;
-    moves[comp] = move_to_number(g, GRUNDY_PLAY_WTIA, nodes[comp], (uint32_t)target);
-    return 1;
+    return nim_move(g, GRUNDY_PLAY_WTIA, nodes, n, moves);
 }
 
 /* Conjunctive and continued conjunctive: in every component, the move that
