@@ -1293,6 +1293,7 @@ GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv
 #define GRUNDY__IMPLEMENTED
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -3841,6 +3842,61 @@ GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_a
 /* t: the most tokens one move removes, or UINT64_MAX when unbounded. */
 GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r);
 
+/* === src/heap_scan.h === */
+/* The sparse method's confirmation loop for one-byte values: find the next
+ * split (b, m - b) whose value v[b] ^ v[m - b] is in a wanted set.
+ *
+ * Each value of Grundy's game or Officers costs about 3000 of these split
+ * reads, more than everything else together, so the loop runs 32 splits per
+ * step where the processor has AVX2: the mirrored operand is one reversed
+ * load, and set membership is a nibble table lookup (a byte shuffle).  The
+ * wanted set is kept as that table, so adding or removing a value is a bit
+ * flip and the scan needs no setup. */
+
+/* A set of byte values: bit (x >> 4) & 7 of row[x >> 7][x & 15] is set iff
+ * x is in the set.  The two 16-byte rows are the shuffle tables. */
+typedef struct grundy__want8 {
+    uint8_t row[2][16];
+} grundy__want8;
+
+static inline void grundy__want8_flip(grundy__want8 *w, uint32_t x)
+{
+    w->row[(x >> 7) & 1][x & 15] ^= (uint8_t)(1u << ((x >> 4) & 7));
+}
+
+static inline int grundy__want8_has(const grundy__want8 *w, uint32_t x)
+{
+    return (w->row[(x >> 7) & 1][x & 15] >> ((x >> 4) & 7)) & 1;
+}
+
+/* The least b in [a, end) with v[b] ^ v[m - b] in w, or end if none.
+ * Requires end <= m / 2 + 1, so every read is of v[0 .. m]. */
+typedef uint64_t (*grundy__scan8_fn)(const grundy__want8 *w, const uint8_t *v, uint64_t m,
+                                     uint64_t a, uint64_t end);
+
+/* The fastest scan this processor runs; all give the same answers. */
+GRUNDY__LOCAL grundy__scan8_fn grundy__scan8_best(void);
+
+/* The portable scan, one split at a time (also the reference in tests). */
+GRUNDY__LOCAL uint64_t grundy__scan8_plain(const grundy__want8 *w, const uint8_t *v, uint64_t m, uint64_t a,
+                             uint64_t end);
+
+/* Two-byte values: the wanted set is a short list instead.  A scan spends
+ * most of its splits on the last few wanted values, so the caller keeps a
+ * byte table while many are wanted and switches to the list for the last
+ * GRUNDY__SCAN_FEW. */
+#define GRUNDY__SCAN_FEW 16u
+
+/* The least b in [a, end) with v[b] ^ v[m - b] one of t[0 .. k), or end;
+ * 1 <= k <= GRUNDY__SCAN_FEW, and end <= m / 2 + 1 as above. */
+typedef uint64_t (*grundy__scan16_fn)(const uint16_t *t, unsigned k, const uint16_t *v,
+                                      uint64_t m, uint64_t a, uint64_t end);
+
+GRUNDY__LOCAL grundy__scan16_fn grundy__scan16_best(void);
+
+GRUNDY__LOCAL uint64_t grundy__scan16_plain(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m,
+                              uint64_t a, uint64_t end);
+
 /* === src/heap_values.h === */
 /* The value sequence of a heap game, stored at the width its values need:
  * one byte while every value is below 256, two below 65536, else four.  Most
@@ -3874,6 +3930,7 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 #define GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
 #define GRUNDY__HEAP_GAME__MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
 #define GRUNDY__HEAP_GAME__WANT_BLOCK 64u            /* splits per block of the rare-value check */
+#define GRUNDY__HEAP_GAME__WANT_MANY 16u             /* wanted values above which a block is read once */
 
 struct grundy_heap_game {
     grundy_allocator alloc;
@@ -3897,6 +3954,10 @@ struct grundy_heap_game {
     uint32_t *split_k;   /* amounts k whose removal may leave two heaps, increasing */
     size_t nsplit;
     unsigned char *want; /* 2 * pow2 + 2 entries: rare values still to be reached */
+    grundy__want8 want8; /* the same, while values take one byte */
+    grundy__scan8_fn scan8;
+    grundy__scan16_fn scan16;
+    uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;
@@ -3919,11 +3980,28 @@ static inline int grundy__odd_parity(uint32_t x)
 #endif
 }
 
+/* How many of the increasing heaps rare[0 .. count) are below m. */
+static size_t grundy__heap_game__rare_below(const uint32_t *rare, size_t count, uint64_t m)
+{
+    if (count == 0 || rare[count - 1] < m)
+        return count; /* the usual case: m is the newest heap */
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rare[mid] < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The kernels' names are pasted together, out of sight of the renaming
  * that tools/amalgamate.py does for the single header, so they carry the
  * library's prefix themselves. */
 #define GRUNDY__HEAP_GAME__VALUE_T uint8_t
 #define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_8
+#define GRUNDY__HEAP_GAME__KERNEL_SCAN8
 /* === src/heap_kernel.h (included by src/heap_game.c) === */
 /* The inner loops of heap-game values, written once and included by
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
@@ -3984,6 +4062,131 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n
     return grundy__mex_end(&g->mex);
 }
 
+/* Marks the value of the split (a, m - a) for each of the count rare heaps a.
+ * The hottest loop of the sparse method, so it keeps everything in locals:
+ * every value is below pow2 and so within the stamp array. */
+static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                              const uint32_t *rare, size_t count, uint64_t m)
+{
+    for (size_t j = 0; j < count; j++)
+        stamp[v[rare[j]] ^ v[m - rare[j]]] = gen;
+}
+
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
+/* Marks every rare value below c that a split reaches, stopping as soon as
+ * all are; returns how many none reaches.  One-byte values: the vectorised
+ * scan of heap_scan.h.  A rare value of 256 or more is never reached (every
+ * split's value is below 256), so it stays missing and needs no set bit. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+{
+    grundy__mex *mx = &g->mex;
+    grundy__want8 *w = &g->want8;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x)) {
+            if (x < 256)
+                grundy__want8_flip(w, x);
+            missing++;
+        }
+    }
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t end = m / 2 + 1;
+        if (g->rules.unequal && m % 2 == 0)
+            end--;
+        uint64_t b = 1;
+        while (missing > 0 && b < end) {
+            uint64_t hit = g->scan8(w, (const uint8_t *)v, m, b, end);
+            g->work += hit - b + 1;
+            if (hit == end)
+                break;
+            uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
+            grundy__want8_flip(w, x);
+            grundy__mex_add(mx, x);
+            missing--;
+            b = hit + 1;
+        }
+    }
+    for (uint32_t x = 0; missing > 0 && x < c && x < 256; x++) {
+        if (grundy__want8_has(w, x))
+            grundy__want8_flip(w, x);
+    }
+    return missing;
+}
+#else
+/* As above, for values of two or four bytes: want[x] marks the rare values
+ * below c that no option has shown yet.  Two-byte values switch to the
+ * vectorised list scan for the last few. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+{
+    grundy__mex *mx = &g->mex;
+    unsigned char *want = g->want;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x);
+        missing += want[x];
+    }
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    unsigned listed = 0; /* g->few[0 .. listed): the wanted values, once few */
+#endif
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t end = m / 2 + 1;
+        if (g->rules.unequal && m % 2 == 0)
+            end--;
+        uint64_t a = 1;
+        while (a < end && missing > 0) {
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+            if (missing <= GRUNDY__SCAN_FEW && c <= 65536) {
+                if (listed == 0) {
+                    for (uint32_t x = 0; x < c; x++) {
+                        if (want[x])
+                            g->few[listed++] = (uint16_t)x;
+                    }
+                }
+                uint64_t b = g->scan16(g->few, listed, v, m, a, end);
+                g->work += b - a + 1;
+                if (b == end)
+                    break;
+                uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                for (unsigned i = 0; i < listed; i++) {
+                    if (g->few[i] == x)
+                        g->few[i] = g->few[--listed];
+                }
+                want[x] = 0;
+                grundy__mex_add(mx, x);
+                missing--;
+                a = b + 1;
+                continue;
+            }
+#endif
+            /* Blocks of splits: one OR of table reads per block, and a
+             * second look only at the rare block that hits; while many
+             * values are wanted most blocks hit, so look once. */
+            uint64_t stop = end - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? end : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+            unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+            for (uint64_t b = a; b < stop && !hit; b++)
+                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+            if (hit) {
+                for (uint64_t b = a; b < stop && missing > 0; b++) {
+                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                    if (want[x]) {
+                        want[x] = 0;
+                        grundy__mex_add(mx, x);
+                        missing--;
+                    }
+                }
+            }
+            g->work += stop - a;
+            a = stop;
+        }
+    }
+    for (uint32_t x = 0; x < c; x++)
+        want[x] = 0;
+    return missing;
+}
+#endif
+
 /* G(n) by the sparse-space method (two-heap splits only, no tail):
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
@@ -4001,53 +4204,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
         GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
     for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
-        size_t j = 0;
-        for (; j < g->nrare && g->rare[j] < m; j++) {
-            uint64_t a = g->rare[j];
-            if (!(g->rules.unequal && 2 * a == m))
-                grundy__mex_add(mx, (uint32_t)(v[a] ^ v[m - a]));
+        size_t below = grundy__heap_game__rare_below(g->rare, g->nrare, m);
+        if (g->rules.unequal && m % 2 == 0) {
+            /* Leave out the equal split: m/2 and m/2 is not a move. */
+            size_t mid = grundy__heap_game__rare_below(g->rare, below, m / 2);
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, mid, m);
+            mid += mid < below && g->rare[mid] == m / 2;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare + mid, below - mid, m);
+        } else {
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, below, m);
         }
-        g->work += j + 1;
+        g->work += below + 1;
     }
     uint32_t c = 0;
     while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
         c++;
-    /* want[x] marks the rare values below c that no option has shown yet. */
-    unsigned char *want = g->want;
-    uint32_t missing = 0;
-    for (uint32_t x = 0; x < c; x++) {
-        want[x] = !grundy__odd_parity(x & mask) && !grundy__mex_seen(mx, x);
-        missing += want[x];
-    }
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t half = m / 2;
-        if (g->rules.unequal && m % 2 == 0)
-            half--;
-        /* Blocks of splits: one OR of table reads per block, and a second
-         * look only at the rare block that hits. */
-        uint64_t a = 1;
-        while (a <= half && missing > 0) {
-            uint64_t end = half - a + 1 < GRUNDY__HEAP_GAME__WANT_BLOCK ? half + 1 : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-            unsigned hit = 0;
-            for (uint64_t b = a; b < end; b++)
-                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
-            if (hit) {
-                for (uint64_t b = a; b < end && missing > 0; b++) {
-                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                    if (want[x]) {
-                        want[x] = 0;
-                        grundy__mex_add(mx, x);
-                        missing--;
-                    }
-                }
-            }
-            g->work += end - a;
-            a = end;
-        }
-    }
-    for (uint32_t x = 0; x < c; x++)
-        want[x] = 0;
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, v, n, c);
     if (missing == 0)
         return c;
     uint32_t x = 0;
@@ -4058,8 +4230,10 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
 /* === src/heap_game.c (continued) === */
 #undef GRUNDY__HEAP_GAME__VALUE_T
 #undef GRUNDY__HEAP_GAME__KERNEL
+#undef GRUNDY__HEAP_GAME__KERNEL_SCAN8
 #define GRUNDY__HEAP_GAME__VALUE_T uint16_t
 #define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_16
+#define GRUNDY__HEAP_GAME__KERNEL_SCAN16
 /* === src/heap_kernel.h (included by src/heap_game.c) === */
 /* The inner loops of heap-game values, written once and included by
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
@@ -4120,6 +4294,131 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n
     return grundy__mex_end(&g->mex);
 }
 
+/* Marks the value of the split (a, m - a) for each of the count rare heaps a.
+ * The hottest loop of the sparse method, so it keeps everything in locals:
+ * every value is below pow2 and so within the stamp array. */
+static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                              const uint32_t *rare, size_t count, uint64_t m)
+{
+    for (size_t j = 0; j < count; j++)
+        stamp[v[rare[j]] ^ v[m - rare[j]]] = gen;
+}
+
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
+/* Marks every rare value below c that a split reaches, stopping as soon as
+ * all are; returns how many none reaches.  One-byte values: the vectorised
+ * scan of heap_scan.h.  A rare value of 256 or more is never reached (every
+ * split's value is below 256), so it stays missing and needs no set bit. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+{
+    grundy__mex *mx = &g->mex;
+    grundy__want8 *w = &g->want8;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x)) {
+            if (x < 256)
+                grundy__want8_flip(w, x);
+            missing++;
+        }
+    }
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t end = m / 2 + 1;
+        if (g->rules.unequal && m % 2 == 0)
+            end--;
+        uint64_t b = 1;
+        while (missing > 0 && b < end) {
+            uint64_t hit = g->scan8(w, (const uint8_t *)v, m, b, end);
+            g->work += hit - b + 1;
+            if (hit == end)
+                break;
+            uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
+            grundy__want8_flip(w, x);
+            grundy__mex_add(mx, x);
+            missing--;
+            b = hit + 1;
+        }
+    }
+    for (uint32_t x = 0; missing > 0 && x < c && x < 256; x++) {
+        if (grundy__want8_has(w, x))
+            grundy__want8_flip(w, x);
+    }
+    return missing;
+}
+#else
+/* As above, for values of two or four bytes: want[x] marks the rare values
+ * below c that no option has shown yet.  Two-byte values switch to the
+ * vectorised list scan for the last few. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+{
+    grundy__mex *mx = &g->mex;
+    unsigned char *want = g->want;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x);
+        missing += want[x];
+    }
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    unsigned listed = 0; /* g->few[0 .. listed): the wanted values, once few */
+#endif
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t end = m / 2 + 1;
+        if (g->rules.unequal && m % 2 == 0)
+            end--;
+        uint64_t a = 1;
+        while (a < end && missing > 0) {
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+            if (missing <= GRUNDY__SCAN_FEW && c <= 65536) {
+                if (listed == 0) {
+                    for (uint32_t x = 0; x < c; x++) {
+                        if (want[x])
+                            g->few[listed++] = (uint16_t)x;
+                    }
+                }
+                uint64_t b = g->scan16(g->few, listed, v, m, a, end);
+                g->work += b - a + 1;
+                if (b == end)
+                    break;
+                uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                for (unsigned i = 0; i < listed; i++) {
+                    if (g->few[i] == x)
+                        g->few[i] = g->few[--listed];
+                }
+                want[x] = 0;
+                grundy__mex_add(mx, x);
+                missing--;
+                a = b + 1;
+                continue;
+            }
+#endif
+            /* Blocks of splits: one OR of table reads per block, and a
+             * second look only at the rare block that hits; while many
+             * values are wanted most blocks hit, so look once. */
+            uint64_t stop = end - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? end : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+            unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+            for (uint64_t b = a; b < stop && !hit; b++)
+                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+            if (hit) {
+                for (uint64_t b = a; b < stop && missing > 0; b++) {
+                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                    if (want[x]) {
+                        want[x] = 0;
+                        grundy__mex_add(mx, x);
+                        missing--;
+                    }
+                }
+            }
+            g->work += stop - a;
+            a = stop;
+        }
+    }
+    for (uint32_t x = 0; x < c; x++)
+        want[x] = 0;
+    return missing;
+}
+#endif
+
 /* G(n) by the sparse-space method (two-heap splits only, no tail):
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
@@ -4137,53 +4436,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
         GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
     for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
-        size_t j = 0;
-        for (; j < g->nrare && g->rare[j] < m; j++) {
-            uint64_t a = g->rare[j];
-            if (!(g->rules.unequal && 2 * a == m))
-                grundy__mex_add(mx, (uint32_t)(v[a] ^ v[m - a]));
+        size_t below = grundy__heap_game__rare_below(g->rare, g->nrare, m);
+        if (g->rules.unequal && m % 2 == 0) {
+            /* Leave out the equal split: m/2 and m/2 is not a move. */
+            size_t mid = grundy__heap_game__rare_below(g->rare, below, m / 2);
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, mid, m);
+            mid += mid < below && g->rare[mid] == m / 2;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare + mid, below - mid, m);
+        } else {
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, below, m);
         }
-        g->work += j + 1;
+        g->work += below + 1;
     }
     uint32_t c = 0;
     while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
         c++;
-    /* want[x] marks the rare values below c that no option has shown yet. */
-    unsigned char *want = g->want;
-    uint32_t missing = 0;
-    for (uint32_t x = 0; x < c; x++) {
-        want[x] = !grundy__odd_parity(x & mask) && !grundy__mex_seen(mx, x);
-        missing += want[x];
-    }
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t half = m / 2;
-        if (g->rules.unequal && m % 2 == 0)
-            half--;
-        /* Blocks of splits: one OR of table reads per block, and a second
-         * look only at the rare block that hits. */
-        uint64_t a = 1;
-        while (a <= half && missing > 0) {
-            uint64_t end = half - a + 1 < GRUNDY__HEAP_GAME__WANT_BLOCK ? half + 1 : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-            unsigned hit = 0;
-            for (uint64_t b = a; b < end; b++)
-                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
-            if (hit) {
-                for (uint64_t b = a; b < end && missing > 0; b++) {
-                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                    if (want[x]) {
-                        want[x] = 0;
-                        grundy__mex_add(mx, x);
-                        missing--;
-                    }
-                }
-            }
-            g->work += end - a;
-            a = end;
-        }
-    }
-    for (uint32_t x = 0; x < c; x++)
-        want[x] = 0;
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, v, n, c);
     if (missing == 0)
         return c;
     uint32_t x = 0;
@@ -4192,6 +4460,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
     return x; /* a new rare value */
 }
 /* === src/heap_game.c (continued) === */
+#undef GRUNDY__HEAP_GAME__KERNEL_SCAN16
 #undef GRUNDY__HEAP_GAME__VALUE_T
 #undef GRUNDY__HEAP_GAME__KERNEL
 #define GRUNDY__HEAP_GAME__VALUE_T uint32_t
@@ -4256,6 +4525,131 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n
     return grundy__mex_end(&g->mex);
 }
 
+/* Marks the value of the split (a, m - a) for each of the count rare heaps a.
+ * The hottest loop of the sparse method, so it keeps everything in locals:
+ * every value is below pow2 and so within the stamp array. */
+static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                              const uint32_t *rare, size_t count, uint64_t m)
+{
+    for (size_t j = 0; j < count; j++)
+        stamp[v[rare[j]] ^ v[m - rare[j]]] = gen;
+}
+
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
+/* Marks every rare value below c that a split reaches, stopping as soon as
+ * all are; returns how many none reaches.  One-byte values: the vectorised
+ * scan of heap_scan.h.  A rare value of 256 or more is never reached (every
+ * split's value is below 256), so it stays missing and needs no set bit. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+{
+    grundy__mex *mx = &g->mex;
+    grundy__want8 *w = &g->want8;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x)) {
+            if (x < 256)
+                grundy__want8_flip(w, x);
+            missing++;
+        }
+    }
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t end = m / 2 + 1;
+        if (g->rules.unequal && m % 2 == 0)
+            end--;
+        uint64_t b = 1;
+        while (missing > 0 && b < end) {
+            uint64_t hit = g->scan8(w, (const uint8_t *)v, m, b, end);
+            g->work += hit - b + 1;
+            if (hit == end)
+                break;
+            uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
+            grundy__want8_flip(w, x);
+            grundy__mex_add(mx, x);
+            missing--;
+            b = hit + 1;
+        }
+    }
+    for (uint32_t x = 0; missing > 0 && x < c && x < 256; x++) {
+        if (grundy__want8_has(w, x))
+            grundy__want8_flip(w, x);
+    }
+    return missing;
+}
+#else
+/* As above, for values of two or four bytes: want[x] marks the rare values
+ * below c that no option has shown yet.  Two-byte values switch to the
+ * vectorised list scan for the last few. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+{
+    grundy__mex *mx = &g->mex;
+    unsigned char *want = g->want;
+    uint32_t missing = 0;
+    for (uint32_t x = 0; x < c; x++) {
+        want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x);
+        missing += want[x];
+    }
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    unsigned listed = 0; /* g->few[0 .. listed): the wanted values, once few */
+#endif
+    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+        uint64_t m = n - g->split_k[s];
+        uint64_t end = m / 2 + 1;
+        if (g->rules.unequal && m % 2 == 0)
+            end--;
+        uint64_t a = 1;
+        while (a < end && missing > 0) {
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+            if (missing <= GRUNDY__SCAN_FEW && c <= 65536) {
+                if (listed == 0) {
+                    for (uint32_t x = 0; x < c; x++) {
+                        if (want[x])
+                            g->few[listed++] = (uint16_t)x;
+                    }
+                }
+                uint64_t b = g->scan16(g->few, listed, v, m, a, end);
+                g->work += b - a + 1;
+                if (b == end)
+                    break;
+                uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                for (unsigned i = 0; i < listed; i++) {
+                    if (g->few[i] == x)
+                        g->few[i] = g->few[--listed];
+                }
+                want[x] = 0;
+                grundy__mex_add(mx, x);
+                missing--;
+                a = b + 1;
+                continue;
+            }
+#endif
+            /* Blocks of splits: one OR of table reads per block, and a
+             * second look only at the rare block that hits; while many
+             * values are wanted most blocks hit, so look once. */
+            uint64_t stop = end - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? end : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+            unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+            for (uint64_t b = a; b < stop && !hit; b++)
+                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+            if (hit) {
+                for (uint64_t b = a; b < stop && missing > 0; b++) {
+                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+                    if (want[x]) {
+                        want[x] = 0;
+                        grundy__mex_add(mx, x);
+                        missing--;
+                    }
+                }
+            }
+            g->work += stop - a;
+            a = stop;
+        }
+    }
+    for (uint32_t x = 0; x < c; x++)
+        want[x] = 0;
+    return missing;
+}
+#endif
+
 /* G(n) by the sparse-space method (two-heap splits only, no tail):
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
@@ -4273,53 +4667,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
         GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
     for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
-        size_t j = 0;
-        for (; j < g->nrare && g->rare[j] < m; j++) {
-            uint64_t a = g->rare[j];
-            if (!(g->rules.unequal && 2 * a == m))
-                grundy__mex_add(mx, (uint32_t)(v[a] ^ v[m - a]));
+        size_t below = grundy__heap_game__rare_below(g->rare, g->nrare, m);
+        if (g->rules.unequal && m % 2 == 0) {
+            /* Leave out the equal split: m/2 and m/2 is not a move. */
+            size_t mid = grundy__heap_game__rare_below(g->rare, below, m / 2);
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, mid, m);
+            mid += mid < below && g->rare[mid] == m / 2;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare + mid, below - mid, m);
+        } else {
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, below, m);
         }
-        g->work += j + 1;
+        g->work += below + 1;
     }
     uint32_t c = 0;
     while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
         c++;
-    /* want[x] marks the rare values below c that no option has shown yet. */
-    unsigned char *want = g->want;
-    uint32_t missing = 0;
-    for (uint32_t x = 0; x < c; x++) {
-        want[x] = !grundy__odd_parity(x & mask) && !grundy__mex_seen(mx, x);
-        missing += want[x];
-    }
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t half = m / 2;
-        if (g->rules.unequal && m % 2 == 0)
-            half--;
-        /* Blocks of splits: one OR of table reads per block, and a second
-         * look only at the rare block that hits. */
-        uint64_t a = 1;
-        while (a <= half && missing > 0) {
-            uint64_t end = half - a + 1 < GRUNDY__HEAP_GAME__WANT_BLOCK ? half + 1 : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-            unsigned hit = 0;
-            for (uint64_t b = a; b < end; b++)
-                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
-            if (hit) {
-                for (uint64_t b = a; b < end && missing > 0; b++) {
-                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                    if (want[x]) {
-                        want[x] = 0;
-                        grundy__mex_add(mx, x);
-                        missing--;
-                    }
-                }
-            }
-            g->work += end - a;
-            a = end;
-        }
-    }
-    for (uint32_t x = 0; x < c; x++)
-        want[x] = 0;
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, v, n, c);
     if (missing == 0)
         return c;
     uint32_t x = 0;
@@ -4349,6 +4712,8 @@ static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allo
     g->sparse_allowed = 1;
     g->next_choice = GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE;
     g->vals.width = 1;
+    g->scan8 = grundy__scan8_best();
+    g->scan16 = grundy__scan16_best();
     /* The amounts whose removal may leave two heaps, for the sparse method. */
     g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
     for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
@@ -4898,6 +5263,7 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
 #undef GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE
 #undef GRUNDY__HEAP_GAME__MAX_MASK
 #undef GRUNDY__HEAP_GAME__WANT_BLOCK
+#undef GRUNDY__HEAP_GAME__WANT_MANY
 
 /* === src/heap_rules.c === */
 /* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
@@ -5122,6 +5488,124 @@ GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *
         return UINT64_MAX;
     return r->nremovals ? r->removals[r->nremovals - 1] : 0;
 }
+
+/* === src/heap_scan.c === */
+/* The confirmation scan of the sparse method, portable and AVX2. */
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GRUNDY__SCAN_AVX2 1
+#include <immintrin.h>
+#else
+#define GRUNDY__SCAN_AVX2 0
+#endif
+
+GRUNDY__LOCAL uint64_t grundy__scan8_plain(const grundy__want8 *w, const uint8_t *v, uint64_t m, uint64_t a,
+                             uint64_t end)
+{
+    for (uint64_t b = a; b < end; b++) {
+        if (grundy__want8_has(w, (uint32_t)(v[b] ^ v[m - b])))
+            return b;
+    }
+    return end;
+}
+
+#if GRUNDY__SCAN_AVX2
+/* 32 splits per step.  For x = v[b] ^ v[m - b], the low nibble picks a byte
+ * of each row (the bits of the 8 values with that low nibble and high bit),
+ * and the high nibble picks the bit: row 0 for high nibbles 0-7, row 1 for
+ * 8-15, each through its own one-hot table that is zero for the other half. */
+static __attribute__((target("avx2"))) uint64_t
+grundy__heap_scan__scan8_avx2(const grundy__want8 *w, const uint8_t *v, uint64_t m, uint64_t a, uint64_t end)
+{
+    const __m256i row0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)w->row[0]));
+    const __m256i row1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)w->row[1]));
+    const __m256i bit0 = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+                                          1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i bit1 = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+                                          0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
+    const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                                             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m256i nibble = _mm256_set1_epi8(15);
+    const __m256i zero = _mm256_setzero_si256();
+    uint64_t b = a;
+    /* b + 31 <= m keeps the mirrored load v[m - b - 31 .. m - b] in range. */
+    while (b + 32 <= end && b + 31 <= m) {
+        __m256i fwd = _mm256_loadu_si256((const __m256i *)(const void *)(v + b));
+        __m256i back = _mm256_loadu_si256((const __m256i *)(const void *)(v + m - b - 31));
+        back = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(back, 0x4e), reverse);
+        __m256i x = _mm256_xor_si256(fwd, back);
+        __m256i lo = _mm256_and_si256(x, nibble);
+        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble);
+        __m256i hit = _mm256_or_si256(
+            _mm256_and_si256(_mm256_shuffle_epi8(row0, lo), _mm256_shuffle_epi8(bit0, hi)),
+            _mm256_and_si256(_mm256_shuffle_epi8(row1, lo), _mm256_shuffle_epi8(bit1, hi)));
+        uint32_t none = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero));
+        if (none != 0xffffffffu)
+            return b + (uint64_t)__builtin_ctz(~none);
+        b += 32;
+    }
+    return grundy__scan8_plain(w, v, m, b, end);
+}
+
+/* 16 splits per step: the mirrored load reversed by 16-bit lanes, then
+ * compared with each wanted value. */
+static __attribute__((target("avx2"))) uint64_t
+grundy__heap_scan__scan16_avx2(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m, uint64_t a, uint64_t end)
+{
+    __m256i want[GRUNDY__SCAN_FEW];
+    for (unsigned i = 0; i < k; i++)
+        want[i] = _mm256_set1_epi16((short)t[i]);
+    const __m256i reverse = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                                             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+    uint64_t b = a;
+    while (b + 16 <= end && b + 15 <= m) {
+        __m256i fwd = _mm256_loadu_si256((const __m256i *)(const void *)(v + b));
+        __m256i back = _mm256_loadu_si256((const __m256i *)(const void *)(v + m - b - 15));
+        back = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(back, 0x4e), reverse);
+        __m256i x = _mm256_xor_si256(fwd, back);
+        __m256i eq = _mm256_cmpeq_epi16(x, want[0]);
+        for (unsigned i = 1; i < k; i++)
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi16(x, want[i]));
+        uint32_t hit = (uint32_t)_mm256_movemask_epi8(eq);
+        if (hit != 0)
+            return b + (uint64_t)(__builtin_ctz(hit) / 2);
+        b += 16;
+    }
+    return grundy__scan16_plain(t, k, v, m, b, end);
+}
+#endif
+
+GRUNDY__LOCAL uint64_t grundy__scan16_plain(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m,
+                              uint64_t a, uint64_t end)
+{
+    for (uint64_t b = a; b < end; b++) {
+        uint16_t x = (uint16_t)(v[b] ^ v[m - b]);
+        for (unsigned i = 0; i < k; i++) {
+            if (x == t[i])
+                return b;
+        }
+    }
+    return end;
+}
+
+GRUNDY__LOCAL grundy__scan16_fn grundy__scan16_best(void)
+{
+#if GRUNDY__SCAN_AVX2
+    if (__builtin_cpu_supports("avx2"))
+        return grundy__heap_scan__scan16_avx2;
+#endif
+    return grundy__scan16_plain;
+}
+
+GRUNDY__LOCAL grundy__scan8_fn grundy__scan8_best(void)
+{
+#if GRUNDY__SCAN_AVX2
+    if (__builtin_cpu_supports("avx2"))
+        return grundy__heap_scan__scan8_avx2;
+#endif
+    return grundy__scan8_plain;
+}
+#undef GRUNDY__SCAN_AVX2
 
 /* === src/heap_values.c === */
 
@@ -6500,6 +6984,7 @@ GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
 #undef GRUNDY__HEAP_LEAVE_THREE
 #undef GRUNDY__HEAP_MAX_DIGITS
 #undef GRUNDY__HEAP_MAX_SUBTRACT
+#undef GRUNDY__SCAN_FEW
 #undef GRUNDY__LOCAL
 
 #ifdef __cplusplus

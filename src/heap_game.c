@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "heap_rules.h"
+#include "heap_scan.h"
 #include "heap_values.h"
 #include "mex.h"
 #include "sum.h"
@@ -24,6 +25,7 @@
 #define FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
 #define MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
 #define WANT_BLOCK 64u            /* splits per block of the rare-value check */
+#define WANT_MANY 16u             /* wanted values above which a block is read once */
 
 struct grundy_heap_game {
     grundy_allocator alloc;
@@ -47,6 +49,10 @@ struct grundy_heap_game {
     uint32_t *split_k;   /* amounts k whose removal may leave two heaps, increasing */
     size_t nsplit;
     unsigned char *want; /* 2 * pow2 + 2 entries: rare values still to be reached */
+    grundy__want8 want8; /* the same, while values take one byte */
+    grundy__scan8_fn scan8;
+    grundy__scan16_fn scan16;
+    uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;
@@ -69,17 +75,37 @@ static inline int grundy__odd_parity(uint32_t x)
 #endif
 }
 
+/* How many of the increasing heaps rare[0 .. count) are below m. */
+static size_t rare_below(const uint32_t *rare, size_t count, uint64_t m)
+{
+    if (count == 0 || rare[count - 1] < m)
+        return count; /* the usual case: m is the newest heap */
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rare[mid] < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The kernels' names are pasted together, out of sight of the renaming
  * that tools/amalgamate.py does for the single header, so they carry the
  * library's prefix themselves. */
 #define VALUE_T uint8_t
 #define KERNEL(name) grundy__heap_##name##_8
+#define KERNEL_SCAN8
 #include "heap_kernel.h"
 #undef VALUE_T
 #undef KERNEL
+#undef KERNEL_SCAN8
 #define VALUE_T uint16_t
 #define KERNEL(name) grundy__heap_##name##_16
+#define KERNEL_SCAN16
 #include "heap_kernel.h"
+#undef KERNEL_SCAN16
 #undef VALUE_T
 #undef KERNEL
 #define VALUE_T uint32_t
@@ -106,6 +132,8 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
     g->sparse_allowed = 1;
     g->next_choice = FIRST_MASK_CHOICE;
     g->vals.width = 1;
+    g->scan8 = grundy__scan8_best();
+    g->scan16 = grundy__scan16_best();
     /* The amounts whose removal may leave two heaps, for the sparse method. */
     g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
     for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {

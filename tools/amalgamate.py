@@ -226,6 +226,8 @@ def file_scope(path, text):
     for start, decl in top_level(path, code):
         line = code.count("\n", 0, start) + 1
         flat = strip_bodies(decl)
+        # A GNU attribute's parentheses would read as a declarator's.
+        flat = re.sub(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*", "", flat)
         words = flat.split()
         if words[0] == "typedef":
             tag = re.match(r"typedef (?:struct|union|enum) (\w+) \{", flat)
@@ -444,6 +446,9 @@ class Amalgamation:
             m = re.match(r"\s*#\s*include\s*([<\"])([^>\"]+)[>\"]", line)
             if not m:
                 chunk.append(line)
+                continue
+            if depth != 0 and m.group(1) == "<":
+                chunk.append(line)  # a platform's header stays under its #if
                 continue
             if depth != 0:  # (the include guard's lines are dropped)
                 fail(src.rel, "an #include inside #if", i + 1)

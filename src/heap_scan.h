@@ -1,0 +1,59 @@
+/* The sparse method's confirmation loop for one-byte values: find the next
+ * split (b, m - b) whose value v[b] ^ v[m - b] is in a wanted set.
+ *
+ * Each value of Grundy's game or Officers costs about 3000 of these split
+ * reads, more than everything else together, so the loop runs 32 splits per
+ * step where the processor has AVX2: the mirrored operand is one reversed
+ * load, and set membership is a nibble table lookup (a byte shuffle).  The
+ * wanted set is kept as that table, so adding or removing a value is a bit
+ * flip and the scan needs no setup. */
+#ifndef GRUNDY_HEAP_SCAN_H
+#define GRUNDY_HEAP_SCAN_H
+
+#include <stdint.h>
+
+/* A set of byte values: bit (x >> 4) & 7 of row[x >> 7][x & 15] is set iff
+ * x is in the set.  The two 16-byte rows are the shuffle tables. */
+typedef struct grundy__want8 {
+    uint8_t row[2][16];
+} grundy__want8;
+
+static inline void grundy__want8_flip(grundy__want8 *w, uint32_t x)
+{
+    w->row[(x >> 7) & 1][x & 15] ^= (uint8_t)(1u << ((x >> 4) & 7));
+}
+
+static inline int grundy__want8_has(const grundy__want8 *w, uint32_t x)
+{
+    return (w->row[(x >> 7) & 1][x & 15] >> ((x >> 4) & 7)) & 1;
+}
+
+/* The least b in [a, end) with v[b] ^ v[m - b] in w, or end if none.
+ * Requires end <= m / 2 + 1, so every read is of v[0 .. m]. */
+typedef uint64_t (*grundy__scan8_fn)(const grundy__want8 *w, const uint8_t *v, uint64_t m,
+                                     uint64_t a, uint64_t end);
+
+/* The fastest scan this processor runs; all give the same answers. */
+grundy__scan8_fn grundy__scan8_best(void);
+
+/* The portable scan, one split at a time (also the reference in tests). */
+uint64_t grundy__scan8_plain(const grundy__want8 *w, const uint8_t *v, uint64_t m, uint64_t a,
+                             uint64_t end);
+
+/* Two-byte values: the wanted set is a short list instead.  A scan spends
+ * most of its splits on the last few wanted values, so the caller keeps a
+ * byte table while many are wanted and switches to the list for the last
+ * GRUNDY__SCAN_FEW. */
+#define GRUNDY__SCAN_FEW 16u
+
+/* The least b in [a, end) with v[b] ^ v[m - b] one of t[0 .. k), or end;
+ * 1 <= k <= GRUNDY__SCAN_FEW, and end <= m / 2 + 1 as above. */
+typedef uint64_t (*grundy__scan16_fn)(const uint16_t *t, unsigned k, const uint16_t *v,
+                                      uint64_t m, uint64_t a, uint64_t end);
+
+grundy__scan16_fn grundy__scan16_best(void);
+
+uint64_t grundy__scan16_plain(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m,
+                              uint64_t a, uint64_t end);
+
+#endif
