@@ -56,7 +56,7 @@ $(STATIC): $(LIB_OBJ)
 $(SHARED): $(LIB_OBJ) src/grundy.map
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/grundy.map \
-	    -Wl,--no-undefined $(CFLAGS) -o $@ $(LIB_OBJ)
+	    -Wl,--no-undefined $(CFLAGS) -o $@ $(LIB_OBJ) -pthread
 	ln -sf libgrundy.so.$(VERSION) lib/$(SONAME)
 	ln -sf $(SONAME) lib/libgrundy.so
 

@@ -17,7 +17,7 @@
 
 typedef struct bench_config {
     int full;         /* BENCH_FULL=1 or --full: the slow figures at full size */
-    unsigned threads; /* BENCH_THREADS for heap games; 0: the library default */
+    unsigned threads; /* BENCH_THREADS for heap games, else the online processors */
 } bench_config;
 
 /* ---- time and randomness ------------------------------------------------ */

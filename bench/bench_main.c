@@ -3,8 +3,7 @@
  *   suite [--full] [SECTION...]      SECTION: heap graph game nimber
  *
  * Environment: BENCH_FULL=1 is --full; BENCH_THREADS=k asks heap games for k
- * threads (when the library has grundy_heap_game_set_threads), else the
- * library's default is measured.
+ * threads (default: one per online processor).
  *
  * Prints one table: each figure for the library and for a baseline measured
  * in the same run, their ratio, the target and whether it is met; then
@@ -93,14 +92,10 @@ int main(int argc, char **argv)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     printf("libgrundy %s benchmark suite (%s): %ld cpus, %s\n", grundy_version(),
            cfg.full ? "full" : "quick", ncpu, cpu);
-#ifdef BENCH_HAVE_grundy_heap_game_set_threads
-    if (cfg.threads > 0)
-        printf("heap games: %u threads (BENCH_THREADS)\n", cfg.threads);
-    else
-        printf("heap games: the library's default thread count (set BENCH_THREADS to change)\n");
-#else
-    printf("heap games: one thread (this library has no grundy_heap_game_set_threads)\n");
-#endif
+    if (cfg.threads == 0)
+        cfg.threads = ncpu > 1 ? (unsigned)ncpu : 1;
+    printf("heap games: up to %u threads (BENCH_THREADS; the library's default is 1)\n",
+           cfg.threads);
     printf("ratio = baseline time / library time (or library rate / baseline rate): "
            "above 1 means the library is faster\n\n");
     printf("  %-34s %13s %13s %9s %12s  %s\n", "figure", "library", "baseline", "ratio",

@@ -909,6 +909,23 @@ GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, in
 GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
 
 /**
+ * @brief Let grundy_heap_game_compute() use up to @p threads threads (the
+ *        default is 1: the library starts no thread unless asked).
+ *
+ * With 2 or more, heaps are computed two at a time: G(n) and G(n + 1) on two
+ * threads, each waiting for the other only for the few options that need the
+ * value just before it.  The values are identical to one thread's; on two
+ * free cores long computations take a little over half the time.  This
+ * version uses at most 2 threads; larger counts act as 2.  Builds without
+ * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
+ * The threads live only during grundy_heap_game_compute() (and the calls
+ * that compute through it); progress callbacks run on the calling thread.
+ * @param game    The game.
+ * @param threads The most threads to use; 0 acts as 1.
+ */
+GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
+
+/**
  * @brief Make G(0) ... G(count - 1) available: compute the values not yet
  *        known, or nothing once a period is proved.  Octal games cost
  *        O(count * (t + count)) at most; subtraction games O(count * |S|).
@@ -1293,6 +1310,7 @@ GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv
 #define GRUNDY__IMPLEMENTED
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -3918,10 +3936,74 @@ static inline uint32_t grundy__values_get(const grundy__values *v, uint64_t i)
     }
 }
 
+/* Stores x at i < cap, which must fit the width; n is the caller's. */
+static inline void grundy__values_set(grundy__values *v, uint64_t i, uint32_t x)
+{
+    switch (v->width) {
+    case 1: v->p[i] = (unsigned char)x; break;
+    case 2: ((uint16_t *)(void *)v->p)[i] = (uint16_t)x; break;
+    default: ((uint32_t *)(void *)v->p)[i] = x; break;
+    }
+}
+
+/* Makes room for count values at the present width. */
+GRUNDY__LOCAL int grundy__values_reserve(grundy__values *v, const grundy_allocator *a, uint64_t count);
+
 /* Appends x, growing the room geometrically and widening when x needs it. */
 GRUNDY__LOCAL int grundy__values_append(grundy__values *v, const grundy_allocator *a, uint32_t x);
 
 GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator *a);
+
+/* === src/threads.h === */
+/* The little of threads the library uses: run one function on a second
+ * thread and join it, and acquire/release access to counters shared with
+ * it.  Where POSIX threads or GNU atomics are missing (or GRUNDY_NO_THREADS
+ * is defined), GRUNDY__THREADS is 0, grundy__thread_start fails, and
+ * callers compute on one thread. */
+
+#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
+#define GRUNDY__THREADS 1
+#include <pthread.h>
+#include <time.h>
+#else
+#define GRUNDY__THREADS 0
+#endif
+
+typedef struct grundy__thread {
+#if GRUNDY__THREADS
+    pthread_t id;
+#endif
+    int running;
+} grundy__thread;
+
+/* Starts fn(arg) on a new thread.  Returns 0, or -1 if no thread could be
+ * started (the caller then does the work itself). */
+GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg);
+
+/* Waits for a thread started by grundy__thread_start. */
+GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t);
+
+/* Seconds on the system clock (0 where there is none), to see whether a
+ * second thread pays. */
+GRUNDY__LOCAL double grundy__seconds(void);
+
+static inline uint64_t grundy__load_acquire(const uint64_t *p)
+{
+#if GRUNDY__THREADS
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#else
+    return *p;
+#endif
+}
+
+static inline void grundy__store_release(uint64_t *p, uint64_t x)
+{
+#if GRUNDY__THREADS
+    __atomic_store_n(p, x, __ATOMIC_RELEASE);
+#else
+    *p = x;
+#endif
+}
 
 /* === src/heap_game.c (continued) === */
 
@@ -3931,6 +4013,34 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 #define GRUNDY__HEAP_GAME__MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
 #define GRUNDY__HEAP_GAME__WANT_BLOCK 64u            /* splits per block of the rare-value check */
 #define GRUNDY__HEAP_GAME__WANT_MANY 16u             /* wanted values above which a block is read once */
+#define GRUNDY__HEAP_GAME__FIRST_ROUND 256u          /* splits of each amount in the first round of the check */
+#define GRUNDY__HEAP_GAME__MAX_LANES 2u              /* values computed at once (see run_lanes) */
+#define GRUNDY__HEAP_GAME__MIN_SEGMENT 64u           /* values worth starting a second lane for */
+#define GRUNDY__HEAP_GAME__MAX_SEGMENT 8192u         /* values per segment of two lanes */
+#define GRUNDY__HEAP_GAME__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
+#define GRUNDY__HEAP_GAME__LANES_GAIN 1.2            /* speed-up below which two lanes rest */
+#define GRUNDY__HEAP_GAME__MAX_BACKOFF 1024u         /* most segments two lanes rest */
+#define GRUNDY__HEAP_GAME__TRIAL_SEGMENT 512u        /* values of a new try after lanes lost */
+#define GRUNDY__HEAP_GAME__ABANDON_ROOM 1u           /* a value needs a new power of two */
+#define GRUNDY__HEAP_GAME__ABANDON_LATE 2u           /* a lane waited too long for the other */
+#define GRUNDY__HEAP_GAME__MAX_SPINS (1ul << 18)     /* reads of the other lane's progress before giving up */
+#define GRUNDY__HEAP_GAME__MIN_TIMED_WORK 65536u     /* options in a segment worth timing */
+
+/* What one thread needs of its own to compute a value: the mex marks and
+ * the wanted rare values of the sparse method. */
+typedef struct grundy__heap_game__heap_lane {
+    grundy__mex mex;
+    unsigned char *want;  /* 2 * mex.bound entries: rare values still to be reached */
+    grundy__want8 want8;  /* the same, while values take one byte */
+    uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
+    unsigned nfew;
+    uint32_t want_c;      /* want[] covers the values below this */
+    uint64_t work;        /* options examined */
+    int waits;            /* G(n - 1) may be in progress on the other lane */
+    /* Lanes write their fields all the time: keep each on cache lines of
+     * its own (two, as processors fetch lines in pairs). */
+    unsigned char apart[128];
+} grundy__heap_game__heap_lane;
 
 struct grundy_heap_game {
     grundy_allocator alloc;
@@ -3941,7 +4051,11 @@ struct grundy_heap_game {
 
     grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
-    grundy__mex mex;
+    unsigned threads;    /* the caller's setting */
+    /* Whether two lanes pay: options per second of each way, lately. */
+    double rate_one, rate_two;
+    unsigned lanes_skip;    /* segments on one thread before lanes are tried again */
+    unsigned lanes_backoff; /* the next such pause */
     uint64_t work;       /* options examined since the last report */
     uint64_t next_check;
 
@@ -3950,17 +4064,22 @@ struct grundy_heap_game {
     int sparse_active;   /* in use: the game splits in two and a good mask exists */
     uint32_t mask;
     uint32_t *rare;      /* heaps >= 1 whose value is rare, increasing */
-    size_t nrare, cap_rare;
+    size_t cap_rare;
     uint32_t *split_k;   /* amounts k whose removal may leave two heaps, increasing */
     size_t nsplit;
-    unsigned char *want; /* 2 * pow2 + 2 entries: rare values still to be reached */
-    grundy__want8 want8; /* the same, while values take one byte */
     grundy__scan8_fn scan8;
     grundy__scan16_fn scan16;
-    uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;
+
+    unsigned char apart[128]; /* the fields above are read by both lanes */
+    grundy__heap_game__heap_lane lane[GRUNDY__HEAP_GAME__MAX_LANES]; /* lane[1] only with threads */
+    /* While two lanes run: values 0 .. published - 1 are stored, and a lane
+     * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
+    uint64_t published;
+    uint64_t abandon;
+    uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
     uint64_t period, preperiod;
@@ -3996,6 +4115,30 @@ static size_t grundy__heap_game__rare_below(const uint32_t *rare, size_t count, 
     return lo;
 }
 
+/* The rare heaps listed so far; the other lane may be adding one. */
+static size_t grundy__heap_game__rare_count(const grundy_heap_game *g)
+{
+    return (size_t)grundy__load_acquire(&g->nrare);
+}
+
+/* Waits until G(n - 1) is stored.  Returns 0 if the other lane stopped
+ * first, or is so late (descheduled: more threads than free cores) that
+ * this one stops both: spinning on would cost more than the lanes gain. */
+static int grundy__heap_game__lane_wait(grundy_heap_game *g, const grundy__heap_game__heap_lane *L, uint64_t n)
+{
+    if (!L->waits)
+        return 1;
+    for (unsigned long spins = 0; grundy__load_acquire(&g->published) < n; spins++) {
+        if (grundy__load_acquire(&g->abandon))
+            return 0;
+        if (spins > GRUNDY__HEAP_GAME__MAX_SPINS) {
+            grundy__store_release(&g->abandon, GRUNDY__HEAP_GAME__ABANDON_LATE);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The kernels' names are pasted together, out of sight of the renaming
  * that tools/amalgamate.py does for the single header, so they carry the
  * library's prefix themselves. */
@@ -4007,59 +4150,81 @@ static size_t grundy__heap_game__rare_below(const uint32_t *rare, size_t count, 
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
  * suffix) defined.  A template by inclusion keeps the hot loops free of a
- * switch on the width per read. */
+ * switch on the width per read.
+ *
+ * Each kernel computes G(n) in a lane (heap_lane: its own mex marks and
+ * tables), and reads G(n - 1) only after lane_wait(): with two lanes the
+ * other one may still be computing it.  The options that need G(n - 1) are
+ * few (taking one token and leaving a heap, the split of n into 1 and
+ * n - 1), so everything else is done first. */
 
-/* Marks the values of every split of m tokens into two (and three) heaps. */
-static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m, unsigned bits)
+/* Marks the values of every split of m tokens into two (and three) heaps,
+ * the two-heap splits from (first, m - first) on. */
+static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m,
+                               unsigned bits, uint64_t first)
 {
     if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
         uint64_t half = m / 2;
         if (g->rules.unequal && m % 2 == 0)
             half--;
-        for (uint64_t a = 1; a <= half; a++)
-            grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[m - a]));
-        g->work += half;
+        for (uint64_t a = first; a <= half; a++)
+            grundy__mex_add(&L->mex, (uint32_t)(v[a] ^ v[m - a]));
+        L->work += half;
     }
     if ((bits & GRUNDY__HEAP_LEAVE_THREE) && m >= 3) {
         for (uint64_t a = 1; 3 * a <= m; a++) {
             for (uint64_t b = a; a + 2 * b <= m; b++)
-                grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
-            g->work += m / 2;
+                grundy__mex_add(&L->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
+            L->work += m / 2;
         }
     }
 }
 
 /* Marks the options that take k tokens and leave nothing or one heap. */
-static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k,
-                            unsigned d)
+static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k, unsigned d)
 {
     if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
-        grundy__mex_add(&g->mex, 0);
+        grundy__mex_add(&L->mex, 0);
     if ((d & GRUNDY__HEAP_LEAVE_ONE) && n > k)
-        grundy__mex_add(&g->mex, v[n - k]);
+        grundy__mex_add(&L->mex, v[n - k]);
 }
 
-/* G(n) by the mex over every option. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n)
+/* Marks the options left for after lane_wait(): every removal that leaves
+ * nothing or one heap, and the split of n into 1 and n - 1. */
+static void GRUNDY__HEAP_GAME__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n)
+{
+    const grundy__heap_rules *r = &g->rules;
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
+        GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+    if (r->tail != 0) {
+        for (uint64_t k = r->ndigits; k <= n; k++)
+            GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, k, r->tail);
+    }
+    if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
+        grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
+}
+
+/* G(n) by the mex over every option, or HEAP_ABANDONED. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
 {
     const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
-    grundy__mex_begin(&g->mex);
-    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n, r->digit[0]);
+    grundy__mex_begin(&L->mex);
+    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->digit[k]);
-        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->digit[k]);
+        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
     }
     if (r->tail != 0) {
-        for (uint64_t k = r->ndigits; k <= n; k++) {
-            GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->tail);
-            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->tail);
-        }
-        g->work += n;
+        for (uint64_t k = r->ndigits; k <= n; k++)
+            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
+        L->work += n;
     }
-    g->work += r->nremovals + 1;
-    return grundy__mex_end(&g->mex);
+    L->work += r->nremovals + 1;
+    if (!grundy__heap_game__lane_wait(g, L, n))
+        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
+    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    return grundy__mex_end(&L->mex);
 }
 
 /* Marks the value of the split (a, m - a) for each of the count rare heaps a.
@@ -4073,153 +4238,196 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
 }
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
-/* Marks every rare value below c that a split reaches, stopping as soon as
- * all are; returns how many none reaches.  One-byte values: the vectorised
- * scan of heap_scan.h.  A rare value of 256 or more is never reached (every
- * split's value is below 256), so it stays missing and needs no set bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+/* The rare values below c that no option has shown yet, as the set that
+ * the vectorised scan of heap_scan.h tests; returns how many.  A rare value
+ * of 256 or more is never reached (every split's value is below 256), so it
+ * stays missing and needs no bit. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    grundy__mex *mx = &g->mex;
-    grundy__want8 *w = &g->want8;
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
-        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x)) {
+        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
             if (x < 256)
-                grundy__want8_flip(w, x);
+                grundy__want8_flip(&L->want8, x);
             missing++;
         }
     }
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t end = m / 2 + 1;
-        if (g->rules.unequal && m % 2 == 0)
-            end--;
-        uint64_t b = 1;
-        while (missing > 0 && b < end) {
-            uint64_t hit = g->scan8(w, (const uint8_t *)v, m, b, end);
-            g->work += hit - b + 1;
-            if (hit == end)
-                break;
-            uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
-            grundy__want8_flip(w, x);
-            grundy__mex_add(mx, x);
-            missing--;
-            b = hit + 1;
-        }
+    return missing;
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+{
+    for (uint32_t x = 0; x < c && x < 256; x++) {
+        if (grundy__want8_has(&L->want8, x))
+            grundy__want8_flip(&L->want8, x);
     }
-    for (uint32_t x = 0; missing > 0 && x < c && x < 256; x++) {
-        if (grundy__want8_has(w, x))
-            grundy__want8_flip(w, x);
+}
+
+/* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
+ * none is missing; returns how many still are. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                  uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
+{
+    uint64_t b = lo;
+    while (missing > 0 && b < stop) {
+        uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
+        L->work += hit - b + 1;
+        if (hit == stop)
+            break;
+        uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
+        grundy__want8_flip(&L->want8, x);
+        grundy__mex_add(&L->mex, x);
+        missing--;
+        b = hit + 1;
     }
     return missing;
 }
 #else
 /* As above, for values of two or four bytes: want[x] marks the rare values
- * below c that no option has shown yet.  Two-byte values switch to the
- * vectorised list scan for the last few. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+ * below c that no option has shown yet, and two-byte values switch to the
+ * vectorised list scan for the last few (L->nfew of them, once listed). */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    grundy__mex *mx = &g->mex;
-    unsigned char *want = g->want;
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
-        want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x);
-        missing += want[x];
+        L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
+        missing += L->want[x];
     }
+    L->nfew = 0;
+    L->want_c = c;
+    return missing;
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+{
+    memset(L->want, 0, c);
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+{
+    for (unsigned i = 0; i < L->nfew; i++) {
+        if (L->few[i] == x)
+            L->few[i] = L->few[--L->nfew];
+    }
+    L->want[x] = 0;
+    grundy__mex_add(&L->mex, x);
+}
+
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                  uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
+{
+    unsigned char *want = L->want;
+    uint64_t a = lo;
+    while (a < stop && missing > 0) {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
-    unsigned listed = 0; /* g->few[0 .. listed): the wanted values, once few */
-#endif
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t end = m / 2 + 1;
-        if (g->rules.unequal && m % 2 == 0)
-            end--;
-        uint64_t a = 1;
-        while (a < end && missing > 0) {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
-            if (missing <= GRUNDY__SCAN_FEW && c <= 65536) {
-                if (listed == 0) {
-                    for (uint32_t x = 0; x < c; x++) {
-                        if (want[x])
-                            g->few[listed++] = (uint16_t)x;
-                    }
-                }
-                uint64_t b = g->scan16(g->few, listed, v, m, a, end);
-                g->work += b - a + 1;
-                if (b == end)
-                    break;
-                uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                for (unsigned i = 0; i < listed; i++) {
-                    if (g->few[i] == x)
-                        g->few[i] = g->few[--listed];
-                }
-                want[x] = 0;
-                grundy__mex_add(mx, x);
-                missing--;
-                a = b + 1;
-                continue;
-            }
-#endif
-            /* Blocks of splits: one OR of table reads per block, and a
-             * second look only at the rare block that hits; while many
-             * values are wanted most blocks hit, so look once. */
-            uint64_t stop = end - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? end : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-            unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
-            for (uint64_t b = a; b < stop && !hit; b++)
-                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
-            if (hit) {
-                for (uint64_t b = a; b < stop && missing > 0; b++) {
-                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                    if (want[x]) {
-                        want[x] = 0;
-                        grundy__mex_add(mx, x);
-                        missing--;
-                    }
+        if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
+            if (L->nfew == 0) {
+                for (uint32_t x = 0; x < L->want_c; x++) {
+                    if (want[x])
+                        L->few[L->nfew++] = (uint16_t)x;
                 }
             }
-            g->work += stop - a;
-            a = stop;
+            uint64_t b = g->scan16(L->few, L->nfew, v, m, a, stop);
+            L->work += b - a + 1;
+            if (b == stop)
+                break;
+            GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            missing--;
+            a = b + 1;
+            continue;
         }
+#else
+        (void)g;
+#endif
+        /* Blocks of splits: one OR of table reads per block, and a second
+         * look only at the rare block that hits; while many values are
+         * wanted most blocks hit, so look once. */
+        uint64_t end = stop - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? stop : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+        unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+        for (uint64_t b = a; b < end && !hit; b++)
+            hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+        for (uint64_t b = a; hit && b < end && missing > 0; b++) {
+            uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+            if (want[x]) {
+                GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, x);
+                missing--;
+            }
+        }
+        L->work += end - a;
+        a = end;
     }
-    for (uint32_t x = 0; x < c; x++)
-        want[x] = 0;
     return missing;
 }
 #endif
 
-/* G(n) by the sparse-space method (two-heap splits only, no tail):
+/* Marks every rare value below c that a split reaches, stopping as soon as
+ * all are; returns how many none reaches.  The splits of every amount are
+ * scanned side by side in rounds of doubling length, since a value may be
+ * within reach of one amount only (Kayles: some only by taking 2). */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                uint64_t n, uint32_t c)
+{
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, c);
+    for (uint64_t lo = 1, hi = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; lo = hi, hi *= 2) {
+        int more = 0;
+        for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+            uint64_t m = n - g->split_k[s];
+            uint64_t end = m / 2 + 1;
+            if (g->rules.unequal && m % 2 == 0)
+                end--;
+            if (lo >= end)
+                continue;
+            more = 1;
+            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, lo, hi < end ? hi : end, missing);
+        }
+        if (!more)
+            break;
+    }
+    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, c);
+    return missing;
+}
+
+/* G(n) by the sparse-space method (two-heap splits only, no tail), or
+ * HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
  * 2. c = the least common value not marked: no option has it;
  * 3. a rare value below c is the answer only if no split reaches it: scan
  *    the remaining splits, stopping as soon as every one of them is reached. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t n)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
 {
     const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
-    const grundy__heap_rules *r = &g->rules;
     const uint32_t mask = g->mask;
-    grundy__mex *mx = &g->mex;
+    const uint32_t *rare = g->rare;
+    size_t nrare = grundy__heap_game__rare_count(g);
+    grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
-    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
     for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
-        size_t below = grundy__heap_game__rare_below(g->rare, g->nrare, m);
+        /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
+        size_t lo = m == n && nrare > 0 && rare[0] == 1;
+        size_t below = grundy__heap_game__rare_below(rare, nrare, m == n ? m - 1 : m);
+        if (lo > below)
+            lo = below;
         if (g->rules.unequal && m % 2 == 0) {
             /* Leave out the equal split: m/2 and m/2 is not a move. */
-            size_t mid = grundy__heap_game__rare_below(g->rare, below, m / 2);
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, mid, m);
-            mid += mid < below && g->rare[mid] == m / 2;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare + mid, below - mid, m);
+            size_t mid = grundy__heap_game__rare_below(rare, below, m / 2);
+            mid = mid < lo ? lo : mid;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
+            mid += mid < below && rare[mid] == m / 2;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
         } else {
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, below, m);
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
         }
-        g->work += below + 1;
+        L->work += below + 1;
     }
+    if (!grundy__heap_game__lane_wait(g, L, n))
+        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
+    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
     uint32_t c = 0;
     while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
         c++;
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, v, n, c);
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c);
     if (missing == 0)
         return c;
     uint32_t x = 0;
@@ -4239,59 +4447,81 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
  * suffix) defined.  A template by inclusion keeps the hot loops free of a
- * switch on the width per read. */
+ * switch on the width per read.
+ *
+ * Each kernel computes G(n) in a lane (heap_lane: its own mex marks and
+ * tables), and reads G(n - 1) only after lane_wait(): with two lanes the
+ * other one may still be computing it.  The options that need G(n - 1) are
+ * few (taking one token and leaving a heap, the split of n into 1 and
+ * n - 1), so everything else is done first. */
 
-/* Marks the values of every split of m tokens into two (and three) heaps. */
-static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m, unsigned bits)
+/* Marks the values of every split of m tokens into two (and three) heaps,
+ * the two-heap splits from (first, m - first) on. */
+static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m,
+                               unsigned bits, uint64_t first)
 {
     if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
         uint64_t half = m / 2;
         if (g->rules.unequal && m % 2 == 0)
             half--;
-        for (uint64_t a = 1; a <= half; a++)
-            grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[m - a]));
-        g->work += half;
+        for (uint64_t a = first; a <= half; a++)
+            grundy__mex_add(&L->mex, (uint32_t)(v[a] ^ v[m - a]));
+        L->work += half;
     }
     if ((bits & GRUNDY__HEAP_LEAVE_THREE) && m >= 3) {
         for (uint64_t a = 1; 3 * a <= m; a++) {
             for (uint64_t b = a; a + 2 * b <= m; b++)
-                grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
-            g->work += m / 2;
+                grundy__mex_add(&L->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
+            L->work += m / 2;
         }
     }
 }
 
 /* Marks the options that take k tokens and leave nothing or one heap. */
-static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k,
-                            unsigned d)
+static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k, unsigned d)
 {
     if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
-        grundy__mex_add(&g->mex, 0);
+        grundy__mex_add(&L->mex, 0);
     if ((d & GRUNDY__HEAP_LEAVE_ONE) && n > k)
-        grundy__mex_add(&g->mex, v[n - k]);
+        grundy__mex_add(&L->mex, v[n - k]);
 }
 
-/* G(n) by the mex over every option. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n)
+/* Marks the options left for after lane_wait(): every removal that leaves
+ * nothing or one heap, and the split of n into 1 and n - 1. */
+static void GRUNDY__HEAP_GAME__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n)
+{
+    const grundy__heap_rules *r = &g->rules;
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
+        GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+    if (r->tail != 0) {
+        for (uint64_t k = r->ndigits; k <= n; k++)
+            GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, k, r->tail);
+    }
+    if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
+        grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
+}
+
+/* G(n) by the mex over every option, or HEAP_ABANDONED. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
 {
     const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
-    grundy__mex_begin(&g->mex);
-    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n, r->digit[0]);
+    grundy__mex_begin(&L->mex);
+    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->digit[k]);
-        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->digit[k]);
+        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
     }
     if (r->tail != 0) {
-        for (uint64_t k = r->ndigits; k <= n; k++) {
-            GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->tail);
-            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->tail);
-        }
-        g->work += n;
+        for (uint64_t k = r->ndigits; k <= n; k++)
+            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
+        L->work += n;
     }
-    g->work += r->nremovals + 1;
-    return grundy__mex_end(&g->mex);
+    L->work += r->nremovals + 1;
+    if (!grundy__heap_game__lane_wait(g, L, n))
+        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
+    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    return grundy__mex_end(&L->mex);
 }
 
 /* Marks the value of the split (a, m - a) for each of the count rare heaps a.
@@ -4305,153 +4535,196 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
 }
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
-/* Marks every rare value below c that a split reaches, stopping as soon as
- * all are; returns how many none reaches.  One-byte values: the vectorised
- * scan of heap_scan.h.  A rare value of 256 or more is never reached (every
- * split's value is below 256), so it stays missing and needs no set bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+/* The rare values below c that no option has shown yet, as the set that
+ * the vectorised scan of heap_scan.h tests; returns how many.  A rare value
+ * of 256 or more is never reached (every split's value is below 256), so it
+ * stays missing and needs no bit. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    grundy__mex *mx = &g->mex;
-    grundy__want8 *w = &g->want8;
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
-        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x)) {
+        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
             if (x < 256)
-                grundy__want8_flip(w, x);
+                grundy__want8_flip(&L->want8, x);
             missing++;
         }
     }
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t end = m / 2 + 1;
-        if (g->rules.unequal && m % 2 == 0)
-            end--;
-        uint64_t b = 1;
-        while (missing > 0 && b < end) {
-            uint64_t hit = g->scan8(w, (const uint8_t *)v, m, b, end);
-            g->work += hit - b + 1;
-            if (hit == end)
-                break;
-            uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
-            grundy__want8_flip(w, x);
-            grundy__mex_add(mx, x);
-            missing--;
-            b = hit + 1;
-        }
+    return missing;
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+{
+    for (uint32_t x = 0; x < c && x < 256; x++) {
+        if (grundy__want8_has(&L->want8, x))
+            grundy__want8_flip(&L->want8, x);
     }
-    for (uint32_t x = 0; missing > 0 && x < c && x < 256; x++) {
-        if (grundy__want8_has(w, x))
-            grundy__want8_flip(w, x);
+}
+
+/* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
+ * none is missing; returns how many still are. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                  uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
+{
+    uint64_t b = lo;
+    while (missing > 0 && b < stop) {
+        uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
+        L->work += hit - b + 1;
+        if (hit == stop)
+            break;
+        uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
+        grundy__want8_flip(&L->want8, x);
+        grundy__mex_add(&L->mex, x);
+        missing--;
+        b = hit + 1;
     }
     return missing;
 }
 #else
 /* As above, for values of two or four bytes: want[x] marks the rare values
- * below c that no option has shown yet.  Two-byte values switch to the
- * vectorised list scan for the last few. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+ * below c that no option has shown yet, and two-byte values switch to the
+ * vectorised list scan for the last few (L->nfew of them, once listed). */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    grundy__mex *mx = &g->mex;
-    unsigned char *want = g->want;
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
-        want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x);
-        missing += want[x];
+        L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
+        missing += L->want[x];
     }
+    L->nfew = 0;
+    L->want_c = c;
+    return missing;
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+{
+    memset(L->want, 0, c);
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+{
+    for (unsigned i = 0; i < L->nfew; i++) {
+        if (L->few[i] == x)
+            L->few[i] = L->few[--L->nfew];
+    }
+    L->want[x] = 0;
+    grundy__mex_add(&L->mex, x);
+}
+
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                  uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
+{
+    unsigned char *want = L->want;
+    uint64_t a = lo;
+    while (a < stop && missing > 0) {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
-    unsigned listed = 0; /* g->few[0 .. listed): the wanted values, once few */
-#endif
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t end = m / 2 + 1;
-        if (g->rules.unequal && m % 2 == 0)
-            end--;
-        uint64_t a = 1;
-        while (a < end && missing > 0) {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
-            if (missing <= GRUNDY__SCAN_FEW && c <= 65536) {
-                if (listed == 0) {
-                    for (uint32_t x = 0; x < c; x++) {
-                        if (want[x])
-                            g->few[listed++] = (uint16_t)x;
-                    }
-                }
-                uint64_t b = g->scan16(g->few, listed, v, m, a, end);
-                g->work += b - a + 1;
-                if (b == end)
-                    break;
-                uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                for (unsigned i = 0; i < listed; i++) {
-                    if (g->few[i] == x)
-                        g->few[i] = g->few[--listed];
-                }
-                want[x] = 0;
-                grundy__mex_add(mx, x);
-                missing--;
-                a = b + 1;
-                continue;
-            }
-#endif
-            /* Blocks of splits: one OR of table reads per block, and a
-             * second look only at the rare block that hits; while many
-             * values are wanted most blocks hit, so look once. */
-            uint64_t stop = end - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? end : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-            unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
-            for (uint64_t b = a; b < stop && !hit; b++)
-                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
-            if (hit) {
-                for (uint64_t b = a; b < stop && missing > 0; b++) {
-                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                    if (want[x]) {
-                        want[x] = 0;
-                        grundy__mex_add(mx, x);
-                        missing--;
-                    }
+        if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
+            if (L->nfew == 0) {
+                for (uint32_t x = 0; x < L->want_c; x++) {
+                    if (want[x])
+                        L->few[L->nfew++] = (uint16_t)x;
                 }
             }
-            g->work += stop - a;
-            a = stop;
+            uint64_t b = g->scan16(L->few, L->nfew, v, m, a, stop);
+            L->work += b - a + 1;
+            if (b == stop)
+                break;
+            GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            missing--;
+            a = b + 1;
+            continue;
         }
+#else
+        (void)g;
+#endif
+        /* Blocks of splits: one OR of table reads per block, and a second
+         * look only at the rare block that hits; while many values are
+         * wanted most blocks hit, so look once. */
+        uint64_t end = stop - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? stop : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+        unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+        for (uint64_t b = a; b < end && !hit; b++)
+            hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+        for (uint64_t b = a; hit && b < end && missing > 0; b++) {
+            uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+            if (want[x]) {
+                GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, x);
+                missing--;
+            }
+        }
+        L->work += end - a;
+        a = end;
     }
-    for (uint32_t x = 0; x < c; x++)
-        want[x] = 0;
     return missing;
 }
 #endif
 
-/* G(n) by the sparse-space method (two-heap splits only, no tail):
+/* Marks every rare value below c that a split reaches, stopping as soon as
+ * all are; returns how many none reaches.  The splits of every amount are
+ * scanned side by side in rounds of doubling length, since a value may be
+ * within reach of one amount only (Kayles: some only by taking 2). */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                uint64_t n, uint32_t c)
+{
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, c);
+    for (uint64_t lo = 1, hi = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; lo = hi, hi *= 2) {
+        int more = 0;
+        for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+            uint64_t m = n - g->split_k[s];
+            uint64_t end = m / 2 + 1;
+            if (g->rules.unequal && m % 2 == 0)
+                end--;
+            if (lo >= end)
+                continue;
+            more = 1;
+            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, lo, hi < end ? hi : end, missing);
+        }
+        if (!more)
+            break;
+    }
+    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, c);
+    return missing;
+}
+
+/* G(n) by the sparse-space method (two-heap splits only, no tail), or
+ * HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
  * 2. c = the least common value not marked: no option has it;
  * 3. a rare value below c is the answer only if no split reaches it: scan
  *    the remaining splits, stopping as soon as every one of them is reached. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t n)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
 {
     const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
-    const grundy__heap_rules *r = &g->rules;
     const uint32_t mask = g->mask;
-    grundy__mex *mx = &g->mex;
+    const uint32_t *rare = g->rare;
+    size_t nrare = grundy__heap_game__rare_count(g);
+    grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
-    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
     for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
-        size_t below = grundy__heap_game__rare_below(g->rare, g->nrare, m);
+        /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
+        size_t lo = m == n && nrare > 0 && rare[0] == 1;
+        size_t below = grundy__heap_game__rare_below(rare, nrare, m == n ? m - 1 : m);
+        if (lo > below)
+            lo = below;
         if (g->rules.unequal && m % 2 == 0) {
             /* Leave out the equal split: m/2 and m/2 is not a move. */
-            size_t mid = grundy__heap_game__rare_below(g->rare, below, m / 2);
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, mid, m);
-            mid += mid < below && g->rare[mid] == m / 2;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare + mid, below - mid, m);
+            size_t mid = grundy__heap_game__rare_below(rare, below, m / 2);
+            mid = mid < lo ? lo : mid;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
+            mid += mid < below && rare[mid] == m / 2;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
         } else {
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, below, m);
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
         }
-        g->work += below + 1;
+        L->work += below + 1;
     }
+    if (!grundy__heap_game__lane_wait(g, L, n))
+        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
+    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
     uint32_t c = 0;
     while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
         c++;
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, v, n, c);
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c);
     if (missing == 0)
         return c;
     uint32_t x = 0;
@@ -4470,59 +4743,81 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
  * suffix) defined.  A template by inclusion keeps the hot loops free of a
- * switch on the width per read. */
+ * switch on the width per read.
+ *
+ * Each kernel computes G(n) in a lane (heap_lane: its own mex marks and
+ * tables), and reads G(n - 1) only after lane_wait(): with two lanes the
+ * other one may still be computing it.  The options that need G(n - 1) are
+ * few (taking one token and leaving a heap, the split of n into 1 and
+ * n - 1), so everything else is done first. */
 
-/* Marks the values of every split of m tokens into two (and three) heaps. */
-static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m, unsigned bits)
+/* Marks the values of every split of m tokens into two (and three) heaps,
+ * the two-heap splits from (first, m - first) on. */
+static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m,
+                               unsigned bits, uint64_t first)
 {
     if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
         uint64_t half = m / 2;
         if (g->rules.unequal && m % 2 == 0)
             half--;
-        for (uint64_t a = 1; a <= half; a++)
-            grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[m - a]));
-        g->work += half;
+        for (uint64_t a = first; a <= half; a++)
+            grundy__mex_add(&L->mex, (uint32_t)(v[a] ^ v[m - a]));
+        L->work += half;
     }
     if ((bits & GRUNDY__HEAP_LEAVE_THREE) && m >= 3) {
         for (uint64_t a = 1; 3 * a <= m; a++) {
             for (uint64_t b = a; a + 2 * b <= m; b++)
-                grundy__mex_add(&g->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
-            g->work += m / 2;
+                grundy__mex_add(&L->mex, (uint32_t)(v[a] ^ v[b] ^ v[m - a - b]));
+            L->work += m / 2;
         }
     }
 }
 
 /* Marks the options that take k tokens and leave nothing or one heap. */
-static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k,
-                            unsigned d)
+static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k, unsigned d)
 {
     if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
-        grundy__mex_add(&g->mex, 0);
+        grundy__mex_add(&L->mex, 0);
     if ((d & GRUNDY__HEAP_LEAVE_ONE) && n > k)
-        grundy__mex_add(&g->mex, v[n - k]);
+        grundy__mex_add(&L->mex, v[n - k]);
 }
 
-/* G(n) by the mex over every option. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, uint64_t n)
+/* Marks the options left for after lane_wait(): every removal that leaves
+ * nothing or one heap, and the split of n into 1 and n - 1. */
+static void GRUNDY__HEAP_GAME__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n)
+{
+    const grundy__heap_rules *r = &g->rules;
+    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
+        GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+    if (r->tail != 0) {
+        for (uint64_t k = r->ndigits; k <= n; k++)
+            GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, k, r->tail);
+    }
+    if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
+        grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
+}
+
+/* G(n) by the mex over every option, or HEAP_ABANDONED. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
 {
     const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
-    grundy__mex_begin(&g->mex);
-    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n, r->digit[0]);
+    grundy__mex_begin(&L->mex);
+    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->digit[k]);
-        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->digit[k]);
+        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
     }
     if (r->tail != 0) {
-        for (uint64_t k = r->ndigits; k <= n; k++) {
-            GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, k, r->tail);
-            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, v, n - k, r->tail);
-        }
-        g->work += n;
+        for (uint64_t k = r->ndigits; k <= n; k++)
+            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
+        L->work += n;
     }
-    g->work += r->nremovals + 1;
-    return grundy__mex_end(&g->mex);
+    L->work += r->nremovals + 1;
+    if (!grundy__heap_game__lane_wait(g, L, n))
+        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
+    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    return grundy__mex_end(&L->mex);
 }
 
 /* Marks the value of the split (a, m - a) for each of the count rare heaps a.
@@ -4536,153 +4831,196 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
 }
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
-/* Marks every rare value below c that a split reaches, stopping as soon as
- * all are; returns how many none reaches.  One-byte values: the vectorised
- * scan of heap_scan.h.  A rare value of 256 or more is never reached (every
- * split's value is below 256), so it stays missing and needs no set bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+/* The rare values below c that no option has shown yet, as the set that
+ * the vectorised scan of heap_scan.h tests; returns how many.  A rare value
+ * of 256 or more is never reached (every split's value is below 256), so it
+ * stays missing and needs no bit. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    grundy__mex *mx = &g->mex;
-    grundy__want8 *w = &g->want8;
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
-        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x)) {
+        if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
             if (x < 256)
-                grundy__want8_flip(w, x);
+                grundy__want8_flip(&L->want8, x);
             missing++;
         }
     }
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t end = m / 2 + 1;
-        if (g->rules.unequal && m % 2 == 0)
-            end--;
-        uint64_t b = 1;
-        while (missing > 0 && b < end) {
-            uint64_t hit = g->scan8(w, (const uint8_t *)v, m, b, end);
-            g->work += hit - b + 1;
-            if (hit == end)
-                break;
-            uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
-            grundy__want8_flip(w, x);
-            grundy__mex_add(mx, x);
-            missing--;
-            b = hit + 1;
-        }
+    return missing;
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+{
+    for (uint32_t x = 0; x < c && x < 256; x++) {
+        if (grundy__want8_has(&L->want8, x))
+            grundy__want8_flip(&L->want8, x);
     }
-    for (uint32_t x = 0; missing > 0 && x < c && x < 256; x++) {
-        if (grundy__want8_has(w, x))
-            grundy__want8_flip(w, x);
+}
+
+/* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
+ * none is missing; returns how many still are. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                  uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
+{
+    uint64_t b = lo;
+    while (missing > 0 && b < stop) {
+        uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
+        L->work += hit - b + 1;
+        if (hit == stop)
+            break;
+        uint32_t x = (uint32_t)(v[hit] ^ v[m - hit]);
+        grundy__want8_flip(&L->want8, x);
+        grundy__mex_add(&L->mex, x);
+        missing--;
+        b = hit + 1;
     }
     return missing;
 }
 #else
 /* As above, for values of two or four bytes: want[x] marks the rare values
- * below c that no option has shown yet.  Two-byte values switch to the
- * vectorised list scan for the last few. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint32_t c)
+ * below c that no option has shown yet, and two-byte values switch to the
+ * vectorised list scan for the last few (L->nfew of them, once listed). */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    grundy__mex *mx = &g->mex;
-    unsigned char *want = g->want;
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
-        want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(mx, x);
-        missing += want[x];
+        L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
+        missing += L->want[x];
     }
+    L->nfew = 0;
+    L->want_c = c;
+    return missing;
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+{
+    memset(L->want, 0, c);
+}
+
+static void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+{
+    for (unsigned i = 0; i < L->nfew; i++) {
+        if (L->few[i] == x)
+            L->few[i] = L->few[--L->nfew];
+    }
+    L->want[x] = 0;
+    grundy__mex_add(&L->mex, x);
+}
+
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                  uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
+{
+    unsigned char *want = L->want;
+    uint64_t a = lo;
+    while (a < stop && missing > 0) {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
-    unsigned listed = 0; /* g->few[0 .. listed): the wanted values, once few */
-#endif
-    for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
-        uint64_t m = n - g->split_k[s];
-        uint64_t end = m / 2 + 1;
-        if (g->rules.unequal && m % 2 == 0)
-            end--;
-        uint64_t a = 1;
-        while (a < end && missing > 0) {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
-            if (missing <= GRUNDY__SCAN_FEW && c <= 65536) {
-                if (listed == 0) {
-                    for (uint32_t x = 0; x < c; x++) {
-                        if (want[x])
-                            g->few[listed++] = (uint16_t)x;
-                    }
-                }
-                uint64_t b = g->scan16(g->few, listed, v, m, a, end);
-                g->work += b - a + 1;
-                if (b == end)
-                    break;
-                uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                for (unsigned i = 0; i < listed; i++) {
-                    if (g->few[i] == x)
-                        g->few[i] = g->few[--listed];
-                }
-                want[x] = 0;
-                grundy__mex_add(mx, x);
-                missing--;
-                a = b + 1;
-                continue;
-            }
-#endif
-            /* Blocks of splits: one OR of table reads per block, and a
-             * second look only at the rare block that hits; while many
-             * values are wanted most blocks hit, so look once. */
-            uint64_t stop = end - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? end : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-            unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
-            for (uint64_t b = a; b < stop && !hit; b++)
-                hit |= want[(uint32_t)(v[b] ^ v[m - b])];
-            if (hit) {
-                for (uint64_t b = a; b < stop && missing > 0; b++) {
-                    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-                    if (want[x]) {
-                        want[x] = 0;
-                        grundy__mex_add(mx, x);
-                        missing--;
-                    }
+        if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
+            if (L->nfew == 0) {
+                for (uint32_t x = 0; x < L->want_c; x++) {
+                    if (want[x])
+                        L->few[L->nfew++] = (uint16_t)x;
                 }
             }
-            g->work += stop - a;
-            a = stop;
+            uint64_t b = g->scan16(L->few, L->nfew, v, m, a, stop);
+            L->work += b - a + 1;
+            if (b == stop)
+                break;
+            GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            missing--;
+            a = b + 1;
+            continue;
         }
+#else
+        (void)g;
+#endif
+        /* Blocks of splits: one OR of table reads per block, and a second
+         * look only at the rare block that hits; while many values are
+         * wanted most blocks hit, so look once. */
+        uint64_t end = stop - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? stop : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
+        unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+        for (uint64_t b = a; b < end && !hit; b++)
+            hit |= want[(uint32_t)(v[b] ^ v[m - b])];
+        for (uint64_t b = a; hit && b < end && missing > 0; b++) {
+            uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+            if (want[x]) {
+                GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, x);
+                missing--;
+            }
+        }
+        L->work += end - a;
+        a = end;
     }
-    for (uint32_t x = 0; x < c; x++)
-        want[x] = 0;
     return missing;
 }
 #endif
 
-/* G(n) by the sparse-space method (two-heap splits only, no tail):
+/* Marks every rare value below c that a split reaches, stopping as soon as
+ * all are; returns how many none reaches.  The splits of every amount are
+ * scanned side by side in rounds of doubling length, since a value may be
+ * within reach of one amount only (Kayles: some only by taking 2). */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+                                uint64_t n, uint32_t c)
+{
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, c);
+    for (uint64_t lo = 1, hi = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; lo = hi, hi *= 2) {
+        int more = 0;
+        for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
+            uint64_t m = n - g->split_k[s];
+            uint64_t end = m / 2 + 1;
+            if (g->rules.unequal && m % 2 == 0)
+                end--;
+            if (lo >= end)
+                continue;
+            more = 1;
+            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, lo, hi < end ? hi : end, missing);
+        }
+        if (!more)
+            break;
+    }
+    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, c);
+    return missing;
+}
+
+/* G(n) by the sparse-space method (two-heap splits only, no tail), or
+ * HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
  * 2. c = the least common value not marked: no option has it;
  * 3. a rare value below c is the answer only if no split reaches it: scan
  *    the remaining splits, stopping as soon as every one of them is reached. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t n)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
 {
     const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
-    const grundy__heap_rules *r = &g->rules;
     const uint32_t mask = g->mask;
-    grundy__mex *mx = &g->mex;
+    const uint32_t *rare = g->rare;
+    size_t nrare = grundy__heap_game__rare_count(g);
+    grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
-    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_GAME__KERNEL(removal)(g, v, n, r->removals[i], r->digit[r->removals[i]]);
     for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
-        size_t below = grundy__heap_game__rare_below(g->rare, g->nrare, m);
+        /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
+        size_t lo = m == n && nrare > 0 && rare[0] == 1;
+        size_t below = grundy__heap_game__rare_below(rare, nrare, m == n ? m - 1 : m);
+        if (lo > below)
+            lo = below;
         if (g->rules.unequal && m % 2 == 0) {
             /* Leave out the equal split: m/2 and m/2 is not a move. */
-            size_t mid = grundy__heap_game__rare_below(g->rare, below, m / 2);
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, mid, m);
-            mid += mid < below && g->rare[mid] == m / 2;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare + mid, below - mid, m);
+            size_t mid = grundy__heap_game__rare_below(rare, below, m / 2);
+            mid = mid < lo ? lo : mid;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
+            mid += mid < below && rare[mid] == m / 2;
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
         } else {
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, g->rare, below, m);
+            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
         }
-        g->work += below + 1;
+        L->work += below + 1;
     }
+    if (!grundy__heap_game__lane_wait(g, L, n))
+        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
+    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
     uint32_t c = 0;
     while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
         c++;
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, v, n, c);
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c);
     if (missing == 0)
         return c;
     uint32_t x = 0;
@@ -4695,6 +5033,33 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, uint64_t 
 #undef GRUNDY__HEAP_GAME__KERNEL
 
 /* ---- creation ---------------------------------------------------------- */
+
+static void grundy__heap_game__lane_free(grundy__heap_game__heap_lane *L, const grundy_allocator *a)
+{
+    grundy__mex_free(&L->mex, a);
+    grundy__free(a, L->want);
+    L->want = NULL;
+}
+
+/* Scratch for values below bound - 1; the wanted-value table needs twice
+ * that: c, the least common value missing, is below 2 * pow2 (the mask has
+ * no bit at pow2 or above, so pow2 + its lowest bit is common). */
+static int grundy__heap_game__lane_init(grundy__heap_game__heap_lane *L, const grundy_allocator *a, size_t bound)
+{
+    grundy__heap_game__heap_lane fresh;
+    memset(&fresh, 0, sizeof fresh);
+    if (grundy__mex_init(&fresh.mex, a, bound) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    fresh.want = (unsigned char *)grundy__calloc_array(a, 2 * bound, 1);
+    if (fresh.want == NULL) {
+        grundy__mex_free(&fresh.mex, a);
+        return GRUNDY_ENOMEM;
+    }
+    fresh.work = L->work;
+    grundy__heap_game__lane_free(L, a);
+    *L = fresh;
+    return GRUNDY_OK;
+}
 
 static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__heap_rules *r)
 {
@@ -4720,8 +5085,9 @@ static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allo
         if (r->digit[k] & GRUNDY__HEAP_LEAVE_TWO)
             g->split_k[g->nsplit++] = k;
     }
-    g->want = (unsigned char *)grundy__calloc_array(a, 4, 1);
-    if (g->split_k == NULL || g->want == NULL || grundy__mex_init(&g->mex, a, 2) != GRUNDY_OK) {
+    g->threads = 1;
+    g->lanes_backoff = 1;
+    if (g->split_k == NULL || grundy__heap_game__lane_init(&g->lane[0], a, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
     }
@@ -4792,12 +5158,12 @@ void grundy_heap_game_free(grundy_heap_game *g)
         return;
     grundy_allocator a = g->alloc;
     grundy__heap_rules_free(&g->rules, &a);
-    grundy__mex_free(&g->mex, &a);
+    for (unsigned i = 0; i < GRUNDY__HEAP_GAME__MAX_LANES; i++)
+        grundy__heap_game__lane_free(&g->lane[i], &a);
     grundy__values_free(&g->vals, &a);
     grundy__free(&a, g->rare);
     grundy__free(&a, g->split_k);
     grundy__free(&a, g->hist);
-    grundy__free(&a, g->want);
     grundy__free(&a, g);
 }
 
@@ -4807,6 +5173,12 @@ void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, v
         return;
     g->progress = fn;
     g->progress_user = user;
+}
+
+void grundy_heap_game_set_threads(grundy_heap_game *g, unsigned threads)
+{
+    if (g != NULL)
+        g->threads = threads == 0 ? 1 : threads > GRUNDY__HEAP_GAME__MAX_LANES ? GRUNDY__HEAP_GAME__MAX_LANES : threads;
 }
 
 void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
@@ -4912,26 +5284,15 @@ static int grundy__heap_game__check_period(grundy_heap_game *g)
     return found;
 }
 
-/* Doubles the power of two above every value, and the scratch sized by it:
- * the mex marks and the table of wanted rare values. */
+/* Doubles the power of two above every value, and each lane's scratch. */
 static int grundy__heap_game__grow_mex(grundy_heap_game *g)
 {
-    grundy__mex m;
     size_t bound = (size_t)(g->pow2 * 2 + 1);
-    int rc = grundy__mex_init(&m, &g->alloc, bound);
-    if (rc != GRUNDY_OK)
-        return rc;
-    /* c, the least common value missing, is below 2 * pow2: the mask has no
-     * bit at pow2 or above, so pow2 + (its lowest bit) is common. */
-    unsigned char *want = (unsigned char *)grundy__calloc_array(&g->alloc, 2 * bound, 1);
-    if (want == NULL) {
-        grundy__mex_free(&m, &g->alloc);
-        return GRUNDY_ENOMEM;
+    for (unsigned i = 0; i < GRUNDY__HEAP_GAME__MAX_LANES; i++) {
+        if ((i == 0 || g->lane[i].want != NULL) &&
+            grundy__heap_game__lane_init(&g->lane[i], &g->alloc, bound) != GRUNDY_OK)
+            return GRUNDY_ENOMEM;
     }
-    grundy__mex_free(&g->mex, &g->alloc);
-    grundy__free(&g->alloc, g->want);
-    g->mex = m;
-    g->want = want;
     g->pow2 *= 2;
     return GRUNDY_OK;
 }
@@ -4972,7 +5333,7 @@ static uint32_t grundy__heap_game__choose_mask(const grundy_heap_game *g)
 
 static int grundy__heap_game__add_rare(grundy_heap_game *g, uint64_t heap)
 {
-    int rc = grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare, g->nrare + 1,
+    int rc = grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare, (size_t)g->nrare + 1,
                              sizeof *g->rare);
     if (rc == GRUNDY_OK)
         g->rare[g->nrare++] = (uint32_t)heap;
@@ -4999,8 +5360,8 @@ static int grundy__heap_game__rechoose(grundy_heap_game *g)
     return GRUNDY_OK;
 }
 
-/* Records value v of the heap just computed in the histogram and rare list. */
-static int grundy__heap_game__note_value(grundy_heap_game *g, uint64_t heap, uint32_t v)
+/* Counts value v in the histogram that chooses the mask. */
+static int grundy__heap_game__note_value(grundy_heap_game *g, uint32_t v)
 {
     if (v >= g->hist_len) {
         size_t len = g->hist_len ? g->hist_len : 16;
@@ -5016,24 +5377,29 @@ static int grundy__heap_game__note_value(grundy_heap_game *g, uint64_t heap, uin
         g->hist_len = len;
     }
     g->hist[v]++;
-    if (g->mask != 0 && heap >= 1 && !grundy__odd_parity(v & g->mask))
-        return grundy__heap_game__add_rare(g, heap);
     return GRUNDY_OK;
+}
+
+/* Whether the heap just computed, of value v, joins the rare list. */
+static int grundy__heap_game__is_rare_heap(const grundy_heap_game *g, uint64_t heap, uint32_t v)
+{
+    return grundy__heap_game__sparse_possible(g) && g->mask != 0 && heap >= 1 && !grundy__odd_parity(v & g->mask);
 }
 
 /* ---- computing ------------------------------------------------------------ */
 
-static uint32_t grundy__heap_game__next_value(grundy_heap_game *g, uint64_t n)
+static uint32_t grundy__heap_game__next_value(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
 {
     int sparse = g->sparse_active;
     switch (g->vals.width) {
-    case 1: return sparse ? grundy__heap_sparse_8(g, n) : grundy__heap_plain_8(g, n);
-    case 2: return sparse ? grundy__heap_sparse_16(g, n) : grundy__heap_plain_16(g, n);
-    default: return sparse ? grundy__heap_sparse_32(g, n) : grundy__heap_plain_32(g, n);
+    case 1: return sparse ? grundy__heap_sparse_8(g, L, n) : grundy__heap_plain_8(g, L, n);
+    case 2: return sparse ? grundy__heap_sparse_16(g, L, n) : grundy__heap_plain_16(g, L, n);
+    default: return sparse ? grundy__heap_sparse_32(g, L, n) : grundy__heap_plain_32(g, L, n);
     }
 }
 
-/* One more value, with everything it feeds: mex room, histogram, rare list. */
+/* One more value on the calling thread, with everything it feeds: mex
+ * room, width, histogram, rare list. */
 static int grundy__heap_game__compute_next(grundy_heap_game *g)
 {
     if (g->vals.n >= GRUNDY__HEAP_GAME__MAX_VALUES)
@@ -5041,16 +5407,183 @@ static int grundy__heap_game__compute_next(grundy_heap_game *g)
     if (g->vals.n == 0 && g->vals.width == 0)
         g->vals.width = 1;
     uint64_t n = g->vals.n;
-    uint32_t v = n == 0 ? 0 : grundy__heap_game__next_value(g, n);
+    uint32_t v = n == 0 ? 0 : grundy__heap_game__next_value(g, &g->lane[0], n);
     int rc = GRUNDY_OK;
     if (v >= g->pow2)
         rc = grundy__heap_game__grow_mex(g);
     if (rc == GRUNDY_OK)
         rc = grundy__values_append(&g->vals, &g->alloc, v);
     if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g))
-        rc = grundy__heap_game__note_value(g, n, v);
-    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g) && g->vals.n >= g->next_choice)
-        rc = grundy__heap_game__rechoose(g);
+        rc = grundy__heap_game__note_value(g, v);
+    if (rc == GRUNDY_OK && grundy__heap_game__is_rare_heap(g, n, v))
+        rc = grundy__heap_game__add_rare(g, n);
+    return rc;
+}
+
+/* ---- two lanes ------------------------------------------------------------
+ *
+ * With threads, two lanes compute alternate heaps of a segment at once: lane
+ * 0 the heaps start, start + 2, ..., lane 1 the others, each on its own
+ * thread with its own scratch.  Computing G(n) needs G(n - 1) only for the
+ * few options that lane_wait() guards, so the lanes overlap almost fully.
+ * Every value is stored before `published` passes it (release/acquire), and
+ * G(n) is published only after G(n - 1), so the rare list grows in order.
+ * Room is reserved before a segment; a value that needs more room (a new
+ * power of two) stops both lanes, and the calling thread computes it. */
+
+typedef struct grundy__heap_game__lane_job {
+    grundy_heap_game *g;
+    grundy__heap_game__heap_lane *L;
+    uint64_t first, stop;
+} grundy__heap_game__lane_job;
+
+static void *grundy__heap_game__lane_main(void *arg)
+{
+    const grundy__heap_game__lane_job *job = (const grundy__heap_game__lane_job *)arg;
+    grundy_heap_game *g = job->g;
+    for (uint64_t n = job->first; n < job->stop; n += 2) {
+        uint32_t v = grundy__load_acquire(&g->abandon) ? GRUNDY__HEAP_GAME__HEAP_ABANDONED
+                                                       : grundy__heap_game__next_value(g, job->L, n);
+        if (v == GRUNDY__HEAP_GAME__HEAP_ABANDONED)
+            break;
+        if (v >= g->pow2) {
+            grundy__store_release(&g->abandon, GRUNDY__HEAP_GAME__ABANDON_ROOM);
+            break;
+        }
+        grundy__values_set(&g->vals, n, v);
+        if (grundy__heap_game__is_rare_heap(g, n, v)) {
+            uint64_t k = grundy__load_acquire(&g->nrare);
+            g->rare[k] = (uint32_t)n;
+            grundy__store_release(&g->nrare, k + 1);
+        }
+        grundy__store_release(&g->published, n + 1);
+    }
+    return NULL;
+}
+
+/* Whether a segment of two lanes should start: threads asked for, the
+ * second lane's scratch in place, and lanes not found slower lately.  The
+ * lanes hand a value over per heap, so where threads wake slowly or share a
+ * busy core they can lose to one thread: then they rest for a number of
+ * segments that doubles at each loss (up to MAX_BACKOFF).  Lanes go first;
+ * the next segment times one thread for the comparison. */
+static int grundy__heap_game__lanes_ready(grundy_heap_game *g)
+{
+    if (g->threads < 2 || !GRUNDY__THREADS)
+        return 0;
+    if (g->lanes_skip > 0) {
+        g->lanes_skip--;
+        return 0;
+    }
+    if (g->rate_two > 0.0 && g->rate_one <= 0.0)
+        return 0;
+    if (g->lane[1].want == NULL &&
+        grundy__heap_game__lane_init(&g->lane[1], &g->alloc, g->lane[0].mex.bound) != GRUNDY_OK)
+        return -1;
+    return 1;
+}
+
+/* Lanes lost: rest, longer each time. */
+static void grundy__heap_game__lanes_lost(grundy_heap_game *g)
+{
+    g->lanes_skip = g->lanes_backoff;
+    g->lanes_backoff = g->lanes_backoff < GRUNDY__HEAP_GAME__MAX_BACKOFF ? 2 * g->lanes_backoff : GRUNDY__HEAP_GAME__MAX_BACKOFF;
+}
+
+/* Records a segment's speed: work options in seconds, on one or two lanes. */
+static void grundy__heap_game__note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds)
+{
+    if (lanes && g->abandon == GRUNDY__HEAP_GAME__ABANDON_LATE) {
+        grundy__heap_game__lanes_lost(g);
+        return;
+    }
+    if (seconds <= 0.0 || work < GRUNDY__HEAP_GAME__MIN_TIMED_WORK)
+        return;
+    double rate = (double)work / seconds;
+    if (lanes)
+        g->rate_two = rate;
+    else
+        g->rate_one = rate;
+    if (g->rate_one <= 0.0 || g->rate_two <= 0.0)
+        return;
+    if (g->rate_two < GRUNDY__HEAP_GAME__LANES_GAIN * g->rate_one)
+        grundy__heap_game__lanes_lost(g);
+    else if (lanes)
+        g->lanes_backoff = 1;
+}
+
+/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
+static int grundy__heap_game__run_lanes(grundy_heap_game *g, uint64_t stop)
+{
+    uint64_t start = g->vals.n;
+    size_t cap_rare = g->cap_rare;
+    int rc = grundy__values_reserve(&g->vals, &g->alloc, stop);
+    if (rc == GRUNDY_OK)
+        rc = grundy__reserve(&g->alloc, (void **)&g->rare, &cap_rare,
+                             (size_t)(g->nrare + (stop - start)), sizeof *g->rare);
+    g->cap_rare = cap_rare;
+    if (rc != GRUNDY_OK)
+        return rc;
+    g->published = start;
+    g->abandon = 0;
+    grundy__heap_game__lane_job job[GRUNDY__HEAP_GAME__MAX_LANES] = {{g, &g->lane[0], start, stop}, {g, &g->lane[1], start + 1, stop}};
+    grundy__thread t;
+    g->lane[0].waits = g->lane[1].waits = 1;
+    if (grundy__thread_start(&t, grundy__heap_game__lane_main, &job[1]) == 0) {
+        grundy__heap_game__lane_main(&job[0]);
+        grundy__thread_join(&t);
+    }
+    g->lane[0].waits = g->lane[1].waits = 0;
+    g->vals.n = g->published;
+    for (uint64_t n = start; rc == GRUNDY_OK && n < g->vals.n && grundy__heap_game__sparse_possible(g); n++)
+        rc = grundy__heap_game__note_value(g, grundy__values_get(&g->vals, n));
+    return rc;
+}
+
+/* Where the next stretch of values ends: at the count, a period check, a
+ * choice of mask, or after about PROGRESS_WORK options. */
+static uint64_t grundy__heap_game__segment_stop(const grundy_heap_game *g, uint64_t count)
+{
+    uint64_t per_value = g->sparse_active ? 4096 : g->vals.n / 2 + 1;
+    uint64_t len = GRUNDY__HEAP_GAME__PROGRESS_WORK / per_value;
+    len = len < GRUNDY__HEAP_GAME__MIN_SEGMENT ? GRUNDY__HEAP_GAME__MIN_SEGMENT : len > GRUNDY__HEAP_GAME__MAX_SEGMENT ? GRUNDY__HEAP_GAME__MAX_SEGMENT : len;
+    uint64_t stop = g->vals.n + len < count ? g->vals.n + len : count;
+    if (g->detect && g->next_check > g->vals.n && g->next_check < stop)
+        stop = g->next_check;
+    if (grundy__heap_game__sparse_possible(g) && g->next_choice > g->vals.n && g->next_choice < stop)
+        stop = g->next_choice;
+    return stop;
+}
+
+/* Period checks, mask choices and progress, between stretches of values.
+ * Returns 1 when a period is proved (the computation is over). */
+static int grundy__heap_game__between_values(grundy_heap_game *g, uint64_t count, int *rc)
+{
+    for (unsigned i = 0; i < GRUNDY__HEAP_GAME__MAX_LANES; i++) {
+        g->work += g->lane[i].work;
+        g->lane[i].work = 0;
+    }
+    if (g->detect && g->vals.n >= g->next_check) {
+        if (grundy__heap_game__check_period(g))
+            return 1;
+        g->next_check = g->vals.n + g->vals.n / 4 + 16;
+    }
+    if (grundy__heap_game__sparse_possible(g) && g->vals.n >= g->next_choice)
+        *rc = grundy__heap_game__rechoose(g);
+    if (*rc == GRUNDY_OK && g->work >= GRUNDY__HEAP_GAME__PROGRESS_WORK) {
+        g->work = 0;
+        if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
+            *rc = GRUNDY_ECANCELED;
+    }
+    return 0;
+}
+
+/* Computes the values up to stop on one thread (fewer on an error). */
+static int grundy__heap_game__run_one(grundy_heap_game *g, uint64_t stop)
+{
+    int rc = GRUNDY_OK;
+    while (rc == GRUNDY_OK && g->vals.n < stop)
+        rc = grundy__heap_game__compute_next(g);
     return rc;
 }
 
@@ -5064,19 +5597,26 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     if (count > GRUNDY__HEAP_GAME__MAX_VALUES && !(g->detect && grundy__heap_game__theorem_applies(g)))
         return GRUNDY_ELIMIT;
     int rc = GRUNDY_OK;
-    if (g->mex.bound < g->pow2 + 1)
+    if (g->lane[0].mex.bound < g->pow2 + 1)
         rc = grundy__heap_game__grow_mex(g);
-    while (rc == GRUNDY_OK && g->vals.n < count && (rc = grundy__heap_game__compute_next(g)) == GRUNDY_OK) {
-        if (g->detect && g->vals.n >= g->next_check) {
-            if (grundy__heap_game__check_period(g))
-                break;
-            g->next_check = g->vals.n + g->vals.n / 4 + 16;
-        }
-        if (g->work >= GRUNDY__HEAP_GAME__PROGRESS_WORK) {
-            g->work = 0;
-            if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
-                rc = GRUNDY_ECANCELED;
-        }
+    while (rc == GRUNDY_OK && g->vals.n < count) {
+        uint64_t stop = grundy__heap_game__segment_stop(g, count);
+        int lanes = stop - g->vals.n >= GRUNDY__HEAP_GAME__MIN_SEGMENT && g->vals.n > 0 ? grundy__heap_game__lanes_ready(g) : 0;
+        if (lanes > 0 && g->lanes_backoff > 1 && stop - g->vals.n > GRUNDY__HEAP_GAME__TRIAL_SEGMENT)
+            stop = g->vals.n + GRUNDY__HEAP_GAME__TRIAL_SEGMENT;
+        double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
+        if (lanes < 0)
+            rc = GRUNDY_ENOMEM;
+        else if (lanes > 0)
+            rc = grundy__heap_game__run_lanes(g, stop);
+        /* The rest on this thread: everything without lanes, else the value
+         * that stopped them (if any). */
+        if (rc == GRUNDY_OK && g->vals.n < stop)
+            rc = lanes ? grundy__heap_game__compute_next(g) : grundy__heap_game__run_one(g, stop);
+        if (g->threads > 1)
+            grundy__heap_game__note_speed(g, lanes > 0, g->lane[0].work + g->lane[1].work, grundy__seconds() - t0);
+        if (rc == GRUNDY_OK && grundy__heap_game__between_values(g, count, &rc))
+            break;
     }
     return rc;
 }
@@ -5264,6 +5804,18 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
 #undef GRUNDY__HEAP_GAME__MAX_MASK
 #undef GRUNDY__HEAP_GAME__WANT_BLOCK
 #undef GRUNDY__HEAP_GAME__WANT_MANY
+#undef GRUNDY__HEAP_GAME__FIRST_ROUND
+#undef GRUNDY__HEAP_GAME__MAX_LANES
+#undef GRUNDY__HEAP_GAME__MIN_SEGMENT
+#undef GRUNDY__HEAP_GAME__MAX_SEGMENT
+#undef GRUNDY__HEAP_GAME__HEAP_ABANDONED
+#undef GRUNDY__HEAP_GAME__LANES_GAIN
+#undef GRUNDY__HEAP_GAME__MAX_BACKOFF
+#undef GRUNDY__HEAP_GAME__TRIAL_SEGMENT
+#undef GRUNDY__HEAP_GAME__ABANDON_ROOM
+#undef GRUNDY__HEAP_GAME__ABANDON_LATE
+#undef GRUNDY__HEAP_GAME__MAX_SPINS
+#undef GRUNDY__HEAP_GAME__MIN_TIMED_WORK
 
 /* === src/heap_rules.c === */
 /* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
@@ -5647,21 +6199,28 @@ GRUNDY__LOCAL int grundy__values_append(grundy__values *v, const grundy_allocato
             return rc;
     }
     if (v->n == v->cap) {
-        if (v->n >= GRUNDY__HEAP_VALUES__MAX_VALUES)
-            return GRUNDY_ELIMIT;
-        size_t cap = (size_t)v->cap;
-        int rc = grundy__reserve(a, (void **)&v->p, &cap, (size_t)v->n + 1, v->width);
+        int rc = grundy__values_reserve(v, a, v->n + 1);
         if (rc != GRUNDY_OK)
             return rc;
-        v->cap = cap;
     }
-    switch (v->width) {
-    case 1: v->p[v->n] = (unsigned char)x; break;
-    case 2: ((uint16_t *)(void *)v->p)[v->n] = (uint16_t)x; break;
-    default: ((uint32_t *)(void *)v->p)[v->n] = x; break;
-    }
+    grundy__values_set(v, v->n, x);
     v->n++;
     return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__values_reserve(grundy__values *v, const grundy_allocator *a, uint64_t count)
+{
+    if (count <= v->cap)
+        return GRUNDY_OK;
+    if (count > GRUNDY__HEAP_VALUES__MAX_VALUES)
+        return GRUNDY_ELIMIT;
+    if (v->width == 0)
+        v->width = 1;
+    size_t cap = (size_t)v->cap;
+    int rc = grundy__reserve(a, (void **)&v->p, &cap, (size_t)count, v->width);
+    if (rc == GRUNDY_OK)
+        v->cap = cap;
+    return rc;
 }
 
 GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator *a)
@@ -6972,6 +7531,52 @@ GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
     t->count--;
 }
 
+/* === src/threads.c === */
+/* Threads: POSIX where available, else none. */
+
+#if GRUNDY__THREADS
+GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg)
+{
+    t->running = pthread_create(&t->id, NULL, fn, arg) == 0;
+    return t->running ? 0 : -1;
+}
+
+GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t)
+{
+    if (t->running)
+        pthread_join(t->id, NULL);
+    t->running = 0;
+}
+
+GRUNDY__LOCAL double grundy__seconds(void)
+{
+    /* C11's clock: a jump of the wall clock costs one wrong choice at most. */
+    struct timespec t;
+    if (timespec_get(&t, TIME_UTC) != TIME_UTC)
+        return 0.0;
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+#else
+GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg)
+{
+    (void)fn;
+    (void)arg;
+    t->running = 0;
+    return -1;
+}
+
+GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t)
+{
+    t->running = 0;
+}
+
+GRUNDY__LOCAL double grundy__seconds(void)
+{
+    return 0.0;
+}
+#endif
+
 #undef GRUNDY__PLAY_WIDTH
 #undef GRUNDY__PLAYS
 #undef GRUNDY__WIDTH_MAX
@@ -6985,6 +7590,7 @@ GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
 #undef GRUNDY__HEAP_MAX_DIGITS
 #undef GRUNDY__HEAP_MAX_SUBTRACT
 #undef GRUNDY__SCAN_FEW
+#undef GRUNDY__THREADS
 #undef GRUNDY__LOCAL
 
 #ifdef __cplusplus

@@ -19,6 +19,7 @@
 #include "heap_values.h"
 #include "mex.h"
 #include "sum.h"
+#include "threads.h"
 
 #define PROGRESS_WORK (1u << 24)  /* options between progress reports */
 #define MAX_VALUES ((uint64_t)UINT32_MAX)
@@ -26,6 +27,34 @@
 #define MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
 #define WANT_BLOCK 64u            /* splits per block of the rare-value check */
 #define WANT_MANY 16u             /* wanted values above which a block is read once */
+#define FIRST_ROUND 256u          /* splits of each amount in the first round of the check */
+#define MAX_LANES 2u              /* values computed at once (see run_lanes) */
+#define MIN_SEGMENT 64u           /* values worth starting a second lane for */
+#define MAX_SEGMENT 8192u         /* values per segment of two lanes */
+#define HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
+#define LANES_GAIN 1.2            /* speed-up below which two lanes rest */
+#define MAX_BACKOFF 1024u         /* most segments two lanes rest */
+#define TRIAL_SEGMENT 512u        /* values of a new try after lanes lost */
+#define ABANDON_ROOM 1u           /* a value needs a new power of two */
+#define ABANDON_LATE 2u           /* a lane waited too long for the other */
+#define MAX_SPINS (1ul << 18)     /* reads of the other lane's progress before giving up */
+#define MIN_TIMED_WORK 65536u     /* options in a segment worth timing */
+
+/* What one thread needs of its own to compute a value: the mex marks and
+ * the wanted rare values of the sparse method. */
+typedef struct heap_lane {
+    grundy__mex mex;
+    unsigned char *want;  /* 2 * mex.bound entries: rare values still to be reached */
+    grundy__want8 want8;  /* the same, while values take one byte */
+    uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
+    unsigned nfew;
+    uint32_t want_c;      /* want[] covers the values below this */
+    uint64_t work;        /* options examined */
+    int waits;            /* G(n - 1) may be in progress on the other lane */
+    /* Lanes write their fields all the time: keep each on cache lines of
+     * its own (two, as processors fetch lines in pairs). */
+    unsigned char apart[128];
+} heap_lane;
 
 struct grundy_heap_game {
     grundy_allocator alloc;
@@ -36,7 +65,11 @@ struct grundy_heap_game {
 
     grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
-    grundy__mex mex;
+    unsigned threads;    /* the caller's setting */
+    /* Whether two lanes pay: options per second of each way, lately. */
+    double rate_one, rate_two;
+    unsigned lanes_skip;    /* segments on one thread before lanes are tried again */
+    unsigned lanes_backoff; /* the next such pause */
     uint64_t work;       /* options examined since the last report */
     uint64_t next_check;
 
@@ -45,17 +78,22 @@ struct grundy_heap_game {
     int sparse_active;   /* in use: the game splits in two and a good mask exists */
     uint32_t mask;
     uint32_t *rare;      /* heaps >= 1 whose value is rare, increasing */
-    size_t nrare, cap_rare;
+    size_t cap_rare;
     uint32_t *split_k;   /* amounts k whose removal may leave two heaps, increasing */
     size_t nsplit;
-    unsigned char *want; /* 2 * pow2 + 2 entries: rare values still to be reached */
-    grundy__want8 want8; /* the same, while values take one byte */
     grundy__scan8_fn scan8;
     grundy__scan16_fn scan16;
-    uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;
+
+    unsigned char apart[128]; /* the fields above are read by both lanes */
+    heap_lane lane[MAX_LANES]; /* lane[1] only with threads */
+    /* While two lanes run: values 0 .. published - 1 are stored, and a lane
+     * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
+    uint64_t published;
+    uint64_t abandon;
+    uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
     uint64_t period, preperiod;
@@ -91,6 +129,30 @@ static size_t rare_below(const uint32_t *rare, size_t count, uint64_t m)
     return lo;
 }
 
+/* The rare heaps listed so far; the other lane may be adding one. */
+static size_t rare_count(const grundy_heap_game *g)
+{
+    return (size_t)grundy__load_acquire(&g->nrare);
+}
+
+/* Waits until G(n - 1) is stored.  Returns 0 if the other lane stopped
+ * first, or is so late (descheduled: more threads than free cores) that
+ * this one stops both: spinning on would cost more than the lanes gain. */
+static int lane_wait(grundy_heap_game *g, const heap_lane *L, uint64_t n)
+{
+    if (!L->waits)
+        return 1;
+    for (unsigned long spins = 0; grundy__load_acquire(&g->published) < n; spins++) {
+        if (grundy__load_acquire(&g->abandon))
+            return 0;
+        if (spins > MAX_SPINS) {
+            grundy__store_release(&g->abandon, ABANDON_LATE);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The kernels' names are pasted together, out of sight of the renaming
  * that tools/amalgamate.py does for the single header, so they carry the
  * library's prefix themselves. */
@@ -116,6 +178,33 @@ static size_t rare_below(const uint32_t *rare, size_t count, uint64_t m)
 
 /* ---- creation ---------------------------------------------------------- */
 
+static void lane_free(heap_lane *L, const grundy_allocator *a)
+{
+    grundy__mex_free(&L->mex, a);
+    grundy__free(a, L->want);
+    L->want = NULL;
+}
+
+/* Scratch for values below bound - 1; the wanted-value table needs twice
+ * that: c, the least common value missing, is below 2 * pow2 (the mask has
+ * no bit at pow2 or above, so pow2 + its lowest bit is common). */
+static int lane_init(heap_lane *L, const grundy_allocator *a, size_t bound)
+{
+    heap_lane fresh;
+    memset(&fresh, 0, sizeof fresh);
+    if (grundy__mex_init(&fresh.mex, a, bound) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    fresh.want = (unsigned char *)grundy__calloc_array(a, 2 * bound, 1);
+    if (fresh.want == NULL) {
+        grundy__mex_free(&fresh.mex, a);
+        return GRUNDY_ENOMEM;
+    }
+    fresh.work = L->work;
+    lane_free(L, a);
+    *L = fresh;
+    return GRUNDY_OK;
+}
+
 static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__heap_rules *r)
 {
     grundy_heap_game *g = (grundy_heap_game *)grundy__alloc_array(a, 1, sizeof *g);
@@ -140,8 +229,9 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
         if (r->digit[k] & HEAP_LEAVE_TWO)
             g->split_k[g->nsplit++] = k;
     }
-    g->want = (unsigned char *)grundy__calloc_array(a, 4, 1);
-    if (g->split_k == NULL || g->want == NULL || grundy__mex_init(&g->mex, a, 2) != GRUNDY_OK) {
+    g->threads = 1;
+    g->lanes_backoff = 1;
+    if (g->split_k == NULL || lane_init(&g->lane[0], a, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
     }
@@ -212,12 +302,12 @@ void grundy_heap_game_free(grundy_heap_game *g)
         return;
     grundy_allocator a = g->alloc;
     grundy__heap_rules_free(&g->rules, &a);
-    grundy__mex_free(&g->mex, &a);
+    for (unsigned i = 0; i < MAX_LANES; i++)
+        lane_free(&g->lane[i], &a);
     grundy__values_free(&g->vals, &a);
     grundy__free(&a, g->rare);
     grundy__free(&a, g->split_k);
     grundy__free(&a, g->hist);
-    grundy__free(&a, g->want);
     grundy__free(&a, g);
 }
 
@@ -227,6 +317,12 @@ void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, v
         return;
     g->progress = fn;
     g->progress_user = user;
+}
+
+void grundy_heap_game_set_threads(grundy_heap_game *g, unsigned threads)
+{
+    if (g != NULL)
+        g->threads = threads == 0 ? 1 : threads > MAX_LANES ? MAX_LANES : threads;
 }
 
 void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
@@ -332,26 +428,15 @@ static int check_period(grundy_heap_game *g)
     return found;
 }
 
-/* Doubles the power of two above every value, and the scratch sized by it:
- * the mex marks and the table of wanted rare values. */
+/* Doubles the power of two above every value, and each lane's scratch. */
 static int grow_mex(grundy_heap_game *g)
 {
-    grundy__mex m;
     size_t bound = (size_t)(g->pow2 * 2 + 1);
-    int rc = grundy__mex_init(&m, &g->alloc, bound);
-    if (rc != GRUNDY_OK)
-        return rc;
-    /* c, the least common value missing, is below 2 * pow2: the mask has no
-     * bit at pow2 or above, so pow2 + (its lowest bit) is common. */
-    unsigned char *want = (unsigned char *)grundy__calloc_array(&g->alloc, 2 * bound, 1);
-    if (want == NULL) {
-        grundy__mex_free(&m, &g->alloc);
-        return GRUNDY_ENOMEM;
+    for (unsigned i = 0; i < MAX_LANES; i++) {
+        if ((i == 0 || g->lane[i].want != NULL) &&
+            lane_init(&g->lane[i], &g->alloc, bound) != GRUNDY_OK)
+            return GRUNDY_ENOMEM;
     }
-    grundy__mex_free(&g->mex, &g->alloc);
-    grundy__free(&g->alloc, g->want);
-    g->mex = m;
-    g->want = want;
     g->pow2 *= 2;
     return GRUNDY_OK;
 }
@@ -392,7 +477,7 @@ static uint32_t choose_mask(const grundy_heap_game *g)
 
 static int add_rare(grundy_heap_game *g, uint64_t heap)
 {
-    int rc = grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare, g->nrare + 1,
+    int rc = grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare, (size_t)g->nrare + 1,
                              sizeof *g->rare);
     if (rc == GRUNDY_OK)
         g->rare[g->nrare++] = (uint32_t)heap;
@@ -419,8 +504,8 @@ static int rechoose(grundy_heap_game *g)
     return GRUNDY_OK;
 }
 
-/* Records value v of the heap just computed in the histogram and rare list. */
-static int note_value(grundy_heap_game *g, uint64_t heap, uint32_t v)
+/* Counts value v in the histogram that chooses the mask. */
+static int note_value(grundy_heap_game *g, uint32_t v)
 {
     if (v >= g->hist_len) {
         size_t len = g->hist_len ? g->hist_len : 16;
@@ -436,24 +521,29 @@ static int note_value(grundy_heap_game *g, uint64_t heap, uint32_t v)
         g->hist_len = len;
     }
     g->hist[v]++;
-    if (g->mask != 0 && heap >= 1 && !grundy__odd_parity(v & g->mask))
-        return add_rare(g, heap);
     return GRUNDY_OK;
+}
+
+/* Whether the heap just computed, of value v, joins the rare list. */
+static int is_rare_heap(const grundy_heap_game *g, uint64_t heap, uint32_t v)
+{
+    return sparse_possible(g) && g->mask != 0 && heap >= 1 && !grundy__odd_parity(v & g->mask);
 }
 
 /* ---- computing ------------------------------------------------------------ */
 
-static uint32_t next_value(grundy_heap_game *g, uint64_t n)
+static uint32_t next_value(grundy_heap_game *g, heap_lane *L, uint64_t n)
 {
     int sparse = g->sparse_active;
     switch (g->vals.width) {
-    case 1: return sparse ? grundy__heap_sparse_8(g, n) : grundy__heap_plain_8(g, n);
-    case 2: return sparse ? grundy__heap_sparse_16(g, n) : grundy__heap_plain_16(g, n);
-    default: return sparse ? grundy__heap_sparse_32(g, n) : grundy__heap_plain_32(g, n);
+    case 1: return sparse ? grundy__heap_sparse_8(g, L, n) : grundy__heap_plain_8(g, L, n);
+    case 2: return sparse ? grundy__heap_sparse_16(g, L, n) : grundy__heap_plain_16(g, L, n);
+    default: return sparse ? grundy__heap_sparse_32(g, L, n) : grundy__heap_plain_32(g, L, n);
     }
 }
 
-/* One more value, with everything it feeds: mex room, histogram, rare list. */
+/* One more value on the calling thread, with everything it feeds: mex
+ * room, width, histogram, rare list. */
 static int compute_next(grundy_heap_game *g)
 {
     if (g->vals.n >= MAX_VALUES)
@@ -461,16 +551,183 @@ static int compute_next(grundy_heap_game *g)
     if (g->vals.n == 0 && g->vals.width == 0)
         g->vals.width = 1;
     uint64_t n = g->vals.n;
-    uint32_t v = n == 0 ? 0 : next_value(g, n);
+    uint32_t v = n == 0 ? 0 : next_value(g, &g->lane[0], n);
     int rc = GRUNDY_OK;
     if (v >= g->pow2)
         rc = grow_mex(g);
     if (rc == GRUNDY_OK)
         rc = grundy__values_append(&g->vals, &g->alloc, v);
     if (rc == GRUNDY_OK && sparse_possible(g))
-        rc = note_value(g, n, v);
-    if (rc == GRUNDY_OK && sparse_possible(g) && g->vals.n >= g->next_choice)
-        rc = rechoose(g);
+        rc = note_value(g, v);
+    if (rc == GRUNDY_OK && is_rare_heap(g, n, v))
+        rc = add_rare(g, n);
+    return rc;
+}
+
+/* ---- two lanes ------------------------------------------------------------
+ *
+ * With threads, two lanes compute alternate heaps of a segment at once: lane
+ * 0 the heaps start, start + 2, ..., lane 1 the others, each on its own
+ * thread with its own scratch.  Computing G(n) needs G(n - 1) only for the
+ * few options that lane_wait() guards, so the lanes overlap almost fully.
+ * Every value is stored before `published` passes it (release/acquire), and
+ * G(n) is published only after G(n - 1), so the rare list grows in order.
+ * Room is reserved before a segment; a value that needs more room (a new
+ * power of two) stops both lanes, and the calling thread computes it. */
+
+typedef struct lane_job {
+    grundy_heap_game *g;
+    heap_lane *L;
+    uint64_t first, stop;
+} lane_job;
+
+static void *lane_main(void *arg)
+{
+    const lane_job *job = (const lane_job *)arg;
+    grundy_heap_game *g = job->g;
+    for (uint64_t n = job->first; n < job->stop; n += 2) {
+        uint32_t v = grundy__load_acquire(&g->abandon) ? HEAP_ABANDONED
+                                                       : next_value(g, job->L, n);
+        if (v == HEAP_ABANDONED)
+            break;
+        if (v >= g->pow2) {
+            grundy__store_release(&g->abandon, ABANDON_ROOM);
+            break;
+        }
+        grundy__values_set(&g->vals, n, v);
+        if (is_rare_heap(g, n, v)) {
+            uint64_t k = grundy__load_acquire(&g->nrare);
+            g->rare[k] = (uint32_t)n;
+            grundy__store_release(&g->nrare, k + 1);
+        }
+        grundy__store_release(&g->published, n + 1);
+    }
+    return NULL;
+}
+
+/* Whether a segment of two lanes should start: threads asked for, the
+ * second lane's scratch in place, and lanes not found slower lately.  The
+ * lanes hand a value over per heap, so where threads wake slowly or share a
+ * busy core they can lose to one thread: then they rest for a number of
+ * segments that doubles at each loss (up to MAX_BACKOFF).  Lanes go first;
+ * the next segment times one thread for the comparison. */
+static int lanes_ready(grundy_heap_game *g)
+{
+    if (g->threads < 2 || !GRUNDY__THREADS)
+        return 0;
+    if (g->lanes_skip > 0) {
+        g->lanes_skip--;
+        return 0;
+    }
+    if (g->rate_two > 0.0 && g->rate_one <= 0.0)
+        return 0;
+    if (g->lane[1].want == NULL &&
+        lane_init(&g->lane[1], &g->alloc, g->lane[0].mex.bound) != GRUNDY_OK)
+        return -1;
+    return 1;
+}
+
+/* Lanes lost: rest, longer each time. */
+static void lanes_lost(grundy_heap_game *g)
+{
+    g->lanes_skip = g->lanes_backoff;
+    g->lanes_backoff = g->lanes_backoff < MAX_BACKOFF ? 2 * g->lanes_backoff : MAX_BACKOFF;
+}
+
+/* Records a segment's speed: work options in seconds, on one or two lanes. */
+static void note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds)
+{
+    if (lanes && g->abandon == ABANDON_LATE) {
+        lanes_lost(g);
+        return;
+    }
+    if (seconds <= 0.0 || work < MIN_TIMED_WORK)
+        return;
+    double rate = (double)work / seconds;
+    if (lanes)
+        g->rate_two = rate;
+    else
+        g->rate_one = rate;
+    if (g->rate_one <= 0.0 || g->rate_two <= 0.0)
+        return;
+    if (g->rate_two < LANES_GAIN * g->rate_one)
+        lanes_lost(g);
+    else if (lanes)
+        g->lanes_backoff = 1;
+}
+
+/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
+static int run_lanes(grundy_heap_game *g, uint64_t stop)
+{
+    uint64_t start = g->vals.n;
+    size_t cap_rare = g->cap_rare;
+    int rc = grundy__values_reserve(&g->vals, &g->alloc, stop);
+    if (rc == GRUNDY_OK)
+        rc = grundy__reserve(&g->alloc, (void **)&g->rare, &cap_rare,
+                             (size_t)(g->nrare + (stop - start)), sizeof *g->rare);
+    g->cap_rare = cap_rare;
+    if (rc != GRUNDY_OK)
+        return rc;
+    g->published = start;
+    g->abandon = 0;
+    lane_job job[MAX_LANES] = {{g, &g->lane[0], start, stop}, {g, &g->lane[1], start + 1, stop}};
+    grundy__thread t;
+    g->lane[0].waits = g->lane[1].waits = 1;
+    if (grundy__thread_start(&t, lane_main, &job[1]) == 0) {
+        lane_main(&job[0]);
+        grundy__thread_join(&t);
+    }
+    g->lane[0].waits = g->lane[1].waits = 0;
+    g->vals.n = g->published;
+    for (uint64_t n = start; rc == GRUNDY_OK && n < g->vals.n && sparse_possible(g); n++)
+        rc = note_value(g, grundy__values_get(&g->vals, n));
+    return rc;
+}
+
+/* Where the next stretch of values ends: at the count, a period check, a
+ * choice of mask, or after about PROGRESS_WORK options. */
+static uint64_t segment_stop(const grundy_heap_game *g, uint64_t count)
+{
+    uint64_t per_value = g->sparse_active ? 4096 : g->vals.n / 2 + 1;
+    uint64_t len = PROGRESS_WORK / per_value;
+    len = len < MIN_SEGMENT ? MIN_SEGMENT : len > MAX_SEGMENT ? MAX_SEGMENT : len;
+    uint64_t stop = g->vals.n + len < count ? g->vals.n + len : count;
+    if (g->detect && g->next_check > g->vals.n && g->next_check < stop)
+        stop = g->next_check;
+    if (sparse_possible(g) && g->next_choice > g->vals.n && g->next_choice < stop)
+        stop = g->next_choice;
+    return stop;
+}
+
+/* Period checks, mask choices and progress, between stretches of values.
+ * Returns 1 when a period is proved (the computation is over). */
+static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
+{
+    for (unsigned i = 0; i < MAX_LANES; i++) {
+        g->work += g->lane[i].work;
+        g->lane[i].work = 0;
+    }
+    if (g->detect && g->vals.n >= g->next_check) {
+        if (check_period(g))
+            return 1;
+        g->next_check = g->vals.n + g->vals.n / 4 + 16;
+    }
+    if (sparse_possible(g) && g->vals.n >= g->next_choice)
+        *rc = rechoose(g);
+    if (*rc == GRUNDY_OK && g->work >= PROGRESS_WORK) {
+        g->work = 0;
+        if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
+            *rc = GRUNDY_ECANCELED;
+    }
+    return 0;
+}
+
+/* Computes the values up to stop on one thread (fewer on an error). */
+static int run_one(grundy_heap_game *g, uint64_t stop)
+{
+    int rc = GRUNDY_OK;
+    while (rc == GRUNDY_OK && g->vals.n < stop)
+        rc = compute_next(g);
     return rc;
 }
 
@@ -484,19 +741,26 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     if (count > MAX_VALUES && !(g->detect && theorem_applies(g)))
         return GRUNDY_ELIMIT;
     int rc = GRUNDY_OK;
-    if (g->mex.bound < g->pow2 + 1)
+    if (g->lane[0].mex.bound < g->pow2 + 1)
         rc = grow_mex(g);
-    while (rc == GRUNDY_OK && g->vals.n < count && (rc = compute_next(g)) == GRUNDY_OK) {
-        if (g->detect && g->vals.n >= g->next_check) {
-            if (check_period(g))
-                break;
-            g->next_check = g->vals.n + g->vals.n / 4 + 16;
-        }
-        if (g->work >= PROGRESS_WORK) {
-            g->work = 0;
-            if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
-                rc = GRUNDY_ECANCELED;
-        }
+    while (rc == GRUNDY_OK && g->vals.n < count) {
+        uint64_t stop = segment_stop(g, count);
+        int lanes = stop - g->vals.n >= MIN_SEGMENT && g->vals.n > 0 ? lanes_ready(g) : 0;
+        if (lanes > 0 && g->lanes_backoff > 1 && stop - g->vals.n > TRIAL_SEGMENT)
+            stop = g->vals.n + TRIAL_SEGMENT;
+        double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
+        if (lanes < 0)
+            rc = GRUNDY_ENOMEM;
+        else if (lanes > 0)
+            rc = run_lanes(g, stop);
+        /* The rest on this thread: everything without lanes, else the value
+         * that stopped them (if any). */
+        if (rc == GRUNDY_OK && g->vals.n < stop)
+            rc = lanes ? compute_next(g) : run_one(g, stop);
+        if (g->threads > 1)
+            note_speed(g, lanes > 0, g->lane[0].work + g->lane[1].work, grundy__seconds() - t0);
+        if (rc == GRUNDY_OK && between_values(g, count, &rc))
+            break;
     }
     return rc;
 }

@@ -40,21 +40,28 @@ int grundy__values_append(grundy__values *v, const grundy_allocator *a, uint32_t
             return rc;
     }
     if (v->n == v->cap) {
-        if (v->n >= MAX_VALUES)
-            return GRUNDY_ELIMIT;
-        size_t cap = (size_t)v->cap;
-        int rc = grundy__reserve(a, (void **)&v->p, &cap, (size_t)v->n + 1, v->width);
+        int rc = grundy__values_reserve(v, a, v->n + 1);
         if (rc != GRUNDY_OK)
             return rc;
-        v->cap = cap;
     }
-    switch (v->width) {
-    case 1: v->p[v->n] = (unsigned char)x; break;
-    case 2: ((uint16_t *)(void *)v->p)[v->n] = (uint16_t)x; break;
-    default: ((uint32_t *)(void *)v->p)[v->n] = x; break;
-    }
+    grundy__values_set(v, v->n, x);
     v->n++;
     return GRUNDY_OK;
+}
+
+int grundy__values_reserve(grundy__values *v, const grundy_allocator *a, uint64_t count)
+{
+    if (count <= v->cap)
+        return GRUNDY_OK;
+    if (count > MAX_VALUES)
+        return GRUNDY_ELIMIT;
+    if (v->width == 0)
+        v->width = 1;
+    size_t cap = (size_t)v->cap;
+    int rc = grundy__reserve(a, (void **)&v->p, &cap, (size_t)count, v->width);
+    if (rc == GRUNDY_OK)
+        v->cap = cap;
+    return rc;
 }
 
 void grundy__values_free(grundy__values *v, const grundy_allocator *a)

@@ -22,6 +22,19 @@ static inline uint32_t grundy__values_get(const grundy__values *v, uint64_t i)
     }
 }
 
+/* Stores x at i < cap, which must fit the width; n is the caller's. */
+static inline void grundy__values_set(grundy__values *v, uint64_t i, uint32_t x)
+{
+    switch (v->width) {
+    case 1: v->p[i] = (unsigned char)x; break;
+    case 2: ((uint16_t *)(void *)v->p)[i] = (uint16_t)x; break;
+    default: ((uint32_t *)(void *)v->p)[i] = x; break;
+    }
+}
+
+/* Makes room for count values at the present width. */
+int grundy__values_reserve(grundy__values *v, const grundy_allocator *a, uint64_t count);
+
 /* Appends x, growing the room geometrically and widening when x needs it. */
 int grundy__values_append(grundy__values *v, const grundy_allocator *a, uint32_t x);
 

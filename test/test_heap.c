@@ -1588,6 +1588,34 @@ static void test_misc(void)
     grundy_heap_game_free(h);
 }
 
+/* Two handles on one game, period detection off; 0 if either fails. */
+static int open_pair(const char *name, grundy_heap_game **a, grundy_heap_game **b)
+{
+    *a = open_game(name);
+    *b = open_game(name);
+    if (*a == NULL || *b == NULL) {
+        grundy_heap_game_free(*a);
+        grundy_heap_game_free(*b);
+        return 0;
+    }
+    grundy_heap_game_set_period_detection(*a, 0);
+    grundy_heap_game_set_period_detection(*b, 0);
+    return 1;
+}
+
+/* The first heap below n where two games' values differ, or n. */
+static uint64_t first_difference(grundy_heap_game *a, grundy_heap_game *b, uint64_t n)
+{
+    for (uint64_t h = 0; h < n; h++) {
+        uint32_t va = 0, vb = 1;
+        grundy_heap_game_value(a, h, &va);
+        grundy_heap_game_value(b, h, &vb);
+        if (va != vb)
+            return h;
+    }
+    return n;
+}
+
 /* The sparse-space method must give exactly the plain loop's values, on the
  * games it was made for and on random codes with splits, far enough that
  * the mask is chosen (and chosen again) several times. */
@@ -1610,26 +1638,14 @@ static void test_sparse_equals_plain(void)
             code[4] = '\0';
             name = code;
         }
-        grundy_heap_game *a = open_game(name), *b = open_game(name);
-        if (a == NULL || b == NULL) {
-            grundy_heap_game_free(a);
-            grundy_heap_game_free(b);
+        grundy_heap_game *a, *b;
+        if (!open_pair(name, &a, &b))
             continue;
-        }
-        grundy_heap_game_set_period_detection(a, 0);
-        grundy_heap_game_set_period_detection(b, 0);
         grundy_heap_game_set_sparse(b, 0);
         CHECK_EQ(grundy_heap_game_compute(a, n), GRUNDY_OK);
         CHECK_EQ(grundy_heap_game_compute(b, n), GRUNDY_OK);
-        uint64_t differ = 0, first = 0;
-        for (uint64_t h = 0; h < n; h++) {
-            uint32_t va = 0, vb = 1;
-            grundy_heap_game_value(a, h, &va);
-            grundy_heap_game_value(b, h, &vb);
-            if (va != vb && differ++ == 0)
-                first = h;
-        }
-        if (!CHECK_EQ(differ, 0))
+        uint64_t first = first_difference(a, b, n);
+        if (!CHECK_EQ(first, n))
             fprintf(stderr, "  %s: sparse and plain differ first at %llu\n", name,
                     (unsigned long long)first);
         grundy_heap_game_free(a);
@@ -1637,9 +1653,49 @@ static void test_sparse_equals_plain(void)
     }
 }
 
+/* Two threads must give exactly one thread's values: games that go sparse,
+ * plain ones (three-heap splits, a tail, no splits), values that outgrow a
+ * byte (0.6 passes 255 at 10344, which stops the lanes to widen) and every
+ * value checked, not a digest.  grundy_heap_game_compute is called in
+ * pieces too, so lanes start in the middle of a table. */
+static void test_threads_equal_one(void)
+{
+    /* Three-heap splits cost O(n^2) a value: shorter tables for those. */
+    static const char *games[] = {"grundy", "0.6", "0.16", "0.376", "0.77", "4.07",
+                                  "0.137", "sub:1,3,4", "lasker", "0.F", "0.3F"};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        uint64_t n = i >= 9 ? 400 : harness_quick() ? 3000 : 12000;
+        grundy_heap_game *one, *two;
+        if (!CHECK(open_pair(games[i], &one, &two)))
+            continue;
+        grundy_heap_game_set_threads(two, 2);
+        CHECK_EQ(grundy_heap_game_compute(one, n), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_compute(two, n / 3), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_compute(two, n), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_computed(two), n);
+        uint64_t first = first_difference(one, two, n);
+        if (!CHECK_EQ(first, n))
+            fprintf(stderr, "  %s: two threads differ first at %llu\n", games[i],
+                    (unsigned long long)first);
+        grundy_heap_game_free(one);
+        grundy_heap_game_free(two);
+    }
+    /* Settings out of range act as the nearest allowed. */
+    grundy_heap_game_set_threads(NULL, 2);
+    grundy_heap_game *g = open_game("grundy");
+    if (CHECK(g != NULL)) {
+        grundy_heap_game_set_threads(g, 0);
+        grundy_heap_game_set_threads(g, 1000);
+        uint32_t v = 0;
+        CHECK_EQ(grundy_heap_game_value(g, 2000, &v), GRUNDY_OK);
+        grundy_heap_game_free(g);
+    }
+}
+
 int main(void)
 {
     test_sparse_equals_plain();
+    test_threads_equal_one();
     test_names();
     test_new_subtraction();
     test_oeis();

@@ -302,6 +302,8 @@ static void heap_work(const work *w, counting_alloc *ca, result *res)
         int rc = grundy_heap_game_new(&h, *name, &a, &errpos);
         if (failed(res, rc, *name))
             continue;
+        /* Two lanes inside each heap game as well: threads within threads. */
+        grundy_heap_game_set_threads(h, 2);
         uint64_t count = (uint64_t)(150 * w->size);
         if (!failed(res, grundy_heap_game_compute(h, count), "heap compute")) {
             for (uint64_t n = 0; n < count; n++) {

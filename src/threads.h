@@ -1,0 +1,56 @@
+/* The little of threads the library uses: run one function on a second
+ * thread and join it, and acquire/release access to counters shared with
+ * it.  Where POSIX threads or GNU atomics are missing (or GRUNDY_NO_THREADS
+ * is defined), GRUNDY__THREADS is 0, grundy__thread_start fails, and
+ * callers compute on one thread. */
+#ifndef GRUNDY_THREADS_H
+#define GRUNDY_THREADS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
+#define GRUNDY__THREADS 1
+#include <pthread.h>
+#include <time.h>
+#else
+#define GRUNDY__THREADS 0
+#endif
+
+typedef struct grundy__thread {
+#if GRUNDY__THREADS
+    pthread_t id;
+#endif
+    int running;
+} grundy__thread;
+
+/* Starts fn(arg) on a new thread.  Returns 0, or -1 if no thread could be
+ * started (the caller then does the work itself). */
+int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg);
+
+/* Waits for a thread started by grundy__thread_start. */
+void grundy__thread_join(grundy__thread *t);
+
+/* Seconds on the system clock (0 where there is none), to see whether a
+ * second thread pays. */
+double grundy__seconds(void);
+
+static inline uint64_t grundy__load_acquire(const uint64_t *p)
+{
+#if GRUNDY__THREADS
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#else
+    return *p;
+#endif
+}
+
+static inline void grundy__store_release(uint64_t *p, uint64_t x)
+{
+#if GRUNDY__THREADS
+    __atomic_store_n(p, x, __ATOMIC_RELEASE);
+#else
+    *p = x;
+#endif
+}
+
+#endif
