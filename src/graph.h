@@ -10,8 +10,8 @@
  * - the compacted part (CSR): node u's tokens are tok[off[u] .. off[u+1]),
  *   for u < n_csr, in the order the moves were added;
  * - the pending part: (from, token) records appended since the last solve.
- * Solving merges pending into the CSR (a stable counting sort), so the order
- * of each node's moves never changes. */
+ * Solving merges pending into the CSR (graph_merge.c), keeping each node's
+ * moves in the order they were added. */
 #ifndef GRUNDY_GRAPH_H
 #define GRUNDY_GRAPH_H
 
