@@ -2363,8 +2363,15 @@ static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *
 /* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
 GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
 
+/* Nodes finished between calls of the progress callback while solving. */
+#define GRUNDY__PROGRESS_EVERY 65536u
+
 /* Solves play (any but loopy), storing g->num[play]. */
 GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Normal play's values into num (n entries) when no move splits; mex is
+ * ready for the largest degree.  GRUNDY_ECYCLE sets g->cycle_node. */
+GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex);
 
 /* Fills order (n entries) with every node after the nodes its moves lead
  * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
@@ -3329,6 +3336,222 @@ GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g)
 #undef GRUNDY__GRAPH_MERGE__MIN_BLOCK
 #undef GRUNDY__GRAPH_MERGE__MAX_BLOCKS
 
+/* === src/graph_normal.c === */
+/* Normal play without split moves, the hot case of solving a graph: every
+ * node's value by depth-first search, at the speed of memory.
+ *
+ * One search waits on memory at every step down: a node's moves are found
+ * only once its offset is read, and its targets' values only once its moves
+ * are.  So SEARCHES searches run interleaved, a step of each in turn, each
+ * from roots of its own: while one waits for memory the others work.  On its
+ * first look at a node a search also prefetches the moves of the node's
+ * unreached targets, which it or another search will soon step into.
+ *
+ * A node's entry in num is its value once known (values are below 2^31),
+ * UNSEEN, or the mark of the search whose stack holds it.  A search that
+ * meets a node on another's stack waits for it, except the first (main)
+ * search, which never waits: it takes over the other's stack from that node
+ * up (still a path of moves), and once out of roots it takes over whole
+ * stacks.  So the main search alone ends the solve, and it meets every cycle
+ * that runs through several stacks on its own stack.  The other (helper)
+ * searches have small stacks; one that fills its stack waits too. */
+
+#define GRUNDY__GRAPH_NORMAL__SEARCHES 4
+#define GRUNDY__GRAPH_NORMAL__HELPER_FRAMES 4096u
+#define GRUNDY__GRAPH_NORMAL__UNSEEN UINT32_MAX
+#define GRUNDY__GRAPH_NORMAL__FRESH UINT32_MAX /* a frame's next move before its node is looked at */
+
+/* Marks are the entries just below UNSEEN; anything lower is a value. */
+static uint32_t grundy__graph_normal__mark_of(unsigned k)
+{
+    return UINT32_MAX - 1u - k;
+}
+
+static int grundy__graph_normal__is_value(uint32_t x)
+{
+    return x < UINT32_MAX - GRUNDY__GRAPH_NORMAL__SEARCHES;
+}
+
+typedef struct grundy__graph_normal__frame {
+    uint32_t node, next;
+} grundy__graph_normal__frame;
+
+typedef struct grundy__graph_normal__search {
+    grundy__graph_normal__frame *stack;
+    uint32_t sp, cap;
+    uint32_t mark;
+} grundy__graph_normal__search;
+
+typedef struct grundy__graph_normal__normal {
+    grundy_graph *g;
+    uint32_t *num;
+    grundy__mex *mex;
+    uint32_t next_root;  /* no node below it is UNSEEN */
+    uint32_t done;
+    grundy__graph_normal__search s[GRUNDY__GRAPH_NORMAL__SEARCHES];  /* s[0] is the main search */
+} grundy__graph_normal__normal;
+
+/* What a step did, besides failing with a negative status. */
+enum { GRUNDY__GRAPH_NORMAL__MOVED = 1, GRUNDY__GRAPH_NORMAL__STUCK = 0 };
+
+/* Asks for the cache line where node v's moves begin.  A macro, used only
+ * in functions with effects of their own: GCC drops every call of a function
+ * whose only effect is a prefetch. */
+#if defined(__GNUC__)
+#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) __builtin_prefetch((g)->tok + (g)->off[v])
+#else
+#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) ((void)0)
+#endif
+
+static int grundy__graph_normal__push(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, uint32_t v)
+{
+    if (s->sp == s->cap)
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    grundy__graph_normal__frame f = {v, GRUNDY__GRAPH_NORMAL__FRESH};
+    nm->num[v] = s->mark;
+    s->stack[s->sp++] = f;
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+/* Moves the frames of helper h from index `from` up onto the main search. */
+static void grundy__graph_normal__take_over(grundy__graph_normal__normal *nm, grundy__graph_normal__search *h, uint32_t from)
+{
+    grundy__graph_normal__search *m = &nm->s[0];
+    for (uint32_t j = from; j < h->sp; j++) {
+        nm->num[h->stack[j].node] = m->mark;
+        m->stack[m->sp++] = h->stack[j];
+    }
+    h->sp = from;
+}
+
+/* The main search meets v on a helper's stack: takes it over from v up. */
+static void grundy__graph_normal__take_over_from(grundy__graph_normal__normal *nm, uint32_t v)
+{
+    grundy__graph_normal__search *h = &nm->s[UINT32_MAX - 1u - nm->num[v]];
+    uint32_t j = h->sp;
+    while (h->stack[--j].node != v)
+        ;
+    grundy__graph_normal__take_over(nm, h, j);
+}
+
+/* An empty search starts at the next unreached node, or (the main search,
+ * out of roots) takes over a helper's whole stack. */
+static int grundy__graph_normal__start(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
+{
+    const grundy_graph *g = nm->g;
+    while (nm->next_root < g->n && nm->num[nm->next_root] != GRUNDY__GRAPH_NORMAL__UNSEEN)
+        nm->next_root++;
+    if (nm->next_root < g->n) {
+        GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, nm->next_root);
+        return grundy__graph_normal__push(nm, s, nm->next_root);
+    }
+    if (s != &nm->s[0])
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    for (unsigned k = 1; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+        if (nm->s[k].sp > 0) {
+            grundy__graph_normal__take_over(nm, &nm->s[k], 0);
+            return GRUNDY__GRAPH_NORMAL__MOVED;
+        }
+    }
+    return GRUNDY__GRAPH_NORMAL__STUCK;
+}
+
+/* Every target of the top node has its value: the node gets its own. */
+static int grundy__graph_normal__finish(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, const uint32_t *t, uint32_t len)
+{
+    grundy__mex_begin(nm->mex);
+    for (uint32_t i = 0; i < len; i++)
+        grundy__mex_add(nm->mex, nm->num[t[i]]);
+    nm->num[s->stack[--s->sp].node] = grundy__mex_end(nm->mex);
+    const grundy_graph *g = nm->g;
+    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 && g->progress != NULL &&
+        g->progress(g->progress_user, nm->done, g->n) != 0)
+        return GRUNDY_ECANCELED;
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+/* One step of search s: start, step down, finish a node, or wait. */
+static int grundy__graph_normal__step(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
+{
+    if (s->sp == 0)
+        return grundy__graph_normal__start(nm, s);
+    const grundy_graph *g = nm->g;
+    grundy__graph_normal__frame *f = &s->stack[s->sp - 1];
+    const uint32_t *t = g->tok + g->off[f->node];
+    uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
+    uint32_t i = f->next;
+    if (i == GRUNDY__GRAPH_NORMAL__FRESH) {
+        /* The first look at the node: ask for its unreached targets' moves. */
+        for (i = 0; i < len; i++) {
+            if (nm->num[t[i]] == GRUNDY__GRAPH_NORMAL__UNSEEN)
+                GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, t[i]);
+        }
+        i = 0;
+    }
+    while (i < len && grundy__graph_normal__is_value(nm->num[t[i]]))
+        i++;
+    /* Resume at the same move: by then its node has a value and is passed. */
+    f->next = i;
+    if (i == len)
+        return grundy__graph_normal__finish(nm, s, t, len);
+    uint32_t v = t[i];
+    if (nm->num[v] == GRUNDY__GRAPH_NORMAL__UNSEEN)
+        return grundy__graph_normal__push(nm, s, v);
+    if (nm->num[v] == s->mark) {
+        nm->g->cycle_node = v;
+        return GRUNDY_ECYCLE;
+    }
+    if (s != &nm->s[0])
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    grundy__graph_normal__take_over_from(nm, v);
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+static int grundy__graph_normal__run(grundy__graph_normal__normal *nm)
+{
+    for (;;) {
+        int moved = 0;
+        for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+            int rc = grundy__graph_normal__step(nm, &nm->s[k]);
+            if (rc < 0)
+                return rc;
+            moved |= rc;
+        }
+        /* The main search only stops with every stack empty and no root left. */
+        if (!moved)
+            return GRUNDY_OK;
+    }
+}
+
+GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex)
+{
+    uint32_t helper = g->n < GRUNDY__GRAPH_NORMAL__HELPER_FRAMES ? g->n : GRUNDY__GRAPH_NORMAL__HELPER_FRAMES;
+    size_t frames = (size_t)g->n + (size_t)(GRUNDY__GRAPH_NORMAL__SEARCHES - 1) * helper;
+    grundy__graph_normal__frame *stack = (grundy__graph_normal__frame *)grundy__alloc_array(&g->alloc, frames, sizeof *stack);
+    if (stack == NULL)
+        return GRUNDY_ENOMEM;
+    grundy__graph_normal__normal nm;
+    memset(&nm, 0, sizeof nm);
+    nm.g = g;
+    nm.num = num;
+    nm.mex = mex;
+    /* The main search can hold every node; each helper gets a small stack. */
+    for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+        nm.s[k].stack = k == 0 ? stack : stack + g->n + (size_t)(k - 1) * helper;
+        nm.s[k].cap = k == 0 ? g->n : helper;
+        nm.s[k].mark = grundy__graph_normal__mark_of(k);
+    }
+    memset(num, 0xff, (size_t)g->n * sizeof *num); /* all UNSEEN */
+    int rc = grundy__graph_normal__run(&nm);
+    grundy__free(&g->alloc, stack);
+    return rc;
+}
+#undef GRUNDY__GRAPH_NORMAL__SEARCHES
+#undef GRUNDY__GRAPH_NORMAL__HELPER_FRAMES
+#undef GRUNDY__GRAPH_NORMAL__UNSEEN
+#undef GRUNDY__GRAPH_NORMAL__FRESH
+#undef GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES
+
 /* === src/graph_parse.c === */
 /* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
  * One pass over the text, no copy of it; every error names its line. */
@@ -3512,7 +3735,6 @@ int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
  * otherwise the node is on the stack and state - 1 is the index of the next
  * token of its stream to look at. */
 #define GRUNDY__GRAPH_SOLVE__STATE_DONE UINT32_MAX
-#define GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY 65536u
 
 typedef struct grundy__graph_solve__solve_ctx {
     grundy_graph *g;
@@ -3548,7 +3770,7 @@ static int grundy__graph_solve__finish(grundy__graph_solve__solve_ctx *c, uint32
     c->state[u] = GRUNDY__GRAPH_SOLVE__STATE_DONE;
     if (c->order != NULL)
         c->order[c->done] = u;
-    if (++c->done % GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY == 0 && c->g->progress != NULL)
+    if (++c->done % GRUNDY__PROGRESS_EVERY == 0 && c->g->progress != NULL)
         return c->g->progress(c->g->progress_user, c->done, c->g->n);
     return 0;
 }
@@ -3589,60 +3811,6 @@ static int grundy__graph_solve__search(grundy__graph_solve__solve_ctx *c, uint32
     return GRUNDY_OK;
 }
 
-/* Normal play without splits, the hot case, in one array: a node's entry is
- * its value once known, else UNSEEN or ON_STACK (values are below 2^31), and
- * the cursors live on the stack.  The scan for unfinished children and the
- * mex then read the same cache lines, which halves the random reads. */
-#define GRUNDY__GRAPH_SOLVE__UNSEEN UINT32_MAX
-#define GRUNDY__GRAPH_SOLVE__ON_STACK (UINT32_MAX - 1)
-
-typedef struct grundy__graph_solve__frame {
-    uint32_t node, next;
-} grundy__graph_solve__frame;
-
-static int grundy__graph_solve__search_normal(grundy__graph_solve__solve_ctx *c, grundy__graph_solve__frame *stack)
-{
-    const grundy_graph *g = c->g;
-    uint32_t *num = c->num;
-    for (uint32_t root = 0; root < g->n; root++) {
-        if (num[root] != GRUNDY__GRAPH_SOLVE__UNSEEN)
-            continue;
-        size_t sp = 0;
-        grundy__graph_solve__frame first = {root, 0};
-        stack[sp++] = first;
-        num[root] = GRUNDY__GRAPH_SOLVE__ON_STACK;
-        while (sp > 0) {
-            grundy__graph_solve__frame *f = &stack[sp - 1];
-            const uint32_t *t = g->tok + g->off[f->node];
-            uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
-            uint32_t i = f->next;
-            for (; i < len && num[t[i]] < GRUNDY__GRAPH_SOLVE__ON_STACK; i++)
-                ;
-            if (i < len) {
-                uint32_t v = t[i];
-                if (num[v] == GRUNDY__GRAPH_SOLVE__ON_STACK) {
-                    c->g->cycle_node = v;
-                    return GRUNDY_ECYCLE;
-                }
-                f->next = i;
-                num[v] = GRUNDY__GRAPH_SOLVE__ON_STACK;
-                grundy__graph_solve__frame child = {v, 0};
-                stack[sp++] = child;
-                continue;
-            }
-            grundy__mex_begin(&c->mex);
-            for (i = 0; i < len; i++)
-                grundy__mex_add(&c->mex, num[t[i]]);
-            num[f->node] = grundy__mex_end(&c->mex);
-            sp--;
-            if (++c->done % GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY == 0 && g->progress != NULL &&
-                g->progress(g->progress_user, c->done, g->n) != 0)
-                return GRUNDY_ECANCELED;
-        }
-    }
-    return GRUNDY_OK;
-}
-
 static void grundy__graph_solve__solve_ctx_free(grundy__graph_solve__solve_ctx *c)
 {
     grundy__free(&c->g->alloc, c->state);
@@ -3666,14 +3834,10 @@ static int grundy__graph_solve__run_search(grundy_graph *g, int play, uint32_t *
     c.num = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
     rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
     if (play == GRUNDY_PLAY_NORMAL && !g->has_splits && order == NULL) {
-        grundy__graph_solve__frame *stack = (grundy__graph_solve__frame *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
-        if (c.num == NULL || stack == NULL)
+        if (rc == GRUNDY_OK && c.num == NULL)
             rc = GRUNDY_ENOMEM;
-        if (rc == GRUNDY_OK) {
-            memset(c.num, 0xff, (size_t)g->n * sizeof *c.num); /* all UNSEEN */
-            rc = grundy__graph_solve__search_normal(&c, stack);
-        }
-        grundy__free(&g->alloc, stack);
+        if (rc == GRUNDY_OK)
+            rc = grundy__graph_search_normal(g, c.num, &c.mex);
     } else {
         c.state = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
         c.stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
@@ -3917,9 +4081,6 @@ GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32
     return GRUNDY_NO_MOVE;
 }
 #undef GRUNDY__GRAPH_SOLVE__STATE_DONE
-#undef GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY
-#undef GRUNDY__GRAPH_SOLVE__UNSEEN
-#undef GRUNDY__GRAPH_SOLVE__ON_STACK
 
 /* === src/heap_game.c === */
 /* Heap games: the value sequence, its proved period, and winning moves.
@@ -6626,6 +6787,7 @@ GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
 #undef GRUNDY__EMPTY
 #undef GRUNDY__BUSY
 #undef GRUNDY__SPLIT
+#undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__HEAP_LEAVE_NONE
 #undef GRUNDY__HEAP_LEAVE_ONE
 #undef GRUNDY__HEAP_LEAVE_TWO

@@ -301,7 +301,8 @@ static void test_progress_and_cancel(void)
 
 /* ------------------------------------------------------------------------ */
 /* Large graphs: big enough for the merge to cut the pending moves into
- * blocks and the nodes into buckets.  The brute force is the test's own: nodes in rank
+ * blocks and the nodes into buckets, and deep enough to fill the stacks of
+ * the helper searches.  The brute force is the test's own: nodes in rank
  * order (parts are of lower rank), the mex of each node's options. */
 
 typedef struct big_dag {
@@ -471,6 +472,96 @@ static void test_large_dags(void)
     }
 }
 
+/* Whether node c can reach itself, by the test's own iterative search. */
+static int on_cycle(const big_dag *d, const uint32_t *extra_from, const uint32_t *extra_to,
+                    int extra, uint32_t c)
+{
+    unsigned char *seen = calloc(d->n, 1);
+    uint32_t *todo = malloc((d->n + 1) * sizeof *todo);
+    size_t top = 0;
+    int found = 0;
+    todo[top++] = c;
+    while (top > 0 && !found) {
+        uint32_t u = todo[--top];
+        for (int x = 0; x < extra; x++) {
+            if (extra_from[x] == u && !seen[extra_to[x]]) {
+                found |= extra_to[x] == c;
+                seen[extra_to[x]] = 1;
+                todo[top++] = extra_to[x];
+            }
+        }
+        for (uint32_t k = d->first[u]; k < d->first[u + 1]; k++) {
+            uint32_t v = d->parts[d->part_at[k]];
+            if (!seen[v]) {
+                found |= v == c;
+                seen[v] = 1;
+                todo[top++] = v;
+            }
+        }
+    }
+    free(seen);
+    free(todo);
+    return found;
+}
+
+/* Large graphs with a few moves back up the ranks: the cycle found must be
+ * one, whichever of the interleaved searches meets it. */
+static void test_large_cycles(void)
+{
+    int rounds = harness_quick() ? 4 : 24;
+    for (int r = 0; r < rounds; r++) {
+        big_dag d;
+        big_dag_make(&d, 5000 + (uint32_t)harness_below(20000), 6, r % 2, 0);
+        uint32_t from[3], to[3];
+        int extra = 1 + r % 3;
+        for (int x = 0; x < extra; x++) {
+            /* From a low rank to a high one: a cycle when the high one reaches it. */
+            from[x] = d.node_at[harness_below(d.n / 4 + 1)];
+            to[x] = d.node_at[d.n - 1 - harness_below(d.n / 4 + 1)];
+        }
+        grundy_graph *g;
+        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
+        big_dag_add(&d, g, 0, 13);
+        CHECK_EQ(grundy_graph_add_moves(g, (size_t)extra, from, to), GRUNDY_OK);
+        int any = 0;
+        for (int x = 0; x < extra; x++)
+            any |= on_cycle(&d, from, to, extra, from[x]);
+        int rc = grundy_graph_solve(g);
+        CHECK_EQ(rc, any ? GRUNDY_ECYCLE : GRUNDY_OK);
+        uint32_t c;
+        if (rc == GRUNDY_ECYCLE && CHECK_EQ(grundy_graph_cycle_node(g, &c), GRUNDY_OK))
+            CHECK(on_cycle(&d, from, to, extra, c));
+        grundy_graph_free(g);
+        big_dag_free(&d);
+    }
+}
+
+/* A path whose ids rise along it: the first search goes down it all while
+ * the helpers start ahead of it, fill their stacks and are taken over. */
+static void test_rising_path(void)
+{
+    uint32_t n = 50000;
+    grundy_graph *g;
+    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
+    for (uint32_t u = 0; u + 1 < n; u++)
+        CHECK_EQ(grundy_graph_add_move(g, u, u + 1), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    const uint32_t *val = grundy_graph_values(g);
+    int ok = val != NULL;
+    for (uint32_t u = 0; ok && u < n; u++)
+        ok = val[u] == ((n - 1 - u) & 1);
+    CHECK(ok);
+    /* Closing it into one long cycle. */
+    CHECK_EQ(grundy_graph_add_move(g, n - 1, 0), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g), GRUNDY_ECYCLE);
+    uint32_t c = n;
+    CHECK_EQ(grundy_graph_cycle_node(g, &c), GRUNDY_OK);
+    CHECK(c < n);
+    grundy_graph_free(g);
+}
+
 static void test_parse(void)
 {
     static const char text[] = "# a comment\n4 5  # n m\n1 0\n2 0 2 1\n\t3 0\r\n3 1# end\n";
@@ -524,6 +615,8 @@ int main(void)
     test_long_path();
     test_progress_and_cancel();
     test_large_dags();
+    test_large_cycles();
+    test_rising_path();
     test_parse();
     return harness_done();
 }
