@@ -2300,8 +2300,8 @@ int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, 
  * - the compacted part (CSR): node u's tokens are tok[off[u] .. off[u+1]),
  *   for u < n_csr, in the order the moves were added;
  * - the pending part: (from, token) records appended since the last solve.
- * Solving merges pending into the CSR (a stable counting sort), so the order
- * of each node's moves never changes. */
+ * Solving merges pending into the CSR (graph_merge.c), keeping each node's
+ * moves in the order they were added. */
 
 #define GRUNDY__SPLIT 0x80000000u
 
@@ -2382,8 +2382,15 @@ static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *
 /* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
 GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
 
+/* Nodes finished between calls of the progress callback while solving. */
+#define GRUNDY__PROGRESS_EVERY 65536u
+
 /* Solves play (any but loopy), storing g->num[play]. */
 GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Normal play's values into num (n entries) when no move splits; mex is
+ * ready for the largest degree.  GRUNDY_ECYCLE sets g->cycle_node. */
+GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex);
 
 /* Fills order (n entries) with every node after the nodes its moves lead
  * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
@@ -2557,7 +2564,8 @@ GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *no
 #undef GRUNDY__GENUS__STATES
 
 /* === src/graph.c === */
-/* Game graph construction: nodes, moves, and the merge into CSR form. */
+/* Game graph construction: nodes and moves (the merge into CSR form is in
+ * graph_merge.c). */
 
 int grundy_graph_new(grundy_graph **out)
 {
@@ -2758,58 +2766,6 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
     return GRUNDY_OK;
 }
 
-/* Token counts per node (old CSR plus pending) into cnt[0..n), and the most
- * moves of one node.  Without split moves tokens are moves, so the counts
- * give the degrees too; with them a second count of moves is kept.  Fails if
- * a node would pass the per-node limit. */
-static int grundy__graph__count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, int *splits)
-{
-    for (uint32_t u = 0; u < g->n_csr; u++)
-        cnt[u] = g->off[u + 1] - g->off[u];
-    for (size_t i = 0; i < g->npend; i++)
-        cnt[g->pend[i].from]++;
-    *splits = *splits || g->pend_splits;
-    uint32_t *deg = NULL;
-    if (*splits) {
-        deg = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
-        if (deg == NULL)
-            return GRUNDY_ENOMEM;
-        for (uint32_t u = 0; u < g->n_csr; u++) {
-            grundy__moves it = grundy__moves_of(g, u);
-            const uint32_t *parts;
-            uint32_t np;
-            while (grundy__moves_next(&it, &parts, &np))
-                deg[u]++;
-        }
-        uint32_t parts_left = 0;
-        for (size_t i = 0; i < g->npend; i++) {
-            const grundy__pending *r = &g->pend[i];
-            if (parts_left > 0) {
-                parts_left--;
-                continue;
-            }
-            deg[r->from]++;
-            if (r->tok & GRUNDY__SPLIT)
-                parts_left = r->tok & ~GRUNDY__SPLIT;
-        }
-    }
-    int rc = GRUNDY_OK;
-    *max_degree = 0;
-    for (uint32_t u = 0; u < g->n; u++) {
-        if (cnt[u] > GRUNDY_NODE_MAX) {
-            rc = grundy__graph_fail(g, GRUNDY_ELIMIT,
-                                    "node %u has more than %u moves and parts", u,
-                                    GRUNDY_NODE_MAX);
-            break;
-        }
-        uint32_t d = deg ? deg[u] : (uint32_t)cnt[u];
-        if (d > *max_degree)
-            *max_degree = d;
-    }
-    grundy__free(&g->alloc, deg);
-    return rc;
-}
-
 GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why)
 {
     if (!g->has_splits)
@@ -2820,62 +2776,6 @@ GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *w
                 return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u has a split move; %s", u, why);
         }
     }
-    return GRUNDY_OK;
-}
-
-GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g)
-{
-    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
-        return GRUNDY_OK;
-    uint64_t *off = (uint64_t *)grundy__calloc_array(&g->alloc, (size_t)g->n + 1, sizeof *off);
-    if (off == NULL)
-        return GRUNDY_ENOMEM;
-    uint32_t max_degree;
-    int splits = g->has_splits;
-    int rc = grundy__graph__count_tokens(g, off, &max_degree, &splits);
-    if (rc != GRUNDY_OK) {
-        grundy__free(&g->alloc, off);
-        return rc;
-    }
-    /* Exclusive prefix sums, then off[u] serves as node u's write cursor. */
-    uint64_t total = 0;
-    for (uint32_t u = 0; u <= g->n; u++) {
-        uint64_t c = u < g->n ? off[u] : 0;
-        off[u] = total;
-        total += c;
-    }
-    if (total > SIZE_MAX / sizeof(uint32_t)) {
-        grundy__free(&g->alloc, off);
-        return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
-    }
-    uint32_t *tok = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)total, sizeof *tok);
-    if (tok == NULL) {
-        grundy__free(&g->alloc, off);
-        return GRUNDY_ENOMEM;
-    }
-    for (uint32_t u = 0; u < g->n_csr; u++) {
-        uint64_t len = g->off[u + 1] - g->off[u];
-        memcpy(tok + off[u], g->tok + g->off[u], (size_t)len * sizeof *tok);
-        off[u] += len;
-    }
-    for (size_t i = 0; i < g->npend; i++)
-        tok[off[g->pend[i].from]++] = g->pend[i].tok;
-    /* Each cursor now stands at the start of the next node: shift back by one. */
-    for (uint32_t u = g->n; u > 0; u--)
-        off[u] = off[u - 1];
-    off[0] = 0;
-
-    grundy__free(&g->alloc, g->off);
-    grundy__free(&g->alloc, g->tok);
-    grundy__free(&g->alloc, g->pend);
-    g->off = off;
-    g->tok = tok;
-    g->n_csr = g->n;
-    g->max_degree = max_degree;
-    g->has_splits = splits;
-    g->pend = NULL;
-    g->npend = g->cap_pend = 0;
-    g->pend_splits = 0;
     return GRUNDY_OK;
 }
 
@@ -3216,6 +3116,461 @@ int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node)
     return grundy__play_outcome(play == GRUNDY_PLAY_LOOPY ? GRUNDY_PLAY_NORMAL : play, v);
 }
 
+/* === src/graph_merge.c === */
+/* The merge of a graph's pending moves into its CSR arrays.
+ *
+ * A plain counting sort scatters every pending token to a random place of the
+ * new token array, and bumps a random node's counter before that: two cache
+ * misses per token once the graph outgrows the cache.  So the merge works by
+ * buckets of consecutive source nodes, each small enough that its counters
+ * and its stretch of the token array stay in cache:
+ *
+ * 1. The pending records are cut into blocks, and each block is reordered by
+ *    bucket (a stable counting sort through a scratch buffer, which is the
+ *    new token array, still unused).  Within a block each bucket's records
+ *    are then one run; the runs' bounds go into a small table.
+ * 2. Bucket by bucket, the runs of every block are read twice: to count the
+ *    tokens of each node, then to write them in place.
+ *
+ * Both steps keep the records of one node in the order they were added, so a
+ * node's moves (and a split's header followed by its parts) come out in
+ * order.  Reordering the pending records changes nothing else that can be
+ * observed, so a merge that fails leaves the graph as it was. */
+
+/* Below this many tokens the whole merge fits in cache: one bucket. */
+#define GRUNDY__GRAPH_MERGE__CACHED_TOKENS ((uint64_t)1 << 18)
+/* The most buckets worth partitioning into (runs shorter than a few cache
+ * lines would cost more than they save); more only on graphs of more than
+ * 2^28 nodes, where a bucket would otherwise hold more than 2^16 nodes. */
+#define GRUNDY__GRAPH_MERGE__MAX_BUCKETS 4096u
+/* A bucket of 2^16 nodes has 512 KiB of offsets: no larger is needed. */
+#define GRUNDY__GRAPH_MERGE__MAX_SHIFT 16u
+/* The fewest records in a block, and the most blocks. */
+#define GRUNDY__GRAPH_MERGE__MIN_BLOCK ((size_t)1 << 16)
+#define GRUNDY__GRAPH_MERGE__MAX_BLOCKS 256u
+
+typedef struct grundy__graph_merge__merge {
+    grundy_graph *g;
+    uint64_t *off;     /* the new offsets (n + 1) */
+    uint32_t *tok;     /* the new tokens */
+    unsigned shift;    /* bucket of node u: u >> shift */
+    uint32_t buckets;
+    size_t block;      /* records per block */
+    size_t blocks;
+    size_t *run;       /* run[k * (buckets + 1) + b]: where bucket b starts in block k */
+    uint32_t max_degree;
+    int splits;
+} grundy__graph_merge__merge;
+
+/* Nodes per bucket, as a shift: as many as keep a bucket's tokens (about
+ * 2^17 of them) and offsets in cache, but no more buckets than MAX_BUCKETS. */
+static unsigned grundy__graph_merge__bucket_shift(uint32_t n, uint64_t tokens)
+{
+    if (tokens < GRUNDY__GRAPH_MERGE__CACHED_TOKENS)
+        return 31;
+    unsigned s = 0;
+    while (s < 31 && (n >> s) > GRUNDY__GRAPH_MERGE__MAX_BUCKETS)
+        s++;
+    /* tokens * 2^(s+1) / n <= 2^17, without overflow. */
+    while (s < GRUNDY__GRAPH_MERGE__MAX_SHIFT && tokens <= ((uint64_t)n << (GRUNDY__GRAPH_MERGE__MAX_SHIFT - s)))
+        s++;
+    return s;
+}
+
+static size_t *grundy__graph_merge__run_row(const grundy__graph_merge__merge *mg, size_t k)
+{
+    return mg->run + k * ((size_t)mg->buckets + 1);
+}
+
+/* Step 1 for block k: stable counting sort by bucket through the scratch. */
+static void grundy__graph_merge__partition_block(grundy__graph_merge__merge *mg, size_t k, size_t *cursor)
+{
+    grundy__pending *pend = mg->g->pend;
+    grundy__pending *scratch = (grundy__pending *)(void *)mg->tok;
+    size_t lo = k * mg->block, hi = lo + mg->block;
+    if (hi > mg->g->npend)
+        hi = mg->g->npend;
+    size_t *row = grundy__graph_merge__run_row(mg, k);
+    memset(cursor, 0, (size_t)mg->buckets * sizeof *cursor);
+    for (size_t i = lo; i < hi; i++)
+        cursor[pend[i].from >> mg->shift]++;
+    size_t at = 0;
+    for (uint32_t b = 0; b < mg->buckets; b++) {
+        size_t c = cursor[b];
+        row[b] = lo + at;
+        cursor[b] = at;
+        at += c;
+    }
+    row[mg->buckets] = hi;
+    if (mg->buckets == 1)
+        return; /* already in order */
+    for (size_t i = lo; i < hi; i++)
+        scratch[cursor[pend[i].from >> mg->shift]++] = pend[i];
+    memcpy(pend + lo, scratch, (hi - lo) * sizeof *pend);
+}
+
+/* Step 2, counting: off[u + 1] = tokens of node u, for the bucket's nodes. */
+static void grundy__graph_merge__count_bucket(grundy__graph_merge__merge *mg, uint32_t b, uint32_t u0, uint32_t u1)
+{
+    const grundy_graph *g = mg->g;
+    uint64_t *off = mg->off;
+    for (uint32_t u = u0; u < u1; u++)
+        off[u + 1] = u < g->n_csr ? g->off[u + 1] - g->off[u] : 0;
+    for (size_t k = 0; k < mg->blocks; k++) {
+        const size_t *row = grundy__graph_merge__run_row(mg, k);
+        for (size_t i = row[b]; i < row[b + 1]; i++)
+            off[g->pend[i].from + 1]++;
+    }
+}
+
+/* Turns the bucket's counts into start offsets from `base` (so that
+ * off[u + 1] is node u's write cursor); returns the end, or fails naming a
+ * node past the per-node limit. */
+static int grundy__graph_merge__place_bucket(grundy__graph_merge__merge *mg, uint32_t u0, uint32_t u1, uint64_t *base)
+{
+    uint64_t at = *base;
+    for (uint32_t u = u0; u < u1; u++) {
+        uint64_t c = mg->off[u + 1];
+        if (c > GRUNDY_NODE_MAX)
+            return grundy__graph_fail(mg->g, GRUNDY_ELIMIT,
+                                      "node %u has more than %u moves and parts", u,
+                                      GRUNDY_NODE_MAX);
+        if (!mg->splits && c > mg->max_degree)
+            mg->max_degree = (uint32_t)c;
+        mg->off[u + 1] = at;
+        at += c;
+    }
+    *base = at;
+    return GRUNDY_OK;
+}
+
+/* Step 2, writing: the old CSR's tokens of each node, then its pending ones;
+ * each cursor ends where its node ends. */
+static void grundy__graph_merge__fill_bucket(grundy__graph_merge__merge *mg, uint32_t b, uint32_t u0, uint32_t u1)
+{
+    const grundy_graph *g = mg->g;
+    uint64_t *off = mg->off;
+    uint32_t *tok = mg->tok;
+    for (uint32_t u = u0; u < u1 && u < g->n_csr; u++) {
+        uint64_t len = g->off[u + 1] - g->off[u];
+        memcpy(tok + off[u + 1], g->tok + g->off[u], (size_t)len * sizeof *tok);
+        off[u + 1] += len;
+    }
+    for (size_t k = 0; k < mg->blocks; k++) {
+        const size_t *row = grundy__graph_merge__run_row(mg, k);
+        for (size_t i = row[b]; i < row[b + 1]; i++)
+            tok[off[g->pend[i].from + 1]++] = g->pend[i].tok;
+    }
+}
+
+/* With split moves, tokens are not moves: count the moves of each node. */
+static void grundy__graph_merge__split_degrees(grundy__graph_merge__merge *mg, uint32_t u0, uint32_t u1)
+{
+    for (uint32_t u = u0; u < u1; u++) {
+        const uint32_t *p = mg->tok + mg->off[u], *end = mg->tok + mg->off[u + 1];
+        uint32_t d = 0;
+        for (; p < end; p += 1 + (*p & GRUNDY__SPLIT ? *p & ~GRUNDY__SPLIT : 0))
+            d++;
+        if (d > mg->max_degree)
+            mg->max_degree = d;
+    }
+}
+
+static int grundy__graph_merge__merge_buckets(grundy__graph_merge__merge *mg)
+{
+    grundy_graph *g = mg->g;
+    size_t *cursor = grundy__graph_merge__run_row(mg, mg->blocks);
+    for (size_t k = 0; k < mg->blocks; k++)
+        grundy__graph_merge__partition_block(mg, k, cursor);
+    uint64_t base = 0;
+    mg->off[0] = 0;
+    for (uint32_t b = 0; b < mg->buckets; b++) {
+        uint32_t u0 = b << mg->shift;
+        uint64_t end = ((uint64_t)b + 1) << mg->shift;
+        uint32_t u1 = end < g->n ? (uint32_t)end : g->n;
+        grundy__graph_merge__count_bucket(mg, b, u0, u1);
+        int rc = grundy__graph_merge__place_bucket(mg, u0, u1, &base);
+        if (rc != GRUNDY_OK)
+            return rc;
+        grundy__graph_merge__fill_bucket(mg, b, u0, u1);
+        if (mg->splits)
+            grundy__graph_merge__split_degrees(mg, u0, u1);
+    }
+    return GRUNDY_OK;
+}
+
+/* Sizes the buckets and blocks and allocates the new arrays. */
+static int grundy__graph_merge__merge_init(grundy__graph_merge__merge *mg, uint64_t tokens)
+{
+    grundy_graph *g = mg->g;
+    size_t npend = g->npend;
+    if (tokens > SIZE_MAX / sizeof(uint32_t))
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
+    mg->shift = grundy__graph_merge__bucket_shift(g->n, tokens);
+    /* Several buckets only with tokens, so with nodes. */
+    mg->buckets = mg->shift == 31 ? 1u : (uint32_t)(((uint64_t)g->n - 1u) >> mg->shift) + 1u;
+    /* A block fills at most half the token array when there is more than
+     * one bucket (then tokens >= CACHED_TOKENS), so it can be the scratch. */
+    mg->block = npend / GRUNDY__GRAPH_MERGE__MAX_BLOCKS + 1 > GRUNDY__GRAPH_MERGE__MIN_BLOCK ? npend / GRUNDY__GRAPH_MERGE__MAX_BLOCKS + 1 : GRUNDY__GRAPH_MERGE__MIN_BLOCK;
+    mg->blocks = npend == 0 ? 0 : (npend - 1) / mg->block + 1;
+    mg->off = (uint64_t *)grundy__alloc_array(&g->alloc, (size_t)g->n + 1, sizeof *mg->off);
+    mg->tok = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)tokens, sizeof *mg->tok);
+    /* One row per block, and one for the partition's cursors. */
+    mg->run = (size_t *)grundy__alloc_array(&g->alloc, (mg->blocks + 1) * ((size_t)mg->buckets + 1),
+                                            sizeof *mg->run);
+    return mg->off && mg->tok && mg->run ? GRUNDY_OK : GRUNDY_ENOMEM;
+}
+
+GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g)
+{
+    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
+        return GRUNDY_OK;
+    uint64_t tokens = (g->off ? g->off[g->n_csr] : 0) + (uint64_t)g->npend;
+    grundy__graph_merge__merge mg = {g, NULL, NULL, 0, 1, 0, 0, NULL, 0, g->has_splits || g->pend_splits};
+    int rc = grundy__graph_merge__merge_init(&mg, tokens);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_merge__merge_buckets(&mg);
+    grundy__free(&g->alloc, mg.run);
+    if (rc != GRUNDY_OK) {
+        grundy__free(&g->alloc, mg.off);
+        grundy__free(&g->alloc, mg.tok);
+        return rc;
+    }
+    grundy__free(&g->alloc, g->off);
+    grundy__free(&g->alloc, g->tok);
+    grundy__free(&g->alloc, g->pend);
+    g->off = mg.off;
+    g->tok = mg.tok;
+    g->n_csr = g->n;
+    g->max_degree = mg.max_degree;
+    g->has_splits = mg.splits;
+    g->pend = NULL;
+    g->npend = g->cap_pend = 0;
+    g->pend_splits = 0;
+    return GRUNDY_OK;
+}
+#undef GRUNDY__GRAPH_MERGE__CACHED_TOKENS
+#undef GRUNDY__GRAPH_MERGE__MAX_BUCKETS
+#undef GRUNDY__GRAPH_MERGE__MAX_SHIFT
+#undef GRUNDY__GRAPH_MERGE__MIN_BLOCK
+#undef GRUNDY__GRAPH_MERGE__MAX_BLOCKS
+
+/* === src/graph_normal.c === */
+/* Normal play without split moves, the hot case of solving a graph: every
+ * node's value by depth-first search, at the speed of memory.
+ *
+ * One search waits on memory at every step down: a node's moves are found
+ * only once its offset is read, and its targets' values only once its moves
+ * are.  So SEARCHES searches run interleaved, a step of each in turn, each
+ * from roots of its own: while one waits for memory the others work.  On its
+ * first look at a node a search also prefetches the moves of the node's
+ * unreached targets, which it or another search will soon step into.
+ *
+ * A node's entry in num is its value once known (values are below 2^31),
+ * UNSEEN, or the mark of the search whose stack holds it.  A search that
+ * meets a node on another's stack waits for it, except the first (main)
+ * search, which never waits: it takes over the other's stack from that node
+ * up (still a path of moves), and once out of roots it takes over whole
+ * stacks.  So the main search alone ends the solve, and it meets every cycle
+ * that runs through several stacks on its own stack.  The other (helper)
+ * searches have small stacks; one that fills its stack waits too. */
+
+#define GRUNDY__GRAPH_NORMAL__SEARCHES 4
+#define GRUNDY__GRAPH_NORMAL__HELPER_FRAMES 4096u
+#define GRUNDY__GRAPH_NORMAL__UNSEEN UINT32_MAX
+#define GRUNDY__GRAPH_NORMAL__FRESH UINT32_MAX /* a frame's next move before its node is looked at */
+
+/* Marks are the entries just below UNSEEN; anything lower is a value. */
+static uint32_t grundy__graph_normal__mark_of(unsigned k)
+{
+    return UINT32_MAX - 1u - k;
+}
+
+static int grundy__graph_normal__is_value(uint32_t x)
+{
+    return x < UINT32_MAX - GRUNDY__GRAPH_NORMAL__SEARCHES;
+}
+
+typedef struct grundy__graph_normal__frame {
+    uint32_t node, next;
+} grundy__graph_normal__frame;
+
+typedef struct grundy__graph_normal__search {
+    grundy__graph_normal__frame *stack;
+    uint32_t sp, cap;
+    uint32_t mark;
+} grundy__graph_normal__search;
+
+typedef struct grundy__graph_normal__normal {
+    grundy_graph *g;
+    uint32_t *num;
+    grundy__mex *mex;
+    uint32_t next_root;  /* no node below it is UNSEEN */
+    uint32_t done;
+    grundy__graph_normal__search s[GRUNDY__GRAPH_NORMAL__SEARCHES];  /* s[0] is the main search */
+} grundy__graph_normal__normal;
+
+/* What a step did, besides failing with a negative status. */
+enum { GRUNDY__GRAPH_NORMAL__MOVED = 1, GRUNDY__GRAPH_NORMAL__STUCK = 0 };
+
+/* Asks for the cache line where node v's moves begin.  A macro, used only
+ * in functions with effects of their own: GCC drops every call of a function
+ * whose only effect is a prefetch. */
+#if defined(__GNUC__)
+#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) __builtin_prefetch((g)->tok + (g)->off[v])
+#else
+#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) ((void)0)
+#endif
+
+static int grundy__graph_normal__push(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, uint32_t v)
+{
+    if (s->sp == s->cap)
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    grundy__graph_normal__frame f = {v, GRUNDY__GRAPH_NORMAL__FRESH};
+    nm->num[v] = s->mark;
+    s->stack[s->sp++] = f;
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+/* Moves the frames of helper h from index `from` up onto the main search. */
+static void grundy__graph_normal__take_over(grundy__graph_normal__normal *nm, grundy__graph_normal__search *h, uint32_t from)
+{
+    grundy__graph_normal__search *m = &nm->s[0];
+    for (uint32_t j = from; j < h->sp; j++) {
+        nm->num[h->stack[j].node] = m->mark;
+        m->stack[m->sp++] = h->stack[j];
+    }
+    h->sp = from;
+}
+
+/* The main search meets v on a helper's stack: takes it over from v up. */
+static void grundy__graph_normal__take_over_from(grundy__graph_normal__normal *nm, uint32_t v)
+{
+    grundy__graph_normal__search *h = &nm->s[UINT32_MAX - 1u - nm->num[v]];
+    uint32_t j = h->sp;
+    while (h->stack[--j].node != v)
+        ;
+    grundy__graph_normal__take_over(nm, h, j);
+}
+
+/* An empty search starts at the next unreached node, or (the main search,
+ * out of roots) takes over a helper's whole stack. */
+static int grundy__graph_normal__start(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
+{
+    const grundy_graph *g = nm->g;
+    while (nm->next_root < g->n && nm->num[nm->next_root] != GRUNDY__GRAPH_NORMAL__UNSEEN)
+        nm->next_root++;
+    if (nm->next_root < g->n) {
+        GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, nm->next_root);
+        return grundy__graph_normal__push(nm, s, nm->next_root);
+    }
+    if (s != &nm->s[0])
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    for (unsigned k = 1; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+        if (nm->s[k].sp > 0) {
+            grundy__graph_normal__take_over(nm, &nm->s[k], 0);
+            return GRUNDY__GRAPH_NORMAL__MOVED;
+        }
+    }
+    return GRUNDY__GRAPH_NORMAL__STUCK;
+}
+
+/* Every target of the top node has its value: the node gets its own. */
+static int grundy__graph_normal__finish(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, const uint32_t *t, uint32_t len)
+{
+    grundy__mex_begin(nm->mex);
+    for (uint32_t i = 0; i < len; i++)
+        grundy__mex_add(nm->mex, nm->num[t[i]]);
+    nm->num[s->stack[--s->sp].node] = grundy__mex_end(nm->mex);
+    const grundy_graph *g = nm->g;
+    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 && g->progress != NULL &&
+        g->progress(g->progress_user, nm->done, g->n) != 0)
+        return GRUNDY_ECANCELED;
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+/* One step of search s: start, step down, finish a node, or wait. */
+static int grundy__graph_normal__step(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
+{
+    if (s->sp == 0)
+        return grundy__graph_normal__start(nm, s);
+    const grundy_graph *g = nm->g;
+    grundy__graph_normal__frame *f = &s->stack[s->sp - 1];
+    const uint32_t *t = g->tok + g->off[f->node];
+    uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
+    uint32_t i = f->next;
+    if (i == GRUNDY__GRAPH_NORMAL__FRESH) {
+        /* The first look at the node: ask for its unreached targets' moves. */
+        for (i = 0; i < len; i++) {
+            if (nm->num[t[i]] == GRUNDY__GRAPH_NORMAL__UNSEEN)
+                GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, t[i]);
+        }
+        i = 0;
+    }
+    while (i < len && grundy__graph_normal__is_value(nm->num[t[i]]))
+        i++;
+    /* Resume at the same move: by then its node has a value and is passed. */
+    f->next = i;
+    if (i == len)
+        return grundy__graph_normal__finish(nm, s, t, len);
+    uint32_t v = t[i];
+    if (nm->num[v] == GRUNDY__GRAPH_NORMAL__UNSEEN)
+        return grundy__graph_normal__push(nm, s, v);
+    if (nm->num[v] == s->mark) {
+        nm->g->cycle_node = v;
+        return GRUNDY_ECYCLE;
+    }
+    if (s != &nm->s[0])
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    grundy__graph_normal__take_over_from(nm, v);
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+static int grundy__graph_normal__run(grundy__graph_normal__normal *nm)
+{
+    for (;;) {
+        int moved = 0;
+        for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+            int rc = grundy__graph_normal__step(nm, &nm->s[k]);
+            if (rc < 0)
+                return rc;
+            moved |= rc;
+        }
+        /* The main search only stops with every stack empty and no root left. */
+        if (!moved)
+            return GRUNDY_OK;
+    }
+}
+
+GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex)
+{
+    uint32_t helper = g->n < GRUNDY__GRAPH_NORMAL__HELPER_FRAMES ? g->n : GRUNDY__GRAPH_NORMAL__HELPER_FRAMES;
+    size_t frames = (size_t)g->n + (size_t)(GRUNDY__GRAPH_NORMAL__SEARCHES - 1) * helper;
+    grundy__graph_normal__frame *stack = (grundy__graph_normal__frame *)grundy__alloc_array(&g->alloc, frames, sizeof *stack);
+    if (stack == NULL)
+        return GRUNDY_ENOMEM;
+    grundy__graph_normal__normal nm;
+    memset(&nm, 0, sizeof nm);
+    nm.g = g;
+    nm.num = num;
+    nm.mex = mex;
+    /* The main search can hold every node; each helper gets a small stack. */
+    for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+        nm.s[k].stack = k == 0 ? stack : stack + g->n + (size_t)(k - 1) * helper;
+        nm.s[k].cap = k == 0 ? g->n : helper;
+        nm.s[k].mark = grundy__graph_normal__mark_of(k);
+    }
+    memset(num, 0xff, (size_t)g->n * sizeof *num); /* all UNSEEN */
+    int rc = grundy__graph_normal__run(&nm);
+    grundy__free(&g->alloc, stack);
+    return rc;
+}
+#undef GRUNDY__GRAPH_NORMAL__SEARCHES
+#undef GRUNDY__GRAPH_NORMAL__HELPER_FRAMES
+#undef GRUNDY__GRAPH_NORMAL__UNSEEN
+#undef GRUNDY__GRAPH_NORMAL__FRESH
+#undef GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES
+
 /* === src/graph_parse.c === */
 /* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
  * One pass over the text, no copy of it; every error names its line. */
@@ -3399,7 +3754,6 @@ int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
  * otherwise the node is on the stack and state - 1 is the index of the next
  * token of its stream to look at. */
 #define GRUNDY__GRAPH_SOLVE__STATE_DONE UINT32_MAX
-#define GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY 65536u
 
 typedef struct grundy__graph_solve__solve_ctx {
     grundy_graph *g;
@@ -3435,7 +3789,7 @@ static int grundy__graph_solve__finish(grundy__graph_solve__solve_ctx *c, uint32
     c->state[u] = GRUNDY__GRAPH_SOLVE__STATE_DONE;
     if (c->order != NULL)
         c->order[c->done] = u;
-    if (++c->done % GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY == 0 && c->g->progress != NULL)
+    if (++c->done % GRUNDY__PROGRESS_EVERY == 0 && c->g->progress != NULL)
         return c->g->progress(c->g->progress_user, c->done, c->g->n);
     return 0;
 }
@@ -3476,60 +3830,6 @@ static int grundy__graph_solve__search(grundy__graph_solve__solve_ctx *c, uint32
     return GRUNDY_OK;
 }
 
-/* Normal play without splits, the hot case, in one array: a node's entry is
- * its value once known, else UNSEEN or ON_STACK (values are below 2^31), and
- * the cursors live on the stack.  The scan for unfinished children and the
- * mex then read the same cache lines, which halves the random reads. */
-#define GRUNDY__GRAPH_SOLVE__UNSEEN UINT32_MAX
-#define GRUNDY__GRAPH_SOLVE__ON_STACK (UINT32_MAX - 1)
-
-typedef struct grundy__graph_solve__frame {
-    uint32_t node, next;
-} grundy__graph_solve__frame;
-
-static int grundy__graph_solve__search_normal(grundy__graph_solve__solve_ctx *c, grundy__graph_solve__frame *stack)
-{
-    const grundy_graph *g = c->g;
-    uint32_t *num = c->num;
-    for (uint32_t root = 0; root < g->n; root++) {
-        if (num[root] != GRUNDY__GRAPH_SOLVE__UNSEEN)
-            continue;
-        size_t sp = 0;
-        grundy__graph_solve__frame first = {root, 0};
-        stack[sp++] = first;
-        num[root] = GRUNDY__GRAPH_SOLVE__ON_STACK;
-        while (sp > 0) {
-            grundy__graph_solve__frame *f = &stack[sp - 1];
-            const uint32_t *t = g->tok + g->off[f->node];
-            uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
-            uint32_t i = f->next;
-            for (; i < len && num[t[i]] < GRUNDY__GRAPH_SOLVE__ON_STACK; i++)
-                ;
-            if (i < len) {
-                uint32_t v = t[i];
-                if (num[v] == GRUNDY__GRAPH_SOLVE__ON_STACK) {
-                    c->g->cycle_node = v;
-                    return GRUNDY_ECYCLE;
-                }
-                f->next = i;
-                num[v] = GRUNDY__GRAPH_SOLVE__ON_STACK;
-                grundy__graph_solve__frame child = {v, 0};
-                stack[sp++] = child;
-                continue;
-            }
-            grundy__mex_begin(&c->mex);
-            for (i = 0; i < len; i++)
-                grundy__mex_add(&c->mex, num[t[i]]);
-            num[f->node] = grundy__mex_end(&c->mex);
-            sp--;
-            if (++c->done % GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY == 0 && g->progress != NULL &&
-                g->progress(g->progress_user, c->done, g->n) != 0)
-                return GRUNDY_ECANCELED;
-        }
-    }
-    return GRUNDY_OK;
-}
-
 static void grundy__graph_solve__solve_ctx_free(grundy__graph_solve__solve_ctx *c)
 {
     grundy__free(&c->g->alloc, c->state);
@@ -3553,14 +3853,10 @@ static int grundy__graph_solve__run_search(grundy_graph *g, int play, uint32_t *
     c.num = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
     rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
     if (play == GRUNDY_PLAY_NORMAL && !g->has_splits && order == NULL) {
-        grundy__graph_solve__frame *stack = (grundy__graph_solve__frame *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
-        if (c.num == NULL || stack == NULL)
+        if (rc == GRUNDY_OK && c.num == NULL)
             rc = GRUNDY_ENOMEM;
-        if (rc == GRUNDY_OK) {
-            memset(c.num, 0xff, (size_t)g->n * sizeof *c.num); /* all UNSEEN */
-            rc = grundy__graph_solve__search_normal(&c, stack);
-        }
-        grundy__free(&g->alloc, stack);
+        if (rc == GRUNDY_OK)
+            rc = grundy__graph_search_normal(g, c.num, &c.mex);
     } else {
         c.state = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
         c.stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
@@ -3804,9 +4100,6 @@ GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32
     return GRUNDY_NO_MOVE;
 }
 #undef GRUNDY__GRAPH_SOLVE__STATE_DONE
-#undef GRUNDY__GRAPH_SOLVE__PROGRESS_EVERY
-#undef GRUNDY__GRAPH_SOLVE__UNSEEN
-#undef GRUNDY__GRAPH_SOLVE__ON_STACK
 
 /* === src/heap_game.c === */
 /* Heap games: the value sequence, its proved period, and winning moves.
@@ -7583,6 +7876,7 @@ GRUNDY__LOCAL double grundy__seconds(void)
 #undef GRUNDY__EMPTY
 #undef GRUNDY__BUSY
 #undef GRUNDY__SPLIT
+#undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__HEAP_LEAVE_NONE
 #undef GRUNDY__HEAP_LEAVE_ONE
 #undef GRUNDY__HEAP_LEAVE_TWO

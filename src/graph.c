@@ -1,4 +1,5 @@
-/* Game graph construction: nodes, moves, and the merge into CSR form. */
+/* Game graph construction: nodes and moves (the merge into CSR form is in
+ * graph_merge.c). */
 #include "graph.h"
 
 #include <stdarg.h>
@@ -204,58 +205,6 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
     return GRUNDY_OK;
 }
 
-/* Token counts per node (old CSR plus pending) into cnt[0..n), and the most
- * moves of one node.  Without split moves tokens are moves, so the counts
- * give the degrees too; with them a second count of moves is kept.  Fails if
- * a node would pass the per-node limit. */
-static int count_tokens(grundy_graph *g, uint64_t *cnt, uint32_t *max_degree, int *splits)
-{
-    for (uint32_t u = 0; u < g->n_csr; u++)
-        cnt[u] = g->off[u + 1] - g->off[u];
-    for (size_t i = 0; i < g->npend; i++)
-        cnt[g->pend[i].from]++;
-    *splits = *splits || g->pend_splits;
-    uint32_t *deg = NULL;
-    if (*splits) {
-        deg = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *deg);
-        if (deg == NULL)
-            return GRUNDY_ENOMEM;
-        for (uint32_t u = 0; u < g->n_csr; u++) {
-            grundy__moves it = grundy__moves_of(g, u);
-            const uint32_t *parts;
-            uint32_t np;
-            while (grundy__moves_next(&it, &parts, &np))
-                deg[u]++;
-        }
-        uint32_t parts_left = 0;
-        for (size_t i = 0; i < g->npend; i++) {
-            const grundy__pending *r = &g->pend[i];
-            if (parts_left > 0) {
-                parts_left--;
-                continue;
-            }
-            deg[r->from]++;
-            if (r->tok & GRUNDY__SPLIT)
-                parts_left = r->tok & ~GRUNDY__SPLIT;
-        }
-    }
-    int rc = GRUNDY_OK;
-    *max_degree = 0;
-    for (uint32_t u = 0; u < g->n; u++) {
-        if (cnt[u] > GRUNDY_NODE_MAX) {
-            rc = grundy__graph_fail(g, GRUNDY_ELIMIT,
-                                    "node %u has more than %u moves and parts", u,
-                                    GRUNDY_NODE_MAX);
-            break;
-        }
-        uint32_t d = deg ? deg[u] : (uint32_t)cnt[u];
-        if (d > *max_degree)
-            *max_degree = d;
-    }
-    grundy__free(&g->alloc, deg);
-    return rc;
-}
-
 int grundy__graph_require_no_splits(grundy_graph *g, const char *why)
 {
     if (!g->has_splits)
@@ -266,61 +215,5 @@ int grundy__graph_require_no_splits(grundy_graph *g, const char *why)
                 return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u has a split move; %s", u, why);
         }
     }
-    return GRUNDY_OK;
-}
-
-int grundy__graph_compact(grundy_graph *g)
-{
-    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
-        return GRUNDY_OK;
-    uint64_t *off = (uint64_t *)grundy__calloc_array(&g->alloc, (size_t)g->n + 1, sizeof *off);
-    if (off == NULL)
-        return GRUNDY_ENOMEM;
-    uint32_t max_degree;
-    int splits = g->has_splits;
-    int rc = count_tokens(g, off, &max_degree, &splits);
-    if (rc != GRUNDY_OK) {
-        grundy__free(&g->alloc, off);
-        return rc;
-    }
-    /* Exclusive prefix sums, then off[u] serves as node u's write cursor. */
-    uint64_t total = 0;
-    for (uint32_t u = 0; u <= g->n; u++) {
-        uint64_t c = u < g->n ? off[u] : 0;
-        off[u] = total;
-        total += c;
-    }
-    if (total > SIZE_MAX / sizeof(uint32_t)) {
-        grundy__free(&g->alloc, off);
-        return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
-    }
-    uint32_t *tok = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)total, sizeof *tok);
-    if (tok == NULL) {
-        grundy__free(&g->alloc, off);
-        return GRUNDY_ENOMEM;
-    }
-    for (uint32_t u = 0; u < g->n_csr; u++) {
-        uint64_t len = g->off[u + 1] - g->off[u];
-        memcpy(tok + off[u], g->tok + g->off[u], (size_t)len * sizeof *tok);
-        off[u] += len;
-    }
-    for (size_t i = 0; i < g->npend; i++)
-        tok[off[g->pend[i].from]++] = g->pend[i].tok;
-    /* Each cursor now stands at the start of the next node: shift back by one. */
-    for (uint32_t u = g->n; u > 0; u--)
-        off[u] = off[u - 1];
-    off[0] = 0;
-
-    grundy__free(&g->alloc, g->off);
-    grundy__free(&g->alloc, g->tok);
-    grundy__free(&g->alloc, g->pend);
-    g->off = off;
-    g->tok = tok;
-    g->n_csr = g->n;
-    g->max_degree = max_degree;
-    g->has_splits = splits;
-    g->pend = NULL;
-    g->npend = g->cap_pend = 0;
-    g->pend_splits = 0;
     return GRUNDY_OK;
 }

@@ -10,8 +10,8 @@
  * - the compacted part (CSR): node u's tokens are tok[off[u] .. off[u+1]),
  *   for u < n_csr, in the order the moves were added;
  * - the pending part: (from, token) records appended since the last solve.
- * Solving merges pending into the CSR (a stable counting sort), so the order
- * of each node's moves never changes. */
+ * Solving merges pending into the CSR (graph_merge.c), keeping each node's
+ * moves in the order they were added. */
 #ifndef GRUNDY_GRAPH_H
 #define GRUNDY_GRAPH_H
 
@@ -97,8 +97,15 @@ static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *
 /* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
 int grundy__graph_compact(grundy_graph *g);
 
+/* Nodes finished between calls of the progress callback while solving. */
+#define GRUNDY__PROGRESS_EVERY 65536u
+
 /* Solves play (any but loopy), storing g->num[play]. */
 int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Normal play's values into num (n entries) when no move splits; mex is
+ * ready for the largest degree.  GRUNDY_ECYCLE sets g->cycle_node. */
+int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex);
 
 /* Fills order (n entries) with every node after the nodes its moves lead
  * to (split moves allowed); GRUNDY_ECYCLE if there is none. */

@@ -9,7 +9,6 @@
  * otherwise the node is on the stack and state - 1 is the index of the next
  * token of its stream to look at. */
 #define STATE_DONE UINT32_MAX
-#define PROGRESS_EVERY 65536u
 
 typedef struct solve_ctx {
     grundy_graph *g;
@@ -45,7 +44,7 @@ static int finish(solve_ctx *c, uint32_t u)
     c->state[u] = STATE_DONE;
     if (c->order != NULL)
         c->order[c->done] = u;
-    if (++c->done % PROGRESS_EVERY == 0 && c->g->progress != NULL)
+    if (++c->done % GRUNDY__PROGRESS_EVERY == 0 && c->g->progress != NULL)
         return c->g->progress(c->g->progress_user, c->done, c->g->n);
     return 0;
 }
@@ -86,60 +85,6 @@ static int search(solve_ctx *c, uint32_t root)
     return GRUNDY_OK;
 }
 
-/* Normal play without splits, the hot case, in one array: a node's entry is
- * its value once known, else UNSEEN or ON_STACK (values are below 2^31), and
- * the cursors live on the stack.  The scan for unfinished children and the
- * mex then read the same cache lines, which halves the random reads. */
-#define UNSEEN UINT32_MAX
-#define ON_STACK (UINT32_MAX - 1)
-
-typedef struct frame {
-    uint32_t node, next;
-} frame;
-
-static int search_normal(solve_ctx *c, frame *stack)
-{
-    const grundy_graph *g = c->g;
-    uint32_t *num = c->num;
-    for (uint32_t root = 0; root < g->n; root++) {
-        if (num[root] != UNSEEN)
-            continue;
-        size_t sp = 0;
-        frame first = {root, 0};
-        stack[sp++] = first;
-        num[root] = ON_STACK;
-        while (sp > 0) {
-            frame *f = &stack[sp - 1];
-            const uint32_t *t = g->tok + g->off[f->node];
-            uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
-            uint32_t i = f->next;
-            for (; i < len && num[t[i]] < ON_STACK; i++)
-                ;
-            if (i < len) {
-                uint32_t v = t[i];
-                if (num[v] == ON_STACK) {
-                    c->g->cycle_node = v;
-                    return GRUNDY_ECYCLE;
-                }
-                f->next = i;
-                num[v] = ON_STACK;
-                frame child = {v, 0};
-                stack[sp++] = child;
-                continue;
-            }
-            grundy__mex_begin(&c->mex);
-            for (i = 0; i < len; i++)
-                grundy__mex_add(&c->mex, num[t[i]]);
-            num[f->node] = grundy__mex_end(&c->mex);
-            sp--;
-            if (++c->done % PROGRESS_EVERY == 0 && g->progress != NULL &&
-                g->progress(g->progress_user, c->done, g->n) != 0)
-                return GRUNDY_ECANCELED;
-        }
-    }
-    return GRUNDY_OK;
-}
-
 static void solve_ctx_free(solve_ctx *c)
 {
     grundy__free(&c->g->alloc, c->state);
@@ -163,14 +108,10 @@ static int run_search(grundy_graph *g, int play, uint32_t *order, int keep)
     c.num = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
     rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
     if (play == GRUNDY_PLAY_NORMAL && !g->has_splits && order == NULL) {
-        frame *stack = (frame *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
-        if (c.num == NULL || stack == NULL)
+        if (rc == GRUNDY_OK && c.num == NULL)
             rc = GRUNDY_ENOMEM;
-        if (rc == GRUNDY_OK) {
-            memset(c.num, 0xff, (size_t)g->n * sizeof *c.num); /* all UNSEEN */
-            rc = search_normal(&c, stack);
-        }
-        grundy__free(&g->alloc, stack);
+        if (rc == GRUNDY_OK)
+            rc = grundy__graph_search_normal(g, c.num, &c.mex);
     } else {
         c.state = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
         c.stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);

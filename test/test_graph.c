@@ -299,6 +299,269 @@ static void test_progress_and_cancel(void)
     grundy_graph_free(g);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Large graphs: big enough for the merge to cut the pending moves into
+ * blocks and the nodes into buckets, and deep enough to fill the stacks of
+ * the helper searches.  The brute force is the test's own: nodes in rank
+ * order (parts are of lower rank), the mex of each node's options. */
+
+typedef struct big_dag {
+    uint32_t n;
+    uint32_t *node_at;   /* node_at[r]: the node of rank r */
+    uint32_t *first;     /* node u's moves are first[u] .. first[u + 1) */
+    uint32_t *nparts;    /* per move: parts, or BIG_PLAIN for an ordinary move */
+    uint32_t *part_at;   /* per move: where its parts start in parts */
+    uint32_t *parts;
+} big_dag;
+
+#define BIG_PLAIN UINT32_MAX
+
+/* n nodes of random ranks, 0 to 2 * avg moves each; with `chain` the first
+ * move of every node but the lowest goes to the rank just below, so the
+ * graph is as deep as it has nodes; with `splits` a tenth of the moves go
+ * to 0 to 3 parts. */
+static void big_dag_make(big_dag *d, uint32_t n, uint32_t avg, int chain, int splits)
+{
+    uint32_t *rank = malloc(n * sizeof *rank);
+    d->n = n;
+    d->node_at = malloc(n * sizeof *d->node_at);
+    d->first = calloc((size_t)n + 1, sizeof *d->first);
+    for (uint32_t r = 0; r < n; r++)
+        d->node_at[r] = r;
+    for (uint32_t r = n - 1; r > 0; r--) {
+        uint32_t j = (uint32_t)harness_below(r + 1ull);
+        uint32_t t = d->node_at[r]; d->node_at[r] = d->node_at[j]; d->node_at[j] = t;
+    }
+    for (uint32_t r = 0; r < n; r++)
+        rank[d->node_at[r]] = r;
+    for (uint32_t u = 0; u < n; u++)
+        d->first[u + 1] = d->first[u] + (rank[u] == 0 ? 0 : (uint32_t)harness_below(2ull * avg + 1));
+    uint32_t m = d->first[n];
+    d->nparts = malloc(((size_t)m + 1) * sizeof *d->nparts);
+    d->part_at = malloc(((size_t)m + 1) * sizeof *d->part_at);
+    d->parts = malloc(((size_t)m * 3 + 1) * sizeof *d->parts);
+    uint32_t np_total = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        for (uint32_t k = d->first[u]; k < d->first[u + 1]; k++) {
+            int split = splits && harness_below(10) == 0;
+            uint32_t np = split ? (uint32_t)harness_below(4) : 1;
+            d->nparts[k] = split ? np : BIG_PLAIN;
+            d->part_at[k] = np_total;
+            for (uint32_t j = 0; j < np; j++) {
+                uint32_t r = chain && k == d->first[u] && !split ? rank[u] - 1
+                                                                 : (uint32_t)harness_below(rank[u]);
+                d->parts[np_total++] = d->node_at[r];
+            }
+        }
+    }
+    free(rank);
+}
+
+static void big_dag_free(big_dag *d)
+{
+    free(d->node_at);
+    free(d->first);
+    free(d->nparts);
+    free(d->part_at);
+    free(d->parts);
+}
+
+static uint32_t big_move_parts(const big_dag *d, uint32_t k)
+{
+    return d->nparts[k] == BIG_PLAIN ? 1 : d->nparts[k];
+}
+
+/* The values of all nodes, in rank order. */
+static uint32_t *big_dag_brute(const big_dag *d)
+{
+    uint32_t *val = malloc(d->n * sizeof *val);
+    unsigned char *seen = calloc(d->first[d->n] + 2, 1);
+    for (uint32_t r = 0; r < d->n; r++) {
+        uint32_t u = d->node_at[r], deg = d->first[u + 1] - d->first[u];
+        for (int pass = 0; pass < 2; pass++) { /* mark, then clear */
+            for (uint32_t k = d->first[u]; k < d->first[u + 1]; k++) {
+                uint32_t x = 0;
+                for (uint32_t j = 0; j < big_move_parts(d, k); j++)
+                    x ^= val[d->parts[d->part_at[k] + j]];
+                if (x <= deg)
+                    seen[x] = (unsigned char)!pass;
+            }
+            if (pass == 0) {
+                uint32_t v = 0;
+                while (seen[v])
+                    v++;
+                val[u] = v;
+            }
+        }
+    }
+    free(seen);
+    return val;
+}
+
+/* Adds the k-th move of every node for k in [k0, k1), round by round, so
+ * that nodes' moves interleave: ordinary moves in bulk, splits one by one. */
+static void big_dag_add(const big_dag *d, grundy_graph *g, uint32_t k0, uint32_t k1)
+{
+    size_t cap = (size_t)d->first[d->n] + 1, len = 0;
+    uint32_t *from = malloc(cap * sizeof *from), *to = malloc(cap * sizeof *to);
+    for (uint32_t k = k0; k < k1; k++) {
+        for (uint32_t u = 0; u < d->n; u++) {
+            uint32_t e = d->first[u] + k;
+            if (e >= d->first[u + 1])
+                continue;
+            if (d->nparts[e] == BIG_PLAIN) {
+                from[len] = u;
+                to[len++] = d->parts[d->part_at[e]];
+                continue;
+            }
+            CHECK_EQ(grundy_graph_add_moves(g, len, from, to), GRUNDY_OK);
+            len = 0;
+            CHECK_EQ(grundy_graph_add_split(g, u, d->parts + d->part_at[e], d->nparts[e]),
+                     GRUNDY_OK);
+        }
+    }
+    CHECK_EQ(grundy_graph_add_moves(g, len, from, to), GRUNDY_OK);
+    free(from);
+    free(to);
+}
+
+/* Every value, and every node's moves in the order they were added. */
+static void big_dag_check(const big_dag *d, const grundy_graph *g)
+{
+    uint32_t *val = big_dag_brute(d);
+    const uint32_t *got = grundy_graph_values(g);
+    long bad_values = 0, bad_moves = 0;
+    for (uint32_t u = 0; got != NULL && u < d->n; u++) {
+        bad_values += got[u] != val[u];
+        uint32_t deg = 0;
+        bad_moves += grundy_graph_degree(g, u, &deg) != GRUNDY_OK ||
+                     deg != d->first[u + 1] - d->first[u];
+        for (uint32_t k = d->first[u]; k < d->first[u + 1] && !bad_moves; k++) {
+            const uint32_t *parts;
+            uint32_t np;
+            bad_moves += grundy_graph_move(g, u, k - d->first[u], &parts, &np) != GRUNDY_OK ||
+                         np != big_move_parts(d, k) ||
+                         (np > 0 && memcmp(parts, d->parts + d->part_at[k], np * sizeof *parts));
+        }
+    }
+    CHECK(got != NULL);
+    CHECK_EQ(bad_values, 0);
+    CHECK_EQ(bad_moves, 0);
+    free(val);
+}
+
+/* Large DAGs, shallow and deep, with and without splits, added in two
+ * parts with a solve between, so the second merge joins old and new moves. */
+static void test_large_dags(void)
+{
+    int rounds = harness_quick() ? 2 : 8;
+    for (int r = 0; r < rounds; r++) {
+        big_dag d;
+        big_dag_make(&d, 30000 + (uint32_t)harness_below(20000), 10, r % 4 >= 2, r % 2);
+        grundy_graph *g;
+        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
+        big_dag_add(&d, g, 0, 6);
+        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        big_dag_add(&d, g, 6, 21);
+        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        CHECK(grundy_graph_move_count(g) > (1u << 18)); /* several buckets and blocks */
+        big_dag_check(&d, g);
+        grundy_graph_free(g);
+        big_dag_free(&d);
+    }
+}
+
+/* Whether node c can reach itself, by the test's own iterative search. */
+static int on_cycle(const big_dag *d, const uint32_t *extra_from, const uint32_t *extra_to,
+                    int extra, uint32_t c)
+{
+    unsigned char *seen = calloc(d->n, 1);
+    uint32_t *todo = malloc((d->n + 1) * sizeof *todo);
+    size_t top = 0;
+    int found = 0;
+    todo[top++] = c;
+    while (top > 0 && !found) {
+        uint32_t u = todo[--top];
+        for (int x = 0; x < extra; x++) {
+            if (extra_from[x] == u && !seen[extra_to[x]]) {
+                found |= extra_to[x] == c;
+                seen[extra_to[x]] = 1;
+                todo[top++] = extra_to[x];
+            }
+        }
+        for (uint32_t k = d->first[u]; k < d->first[u + 1]; k++) {
+            uint32_t v = d->parts[d->part_at[k]];
+            if (!seen[v]) {
+                found |= v == c;
+                seen[v] = 1;
+                todo[top++] = v;
+            }
+        }
+    }
+    free(seen);
+    free(todo);
+    return found;
+}
+
+/* Large graphs with a few moves back up the ranks: the cycle found must be
+ * one, whichever of the interleaved searches meets it. */
+static void test_large_cycles(void)
+{
+    int rounds = harness_quick() ? 4 : 24;
+    for (int r = 0; r < rounds; r++) {
+        big_dag d;
+        big_dag_make(&d, 5000 + (uint32_t)harness_below(20000), 6, r % 2, 0);
+        uint32_t from[3], to[3];
+        int extra = 1 + r % 3;
+        for (int x = 0; x < extra; x++) {
+            /* From a low rank to a high one: a cycle when the high one reaches it. */
+            from[x] = d.node_at[harness_below(d.n / 4 + 1)];
+            to[x] = d.node_at[d.n - 1 - harness_below(d.n / 4 + 1)];
+        }
+        grundy_graph *g;
+        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
+        big_dag_add(&d, g, 0, 13);
+        CHECK_EQ(grundy_graph_add_moves(g, (size_t)extra, from, to), GRUNDY_OK);
+        int any = 0;
+        for (int x = 0; x < extra; x++)
+            any |= on_cycle(&d, from, to, extra, from[x]);
+        int rc = grundy_graph_solve(g);
+        CHECK_EQ(rc, any ? GRUNDY_ECYCLE : GRUNDY_OK);
+        uint32_t c;
+        if (rc == GRUNDY_ECYCLE && CHECK_EQ(grundy_graph_cycle_node(g, &c), GRUNDY_OK))
+            CHECK(on_cycle(&d, from, to, extra, c));
+        grundy_graph_free(g);
+        big_dag_free(&d);
+    }
+}
+
+/* A path whose ids rise along it: the first search goes down it all while
+ * the helpers start ahead of it, fill their stacks and are taken over. */
+static void test_rising_path(void)
+{
+    uint32_t n = 50000;
+    grundy_graph *g;
+    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
+    for (uint32_t u = 0; u + 1 < n; u++)
+        CHECK_EQ(grundy_graph_add_move(g, u, u + 1), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    const uint32_t *val = grundy_graph_values(g);
+    int ok = val != NULL;
+    for (uint32_t u = 0; ok && u < n; u++)
+        ok = val[u] == ((n - 1 - u) & 1);
+    CHECK(ok);
+    /* Closing it into one long cycle. */
+    CHECK_EQ(grundy_graph_add_move(g, n - 1, 0), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g), GRUNDY_ECYCLE);
+    uint32_t c = n;
+    CHECK_EQ(grundy_graph_cycle_node(g, &c), GRUNDY_OK);
+    CHECK(c < n);
+    grundy_graph_free(g);
+}
+
 static void test_parse(void)
 {
     static const char text[] = "# a comment\n4 5  # n m\n1 0\n2 0 2 1\n\t3 0\r\n3 1# end\n";
@@ -351,6 +614,9 @@ int main(void)
     test_cycles();
     test_long_path();
     test_progress_and_cancel();
+    test_large_dags();
+    test_large_cycles();
+    test_rising_path();
     test_parse();
     return harness_done();
 }
