@@ -4526,8 +4526,23 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__he
 static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
                               const uint32_t *rare, size_t count, uint64_t m)
 {
-    for (size_t j = 0; j < count; j++)
-        stamp[v[rare[j]] ^ v[m - rare[j]]] = gen;
+    const GRUNDY__HEAP_GAME__VALUE_T *vm = v + m;
+    size_t j = 0;
+    /* Four at a time: the loads of one group do not wait for the stores of
+     * the one before. */
+    for (; j + 4 <= count; j += 4) {
+        uint32_t a0 = rare[j], a1 = rare[j + 1], a2 = rare[j + 2], a3 = rare[j + 3];
+        uint32_t x0 = (uint32_t)(v[a0] ^ vm[-(ptrdiff_t)a0]);
+        uint32_t x1 = (uint32_t)(v[a1] ^ vm[-(ptrdiff_t)a1]);
+        uint32_t x2 = (uint32_t)(v[a2] ^ vm[-(ptrdiff_t)a2]);
+        uint32_t x3 = (uint32_t)(v[a3] ^ vm[-(ptrdiff_t)a3]);
+        stamp[x0] = gen;
+        stamp[x1] = gen;
+        stamp[x2] = gen;
+        stamp[x3] = gen;
+    }
+    for (; j < count; j++)
+        stamp[v[rare[j]] ^ vm[-(ptrdiff_t)rare[j]]] = gen;
 }
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
@@ -4823,8 +4838,23 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__he
 static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
                               const uint32_t *rare, size_t count, uint64_t m)
 {
-    for (size_t j = 0; j < count; j++)
-        stamp[v[rare[j]] ^ v[m - rare[j]]] = gen;
+    const GRUNDY__HEAP_GAME__VALUE_T *vm = v + m;
+    size_t j = 0;
+    /* Four at a time: the loads of one group do not wait for the stores of
+     * the one before. */
+    for (; j + 4 <= count; j += 4) {
+        uint32_t a0 = rare[j], a1 = rare[j + 1], a2 = rare[j + 2], a3 = rare[j + 3];
+        uint32_t x0 = (uint32_t)(v[a0] ^ vm[-(ptrdiff_t)a0]);
+        uint32_t x1 = (uint32_t)(v[a1] ^ vm[-(ptrdiff_t)a1]);
+        uint32_t x2 = (uint32_t)(v[a2] ^ vm[-(ptrdiff_t)a2]);
+        uint32_t x3 = (uint32_t)(v[a3] ^ vm[-(ptrdiff_t)a3]);
+        stamp[x0] = gen;
+        stamp[x1] = gen;
+        stamp[x2] = gen;
+        stamp[x3] = gen;
+    }
+    for (; j < count; j++)
+        stamp[v[rare[j]] ^ vm[-(ptrdiff_t)rare[j]]] = gen;
 }
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
@@ -5119,8 +5149,23 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__he
 static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
                               const uint32_t *rare, size_t count, uint64_t m)
 {
-    for (size_t j = 0; j < count; j++)
-        stamp[v[rare[j]] ^ v[m - rare[j]]] = gen;
+    const GRUNDY__HEAP_GAME__VALUE_T *vm = v + m;
+    size_t j = 0;
+    /* Four at a time: the loads of one group do not wait for the stores of
+     * the one before. */
+    for (; j + 4 <= count; j += 4) {
+        uint32_t a0 = rare[j], a1 = rare[j + 1], a2 = rare[j + 2], a3 = rare[j + 3];
+        uint32_t x0 = (uint32_t)(v[a0] ^ vm[-(ptrdiff_t)a0]);
+        uint32_t x1 = (uint32_t)(v[a1] ^ vm[-(ptrdiff_t)a1]);
+        uint32_t x2 = (uint32_t)(v[a2] ^ vm[-(ptrdiff_t)a2]);
+        uint32_t x3 = (uint32_t)(v[a3] ^ vm[-(ptrdiff_t)a3]);
+        stamp[x0] = gen;
+        stamp[x1] = gen;
+        stamp[x2] = gen;
+        stamp[x3] = gen;
+    }
+    for (; j < count; j++)
+        stamp[v[rare[j]] ^ vm[-(ptrdiff_t)rare[j]]] = gen;
 }
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
