@@ -4208,6 +4208,44 @@ GRUNDY__LOCAL grundy__scan16_fn grundy__scan16_best(void);
 GRUNDY__LOCAL uint64_t grundy__scan16_plain(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m,
                               uint64_t a, uint64_t end);
 
+/* Two-byte values below 1024 on processors with AVX-512 VBMI: the wanted
+ * set as a bitmap of 128 bytes (bit x & 7 of byte x >> 3), which one
+ * two-register byte permute reads for 32 splits at once, however many
+ * values are wanted. */
+typedef struct grundy__want_bits {
+    uint8_t byte[128];
+} grundy__want_bits;
+
+static inline void grundy__want_bits_flip(grundy__want_bits *w, uint32_t x)
+{
+    w->byte[(x >> 3) & 127] ^= (uint8_t)(1u << (x & 7));
+}
+
+static inline int grundy__want_bits_has(const grundy__want_bits *w, uint32_t x)
+{
+    return (w->byte[(x >> 3) & 127] >> (x & 7)) & 1;
+}
+
+/* Scans the splits (b, m - b), a <= b < end, for the values in w: each one
+ * found is removed from w and written to found[], until `missing` are
+ * found.  Returns how many were.  Every value of v is below 1024, and
+ * end <= m / 2 + 1 as above.  (Finding the values inside the scan saves a
+ * call and a reload of the bitmap per value: a value of Officers wants
+ * about 60 of them.) */
+typedef uint32_t (*grundy__scan_bits_fn)(grundy__want_bits *w, const uint16_t *v, uint64_t m,
+                                         uint64_t a, uint64_t end, uint32_t missing,
+                                         uint16_t *found);
+
+/* The bitmap scan, or NULL where the processor cannot run it. */
+GRUNDY__LOCAL grundy__scan_bits_fn grundy__scan_bits_best(void);
+
+/* The same for one-byte values, 64 splits per step. */
+typedef uint32_t (*grundy__scan_bits8_fn)(grundy__want_bits *w, const uint8_t *v, uint64_t m,
+                                          uint64_t a, uint64_t end, uint32_t missing,
+                                          uint16_t *found);
+
+GRUNDY__LOCAL grundy__scan_bits8_fn grundy__scan_bits8_best(void);
+
 /* === src/heap_values.h === */
 /* The value sequence of a heap game, stored at the width its values need:
  * one byte while every value is below 256, two below 65536, else four.  Most
@@ -4328,6 +4366,8 @@ typedef struct grundy__heap_game__heap_lane {
     uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     unsigned nfew;
     uint32_t want_c;      /* want[] covers the values below this */
+    grundy__want_bits want_bits; /* instead of want[], where it can be */
+    int bits;
     uint64_t work;        /* options examined */
     int waits;            /* G(n - 1) may be in progress on the other lane */
     /* Lanes write their fields all the time: keep each on cache lines of
@@ -4362,6 +4402,8 @@ struct grundy_heap_game {
     size_t nsplit;
     grundy__scan8_fn scan8;
     grundy__scan16_fn scan16;
+    grundy__scan_bits_fn scan_bits; /* NULL without AVX-512 VBMI */
+    grundy__scan_bits8_fn scan_bits8;
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;
@@ -4547,15 +4589,18 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
 /* The rare values below c that no option has shown yet, as the set that
- * the vectorised scan of heap_scan.h tests; returns how many.  A rare value
- * of 256 or more is never reached (every split's value is below 256), so it
- * stays missing and needs no bit. */
+ * the vectorised scan of heap_scan.h tests (the bitmap for AVX-512, else
+ * the nibble tables); returns how many.  A rare value of 256 or more is
+ * never reached (every split's value is below 256), so it stays missing
+ * and needs no bit. */
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
-            if (x < 256)
+            if (x < 256 && g->scan_bits8 != NULL)
+                grundy__want_bits_flip(&L->want_bits, x);
+            else if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -4565,10 +4610,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
 
 static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    for (uint32_t x = 0; x < c && x < 256; x++) {
-        if (grundy__want8_has(&L->want8, x))
-            grundy__want8_flip(&L->want8, x);
-    }
+    (void)c;
+    memset(&L->want_bits, 0, sizeof L->want_bits);
+    memset(&L->want8, 0, sizeof L->want8);
 }
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
@@ -4576,6 +4620,14 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+    if (g->scan_bits8 != NULL) {
+        uint16_t found[256];
+        uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - lo;
+        return missing - k;
+    }
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -4597,6 +4649,21 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    /* The bitmap, where the processor has its scan and every value (so
+     * every split's value) is below 1024. */
+    L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
+    if (L->bits) {
+        for (uint32_t x = 0; x < c; x++) {
+            if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+                if (x < 1024)
+                    grundy__want_bits_flip(&L->want_bits, x);
+                missing++;
+            }
+        }
+        return missing;
+    }
+#endif
     for (uint32_t x = 0; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
@@ -4608,14 +4675,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
 
 static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
 {
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    if (L->bits) {
+        memset(&L->want_bits, 0, sizeof L->want_bits);
+        return;
+    }
+#endif
     memset(L->want, 0, c);
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x)
+        if (L->few[i] == x) {
             L->few[i] = L->few[--L->nfew];
+            break;
+        }
     }
     L->want[x] = 0;
     grundy__mex_add(&L->mex, x);
@@ -4626,6 +4701,16 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    if (L->bits) {
+        uint16_t found[1024];
+        uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - a;
+        return missing - k;
+    }
+#endif
     while (a < stop && missing > 0) {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
@@ -4859,15 +4944,18 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
 /* The rare values below c that no option has shown yet, as the set that
- * the vectorised scan of heap_scan.h tests; returns how many.  A rare value
- * of 256 or more is never reached (every split's value is below 256), so it
- * stays missing and needs no bit. */
+ * the vectorised scan of heap_scan.h tests (the bitmap for AVX-512, else
+ * the nibble tables); returns how many.  A rare value of 256 or more is
+ * never reached (every split's value is below 256), so it stays missing
+ * and needs no bit. */
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
-            if (x < 256)
+            if (x < 256 && g->scan_bits8 != NULL)
+                grundy__want_bits_flip(&L->want_bits, x);
+            else if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -4877,10 +4965,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
 
 static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    for (uint32_t x = 0; x < c && x < 256; x++) {
-        if (grundy__want8_has(&L->want8, x))
-            grundy__want8_flip(&L->want8, x);
-    }
+    (void)c;
+    memset(&L->want_bits, 0, sizeof L->want_bits);
+    memset(&L->want8, 0, sizeof L->want8);
 }
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
@@ -4888,6 +4975,14 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+    if (g->scan_bits8 != NULL) {
+        uint16_t found[256];
+        uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - lo;
+        return missing - k;
+    }
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -4909,6 +5004,21 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    /* The bitmap, where the processor has its scan and every value (so
+     * every split's value) is below 1024. */
+    L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
+    if (L->bits) {
+        for (uint32_t x = 0; x < c; x++) {
+            if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+                if (x < 1024)
+                    grundy__want_bits_flip(&L->want_bits, x);
+                missing++;
+            }
+        }
+        return missing;
+    }
+#endif
     for (uint32_t x = 0; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
@@ -4920,14 +5030,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
 
 static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
 {
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    if (L->bits) {
+        memset(&L->want_bits, 0, sizeof L->want_bits);
+        return;
+    }
+#endif
     memset(L->want, 0, c);
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x)
+        if (L->few[i] == x) {
             L->few[i] = L->few[--L->nfew];
+            break;
+        }
     }
     L->want[x] = 0;
     grundy__mex_add(&L->mex, x);
@@ -4938,6 +5056,16 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    if (L->bits) {
+        uint16_t found[1024];
+        uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - a;
+        return missing - k;
+    }
+#endif
     while (a < stop && missing > 0) {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
@@ -5170,15 +5298,18 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
 
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
 /* The rare values below c that no option has shown yet, as the set that
- * the vectorised scan of heap_scan.h tests; returns how many.  A rare value
- * of 256 or more is never reached (every split's value is below 256), so it
- * stays missing and needs no bit. */
+ * the vectorised scan of heap_scan.h tests (the bitmap for AVX-512, else
+ * the nibble tables); returns how many.  A rare value of 256 or more is
+ * never reached (every split's value is below 256), so it stays missing
+ * and needs no bit. */
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
-            if (x < 256)
+            if (x < 256 && g->scan_bits8 != NULL)
+                grundy__want_bits_flip(&L->want_bits, x);
+            else if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -5188,10 +5319,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
 
 static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
 {
-    for (uint32_t x = 0; x < c && x < 256; x++) {
-        if (grundy__want8_has(&L->want8, x))
-            grundy__want8_flip(&L->want8, x);
-    }
+    (void)c;
+    memset(&L->want_bits, 0, sizeof L->want_bits);
+    memset(&L->want8, 0, sizeof L->want8);
 }
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
@@ -5199,6 +5329,14 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+    if (g->scan_bits8 != NULL) {
+        uint16_t found[256];
+        uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - lo;
+        return missing - k;
+    }
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -5220,6 +5358,21 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    /* The bitmap, where the processor has its scan and every value (so
+     * every split's value) is below 1024. */
+    L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
+    if (L->bits) {
+        for (uint32_t x = 0; x < c; x++) {
+            if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+                if (x < 1024)
+                    grundy__want_bits_flip(&L->want_bits, x);
+                missing++;
+            }
+        }
+        return missing;
+    }
+#endif
     for (uint32_t x = 0; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
@@ -5231,14 +5384,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
 
 static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
 {
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    if (L->bits) {
+        memset(&L->want_bits, 0, sizeof L->want_bits);
+        return;
+    }
+#endif
     memset(L->want, 0, c);
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x)
+        if (L->few[i] == x) {
             L->few[i] = L->few[--L->nfew];
+            break;
+        }
     }
     L->want[x] = 0;
     grundy__mex_add(&L->mex, x);
@@ -5249,6 +5410,16 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
+#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+    if (L->bits) {
+        uint16_t found[1024];
+        uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - a;
+        return missing - k;
+    }
+#endif
     while (a < stop && missing > 0) {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
@@ -5417,6 +5588,8 @@ static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allo
     g->vals.width = 1;
     g->scan8 = grundy__scan8_best();
     g->scan16 = grundy__scan16_best();
+    g->scan_bits = grundy__scan_bits_best();
+    g->scan_bits8 = grundy__scan_bits8_best();
     /* The amounts whose removal may leave two heaps, for the sparse method. */
     g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
     for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
@@ -5663,10 +5836,11 @@ static uint32_t grundy__heap_game__choose_mask(const grundy_heap_game *g)
             best = m;
         }
     }
-    /* A value costs a read per rare heap (plus a short check of the rare
-     * values below the answer) instead of one per split, n / 2: worth it
-     * once the rare heaps are under a quarter of the splits. */
-    return best_count * 8 <= g->vals.n ? best : 0;
+    /* A value costs a read per rare heap, plus a vectorised check of the
+     * rare values below the answer (a few thousand splits, at several per
+     * read), instead of one read per split, n / 2: worth it once the rare
+     * heaps are under half the splits. */
+    return best_count * 4 <= g->vals.n ? best : 0;
 }
 
 static int grundy__heap_game__add_rare(grundy_heap_game *g, uint64_t heap)
@@ -5681,8 +5855,9 @@ static int grundy__heap_game__add_rare(grundy_heap_game *g, uint64_t heap)
 /* Chooses the mask again (at doubling lengths) and rebuilds the rare list. */
 static int grundy__heap_game__rechoose(grundy_heap_game *g)
 {
-    g->next_choice = 2 * g->vals.n;
     uint32_t mask = grundy__heap_game__choose_mask(g);
+    /* Again at twice the length, or soon while no mask pays yet. */
+    g->next_choice = mask != 0 ? 2 * g->vals.n : g->vals.n + g->vals.n / 4 + 1;
     g->sparse_active = mask != 0;
     if (mask == 0 || mask == g->mask)
         return GRUNDY_OK;
@@ -6380,7 +6555,7 @@ GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *
 }
 
 /* === src/heap_scan.c === */
-/* The confirmation scan of the sparse method, portable and AVX2. */
+/* The confirmation scan of the sparse method: portable, AVX2, AVX-512. */
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define GRUNDY__SCAN_AVX2 1
@@ -6463,7 +6638,137 @@ grundy__heap_scan__scan16_avx2(const uint16_t *t, unsigned k, const uint16_t *v,
     }
     return grundy__scan16_plain(t, k, v, m, b, end);
 }
+
+/* Takes the split (b, m - b) if its value is still wanted. */
+static uint32_t grundy__heap_scan__take_bit(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t b,
+                         uint16_t *found, uint32_t k)
+{
+    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+    if (!grundy__want_bits_has(w, x))
+        return k;
+    grundy__want_bits_flip(w, x);
+    found[k] = (uint16_t)x;
+    return k + 1;
+}
+
+/* 32 splits per step: the mirrored load reversed by a word permute, the
+ * values narrowed to bytes, the bitmap byte x >> 3 fetched by a permute of
+ * two registers (128 bytes) and its bit x & 7 tested against a one-hot
+ * byte.  After a hit the splits of the step are taken one by one (two may
+ * share a value) and the bitmap is loaded again. */
+static __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) uint32_t
+grundy__heap_scan__scan_bits_avx512(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t a, uint64_t end,
+                 uint32_t missing, uint16_t *found)
+{
+    const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                                             15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+                                             27, 28, 29, 30, 31);
+    const __m256i onehot = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i seven = _mm512_set1_epi16(7);
+    __m512i lo = _mm512_loadu_si512((const void *)w->byte);
+    __m512i hi = _mm512_loadu_si512((const void *)(w->byte + 64));
+    uint32_t k = 0;
+    uint64_t b = a;
+    while (k < missing && b + 32 <= end && b + 31 <= m) {
+        __m512i fwd = _mm512_loadu_si512((const void *)(v + b));
+        __m512i back = _mm512_loadu_si512((const void *)(v + m - b - 31));
+        __m512i x = _mm512_xor_si512(fwd, _mm512_permutexvar_epi16(reverse, back));
+        __m256i at = _mm512_cvtepi16_epi8(_mm512_srli_epi16(x, 3));
+        __m256i bit = _mm512_cvtepi16_epi8(_mm512_and_si512(x, seven));
+        __m512i got = _mm512_permutex2var_epi8(lo, _mm512_castsi256_si512(at), hi);
+        unsigned hit = (unsigned)_mm256_test_epi8_mask(_mm512_castsi512_si256(got),
+                                                       _mm256_shuffle_epi8(onehot, bit));
+        if (hit != 0) {
+            for (; hit != 0 && k < missing; hit &= hit - 1)
+                k = grundy__heap_scan__take_bit(w, v, m, b + (uint64_t)__builtin_ctz(hit), found, k);
+            lo = _mm512_loadu_si512((const void *)w->byte);
+            hi = _mm512_loadu_si512((const void *)(w->byte + 64));
+        }
+        b += 32;
+    }
+    for (; k < missing && b < end; b++)
+        k = grundy__heap_scan__take_bit(w, v, m, b, found, k);
+    return k;
+}
+
+static uint32_t grundy__heap_scan__take_bit8(grundy__want_bits *w, const uint8_t *v, uint64_t m, uint64_t b,
+                          uint16_t *found, uint32_t k)
+{
+    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+    if (!grundy__want_bits_has(w, x))
+        return k;
+    grundy__want_bits_flip(w, x);
+    found[k] = (uint16_t)x;
+    return k + 1;
+}
+
+/* As scan_bits_avx512 for one-byte values: the byte permute reverses the
+ * mirrored load, and the bitmap's first 32 bytes (values below 256) are
+ * one register. */
+static __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) uint32_t
+grundy__heap_scan__scan_bits8_avx512(grundy__want_bits *w, const uint8_t *v, uint64_t m, uint64_t a, uint64_t end,
+                  uint32_t missing, uint16_t *found)
+{
+    const __m512i reverse = _mm512_set_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46,
+        47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63);
+    const __m512i onehot = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0));
+    const __m512i seven = _mm512_set1_epi8(7);
+    const __m512i low5 = _mm512_set1_epi8(31);
+    __m512i table = _mm512_loadu_si512((const void *)w->byte);
+    uint32_t k = 0;
+    uint64_t b = a;
+    while (k < missing && b + 64 <= end && b + 63 <= m) {
+        __m512i fwd = _mm512_loadu_si512((const void *)(v + b));
+        __m512i back = _mm512_loadu_si512((const void *)(v + m - b - 63));
+        __m512i x = _mm512_xor_si512(fwd, _mm512_permutexvar_epi8(reverse, back));
+        __m512i at = _mm512_and_si512(_mm512_srli_epi16(x, 3), low5);
+        __m512i got = _mm512_permutexvar_epi8(at, table);
+        uint64_t hit = (uint64_t)_mm512_test_epi8_mask(
+            got, _mm512_shuffle_epi8(onehot, _mm512_and_si512(x, seven)));
+        if (hit != 0) {
+            for (; hit != 0 && k < missing; hit &= hit - 1)
+                k = grundy__heap_scan__take_bit8(w, v, m, b + (uint64_t)__builtin_ctzll(hit), found, k);
+            table = _mm512_loadu_si512((const void *)w->byte);
+        }
+        b += 64;
+    }
+    for (; k < missing && b < end; b++)
+        k = grundy__heap_scan__take_bit8(w, v, m, b, found, k);
+    return k;
+}
 #endif
+
+static int grundy__heap_scan__has_avx512_vbmi(void)
+{
+#if GRUNDY__SCAN_AVX2
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+#else
+    return 0;
+#endif
+}
+
+GRUNDY__LOCAL grundy__scan_bits8_fn grundy__scan_bits8_best(void)
+{
+#if GRUNDY__SCAN_AVX2
+    if (grundy__heap_scan__has_avx512_vbmi())
+        return grundy__heap_scan__scan_bits8_avx512;
+#endif
+    return NULL;
+}
+
+GRUNDY__LOCAL grundy__scan_bits_fn grundy__scan_bits_best(void)
+{
+#if GRUNDY__SCAN_AVX2
+    if (grundy__heap_scan__has_avx512_vbmi())
+        return grundy__heap_scan__scan_bits_avx512;
+#endif
+    return NULL;
+}
 
 GRUNDY__LOCAL uint64_t grundy__scan16_plain(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m,
                               uint64_t a, uint64_t end)

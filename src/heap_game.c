@@ -49,6 +49,8 @@ typedef struct heap_lane {
     uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     unsigned nfew;
     uint32_t want_c;      /* want[] covers the values below this */
+    grundy__want_bits want_bits; /* instead of want[], where it can be */
+    int bits;
     uint64_t work;        /* options examined */
     int waits;            /* G(n - 1) may be in progress on the other lane */
     /* Lanes write their fields all the time: keep each on cache lines of
@@ -83,6 +85,8 @@ struct grundy_heap_game {
     size_t nsplit;
     grundy__scan8_fn scan8;
     grundy__scan16_fn scan16;
+    grundy__scan_bits_fn scan_bits; /* NULL without AVX-512 VBMI */
+    grundy__scan_bits8_fn scan_bits8;
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;
@@ -223,6 +227,8 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
     g->vals.width = 1;
     g->scan8 = grundy__scan8_best();
     g->scan16 = grundy__scan16_best();
+    g->scan_bits = grundy__scan_bits_best();
+    g->scan_bits8 = grundy__scan_bits8_best();
     /* The amounts whose removal may leave two heaps, for the sparse method. */
     g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
     for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
@@ -469,10 +475,11 @@ static uint32_t choose_mask(const grundy_heap_game *g)
             best = m;
         }
     }
-    /* A value costs a read per rare heap (plus a short check of the rare
-     * values below the answer) instead of one per split, n / 2: worth it
-     * once the rare heaps are under a quarter of the splits. */
-    return best_count * 8 <= g->vals.n ? best : 0;
+    /* A value costs a read per rare heap, plus a vectorised check of the
+     * rare values below the answer (a few thousand splits, at several per
+     * read), instead of one read per split, n / 2: worth it once the rare
+     * heaps are under half the splits. */
+    return best_count * 4 <= g->vals.n ? best : 0;
 }
 
 static int add_rare(grundy_heap_game *g, uint64_t heap)
@@ -487,8 +494,9 @@ static int add_rare(grundy_heap_game *g, uint64_t heap)
 /* Chooses the mask again (at doubling lengths) and rebuilds the rare list. */
 static int rechoose(grundy_heap_game *g)
 {
-    g->next_choice = 2 * g->vals.n;
     uint32_t mask = choose_mask(g);
+    /* Again at twice the length, or soon while no mask pays yet. */
+    g->next_choice = mask != 0 ? 2 * g->vals.n : g->vals.n + g->vals.n / 4 + 1;
     g->sparse_active = mask != 0;
     if (mask == 0 || mask == g->mask)
         return GRUNDY_OK;

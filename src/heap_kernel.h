@@ -106,15 +106,18 @@ static void KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const VALUE_T *v,
 
 #ifdef KERNEL_SCAN8
 /* The rare values below c that no option has shown yet, as the set that
- * the vectorised scan of heap_scan.h tests; returns how many.  A rare value
- * of 256 or more is never reached (every split's value is below 256), so it
- * stays missing and needs no bit. */
+ * the vectorised scan of heap_scan.h tests (the bitmap for AVX-512, else
+ * the nibble tables); returns how many.  A rare value of 256 or more is
+ * never reached (every split's value is below 256), so it stays missing
+ * and needs no bit. */
 static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = 0; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
-            if (x < 256)
+            if (x < 256 && g->scan_bits8 != NULL)
+                grundy__want_bits_flip(&L->want_bits, x);
+            else if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -124,10 +127,9 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c
 
 static void KERNEL(want_end)(heap_lane *L, uint32_t c)
 {
-    for (uint32_t x = 0; x < c && x < 256; x++) {
-        if (grundy__want8_has(&L->want8, x))
-            grundy__want8_flip(&L->want8, x);
-    }
+    (void)c;
+    memset(&L->want_bits, 0, sizeof L->want_bits);
+    memset(&L->want8, 0, sizeof L->want8);
 }
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
@@ -135,6 +137,14 @@ static void KERNEL(want_end)(heap_lane *L, uint32_t c)
 static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+    if (g->scan_bits8 != NULL) {
+        uint16_t found[256];
+        uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - lo;
+        return missing - k;
+    }
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -156,6 +166,21 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE
 static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c)
 {
     uint32_t missing = 0;
+#ifdef KERNEL_SCAN16
+    /* The bitmap, where the processor has its scan and every value (so
+     * every split's value) is below 1024. */
+    L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
+    if (L->bits) {
+        for (uint32_t x = 0; x < c; x++) {
+            if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+                if (x < 1024)
+                    grundy__want_bits_flip(&L->want_bits, x);
+                missing++;
+            }
+        }
+        return missing;
+    }
+#endif
     for (uint32_t x = 0; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
@@ -167,14 +192,22 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c
 
 static void KERNEL(want_end)(heap_lane *L, uint32_t c)
 {
+#ifdef KERNEL_SCAN16
+    if (L->bits) {
+        memset(&L->want_bits, 0, sizeof L->want_bits);
+        return;
+    }
+#endif
     memset(L->want, 0, c);
 }
 
-static void KERNEL(want_hit)(heap_lane *L, uint32_t x)
+static inline void KERNEL(want_hit)(heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x)
+        if (L->few[i] == x) {
             L->few[i] = L->few[--L->nfew];
+            break;
+        }
     }
     L->want[x] = 0;
     grundy__mex_add(&L->mex, x);
@@ -185,6 +218,16 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
+#ifdef KERNEL_SCAN16
+    if (L->bits) {
+        uint16_t found[1024];
+        uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
+        for (uint32_t i = 0; i < k; i++)
+            grundy__mex_add(&L->mex, found[i]);
+        L->work += stop - a;
+        return missing - k;
+    }
+#endif
     while (a < stop && missing > 0) {
 #ifdef KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {

@@ -1,4 +1,4 @@
-/* The confirmation scan of the sparse method, portable and AVX2. */
+/* The confirmation scan of the sparse method: portable, AVX2, AVX-512. */
 #include "heap_scan.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -82,7 +82,137 @@ scan16_avx2(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m, uint64
     }
     return grundy__scan16_plain(t, k, v, m, b, end);
 }
+
+/* Takes the split (b, m - b) if its value is still wanted. */
+static uint32_t take_bit(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t b,
+                         uint16_t *found, uint32_t k)
+{
+    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+    if (!grundy__want_bits_has(w, x))
+        return k;
+    grundy__want_bits_flip(w, x);
+    found[k] = (uint16_t)x;
+    return k + 1;
+}
+
+/* 32 splits per step: the mirrored load reversed by a word permute, the
+ * values narrowed to bytes, the bitmap byte x >> 3 fetched by a permute of
+ * two registers (128 bytes) and its bit x & 7 tested against a one-hot
+ * byte.  After a hit the splits of the step are taken one by one (two may
+ * share a value) and the bitmap is loaded again. */
+static __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) uint32_t
+scan_bits_avx512(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t a, uint64_t end,
+                 uint32_t missing, uint16_t *found)
+{
+    const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                                             15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+                                             27, 28, 29, 30, 31);
+    const __m256i onehot = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i seven = _mm512_set1_epi16(7);
+    __m512i lo = _mm512_loadu_si512((const void *)w->byte);
+    __m512i hi = _mm512_loadu_si512((const void *)(w->byte + 64));
+    uint32_t k = 0;
+    uint64_t b = a;
+    while (k < missing && b + 32 <= end && b + 31 <= m) {
+        __m512i fwd = _mm512_loadu_si512((const void *)(v + b));
+        __m512i back = _mm512_loadu_si512((const void *)(v + m - b - 31));
+        __m512i x = _mm512_xor_si512(fwd, _mm512_permutexvar_epi16(reverse, back));
+        __m256i at = _mm512_cvtepi16_epi8(_mm512_srli_epi16(x, 3));
+        __m256i bit = _mm512_cvtepi16_epi8(_mm512_and_si512(x, seven));
+        __m512i got = _mm512_permutex2var_epi8(lo, _mm512_castsi256_si512(at), hi);
+        unsigned hit = (unsigned)_mm256_test_epi8_mask(_mm512_castsi512_si256(got),
+                                                       _mm256_shuffle_epi8(onehot, bit));
+        if (hit != 0) {
+            for (; hit != 0 && k < missing; hit &= hit - 1)
+                k = take_bit(w, v, m, b + (uint64_t)__builtin_ctz(hit), found, k);
+            lo = _mm512_loadu_si512((const void *)w->byte);
+            hi = _mm512_loadu_si512((const void *)(w->byte + 64));
+        }
+        b += 32;
+    }
+    for (; k < missing && b < end; b++)
+        k = take_bit(w, v, m, b, found, k);
+    return k;
+}
+
+static uint32_t take_bit8(grundy__want_bits *w, const uint8_t *v, uint64_t m, uint64_t b,
+                          uint16_t *found, uint32_t k)
+{
+    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
+    if (!grundy__want_bits_has(w, x))
+        return k;
+    grundy__want_bits_flip(w, x);
+    found[k] = (uint16_t)x;
+    return k + 1;
+}
+
+/* As scan_bits_avx512 for one-byte values: the byte permute reverses the
+ * mirrored load, and the bitmap's first 32 bytes (values below 256) are
+ * one register. */
+static __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) uint32_t
+scan_bits8_avx512(grundy__want_bits *w, const uint8_t *v, uint64_t m, uint64_t a, uint64_t end,
+                  uint32_t missing, uint16_t *found)
+{
+    const __m512i reverse = _mm512_set_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46,
+        47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63);
+    const __m512i onehot = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0));
+    const __m512i seven = _mm512_set1_epi8(7);
+    const __m512i low5 = _mm512_set1_epi8(31);
+    __m512i table = _mm512_loadu_si512((const void *)w->byte);
+    uint32_t k = 0;
+    uint64_t b = a;
+    while (k < missing && b + 64 <= end && b + 63 <= m) {
+        __m512i fwd = _mm512_loadu_si512((const void *)(v + b));
+        __m512i back = _mm512_loadu_si512((const void *)(v + m - b - 63));
+        __m512i x = _mm512_xor_si512(fwd, _mm512_permutexvar_epi8(reverse, back));
+        __m512i at = _mm512_and_si512(_mm512_srli_epi16(x, 3), low5);
+        __m512i got = _mm512_permutexvar_epi8(at, table);
+        uint64_t hit = (uint64_t)_mm512_test_epi8_mask(
+            got, _mm512_shuffle_epi8(onehot, _mm512_and_si512(x, seven)));
+        if (hit != 0) {
+            for (; hit != 0 && k < missing; hit &= hit - 1)
+                k = take_bit8(w, v, m, b + (uint64_t)__builtin_ctzll(hit), found, k);
+            table = _mm512_loadu_si512((const void *)w->byte);
+        }
+        b += 64;
+    }
+    for (; k < missing && b < end; b++)
+        k = take_bit8(w, v, m, b, found, k);
+    return k;
+}
 #endif
+
+static int has_avx512_vbmi(void)
+{
+#if GRUNDY__SCAN_AVX2
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+#else
+    return 0;
+#endif
+}
+
+grundy__scan_bits8_fn grundy__scan_bits8_best(void)
+{
+#if GRUNDY__SCAN_AVX2
+    if (has_avx512_vbmi())
+        return scan_bits8_avx512;
+#endif
+    return NULL;
+}
+
+grundy__scan_bits_fn grundy__scan_bits_best(void)
+{
+#if GRUNDY__SCAN_AVX2
+    if (has_avx512_vbmi())
+        return scan_bits_avx512;
+#endif
+    return NULL;
+}
 
 uint64_t grundy__scan16_plain(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m,
                               uint64_t a, uint64_t end)

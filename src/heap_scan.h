@@ -56,4 +56,42 @@ grundy__scan16_fn grundy__scan16_best(void);
 uint64_t grundy__scan16_plain(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m,
                               uint64_t a, uint64_t end);
 
+/* Two-byte values below 1024 on processors with AVX-512 VBMI: the wanted
+ * set as a bitmap of 128 bytes (bit x & 7 of byte x >> 3), which one
+ * two-register byte permute reads for 32 splits at once, however many
+ * values are wanted. */
+typedef struct grundy__want_bits {
+    uint8_t byte[128];
+} grundy__want_bits;
+
+static inline void grundy__want_bits_flip(grundy__want_bits *w, uint32_t x)
+{
+    w->byte[(x >> 3) & 127] ^= (uint8_t)(1u << (x & 7));
+}
+
+static inline int grundy__want_bits_has(const grundy__want_bits *w, uint32_t x)
+{
+    return (w->byte[(x >> 3) & 127] >> (x & 7)) & 1;
+}
+
+/* Scans the splits (b, m - b), a <= b < end, for the values in w: each one
+ * found is removed from w and written to found[], until `missing` are
+ * found.  Returns how many were.  Every value of v is below 1024, and
+ * end <= m / 2 + 1 as above.  (Finding the values inside the scan saves a
+ * call and a reload of the bitmap per value: a value of Officers wants
+ * about 60 of them.) */
+typedef uint32_t (*grundy__scan_bits_fn)(grundy__want_bits *w, const uint16_t *v, uint64_t m,
+                                         uint64_t a, uint64_t end, uint32_t missing,
+                                         uint16_t *found);
+
+/* The bitmap scan, or NULL where the processor cannot run it. */
+grundy__scan_bits_fn grundy__scan_bits_best(void);
+
+/* The same for one-byte values, 64 splits per step. */
+typedef uint32_t (*grundy__scan_bits8_fn)(grundy__want_bits *w, const uint8_t *v, uint64_t m,
+                                          uint64_t a, uint64_t end, uint32_t missing,
+                                          uint16_t *found);
+
+grundy__scan_bits8_fn grundy__scan_bits8_best(void);
+
 #endif
