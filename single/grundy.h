@@ -5763,7 +5763,7 @@ static int grundy__heap_game__check_period(grundy_heap_game *g)
     size_t n = (size_t)v->n;
     uint32_t *z = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *z);
     if (z == NULL)
-        return 0; /* no proof now; the next checkpoint tries again */
+        return GRUNDY_ENOMEM; /* while computing: the next checkpoint tries again */
 #define GRUNDY__HEAP_GAME__REV(i) grundy__values_get(v, n - 1 - (i))
     size_t l = 0, r = 0;
     z[0] = (uint32_t)n;
@@ -5843,53 +5843,56 @@ static uint32_t grundy__heap_game__choose_mask(const grundy_heap_game *g)
     return best_count * 4 <= g->vals.n ? best : 0;
 }
 
-static int grundy__heap_game__add_rare(grundy_heap_game *g, uint64_t heap)
+/* Room for `more` rare heaps past those listed. */
+static int grundy__heap_game__rare_room(grundy_heap_game *g, uint64_t more)
 {
-    int rc = grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare, (size_t)g->nrare + 1,
-                             sizeof *g->rare);
-    if (rc == GRUNDY_OK)
-        g->rare[g->nrare++] = (uint32_t)heap;
-    return rc;
+    return grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare,
+                           (size_t)(g->nrare + more), sizeof *g->rare);
 }
 
-/* Chooses the mask again (at doubling lengths) and rebuilds the rare list. */
+/* Chooses the mask again (at doubling lengths) and rebuilds the rare list.
+ * Nothing changes unless the new list has its room. */
 static int grundy__heap_game__rechoose(grundy_heap_game *g)
 {
     uint32_t mask = grundy__heap_game__choose_mask(g);
+    if (mask != 0 && mask != g->mask) {
+        uint64_t count = 0;
+        for (uint64_t h = 1; h < g->vals.n; h++)
+            count += !grundy__odd_parity(grundy__values_get(&g->vals, h) & mask);
+        g->nrare = 0;
+        if (grundy__heap_game__rare_room(g, count) != GRUNDY_OK) {
+            g->mask = 0; /* the list is no longer the old mask's */
+            g->sparse_active = 0;
+            return GRUNDY_ENOMEM;
+        }
+        g->mask = mask;
+        for (uint64_t h = 1; h < g->vals.n; h++) {
+            if (!grundy__odd_parity(grundy__values_get(&g->vals, h) & mask))
+                g->rare[g->nrare++] = (uint32_t)h;
+        }
+    }
     /* Again at twice the length, or soon while no mask pays yet. */
     g->next_choice = mask != 0 ? 2 * g->vals.n : g->vals.n + g->vals.n / 4 + 1;
     g->sparse_active = mask != 0;
-    if (mask == 0 || mask == g->mask)
-        return GRUNDY_OK;
-    g->mask = mask;
-    g->nrare = 0;
-    for (uint64_t h = 1; h < g->vals.n; h++) {
-        if (!grundy__odd_parity(grundy__values_get(&g->vals, h) & mask)) {
-            int rc = grundy__heap_game__add_rare(g, h);
-            if (rc != GRUNDY_OK)
-                return rc;
-        }
-    }
     return GRUNDY_OK;
 }
 
-/* Counts value v in the histogram that chooses the mask. */
-static int grundy__heap_game__note_value(grundy_heap_game *g, uint32_t v)
+/* Room in the histogram that chooses the mask for values up to v. */
+static int grundy__heap_game__hist_room(grundy_heap_game *g, uint32_t v)
 {
-    if (v >= g->hist_len) {
-        size_t len = g->hist_len ? g->hist_len : 16;
-        while (len <= v)
-            len *= 2;
-        uint64_t *h = (uint64_t *)grundy__calloc_array(&g->alloc, len, sizeof *h);
-        if (h == NULL)
-            return GRUNDY_ENOMEM;
-        if (g->hist_len)
-            memcpy(h, g->hist, g->hist_len * sizeof *h);
-        grundy__free(&g->alloc, g->hist);
-        g->hist = h;
-        g->hist_len = len;
-    }
-    g->hist[v]++;
+    if (v < g->hist_len)
+        return GRUNDY_OK;
+    size_t len = g->hist_len ? g->hist_len : 16;
+    while (len <= v)
+        len *= 2;
+    uint64_t *h = (uint64_t *)grundy__calloc_array(&g->alloc, len, sizeof *h);
+    if (h == NULL)
+        return GRUNDY_ENOMEM;
+    if (g->hist_len)
+        memcpy(h, g->hist, g->hist_len * sizeof *h);
+    grundy__free(&g->alloc, g->hist);
+    g->hist = h;
+    g->hist_len = len;
     return GRUNDY_OK;
 }
 
@@ -5912,7 +5915,8 @@ static uint32_t grundy__heap_game__next_value(grundy_heap_game *g, grundy__heap_
 }
 
 /* One more value on the calling thread, with everything it feeds: mex
- * room, width, histogram, rare list. */
+ * room, width, histogram, rare list.  Every allocation comes first, so a
+ * failure leaves the value uncounted everywhere (a retry computes it). */
 static int grundy__heap_game__compute_next(grundy_heap_game *g)
 {
     if (g->vals.n >= GRUNDY__HEAP_GAME__MAX_VALUES)
@@ -5924,13 +5928,20 @@ static int grundy__heap_game__compute_next(grundy_heap_game *g)
     int rc = GRUNDY_OK;
     if (v >= g->pow2)
         rc = grundy__heap_game__grow_mex(g);
+    int rare = grundy__heap_game__is_rare_heap(g, n, v);
+    if (rc == GRUNDY_OK && rare)
+        rc = grundy__heap_game__rare_room(g, 1);
+    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g))
+        rc = grundy__heap_game__hist_room(g, v);
     if (rc == GRUNDY_OK)
         rc = grundy__values_append(&g->vals, &g->alloc, v);
-    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g))
-        rc = grundy__heap_game__note_value(g, v);
-    if (rc == GRUNDY_OK && grundy__heap_game__is_rare_heap(g, n, v))
-        rc = grundy__heap_game__add_rare(g, n);
-    return rc;
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (grundy__heap_game__sparse_possible(g))
+        g->hist[v]++;
+    if (rare)
+        g->rare[g->nrare++] = (uint32_t)n;
+    return GRUNDY_OK;
 }
 
 /* ---- two lanes ------------------------------------------------------------
@@ -6029,12 +6040,11 @@ static void grundy__heap_game__note_speed(grundy_heap_game *g, int lanes, uint64
 static int grundy__heap_game__run_lanes(grundy_heap_game *g, uint64_t stop)
 {
     uint64_t start = g->vals.n;
-    size_t cap_rare = g->cap_rare;
     int rc = grundy__values_reserve(&g->vals, &g->alloc, stop);
     if (rc == GRUNDY_OK)
-        rc = grundy__reserve(&g->alloc, (void **)&g->rare, &cap_rare,
-                             (size_t)(g->nrare + (stop - start)), sizeof *g->rare);
-    g->cap_rare = cap_rare;
+        rc = grundy__heap_game__rare_room(g, stop - start);
+    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g))
+        rc = grundy__heap_game__hist_room(g, (uint32_t)(g->pow2 - 1)); /* every value of the segment */
     if (rc != GRUNDY_OK)
         return rc;
     g->published = start;
@@ -6048,9 +6058,9 @@ static int grundy__heap_game__run_lanes(grundy_heap_game *g, uint64_t stop)
     }
     g->lane[0].waits = g->lane[1].waits = 0;
     g->vals.n = g->published;
-    for (uint64_t n = start; rc == GRUNDY_OK && n < g->vals.n && grundy__heap_game__sparse_possible(g); n++)
-        rc = grundy__heap_game__note_value(g, grundy__values_get(&g->vals, n));
-    return rc;
+    for (uint64_t n = start; n < g->vals.n && grundy__heap_game__sparse_possible(g); n++)
+        g->hist[grundy__values_get(&g->vals, n)]++;
+    return GRUNDY_OK;
 }
 
 /* Where the next stretch of values ends: at the count, a period check, a
@@ -6077,7 +6087,7 @@ static int grundy__heap_game__between_values(grundy_heap_game *g, uint64_t count
         g->lane[i].work = 0;
     }
     if (g->detect && g->vals.n >= g->next_check) {
-        if (grundy__heap_game__check_period(g))
+        if (grundy__heap_game__check_period(g) > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }
@@ -6167,8 +6177,8 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
         g->detect = detect;
         if (rc != GRUNDY_OK)
             return rc;
-        if (!g->periodic)
-            grundy__heap_game__check_period(g);
+        if (!g->periodic && grundy__heap_game__check_period(g) == GRUNDY_ENOMEM)
+            return GRUNDY_ENOMEM;
     }
     if (!g->periodic)
         return 0;
