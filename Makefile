@@ -148,7 +148,7 @@ build/tsan/obj/%.o: src/%.c $(HDRS)
 	$(TSAN_CC) $(WARN) -Iinclude -Isrc $(TSAN_FLAGS) -c $< -o $@
 
 build/tsan/test_threads: test/test_threads.c $(wildcard test/*.h) $(TSAN_LIB_OBJ)
-	$(TSAN_CC) $(WARN) -Wno-conversion -Iinclude -Itest $(TSAN_FLAGS) -pthread -o $@ $< \
+	$(TSAN_CC) $(WARN) -Wno-conversion -Iinclude -Isrc -Itest $(TSAN_FLAGS) -pthread -o $@ $< \
 	    $(TSAN_LIB_OBJ) -pthread
 
 tsan: build/tsan/test_threads

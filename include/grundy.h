@@ -428,18 +428,30 @@ GRUNDY_API int grundy_graph_solve(grundy_graph *g);
 GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
 
 /**
- * @brief A description of the last error on this graph, naming what and
- *        where (e.g. "line 3: node 7 out of range (n = 5)").
+ * @brief A description of the most recent failure on this graph, naming
+ *        what and where (e.g. "line 3: node 7 out of range (n = 5)").
+ *
+ * Read it right after a call that failed.  Every failure with more to say
+ * than its status writes its message here: a parse error, a node out of
+ * range, a cycle, a limit, a split move where none is allowed, a compound's
+ * precondition, a misère search that stopped.  A call that fails with
+ * #GRUNDY_ENOMEM or #GRUNDY_ECANCELED, or for an invalid argument (a NULL
+ * pointer, an unknown constant), may leave the string empty or as an earlier
+ * failure left it, and so may a call that succeeds: after a success its
+ * content is unspecified.  Calls on a const graph (the queries) never
+ * change it.
  * @param g The graph.
- * @return A string owned by the graph, valid until its next call; "" if none.
+ * @return A string owned by the graph, valid until its next call; "" for
+ *         NULL or if no failure has written one.
  */
 GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
 
 /**
- * @brief The input line of the last error of grundy_graph_parse() (counted
- *        from 1), for callers that format their own messages.
+ * @brief The input line of the most recent failure of grundy_graph_parse()
+ *        (counted from 1), for callers that format their own messages.
+ *        Like grundy_graph_errmsg(), read it right after a call that failed.
  * @param g The graph.
- * @return The line, or 0 if the last error was not about a line of text.
+ * @return The line, or 0 if the failure was not about a line of text.
  */
 GRUNDY_API size_t grundy_graph_errline(const grundy_graph *g);
 
@@ -768,9 +780,21 @@ GRUNDY_API int grundy_game_sum_winning_move_u64(grundy_game *game, const uint64_
  */
 GRUNDY_API void grundy_game_stats(const grundy_game *game, uint64_t *positions, uint64_t *bytes);
 
-/** @brief A description of the last error on this game ("" if none).
- *  @param game The game.
- *  @return A string owned by the game. */
+/**
+ * @brief A description of the most recent failure on this game.
+ *
+ * Read it right after a call that failed.  Every failure with more to say
+ * than its status writes its message here: a cycle in the rules, the memory
+ * cap (and where it was met), an option the play does not allow, a move
+ * generator that failed, a setting changed after positions were stored.  A
+ * call that fails with #GRUNDY_ENOMEM, or for an invalid argument (a NULL
+ * pointer, an unknown constant), may leave the string empty or as an
+ * earlier failure left it, and so may a call that succeeds: after a success
+ * its content is unspecified.
+ * @param game The game.
+ * @return A string owned by the game, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
 GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
 
 /** @} */

@@ -24,7 +24,20 @@ static const char usage_text[] =
     "game), lasker (Lasker's Nim) or sub:S1,S2,... (a subtraction game)\n"
     "\n"
     "  --help                     this text\n"
-    "  --version                  the version\n";
+    "  --version                  the version\n"
+    "\n"
+    "environment:\n"
+    "  GRUNDY_MEMORY_LIMIT=SIZE   the most memory graph, values and period may use:\n"
+    "                             bytes, or a number with K, M, G or T (0: no limit)\n";
+
+/* The usage, and the default memory limit as found on this machine. */
+static void usage(FILE *f)
+{
+    const char *why;
+    char limit[64];
+    cli_format_size(cli_default_memory_limit(&why), limit, sizeof limit);
+    fprintf(f, "%s                             default: %s, %s\n", usage_text, why, limit);
+}
 
 int cli_error(const char *fmt, ...)
 {
@@ -55,12 +68,12 @@ int cli_parse_u64(const char *s, uint64_t *out)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(usage_text, stderr);
+        usage(stderr);
         return CLI_EXIT_ERROR;
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout);
+        usage(stdout);
         return CLI_EXIT_OK;
     }
     if (strcmp(cmd, "--version") == 0) {
@@ -76,6 +89,6 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "period") == 0)
         return cli_period(argc - 2, argv + 2);
     cli_error("unknown command '%s'", cmd);
-    fputs(usage_text, stderr);
+    usage(stderr);
     return CLI_EXIT_ERROR;
 }

@@ -3,21 +3,21 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* Reads a whole stream into a malloc'd buffer. */
+/* Reads a whole stream into a buffer of cli_malloc()'s (NULL when memory
+ * runs out; read errors are the stream's). */
 static char *slurp(FILE *f, size_t *len)
 {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
+    size_t cap = 1 << 12, n = 0; /* small: the memory cap counts it */
+    char *buf = cli_malloc(cap);
     while (buf != NULL) {
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap)
             break;
-        char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+        char *bigger = cap <= SIZE_MAX / 2 ? cli_realloc(buf, cap * 2) : NULL;
         if (bigger == NULL) {
-            free(buf);
+            cli_free(buf);
             return NULL;
         }
         buf = bigger;
@@ -43,16 +43,16 @@ static int print_infinity(const grundy_graph *g, uint32_t u)
     size_t count;
     if (grundy_graph_loopy_followers(g, u, NULL, 0, &count) != GRUNDY_OK)
         return -1;
-    uint32_t *vals = malloc((count ? count : 1) * sizeof *vals);
+    uint32_t *vals = cli_malloc((count ? count : 1) * sizeof *vals);
     if (vals == NULL || grundy_graph_loopy_followers(g, u, vals, count, &count) != GRUNDY_OK) {
-        free(vals);
+        cli_free(vals);
         return -1;
     }
     printf("%u inf{", u);
     for (size_t i = 0; i < count; i++)
         printf(i ? ",%u" : "%u", vals[i]);
     puts("}");
-    free(vals);
+    cli_free(vals);
     return 0;
 }
 
@@ -68,7 +68,7 @@ static int print_numbers(const grundy_graph *g, int play)
             printf("%u %s\n", u, v == GRUNDY_SP ? "SP" : "SC");
         else if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF) {
             if (print_infinity(g, u) != 0)
-                return cli_error("graph: out of memory");
+                return cli_out_of_memory("graph", "listing the followers' values");
         } else
             printf("%u %u\n", u, v);
     }
@@ -92,13 +92,17 @@ static int parse_error(const char *name, const grundy_graph *g)
 static int solve_text(const char *name, const char *text, size_t len, int play)
 {
     grundy_graph *g;
-    if (grundy_graph_new(&g) != GRUNDY_OK)
-        return cli_error("graph: out of memory");
+    if (grundy_graph_new_with(&g, cli_allocator()) != GRUNDY_OK)
+        return cli_out_of_memory(name, "creating the graph");
     int rc = grundy_graph_parse(g, text, len);
     int status;
-    if (rc != GRUNDY_OK) {
+    if (rc == GRUNDY_ENOMEM) {
+        status = cli_out_of_memory(name, "reading the graph");
+    } else if (rc != GRUNDY_OK) {
         status = parse_error(name, g);
-    } else if ((rc = grundy_graph_solve_play(g, play)) != GRUNDY_OK) {
+    } else if ((rc = grundy_graph_solve_play(g, play)) == GRUNDY_ENOMEM) {
+        status = cli_out_of_memory(name, "solving the graph");
+    } else if (rc != GRUNDY_OK) {
         const char *why = grundy_graph_errmsg(g);
         status = cli_error("%s: %s", name, *why ? why : grundy_strerror(rc));
     } else {
@@ -134,6 +138,9 @@ int cli_graph(int argc, char **argv)
             return cli_error("graph: more than one file given ('%s' and '%s')", path, argv[i]);
         path = argv[i];
     }
+    int status = cli_memory_init();
+    if (status != CLI_EXIT_OK)
+        return status;
     int use_stdin = path == NULL || strcmp(path, "-") == 0;
     const char *name = use_stdin ? "<stdin>" : path;
     FILE *f = use_stdin ? stdin : fopen(path, "rb");
@@ -144,11 +151,12 @@ int cli_graph(int argc, char **argv)
     int read_error = ferror(f);
     if (!use_stdin)
         fclose(f);
-    if (text == NULL || read_error) {
-        free(text);
-        return cli_error("%s: cannot read the graph", name);
-    }
-    int status = solve_text(name, text, len, play);
-    free(text);
+    if (read_error)
+        status = cli_error("%s: cannot read the graph", name);
+    else if (text == NULL)
+        status = cli_out_of_memory(name, "reading the input");
+    else
+        status = solve_text(name, text, len, play);
+    cli_free(text);
     return status;
 }

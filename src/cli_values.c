@@ -25,10 +25,13 @@ static void end_progress(void)
 
 static int open_game(const char *cmd, const char *name, grundy_heap_game **out)
 {
+    int status = cli_memory_init();
+    if (status != CLI_EXIT_OK)
+        return status;
     size_t pos = 0;
-    int rc = grundy_heap_game_new(out, name, NULL, &pos);
+    int rc = grundy_heap_game_new(out, name, cli_allocator(), &pos);
     if (rc == GRUNDY_ENOMEM)
-        return cli_error("%s: out of memory", cmd);
+        return cli_out_of_memory(cmd, "creating the game");
     if (rc != GRUNDY_OK) {
         char why[160];
         grundy_heap_game_parse_error(name, why, sizeof why);
@@ -54,7 +57,8 @@ int cli_values(int argc, char **argv)
     end_progress();
     if (rc != GRUNDY_OK) {
         grundy_heap_game_free(g);
-        return cli_error("values: %s", grundy_strerror(rc));
+        return rc == GRUNDY_ENOMEM ? cli_out_of_memory("values", "computing the values")
+                                   : cli_error("values: %s", grundy_strerror(rc));
     }
     for (uint64_t i = 0; i < n; i++) {
         uint32_t v;
@@ -81,6 +85,10 @@ int cli_period(int argc, char **argv)
     int rc = grundy_heap_game_period(g, max, &p, &q);
     end_progress();
     grundy_heap_game_free(g);
+    /* A period check that could not get its memory proves nothing, so an
+     * "unknown" after a refusal may be wrong: it is an error. */
+    if (rc == GRUNDY_ENOMEM || (rc == 0 && cli_memory_refused()))
+        return cli_out_of_memory("period", "looking for the period");
     if (rc < 0)
         return cli_error("period: %s", grundy_strerror(rc));
     if (rc == 1) {

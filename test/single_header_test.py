@@ -245,9 +245,14 @@ def unit_tests(work, impls):
                    if f.startswith("test_") and f.endswith(".c"))
     d = os.path.join(work, "unit")
     os.makedirs(d)
+    # The measuring allocator the tests share with the command-line tool,
+    # src/cli_alloc.h, is no part of the library: it alone comes from src/.
+    shared = os.path.join(work, "cli-alloc")
+    os.makedirs(shared)
+    shutil.copy(os.path.join(ROOT, "src", "cli_alloc.h"), shared)
     # -pthread for the thread test, as the Makefile builds it.
     flags = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Wno-conversion", "-O1", "-pthread",
-             "-I", os.path.join(ROOT, "test"), "-I", os.path.join(ROOT, "single")]
+             "-I", os.path.join(ROOT, "test"), "-I", shared, "-I", os.path.join(ROOT, "single")]
     env = dict(os.environ, GRUNDY_TEST_QUICK="1")
     for t in tests:
         obj = os.path.join(d, t + ".o")

@@ -2,11 +2,13 @@
  * small header, so it knows the bytes live at any moment, their peak, and
  * the largest single request.  With a cap it refuses (returns NULL for) any
  * request that would take the live bytes past the cap, without asking the
- * system for the memory: a test can hand the library an absurd problem and
- * check that it fails cleanly instead of allocating gigabytes.
+ * system for the memory: an absurd problem fails cleanly instead of
+ * allocating gigabytes.  The command-line tool caps its memory with it
+ * (cli_memory.c), and the tests measure the library with it; it is no part
+ * of the library (the cli prefix keeps it out of the single header).
  * One counting_alloc must serve one thread at a time (it has no lock). */
-#ifndef GRUNDY_TEST_COUNTING_ALLOC_H
-#define GRUNDY_TEST_COUNTING_ALLOC_H
+#ifndef GRUNDY_CLI_ALLOC_H
+#define GRUNDY_CLI_ALLOC_H
 
 #include <stddef.h>
 #include <stdlib.h>
