@@ -1714,6 +1714,20 @@ typedef struct grundy__table {
     size_t count;
 } grundy__table;
 
+/* The value of a slot, or of any record laid out like one (the key's
+ * key_size bytes, then the value), and setting it. */
+static inline uint32_t grundy__slot_value(const unsigned char *slot, size_t key_size)
+{
+    uint32_t v;
+    memcpy(&v, slot + key_size, sizeof v);
+    return v;
+}
+
+static inline void grundy__slot_set_value(unsigned char *slot, size_t key_size, uint32_t v)
+{
+    memcpy(slot + key_size, &v, sizeof v);
+}
+
 GRUNDY__LOCAL void grundy__table_init(grundy__table *t, size_t key_size);
 GRUNDY__LOCAL void grundy__table_free(grundy__table *t, const grundy_allocator *a);
 
@@ -1730,6 +1744,22 @@ GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t
  * `limit` bytes (0: no limit), returning GRUNDY_ELIMIT then. */
 GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
                          uint32_t v, size_t limit);
+
+/* One probe for "look it up, and claim it if absent": the value of key, or
+ * GRUNDY__EMPTY when key was absent and now maps to v; and the slot key is
+ * in (a hint for grundy__table_set_at).  Grows as insert does; on failure
+ * (GRUNDY_ELIMIT, GRUNDY_ENOMEM) key stays absent. */
+GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                                uint32_t v, size_t limit, uint32_t *found, size_t *slot);
+
+/* grundy__table_set, told the slot key was in: right unless the table has
+ * grown or lost a key since, and then a lookup finds it. */
+GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot);
+
+/* Looks up the keys of n slots laid out as the table's own (key, then a
+ * 32-bit value), writing each one's value, or GRUNDY__EMPTY, into it.  The
+ * lookups overlap their cache misses, which one lookup at a time cannot. */
+GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n);
 
 /* Removes key if present. */
 GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key);
@@ -6314,7 +6344,7 @@ int grundy_sum_winning_target(const uint64_t *values, size_t n, size_t *componen
 
 /* A strong 64-bit finaliser (splitmix64's): every input bit affects every
  * output bit, so the low bits used for the slot index are well mixed. */
-static uint64_t grundy__table__mix64(uint64_t x)
+static inline uint64_t grundy__table__mix64(uint64_t x)
 {
     x ^= x >> 30;
     x *= 0xbf58476d1ce4e5b9ull;
@@ -6369,31 +6399,67 @@ static unsigned char *grundy__table__slot_at(const grundy__table *t, size_t i)
 
 static uint32_t grundy__table__value_at(const grundy__table *t, size_t i)
 {
-    uint32_t v;
-    memcpy(&v, grundy__table__slot_at(t, i) + t->key_size, sizeof v);
-    return v;
+    return grundy__slot_value(grundy__table__slot_at(t, i), t->key_size);
 }
 
 static void grundy__table__put_value(grundy__table *t, size_t i, uint32_t v)
 {
-    memcpy(grundy__table__slot_at(t, i) + t->key_size, &v, sizeof v);
+    grundy__slot_set_value(grundy__table__slot_at(t, i), t->key_size, v);
 }
 
-static size_t grundy__table__home(const grundy__table *t, const void *key)
+/* grundy__hash of an eight-byte key, spelled out so that it inlines. */
+static inline uint64_t grundy__table__word_hash(uint64_t w)
 {
-    return (size_t)grundy__hash(key, t->key_size) & (t->cap - 1);
+    return grundy__table__mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
 }
 
-/* Eight-byte keys (the uint64_t games) compare as one word. */
-static int grundy__table__same_key(const grundy__table *t, const unsigned char *slot, const void *key)
+static inline size_t grundy__table__home(const grundy__table *t, const void *key)
+{
+    uint64_t h;
+    if (t->key_size == 8) {
+        uint64_t w;
+        memcpy(&w, key, 8);
+        h = grundy__table__word_hash(w);
+    } else {
+        h = grundy__hash(key, t->key_size);
+    }
+    return (size_t)h & (t->cap - 1);
+}
+
+/* From slot i on, the slot holding the eight-byte key w, or the free slot
+ * that ends its run.  Keys of the uint64_t games compare as one word, with
+ * the slot size a constant: the loop their evaluation spends its time in. */
+static inline size_t grundy__table__probe_word(const grundy__table *t, uint64_t w, size_t i)
+{
+    enum { STRIDE = 8 + sizeof(uint32_t) };
+    for (;; i = (i + 1) & (t->cap - 1)) {
+        const unsigned char *slot = t->slots + i * STRIDE;
+        uint32_t v;
+        uint64_t k;
+        memcpy(&v, slot + 8, sizeof v);
+        memcpy(&k, slot, sizeof k);
+        if (v == GRUNDY__EMPTY || k == w)
+            return i;
+    }
+}
+
+/* probe_word for keys of any size. */
+static size_t grundy__table__probe_bytes(const grundy__table *t, const void *key, size_t i)
+{
+    while (grundy__table__value_at(t, i) != GRUNDY__EMPTY && memcmp(grundy__table__slot_at(t, i), key, t->key_size) != 0)
+        i = (i + 1) & (t->cap - 1);
+    return i;
+}
+
+/* The slot holding key, or the free slot where it would go (cap > 0). */
+static inline size_t grundy__table__probe_from(const grundy__table *t, const void *key, size_t i)
 {
     if (t->key_size == 8) {
-        uint64_t a, b;
-        memcpy(&a, slot, 8);
-        memcpy(&b, key, 8);
-        return a == b;
+        uint64_t w;
+        memcpy(&w, key, 8);
+        return grundy__table__probe_word(t, w, i);
     }
-    return memcmp(slot, key, t->key_size) == 0;
+    return grundy__table__probe_bytes(t, key, i);
 }
 
 /* The slot holding key, or SIZE_MAX. */
@@ -6401,12 +6467,8 @@ static size_t grundy__table__lookup(const grundy__table *t, const void *key)
 {
     if (t->cap == 0)
         return SIZE_MAX;
-    for (size_t i = grundy__table__home(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (grundy__table__value_at(t, i) == GRUNDY__EMPTY)
-            return SIZE_MAX;
-        if (grundy__table__same_key(t, grundy__table__slot_at(t, i), key))
-            return i;
-    }
+    size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
+    return grundy__table__value_at(t, i) == GRUNDY__EMPTY ? SIZE_MAX : i;
 }
 
 GRUNDY__LOCAL uint32_t grundy__table_get(const grundy__table *t, const void *key)
@@ -6422,13 +6484,21 @@ GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t
         grundy__table__put_value(t, i, v);
 }
 
+static void grundy__table__copy_key(const grundy__table *t, unsigned char *slot, const void *key)
+{
+    if (t->key_size == 8)
+        memcpy(slot, key, 8);
+    else
+        memcpy(slot, key, t->key_size);
+}
+
 /* Places key in the first free slot of its probe sequence (key absent, room known). */
 static void grundy__table__place(grundy__table *t, const void *key, uint32_t v)
 {
     size_t i = grundy__table__home(t, key);
     while (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
         i = (i + 1) & (t->cap - 1);
-    memcpy(grundy__table__slot_at(t, i), key, t->key_size);
+    grundy__table__copy_key(t, grundy__table__slot_at(t, i), key);
     grundy__table__put_value(t, i, v);
 }
 
@@ -6467,6 +6537,73 @@ GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator 
     grundy__table__place(t, key, v);
     t->count++;
     return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                                uint32_t v, size_t limit, uint32_t *found, size_t *slot)
+{
+    *found = GRUNDY__EMPTY;
+    if (t->cap == 0 || (t->count + 1) * 4 > t->cap * 3) {
+        /* Growing moves every slot: look up first, insert after. */
+        *slot = grundy__table__lookup(t, key);
+        if (*slot != SIZE_MAX) {
+            *found = grundy__table__value_at(t, *slot);
+            return GRUNDY_OK;
+        }
+        int rc = grundy__table_insert(t, a, key, v, limit);
+        *slot = rc == GRUNDY_OK ? grundy__table__lookup(t, key) : SIZE_MAX;
+        return rc;
+    }
+    size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
+    *slot = i;
+    *found = grundy__table__value_at(t, i);
+    if (*found == GRUNDY__EMPTY) {
+        grundy__table__copy_key(t, grundy__table__slot_at(t, i), key);
+        grundy__table__put_value(t, i, v);
+        t->count++;
+    }
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot)
+{
+    if (slot < t->cap && grundy__table__value_at(t, slot) != GRUNDY__EMPTY &&
+        memcmp(grundy__table__slot_at(t, slot), key, t->key_size) == 0)
+        grundy__table__put_value(t, slot, v);
+    else
+        grundy__table_set(t, key, v);
+}
+
+enum { GRUNDY__TABLE__AHEAD = 16 }; /* lookups a batch overlaps */
+
+static void grundy__table__prefetch_slot(const grundy__table *t, size_t i)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(grundy__table__slot_at(t, i) + t->key_size);
+#else
+    (void)t;
+    (void)i;
+#endif
+}
+
+/* The home slots of a batch are all requested before any is read. */
+GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n)
+{
+    size_t from[GRUNDY__TABLE__AHEAD];
+    for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
+        unsigned char *batch = slots + done * t->stride;
+        size_t m = n - done < (size_t)GRUNDY__TABLE__AHEAD ? n - done : (size_t)GRUNDY__TABLE__AHEAD;
+        for (size_t k = 0; k < m && t->cap != 0; k++) {
+            from[k] = grundy__table__home(t, batch + k * t->stride);
+            grundy__table__prefetch_slot(t, from[k]);
+        }
+        for (size_t k = 0; k < m; k++) {
+            unsigned char *slot = batch + k * t->stride;
+            /* A free slot's value is GRUNDY__EMPTY: the answer for an absent key. */
+            uint32_t v = t->cap == 0 ? GRUNDY__EMPTY : grundy__table__value_at(t, grundy__table__probe_from(t, slot, from[k]));
+            grundy__slot_set_value(slot, t->key_size, v);
+        }
+    }
 }
 
 GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
