@@ -56,11 +56,11 @@ void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
 static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
 {
     acc->count++;
+    if (acc->play == GRUNDY_PLAY_NORMAL || acc->play == GRUNDY_PLAY_MISERE) {
+        grundy__mex_add(acc->mex, option); /* the usual case, ahead of the switch */
+        return;
+    }
     switch (acc->play) {
-    case GRUNDY_PLAY_NORMAL:
-    case GRUNDY_PLAY_MISERE:
-        grundy__mex_add(acc->mex, option);
-        break;
     case GRUNDY_PLAY_WTIA:
         if (option == GRUNDY_SP)
             acc->any_sp = 1;
