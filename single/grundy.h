@@ -2190,19 +2190,23 @@ static int grundy__game__ensure_mex(grundy_game *g, size_t nopts)
     return GRUNDY_OK;
 }
 
-/* The number of the top frame's position, its options' parts all known. */
+/* The number of the top frame's position, its options' parts all known.
+ * (Loop bounds are read once: the mex's stores could alias them.) */
 static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__frame *f)
 {
+    const int play = g->play;
+    const size_t rec = g->rec, size = g->size;
+    const unsigned char *part = grundy__game__part_at(g, f->parts);
+    const unsigned char *count = g->opts.counts.p + f->counts, *end = g->opts.counts.p + g->opts.counts.len;
+    const uint32_t finished = grundy__play_finished(play);
     grundy__acc acc;
-    grundy__acc_begin(&acc, g->play, &g->mex);
-    const uint32_t finished = grundy__play_finished(g->play);
-    size_t off = f->parts;
-    for (size_t c = f->counts; c < g->opts.counts.len; c += sizeof(uint32_t)) {
+    grundy__acc_begin(&acc, play, &g->mex);
+    for (; count < end; count += sizeof(uint32_t)) {
         uint32_t np, x = finished;
-        memcpy(&np, g->opts.counts.p + c, sizeof np);
-        for (uint32_t i = 0; i < np; i++, off += g->rec) {
-            uint32_t v = grundy__game__number_of(grundy__game__part_value(g, off));
-            x = i == 0 ? v : grundy__play_join(g->play, x, v);
+        memcpy(&np, count, sizeof np);
+        for (uint32_t i = 0; i < np; i++, part += rec) {
+            uint32_t v = grundy__game__number_of(grundy__slot_value(part, size));
+            x = i == 0 ? v : grundy__play_join(play, x, v);
         }
         grundy__acc_add(&acc, x);
     }
@@ -2215,7 +2219,8 @@ static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__fr
  * known; or a negative status (a cycle, the memory cap). */
 static int grundy__game__next_unknown(grundy_game *g, grundy__game__frame *f, size_t *slot)
 {
-    for (; f->cur < g->opts.parts.len; f->cur += g->rec) {
+    const size_t end = g->opts.parts.len;
+    for (; f->cur < end; f->cur += g->rec) {
         uint32_t v = grundy__game__part_value(g, f->cur);
         if (v == GRUNDY__EMPTY) {
             int rc = grundy__table_get_or_insert(&g->table, &g->alloc, grundy__game__part_at(g, f->cur),
@@ -6703,8 +6708,11 @@ static void grundy__table__prefetch_slot(const grundy__table *t, size_t i)
 }
 
 /* The home slots of a batch are all requested before any is read. */
-GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n)
+GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *table, unsigned char *slots, size_t n)
 {
+    /* A copy: the byte stores into slots could otherwise alias the table's
+     * fields, which would then be read again after every store. */
+    const grundy__table copy = *table, *t = &copy;
     size_t from[GRUNDY__TABLE__AHEAD];
     for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
         unsigned char *batch = slots + done * t->stride;

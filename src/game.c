@@ -441,19 +441,23 @@ static int ensure_mex(grundy_game *g, size_t nopts)
     return GRUNDY_OK;
 }
 
-/* The number of the top frame's position, its options' parts all known. */
+/* The number of the top frame's position, its options' parts all known.
+ * (Loop bounds are read once: the mex's stores could alias them.) */
 static uint32_t frame_value(grundy_game *g, const frame *f)
 {
+    const int play = g->play;
+    const size_t rec = g->rec, size = g->size;
+    const unsigned char *part = part_at(g, f->parts);
+    const unsigned char *count = g->opts.counts.p + f->counts, *end = g->opts.counts.p + g->opts.counts.len;
+    const uint32_t finished = grundy__play_finished(play);
     grundy__acc acc;
-    grundy__acc_begin(&acc, g->play, &g->mex);
-    const uint32_t finished = grundy__play_finished(g->play);
-    size_t off = f->parts;
-    for (size_t c = f->counts; c < g->opts.counts.len; c += sizeof(uint32_t)) {
+    grundy__acc_begin(&acc, play, &g->mex);
+    for (; count < end; count += sizeof(uint32_t)) {
         uint32_t np, x = finished;
-        memcpy(&np, g->opts.counts.p + c, sizeof np);
-        for (uint32_t i = 0; i < np; i++, off += g->rec) {
-            uint32_t v = number_of(part_value(g, off));
-            x = i == 0 ? v : grundy__play_join(g->play, x, v);
+        memcpy(&np, count, sizeof np);
+        for (uint32_t i = 0; i < np; i++, part += rec) {
+            uint32_t v = number_of(grundy__slot_value(part, size));
+            x = i == 0 ? v : grundy__play_join(play, x, v);
         }
         grundy__acc_add(&acc, x);
     }
@@ -466,7 +470,8 @@ static uint32_t frame_value(grundy_game *g, const frame *f)
  * known; or a negative status (a cycle, the memory cap). */
 static int next_unknown(grundy_game *g, frame *f, size_t *slot)
 {
-    for (; f->cur < g->opts.parts.len; f->cur += g->rec) {
+    const size_t end = g->opts.parts.len;
+    for (; f->cur < end; f->cur += g->rec) {
         uint32_t v = part_value(g, f->cur);
         if (v == GRUNDY__EMPTY) {
             int rc = grundy__table_get_or_insert(&g->table, &g->alloc, part_at(g, f->cur),

@@ -247,8 +247,11 @@ static void prefetch_slot(const grundy__table *t, size_t i)
 }
 
 /* The home slots of a batch are all requested before any is read. */
-void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n)
+void grundy__table_get_all(const grundy__table *table, unsigned char *slots, size_t n)
 {
+    /* A copy: the byte stores into slots could otherwise alias the table's
+     * fields, which would then be read again after every store. */
+    const grundy__table copy = *table, *t = &copy;
     size_t from[AHEAD];
     for (size_t done = 0; done < n; done += AHEAD) {
         unsigned char *batch = slots + done * t->stride;
