@@ -1587,14 +1587,17 @@ int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
 /* === src/game.c === */
 /* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
  *
- * Evaluation is a depth-first search with an explicit stack of frames.  A
- * frame's position and all its options live in one growing byte arena, in
- * frame order, so popping a frame frees its options by resetting the arena's
- * length.  Each option is stored as
- *     u32 nparts, then nparts times (position bytes, u32 value)
- * with every part canonicalised; the value slots are filled as the parts
- * become known, so the mex reads only the arena.  A position on the stack is
- * in the table as GRUNDY__BUSY: meeting it again is a cycle.
+ * Evaluation is a depth-first search with an explicit stack of frames.  The
+ * options of the frames live in one growing list, in frame order, so popping
+ * a frame frees its options by cutting the list.  The list keeps every part
+ * (component position) of every option as a record laid out like a slot of
+ * the table, the position's canonical bytes then a u32 value, so all the
+ * parts of a new frame are looked up in one batch (grundy__table_get_all);
+ * and apart from them each option's number of parts.  A frame's position is
+ * a part of the frame below it.  The value slots are filled as the parts
+ * become known, and a frame's value goes straight into its part below, so
+ * the mex reads only the list.  A position on the stack is in the table as
+ * GRUNDY__BUSY: meeting it again is a cycle.
  *
  * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
  * are the two largest 32-bit values, which the table reserves for itself. */
@@ -1696,7 +1699,43 @@ static inline size_t grundy__play_mex_bound(size_t degree)
 GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v);
 
 GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
-GRUNDY__LOCAL void grundy__acc_add(grundy__acc *acc, uint32_t option);
+
+/* Inline: it runs once per option of every position. */
+static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
+{
+    acc->count++;
+    if (acc->play == GRUNDY_PLAY_NORMAL || acc->play == GRUNDY_PLAY_MISERE) {
+        grundy__mex_add(acc->mex, option); /* the usual case, ahead of the switch */
+        return;
+    }
+    switch (acc->play) {
+    case GRUNDY_PLAY_WTIA:
+        if (option == GRUNDY_SP)
+            acc->any_sp = 1;
+        else if (option != GRUNDY_SC)
+            grundy__mex_add(acc->mex, option);
+        break;
+    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_SUSPENSE:
+        if (option % 2 == 0) {
+            acc->any_even = 1;
+            if (option < acc->min_even) acc->min_even = option;
+            if (option > acc->max_even) acc->max_even = option;
+        } else {
+            acc->any_odd = 1;
+            if (option < acc->min_odd) acc->min_odd = option;
+            if (option > acc->max_odd) acc->max_odd = option;
+        }
+        break;
+    case GRUNDY__PLAY_WIDTH:
+        if (option > acc->widest)
+            acc->widest = option;
+        break;
+    default:
+        break;
+    }
+}
+
 GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc);
 
 /* === src/table.h === */
@@ -1721,6 +1760,20 @@ typedef struct grundy__table {
     size_t count;
 } grundy__table;
 
+/* The value of a slot, or of any record laid out like one (the key's
+ * key_size bytes, then the value), and setting it. */
+static inline uint32_t grundy__slot_value(const unsigned char *slot, size_t key_size)
+{
+    uint32_t v;
+    memcpy(&v, slot + key_size, sizeof v);
+    return v;
+}
+
+static inline void grundy__slot_set_value(unsigned char *slot, size_t key_size, uint32_t v)
+{
+    memcpy(slot + key_size, &v, sizeof v);
+}
+
 GRUNDY__LOCAL void grundy__table_init(grundy__table *t, size_t key_size);
 GRUNDY__LOCAL void grundy__table_free(grundy__table *t, const grundy_allocator *a);
 
@@ -1738,6 +1791,22 @@ GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t
 GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
                          uint32_t v, size_t limit);
 
+/* One probe for "look it up, and claim it if absent": the value of key, or
+ * GRUNDY__EMPTY when key was absent and now maps to v; and the slot key is
+ * in (a hint for grundy__table_set_at).  Grows as insert does; on failure
+ * (GRUNDY_ELIMIT, GRUNDY_ENOMEM) key stays absent. */
+GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                                uint32_t v, size_t limit, uint32_t *found, size_t *slot);
+
+/* grundy__table_set, told the slot key was in: right unless the table has
+ * grown or lost a key since, and then a lookup finds it. */
+GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot);
+
+/* Looks up the keys of n slots laid out as the table's own (key, then a
+ * 32-bit value), writing each one's value, or GRUNDY__EMPTY, into it.  The
+ * lookups overlap their cache misses, which one lookup at a time cannot. */
+GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n);
+
 /* Removes key if present. */
 GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key);
 
@@ -1750,11 +1819,11 @@ GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len);
 #define GRUNDY__GAME__PROGRESS_EVERY 65536u
 
 typedef struct grundy__game__frame {
-    size_t key;       /* arena offset of the position */
-    size_t opt_end;   /* arena offset just past its options */
-    size_t cur_opt;   /* arena offset of the option being scanned */
-    uint32_t cur_part;
-    uint32_t nopts;
+    size_t key;       /* parts offset of the position: a part of the frame below */
+    size_t parts;     /* parts offset of its first option's first part */
+    size_t counts;    /* counts offset of its first option */
+    size_t cur;       /* parts offset of the part being scanned */
+    size_t slot;      /* where the table holds the position (a hint) */
 } grundy__game__frame;
 
 /* A growable byte buffer. */
@@ -1763,16 +1832,24 @@ typedef struct grundy__game__bytes {
     size_t len, cap;
 } grundy__game__bytes;
 
+/* Options as generated: the records of their parts, and each one's count
+ * of parts (a u32).  A frame's options run to the end of both. */
+typedef struct grundy__game__optlist {
+    grundy__game__bytes parts;
+    grundy__game__bytes counts;
+} grundy__game__optlist;
+
 struct grundy_options {
     grundy_game *game;
-    grundy__game__bytes *out;       /* where options go */
-    int canonical;    /* canonicalise parts as they are added */
-    uint32_t count;
+    grundy__game__optlist *out;          /* where options go */
+    grundy_canon_fn canon; /* applied to each part as it is added, or NULL */
 };
 
 struct grundy_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     size_t size;
+    size_t rec;         /* bytes of a part's record: size + 4 */
+    size_t max_parts;   /* the most parts an option can have in memory */
     grundy_moves_fn moves;
     grundy_moves_u64_fn moves_u64;
     void *user;
@@ -1783,8 +1860,8 @@ struct grundy_game {
     size_t limit;
 
     grundy__table table;
-    grundy__game__bytes arena;        /* frames' positions and options */
-    grundy__game__bytes moves_buf;    /* options of a position whose winning move is sought */
+    grundy__game__optlist opts;       /* the frames' options, after the first position */
+    grundy__game__optlist sought;     /* options of a position whose winning move is sought */
     grundy__game__frame *frames;
     size_t nframes, cap_frames;
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
@@ -1792,6 +1869,15 @@ struct grundy_game {
     uint64_t evaluated;
     char errmsg[160];
 };
+
+/* Positions are copied often; eight bytes (the uint64_t games) as one word. */
+static void grundy__game__copy_pos(const grundy_game *g, void *dst, const void *src)
+{
+    if (g->size == sizeof(uint64_t))
+        memcpy(dst, src, sizeof(uint64_t));
+    else
+        memcpy(dst, src, g->size);
+}
 
 static int grundy__game__fail(grundy_game *g, int status, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -1820,8 +1906,9 @@ static uint32_t grundy__game__number_of(uint32_t stored_value)
 
 static size_t grundy__game__used_bytes(const grundy_game *g)
 {
-    return grundy__table_bytes(g->size, g->table.cap) + g->arena.cap + g->moves_buf.cap +
-           g->cap_frames * sizeof(grundy__game__frame) + g->mex.bound * sizeof(uint32_t);
+    return grundy__table_bytes(g->size, g->table.cap) + g->opts.parts.cap + g->opts.counts.cap +
+           g->sought.parts.cap + g->sought.counts.cap + g->cap_frames * sizeof(grundy__game__frame) +
+           g->mex.bound * sizeof(uint32_t);
 }
 
 /* Grows a buffer for `more` bytes, within the game's memory cap. */
@@ -1857,6 +1944,8 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
         return rc;
     const grundy_allocator a = g->alloc;
     g->size = size;
+    g->rec = size + sizeof(uint32_t);
+    g->max_parts = SIZE_MAX / g->rec;
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
@@ -1898,8 +1987,10 @@ void grundy_game_free(grundy_game *g)
         return;
     grundy_allocator a = g->alloc;
     grundy__table_free(&g->table, &a);
-    grundy__free(&a, g->arena.p);
-    grundy__free(&a, g->moves_buf.p);
+    grundy__free(&a, g->opts.parts.p);
+    grundy__free(&a, g->opts.counts.p);
+    grundy__free(&a, g->sought.parts.p);
+    grundy__free(&a, g->sought.counts.p);
     grundy__free(&a, g->frames);
     grundy__free(&a, g->pos);
     grundy__mex_free(&g->mex, &a);
@@ -1955,46 +2046,100 @@ const char *grundy_game_errmsg(const grundy_game *g)
 
 /* ---- options ----------------------------------------------------------- */
 
+/* Makes room in o for an option of nparts parts, checking it is allowed. */
+static int grundy__game__make_room_slowly(grundy_options *o, uint32_t nparts)
+{
+    grundy_game *g = o->game;
+    if (nparts > 1 && !grundy__play_splits(g->play))
+        return grundy__game__fail(g, GRUNDY_EINVAL, "an option of %u parts, but this play needs options of at most one",
+                    nparts);
+    if (nparts > g->max_parts)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__game__reserve_bytes(g, &o->out->parts, (size_t)nparts * g->rec);
+    return rc == GRUNDY_OK ? grundy__game__reserve_bytes(g, &o->out->counts, sizeof nparts) : rc;
+}
+
+/* Whether out has room for one more option of one part of rec bytes. */
+static int grundy__game__has_room(const grundy__game__optlist *out, size_t rec)
+{
+    return out->parts.cap - out->parts.len >= rec &&
+           out->counts.cap - out->counts.len >= sizeof(uint32_t);
+}
+
+static int grundy__game__make_room(grundy_options *o, uint32_t nparts)
+{
+    if (nparts <= 1 && grundy__game__has_room(o->out, o->game->rec))
+        return GRUNDY_OK;
+    return grundy__game__make_room_slowly(o, nparts);
+}
+
+/* Canonicalises the n part records starting at p. */
+static void grundy__game__canonicalise(const grundy_options *o, unsigned char *p, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++, p += o->game->rec)
+        o->canon(o->game->user, p);
+}
+
+/* Appends an option, its room made. */
+static void grundy__game__append(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    const grundy_game *g = o->game;
+    grundy__game__bytes *out = &o->out->parts, *counts = &o->out->counts;
+    unsigned char *first = out->p + out->len;
+    const uint32_t unknown = GRUNDY__EMPTY;
+    for (uint32_t i = 0; i < nparts; i++) {
+        unsigned char *p = first + (size_t)i * g->rec;
+        grundy__game__copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
+        memcpy(p + g->size, &unknown, sizeof unknown);
+    }
+    out->len += (size_t)nparts * g->rec;
+    memcpy(counts->p + counts->len, &nparts, sizeof nparts);
+    counts->len += sizeof nparts;
+    if (o->canon != NULL)
+        grundy__game__canonicalise(o, first, nparts);
+}
+
 int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
-    grundy_game *g = o->game;
-    size_t rec = g->size + sizeof(uint32_t);
-    if (nparts > 1 && !grundy__play_splits(g->play))
-        return grundy__game__fail(g, GRUNDY_EINVAL, "an option of %u parts, but this play needs options of at most one",
-                    nparts);
-    if (nparts > (SIZE_MAX - sizeof(uint32_t)) / rec)
-        return GRUNDY_ELIMIT;
-    int rc = grundy__game__reserve_bytes(g, o->out, sizeof(uint32_t) + (size_t)nparts * rec);
-    if (rc != GRUNDY_OK)
-        return rc;
-    unsigned char *p = o->out->p + o->out->len;
-    memcpy(p, &nparts, sizeof nparts);
-    p += sizeof nparts;
-    for (uint32_t i = 0; i < nparts; i++, p += rec) {
-        memcpy(p, (const unsigned char *)parts + (size_t)i * g->size, g->size);
-        if (o->canonical && g->canon != NULL)
-            g->canon(g->user, p);
-        uint32_t unknown = GRUNDY__EMPTY;
-        memcpy(p + g->size, &unknown, sizeof unknown);
-    }
-    o->out->len = (size_t)(p - o->out->p);
-    o->count++;
+    int rc = grundy__game__make_room(o, nparts);
+    if (rc == GRUNDY_OK)
+        grundy__game__append(o, parts, nparts);
+    return rc;
+}
+
+/* The usual option of a uint64_t game, one part and nothing to canonicalise,
+ * appended without the general loop. */
+static int grundy__game__add_word(grundy_options *o, const uint64_t *part)
+{
+    grundy__game__optlist *out = o->out;
+    const uint32_t unknown = GRUNDY__EMPTY, one = 1;
+    unsigned char *p = out->parts.p + out->parts.len;
+    memcpy(p, part, sizeof *part);
+    memcpy(p + sizeof *part, &unknown, sizeof unknown);
+    out->parts.len += sizeof *part + sizeof unknown;
+    memcpy(out->counts.p + out->counts.len, &one, sizeof one);
+    out->counts.len += sizeof one;
     return GRUNDY_OK;
 }
 
 int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t nparts)
 {
-    if (o != NULL && o->game->size != sizeof(uint64_t))
+    if (o == NULL)
         return GRUNDY_EINVAL;
+    if (o->game->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    /* Generators call this once per option: the usual option takes no call. */
+    if (nparts == 1 && parts != NULL && o->canon == NULL && grundy__game__has_room(o->out, o->game->rec))
+        return grundy__game__add_word(o, parts);
     return grundy_options_add(o, parts, nparts);
 }
 
 /* Runs the move generator on g->pos, appending options to out. */
-static int grundy__game__generate(grundy_game *g, grundy__game__bytes *out, int canonical, uint32_t *count)
+static int grundy__game__generate(grundy_game *g, grundy__game__optlist *out, int canonical)
 {
-    grundy_options o = {g, out, canonical, 0};
+    grundy_options o = {g, out, canonical ? g->canon : NULL};
     int rc;
     if (g->moves_u64 != NULL) {
         uint64_t p;
@@ -2007,27 +2152,46 @@ static int grundy__game__generate(grundy_game *g, grundy__game__bytes *out, int 
         rc = grundy__game__fail(g, GRUNDY_EINVAL, "the move generator returned %d", rc);
     else if (rc < 0 && g->errmsg[0] == '\0')
         grundy__game__fail(g, rc, "the move generator failed: %s", grundy_strerror(rc));
-    *count = o.count;
     return rc;
 }
 
 /* ---- evaluation -------------------------------------------------------- */
 
-static unsigned char *grundy__game__arena_at(const grundy_game *g, size_t off)
+static unsigned char *grundy__game__part_at(const grundy_game *g, size_t off)
 {
-    return g->arena.p + off;
+    return g->opts.parts.p + off;
 }
 
-/* Pushes the position at g->pos (canonical, not in the table) as a frame:
- * marks it busy and generates its options. */
-static int grundy__game__push(grundy_game *g)
+/* The value of the part at off (its record is laid out as a table slot). */
+static uint32_t grundy__game__part_value(const grundy_game *g, size_t off)
 {
-    int rc = grundy__table_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit);
-    if (rc == GRUNDY_ELIMIT)
-        return grundy__game__fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored",
-                    g->limit, g->table.count);
-    if (rc != GRUNDY_OK)
-        return rc;
+    return grundy__slot_value(grundy__game__part_at(g, off), g->size);
+}
+
+static void grundy__game__set_part_value(grundy_game *g, size_t off, uint32_t v)
+{
+    grundy__slot_set_value(grundy__game__part_at(g, off), g->size, v);
+}
+
+static int grundy__game__cycle(grundy_game *g)
+{
+    return grundy__game__fail(g, GRUNDY_ECYCLE, "the rules lead from a position back to itself, %zu moves later",
+                g->nframes - 1);
+}
+
+static int grundy__game__table_full(grundy_game *g)
+{
+    return grundy__game__fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached with %zu positions stored",
+                g->limit, g->table.count);
+}
+
+/* Pushes the position at parts offset key, which the table holds as busy
+ * in slot `slot`, as a frame; generates its options and fills in the values
+ * of those already stored.  A failure before the frame exists frees the
+ * position's slot; after, the frame is unwound with the others. */
+static int grundy__game__push(grundy_game *g, size_t key, size_t slot)
+{
+    int rc = GRUNDY_OK;
     if (g->nframes == g->cap_frames) {
         rc = grundy__reserve(&g->alloc, (void **)&g->frames, &g->cap_frames, g->nframes + 1,
                              sizeof *g->frames);
@@ -2035,24 +2199,24 @@ static int grundy__game__push(grundy_game *g)
             rc = grundy__game__fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached %zu moves deep",
                       g->limit, g->nframes);
     }
-    if (rc == GRUNDY_OK)
-        rc = grundy__game__reserve_bytes(g, &g->arena, g->size);
+    grundy__game__copy_pos(g, g->pos, grundy__game__part_at(g, key));
     if (rc != GRUNDY_OK) {
         grundy__table_remove(&g->table, g->pos);
         return rc;
     }
     grundy__game__frame *f = &g->frames[g->nframes++];
-    f->key = g->arena.len;
-    memcpy(grundy__game__arena_at(g, f->key), g->pos, g->size);
-    g->arena.len += g->size;
-    f->cur_opt = g->arena.len;
-    f->cur_part = 0;
-    rc = grundy__game__generate(g, &g->arena, 1, &f->nopts);
-    f->opt_end = g->arena.len;
-    return rc; /* on failure the frame is unwound with the others */
+    f->key = key;
+    f->slot = slot;
+    f->parts = f->cur = g->opts.parts.len;
+    f->counts = g->opts.counts.len;
+    rc = grundy__game__generate(g, &g->opts, 1);
+    if (rc == GRUNDY_OK)
+        grundy__table_get_all(&g->table, grundy__game__part_at(g, f->parts),
+                              (g->opts.parts.len - f->parts) / g->rec);
+    return rc;
 }
 
-static int grundy__game__ensure_mex(grundy_game *g, uint32_t nopts)
+static int grundy__game__ensure_mex(grundy_game *g, size_t nopts)
 {
     size_t need = grundy__play_mex_bound(nopts);
     if (need <= g->mex.bound)
@@ -2069,48 +2233,49 @@ static int grundy__game__ensure_mex(grundy_game *g, uint32_t nopts)
     return GRUNDY_OK;
 }
 
-/* The number of the top frame's position, its options' parts all known. */
+/* The number of the top frame's position, its options' parts all known.
+ * (Loop bounds are read once: the mex's stores could alias them.) */
 static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__frame *f)
 {
-    size_t rec = g->size + sizeof(uint32_t);
+    const int play = g->play;
+    const size_t rec = g->rec, size = g->size;
+    const unsigned char *part = grundy__game__part_at(g, f->parts);
+    const unsigned char *count = g->opts.counts.p + f->counts, *end = g->opts.counts.p + g->opts.counts.len;
+    const uint32_t finished = grundy__play_finished(play);
     grundy__acc acc;
-    grundy__acc_begin(&acc, g->play, &g->mex);
-    for (size_t off = f->key + g->size; off < f->opt_end;) {
-        uint32_t np, x = grundy__play_finished(g->play), v;
-        memcpy(&np, grundy__game__arena_at(g, off), sizeof np);
-        off += sizeof np;
-        for (uint32_t i = 0; i < np; i++, off += rec) {
-            memcpy(&v, grundy__game__arena_at(g, off + g->size), sizeof v);
-            x = i == 0 ? grundy__game__number_of(v) : grundy__play_join(g->play, x, grundy__game__number_of(v));
+    grundy__acc_begin(&acc, play, &g->mex);
+    for (; count < end; count += sizeof(uint32_t)) {
+        uint32_t np, x = finished;
+        memcpy(&np, count, sizeof np);
+        for (uint32_t i = 0; i < np; i++, part += rec) {
+            uint32_t v = grundy__game__number_of(grundy__slot_value(part, size));
+            x = i == 0 ? v : grundy__play_join(play, x, v);
         }
         grundy__acc_add(&acc, x);
     }
     return grundy__acc_end(&acc);
 }
 
-/* Advances the top frame to its first part of unknown value, filling in the
- * values it passes.  Returns 1 with that part copied to g->pos, 0 when every
- * part is known, or a negative status (a cycle). */
-static int grundy__game__next_unknown(grundy_game *g, grundy__game__frame *f)
+/* Advances the top frame to its first part not yet evaluated, filling in
+ * the values found since it was pushed.  Returns 1 when it stops at such a
+ * part, which the table then holds as busy in *slot; 0 when every part is
+ * known; or a negative status (a cycle, the memory cap). */
+static int grundy__game__next_unknown(grundy_game *g, grundy__game__frame *f, size_t *slot)
 {
-    size_t rec = g->size + sizeof(uint32_t);
-    while (f->cur_opt < f->opt_end) {
-        uint32_t np;
-        memcpy(&np, grundy__game__arena_at(g, f->cur_opt), sizeof np);
-        for (; f->cur_part < np; f->cur_part++) {
-            unsigned char *part = grundy__game__arena_at(g, f->cur_opt + sizeof np + (size_t)f->cur_part * rec);
-            uint32_t v = grundy__table_get(&g->table, part);
-            if (v == GRUNDY__EMPTY) {
-                memcpy(g->pos, part, g->size);
+    const size_t end = g->opts.parts.len;
+    for (; f->cur < end; f->cur += g->rec) {
+        uint32_t v = grundy__game__part_value(g, f->cur);
+        if (v == GRUNDY__EMPTY) {
+            int rc = grundy__table_get_or_insert(&g->table, &g->alloc, grundy__game__part_at(g, f->cur),
+                                                 GRUNDY__BUSY, g->limit, &v, slot);
+            if (rc != GRUNDY_OK)
+                return rc == GRUNDY_ELIMIT ? grundy__game__table_full(g) : rc;
+            if (v == GRUNDY__EMPTY)
                 return 1;
-            }
-            if (v == GRUNDY__BUSY)
-                return grundy__game__fail(g, GRUNDY_ECYCLE, "the rules lead from a position back to itself, %zu moves later",
-                            g->nframes - 1);
-            memcpy(part + g->size, &v, sizeof v);
+            grundy__game__set_part_value(g, f->cur, v);
         }
-        f->cur_opt += sizeof np + (size_t)np * rec;
-        f->cur_part = 0;
+        if (v == GRUNDY__BUSY)
+            return grundy__game__cycle(g);
     }
     return 0;
 }
@@ -2120,51 +2285,74 @@ static void grundy__game__unwind(grundy_game *g)
 {
     while (g->nframes > 0) {
         grundy__game__frame *f = &g->frames[--g->nframes];
-        grundy__table_remove(&g->table, grundy__game__arena_at(g, f->key));
+        grundy__table_remove(&g->table, grundy__game__part_at(g, f->key));
     }
-    g->arena.len = 0;
+}
+
+/* Stores the value of the top frame's position, pops it and hands the value
+ * to the part it is of in the frame below (or to *value, for the first). */
+static int grundy__game__pop(grundy_game *g, uint32_t *value)
+{
+    grundy__game__frame *f = &g->frames[g->nframes - 1];
+    int rc = grundy__game__ensure_mex(g, (g->opts.counts.len - f->counts) / sizeof(uint32_t));
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t v = grundy__game__frame_value(g, f);
+    grundy__table_set_at(&g->table, grundy__game__part_at(g, f->key), grundy__game__stored(v), f->slot);
+    g->opts.parts.len = f->parts;
+    g->opts.counts.len = f->counts;
+    if (--g->nframes > 0)
+        grundy__game__set_part_value(g, g->frames[g->nframes - 1].cur, grundy__game__stored(v));
+    else
+        *value = v;
+    if (++g->evaluated % GRUNDY__GAME__PROGRESS_EVERY == 0 && g->progress != NULL &&
+        g->progress(g->progress_user, g->evaluated, 0) != 0)
+        return grundy__game__fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
+                    (unsigned long long)g->evaluated);
+    return GRUNDY_OK;
 }
 
 /* Evaluates the canonical position in g->pos. */
 static int grundy__game__evaluate(grundy_game *g, uint32_t *value)
 {
-    uint32_t known = grundy__table_get(&g->table, g->pos);
-    if (known != GRUNDY__EMPTY && known != GRUNDY__BUSY) {
+    uint32_t known;
+    size_t slot;
+    int rc = grundy__table_get_or_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit,
+                                         &known, &slot);
+    if (rc != GRUNDY_OK)
+        return rc == GRUNDY_ELIMIT ? grundy__game__table_full(g) : rc;
+    if (known != GRUNDY__EMPTY) {
         *value = grundy__game__number_of(known);
         return GRUNDY_OK;
     }
     g->errmsg[0] = '\0';
-    int rc = grundy__game__push(g);
+    /* The first position is kept as the list's first record, as a part. */
+    rc = grundy__game__reserve_bytes(g, &g->opts.parts, g->rec);
+    if (rc != GRUNDY_OK) {
+        grundy__table_remove(&g->table, g->pos);
+        return rc;
+    }
+    grundy__game__copy_pos(g, grundy__game__part_at(g, 0), g->pos);
+    g->opts.parts.len = g->rec;
+    rc = grundy__game__push(g, 0, slot);
     while (rc == GRUNDY_OK && g->nframes > 0) {
         grundy__game__frame *f = &g->frames[g->nframes - 1];
-        rc = grundy__game__next_unknown(g, f);
-        if (rc == 1) {
-            rc = grundy__game__push(g);
-            continue;
-        }
-        if (rc == GRUNDY_OK)
-            rc = grundy__game__ensure_mex(g, f->nopts);
-        if (rc != GRUNDY_OK)
-            break;
-        uint32_t v = grundy__game__frame_value(g, f);
-        grundy__table_set(&g->table, grundy__game__arena_at(g, f->key), grundy__game__stored(v));
-        g->arena.len = f->key;
-        g->nframes--;
-        *value = v;
-        if (++g->evaluated % GRUNDY__GAME__PROGRESS_EVERY == 0 && g->progress != NULL &&
-            g->progress(g->progress_user, g->evaluated, 0) != 0)
-            rc = grundy__game__fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
-                      (unsigned long long)g->evaluated);
+        rc = grundy__game__next_unknown(g, f, &slot);
+        if (rc == 1)
+            rc = grundy__game__push(g, f->cur, slot);
+        else if (rc == GRUNDY_OK)
+            rc = grundy__game__pop(g, value);
     }
     if (rc != GRUNDY_OK)
         grundy__game__unwind(g);
+    g->opts.parts.len = g->opts.counts.len = 0;
     return rc;
 }
 
 /* Copies pos to g->pos in canonical form. */
 static void grundy__game__load(grundy_game *g, const void *pos)
 {
-    memcpy(g->pos, pos, g->size);
+    grundy__game__copy_pos(g, g->pos, pos);
     if (g->canon != NULL)
         g->canon(g->user, g->pos);
 }
@@ -2226,18 +2414,19 @@ static uint64_t grundy__game__component_value(const void *ctx, size_t i)
     return v != GRUNDY__EMPTY ? grundy__game__number_of(v) : 0;
 }
 
-/* Among the options (raw, as generated) in g->moves_buf, the first whose
- * value is target: its offset, or SIZE_MAX.  Evaluates parts as needed. */
-static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *found)
+/* Among the options (raw, as generated) in g->sought, the first whose value
+ * is target: the parts offset of its first part and its count of parts, or
+ * SIZE_MAX.  Evaluates parts as needed. */
+static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *found, uint32_t *nparts)
 {
-    size_t rec = g->size + sizeof(uint32_t);
     *found = SIZE_MAX;
-    for (size_t off = 0; off < g->moves_buf.len;) {
+    size_t off = 0;
+    for (size_t c = 0; c < g->sought.counts.len; c += sizeof(uint32_t)) {
         uint32_t np, x = 0;
-        memcpy(&np, g->moves_buf.p + off, sizeof np);
+        memcpy(&np, g->sought.counts.p + c, sizeof np);
         for (uint32_t i = 0; i < np; i++) {
             uint32_t v;
-            grundy__game__load(g, g->moves_buf.p + off + sizeof np + (size_t)i * rec);
+            grundy__game__load(g, g->sought.parts.p + off + (size_t)i * g->rec);
             int rc = grundy__game__evaluate(g, &v);
             if (rc != GRUNDY_OK)
                 return rc;
@@ -2245,9 +2434,10 @@ static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *fo
         }
         if (x == target) {
             *found = off;
+            *nparts = np;
             return GRUNDY_OK;
         }
-        off += sizeof np + (size_t)np * rec;
+        off += (size_t)np * g->rec;
     }
     return GRUNDY_OK;
 }
@@ -2268,21 +2458,18 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
     /* Generate the options of the component as given, so the move returned
      * is a real move from the caller's position, not from its canonical form. */
     memcpy(g->pos, gp.positions + *component * g->size, g->size);
-    g->moves_buf.len = 0;
-    uint32_t count;
-    rc = grundy__game__generate(g, &g->moves_buf, 0, &count);
+    g->sought.parts.len = g->sought.counts.len = 0;
+    rc = grundy__game__generate(g, &g->sought, 0);
     size_t off = SIZE_MAX;
     if (rc == GRUNDY_OK)
-        rc = grundy__game__find_option(g, target, &off);
+        rc = grundy__game__find_option(g, target, &off, nparts);
     if (rc != GRUNDY_OK)
         return rc;
     if (off == SIZE_MAX)
         return grundy__game__fail(g, GRUNDY_EINVAL, "the move generator gave different options for the same position");
-    size_t rec = g->size + sizeof(uint32_t);
-    memcpy(nparts, g->moves_buf.p + off, sizeof *nparts);
     for (uint32_t i = 0; i < *nparts && i < cap; i++)
-        memcpy((unsigned char *)parts + (size_t)i * g->size,
-               g->moves_buf.p + off + sizeof(uint32_t) + (size_t)i * rec, g->size);
+        memcpy((unsigned char *)parts + (size_t)i * g->size, g->sought.parts.p + off + (size_t)i * g->rec,
+               g->size);
     return 1;
 }
 
@@ -7893,41 +8080,6 @@ GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *me
     grundy__mex_begin(mex);
 }
 
-GRUNDY__LOCAL void grundy__acc_add(grundy__acc *acc, uint32_t option)
-{
-    acc->count++;
-    switch (acc->play) {
-    case GRUNDY_PLAY_NORMAL:
-    case GRUNDY_PLAY_MISERE:
-        grundy__mex_add(acc->mex, option);
-        break;
-    case GRUNDY_PLAY_WTIA:
-        if (option == GRUNDY_SP)
-            acc->any_sp = 1;
-        else if (option != GRUNDY_SC)
-            grundy__mex_add(acc->mex, option);
-        break;
-    case GRUNDY_PLAY_REMOTENESS:
-    case GRUNDY_PLAY_SUSPENSE:
-        if (option % 2 == 0) {
-            acc->any_even = 1;
-            if (option < acc->min_even) acc->min_even = option;
-            if (option > acc->max_even) acc->max_even = option;
-        } else {
-            acc->any_odd = 1;
-            if (option < acc->min_odd) acc->min_odd = option;
-            if (option > acc->max_odd) acc->max_odd = option;
-        }
-        break;
-    case GRUNDY__PLAY_WIDTH:
-        if (option > acc->widest)
-            acc->widest = option;
-        break;
-    default:
-        break;
-    }
-}
-
 GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc)
 {
     switch (acc->play) {
@@ -8033,7 +8185,7 @@ int grundy_sum_winning_target(const uint64_t *values, size_t n, size_t *componen
 
 /* A strong 64-bit finaliser (splitmix64's): every input bit affects every
  * output bit, so the low bits used for the slot index are well mixed. */
-static uint64_t grundy__table__mix64(uint64_t x)
+static inline uint64_t grundy__table__mix64(uint64_t x)
 {
     x ^= x >> 30;
     x *= 0xbf58476d1ce4e5b9ull;
@@ -8088,31 +8240,67 @@ static unsigned char *grundy__table__slot_at(const grundy__table *t, size_t i)
 
 static uint32_t grundy__table__value_at(const grundy__table *t, size_t i)
 {
-    uint32_t v;
-    memcpy(&v, grundy__table__slot_at(t, i) + t->key_size, sizeof v);
-    return v;
+    return grundy__slot_value(grundy__table__slot_at(t, i), t->key_size);
 }
 
 static void grundy__table__put_value(grundy__table *t, size_t i, uint32_t v)
 {
-    memcpy(grundy__table__slot_at(t, i) + t->key_size, &v, sizeof v);
+    grundy__slot_set_value(grundy__table__slot_at(t, i), t->key_size, v);
 }
 
-static size_t grundy__table__home(const grundy__table *t, const void *key)
+/* grundy__hash of an eight-byte key, spelled out so that it inlines. */
+static inline uint64_t grundy__table__word_hash(uint64_t w)
 {
-    return (size_t)grundy__hash(key, t->key_size) & (t->cap - 1);
+    return grundy__table__mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
 }
 
-/* Eight-byte keys (the uint64_t games) compare as one word. */
-static int grundy__table__same_key(const grundy__table *t, const unsigned char *slot, const void *key)
+static inline size_t grundy__table__home(const grundy__table *t, const void *key)
+{
+    uint64_t h;
+    if (t->key_size == 8) {
+        uint64_t w;
+        memcpy(&w, key, 8);
+        h = grundy__table__word_hash(w);
+    } else {
+        h = grundy__hash(key, t->key_size);
+    }
+    return (size_t)h & (t->cap - 1);
+}
+
+/* From slot i on, the slot holding the eight-byte key w, or the free slot
+ * that ends its run.  Keys of the uint64_t games compare as one word, with
+ * the slot size a constant: the loop their evaluation spends its time in. */
+static inline size_t grundy__table__probe_word(const grundy__table *t, uint64_t w, size_t i)
+{
+    enum { STRIDE = 8 + sizeof(uint32_t) };
+    for (;; i = (i + 1) & (t->cap - 1)) {
+        const unsigned char *slot = t->slots + i * STRIDE;
+        uint32_t v;
+        uint64_t k;
+        memcpy(&v, slot + 8, sizeof v);
+        memcpy(&k, slot, sizeof k);
+        if (v == GRUNDY__EMPTY || k == w)
+            return i;
+    }
+}
+
+/* probe_word for keys of any size. */
+static size_t grundy__table__probe_bytes(const grundy__table *t, const void *key, size_t i)
+{
+    while (grundy__table__value_at(t, i) != GRUNDY__EMPTY && memcmp(grundy__table__slot_at(t, i), key, t->key_size) != 0)
+        i = (i + 1) & (t->cap - 1);
+    return i;
+}
+
+/* The slot holding key, or the free slot where it would go (cap > 0). */
+static inline size_t grundy__table__probe_from(const grundy__table *t, const void *key, size_t i)
 {
     if (t->key_size == 8) {
-        uint64_t a, b;
-        memcpy(&a, slot, 8);
-        memcpy(&b, key, 8);
-        return a == b;
+        uint64_t w;
+        memcpy(&w, key, 8);
+        return grundy__table__probe_word(t, w, i);
     }
-    return memcmp(slot, key, t->key_size) == 0;
+    return grundy__table__probe_bytes(t, key, i);
 }
 
 /* The slot holding key, or SIZE_MAX. */
@@ -8120,12 +8308,8 @@ static size_t grundy__table__lookup(const grundy__table *t, const void *key)
 {
     if (t->cap == 0)
         return SIZE_MAX;
-    for (size_t i = grundy__table__home(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (grundy__table__value_at(t, i) == GRUNDY__EMPTY)
-            return SIZE_MAX;
-        if (grundy__table__same_key(t, grundy__table__slot_at(t, i), key))
-            return i;
-    }
+    size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
+    return grundy__table__value_at(t, i) == GRUNDY__EMPTY ? SIZE_MAX : i;
 }
 
 GRUNDY__LOCAL uint32_t grundy__table_get(const grundy__table *t, const void *key)
@@ -8141,13 +8325,21 @@ GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t
         grundy__table__put_value(t, i, v);
 }
 
+static void grundy__table__copy_key(const grundy__table *t, unsigned char *slot, const void *key)
+{
+    if (t->key_size == 8)
+        memcpy(slot, key, 8);
+    else
+        memcpy(slot, key, t->key_size);
+}
+
 /* Places key in the first free slot of its probe sequence (key absent, room known). */
 static void grundy__table__place(grundy__table *t, const void *key, uint32_t v)
 {
     size_t i = grundy__table__home(t, key);
     while (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
         i = (i + 1) & (t->cap - 1);
-    memcpy(grundy__table__slot_at(t, i), key, t->key_size);
+    grundy__table__copy_key(t, grundy__table__slot_at(t, i), key);
     grundy__table__put_value(t, i, v);
 }
 
@@ -8186,6 +8378,76 @@ GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator 
     grundy__table__place(t, key, v);
     t->count++;
     return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                                uint32_t v, size_t limit, uint32_t *found, size_t *slot)
+{
+    *found = GRUNDY__EMPTY;
+    if (t->cap == 0 || (t->count + 1) * 4 > t->cap * 3) {
+        /* Growing moves every slot: look up first, insert after. */
+        *slot = grundy__table__lookup(t, key);
+        if (*slot != SIZE_MAX) {
+            *found = grundy__table__value_at(t, *slot);
+            return GRUNDY_OK;
+        }
+        int rc = grundy__table_insert(t, a, key, v, limit);
+        *slot = rc == GRUNDY_OK ? grundy__table__lookup(t, key) : SIZE_MAX;
+        return rc;
+    }
+    size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
+    *slot = i;
+    *found = grundy__table__value_at(t, i);
+    if (*found == GRUNDY__EMPTY) {
+        grundy__table__copy_key(t, grundy__table__slot_at(t, i), key);
+        grundy__table__put_value(t, i, v);
+        t->count++;
+    }
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot)
+{
+    if (slot < t->cap && grundy__table__value_at(t, slot) != GRUNDY__EMPTY &&
+        memcmp(grundy__table__slot_at(t, slot), key, t->key_size) == 0)
+        grundy__table__put_value(t, slot, v);
+    else
+        grundy__table_set(t, key, v);
+}
+
+enum { GRUNDY__TABLE__AHEAD = 16 }; /* lookups a batch overlaps */
+
+static void grundy__table__prefetch_slot(const grundy__table *t, size_t i)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(grundy__table__slot_at(t, i) + t->key_size);
+#else
+    (void)t;
+    (void)i;
+#endif
+}
+
+/* The home slots of a batch are all requested before any is read. */
+GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *table, unsigned char *slots, size_t n)
+{
+    /* A copy: the byte stores into slots could otherwise alias the table's
+     * fields, which would then be read again after every store. */
+    const grundy__table copy = *table, *t = &copy;
+    size_t from[GRUNDY__TABLE__AHEAD];
+    for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
+        unsigned char *batch = slots + done * t->stride;
+        size_t m = n - done < (size_t)GRUNDY__TABLE__AHEAD ? n - done : (size_t)GRUNDY__TABLE__AHEAD;
+        for (size_t k = 0; k < m && t->cap != 0; k++) {
+            from[k] = grundy__table__home(t, batch + k * t->stride);
+            grundy__table__prefetch_slot(t, from[k]);
+        }
+        for (size_t k = 0; k < m; k++) {
+            unsigned char *slot = batch + k * t->stride;
+            /* A free slot's value is GRUNDY__EMPTY: the answer for an absent key. */
+            uint32_t v = t->cap == 0 ? GRUNDY__EMPTY : grundy__table__value_at(t, grundy__table__probe_from(t, slot, from[k]));
+            grundy__slot_set_value(slot, t->key_size, v);
+        }
+    }
 }
 
 GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)

@@ -1,13 +1,16 @@
 /* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
  *
- * Evaluation is a depth-first search with an explicit stack of frames.  A
- * frame's position and all its options live in one growing byte arena, in
- * frame order, so popping a frame frees its options by resetting the arena's
- * length.  Each option is stored as
- *     u32 nparts, then nparts times (position bytes, u32 value)
- * with every part canonicalised; the value slots are filled as the parts
- * become known, so the mex reads only the arena.  A position on the stack is
- * in the table as GRUNDY__BUSY: meeting it again is a cycle.
+ * Evaluation is a depth-first search with an explicit stack of frames.  The
+ * options of the frames live in one growing list, in frame order, so popping
+ * a frame frees its options by cutting the list.  The list keeps every part
+ * (component position) of every option as a record laid out like a slot of
+ * the table, the position's canonical bytes then a u32 value, so all the
+ * parts of a new frame are looked up in one batch (grundy__table_get_all);
+ * and apart from them each option's number of parts.  A frame's position is
+ * a part of the frame below it.  The value slots are filled as the parts
+ * become known, and a frame's value goes straight into its part below, so
+ * the mex reads only the list.  A position on the stack is in the table as
+ * GRUNDY__BUSY: meeting it again is a cycle.
  *
  * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
  * are the two largest 32-bit values, which the table reserves for itself. */
@@ -24,11 +27,11 @@
 #define PROGRESS_EVERY 65536u
 
 typedef struct frame {
-    size_t key;       /* arena offset of the position */
-    size_t opt_end;   /* arena offset just past its options */
-    size_t cur_opt;   /* arena offset of the option being scanned */
-    uint32_t cur_part;
-    uint32_t nopts;
+    size_t key;       /* parts offset of the position: a part of the frame below */
+    size_t parts;     /* parts offset of its first option's first part */
+    size_t counts;    /* counts offset of its first option */
+    size_t cur;       /* parts offset of the part being scanned */
+    size_t slot;      /* where the table holds the position (a hint) */
 } frame;
 
 /* A growable byte buffer. */
@@ -37,16 +40,24 @@ typedef struct bytes {
     size_t len, cap;
 } bytes;
 
+/* Options as generated: the records of their parts, and each one's count
+ * of parts (a u32).  A frame's options run to the end of both. */
+typedef struct optlist {
+    bytes parts;
+    bytes counts;
+} optlist;
+
 struct grundy_options {
     grundy_game *game;
-    bytes *out;       /* where options go */
-    int canonical;    /* canonicalise parts as they are added */
-    uint32_t count;
+    optlist *out;          /* where options go */
+    grundy_canon_fn canon; /* applied to each part as it is added, or NULL */
 };
 
 struct grundy_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     size_t size;
+    size_t rec;         /* bytes of a part's record: size + 4 */
+    size_t max_parts;   /* the most parts an option can have in memory */
     grundy_moves_fn moves;
     grundy_moves_u64_fn moves_u64;
     void *user;
@@ -57,8 +68,8 @@ struct grundy_game {
     size_t limit;
 
     grundy__table table;
-    bytes arena;        /* frames' positions and options */
-    bytes moves_buf;    /* options of a position whose winning move is sought */
+    optlist opts;       /* the frames' options, after the first position */
+    optlist sought;     /* options of a position whose winning move is sought */
     frame *frames;
     size_t nframes, cap_frames;
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
@@ -66,6 +77,15 @@ struct grundy_game {
     uint64_t evaluated;
     char errmsg[160];
 };
+
+/* Positions are copied often; eight bytes (the uint64_t games) as one word. */
+static void copy_pos(const grundy_game *g, void *dst, const void *src)
+{
+    if (g->size == sizeof(uint64_t))
+        memcpy(dst, src, sizeof(uint64_t));
+    else
+        memcpy(dst, src, g->size);
+}
 
 static int fail(grundy_game *g, int status, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -94,8 +114,9 @@ static uint32_t number_of(uint32_t stored_value)
 
 static size_t used_bytes(const grundy_game *g)
 {
-    return grundy__table_bytes(g->size, g->table.cap) + g->arena.cap + g->moves_buf.cap +
-           g->cap_frames * sizeof(frame) + g->mex.bound * sizeof(uint32_t);
+    return grundy__table_bytes(g->size, g->table.cap) + g->opts.parts.cap + g->opts.counts.cap +
+           g->sought.parts.cap + g->sought.counts.cap + g->cap_frames * sizeof(frame) +
+           g->mex.bound * sizeof(uint32_t);
 }
 
 /* Grows a buffer for `more` bytes, within the game's memory cap. */
@@ -131,6 +152,8 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
         return rc;
     const grundy_allocator a = g->alloc;
     g->size = size;
+    g->rec = size + sizeof(uint32_t);
+    g->max_parts = SIZE_MAX / g->rec;
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
@@ -172,8 +195,10 @@ void grundy_game_free(grundy_game *g)
         return;
     grundy_allocator a = g->alloc;
     grundy__table_free(&g->table, &a);
-    grundy__free(&a, g->arena.p);
-    grundy__free(&a, g->moves_buf.p);
+    grundy__free(&a, g->opts.parts.p);
+    grundy__free(&a, g->opts.counts.p);
+    grundy__free(&a, g->sought.parts.p);
+    grundy__free(&a, g->sought.counts.p);
     grundy__free(&a, g->frames);
     grundy__free(&a, g->pos);
     grundy__mex_free(&g->mex, &a);
@@ -229,46 +254,100 @@ const char *grundy_game_errmsg(const grundy_game *g)
 
 /* ---- options ----------------------------------------------------------- */
 
+/* Makes room in o for an option of nparts parts, checking it is allowed. */
+static int make_room_slowly(grundy_options *o, uint32_t nparts)
+{
+    grundy_game *g = o->game;
+    if (nparts > 1 && !grundy__play_splits(g->play))
+        return fail(g, GRUNDY_EINVAL, "an option of %u parts, but this play needs options of at most one",
+                    nparts);
+    if (nparts > g->max_parts)
+        return GRUNDY_ELIMIT;
+    int rc = reserve_bytes(g, &o->out->parts, (size_t)nparts * g->rec);
+    return rc == GRUNDY_OK ? reserve_bytes(g, &o->out->counts, sizeof nparts) : rc;
+}
+
+/* Whether out has room for one more option of one part of rec bytes. */
+static int has_room(const optlist *out, size_t rec)
+{
+    return out->parts.cap - out->parts.len >= rec &&
+           out->counts.cap - out->counts.len >= sizeof(uint32_t);
+}
+
+static int make_room(grundy_options *o, uint32_t nparts)
+{
+    if (nparts <= 1 && has_room(o->out, o->game->rec))
+        return GRUNDY_OK;
+    return make_room_slowly(o, nparts);
+}
+
+/* Canonicalises the n part records starting at p. */
+static void canonicalise(const grundy_options *o, unsigned char *p, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++, p += o->game->rec)
+        o->canon(o->game->user, p);
+}
+
+/* Appends an option, its room made. */
+static void append(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    const grundy_game *g = o->game;
+    bytes *out = &o->out->parts, *counts = &o->out->counts;
+    unsigned char *first = out->p + out->len;
+    const uint32_t unknown = GRUNDY__EMPTY;
+    for (uint32_t i = 0; i < nparts; i++) {
+        unsigned char *p = first + (size_t)i * g->rec;
+        copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
+        memcpy(p + g->size, &unknown, sizeof unknown);
+    }
+    out->len += (size_t)nparts * g->rec;
+    memcpy(counts->p + counts->len, &nparts, sizeof nparts);
+    counts->len += sizeof nparts;
+    if (o->canon != NULL)
+        canonicalise(o, first, nparts);
+}
+
 int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
-    grundy_game *g = o->game;
-    size_t rec = g->size + sizeof(uint32_t);
-    if (nparts > 1 && !grundy__play_splits(g->play))
-        return fail(g, GRUNDY_EINVAL, "an option of %u parts, but this play needs options of at most one",
-                    nparts);
-    if (nparts > (SIZE_MAX - sizeof(uint32_t)) / rec)
-        return GRUNDY_ELIMIT;
-    int rc = reserve_bytes(g, o->out, sizeof(uint32_t) + (size_t)nparts * rec);
-    if (rc != GRUNDY_OK)
-        return rc;
-    unsigned char *p = o->out->p + o->out->len;
-    memcpy(p, &nparts, sizeof nparts);
-    p += sizeof nparts;
-    for (uint32_t i = 0; i < nparts; i++, p += rec) {
-        memcpy(p, (const unsigned char *)parts + (size_t)i * g->size, g->size);
-        if (o->canonical && g->canon != NULL)
-            g->canon(g->user, p);
-        uint32_t unknown = GRUNDY__EMPTY;
-        memcpy(p + g->size, &unknown, sizeof unknown);
-    }
-    o->out->len = (size_t)(p - o->out->p);
-    o->count++;
+    int rc = make_room(o, nparts);
+    if (rc == GRUNDY_OK)
+        append(o, parts, nparts);
+    return rc;
+}
+
+/* The usual option of a uint64_t game, one part and nothing to canonicalise,
+ * appended without the general loop. */
+static int add_word(grundy_options *o, const uint64_t *part)
+{
+    optlist *out = o->out;
+    const uint32_t unknown = GRUNDY__EMPTY, one = 1;
+    unsigned char *p = out->parts.p + out->parts.len;
+    memcpy(p, part, sizeof *part);
+    memcpy(p + sizeof *part, &unknown, sizeof unknown);
+    out->parts.len += sizeof *part + sizeof unknown;
+    memcpy(out->counts.p + out->counts.len, &one, sizeof one);
+    out->counts.len += sizeof one;
     return GRUNDY_OK;
 }
 
 int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t nparts)
 {
-    if (o != NULL && o->game->size != sizeof(uint64_t))
+    if (o == NULL)
         return GRUNDY_EINVAL;
+    if (o->game->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    /* Generators call this once per option: the usual option takes no call. */
+    if (nparts == 1 && parts != NULL && o->canon == NULL && has_room(o->out, o->game->rec))
+        return add_word(o, parts);
     return grundy_options_add(o, parts, nparts);
 }
 
 /* Runs the move generator on g->pos, appending options to out. */
-static int generate(grundy_game *g, bytes *out, int canonical, uint32_t *count)
+static int generate(grundy_game *g, optlist *out, int canonical)
 {
-    grundy_options o = {g, out, canonical, 0};
+    grundy_options o = {g, out, canonical ? g->canon : NULL};
     int rc;
     if (g->moves_u64 != NULL) {
         uint64_t p;
@@ -281,27 +360,46 @@ static int generate(grundy_game *g, bytes *out, int canonical, uint32_t *count)
         rc = fail(g, GRUNDY_EINVAL, "the move generator returned %d", rc);
     else if (rc < 0 && g->errmsg[0] == '\0')
         fail(g, rc, "the move generator failed: %s", grundy_strerror(rc));
-    *count = o.count;
     return rc;
 }
 
 /* ---- evaluation -------------------------------------------------------- */
 
-static unsigned char *arena_at(const grundy_game *g, size_t off)
+static unsigned char *part_at(const grundy_game *g, size_t off)
 {
-    return g->arena.p + off;
+    return g->opts.parts.p + off;
 }
 
-/* Pushes the position at g->pos (canonical, not in the table) as a frame:
- * marks it busy and generates its options. */
-static int push(grundy_game *g)
+/* The value of the part at off (its record is laid out as a table slot). */
+static uint32_t part_value(const grundy_game *g, size_t off)
 {
-    int rc = grundy__table_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit);
-    if (rc == GRUNDY_ELIMIT)
-        return fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored",
-                    g->limit, g->table.count);
-    if (rc != GRUNDY_OK)
-        return rc;
+    return grundy__slot_value(part_at(g, off), g->size);
+}
+
+static void set_part_value(grundy_game *g, size_t off, uint32_t v)
+{
+    grundy__slot_set_value(part_at(g, off), g->size, v);
+}
+
+static int cycle(grundy_game *g)
+{
+    return fail(g, GRUNDY_ECYCLE, "the rules lead from a position back to itself, %zu moves later",
+                g->nframes - 1);
+}
+
+static int table_full(grundy_game *g)
+{
+    return fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached with %zu positions stored",
+                g->limit, g->table.count);
+}
+
+/* Pushes the position at parts offset key, which the table holds as busy
+ * in slot `slot`, as a frame; generates its options and fills in the values
+ * of those already stored.  A failure before the frame exists frees the
+ * position's slot; after, the frame is unwound with the others. */
+static int push(grundy_game *g, size_t key, size_t slot)
+{
+    int rc = GRUNDY_OK;
     if (g->nframes == g->cap_frames) {
         rc = grundy__reserve(&g->alloc, (void **)&g->frames, &g->cap_frames, g->nframes + 1,
                              sizeof *g->frames);
@@ -309,24 +407,24 @@ static int push(grundy_game *g)
             rc = fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached %zu moves deep",
                       g->limit, g->nframes);
     }
-    if (rc == GRUNDY_OK)
-        rc = reserve_bytes(g, &g->arena, g->size);
+    copy_pos(g, g->pos, part_at(g, key));
     if (rc != GRUNDY_OK) {
         grundy__table_remove(&g->table, g->pos);
         return rc;
     }
     frame *f = &g->frames[g->nframes++];
-    f->key = g->arena.len;
-    memcpy(arena_at(g, f->key), g->pos, g->size);
-    g->arena.len += g->size;
-    f->cur_opt = g->arena.len;
-    f->cur_part = 0;
-    rc = generate(g, &g->arena, 1, &f->nopts);
-    f->opt_end = g->arena.len;
-    return rc; /* on failure the frame is unwound with the others */
+    f->key = key;
+    f->slot = slot;
+    f->parts = f->cur = g->opts.parts.len;
+    f->counts = g->opts.counts.len;
+    rc = generate(g, &g->opts, 1);
+    if (rc == GRUNDY_OK)
+        grundy__table_get_all(&g->table, part_at(g, f->parts),
+                              (g->opts.parts.len - f->parts) / g->rec);
+    return rc;
 }
 
-static int ensure_mex(grundy_game *g, uint32_t nopts)
+static int ensure_mex(grundy_game *g, size_t nopts)
 {
     size_t need = grundy__play_mex_bound(nopts);
     if (need <= g->mex.bound)
@@ -343,48 +441,49 @@ static int ensure_mex(grundy_game *g, uint32_t nopts)
     return GRUNDY_OK;
 }
 
-/* The number of the top frame's position, its options' parts all known. */
+/* The number of the top frame's position, its options' parts all known.
+ * (Loop bounds are read once: the mex's stores could alias them.) */
 static uint32_t frame_value(grundy_game *g, const frame *f)
 {
-    size_t rec = g->size + sizeof(uint32_t);
+    const int play = g->play;
+    const size_t rec = g->rec, size = g->size;
+    const unsigned char *part = part_at(g, f->parts);
+    const unsigned char *count = g->opts.counts.p + f->counts, *end = g->opts.counts.p + g->opts.counts.len;
+    const uint32_t finished = grundy__play_finished(play);
     grundy__acc acc;
-    grundy__acc_begin(&acc, g->play, &g->mex);
-    for (size_t off = f->key + g->size; off < f->opt_end;) {
-        uint32_t np, x = grundy__play_finished(g->play), v;
-        memcpy(&np, arena_at(g, off), sizeof np);
-        off += sizeof np;
-        for (uint32_t i = 0; i < np; i++, off += rec) {
-            memcpy(&v, arena_at(g, off + g->size), sizeof v);
-            x = i == 0 ? number_of(v) : grundy__play_join(g->play, x, number_of(v));
+    grundy__acc_begin(&acc, play, &g->mex);
+    for (; count < end; count += sizeof(uint32_t)) {
+        uint32_t np, x = finished;
+        memcpy(&np, count, sizeof np);
+        for (uint32_t i = 0; i < np; i++, part += rec) {
+            uint32_t v = number_of(grundy__slot_value(part, size));
+            x = i == 0 ? v : grundy__play_join(play, x, v);
         }
         grundy__acc_add(&acc, x);
     }
     return grundy__acc_end(&acc);
 }
 
-/* Advances the top frame to its first part of unknown value, filling in the
- * values it passes.  Returns 1 with that part copied to g->pos, 0 when every
- * part is known, or a negative status (a cycle). */
-static int next_unknown(grundy_game *g, frame *f)
+/* Advances the top frame to its first part not yet evaluated, filling in
+ * the values found since it was pushed.  Returns 1 when it stops at such a
+ * part, which the table then holds as busy in *slot; 0 when every part is
+ * known; or a negative status (a cycle, the memory cap). */
+static int next_unknown(grundy_game *g, frame *f, size_t *slot)
 {
-    size_t rec = g->size + sizeof(uint32_t);
-    while (f->cur_opt < f->opt_end) {
-        uint32_t np;
-        memcpy(&np, arena_at(g, f->cur_opt), sizeof np);
-        for (; f->cur_part < np; f->cur_part++) {
-            unsigned char *part = arena_at(g, f->cur_opt + sizeof np + (size_t)f->cur_part * rec);
-            uint32_t v = grundy__table_get(&g->table, part);
-            if (v == GRUNDY__EMPTY) {
-                memcpy(g->pos, part, g->size);
+    const size_t end = g->opts.parts.len;
+    for (; f->cur < end; f->cur += g->rec) {
+        uint32_t v = part_value(g, f->cur);
+        if (v == GRUNDY__EMPTY) {
+            int rc = grundy__table_get_or_insert(&g->table, &g->alloc, part_at(g, f->cur),
+                                                 GRUNDY__BUSY, g->limit, &v, slot);
+            if (rc != GRUNDY_OK)
+                return rc == GRUNDY_ELIMIT ? table_full(g) : rc;
+            if (v == GRUNDY__EMPTY)
                 return 1;
-            }
-            if (v == GRUNDY__BUSY)
-                return fail(g, GRUNDY_ECYCLE, "the rules lead from a position back to itself, %zu moves later",
-                            g->nframes - 1);
-            memcpy(part + g->size, &v, sizeof v);
+            set_part_value(g, f->cur, v);
         }
-        f->cur_opt += sizeof np + (size_t)np * rec;
-        f->cur_part = 0;
+        if (v == GRUNDY__BUSY)
+            return cycle(g);
     }
     return 0;
 }
@@ -394,51 +493,74 @@ static void unwind(grundy_game *g)
 {
     while (g->nframes > 0) {
         frame *f = &g->frames[--g->nframes];
-        grundy__table_remove(&g->table, arena_at(g, f->key));
+        grundy__table_remove(&g->table, part_at(g, f->key));
     }
-    g->arena.len = 0;
+}
+
+/* Stores the value of the top frame's position, pops it and hands the value
+ * to the part it is of in the frame below (or to *value, for the first). */
+static int pop(grundy_game *g, uint32_t *value)
+{
+    frame *f = &g->frames[g->nframes - 1];
+    int rc = ensure_mex(g, (g->opts.counts.len - f->counts) / sizeof(uint32_t));
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t v = frame_value(g, f);
+    grundy__table_set_at(&g->table, part_at(g, f->key), stored(v), f->slot);
+    g->opts.parts.len = f->parts;
+    g->opts.counts.len = f->counts;
+    if (--g->nframes > 0)
+        set_part_value(g, g->frames[g->nframes - 1].cur, stored(v));
+    else
+        *value = v;
+    if (++g->evaluated % PROGRESS_EVERY == 0 && g->progress != NULL &&
+        g->progress(g->progress_user, g->evaluated, 0) != 0)
+        return fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
+                    (unsigned long long)g->evaluated);
+    return GRUNDY_OK;
 }
 
 /* Evaluates the canonical position in g->pos. */
 static int evaluate(grundy_game *g, uint32_t *value)
 {
-    uint32_t known = grundy__table_get(&g->table, g->pos);
-    if (known != GRUNDY__EMPTY && known != GRUNDY__BUSY) {
+    uint32_t known;
+    size_t slot;
+    int rc = grundy__table_get_or_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit,
+                                         &known, &slot);
+    if (rc != GRUNDY_OK)
+        return rc == GRUNDY_ELIMIT ? table_full(g) : rc;
+    if (known != GRUNDY__EMPTY) {
         *value = number_of(known);
         return GRUNDY_OK;
     }
     g->errmsg[0] = '\0';
-    int rc = push(g);
+    /* The first position is kept as the list's first record, as a part. */
+    rc = reserve_bytes(g, &g->opts.parts, g->rec);
+    if (rc != GRUNDY_OK) {
+        grundy__table_remove(&g->table, g->pos);
+        return rc;
+    }
+    copy_pos(g, part_at(g, 0), g->pos);
+    g->opts.parts.len = g->rec;
+    rc = push(g, 0, slot);
     while (rc == GRUNDY_OK && g->nframes > 0) {
         frame *f = &g->frames[g->nframes - 1];
-        rc = next_unknown(g, f);
-        if (rc == 1) {
-            rc = push(g);
-            continue;
-        }
-        if (rc == GRUNDY_OK)
-            rc = ensure_mex(g, f->nopts);
-        if (rc != GRUNDY_OK)
-            break;
-        uint32_t v = frame_value(g, f);
-        grundy__table_set(&g->table, arena_at(g, f->key), stored(v));
-        g->arena.len = f->key;
-        g->nframes--;
-        *value = v;
-        if (++g->evaluated % PROGRESS_EVERY == 0 && g->progress != NULL &&
-            g->progress(g->progress_user, g->evaluated, 0) != 0)
-            rc = fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
-                      (unsigned long long)g->evaluated);
+        rc = next_unknown(g, f, &slot);
+        if (rc == 1)
+            rc = push(g, f->cur, slot);
+        else if (rc == GRUNDY_OK)
+            rc = pop(g, value);
     }
     if (rc != GRUNDY_OK)
         unwind(g);
+    g->opts.parts.len = g->opts.counts.len = 0;
     return rc;
 }
 
 /* Copies pos to g->pos in canonical form. */
 static void load(grundy_game *g, const void *pos)
 {
-    memcpy(g->pos, pos, g->size);
+    copy_pos(g, g->pos, pos);
     if (g->canon != NULL)
         g->canon(g->user, g->pos);
 }
@@ -500,18 +622,19 @@ static uint64_t component_value(const void *ctx, size_t i)
     return v != GRUNDY__EMPTY ? number_of(v) : 0;
 }
 
-/* Among the options (raw, as generated) in g->moves_buf, the first whose
- * value is target: its offset, or SIZE_MAX.  Evaluates parts as needed. */
-static int find_option(grundy_game *g, uint64_t target, size_t *found)
+/* Among the options (raw, as generated) in g->sought, the first whose value
+ * is target: the parts offset of its first part and its count of parts, or
+ * SIZE_MAX.  Evaluates parts as needed. */
+static int find_option(grundy_game *g, uint64_t target, size_t *found, uint32_t *nparts)
 {
-    size_t rec = g->size + sizeof(uint32_t);
     *found = SIZE_MAX;
-    for (size_t off = 0; off < g->moves_buf.len;) {
+    size_t off = 0;
+    for (size_t c = 0; c < g->sought.counts.len; c += sizeof(uint32_t)) {
         uint32_t np, x = 0;
-        memcpy(&np, g->moves_buf.p + off, sizeof np);
+        memcpy(&np, g->sought.counts.p + c, sizeof np);
         for (uint32_t i = 0; i < np; i++) {
             uint32_t v;
-            load(g, g->moves_buf.p + off + sizeof np + (size_t)i * rec);
+            load(g, g->sought.parts.p + off + (size_t)i * g->rec);
             int rc = evaluate(g, &v);
             if (rc != GRUNDY_OK)
                 return rc;
@@ -519,9 +642,10 @@ static int find_option(grundy_game *g, uint64_t target, size_t *found)
         }
         if (x == target) {
             *found = off;
+            *nparts = np;
             return GRUNDY_OK;
         }
-        off += sizeof np + (size_t)np * rec;
+        off += (size_t)np * g->rec;
     }
     return GRUNDY_OK;
 }
@@ -542,21 +666,18 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
     /* Generate the options of the component as given, so the move returned
      * is a real move from the caller's position, not from its canonical form. */
     memcpy(g->pos, gp.positions + *component * g->size, g->size);
-    g->moves_buf.len = 0;
-    uint32_t count;
-    rc = generate(g, &g->moves_buf, 0, &count);
+    g->sought.parts.len = g->sought.counts.len = 0;
+    rc = generate(g, &g->sought, 0);
     size_t off = SIZE_MAX;
     if (rc == GRUNDY_OK)
-        rc = find_option(g, target, &off);
+        rc = find_option(g, target, &off, nparts);
     if (rc != GRUNDY_OK)
         return rc;
     if (off == SIZE_MAX)
         return fail(g, GRUNDY_EINVAL, "the move generator gave different options for the same position");
-    size_t rec = g->size + sizeof(uint32_t);
-    memcpy(nparts, g->moves_buf.p + off, sizeof *nparts);
     for (uint32_t i = 0; i < *nparts && i < cap; i++)
-        memcpy((unsigned char *)parts + (size_t)i * g->size,
-               g->moves_buf.p + off + sizeof(uint32_t) + (size_t)i * rec, g->size);
+        memcpy((unsigned char *)parts + (size_t)i * g->size, g->sought.parts.p + off + (size_t)i * g->rec,
+               g->size);
     return 1;
 }
 

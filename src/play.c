@@ -46,41 +46,6 @@ void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex)
     grundy__mex_begin(mex);
 }
 
-void grundy__acc_add(grundy__acc *acc, uint32_t option)
-{
-    acc->count++;
-    switch (acc->play) {
-    case GRUNDY_PLAY_NORMAL:
-    case GRUNDY_PLAY_MISERE:
-        grundy__mex_add(acc->mex, option);
-        break;
-    case GRUNDY_PLAY_WTIA:
-        if (option == GRUNDY_SP)
-            acc->any_sp = 1;
-        else if (option != GRUNDY_SC)
-            grundy__mex_add(acc->mex, option);
-        break;
-    case GRUNDY_PLAY_REMOTENESS:
-    case GRUNDY_PLAY_SUSPENSE:
-        if (option % 2 == 0) {
-            acc->any_even = 1;
-            if (option < acc->min_even) acc->min_even = option;
-            if (option > acc->max_even) acc->max_even = option;
-        } else {
-            acc->any_odd = 1;
-            if (option < acc->min_odd) acc->min_odd = option;
-            if (option > acc->max_odd) acc->max_odd = option;
-        }
-        break;
-    case GRUNDY__PLAY_WIDTH:
-        if (option > acc->widest)
-            acc->widest = option;
-        break;
-    default:
-        break;
-    }
-}
-
 uint32_t grundy__acc_end(const grundy__acc *acc)
 {
     switch (acc->play) {

@@ -51,7 +51,43 @@ static inline size_t grundy__play_mex_bound(size_t degree)
 int grundy__play_outcome(int play, uint32_t v);
 
 void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
-void grundy__acc_add(grundy__acc *acc, uint32_t option);
+
+/* Inline: it runs once per option of every position. */
+static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
+{
+    acc->count++;
+    if (acc->play == GRUNDY_PLAY_NORMAL || acc->play == GRUNDY_PLAY_MISERE) {
+        grundy__mex_add(acc->mex, option); /* the usual case, ahead of the switch */
+        return;
+    }
+    switch (acc->play) {
+    case GRUNDY_PLAY_WTIA:
+        if (option == GRUNDY_SP)
+            acc->any_sp = 1;
+        else if (option != GRUNDY_SC)
+            grundy__mex_add(acc->mex, option);
+        break;
+    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_SUSPENSE:
+        if (option % 2 == 0) {
+            acc->any_even = 1;
+            if (option < acc->min_even) acc->min_even = option;
+            if (option > acc->max_even) acc->max_even = option;
+        } else {
+            acc->any_odd = 1;
+            if (option < acc->min_odd) acc->min_odd = option;
+            if (option > acc->max_odd) acc->max_odd = option;
+        }
+        break;
+    case GRUNDY__PLAY_WIDTH:
+        if (option > acc->widest)
+            acc->widest = option;
+        break;
+    default:
+        break;
+    }
+}
+
 uint32_t grundy__acc_end(const grundy__acc *acc);
 
 #endif

@@ -4,7 +4,7 @@
 
 /* A strong 64-bit finaliser (splitmix64's): every input bit affects every
  * output bit, so the low bits used for the slot index are well mixed. */
-static uint64_t mix64(uint64_t x)
+static inline uint64_t mix64(uint64_t x)
 {
     x ^= x >> 30;
     x *= 0xbf58476d1ce4e5b9ull;
@@ -59,31 +59,67 @@ static unsigned char *slot_at(const grundy__table *t, size_t i)
 
 static uint32_t value_at(const grundy__table *t, size_t i)
 {
-    uint32_t v;
-    memcpy(&v, slot_at(t, i) + t->key_size, sizeof v);
-    return v;
+    return grundy__slot_value(slot_at(t, i), t->key_size);
 }
 
 static void put_value(grundy__table *t, size_t i, uint32_t v)
 {
-    memcpy(slot_at(t, i) + t->key_size, &v, sizeof v);
+    grundy__slot_set_value(slot_at(t, i), t->key_size, v);
 }
 
-static size_t home(const grundy__table *t, const void *key)
+/* grundy__hash of an eight-byte key, spelled out so that it inlines. */
+static inline uint64_t word_hash(uint64_t w)
 {
-    return (size_t)grundy__hash(key, t->key_size) & (t->cap - 1);
+    return mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
 }
 
-/* Eight-byte keys (the uint64_t games) compare as one word. */
-static int same_key(const grundy__table *t, const unsigned char *slot, const void *key)
+static inline size_t home(const grundy__table *t, const void *key)
+{
+    uint64_t h;
+    if (t->key_size == 8) {
+        uint64_t w;
+        memcpy(&w, key, 8);
+        h = word_hash(w);
+    } else {
+        h = grundy__hash(key, t->key_size);
+    }
+    return (size_t)h & (t->cap - 1);
+}
+
+/* From slot i on, the slot holding the eight-byte key w, or the free slot
+ * that ends its run.  Keys of the uint64_t games compare as one word, with
+ * the slot size a constant: the loop their evaluation spends its time in. */
+static inline size_t probe_word(const grundy__table *t, uint64_t w, size_t i)
+{
+    enum { STRIDE = 8 + sizeof(uint32_t) };
+    for (;; i = (i + 1) & (t->cap - 1)) {
+        const unsigned char *slot = t->slots + i * STRIDE;
+        uint32_t v;
+        uint64_t k;
+        memcpy(&v, slot + 8, sizeof v);
+        memcpy(&k, slot, sizeof k);
+        if (v == GRUNDY__EMPTY || k == w)
+            return i;
+    }
+}
+
+/* probe_word for keys of any size. */
+static size_t probe_bytes(const grundy__table *t, const void *key, size_t i)
+{
+    while (value_at(t, i) != GRUNDY__EMPTY && memcmp(slot_at(t, i), key, t->key_size) != 0)
+        i = (i + 1) & (t->cap - 1);
+    return i;
+}
+
+/* The slot holding key, or the free slot where it would go (cap > 0). */
+static inline size_t probe_from(const grundy__table *t, const void *key, size_t i)
 {
     if (t->key_size == 8) {
-        uint64_t a, b;
-        memcpy(&a, slot, 8);
-        memcpy(&b, key, 8);
-        return a == b;
+        uint64_t w;
+        memcpy(&w, key, 8);
+        return probe_word(t, w, i);
     }
-    return memcmp(slot, key, t->key_size) == 0;
+    return probe_bytes(t, key, i);
 }
 
 /* The slot holding key, or SIZE_MAX. */
@@ -91,12 +127,8 @@ static size_t lookup(const grundy__table *t, const void *key)
 {
     if (t->cap == 0)
         return SIZE_MAX;
-    for (size_t i = home(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (value_at(t, i) == GRUNDY__EMPTY)
-            return SIZE_MAX;
-        if (same_key(t, slot_at(t, i), key))
-            return i;
-    }
+    size_t i = probe_from(t, key, home(t, key));
+    return value_at(t, i) == GRUNDY__EMPTY ? SIZE_MAX : i;
 }
 
 uint32_t grundy__table_get(const grundy__table *t, const void *key)
@@ -112,13 +144,21 @@ void grundy__table_set(grundy__table *t, const void *key, uint32_t v)
         put_value(t, i, v);
 }
 
+static void copy_key(const grundy__table *t, unsigned char *slot, const void *key)
+{
+    if (t->key_size == 8)
+        memcpy(slot, key, 8);
+    else
+        memcpy(slot, key, t->key_size);
+}
+
 /* Places key in the first free slot of its probe sequence (key absent, room known). */
 static void place(grundy__table *t, const void *key, uint32_t v)
 {
     size_t i = home(t, key);
     while (value_at(t, i) != GRUNDY__EMPTY)
         i = (i + 1) & (t->cap - 1);
-    memcpy(slot_at(t, i), key, t->key_size);
+    copy_key(t, slot_at(t, i), key);
     put_value(t, i, v);
 }
 
@@ -157,6 +197,76 @@ int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void
     place(t, key, v);
     t->count++;
     return GRUNDY_OK;
+}
+
+int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                                uint32_t v, size_t limit, uint32_t *found, size_t *slot)
+{
+    *found = GRUNDY__EMPTY;
+    if (t->cap == 0 || (t->count + 1) * 4 > t->cap * 3) {
+        /* Growing moves every slot: look up first, insert after. */
+        *slot = lookup(t, key);
+        if (*slot != SIZE_MAX) {
+            *found = value_at(t, *slot);
+            return GRUNDY_OK;
+        }
+        int rc = grundy__table_insert(t, a, key, v, limit);
+        *slot = rc == GRUNDY_OK ? lookup(t, key) : SIZE_MAX;
+        return rc;
+    }
+    size_t i = probe_from(t, key, home(t, key));
+    *slot = i;
+    *found = value_at(t, i);
+    if (*found == GRUNDY__EMPTY) {
+        copy_key(t, slot_at(t, i), key);
+        put_value(t, i, v);
+        t->count++;
+    }
+    return GRUNDY_OK;
+}
+
+void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot)
+{
+    if (slot < t->cap && value_at(t, slot) != GRUNDY__EMPTY &&
+        memcmp(slot_at(t, slot), key, t->key_size) == 0)
+        put_value(t, slot, v);
+    else
+        grundy__table_set(t, key, v);
+}
+
+enum { AHEAD = 16 }; /* lookups a batch overlaps */
+
+static void prefetch_slot(const grundy__table *t, size_t i)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(slot_at(t, i) + t->key_size);
+#else
+    (void)t;
+    (void)i;
+#endif
+}
+
+/* The home slots of a batch are all requested before any is read. */
+void grundy__table_get_all(const grundy__table *table, unsigned char *slots, size_t n)
+{
+    /* A copy: the byte stores into slots could otherwise alias the table's
+     * fields, which would then be read again after every store. */
+    const grundy__table copy = *table, *t = &copy;
+    size_t from[AHEAD];
+    for (size_t done = 0; done < n; done += AHEAD) {
+        unsigned char *batch = slots + done * t->stride;
+        size_t m = n - done < (size_t)AHEAD ? n - done : (size_t)AHEAD;
+        for (size_t k = 0; k < m && t->cap != 0; k++) {
+            from[k] = home(t, batch + k * t->stride);
+            prefetch_slot(t, from[k]);
+        }
+        for (size_t k = 0; k < m; k++) {
+            unsigned char *slot = batch + k * t->stride;
+            /* A free slot's value is GRUNDY__EMPTY: the answer for an absent key. */
+            uint32_t v = t->cap == 0 ? GRUNDY__EMPTY : value_at(t, probe_from(t, slot, from[k]));
+            grundy__slot_set_value(slot, t->key_size, v);
+        }
+    }
 }
 
 void grundy__table_remove(grundy__table *t, const void *key)

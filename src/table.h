@@ -9,6 +9,8 @@
 #ifndef GRUNDY_TABLE_H
 #define GRUNDY_TABLE_H
 
+#include <string.h>
+
 #include "alloc.h"
 
 #define GRUNDY__EMPTY UINT32_MAX
@@ -22,6 +24,20 @@ typedef struct grundy__table {
     size_t cap;           /* 0 or a power of two */
     size_t count;
 } grundy__table;
+
+/* The value of a slot, or of any record laid out like one (the key's
+ * key_size bytes, then the value), and setting it. */
+static inline uint32_t grundy__slot_value(const unsigned char *slot, size_t key_size)
+{
+    uint32_t v;
+    memcpy(&v, slot + key_size, sizeof v);
+    return v;
+}
+
+static inline void grundy__slot_set_value(unsigned char *slot, size_t key_size, uint32_t v)
+{
+    memcpy(slot + key_size, &v, sizeof v);
+}
 
 void grundy__table_init(grundy__table *t, size_t key_size);
 void grundy__table_free(grundy__table *t, const grundy_allocator *a);
@@ -39,6 +55,22 @@ void grundy__table_set(grundy__table *t, const void *key, uint32_t v);
  * `limit` bytes (0: no limit), returning GRUNDY_ELIMIT then. */
 int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
                          uint32_t v, size_t limit);
+
+/* One probe for "look it up, and claim it if absent": the value of key, or
+ * GRUNDY__EMPTY when key was absent and now maps to v; and the slot key is
+ * in (a hint for grundy__table_set_at).  Grows as insert does; on failure
+ * (GRUNDY_ELIMIT, GRUNDY_ENOMEM) key stays absent. */
+int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                                uint32_t v, size_t limit, uint32_t *found, size_t *slot);
+
+/* grundy__table_set, told the slot key was in: right unless the table has
+ * grown or lost a key since, and then a lookup finds it. */
+void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot);
+
+/* Looks up the keys of n slots laid out as the table's own (key, then a
+ * 32-bit value), writing each one's value, or GRUNDY__EMPTY, into it.  The
+ * lookups overlap their cache misses, which one lookup at a time cannot. */
+void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n);
 
 /* Removes key if present. */
 void grundy__table_remove(grundy__table *t, const void *key);

@@ -1,7 +1,8 @@
 /* Games described by rules (grundy_game_*): every value against an
  * independent brute force written here (a plain recursive mex over the
  * test's own move lists), sums and their winning moves replayed against the
- * test's own generator, and the error paths: cycles, the memory cap, progress
+ * test's own generator, and the error paths: cycles (random graphs with
+ * cycles against a fixpoint that finds them), the memory cap, progress
  * and cancel, generator errors, bad arguments and failing allocations. */
 #include <string.h>
 
@@ -172,6 +173,109 @@ static void test_random_dags(void)
         }
         grundy_game_free(game);
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Random graphs with cycles, against a brute force that finds them its own
+ * way: a fixpoint instead of a search. */
+
+/* A random DAG whose parts are each, with chance 1 in `back`, sent to any
+ * node at all (itself included), which makes cycles. */
+static void random_cyclic(dag *d, int with_splits, unsigned long long back)
+{
+    random_dag(d, with_splits, MAXPARTS, 1);
+    for (int u = 0; u < d->n; u++)
+        for (int k = 0; k < d->nmoves[u]; k++)
+            for (int j = 0; j < d->nparts[u][k]; j++)
+                if (harness_below(back) == 0)
+                    d->part[u][k][j] = (int)harness_below((unsigned long long)d->n);
+}
+
+/* value[u] for every node: -1 if a cycle can be reached from u, else its
+ * value (normal play, or misère: terminal 1, the finished game 1).  A node
+ * is settled once every part of every option is: repeat until nothing
+ * changes; what is never settled reaches a cycle. */
+static int cyclic_brute(const dag *d, int misere, int *value)
+{
+    int cyclic = d->n;
+    for (int u = 0; u < d->n; u++)
+        value[u] = -1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int u = 0; u < d->n; u++) {
+            int seen[DAG_MAXMOVES + 2] = {0}, ready = value[u] < 0;
+            for (int k = 0; ready && k < d->nmoves[u]; k++) {
+                int x = misere && d->nparts[u][k] == 0;
+                for (int j = 0; j < d->nparts[u][k]; j++) {
+                    ready &= value[d->part[u][k][j]] >= 0;
+                    x ^= value[d->part[u][k][j]];
+                }
+                if (ready && x <= DAG_MAXMOVES)
+                    seen[x] = 1;
+            }
+            if (!ready)
+                continue;
+            int m = 0;
+            while (seen[m])
+                m++;
+            value[u] = misere && d->nmoves[u] == 0 ? 1 : m;
+            cyclic--;
+            changed = 1;
+        }
+    }
+    return cyclic;
+}
+
+static void test_random_cycles(void)
+{
+    int rounds = harness_quick() ? 300 : 2000, some_cyclic = 0, some_not = 0;
+    for (int r = 0; r < rounds; r++) {
+        static counted_dag cd;
+        memset(&cd, 0, sizeof cd);
+        int misere = r % 3 == 0; /* misère options have at most one part */
+        random_cyclic(&cd.d, !misere, 2 + (unsigned long long)(r % 12));
+        const dag *d = &cd.d;
+        int value[DAG_MAXN];
+        int cyclic = cyclic_brute(d, misere, value);
+        some_cyclic += cyclic > 0;
+        some_not += cyclic < d->n;
+
+        grundy_game *game = NULL;
+        if (!CHECK_EQ(grundy_game_new_u64(&game, dag_moves, &cd, NULL), GRUNDY_OK))
+            return;
+        if (misere)
+            CHECK_EQ(grundy_game_set_play(game, GRUNDY_PLAY_MISERE), GRUNDY_OK);
+        int order[DAG_MAXN];
+        random_permutation(order, d->n);
+        /* Twice: the second time, nothing new is generated. */
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < d->n; i++) {
+                int u = order[i];
+                uint32_t v = 12345;
+                int rc = grundy_game_value_u64(game, (uint64_t)u, &v);
+                if (value[u] < 0) {
+                    CHECK_EQ(rc, GRUNDY_ECYCLE);
+                    CHECK(strlen(grundy_game_errmsg(game)) > 0);
+                } else {
+                    CHECK_EQ(rc, GRUNDY_OK);
+                    CHECK_EQ(v, value[u]);
+                }
+            }
+            /* What reaches no cycle is stored, generated once; the rest never. */
+            int once = 1;
+            for (int u = 0; u < d->n; u++)
+                once &= value[u] < 0 || cd.calls[u] == 1;
+            CHECK(once);
+            uint64_t stored = 0;
+            grundy_game_stats(game, &stored, NULL);
+            CHECK_EQ(stored, d->n - cyclic);
+        }
+        CHECK_EQ(cd.bad_pos, 0);
+        grundy_game_free(game);
+    }
+    /* The rounds cover both kinds of node. */
+    CHECK(some_cyclic > rounds / 4);
+    CHECK(some_not > rounds / 4);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1329,6 +1433,7 @@ int main(void)
 {
     memset(brute3_memo, 0xff, sizeof brute3_memo);
     test_random_dags();
+    test_random_cycles();
     test_splits();
     test_canon();
     test_deep();
