@@ -2141,6 +2141,7 @@ static int grundy__game__generate(grundy_game *g, grundy__game__optlist *out, in
 {
     grundy_options o = {g, out, canonical ? g->canon : NULL};
     int rc;
+    g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
     if (g->moves_u64 != NULL) {
         uint64_t p;
         memcpy(&p, g->pos, sizeof p);
@@ -6860,6 +6861,15 @@ grundy__heap_scan__scan16_avx2(const uint16_t *t, unsigned k, const uint16_t *v,
     return grundy__scan16_plain(t, k, v, m, b, end);
 }
 
+/* GCC's AVX-512 intrinsics start from an undefined register, which g++
+ * -O2 -Wall takes for an uninitialised variable (a false positive of the
+ * compiler's own headers). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 /* Takes the split (b, m - b) if its value is still wanted. */
 static uint32_t grundy__heap_scan__take_bit(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t b,
                          uint16_t *found, uint32_t k)
@@ -6872,21 +6882,20 @@ static uint32_t grundy__heap_scan__take_bit(grundy__want_bits *w, const uint16_t
     return k + 1;
 }
 
-/* 32 splits per step: the mirrored load reversed by a word permute, the
- * values narrowed to bytes, the bitmap byte x >> 3 fetched by a permute of
- * two registers (128 bytes) and its bit x & 7 tested against a one-hot
- * byte.  After a hit the splits of the step are taken one by one (two may
- * share a value) and the bitmap is loaded again. */
-static __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) uint32_t
+/* 32 splits per step: the mirrored load reversed by a word permute; in
+ * each 16-bit lane the low byte of x >> 3 picks the bitmap byte through a
+ * permute of two registers (128 bytes), and 1 << (x & 7) tests its bit.
+ * After a hit the splits of the step are taken one by one (two may share a
+ * value) and the bitmap is loaded again. */
+static __attribute__((target("avx512f,avx512bw,avx512vbmi"))) uint32_t
 grundy__heap_scan__scan_bits_avx512(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t a, uint64_t end,
                  uint32_t missing, uint16_t *found)
 {
     const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                                              15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
                                              27, 28, 29, 30, 31);
-    const __m256i onehot = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-                                            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m512i seven = _mm512_set1_epi16(7);
+    const __m512i one = _mm512_set1_epi16(1);
     __m512i lo = _mm512_loadu_si512((const void *)w->byte);
     __m512i hi = _mm512_loadu_si512((const void *)(w->byte + 64));
     uint32_t k = 0;
@@ -6895,11 +6904,9 @@ grundy__heap_scan__scan_bits_avx512(grundy__want_bits *w, const uint16_t *v, uin
         __m512i fwd = _mm512_loadu_si512((const void *)(v + b));
         __m512i back = _mm512_loadu_si512((const void *)(v + m - b - 31));
         __m512i x = _mm512_xor_si512(fwd, _mm512_permutexvar_epi16(reverse, back));
-        __m256i at = _mm512_cvtepi16_epi8(_mm512_srli_epi16(x, 3));
-        __m256i bit = _mm512_cvtepi16_epi8(_mm512_and_si512(x, seven));
-        __m512i got = _mm512_permutex2var_epi8(lo, _mm512_castsi256_si512(at), hi);
-        unsigned hit = (unsigned)_mm256_test_epi8_mask(_mm512_castsi512_si256(got),
-                                                       _mm256_shuffle_epi8(onehot, bit));
+        __m512i got = _mm512_permutex2var_epi8(lo, _mm512_srli_epi16(x, 3), hi);
+        __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(x, seven));
+        unsigned hit = (unsigned)_mm512_test_epi16_mask(got, bit);
         if (hit != 0) {
             for (; hit != 0 && k < missing; hit &= hit - 1)
                 k = grundy__heap_scan__take_bit(w, v, m, b + (uint64_t)__builtin_ctz(hit), found, k);
@@ -6927,7 +6934,7 @@ static uint32_t grundy__heap_scan__take_bit8(grundy__want_bits *w, const uint8_t
 /* As scan_bits_avx512 for one-byte values: the byte permute reverses the
  * mirrored load, and the bitmap's first 32 bytes (values below 256) are
  * one register. */
-static __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) uint32_t
+static __attribute__((target("avx512f,avx512bw,avx512vbmi"))) uint32_t
 grundy__heap_scan__scan_bits8_avx512(grundy__want_bits *w, const uint8_t *v, uint64_t m, uint64_t a, uint64_t end,
                   uint32_t missing, uint16_t *found)
 {
@@ -6961,13 +6968,16 @@ grundy__heap_scan__scan_bits8_avx512(grundy__want_bits *w, const uint8_t *v, uin
         k = grundy__heap_scan__take_bit8(w, v, m, b, found, k);
     return k;
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif
 
 static int grundy__heap_scan__has_avx512_vbmi(void)
 {
 #if GRUNDY__SCAN_AVX2
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+           __builtin_cpu_supports("avx512vbmi");
 #else
     return 0;
 #endif

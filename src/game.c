@@ -349,6 +349,7 @@ static int generate(grundy_game *g, optlist *out, int canonical)
 {
     grundy_options o = {g, out, canonical ? g->canon : NULL};
     int rc;
+    g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
     if (g->moves_u64 != NULL) {
         uint64_t p;
         memcpy(&p, g->pos, sizeof p);

@@ -807,16 +807,11 @@ static uint64_t case_heap_moves(trial *t)
     return every_heap_run(t, heap_moves_of);
 }
 
-#if 0
-/* Disabled: known bugs in src/heap_game.c, which is being rewritten.
- *
- * The sparse-space method after a failure.  0.16 without period detection
- * picks a mask at 256 values.  If add_rare() fails while rechoose() rebuilds
- * the rare list (allocations 18 and 19 of compute(1500)), the new mask stays
- * with a partial list; if it fails in note_value() (allocations 21 and 24),
- * the value is already stored but its heap is missing from the list.  Either
- * way compute() says ENOMEM, and the retry computes wrong values from heap
- * 256, 375 or 1194 on. */
+/* The sparse-space method after a failure.  0.16 without period detection
+ * picks a mask at 256 values.  Failures while a new mask's rare list is
+ * built, or while a heap joins the list, once left the list out of step
+ * with the values (the retry computed wrong values from heap 256, 375 or
+ * 1194 on). */
 static uint64_t case_heap_sparse(trial *t)
 {
     static const heap_run sparse = {"0.16", 1500, 0};
@@ -824,15 +819,14 @@ static uint64_t case_heap_sparse(trial *t)
 }
 
 /* grundy_heap_game_period() makes one last check when computing stops
- * between two of its checks; if that check's scratch cannot be had it
- * answers 0, "not proved", instead of GRUNDY_ENOMEM: Kayles proves its period
- * from 168 values, and period(168) answers 0 when allocation 21 fails. */
+ * between two of its checks; if that check's scratch cannot be had it must
+ * say GRUNDY_ENOMEM, not 0 ("not proved"): Kayles proves its period from 168
+ * values, and period(168) once answered 0 when allocation 21 failed. */
 static uint64_t case_heap_period_last_check(trial *t)
 {
     static const heap_run kayles = {"0.77", 168, 1};
     return heap_period(t, &kayles);
 }
-#endif
 
 /* ---- nimbers ------------------------------------------------------------- */
 
@@ -870,10 +864,8 @@ int main(void)
     run_case("heap_game_period", case_heap_period);
     run_case("heap_game_outcome/winning_move", case_heap_moves);
     run_case("nimber_new", case_nimber_new);
-#if 0 /* known bugs in src/heap_game.c: see above */
     run_case("heap_game_compute with the sparse method", case_heap_sparse);
     run_case("heap_game_period's last check", case_heap_period_last_check);
-#endif
     printf("enomem: %lu cases, %lu allocations failed on purpose\n", cases_run, failures_made);
     return harness_done();
 }

@@ -220,7 +220,7 @@ def file_scope(path, text):
         elif m.group(1) == "undef" and m.group(2) in macros:
             macros.remove(m.group(2))  # macros: those still defined at the end
         elif m.group(1) not in ("include", "undef", "if", "ifdef", "ifndef", "elif", "else",
-                                "endif"):
+                                "endif", "pragma"):
             fail(path, "unsupported directive #%s" % m.group(1))
     local_at = []
     for start, decl in top_level(path, code):
