@@ -4507,6 +4507,7 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 #if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
 #define GRUNDY__THREADS 1
 #include <pthread.h>
+#include <sched.h>
 #include <time.h>
 #else
 #define GRUNDY__THREADS 0
@@ -4525,6 +4526,10 @@ GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), v
 
 /* Waits for a thread started by grundy__thread_start. */
 GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t);
+
+/* Gives the processor to another thread (a thread just started may be
+ * queued behind the caller on its processor). */
+GRUNDY__LOCAL void grundy__thread_yield(void);
 
 /* Seconds on the system clock (0 where there is none), to see whether a
  * second thread pays. */
@@ -4577,7 +4582,7 @@ typedef struct grundy__heap_game__heap_lane {
     grundy__want8 want8;  /* the same, while values take one byte */
     uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     unsigned nfew;
-    uint32_t want_c;      /* want[] covers the values below this */
+    uint32_t want_lo, want_c; /* want[] covers the values from want_lo to want_c */
     grundy__want_bits want_bits; /* instead of want[], where it can be */
     int bits;
     uint64_t work;        /* options examined */
@@ -4626,6 +4631,7 @@ struct grundy_heap_game {
      * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
     uint64_t published;
     uint64_t abandon;
+    uint64_t started;    /* lane 1's thread is running */
     uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
@@ -4805,10 +4811,10 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
@@ -4820,8 +4826,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
+    (void)lo;
     (void)c;
     memset(&L->want_bits, 0, sizeof L->want_bits);
     memset(&L->want8, 0, sizeof L->want8);
@@ -4858,7 +4865,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
@@ -4866,7 +4873,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
     if (L->bits) {
-        for (uint32_t x = 0; x < c; x++) {
+        for (uint32_t x = lo; x < c; x++) {
             if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
                 if (x < 1024)
                     grundy__want_bits_flip(&L->want_bits, x);
@@ -4876,16 +4883,17 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
         return missing;
     }
 #endif
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
     }
     L->nfew = 0;
+    L->want_lo = lo;
     L->want_c = c;
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
     if (L->bits) {
@@ -4893,7 +4901,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
         return;
     }
 #endif
-    memset(L->want, 0, c);
+    memset(L->want + lo, 0, c - lo);
 }
 
 static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
@@ -4927,7 +4935,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
             if (L->nfew == 0) {
-                for (uint32_t x = 0; x < L->want_c; x++) {
+                for (uint32_t x = L->want_lo; x < L->want_c; x++) {
                     if (want[x])
                         L->few[L->nfew++] = (uint16_t)x;
                 }
@@ -4965,31 +4973,43 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 }
 #endif
 
-/* Marks every rare value below c that a split reaches, stopping as soon as
- * all are; returns how many none reaches.  The splits of every amount are
- * scanned side by side in rounds of doubling length, since a value may be
- * within reach of one amount only (Kayles: some only by taking 2). */
+/* Marks every rare value in [lo, c) that a split reaches, stopping as soon
+ * as all are; returns how many none reaches.  With `early`, the split of n
+ * into 1 and n - 1 is left out (G(n - 1) may not be known yet).  The
+ * splits of every amount are scanned side by side in rounds of doubling
+ * length, since a value may be within reach of one amount only (Kayles:
+ * some only by taking 2). */
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
-                                uint64_t n, uint32_t c)
+                                uint64_t n, uint32_t lo, uint32_t c, int early)
 {
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, c);
-    for (uint64_t lo = 1, hi = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; lo = hi, hi *= 2) {
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, lo, c);
+    for (uint64_t from = 1, to = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; from = to, to *= 2) {
         int more = 0;
         for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
             uint64_t m = n - g->split_k[s];
             uint64_t end = m / 2 + 1;
             if (g->rules.unequal && m % 2 == 0)
                 end--;
-            if (lo >= end)
+            uint64_t first = early && m == n && from < 2 ? 2 : from;
+            if (first >= end)
                 continue;
             more = 1;
-            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, lo, hi < end ? hi : end, missing);
+            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
         }
         if (!more)
             break;
     }
-    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, c);
+    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, lo, c);
     return missing;
+}
+
+/* The least value from x on that is common (odd under the mask) and not
+ * marked: no option has it. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
+{
+    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x;
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
@@ -5026,17 +5046,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         }
         L->work += below + 1;
     }
+    /* Everything but the few options through heap n - 1 first, so that
+     * with two lanes the wait for G(n - 1) comes at the very end. */
+    uint32_t c = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, 0);
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!grundy__heap_game__lane_wait(g, L, n))
         return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
     GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
-    uint32_t c = 0;
-    while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
-        c++;
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c);
+    /* Those options can only mark more: c may grow, and the rare values
+     * between the old and the new c need their check too. */
+    uint32_t c2 = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, c);
+    if (c2 > c)
+        missing += GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
-        return c;
+        return c2;
     uint32_t x = 0;
-    while (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+    while (x < c2 && (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x)))
         x++;
     return x; /* a new rare value */
 }
@@ -5160,10 +5185,10 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
@@ -5175,8 +5200,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
+    (void)lo;
     (void)c;
     memset(&L->want_bits, 0, sizeof L->want_bits);
     memset(&L->want8, 0, sizeof L->want8);
@@ -5213,7 +5239,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
@@ -5221,7 +5247,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
     if (L->bits) {
-        for (uint32_t x = 0; x < c; x++) {
+        for (uint32_t x = lo; x < c; x++) {
             if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
                 if (x < 1024)
                     grundy__want_bits_flip(&L->want_bits, x);
@@ -5231,16 +5257,17 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
         return missing;
     }
 #endif
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
     }
     L->nfew = 0;
+    L->want_lo = lo;
     L->want_c = c;
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
     if (L->bits) {
@@ -5248,7 +5275,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
         return;
     }
 #endif
-    memset(L->want, 0, c);
+    memset(L->want + lo, 0, c - lo);
 }
 
 static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
@@ -5282,7 +5309,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
             if (L->nfew == 0) {
-                for (uint32_t x = 0; x < L->want_c; x++) {
+                for (uint32_t x = L->want_lo; x < L->want_c; x++) {
                     if (want[x])
                         L->few[L->nfew++] = (uint16_t)x;
                 }
@@ -5320,31 +5347,43 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 }
 #endif
 
-/* Marks every rare value below c that a split reaches, stopping as soon as
- * all are; returns how many none reaches.  The splits of every amount are
- * scanned side by side in rounds of doubling length, since a value may be
- * within reach of one amount only (Kayles: some only by taking 2). */
+/* Marks every rare value in [lo, c) that a split reaches, stopping as soon
+ * as all are; returns how many none reaches.  With `early`, the split of n
+ * into 1 and n - 1 is left out (G(n - 1) may not be known yet).  The
+ * splits of every amount are scanned side by side in rounds of doubling
+ * length, since a value may be within reach of one amount only (Kayles:
+ * some only by taking 2). */
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
-                                uint64_t n, uint32_t c)
+                                uint64_t n, uint32_t lo, uint32_t c, int early)
 {
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, c);
-    for (uint64_t lo = 1, hi = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; lo = hi, hi *= 2) {
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, lo, c);
+    for (uint64_t from = 1, to = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; from = to, to *= 2) {
         int more = 0;
         for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
             uint64_t m = n - g->split_k[s];
             uint64_t end = m / 2 + 1;
             if (g->rules.unequal && m % 2 == 0)
                 end--;
-            if (lo >= end)
+            uint64_t first = early && m == n && from < 2 ? 2 : from;
+            if (first >= end)
                 continue;
             more = 1;
-            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, lo, hi < end ? hi : end, missing);
+            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
         }
         if (!more)
             break;
     }
-    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, c);
+    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, lo, c);
     return missing;
+}
+
+/* The least value from x on that is common (odd under the mask) and not
+ * marked: no option has it. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
+{
+    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x;
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
@@ -5381,17 +5420,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         }
         L->work += below + 1;
     }
+    /* Everything but the few options through heap n - 1 first, so that
+     * with two lanes the wait for G(n - 1) comes at the very end. */
+    uint32_t c = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, 0);
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!grundy__heap_game__lane_wait(g, L, n))
         return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
     GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
-    uint32_t c = 0;
-    while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
-        c++;
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c);
+    /* Those options can only mark more: c may grow, and the rare values
+     * between the old and the new c need their check too. */
+    uint32_t c2 = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, c);
+    if (c2 > c)
+        missing += GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
-        return c;
+        return c2;
     uint32_t x = 0;
-    while (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+    while (x < c2 && (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x)))
         x++;
     return x; /* a new rare value */
 }
@@ -5514,10 +5558,10 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
@@ -5529,8 +5573,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
+    (void)lo;
     (void)c;
     memset(&L->want_bits, 0, sizeof L->want_bits);
     memset(&L->want8, 0, sizeof L->want8);
@@ -5567,7 +5612,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t c)
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
@@ -5575,7 +5620,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
     if (L->bits) {
-        for (uint32_t x = 0; x < c; x++) {
+        for (uint32_t x = lo; x < c; x++) {
             if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
                 if (x < 1024)
                     grundy__want_bits_flip(&L->want_bits, x);
@@ -5585,16 +5630,17 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
         return missing;
     }
 #endif
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
     }
     L->nfew = 0;
+    L->want_lo = lo;
     L->want_c = c;
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t c)
+static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
 {
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
     if (L->bits) {
@@ -5602,7 +5648,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
         return;
     }
 #endif
-    memset(L->want, 0, c);
+    memset(L->want + lo, 0, c - lo);
 }
 
 static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
@@ -5636,7 +5682,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 #ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
             if (L->nfew == 0) {
-                for (uint32_t x = 0; x < L->want_c; x++) {
+                for (uint32_t x = L->want_lo; x < L->want_c; x++) {
                     if (want[x])
                         L->few[L->nfew++] = (uint16_t)x;
                 }
@@ -5674,31 +5720,43 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 }
 #endif
 
-/* Marks every rare value below c that a split reaches, stopping as soon as
- * all are; returns how many none reaches.  The splits of every amount are
- * scanned side by side in rounds of doubling length, since a value may be
- * within reach of one amount only (Kayles: some only by taking 2). */
+/* Marks every rare value in [lo, c) that a split reaches, stopping as soon
+ * as all are; returns how many none reaches.  With `early`, the split of n
+ * into 1 and n - 1 is left out (G(n - 1) may not be known yet).  The
+ * splits of every amount are scanned side by side in rounds of doubling
+ * length, since a value may be within reach of one amount only (Kayles:
+ * some only by taking 2). */
 static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
-                                uint64_t n, uint32_t c)
+                                uint64_t n, uint32_t lo, uint32_t c, int early)
 {
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, c);
-    for (uint64_t lo = 1, hi = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; lo = hi, hi *= 2) {
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, lo, c);
+    for (uint64_t from = 1, to = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; from = to, to *= 2) {
         int more = 0;
         for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
             uint64_t m = n - g->split_k[s];
             uint64_t end = m / 2 + 1;
             if (g->rules.unequal && m % 2 == 0)
                 end--;
-            if (lo >= end)
+            uint64_t first = early && m == n && from < 2 ? 2 : from;
+            if (first >= end)
                 continue;
             more = 1;
-            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, lo, hi < end ? hi : end, missing);
+            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
         }
         if (!more)
             break;
     }
-    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, c);
+    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, lo, c);
     return missing;
+}
+
+/* The least value from x on that is common (odd under the mask) and not
+ * marked: no option has it. */
+static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
+{
+    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x;
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
@@ -5735,17 +5793,22 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         }
         L->work += below + 1;
     }
+    /* Everything but the few options through heap n - 1 first, so that
+     * with two lanes the wait for G(n - 1) comes at the very end. */
+    uint32_t c = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, 0);
+    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!grundy__heap_game__lane_wait(g, L, n))
         return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
     GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
-    uint32_t c = 0;
-    while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
-        c++;
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c);
+    /* Those options can only mark more: c may grow, and the rare values
+     * between the old and the new c need their check too. */
+    uint32_t c2 = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, c);
+    if (c2 > c)
+        missing += GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
-        return c;
+        return c2;
     uint32_t x = 0;
-    while (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+    while (x < c2 && (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x)))
         x++;
     return x; /* a new rare value */
 }
@@ -6177,6 +6240,15 @@ static void *grundy__heap_game__lane_main(void *arg)
 {
     const grundy__heap_game__lane_job *job = (const grundy__heap_game__lane_job *)arg;
     grundy_heap_game *g = job->g;
+    if (job->first > job->g->vals.n) {
+        grundy__store_release(&g->started, 1);
+    } else {
+        /* Starting a thread takes far longer than a value: wait for it, so
+         * that the wait is not taken for a late lane, and yield meanwhile,
+         * since the new thread may be queued on this processor. */
+        while (!grundy__load_acquire(&g->started))
+            grundy__thread_yield();
+    }
     for (uint64_t n = job->first; n < job->stop; n += 2) {
         uint32_t v = grundy__load_acquire(&g->abandon) ? GRUNDY__HEAP_GAME__HEAP_ABANDONED
                                                        : grundy__heap_game__next_value(g, job->L, n);
@@ -6226,7 +6298,9 @@ static void grundy__heap_game__lanes_lost(grundy_heap_game *g)
     g->lanes_backoff = g->lanes_backoff < GRUNDY__HEAP_GAME__MAX_BACKOFF ? 2 * g->lanes_backoff : GRUNDY__HEAP_GAME__MAX_BACKOFF;
 }
 
-/* Records a segment's speed: work options in seconds, on one or two lanes. */
+/* Records a segment's speed: work options in seconds, on one or two lanes,
+ * and judges the lanes when a segment of theirs has a one-thread segment
+ * to compare with (the one before, or the one after the first). */
 static void grundy__heap_game__note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds)
 {
     if (lanes && g->abandon == GRUNDY__HEAP_GAME__ABANDON_LATE) {
@@ -6236,15 +6310,16 @@ static void grundy__heap_game__note_speed(grundy_heap_game *g, int lanes, uint64
     if (seconds <= 0.0 || work < GRUNDY__HEAP_GAME__MIN_TIMED_WORK)
         return;
     double rate = (double)work / seconds;
+    int judge = lanes ? g->rate_one > 0.0 : g->rate_two > 0.0 && g->rate_one <= 0.0;
     if (lanes)
         g->rate_two = rate;
     else
         g->rate_one = rate;
-    if (g->rate_one <= 0.0 || g->rate_two <= 0.0)
+    if (!judge)
         return;
     if (g->rate_two < GRUNDY__HEAP_GAME__LANES_GAIN * g->rate_one)
         grundy__heap_game__lanes_lost(g);
-    else if (lanes)
+    else
         g->lanes_backoff = 1;
 }
 
@@ -6261,6 +6336,7 @@ static int grundy__heap_game__run_lanes(grundy_heap_game *g, uint64_t stop)
         return rc;
     g->published = start;
     g->abandon = 0;
+    g->started = 0;
     grundy__heap_game__lane_job job[GRUNDY__HEAP_GAME__MAX_LANES] = {{g, &g->lane[0], start, stop}, {g, &g->lane[1], start + 1, stop}};
     grundy__thread t;
     g->lane[0].waits = g->lane[1].waits = 1;
@@ -8497,6 +8573,11 @@ GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t)
     t->running = 0;
 }
 
+GRUNDY__LOCAL void grundy__thread_yield(void)
+{
+    sched_yield();
+}
+
 GRUNDY__LOCAL double grundy__seconds(void)
 {
     /* C11's clock: a jump of the wall clock costs one wrong choice at most. */
@@ -8518,6 +8599,10 @@ GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), v
 GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t)
 {
     t->running = 0;
+}
+
+GRUNDY__LOCAL void grundy__thread_yield(void)
+{
 }
 
 GRUNDY__LOCAL double grundy__seconds(void)

@@ -48,7 +48,7 @@ typedef struct heap_lane {
     grundy__want8 want8;  /* the same, while values take one byte */
     uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     unsigned nfew;
-    uint32_t want_c;      /* want[] covers the values below this */
+    uint32_t want_lo, want_c; /* want[] covers the values from want_lo to want_c */
     grundy__want_bits want_bits; /* instead of want[], where it can be */
     int bits;
     uint64_t work;        /* options examined */
@@ -97,6 +97,7 @@ struct grundy_heap_game {
      * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
     uint64_t published;
     uint64_t abandon;
+    uint64_t started;    /* lane 1's thread is running */
     uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
@@ -604,6 +605,15 @@ static void *lane_main(void *arg)
 {
     const lane_job *job = (const lane_job *)arg;
     grundy_heap_game *g = job->g;
+    if (job->first > job->g->vals.n) {
+        grundy__store_release(&g->started, 1);
+    } else {
+        /* Starting a thread takes far longer than a value: wait for it, so
+         * that the wait is not taken for a late lane, and yield meanwhile,
+         * since the new thread may be queued on this processor. */
+        while (!grundy__load_acquire(&g->started))
+            grundy__thread_yield();
+    }
     for (uint64_t n = job->first; n < job->stop; n += 2) {
         uint32_t v = grundy__load_acquire(&g->abandon) ? HEAP_ABANDONED
                                                        : next_value(g, job->L, n);
@@ -653,7 +663,9 @@ static void lanes_lost(grundy_heap_game *g)
     g->lanes_backoff = g->lanes_backoff < MAX_BACKOFF ? 2 * g->lanes_backoff : MAX_BACKOFF;
 }
 
-/* Records a segment's speed: work options in seconds, on one or two lanes. */
+/* Records a segment's speed: work options in seconds, on one or two lanes,
+ * and judges the lanes when a segment of theirs has a one-thread segment
+ * to compare with (the one before, or the one after the first). */
 static void note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds)
 {
     if (lanes && g->abandon == ABANDON_LATE) {
@@ -663,15 +675,16 @@ static void note_speed(grundy_heap_game *g, int lanes, uint64_t work, double sec
     if (seconds <= 0.0 || work < MIN_TIMED_WORK)
         return;
     double rate = (double)work / seconds;
+    int judge = lanes ? g->rate_one > 0.0 : g->rate_two > 0.0 && g->rate_one <= 0.0;
     if (lanes)
         g->rate_two = rate;
     else
         g->rate_one = rate;
-    if (g->rate_one <= 0.0 || g->rate_two <= 0.0)
+    if (!judge)
         return;
     if (g->rate_two < LANES_GAIN * g->rate_one)
         lanes_lost(g);
-    else if (lanes)
+    else
         g->lanes_backoff = 1;
 }
 
@@ -688,6 +701,7 @@ static int run_lanes(grundy_heap_game *g, uint64_t stop)
         return rc;
     g->published = start;
     g->abandon = 0;
+    g->started = 0;
     lane_job job[MAX_LANES] = {{g, &g->lane[0], start, stop}, {g, &g->lane[1], start + 1, stop}};
     grundy__thread t;
     g->lane[0].waits = g->lane[1].waits = 1;

@@ -110,10 +110,10 @@ static void KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const VALUE_T *v,
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c)
+static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
@@ -125,8 +125,9 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c
     return missing;
 }
 
-static void KERNEL(want_end)(heap_lane *L, uint32_t c)
+static void KERNEL(want_end)(heap_lane *L, uint32_t lo, uint32_t c)
 {
+    (void)lo;
     (void)c;
     memset(&L->want_bits, 0, sizeof L->want_bits);
     memset(&L->want8, 0, sizeof L->want8);
@@ -163,7 +164,7 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c)
+static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t lo, uint32_t c)
 {
     uint32_t missing = 0;
 #ifdef KERNEL_SCAN16
@@ -171,7 +172,7 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
     if (L->bits) {
-        for (uint32_t x = 0; x < c; x++) {
+        for (uint32_t x = lo; x < c; x++) {
             if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
                 if (x < 1024)
                     grundy__want_bits_flip(&L->want_bits, x);
@@ -181,16 +182,17 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t c
         return missing;
     }
 #endif
-    for (uint32_t x = 0; x < c; x++) {
+    for (uint32_t x = lo; x < c; x++) {
         L->want[x] = !grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x);
         missing += L->want[x];
     }
     L->nfew = 0;
+    L->want_lo = lo;
     L->want_c = c;
     return missing;
 }
 
-static void KERNEL(want_end)(heap_lane *L, uint32_t c)
+static void KERNEL(want_end)(heap_lane *L, uint32_t lo, uint32_t c)
 {
 #ifdef KERNEL_SCAN16
     if (L->bits) {
@@ -198,7 +200,7 @@ static void KERNEL(want_end)(heap_lane *L, uint32_t c)
         return;
     }
 #endif
-    memset(L->want, 0, c);
+    memset(L->want + lo, 0, c - lo);
 }
 
 static inline void KERNEL(want_hit)(heap_lane *L, uint32_t x)
@@ -232,7 +234,7 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE
 #ifdef KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
             if (L->nfew == 0) {
-                for (uint32_t x = 0; x < L->want_c; x++) {
+                for (uint32_t x = L->want_lo; x < L->want_c; x++) {
                     if (want[x])
                         L->few[L->nfew++] = (uint16_t)x;
                 }
@@ -270,31 +272,43 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE
 }
 #endif
 
-/* Marks every rare value below c that a split reaches, stopping as soon as
- * all are; returns how many none reaches.  The splits of every amount are
- * scanned side by side in rounds of doubling length, since a value may be
- * within reach of one amount only (Kayles: some only by taking 2). */
+/* Marks every rare value in [lo, c) that a split reaches, stopping as soon
+ * as all are; returns how many none reaches.  With `early`, the split of n
+ * into 1 and n - 1 is left out (G(n - 1) may not be known yet).  The
+ * splits of every amount are scanned side by side in rounds of doubling
+ * length, since a value may be within reach of one amount only (Kayles:
+ * some only by taking 2). */
 static uint32_t KERNEL(confirm)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v,
-                                uint64_t n, uint32_t c)
+                                uint64_t n, uint32_t lo, uint32_t c, int early)
 {
-    uint32_t missing = KERNEL(want_begin)(g, L, c);
-    for (uint64_t lo = 1, hi = FIRST_ROUND; missing > 0; lo = hi, hi *= 2) {
+    uint32_t missing = KERNEL(want_begin)(g, L, lo, c);
+    for (uint64_t from = 1, to = FIRST_ROUND; missing > 0; from = to, to *= 2) {
         int more = 0;
         for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
             uint64_t m = n - g->split_k[s];
             uint64_t end = m / 2 + 1;
             if (g->rules.unequal && m % 2 == 0)
                 end--;
-            if (lo >= end)
+            uint64_t first = early && m == n && from < 2 ? 2 : from;
+            if (first >= end)
                 continue;
             more = 1;
-            missing = KERNEL(want_scan)(g, L, v, m, lo, hi < end ? hi : end, missing);
+            missing = KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
         }
         if (!more)
             break;
     }
-    KERNEL(want_end)(L, c);
+    KERNEL(want_end)(L, lo, c);
     return missing;
+}
+
+/* The least value from x on that is common (odd under the mask) and not
+ * marked: no option has it. */
+static uint32_t KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
+{
+    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x;
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
@@ -331,17 +345,22 @@ static uint32_t KERNEL(sparse)(grundy_heap_game *g, heap_lane *L, uint64_t n)
         }
         L->work += below + 1;
     }
+    /* Everything but the few options through heap n - 1 first, so that
+     * with two lanes the wait for G(n - 1) comes at the very end. */
+    uint32_t c = KERNEL(least_common)(mx, mask, 0);
+    uint32_t missing = KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!lane_wait(g, L, n))
         return HEAP_ABANDONED;
     KERNEL(deferred)(g, L, v, n);
-    uint32_t c = 0;
-    while (!grundy__odd_parity(c & mask) || grundy__mex_seen(mx, c))
-        c++;
-    uint32_t missing = KERNEL(confirm)(g, L, v, n, c);
+    /* Those options can only mark more: c may grow, and the rare values
+     * between the old and the new c need their check too. */
+    uint32_t c2 = KERNEL(least_common)(mx, mask, c);
+    if (c2 > c)
+        missing += KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
-        return c;
+        return c2;
     uint32_t x = 0;
-    while (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+    while (x < c2 && (grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x)))
         x++;
     return x; /* a new rare value */
 }

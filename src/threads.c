@@ -15,6 +15,11 @@ void grundy__thread_join(grundy__thread *t)
     t->running = 0;
 }
 
+void grundy__thread_yield(void)
+{
+    sched_yield();
+}
+
 double grundy__seconds(void)
 {
     /* C11's clock: a jump of the wall clock costs one wrong choice at most. */
@@ -36,6 +41,10 @@ int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg)
 void grundy__thread_join(grundy__thread *t)
 {
     t->running = 0;
+}
+
+void grundy__thread_yield(void)
+{
 }
 
 double grundy__seconds(void)

@@ -12,6 +12,7 @@
 #if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
 #define GRUNDY__THREADS 1
 #include <pthread.h>
+#include <sched.h>
 #include <time.h>
 #else
 #define GRUNDY__THREADS 0
@@ -30,6 +31,10 @@ int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg);
 
 /* Waits for a thread started by grundy__thread_start. */
 void grundy__thread_join(grundy__thread *t);
+
+/* Gives the processor to another thread (a thread just started may be
+ * queued behind the caller on its processor). */
+void grundy__thread_yield(void);
 
 /* Seconds on the system clock (0 where there is none), to see whether a
  * second thread pays. */
