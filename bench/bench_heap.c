@@ -115,11 +115,13 @@ typedef struct lib_run {
 } lib_run;
 
 /* Times grundy_heap_game_compute(game, count); the game is left for checks. */
+/* mem counts the library's bytes; it must outlive the game. */
 static lib_run lib_compute(const bench_config *cfg, const char *name, int detect,
-                           uint64_t count, double budget_s)
+                           uint64_t count, double budget_s, bench_counter *mem)
 {
     lib_run r = {NULL, 0.0, 0, 0};
-    int rc = grundy_heap_game_new(&r.game, name, NULL, NULL);
+    grundy_allocator alloc = bench_counting_allocator(mem);
+    int rc = grundy_heap_game_new(&r.game, name, &alloc, NULL);
     if (rc != GRUNDY_OK) {
         bench_error(name, rc);
         return r;
@@ -189,7 +191,8 @@ static uint32_t *figure_a(const bench_config *cfg, const heap_case *c)
     uint32_t *want = plain_values(c->name, A_COUNT);
     double base_s = bench_now() - t0;
 
-    lib_run r = lib_compute(cfg, c->name, c->detect, A_COUNT, 600.0);
+    bench_counter mem = {0, 0};
+    lib_run r = lib_compute(cfg, c->name, c->detect, A_COUNT, 600.0, &mem);
     if (!r.ok) {
         bench_row(c->label, "error", bench_fmt_time(base, base_s), NULL, c->target_text,
                   BENCH_MISSED, NULL);
@@ -224,6 +227,8 @@ typedef struct long_case {
     int reference;        /* target scaled down: shown, not counted */
     const uint32_t *want; /* baseline values for the first check_n heaps */
     uint32_t check_n;
+    double mem_mib;       /* a memory target too, or 0 */
+    const char *mem_label;
 } long_case;
 
 static void figure_b(const bench_config *cfg, const long_case *c)
@@ -231,7 +236,8 @@ static void figure_b(const bench_config *cfg, const long_case *c)
     char lib[24], target[24], note[96];
     /* A budget well past the target: a slow engine still finishes the suite. */
     double budget_s = cfg->full ? 3.0 * c->target_s + 10.0 : 20.0;
-    lib_run r = lib_compute(cfg, c->name, c->detect, c->count, budget_s);
+    bench_counter mem = {0, 0};
+    lib_run r = lib_compute(cfg, c->name, c->detect, c->count, budget_s, &mem);
     if (!r.ok) {
         bench_row(c->label, "error", NULL, NULL, NULL, BENCH_MISSED, NULL);
         grundy_heap_game_free(r.game);
@@ -258,12 +264,21 @@ static void figure_b(const bench_config *cfg, const long_case *c)
     if (checked < 0)
         v = BENCH_MISMATCH;
     else if (note[0] == '\0')
-        snprintf(note, sizeof note, "first %ld values checked", checked);
+        snprintf(note, sizeof note, "first %ld values checked; peak %.1f MiB", checked,
+                 (double)mem.peak / 1048576.0);
     bench_row(c->label, lib, NULL, NULL, target, v, note);
+    if (c->mem_mib > 0.0) {
+        char m[24], t[24];
+        snprintf(m, sizeof m, "%.1f MiB", (double)mem.peak / 1048576.0);
+        snprintf(t, sizeof t, "<= %.0f MiB", c->mem_mib);
+        bench_row(c->mem_label, m, NULL, NULL, t,
+                  r.stopped ? BENCH_MISSED : bench_judge((double)mem.peak / 1048576.0, c->mem_mib, 1),
+                  "the library's peak, counted by its allocator");
+    }
     grundy_heap_game_free(r.game);
 }
 
-/* ---- figure E: record periods ------------------------------------------- */
+/* ---- figure F: record periods ------------------------------------------- */
 
 typedef struct record_case {
     const char *label;
@@ -339,27 +354,34 @@ void bench_heap(const bench_config *cfg)
     uint32_t *want016 = plain_octal("0.16", CHECK_016);
     const long_case b[] = {
         {cfg->full ? "B grundy's game, 1e7 (no detection)" : "B grundy's game, 1e6 (no detection)",
-         "grundy", 0, big, 37.0 * scale, ref, want[0], A_COUNT},
+         "grundy", 0, big, 37.0 * scale, ref, want[0], A_COUNT, 0.0, NULL},
         {cfg->full ? "B officers 0.6, 1e7 (no detection)" : "B officers 0.6, 1e6 (no detection)",
-         "0.6", 0, big, 29.0 * scale, ref, want[1], A_COUNT},
+         "0.6", 0, big, 29.0 * scale, ref, want[1], A_COUNT, 0.0, NULL},
         {cfg->full ? "B 0.16, 1e7 (no detection)" : "B 0.16, 1e6 (no detection)",
-         "0.16", 0, big, 2.0 * scale, ref, want016, CHECK_016},
-        {"B kayles 0.77, 1e6 (no detection)", "0.77", 0, 1000000u, 1.0, 0, want[2], A_COUNT},
+         "0.16", 0, big, 2.0 * scale, ref, want016, CHECK_016, 0.0, NULL},
+        {"B kayles 0.77, 1e6 (no detection)", "0.77", 0, 1000000u, 1.0, 0, want[2], A_COUNT, 0.0,
+         NULL},
     };
     for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
         figure_b(cfg, &b[i]);
+    if (cfg->full) {
+        const long_case huge = {"B grundy's game, 1e8 (no detection)", "grundy", 0, 100000000u,
+                                300.0, 0, want[0], A_COUNT, 1024.0,
+                                "B grundy's game, 1e8: memory"};
+        figure_b(cfg, &huge);
+    }
 
     /* Published: 0.16 and 0.56 in OEIS A071430 and A071436 (whose "last
      * exception 326637" for .56 is off by two), 0.376 and 0.354 from
      * Flammenkamp's tables. */
     static const record_case e[] = {
-        {"E 0.16 period proved", "0.16", 149459, 105351, 1000000, 0},
-        {"E 0.56 period proved", "0.56", 144, 326640, 1000000, 0},
-        {"E 0.376 period proved", "0.376", 4, 2268248, 8000000, 1},
-        {"E 0.354 period proved", "0.354", 1180, 10061916, 40000000, 1},
+        {"F 0.16 period proved", "0.16", 149459, 105351, 1000000, 0},
+        {"F 0.56 period proved", "0.56", 144, 326640, 1000000, 0},
+        {"F 0.376 period proved", "0.376", 4, 2268248, 8000000, 1},
+        {"F 0.354 period proved", "0.354", 1180, 10061916, 40000000, 1},
     };
-    bench_section(cfg->full ? "E. record periods proved from scratch (grundy_heap_game_period)"
-                            : "E. record periods proved from scratch (0.376 and 0.354: "
+    bench_section(cfg->full ? "F. record periods proved from scratch (grundy_heap_game_period)"
+                            : "F. record periods proved from scratch (0.376 and 0.354: "
                               "BENCH_FULL=1)");
     for (size_t i = 0; i < sizeof e / sizeof e[0]; i++) {
         if (cfg->full || !e[i].slow)

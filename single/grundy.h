@@ -4513,19 +4513,33 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 #define GRUNDY__THREADS 0
 #endif
 
-typedef struct grundy__thread {
+/* A second thread that runs jobs one at a time and sleeps between them.
+ * Kept for a whole computation rather than started per job: a new thread
+ * begins on its creator's processor, and the system may take milliseconds
+ * to move it to a free one; a worker that slept there wakes there. */
+typedef struct grundy__worker {
 #if GRUNDY__THREADS
     pthread_t id;
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
 #endif
+    void *(*fn)(void *);
+    void *arg;
+    uint64_t posted, finished; /* jobs, under lock */
+    int quit;
     int running;
-} grundy__thread;
+} grundy__worker;
 
-/* Starts fn(arg) on a new thread.  Returns 0, or -1 if no thread could be
- * started (the caller then does the work itself). */
-GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg);
+/* Starts the worker.  Returns 0, or -1 if no thread could be started (the
+ * caller then does the work itself). */
+GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w);
 
-/* Waits for a thread started by grundy__thread_start. */
-GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t);
+/* Runs fn(arg) on the worker; grundy__worker_wait waits for it to end. */
+GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg);
+GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w);
+
+/* Ends the worker's thread (after its job), if it runs. */
+GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w);
 
 /* Gives the processor to another thread (a thread just started may be
  * queued behind the caller on its processor). */
@@ -4566,12 +4580,12 @@ static inline void grundy__store_release(uint64_t *p, uint64_t x)
 #define GRUNDY__HEAP_GAME__MIN_SEGMENT 64u           /* values worth starting a second lane for */
 #define GRUNDY__HEAP_GAME__MAX_SEGMENT 8192u         /* values per segment of two lanes */
 #define GRUNDY__HEAP_GAME__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
-#define GRUNDY__HEAP_GAME__LANES_GAIN 1.2            /* speed-up below which two lanes rest */
+#define GRUNDY__HEAP_GAME__LANES_GAIN 1.1            /* speed-up below which two lanes rest */
 #define GRUNDY__HEAP_GAME__MAX_BACKOFF 1024u         /* most segments two lanes rest */
-#define GRUNDY__HEAP_GAME__TRIAL_SEGMENT 512u        /* values of a new try after lanes lost */
 #define GRUNDY__HEAP_GAME__ABANDON_ROOM 1u           /* a value needs a new power of two */
 #define GRUNDY__HEAP_GAME__ABANDON_LATE 2u           /* a lane waited too long for the other */
-#define GRUNDY__HEAP_GAME__MAX_SPINS (1ul << 18)     /* reads of the other lane's progress before giving up */
+#define GRUNDY__HEAP_GAME__MAX_SPINS (1ul << 16)     /* reads of the other lane's progress before timing it */
+#define GRUNDY__HEAP_GAME__MAX_LATE 0.002            /* seconds the other lane may be late before both stop */
 #define GRUNDY__HEAP_GAME__MIN_TIMED_WORK 65536u     /* options in a segment worth timing */
 
 /* What one thread needs of its own to compute a value: the mex marks and
@@ -4632,6 +4646,7 @@ struct grundy_heap_game {
     uint64_t published;
     uint64_t abandon;
     uint64_t started;    /* lane 1's thread is running */
+    grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
     uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
@@ -4676,15 +4691,26 @@ static size_t grundy__heap_game__rare_count(const grundy_heap_game *g)
 
 /* Waits until G(n - 1) is stored.  Returns 0 if the other lane stopped
  * first, or is so late (descheduled: more threads than free cores) that
- * this one stops both: spinning on would cost more than the lanes gain. */
+ * this one stops both: spinning on would cost more than the lanes gain.
+ * A short delay (a page fault, an interrupt, the lanes on one processor
+ * until the system moves one) is only waited out. */
 static int grundy__heap_game__lane_wait(grundy_heap_game *g, const grundy__heap_game__heap_lane *L, uint64_t n)
 {
     if (!L->waits)
         return 1;
+    double since = 0.0;
     for (unsigned long spins = 0; grundy__load_acquire(&g->published) < n; spins++) {
         if (grundy__load_acquire(&g->abandon))
             return 0;
-        if (spins > GRUNDY__HEAP_GAME__MAX_SPINS) {
+        if (spins < GRUNDY__HEAP_GAME__MAX_SPINS || spins % 1024 != 0)
+            continue;
+        /* The lanes may share a processor for a while (a thread starts
+         * beside its creator): let the other one run. */
+        grundy__thread_yield();
+        double now = grundy__seconds();
+        if (since == 0.0)
+            since = now;
+        else if (now - since > GRUNDY__HEAP_GAME__MAX_LATE) {
             grundy__store_release(&g->abandon, GRUNDY__HEAP_GAME__ABANDON_LATE);
             return 0;
         }
@@ -6338,12 +6364,14 @@ static int grundy__heap_game__run_lanes(grundy_heap_game *g, uint64_t stop)
     g->abandon = 0;
     g->started = 0;
     grundy__heap_game__lane_job job[GRUNDY__HEAP_GAME__MAX_LANES] = {{g, &g->lane[0], start, stop}, {g, &g->lane[1], start + 1, stop}};
-    grundy__thread t;
-    g->lane[0].waits = g->lane[1].waits = 1;
-    if (grundy__thread_start(&t, grundy__heap_game__lane_main, &job[1]) == 0) {
-        grundy__heap_game__lane_main(&job[0]);
-        grundy__thread_join(&t);
+    if (!g->worker.running && grundy__worker_start(&g->worker) != 0) {
+        g->threads = 1; /* no thread to be had: one from now on */
+        return GRUNDY_OK;
     }
+    g->lane[0].waits = g->lane[1].waits = 1;
+    grundy__worker_post(&g->worker, grundy__heap_game__lane_main, &job[1]);
+    grundy__heap_game__lane_main(&job[0]);
+    grundy__worker_wait(&g->worker);
     g->lane[0].waits = g->lane[1].waits = 0;
     g->vals.n = g->published;
     for (uint64_t n = start; n < g->vals.n && grundy__heap_game__sparse_possible(g); n++)
@@ -6413,8 +6441,6 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     while (rc == GRUNDY_OK && g->vals.n < count) {
         uint64_t stop = grundy__heap_game__segment_stop(g, count);
         int lanes = stop - g->vals.n >= GRUNDY__HEAP_GAME__MIN_SEGMENT && g->vals.n > 0 ? grundy__heap_game__lanes_ready(g) : 0;
-        if (lanes > 0 && g->lanes_backoff > 1 && stop - g->vals.n > GRUNDY__HEAP_GAME__TRIAL_SEGMENT)
-            stop = g->vals.n + GRUNDY__HEAP_GAME__TRIAL_SEGMENT;
         double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
         if (lanes < 0)
             rc = GRUNDY_ENOMEM;
@@ -6429,6 +6455,7 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
         if (rc == GRUNDY_OK && grundy__heap_game__between_values(g, count, &rc))
             break;
     }
+    grundy__worker_stop(&g->worker);
     return rc;
 }
 
@@ -6622,10 +6649,10 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
 #undef GRUNDY__HEAP_GAME__HEAP_ABANDONED
 #undef GRUNDY__HEAP_GAME__LANES_GAIN
 #undef GRUNDY__HEAP_GAME__MAX_BACKOFF
-#undef GRUNDY__HEAP_GAME__TRIAL_SEGMENT
 #undef GRUNDY__HEAP_GAME__ABANDON_ROOM
 #undef GRUNDY__HEAP_GAME__ABANDON_LATE
 #undef GRUNDY__HEAP_GAME__MAX_SPINS
+#undef GRUNDY__HEAP_GAME__MAX_LATE
 #undef GRUNDY__HEAP_GAME__MIN_TIMED_WORK
 
 /* === src/heap_rules.c === */
@@ -8560,17 +8587,100 @@ GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
 /* Threads: POSIX where available, else none. */
 
 #if GRUNDY__THREADS
-GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg)
+#define GRUNDY__THREADS__WORKER_SPINS (1ul << 23) /* some milliseconds of looking for the next job */
+
+static void *grundy__threads__worker_main(void *arg)
 {
-    t->running = pthread_create(&t->id, NULL, fn, arg) == 0;
-    return t->running ? 0 : -1;
+    grundy__worker *w = (grundy__worker *)arg;
+    pthread_mutex_lock(&w->lock);
+    w->running = 1;
+    pthread_cond_signal(&w->done);
+    for (;;) {
+        /* Jobs come in runs: look for the next one for a while before
+         * sleeping, as a thread that sleeps may wake on the processor of
+         * the thread that wakes it and have to be moved again. */
+        pthread_mutex_unlock(&w->lock);
+        for (unsigned long i = 0;
+             i < GRUNDY__THREADS__WORKER_SPINS && __atomic_load_n(&w->posted, __ATOMIC_ACQUIRE) == w->finished;
+             i++)
+            ;
+        pthread_mutex_lock(&w->lock);
+        while (w->posted == w->finished && !w->quit)
+            pthread_cond_wait(&w->wake, &w->lock);
+        if (w->posted == w->finished)
+            break; /* quit, nothing left to do */
+        pthread_mutex_unlock(&w->lock);
+        w->fn(w->arg);
+        pthread_mutex_lock(&w->lock);
+        w->finished++;
+        pthread_cond_signal(&w->done);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
 }
 
-GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t)
+GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
 {
-    if (t->running)
-        pthread_join(t->id, NULL);
-    t->running = 0;
+    w->posted = w->finished = 0;
+    w->quit = 0;
+    w->running = 0;
+    if (pthread_mutex_init(&w->lock, NULL) != 0)
+        return -1;
+    if (pthread_cond_init(&w->wake, NULL) != 0) {
+        pthread_mutex_destroy(&w->lock);
+        return -1;
+    }
+    if (pthread_cond_init(&w->done, NULL) != 0) {
+        pthread_cond_destroy(&w->wake);
+        pthread_mutex_destroy(&w->lock);
+        return -1;
+    }
+    if (pthread_create(&w->id, NULL, grundy__threads__worker_main, w) != 0) {
+        pthread_cond_destroy(&w->done);
+        pthread_cond_destroy(&w->wake);
+        pthread_mutex_destroy(&w->lock);
+        return -1;
+    }
+    /* Sleep (not spin) until the new thread runs: it starts on this
+     * processor, and the caller, waking up, is then placed on a free one. */
+    pthread_mutex_lock(&w->lock);
+    while (!w->running)
+        pthread_cond_wait(&w->done, &w->lock);
+    pthread_mutex_unlock(&w->lock);
+    return 0;
+}
+
+GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
+{
+    pthread_mutex_lock(&w->lock);
+    w->fn = fn;
+    w->arg = arg;
+    __atomic_store_n(&w->posted, w->posted + 1, __ATOMIC_RELEASE);
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+}
+
+GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w)
+{
+    pthread_mutex_lock(&w->lock);
+    while (w->finished != w->posted)
+        pthread_cond_wait(&w->done, &w->lock);
+    pthread_mutex_unlock(&w->lock);
+}
+
+GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w)
+{
+    if (!w->running)
+        return;
+    pthread_mutex_lock(&w->lock);
+    w->quit = 1;
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->id, NULL);
+    pthread_cond_destroy(&w->done);
+    pthread_cond_destroy(&w->wake);
+    pthread_mutex_destroy(&w->lock);
+    w->running = 0;
 }
 
 GRUNDY__LOCAL void grundy__thread_yield(void)
@@ -8588,17 +8698,26 @@ GRUNDY__LOCAL double grundy__seconds(void)
 }
 
 #else
-GRUNDY__LOCAL int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg)
+GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
 {
-    (void)fn;
-    (void)arg;
-    t->running = 0;
+    w->running = 0;
     return -1;
 }
 
-GRUNDY__LOCAL void grundy__thread_join(grundy__thread *t)
+GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
 {
-    t->running = 0;
+    (void)w;
+    fn(arg); /* never reached: no worker starts without threads */
+}
+
+GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w)
+{
+    (void)w;
+}
+
+GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w)
+{
+    w->running = 0;
 }
 
 GRUNDY__LOCAL void grundy__thread_yield(void)
@@ -8610,6 +8729,7 @@ GRUNDY__LOCAL double grundy__seconds(void)
     return 0.0;
 }
 #endif
+#undef GRUNDY__THREADS__WORKER_SPINS
 
 #undef GRUNDY__PLAY_WIDTH
 #undef GRUNDY__PLAYS

@@ -39,6 +39,10 @@ static int open_game(const char *cmd, const char *name, grundy_heap_game **out)
     }
     if (isatty(STDERR_FILENO))
         grundy_heap_game_set_progress(*out, show_progress, NULL);
+    /* Every processor: the library measures whether a second thread pays
+     * and falls back to one where it does not. */
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    grundy_heap_game_set_threads(*out, cpus > 1 ? (unsigned)cpus : 1u);
     return CLI_EXIT_OK;
 }
 

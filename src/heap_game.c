@@ -32,12 +32,12 @@
 #define MIN_SEGMENT 64u           /* values worth starting a second lane for */
 #define MAX_SEGMENT 8192u         /* values per segment of two lanes */
 #define HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
-#define LANES_GAIN 1.2            /* speed-up below which two lanes rest */
+#define LANES_GAIN 1.1            /* speed-up below which two lanes rest */
 #define MAX_BACKOFF 1024u         /* most segments two lanes rest */
-#define TRIAL_SEGMENT 512u        /* values of a new try after lanes lost */
 #define ABANDON_ROOM 1u           /* a value needs a new power of two */
 #define ABANDON_LATE 2u           /* a lane waited too long for the other */
-#define MAX_SPINS (1ul << 18)     /* reads of the other lane's progress before giving up */
+#define MAX_SPINS (1ul << 16)     /* reads of the other lane's progress before timing it */
+#define MAX_LATE 0.002            /* seconds the other lane may be late before both stop */
 #define MIN_TIMED_WORK 65536u     /* options in a segment worth timing */
 
 /* What one thread needs of its own to compute a value: the mex marks and
@@ -98,6 +98,7 @@ struct grundy_heap_game {
     uint64_t published;
     uint64_t abandon;
     uint64_t started;    /* lane 1's thread is running */
+    grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
     uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
@@ -142,15 +143,26 @@ static size_t rare_count(const grundy_heap_game *g)
 
 /* Waits until G(n - 1) is stored.  Returns 0 if the other lane stopped
  * first, or is so late (descheduled: more threads than free cores) that
- * this one stops both: spinning on would cost more than the lanes gain. */
+ * this one stops both: spinning on would cost more than the lanes gain.
+ * A short delay (a page fault, an interrupt, the lanes on one processor
+ * until the system moves one) is only waited out. */
 static int lane_wait(grundy_heap_game *g, const heap_lane *L, uint64_t n)
 {
     if (!L->waits)
         return 1;
+    double since = 0.0;
     for (unsigned long spins = 0; grundy__load_acquire(&g->published) < n; spins++) {
         if (grundy__load_acquire(&g->abandon))
             return 0;
-        if (spins > MAX_SPINS) {
+        if (spins < MAX_SPINS || spins % 1024 != 0)
+            continue;
+        /* The lanes may share a processor for a while (a thread starts
+         * beside its creator): let the other one run. */
+        grundy__thread_yield();
+        double now = grundy__seconds();
+        if (since == 0.0)
+            since = now;
+        else if (now - since > MAX_LATE) {
             grundy__store_release(&g->abandon, ABANDON_LATE);
             return 0;
         }
@@ -703,12 +715,14 @@ static int run_lanes(grundy_heap_game *g, uint64_t stop)
     g->abandon = 0;
     g->started = 0;
     lane_job job[MAX_LANES] = {{g, &g->lane[0], start, stop}, {g, &g->lane[1], start + 1, stop}};
-    grundy__thread t;
-    g->lane[0].waits = g->lane[1].waits = 1;
-    if (grundy__thread_start(&t, lane_main, &job[1]) == 0) {
-        lane_main(&job[0]);
-        grundy__thread_join(&t);
+    if (!g->worker.running && grundy__worker_start(&g->worker) != 0) {
+        g->threads = 1; /* no thread to be had: one from now on */
+        return GRUNDY_OK;
     }
+    g->lane[0].waits = g->lane[1].waits = 1;
+    grundy__worker_post(&g->worker, lane_main, &job[1]);
+    lane_main(&job[0]);
+    grundy__worker_wait(&g->worker);
     g->lane[0].waits = g->lane[1].waits = 0;
     g->vals.n = g->published;
     for (uint64_t n = start; n < g->vals.n && sparse_possible(g); n++)
@@ -778,8 +792,6 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     while (rc == GRUNDY_OK && g->vals.n < count) {
         uint64_t stop = segment_stop(g, count);
         int lanes = stop - g->vals.n >= MIN_SEGMENT && g->vals.n > 0 ? lanes_ready(g) : 0;
-        if (lanes > 0 && g->lanes_backoff > 1 && stop - g->vals.n > TRIAL_SEGMENT)
-            stop = g->vals.n + TRIAL_SEGMENT;
         double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
         if (lanes < 0)
             rc = GRUNDY_ENOMEM;
@@ -794,6 +806,7 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
         if (rc == GRUNDY_OK && between_values(g, count, &rc))
             break;
     }
+    grundy__worker_stop(&g->worker);
     return rc;
 }
 

@@ -18,19 +18,33 @@
 #define GRUNDY__THREADS 0
 #endif
 
-typedef struct grundy__thread {
+/* A second thread that runs jobs one at a time and sleeps between them.
+ * Kept for a whole computation rather than started per job: a new thread
+ * begins on its creator's processor, and the system may take milliseconds
+ * to move it to a free one; a worker that slept there wakes there. */
+typedef struct grundy__worker {
 #if GRUNDY__THREADS
     pthread_t id;
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
 #endif
+    void *(*fn)(void *);
+    void *arg;
+    uint64_t posted, finished; /* jobs, under lock */
+    int quit;
     int running;
-} grundy__thread;
+} grundy__worker;
 
-/* Starts fn(arg) on a new thread.  Returns 0, or -1 if no thread could be
- * started (the caller then does the work itself). */
-int grundy__thread_start(grundy__thread *t, void *(*fn)(void *), void *arg);
+/* Starts the worker.  Returns 0, or -1 if no thread could be started (the
+ * caller then does the work itself). */
+int grundy__worker_start(grundy__worker *w);
 
-/* Waits for a thread started by grundy__thread_start. */
-void grundy__thread_join(grundy__thread *t);
+/* Runs fn(arg) on the worker; grundy__worker_wait waits for it to end. */
+void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg);
+void grundy__worker_wait(grundy__worker *w);
+
+/* Ends the worker's thread (after its job), if it runs. */
+void grundy__worker_stop(grundy__worker *w);
 
 /* Gives the processor to another thread (a thread just started may be
  * queued behind the caller on its processor). */

@@ -868,6 +868,19 @@ class TestHeapGames(unittest.TestCase):
                 self.assertEqual(h.values(count), want, name)
                 self.assertEqual(h.value(count - 1), want[-1])
 
+    def test_threads_give_the_same_values(self):
+        count = 3000
+        for name in ("grundy", "0.6", "0.137"):
+            one = grundy.HeapGame(name, period_detection=False).values(count)
+            two = grundy.HeapGame(name, period_detection=False, threads=2).values(count)
+            self.assertEqual(one, two, name)
+        self.assertEqual(grundy.HeapGame.subtraction([1, 3], threads=2).values(50),
+                         heap_values(lambda n: subtraction_options([1, 3], n), 50))
+        with self.assertRaises(ValueError):
+            grundy.HeapGame("grundy", threads=-1)
+        with self.assertRaises(TypeError):
+            grundy.HeapGame("grundy", threads="2")
+
     def test_named_and_subtraction_games(self):
         count = 120
         self.assertEqual(grundy.HeapGame("grundy").values(count),
