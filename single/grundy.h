@@ -4578,6 +4578,7 @@ static inline void grundy__store_release(uint64_t *p, uint64_t x)
 #define GRUNDY__HEAP_GAME__FIRST_ROUND 256u          /* splits of each amount in the first round of the check */
 #define GRUNDY__HEAP_GAME__MAX_LANES 2u              /* values computed at once (see run_lanes) */
 #define GRUNDY__HEAP_GAME__MIN_SEGMENT 64u           /* values worth starting a second lane for */
+#define GRUNDY__HEAP_GAME__LANES_FROM 4096u          /* below, values cost too little to share */
 #define GRUNDY__HEAP_GAME__MAX_SEGMENT 8192u         /* values per segment of two lanes */
 #define GRUNDY__HEAP_GAME__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 #define GRUNDY__HEAP_GAME__LANES_GAIN 1.1            /* speed-up below which two lanes rest */
@@ -6440,7 +6441,7 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
         rc = grundy__heap_game__grow_mex(g);
     while (rc == GRUNDY_OK && g->vals.n < count) {
         uint64_t stop = grundy__heap_game__segment_stop(g, count);
-        int lanes = stop - g->vals.n >= GRUNDY__HEAP_GAME__MIN_SEGMENT && g->vals.n > 0 ? grundy__heap_game__lanes_ready(g) : 0;
+        int lanes = stop - g->vals.n >= GRUNDY__HEAP_GAME__MIN_SEGMENT && g->vals.n >= GRUNDY__HEAP_GAME__LANES_FROM ? grundy__heap_game__lanes_ready(g) : 0;
         double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
         if (lanes < 0)
             rc = GRUNDY_ENOMEM;
@@ -6645,6 +6646,7 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
 #undef GRUNDY__HEAP_GAME__FIRST_ROUND
 #undef GRUNDY__HEAP_GAME__MAX_LANES
 #undef GRUNDY__HEAP_GAME__MIN_SEGMENT
+#undef GRUNDY__HEAP_GAME__LANES_FROM
 #undef GRUNDY__HEAP_GAME__MAX_SEGMENT
 #undef GRUNDY__HEAP_GAME__HEAP_ABANDONED
 #undef GRUNDY__HEAP_GAME__LANES_GAIN

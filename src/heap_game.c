@@ -30,6 +30,7 @@
 #define FIRST_ROUND 256u          /* splits of each amount in the first round of the check */
 #define MAX_LANES 2u              /* values computed at once (see run_lanes) */
 #define MIN_SEGMENT 64u           /* values worth starting a second lane for */
+#define LANES_FROM 4096u          /* below, values cost too little to share */
 #define MAX_SEGMENT 8192u         /* values per segment of two lanes */
 #define HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 #define LANES_GAIN 1.1            /* speed-up below which two lanes rest */
@@ -791,7 +792,7 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
         rc = grow_mex(g);
     while (rc == GRUNDY_OK && g->vals.n < count) {
         uint64_t stop = segment_stop(g, count);
-        int lanes = stop - g->vals.n >= MIN_SEGMENT && g->vals.n > 0 ? lanes_ready(g) : 0;
+        int lanes = stop - g->vals.n >= MIN_SEGMENT && g->vals.n >= LANES_FROM ? lanes_ready(g) : 0;
         double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
         if (lanes < 0)
             rc = GRUNDY_ENOMEM;

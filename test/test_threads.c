@@ -328,6 +328,20 @@ static void heap_work(const work *w, counting_alloc *ca, result *res)
         mix(res, W_HEAP, (uint64_t)(int64_t)grundy_heap_game_parse_error("0.9z", msg, sizeof msg));
         mix(res, W_HEAP, strlen(msg));
     }
+    /* Far enough for the two lanes to run (they start at 4096 values). */
+    grundy_heap_game *h = NULL;
+    if (failed(res, grundy_heap_game_new(&h, "grundy", &a, NULL), "heap lanes"))
+        return;
+    grundy_heap_game_set_period_detection(h, 0);
+    grundy_heap_game_set_threads(h, 2);
+    if (!failed(res, grundy_heap_game_compute(h, 9000), "heap lanes compute")) {
+        for (uint64_t n = 4000; n < 9000; n++) {
+            uint32_t v;
+            if (!failed(res, grundy_heap_game_value(h, n, &v), "heap lanes value"))
+                mix(res, W_HEAP, v);
+        }
+    }
+    grundy_heap_game_free(h);
 }
 
 static void nimber_work(const work *w, rng *r, result *res)
