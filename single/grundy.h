@@ -8471,8 +8471,10 @@ static int grundy__table__grow(grundy__table *t, const grundy_allocator *a, size
     bigger.slots = (unsigned char *)grundy__alloc_array(a, cap, t->stride);
     if (bigger.slots == NULL)
         return GRUNDY_ENOMEM;
-    for (size_t i = 0; i < cap; i++)
-        grundy__table__put_value(&bigger, i, GRUNDY__EMPTY);
+    /* All ones: every value GRUNDY__EMPTY (UINT32_MAX), and every key byte
+     * defined too, since probe_word compares a free slot's key before
+     * knowing it is free. */
+    memset(bigger.slots, 0xff, cap * t->stride);
     for (size_t i = 0; i < t->cap; i++) {
         if (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
             grundy__table__place(&bigger, grundy__table__slot_at(t, i), grundy__table__value_at(t, i));

@@ -175,8 +175,10 @@ static int grow(grundy__table *t, const grundy_allocator *a, size_t limit)
     bigger.slots = (unsigned char *)grundy__alloc_array(a, cap, t->stride);
     if (bigger.slots == NULL)
         return GRUNDY_ENOMEM;
-    for (size_t i = 0; i < cap; i++)
-        put_value(&bigger, i, GRUNDY__EMPTY);
+    /* All ones: every value GRUNDY__EMPTY (UINT32_MAX), and every key byte
+     * defined too, since probe_word compares a free slot's key before
+     * knowing it is free. */
+    memset(bigger.slots, 0xff, cap * t->stride);
     for (size_t i = 0; i < t->cap; i++) {
         if (value_at(t, i) != GRUNDY__EMPTY)
             place(&bigger, slot_at(t, i), value_at(t, i));
