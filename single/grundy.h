@@ -2080,12 +2080,19 @@ static void grundy__game__canonicalise(const grundy_options *o, unsigned char *p
         o->canon(o->game->user, p);
 }
 
-/* Appends an option, its room made. */
+/* p + off, where p may be NULL (a buffer not yet allocated, off 0): the
+ * sum itself would be undefined behaviour. */
+static unsigned char *grundy__game__offset(unsigned char *p, size_t off)
+{
+    return p != NULL ? p + off : p;
+}
+
+/* Appends an option, its room made (none for an option of no parts). */
 static void grundy__game__append(grundy_options *o, const void *parts, uint32_t nparts)
 {
     const grundy_game *g = o->game;
     grundy__game__bytes *out = &o->out->parts, *counts = &o->out->counts;
-    unsigned char *first = out->p + out->len;
+    unsigned char *first = grundy__game__offset(out->p, out->len);
     const uint32_t unknown = GRUNDY__EMPTY;
     for (uint32_t i = 0; i < nparts; i++) {
         unsigned char *p = first + (size_t)i * g->rec;
@@ -2160,7 +2167,7 @@ static int grundy__game__generate(grundy_game *g, grundy__game__optlist *out, in
 
 static unsigned char *grundy__game__part_at(const grundy_game *g, size_t off)
 {
-    return g->opts.parts.p + off;
+    return grundy__game__offset(g->opts.parts.p, off);
 }
 
 /* The value of the part at off (its record is laid out as a table slot). */
@@ -2241,7 +2248,8 @@ static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__fr
     const int play = g->play;
     const size_t rec = g->rec, size = g->size;
     const unsigned char *part = grundy__game__part_at(g, f->parts);
-    const unsigned char *count = g->opts.counts.p + f->counts, *end = g->opts.counts.p + g->opts.counts.len;
+    const unsigned char *count = grundy__game__offset(g->opts.counts.p, f->counts);
+    const unsigned char *end = grundy__game__offset(g->opts.counts.p, g->opts.counts.len);
     const uint32_t finished = grundy__play_finished(play);
     grundy__acc acc;
     grundy__acc_begin(&acc, play, &g->mex);
@@ -5054,7 +5062,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
     size_t nrare = grundy__heap_game__rare_count(g);
     grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
-    for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
+    for (size_t s = 0; nrare > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
         /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
         size_t lo = m == n && nrare > 0 && rare[0] == 1;
@@ -5428,7 +5436,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
     size_t nrare = grundy__heap_game__rare_count(g);
     grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
-    for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
+    for (size_t s = 0; nrare > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
         /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
         size_t lo = m == n && nrare > 0 && rare[0] == 1;
@@ -5801,7 +5809,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
     size_t nrare = grundy__heap_game__rare_count(g);
     grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
-    for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
+    for (size_t s = 0; nrare > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
         /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
         size_t lo = m == n && nrare > 0 && rare[0] == 1;

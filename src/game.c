@@ -288,12 +288,19 @@ static void canonicalise(const grundy_options *o, unsigned char *p, uint32_t n)
         o->canon(o->game->user, p);
 }
 
-/* Appends an option, its room made. */
+/* p + off, where p may be NULL (a buffer not yet allocated, off 0): the
+ * sum itself would be undefined behaviour. */
+static unsigned char *offset(unsigned char *p, size_t off)
+{
+    return p != NULL ? p + off : p;
+}
+
+/* Appends an option, its room made (none for an option of no parts). */
 static void append(grundy_options *o, const void *parts, uint32_t nparts)
 {
     const grundy_game *g = o->game;
     bytes *out = &o->out->parts, *counts = &o->out->counts;
-    unsigned char *first = out->p + out->len;
+    unsigned char *first = offset(out->p, out->len);
     const uint32_t unknown = GRUNDY__EMPTY;
     for (uint32_t i = 0; i < nparts; i++) {
         unsigned char *p = first + (size_t)i * g->rec;
@@ -368,7 +375,7 @@ static int generate(grundy_game *g, optlist *out, int canonical)
 
 static unsigned char *part_at(const grundy_game *g, size_t off)
 {
-    return g->opts.parts.p + off;
+    return offset(g->opts.parts.p, off);
 }
 
 /* The value of the part at off (its record is laid out as a table slot). */
@@ -449,7 +456,8 @@ static uint32_t frame_value(grundy_game *g, const frame *f)
     const int play = g->play;
     const size_t rec = g->rec, size = g->size;
     const unsigned char *part = part_at(g, f->parts);
-    const unsigned char *count = g->opts.counts.p + f->counts, *end = g->opts.counts.p + g->opts.counts.len;
+    const unsigned char *count = offset(g->opts.counts.p, f->counts);
+    const unsigned char *end = offset(g->opts.counts.p, g->opts.counts.len);
     const uint32_t finished = grundy__play_finished(play);
     grundy__acc acc;
     grundy__acc_begin(&acc, play, &g->mex);

@@ -326,7 +326,7 @@ static uint32_t KERNEL(sparse)(grundy_heap_game *g, heap_lane *L, uint64_t n)
     size_t nrare = rare_count(g);
     grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
-    for (size_t s = 0; s < g->nsplit && g->split_k[s] <= n; s++) {
+    for (size_t s = 0; nrare > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
         /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
         size_t lo = m == n && nrare > 0 && rare[0] == 1;
