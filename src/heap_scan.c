@@ -1,7 +1,12 @@
 /* The confirmation scan of the sparse method: portable, AVX2, AVX-512. */
 #include "heap_scan.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <stddef.h>
+
+/* GRUNDY_SCAN_PORTABLE keeps to the portable loops (make sanitize builds
+ * so, to test them on processors that have the vector units). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(GRUNDY_SCAN_PORTABLE)
 #define GRUNDY__SCAN_AVX2 1
 #include <immintrin.h>
 #else
@@ -92,11 +97,9 @@ scan16_avx2(const uint16_t *t, unsigned k, const uint16_t *v, uint64_t m, uint64
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-/* Takes the split (b, m - b) if its value is still wanted. */
-static uint32_t take_bit(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t b,
-                         uint16_t *found, uint32_t k)
+/* Takes value x, a split's, if it is still wanted. */
+static uint32_t take_value(grundy__want_bits *w, uint32_t x, uint16_t *found, uint32_t k)
 {
-    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
     if (!grundy__want_bits_has(w, x))
         return k;
     grundy__want_bits_flip(w, x);
@@ -130,27 +133,18 @@ scan_bits_avx512(grundy__want_bits *w, const uint16_t *v, uint64_t m, uint64_t a
         __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(x, seven));
         unsigned hit = (unsigned)_mm512_test_epi16_mask(got, bit);
         if (hit != 0) {
-            for (; hit != 0 && k < missing; hit &= hit - 1)
-                k = take_bit(w, v, m, b + (uint64_t)__builtin_ctz(hit), found, k);
+            for (; hit != 0 && k < missing; hit &= hit - 1) {
+                uint64_t c = b + (uint64_t)__builtin_ctz(hit);
+                k = take_value(w, (uint32_t)(v[c] ^ v[m - c]), found, k);
+            }
             lo = _mm512_loadu_si512((const void *)w->byte);
             hi = _mm512_loadu_si512((const void *)(w->byte + 64));
         }
         b += 32;
     }
     for (; k < missing && b < end; b++)
-        k = take_bit(w, v, m, b, found, k);
+        k = take_value(w, (uint32_t)(v[b] ^ v[m - b]), found, k);
     return k;
-}
-
-static uint32_t take_bit8(grundy__want_bits *w, const uint8_t *v, uint64_t m, uint64_t b,
-                          uint16_t *found, uint32_t k)
-{
-    uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
-    if (!grundy__want_bits_has(w, x))
-        return k;
-    grundy__want_bits_flip(w, x);
-    found[k] = (uint16_t)x;
-    return k + 1;
 }
 
 /* As scan_bits_avx512 for one-byte values: the byte permute reverses the
@@ -180,30 +174,28 @@ scan_bits8_avx512(grundy__want_bits *w, const uint8_t *v, uint64_t m, uint64_t a
         uint64_t hit = (uint64_t)_mm512_test_epi8_mask(
             got, _mm512_shuffle_epi8(onehot, _mm512_and_si512(x, seven)));
         if (hit != 0) {
-            for (; hit != 0 && k < missing; hit &= hit - 1)
-                k = take_bit8(w, v, m, b + (uint64_t)__builtin_ctzll(hit), found, k);
+            for (; hit != 0 && k < missing; hit &= hit - 1) {
+                uint64_t c = b + (uint64_t)__builtin_ctzll(hit);
+                k = take_value(w, (uint32_t)(v[c] ^ v[m - c]), found, k);
+            }
             table = _mm512_loadu_si512((const void *)w->byte);
         }
         b += 64;
     }
     for (; k < missing && b < end; b++)
-        k = take_bit8(w, v, m, b, found, k);
+        k = take_value(w, (uint32_t)(v[b] ^ v[m - b]), found, k);
     return k;
 }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
-#endif
 
 static int has_avx512_vbmi(void)
 {
-#if GRUNDY__SCAN_AVX2
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vbmi");
-#else
-    return 0;
-#endif
 }
+#endif
 
 grundy__scan_bits8_fn grundy__scan_bits8_best(void)
 {

@@ -1623,7 +1623,7 @@ static void test_sparse_equals_plain(void)
 {
     static const char *games[] = {"grundy", "0.6", "0.16", "0.56", "0.376", "0.77",
                                   "4.07", "0.137", "0.35", "0.7"};
-    uint64_t n = harness_quick() ? 4000 : 17000;
+    uint64_t quick = harness_quick() ? 4000 : 17000;
     size_t count = sizeof games / sizeof games[0];
     char code[8];
     for (size_t i = 0; i < count + 12; i++) {
@@ -1638,6 +1638,9 @@ static void test_sparse_equals_plain(void)
             code[4] = '\0';
             name = code;
         }
+        /* Officers past 10344, where values outgrow a byte, even when quick:
+         * the two-byte scans. */
+        uint64_t n = i == 1 && quick < 10500 ? 10500 : quick;
         grundy_heap_game *a, *b;
         if (!open_pair(name, &a, &b))
             continue;
