@@ -695,6 +695,32 @@ GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts
                                       uint32_t nparts);
 
 /**
+ * @brief Add @p n options of one part each: the positions stored one after
+ *        another in @p positions, in that order.  The same as calling
+ *        grundy_options_add(out, position, 1) for each, in one call: for a
+ *        generator that lists its options in an array first.
+ *        O(n); on failure no option is added.
+ * @param out       The sink passed to the move generator.
+ * @param positions n * pos_size bytes (may be NULL when n is 0).
+ * @param n         How many options.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (the game's memory
+ *         limit), #GRUNDY_EINVAL (@p out NULL, or @p positions NULL with
+ *         @p n > 0); the generator should return any non-zero status at once.
+ */
+GRUNDY_API int grundy_options_add_each(grundy_options *out, const void *positions, size_t n);
+
+/**
+ * @brief As grundy_options_add_each(), for `uint64_t` positions.
+ * @param out       The sink passed to the move generator.
+ * @param positions The positions, each an option.
+ * @param n         How many.
+ * @return As grundy_options_add_each(); #GRUNDY_EINVAL also for a game whose
+ *         positions are not 8 bytes.
+ */
+GRUNDY_API int grundy_options_add_each_u64(grundy_options *out, const uint64_t *positions,
+                                           size_t n);
+
+/**
  * @brief The Sprague-Grundy value of @p pos, evaluating (and memoizing)
  *        every position reachable from it that is not stored yet.
  *        O(positions reached + options), each position generated once.

@@ -719,6 +719,32 @@ GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts
                                       uint32_t nparts);
 
 /**
+ * @brief Add @p n options of one part each: the positions stored one after
+ *        another in @p positions, in that order.  The same as calling
+ *        grundy_options_add(out, position, 1) for each, in one call: for a
+ *        generator that lists its options in an array first.
+ *        O(n); on failure no option is added.
+ * @param out       The sink passed to the move generator.
+ * @param positions n * pos_size bytes (may be NULL when n is 0).
+ * @param n         How many options.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (the game's memory
+ *         limit), #GRUNDY_EINVAL (@p out NULL, or @p positions NULL with
+ *         @p n > 0); the generator should return any non-zero status at once.
+ */
+GRUNDY_API int grundy_options_add_each(grundy_options *out, const void *positions, size_t n);
+
+/**
+ * @brief As grundy_options_add_each(), for `uint64_t` positions.
+ * @param out       The sink passed to the move generator.
+ * @param positions The positions, each an option.
+ * @param n         How many.
+ * @return As grundy_options_add_each(); #GRUNDY_EINVAL also for a game whose
+ *         positions are not 8 bytes.
+ */
+GRUNDY_API int grundy_options_add_each_u64(grundy_options *out, const uint64_t *positions,
+                                           size_t n);
+
+/**
  * @brief The Sprague-Grundy value of @p pos, evaluating (and memoizing)
  *        every position reachable from it that is not stored yet.
  *        O(positions reached + options), each position generated once.
@@ -1590,17 +1616,25 @@ int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
  * Evaluation is a depth-first search with an explicit stack of frames.  The
  * options of the frames live in one growing list, in frame order, so popping
  * a frame frees its options by cutting the list.  The list keeps every part
- * (component position) of every option as a record laid out like a slot of
- * the table, the position's canonical bytes then a u32 value, so all the
- * parts of a new frame are looked up in one batch (grundy__table_get_all);
+ * (component position) of every option as a record: the position's canonical
+ * bytes, a u32 value and a u32 slot hint (grundy__table_claim_all's record);
  * and apart from them each option's number of parts.  A frame's position is
- * a part of the frame below it.  The value slots are filled as the parts
- * become known, and a frame's value goes straight into its part below, so
- * the mex reads only the list.  A position on the stack is in the table as
- * GRUNDY__BUSY: meeting it again is a cycle.
+ * a part of the frame below it.
+ *
+ * All the parts of a new frame are looked up in one batch, and those not in
+ * the table are put there at once as GRUNDY__PENDING ("to be evaluated"),
+ * each record keeping the slot its position is in.  So a part is hashed and
+ * probed once: when the search comes back to it, one read at its slot says
+ * whether a sibling's search has evaluated it meanwhile, and claiming it for
+ * the stack is a write there.  A position on the stack is in the table as
+ * GRUNDY__BUSY: meeting it again is a cycle.  The value slots of the records
+ * are filled as the parts become known, and a frame's value goes straight
+ * into its part below, so the mex reads only the list.
  *
  * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
- * are the two largest 32-bit values, which the table reserves for itself. */
+ * are the two largest 32-bit values, and the three below them are the
+ * table's and the search's codes, so numbers up to 2^32 - 6 are stored (a
+ * mex that large would need more options than memory holds). */
 
 /* === src/mex.h === */
 /* The minimum excludant, computed without allocating per position.
@@ -1802,10 +1836,31 @@ GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_all
  * grown or lost a key since, and then a lookup finds it. */
 GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot);
 
-/* Looks up the keys of n slots laid out as the table's own (key, then a
- * 32-bit value), writing each one's value, or GRUNDY__EMPTY, into it.  The
- * lookups overlap their cache misses, which one lookup at a time cannot. */
-GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n);
+/* The record a batch claim works on: the key's key_size bytes, its 32-bit
+ * value (as a slot's), then a 32-bit slot hint. */
+#define GRUNDY__HINT_NONE UINT32_MAX
+
+static inline uint32_t grundy__record_hint(const unsigned char *rec, size_t key_size)
+{
+    uint32_t h;
+    memcpy(&h, rec + key_size + sizeof(uint32_t), sizeof h);
+    return h;
+}
+
+/* Looks up the keys of n records (`stride` bytes apart), inserting each one
+ * absent with value `claim`; writes into each record the key's value (claim
+ * for those it inserted) and its slot, as a hint for grundy__table_value_at.
+ * The lookups overlap their cache misses, which one at a time cannot.  Grows
+ * as insert does; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
+ * before the one that failed keep their claims, the others are untouched. */
+GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
+                            size_t n, size_t stride, uint32_t claim, size_t limit);
+
+/* The value of key (GRUNDY__EMPTY if absent) and the slot it is in, looked
+ * for first in slot `hint`: right unless the table has grown or lost a key
+ * since the hint was given, and then a lookup finds it. */
+GRUNDY__LOCAL uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
+                                size_t *slot);
 
 /* Removes key if present. */
 GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key);
@@ -1817,6 +1872,7 @@ GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len);
 
 #define GRUNDY__GAME__MAX_POS_SIZE 65536u
 #define GRUNDY__GAME__PROGRESS_EVERY 65536u
+#define GRUNDY__GAME__PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
 
 typedef struct grundy__game__frame {
     size_t key;       /* parts offset of the position: a part of the frame below */
@@ -1848,7 +1904,7 @@ struct grundy_options {
 struct grundy_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     size_t size;
-    size_t rec;         /* bytes of a part's record: size + 4 */
+    size_t rec;         /* bytes of a part's record: size + 8 */
     size_t max_parts;   /* the most parts an option can have in memory */
     grundy_moves_fn moves;
     grundy_moves_u64_fn moves_u64;
@@ -1944,7 +2000,7 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
         return rc;
     const grundy_allocator a = g->alloc;
     g->size = size;
-    g->rec = size + sizeof(uint32_t);
+    g->rec = size + 2 * sizeof(uint32_t);
     g->max_parts = SIZE_MAX / g->rec;
     g->moves = moves;
     g->moves_u64 = moves_u64;
@@ -2093,11 +2149,11 @@ static void grundy__game__append(grundy_options *o, const void *parts, uint32_t 
     const grundy_game *g = o->game;
     grundy__game__bytes *out = &o->out->parts, *counts = &o->out->counts;
     unsigned char *first = grundy__game__offset(out->p, out->len);
-    const uint32_t unknown = GRUNDY__EMPTY;
+    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     for (uint32_t i = 0; i < nparts; i++) {
         unsigned char *p = first + (size_t)i * g->rec;
         grundy__game__copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
-        memcpy(p + g->size, &unknown, sizeof unknown);
+        memcpy(p + g->size, unknown, sizeof unknown);
     }
     out->len += (size_t)nparts * g->rec;
     memcpy(counts->p + counts->len, &nparts, sizeof nparts);
@@ -2121,10 +2177,10 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 static int grundy__game__add_word(grundy_options *o, const uint64_t *part)
 {
     grundy__game__optlist *out = o->out;
-    const uint32_t unknown = GRUNDY__EMPTY, one = 1;
+    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE}, one = 1;
     unsigned char *p = out->parts.p + out->parts.len;
     memcpy(p, part, sizeof *part);
-    memcpy(p + sizeof *part, &unknown, sizeof unknown);
+    memcpy(p + sizeof *part, unknown, sizeof unknown);
     out->parts.len += sizeof *part + sizeof unknown;
     memcpy(out->counts.p + out->counts.len, &one, sizeof one);
     out->counts.len += sizeof one;
@@ -2141,6 +2197,43 @@ int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t np
     if (nparts == 1 && parts != NULL && o->canon == NULL && grundy__game__has_room(o->out, o->game->rec))
         return grundy__game__add_word(o, parts);
     return grundy_options_add(o, parts, nparts);
+}
+
+/* Makes room in o for n options of one part each, checked once for the lot. */
+static int grundy__game__make_room_each(grundy_options *o, size_t n)
+{
+    grundy_game *g = o->game;
+    if (n > g->max_parts)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__game__reserve_bytes(g, &o->out->parts, n * g->rec);
+    return rc == GRUNDY_OK ? grundy__game__reserve_bytes(g, &o->out->counts, n * sizeof(uint32_t)) : rc;
+}
+
+int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
+{
+    if (o == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game__make_room_each(o, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const unsigned char *p = (const unsigned char *)positions;
+    for (size_t i = 0; i < n; i++, p += o->game->size)
+        grundy__game__append(o, p, 1);
+    return GRUNDY_OK;
+}
+
+int grundy_options_add_each_u64(grundy_options *o, const uint64_t *positions, size_t n)
+{
+    if (o == NULL || o->game->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    if (positions == NULL || o->canon != NULL)
+        return grundy_options_add_each(o, positions, n);
+    int rc = grundy__game__make_room_each(o, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        grundy__game__add_word(o, &positions[i]);
+    return GRUNDY_OK;
 }
 
 /* Runs the move generator on g->pos, appending options to out. */
@@ -2170,12 +2263,6 @@ static unsigned char *grundy__game__part_at(const grundy_game *g, size_t off)
     return grundy__game__offset(g->opts.parts.p, off);
 }
 
-/* The value of the part at off (its record is laid out as a table slot). */
-static uint32_t grundy__game__part_value(const grundy_game *g, size_t off)
-{
-    return grundy__slot_value(grundy__game__part_at(g, off), g->size);
-}
-
 static void grundy__game__set_part_value(grundy_game *g, size_t off, uint32_t v)
 {
     grundy__slot_set_value(grundy__game__part_at(g, off), g->size, v);
@@ -2194,9 +2281,9 @@ static int grundy__game__table_full(grundy_game *g)
 }
 
 /* Pushes the position at parts offset key, which the table holds as busy
- * in slot `slot`, as a frame; generates its options and fills in the values
- * of those already stored.  A failure before the frame exists frees the
- * position's slot; after, the frame is unwound with the others. */
+ * in slot `slot`, as a frame; generates its options and claims them (see the
+ * top of the file).  A failure before the frame exists frees the position's
+ * slot; after, the frame is unwound with the others. */
 static int grundy__game__push(grundy_game *g, size_t key, size_t slot)
 {
     int rc = GRUNDY_OK;
@@ -2218,9 +2305,13 @@ static int grundy__game__push(grundy_game *g, size_t key, size_t slot)
     f->parts = f->cur = g->opts.parts.len;
     f->counts = g->opts.counts.len;
     rc = grundy__game__generate(g, &g->opts, 1);
-    if (rc == GRUNDY_OK)
-        grundy__table_get_all(&g->table, grundy__game__part_at(g, f->parts),
-                              (g->opts.parts.len - f->parts) / g->rec);
+    if (rc == GRUNDY_OK) {
+        rc = grundy__table_claim_all(&g->table, &g->alloc, grundy__game__part_at(g, f->parts),
+                                     (g->opts.parts.len - f->parts) / g->rec, g->rec, GRUNDY__GAME__PENDING,
+                                     g->limit);
+        if (rc == GRUNDY_ELIMIT)
+            rc = grundy__game__table_full(g);
+    }
     return rc;
 }
 
@@ -2268,30 +2359,40 @@ static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__fr
 /* Advances the top frame to its first part not yet evaluated, filling in
  * the values found since it was pushed.  Returns 1 when it stops at such a
  * part, which the table then holds as busy in *slot; 0 when every part is
- * known; or a negative status (a cycle, the memory cap). */
+ * known; or GRUNDY_ECYCLE. */
 static int grundy__game__next_unknown(grundy_game *g, grundy__game__frame *f, size_t *slot)
 {
-    const size_t end = g->opts.parts.len;
+    const size_t end = g->opts.parts.len, size = g->size;
     for (; f->cur < end; f->cur += g->rec) {
-        uint32_t v = grundy__game__part_value(g, f->cur);
-        if (v == GRUNDY__EMPTY) {
-            int rc = grundy__table_get_or_insert(&g->table, &g->alloc, grundy__game__part_at(g, f->cur),
-                                                 GRUNDY__BUSY, g->limit, &v, slot);
-            if (rc != GRUNDY_OK)
-                return rc == GRUNDY_ELIMIT ? grundy__game__table_full(g) : rc;
-            if (v == GRUNDY__EMPTY)
-                return 1;
-            grundy__game__set_part_value(g, f->cur, v);
-        }
+        const unsigned char *r = grundy__game__part_at(g, f->cur);
+        uint32_t v = grundy__slot_value(r, size);
+        if (v < GRUNDY__GAME__PENDING)
+            continue; /* a number, known when claimed or handed up by its frame */
+        /* Claimed, so in the table: a claim leaves it only when an
+         * evaluation fails, and then the whole stack is unwound. */
+        v = grundy__table_value_at(&g->table, r, grundy__record_hint(r, size), slot);
         if (v == GRUNDY__BUSY)
             return grundy__game__cycle(g);
+        if (v == GRUNDY__GAME__PENDING) {
+            grundy__table_set_at(&g->table, r, GRUNDY__BUSY, *slot);
+            return 1;
+        }
+        grundy__game__set_part_value(g, f->cur, v);
     }
     return 0;
 }
 
-/* Removes every frame still on the stack (their positions are busy). */
+/* Removes every frame still on the stack (their positions are busy) and
+ * every claim of a part not yet searched. */
 static void grundy__game__unwind(grundy_game *g)
 {
+    for (size_t off = 0; off < g->opts.parts.len; off += g->rec) {
+        const unsigned char *r = grundy__game__part_at(g, off);
+        size_t slot;
+        if (grundy__slot_value(r, g->size) == GRUNDY__GAME__PENDING &&
+            grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == GRUNDY__GAME__PENDING)
+            grundy__table_remove(&g->table, r);
+    }
     while (g->nframes > 0) {
         grundy__game__frame *f = &g->frames[--g->nframes];
         grundy__table_remove(&g->table, grundy__game__part_at(g, f->key));
@@ -2341,7 +2442,9 @@ static int grundy__game__evaluate(grundy_game *g, uint32_t *value)
         grundy__table_remove(&g->table, g->pos);
         return rc;
     }
+    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     grundy__game__copy_pos(g, grundy__game__part_at(g, 0), g->pos);
+    memcpy(grundy__game__part_at(g, 0) + g->size, unknown, sizeof unknown);
     g->opts.parts.len = g->rec;
     rc = grundy__game__push(g, 0, slot);
     while (rc == GRUNDY_OK && g->nframes > 0) {
@@ -2492,6 +2595,7 @@ int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, 
 }
 #undef GRUNDY__GAME__MAX_POS_SIZE
 #undef GRUNDY__GAME__PROGRESS_EVERY
+#undef GRUNDY__GAME__PENDING
 
 /* === src/genus.c === */
 /* Conway's genus symbols and tame positions (ONAG ch. 12).
@@ -8382,11 +8486,37 @@ static inline size_t grundy__table__home(const grundy__table *t, const void *key
 
 /* From slot i on, the slot holding the eight-byte key w, or the free slot
  * that ends its run.  Keys of the uint64_t games compare as one word, with
- * the slot size a constant: the loop their evaluation spends its time in. */
+ * the slot size a constant: the loop their evaluation spends its time in.
+ * Four slots are compared at once, without a branch between them, because
+ * where a run ends cannot be predicted: a loop that stops at a different
+ * slot every time is mispredicted about once per lookup, which costs more
+ * than the compares. */
+/* 1 if a probe for w stops at this slot (it holds w, or is free), else 0;
+ * bitwise, so that the four of a window compile without a branch. */
+static inline unsigned grundy__table__stops_at(const unsigned char *slot, uint64_t w)
+{
+    uint64_t key;
+    uint32_t v;
+    memcpy(&key, slot, sizeof key);
+    memcpy(&v, slot + 8, sizeof v);
+    return (unsigned)(v == GRUNDY__EMPTY) | (unsigned)(key == w);
+}
+
 static inline size_t grundy__table__probe_word(const grundy__table *t, uint64_t w, size_t i)
 {
-    enum { STRIDE = 8 + sizeof(uint32_t) };
-    for (;; i = (i + 1) & (t->cap - 1)) {
+    enum { STRIDE = 8 + sizeof(uint32_t), WINDOW = 4 };
+    /* The first set bit of a 4-bit mask (4 for none). */
+    static const unsigned char first[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+    const size_t mask = t->cap - 1;
+    if (i + WINDOW <= t->cap) {
+        const unsigned char *s = t->slots + i * STRIDE;
+        unsigned stop = grundy__table__stops_at(s, w) | grundy__table__stops_at(s + STRIDE, w) << 1 |
+                        grundy__table__stops_at(s + 2 * STRIDE, w) << 2 | grundy__table__stops_at(s + 3 * STRIDE, w) << 3;
+        if (stop != 0)
+            return i + first[stop];
+        i = (i + WINDOW) & mask;
+    }
+    for (;; i = (i + 1) & mask) {
         const unsigned char *slot = t->slots + i * STRIDE;
         uint32_t v;
         uint64_t k;
@@ -8542,27 +8672,93 @@ static void grundy__table__prefetch_slot(const grundy__table *t, size_t i)
 #endif
 }
 
-/* The home slots of a batch are all requested before any is read. */
-GRUNDY__LOCAL void grundy__table_get_all(const grundy__table *table, unsigned char *slots, size_t n)
+static void grundy__table__put_record(unsigned char *rec, size_t key_size, uint32_t v, size_t slot)
 {
-    /* A copy: the byte stores into slots could otherwise alias the table's
-     * fields, which would then be read again after every store. */
-    const grundy__table copy = *table, *t = &copy;
+    uint32_t hint = slot < GRUNDY__HINT_NONE ? (uint32_t)slot : GRUNDY__HINT_NONE;
+    grundy__slot_set_value(rec, key_size, v);
+    memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
+}
+
+/* Grows until `more` new keys fit. */
+static int grundy__table__make_room(grundy__table *t, const grundy_allocator *a, size_t more, size_t limit)
+{
+    while (t->cap == 0 || (t->count + more) * 4 > t->cap * 3) {
+        if (more > SIZE_MAX / 4 - t->count)
+            return GRUNDY_ELIMIT;
+        int rc = grundy__table__grow(t, a, limit);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    return GRUNDY_OK;
+}
+
+/* The batch, room made: the home slots of AHEAD records are all requested
+ * before any is read. */
+static void grundy__table__claim_batch(grundy__table *t, unsigned char *recs, size_t n, size_t stride,
+                        uint32_t claim)
+{
     size_t from[GRUNDY__TABLE__AHEAD];
     for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
-        unsigned char *batch = slots + done * t->stride;
+        unsigned char *batch = recs + done * stride;
         size_t m = n - done < (size_t)GRUNDY__TABLE__AHEAD ? n - done : (size_t)GRUNDY__TABLE__AHEAD;
-        for (size_t k = 0; k < m && t->cap != 0; k++) {
-            from[k] = grundy__table__home(t, batch + k * t->stride);
+        for (size_t k = 0; k < m; k++) {
+            from[k] = grundy__table__home(t, batch + k * stride);
             grundy__table__prefetch_slot(t, from[k]);
         }
         for (size_t k = 0; k < m; k++) {
-            unsigned char *slot = batch + k * t->stride;
-            /* A free slot's value is GRUNDY__EMPTY: the answer for an absent key. */
-            uint32_t v = t->cap == 0 ? GRUNDY__EMPTY : grundy__table__value_at(t, grundy__table__probe_from(t, slot, from[k]));
-            grundy__slot_set_value(slot, t->key_size, v);
+            unsigned char *rec = batch + k * stride;
+            size_t i = grundy__table__probe_from(t, rec, from[k]);
+            uint32_t v = grundy__table__value_at(t, i);
+            if (v == GRUNDY__EMPTY) {
+                grundy__table__copy_key(t, grundy__table__slot_at(t, i), rec);
+                grundy__table__put_value(t, i, claim);
+                t->count++;
+                v = claim;
+            }
+            grundy__table__put_record(rec, t->key_size, v, i);
         }
     }
+}
+
+GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
+                            size_t n, size_t stride, uint32_t claim, size_t limit)
+{
+    if (n == 0)
+        return GRUNDY_OK;
+    int rc = grundy__table__make_room(t, a, n, limit);
+    if (rc == GRUNDY_OK) {
+        grundy__table__claim_batch(t, recs, n, stride, claim);
+        return GRUNDY_OK;
+    }
+    if (rc != GRUNDY_ELIMIT)
+        return rc;
+    /* No room for the whole batch under the memory cap: one at a time, so
+     * that the failure comes exactly where a key no longer fits. */
+    for (size_t k = 0; k < n; k++) {
+        unsigned char *rec = recs + k * stride;
+        uint32_t found;
+        size_t slot;
+        rc = grundy__table_get_or_insert(t, a, rec, claim, limit, &found, &slot);
+        if (rc != GRUNDY_OK)
+            return rc;
+        grundy__table__put_record(rec, t->key_size, found == GRUNDY__EMPTY ? claim : found, slot);
+    }
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
+                                size_t *slot)
+{
+    if (hint < t->cap && grundy__table__value_at(t, hint) != GRUNDY__EMPTY) {
+        const unsigned char *s = grundy__table__slot_at(t, hint);
+        int same = t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
+        if (same) {
+            *slot = hint;
+            return grundy__table__value_at(t, hint);
+        }
+    }
+    *slot = grundy__table__lookup(t, key);
+    return *slot == SIZE_MAX ? GRUNDY__EMPTY : grundy__table__value_at(t, *slot);
 }
 
 GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
@@ -8738,6 +8934,7 @@ GRUNDY__LOCAL double grundy__seconds(void)
 #undef GRUNDY__WIDTH_MAX
 #undef GRUNDY__EMPTY
 #undef GRUNDY__BUSY
+#undef GRUNDY__HINT_NONE
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__HEAP_LEAVE_NONE

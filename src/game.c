@@ -3,17 +3,25 @@
  * Evaluation is a depth-first search with an explicit stack of frames.  The
  * options of the frames live in one growing list, in frame order, so popping
  * a frame frees its options by cutting the list.  The list keeps every part
- * (component position) of every option as a record laid out like a slot of
- * the table, the position's canonical bytes then a u32 value, so all the
- * parts of a new frame are looked up in one batch (grundy__table_get_all);
+ * (component position) of every option as a record: the position's canonical
+ * bytes, a u32 value and a u32 slot hint (grundy__table_claim_all's record);
  * and apart from them each option's number of parts.  A frame's position is
- * a part of the frame below it.  The value slots are filled as the parts
- * become known, and a frame's value goes straight into its part below, so
- * the mex reads only the list.  A position on the stack is in the table as
- * GRUNDY__BUSY: meeting it again is a cycle.
+ * a part of the frame below it.
+ *
+ * All the parts of a new frame are looked up in one batch, and those not in
+ * the table are put there at once as GRUNDY__PENDING ("to be evaluated"),
+ * each record keeping the slot its position is in.  So a part is hashed and
+ * probed once: when the search comes back to it, one read at its slot says
+ * whether a sibling's search has evaluated it meanwhile, and claiming it for
+ * the stack is a write there.  A position on the stack is in the table as
+ * GRUNDY__BUSY: meeting it again is a cycle.  The value slots of the records
+ * are filled as the parts become known, and a frame's value goes straight
+ * into its part below, so the mex reads only the list.
  *
  * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
- * are the two largest 32-bit values, which the table reserves for itself. */
+ * are the two largest 32-bit values, and the three below them are the
+ * table's and the search's codes, so numbers up to 2^32 - 6 are stored (a
+ * mex that large would need more options than memory holds). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +33,7 @@
 
 #define MAX_POS_SIZE 65536u
 #define PROGRESS_EVERY 65536u
+#define PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
 
 typedef struct frame {
     size_t key;       /* parts offset of the position: a part of the frame below */
@@ -56,7 +65,7 @@ struct grundy_options {
 struct grundy_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     size_t size;
-    size_t rec;         /* bytes of a part's record: size + 4 */
+    size_t rec;         /* bytes of a part's record: size + 8 */
     size_t max_parts;   /* the most parts an option can have in memory */
     grundy_moves_fn moves;
     grundy_moves_u64_fn moves_u64;
@@ -152,7 +161,7 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
         return rc;
     const grundy_allocator a = g->alloc;
     g->size = size;
-    g->rec = size + sizeof(uint32_t);
+    g->rec = size + 2 * sizeof(uint32_t);
     g->max_parts = SIZE_MAX / g->rec;
     g->moves = moves;
     g->moves_u64 = moves_u64;
@@ -301,11 +310,11 @@ static void append(grundy_options *o, const void *parts, uint32_t nparts)
     const grundy_game *g = o->game;
     bytes *out = &o->out->parts, *counts = &o->out->counts;
     unsigned char *first = offset(out->p, out->len);
-    const uint32_t unknown = GRUNDY__EMPTY;
+    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     for (uint32_t i = 0; i < nparts; i++) {
         unsigned char *p = first + (size_t)i * g->rec;
         copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
-        memcpy(p + g->size, &unknown, sizeof unknown);
+        memcpy(p + g->size, unknown, sizeof unknown);
     }
     out->len += (size_t)nparts * g->rec;
     memcpy(counts->p + counts->len, &nparts, sizeof nparts);
@@ -329,10 +338,10 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 static int add_word(grundy_options *o, const uint64_t *part)
 {
     optlist *out = o->out;
-    const uint32_t unknown = GRUNDY__EMPTY, one = 1;
+    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE}, one = 1;
     unsigned char *p = out->parts.p + out->parts.len;
     memcpy(p, part, sizeof *part);
-    memcpy(p + sizeof *part, &unknown, sizeof unknown);
+    memcpy(p + sizeof *part, unknown, sizeof unknown);
     out->parts.len += sizeof *part + sizeof unknown;
     memcpy(out->counts.p + out->counts.len, &one, sizeof one);
     out->counts.len += sizeof one;
@@ -349,6 +358,43 @@ int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t np
     if (nparts == 1 && parts != NULL && o->canon == NULL && has_room(o->out, o->game->rec))
         return add_word(o, parts);
     return grundy_options_add(o, parts, nparts);
+}
+
+/* Makes room in o for n options of one part each, checked once for the lot. */
+static int make_room_each(grundy_options *o, size_t n)
+{
+    grundy_game *g = o->game;
+    if (n > g->max_parts)
+        return GRUNDY_ELIMIT;
+    int rc = reserve_bytes(g, &o->out->parts, n * g->rec);
+    return rc == GRUNDY_OK ? reserve_bytes(g, &o->out->counts, n * sizeof(uint32_t)) : rc;
+}
+
+int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
+{
+    if (o == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = make_room_each(o, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const unsigned char *p = (const unsigned char *)positions;
+    for (size_t i = 0; i < n; i++, p += o->game->size)
+        append(o, p, 1);
+    return GRUNDY_OK;
+}
+
+int grundy_options_add_each_u64(grundy_options *o, const uint64_t *positions, size_t n)
+{
+    if (o == NULL || o->game->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    if (positions == NULL || o->canon != NULL)
+        return grundy_options_add_each(o, positions, n);
+    int rc = make_room_each(o, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        add_word(o, &positions[i]);
+    return GRUNDY_OK;
 }
 
 /* Runs the move generator on g->pos, appending options to out. */
@@ -378,12 +424,6 @@ static unsigned char *part_at(const grundy_game *g, size_t off)
     return offset(g->opts.parts.p, off);
 }
 
-/* The value of the part at off (its record is laid out as a table slot). */
-static uint32_t part_value(const grundy_game *g, size_t off)
-{
-    return grundy__slot_value(part_at(g, off), g->size);
-}
-
 static void set_part_value(grundy_game *g, size_t off, uint32_t v)
 {
     grundy__slot_set_value(part_at(g, off), g->size, v);
@@ -402,9 +442,9 @@ static int table_full(grundy_game *g)
 }
 
 /* Pushes the position at parts offset key, which the table holds as busy
- * in slot `slot`, as a frame; generates its options and fills in the values
- * of those already stored.  A failure before the frame exists frees the
- * position's slot; after, the frame is unwound with the others. */
+ * in slot `slot`, as a frame; generates its options and claims them (see the
+ * top of the file).  A failure before the frame exists frees the position's
+ * slot; after, the frame is unwound with the others. */
 static int push(grundy_game *g, size_t key, size_t slot)
 {
     int rc = GRUNDY_OK;
@@ -426,9 +466,13 @@ static int push(grundy_game *g, size_t key, size_t slot)
     f->parts = f->cur = g->opts.parts.len;
     f->counts = g->opts.counts.len;
     rc = generate(g, &g->opts, 1);
-    if (rc == GRUNDY_OK)
-        grundy__table_get_all(&g->table, part_at(g, f->parts),
-                              (g->opts.parts.len - f->parts) / g->rec);
+    if (rc == GRUNDY_OK) {
+        rc = grundy__table_claim_all(&g->table, &g->alloc, part_at(g, f->parts),
+                                     (g->opts.parts.len - f->parts) / g->rec, g->rec, PENDING,
+                                     g->limit);
+        if (rc == GRUNDY_ELIMIT)
+            rc = table_full(g);
+    }
     return rc;
 }
 
@@ -476,30 +520,40 @@ static uint32_t frame_value(grundy_game *g, const frame *f)
 /* Advances the top frame to its first part not yet evaluated, filling in
  * the values found since it was pushed.  Returns 1 when it stops at such a
  * part, which the table then holds as busy in *slot; 0 when every part is
- * known; or a negative status (a cycle, the memory cap). */
+ * known; or GRUNDY_ECYCLE. */
 static int next_unknown(grundy_game *g, frame *f, size_t *slot)
 {
-    const size_t end = g->opts.parts.len;
+    const size_t end = g->opts.parts.len, size = g->size;
     for (; f->cur < end; f->cur += g->rec) {
-        uint32_t v = part_value(g, f->cur);
-        if (v == GRUNDY__EMPTY) {
-            int rc = grundy__table_get_or_insert(&g->table, &g->alloc, part_at(g, f->cur),
-                                                 GRUNDY__BUSY, g->limit, &v, slot);
-            if (rc != GRUNDY_OK)
-                return rc == GRUNDY_ELIMIT ? table_full(g) : rc;
-            if (v == GRUNDY__EMPTY)
-                return 1;
-            set_part_value(g, f->cur, v);
-        }
+        const unsigned char *r = part_at(g, f->cur);
+        uint32_t v = grundy__slot_value(r, size);
+        if (v < PENDING)
+            continue; /* a number, known when claimed or handed up by its frame */
+        /* Claimed, so in the table: a claim leaves it only when an
+         * evaluation fails, and then the whole stack is unwound. */
+        v = grundy__table_value_at(&g->table, r, grundy__record_hint(r, size), slot);
         if (v == GRUNDY__BUSY)
             return cycle(g);
+        if (v == PENDING) {
+            grundy__table_set_at(&g->table, r, GRUNDY__BUSY, *slot);
+            return 1;
+        }
+        set_part_value(g, f->cur, v);
     }
     return 0;
 }
 
-/* Removes every frame still on the stack (their positions are busy). */
+/* Removes every frame still on the stack (their positions are busy) and
+ * every claim of a part not yet searched. */
 static void unwind(grundy_game *g)
 {
+    for (size_t off = 0; off < g->opts.parts.len; off += g->rec) {
+        const unsigned char *r = part_at(g, off);
+        size_t slot;
+        if (grundy__slot_value(r, g->size) == PENDING &&
+            grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == PENDING)
+            grundy__table_remove(&g->table, r);
+    }
     while (g->nframes > 0) {
         frame *f = &g->frames[--g->nframes];
         grundy__table_remove(&g->table, part_at(g, f->key));
@@ -549,7 +603,9 @@ static int evaluate(grundy_game *g, uint32_t *value)
         grundy__table_remove(&g->table, g->pos);
         return rc;
     }
+    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     copy_pos(g, part_at(g, 0), g->pos);
+    memcpy(part_at(g, 0) + g->size, unknown, sizeof unknown);
     g->opts.parts.len = g->rec;
     rc = push(g, 0, slot);
     while (rc == GRUNDY_OK && g->nframes > 0) {

@@ -88,11 +88,37 @@ static inline size_t home(const grundy__table *t, const void *key)
 
 /* From slot i on, the slot holding the eight-byte key w, or the free slot
  * that ends its run.  Keys of the uint64_t games compare as one word, with
- * the slot size a constant: the loop their evaluation spends its time in. */
+ * the slot size a constant: the loop their evaluation spends its time in.
+ * Four slots are compared at once, without a branch between them, because
+ * where a run ends cannot be predicted: a loop that stops at a different
+ * slot every time is mispredicted about once per lookup, which costs more
+ * than the compares. */
+/* 1 if a probe for w stops at this slot (it holds w, or is free), else 0;
+ * bitwise, so that the four of a window compile without a branch. */
+static inline unsigned stops_at(const unsigned char *slot, uint64_t w)
+{
+    uint64_t key;
+    uint32_t v;
+    memcpy(&key, slot, sizeof key);
+    memcpy(&v, slot + 8, sizeof v);
+    return (unsigned)(v == GRUNDY__EMPTY) | (unsigned)(key == w);
+}
+
 static inline size_t probe_word(const grundy__table *t, uint64_t w, size_t i)
 {
-    enum { STRIDE = 8 + sizeof(uint32_t) };
-    for (;; i = (i + 1) & (t->cap - 1)) {
+    enum { STRIDE = 8 + sizeof(uint32_t), WINDOW = 4 };
+    /* The first set bit of a 4-bit mask (4 for none). */
+    static const unsigned char first[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+    const size_t mask = t->cap - 1;
+    if (i + WINDOW <= t->cap) {
+        const unsigned char *s = t->slots + i * STRIDE;
+        unsigned stop = stops_at(s, w) | stops_at(s + STRIDE, w) << 1 |
+                        stops_at(s + 2 * STRIDE, w) << 2 | stops_at(s + 3 * STRIDE, w) << 3;
+        if (stop != 0)
+            return i + first[stop];
+        i = (i + WINDOW) & mask;
+    }
+    for (;; i = (i + 1) & mask) {
         const unsigned char *slot = t->slots + i * STRIDE;
         uint32_t v;
         uint64_t k;
@@ -248,27 +274,93 @@ static void prefetch_slot(const grundy__table *t, size_t i)
 #endif
 }
 
-/* The home slots of a batch are all requested before any is read. */
-void grundy__table_get_all(const grundy__table *table, unsigned char *slots, size_t n)
+static void put_record(unsigned char *rec, size_t key_size, uint32_t v, size_t slot)
 {
-    /* A copy: the byte stores into slots could otherwise alias the table's
-     * fields, which would then be read again after every store. */
-    const grundy__table copy = *table, *t = &copy;
+    uint32_t hint = slot < GRUNDY__HINT_NONE ? (uint32_t)slot : GRUNDY__HINT_NONE;
+    grundy__slot_set_value(rec, key_size, v);
+    memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
+}
+
+/* Grows until `more` new keys fit. */
+static int make_room(grundy__table *t, const grundy_allocator *a, size_t more, size_t limit)
+{
+    while (t->cap == 0 || (t->count + more) * 4 > t->cap * 3) {
+        if (more > SIZE_MAX / 4 - t->count)
+            return GRUNDY_ELIMIT;
+        int rc = grow(t, a, limit);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    return GRUNDY_OK;
+}
+
+/* The batch, room made: the home slots of AHEAD records are all requested
+ * before any is read. */
+static void claim_batch(grundy__table *t, unsigned char *recs, size_t n, size_t stride,
+                        uint32_t claim)
+{
     size_t from[AHEAD];
     for (size_t done = 0; done < n; done += AHEAD) {
-        unsigned char *batch = slots + done * t->stride;
+        unsigned char *batch = recs + done * stride;
         size_t m = n - done < (size_t)AHEAD ? n - done : (size_t)AHEAD;
-        for (size_t k = 0; k < m && t->cap != 0; k++) {
-            from[k] = home(t, batch + k * t->stride);
+        for (size_t k = 0; k < m; k++) {
+            from[k] = home(t, batch + k * stride);
             prefetch_slot(t, from[k]);
         }
         for (size_t k = 0; k < m; k++) {
-            unsigned char *slot = batch + k * t->stride;
-            /* A free slot's value is GRUNDY__EMPTY: the answer for an absent key. */
-            uint32_t v = t->cap == 0 ? GRUNDY__EMPTY : value_at(t, probe_from(t, slot, from[k]));
-            grundy__slot_set_value(slot, t->key_size, v);
+            unsigned char *rec = batch + k * stride;
+            size_t i = probe_from(t, rec, from[k]);
+            uint32_t v = value_at(t, i);
+            if (v == GRUNDY__EMPTY) {
+                copy_key(t, slot_at(t, i), rec);
+                put_value(t, i, claim);
+                t->count++;
+                v = claim;
+            }
+            put_record(rec, t->key_size, v, i);
         }
     }
+}
+
+int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
+                            size_t n, size_t stride, uint32_t claim, size_t limit)
+{
+    if (n == 0)
+        return GRUNDY_OK;
+    int rc = make_room(t, a, n, limit);
+    if (rc == GRUNDY_OK) {
+        claim_batch(t, recs, n, stride, claim);
+        return GRUNDY_OK;
+    }
+    if (rc != GRUNDY_ELIMIT)
+        return rc;
+    /* No room for the whole batch under the memory cap: one at a time, so
+     * that the failure comes exactly where a key no longer fits. */
+    for (size_t k = 0; k < n; k++) {
+        unsigned char *rec = recs + k * stride;
+        uint32_t found;
+        size_t slot;
+        rc = grundy__table_get_or_insert(t, a, rec, claim, limit, &found, &slot);
+        if (rc != GRUNDY_OK)
+            return rc;
+        put_record(rec, t->key_size, found == GRUNDY__EMPTY ? claim : found, slot);
+    }
+    return GRUNDY_OK;
+}
+
+uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
+                                size_t *slot)
+{
+    if (hint < t->cap && value_at(t, hint) != GRUNDY__EMPTY) {
+        const unsigned char *s = slot_at(t, hint);
+        int same = t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
+        if (same) {
+            *slot = hint;
+            return value_at(t, hint);
+        }
+    }
+    *slot = lookup(t, key);
+    return *slot == SIZE_MAX ? GRUNDY__EMPTY : value_at(t, *slot);
 }
 
 void grundy__table_remove(grundy__table *t, const void *key)

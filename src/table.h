@@ -67,10 +67,31 @@ int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, con
  * grown or lost a key since, and then a lookup finds it. */
 void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot);
 
-/* Looks up the keys of n slots laid out as the table's own (key, then a
- * 32-bit value), writing each one's value, or GRUNDY__EMPTY, into it.  The
- * lookups overlap their cache misses, which one lookup at a time cannot. */
-void grundy__table_get_all(const grundy__table *t, unsigned char *slots, size_t n);
+/* The record a batch claim works on: the key's key_size bytes, its 32-bit
+ * value (as a slot's), then a 32-bit slot hint. */
+#define GRUNDY__HINT_NONE UINT32_MAX
+
+static inline uint32_t grundy__record_hint(const unsigned char *rec, size_t key_size)
+{
+    uint32_t h;
+    memcpy(&h, rec + key_size + sizeof(uint32_t), sizeof h);
+    return h;
+}
+
+/* Looks up the keys of n records (`stride` bytes apart), inserting each one
+ * absent with value `claim`; writes into each record the key's value (claim
+ * for those it inserted) and its slot, as a hint for grundy__table_value_at.
+ * The lookups overlap their cache misses, which one at a time cannot.  Grows
+ * as insert does; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
+ * before the one that failed keep their claims, the others are untouched. */
+int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
+                            size_t n, size_t stride, uint32_t claim, size_t limit);
+
+/* The value of key (GRUNDY__EMPTY if absent) and the slot it is in, looked
+ * for first in slot `hint`: right unless the table has grown or lost a key
+ * since the hint was given, and then a lookup finds it. */
+uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
+                                size_t *slot);
 
 /* Removes key if present. */
 void grundy__table_remove(grundy__table *t, const void *key);

@@ -31,7 +31,7 @@
  * | grundy_graph_parse | case_graph_parse |
  * | grundy_game_new, grundy_game_new_u64 | case_game_new |
  * | grundy_game_free, grundy_game_set_canon, grundy_game_set_memory_limit, grundy_game_set_progress, grundy_game_set_play | never allocate: free or store a setting |
- * | grundy_options_add, grundy_options_add_u64 | case_game_value: the generators add options with them, and their ENOMEM must come out of grundy_game_value |
+ * | grundy_options_add, grundy_options_add_u64, grundy_options_add_each, grundy_options_add_each_u64 | case_game_value: the generators add options with them, and their ENOMEM must come out of grundy_game_value |
  * | grundy_game_value, grundy_game_value_u64 | case_game_value |
  * | grundy_game_outcome, grundy_game_sum_value, grundy_game_sum_winning_move, grundy_game_sum_winning_move_u64 | case_game_sums |
  * | grundy_game_stats, grundy_game_errmsg | never allocate: read fields |
@@ -514,12 +514,17 @@ static int split_moves(void *user, uint64_t n, grundy_options *out)
     return rc;
 }
 
-/* A Nim heap: n -> every k < n.  Many options: the mex scratch grows. */
+/* A Nim heap: n -> every k < n, added 40 at a time.  Many options: the mex
+ * scratch grows. */
 static int heap_moves(void *user, uint64_t n, grundy_options *out)
 {
     (void)user;
-    for (uint64_t k = 0; k < n; k++) {
-        int rc = grundy_options_add_u64(out, &k, 1);
+    uint64_t opts[40];
+    for (uint64_t k = 0; k < n;) {
+        size_t m = 0;
+        while (m < 40 && k < n)
+            opts[m++] = k++;
+        int rc = grundy_options_add_each_u64(out, opts, m);
         if (rc != GRUNDY_OK)
             return rc;
     }
@@ -544,16 +549,22 @@ static int pair_moves(void *user, const void *pos, grundy_options *out)
 {
     (void)user;
     const unsigned char *p = pos;
+    unsigned char second[2][2]; /* the second heap's options, added in one call */
+    size_t n = 0;
     for (int i = 0; i < 2; i++) {
         for (unsigned char k = 1; k <= 2 && k <= p[i]; k++) {
             unsigned char q[2] = {p[0], p[1]};
             q[i] = (unsigned char)(q[i] - k);
+            if (i == 1) {
+                memcpy(second[n++], q, 2);
+                continue;
+            }
             int rc = grundy_options_add(out, q, 1);
             if (rc != GRUNDY_OK)
                 return rc;
         }
     }
-    return 0;
+    return grundy_options_add_each(out, second, n);
 }
 
 static void pair_canon(void *user, void *pos)

@@ -29,6 +29,8 @@ _Static_assert(MAXPARTS <= DAG_MAXPARTS, "a dag holds MAXPARTS parts");
 /* A DAG, and what its generator was asked. */
 typedef struct counted_dag {
     dag d;
+    int each;             /* 1, 2: single-part options in runs, through
+                           * grundy_options_add_each_u64 / _each */
     long calls[DAG_MAXN]; /* generator calls per position */
     long bad_pos;         /* generator calls for positions outside the DAG */
 } counted_dag;
@@ -43,7 +45,22 @@ static int dag_moves(void *user, uint64_t pos, grundy_options *out)
     }
     int u = (int)pos;
     c->calls[u]++;
-    for (int k = 0; k < d->nmoves[u]; k++) {
+    uint64_t run[DAG_MAXMOVES];
+    size_t nrun = 0;
+    for (int k = 0; k <= d->nmoves[u]; k++) {
+        int single = k < d->nmoves[u] && d->nparts[u][k] == 1;
+        if (c->each && single) {
+            run[nrun++] = (uint64_t)d->part[u][k][0];
+            continue;
+        }
+        /* The run so far goes first, so the options keep their order. */
+        if (c->each == 1)
+            ADD_OR_RETURN(grundy_options_add_each_u64(out, nrun ? run : NULL, nrun));
+        else if (c->each == 2)
+            ADD_OR_RETURN(grundy_options_add_each(out, nrun ? run : NULL, nrun));
+        nrun = 0;
+        if (k == d->nmoves[u])
+            break;
         uint64_t parts[MAXPARTS];
         for (int j = 0; j < d->nparts[u][k]; j++)
             parts[j] = (uint64_t)d->part[u][k][j];
@@ -128,6 +145,7 @@ static void test_random_dags(void)
         /* Options of 0 to 3 parts (3 rounds in 4) or of 1; the node of rank
          * 0 has options too, all empty. */
         random_dag(&cd.d, r % 4 != 0, MAXPARTS, 1);
+        cd.each = r % 3;
         const dag *d = &cd.d;
         int memo[DAG_MAXN];
         dag_brute_all(d, memo);
@@ -450,19 +468,26 @@ static int h3_moves(void *user, const void *pos, grundy_options *out)
     if (h->canon_on && !h->searching && !(h3_get(h, buf, 0) <= h3_get(h, buf, 1) &&
                          h3_get(h, buf, 1) <= h3_get(h, buf, 2)))
         h->not_canonical++;
+    /* The middle heap's options go in one grundy_options_add_each call. */
+    unsigned char many[HMAX * 12];
+    size_t nmany = 0, ps = (size_t)(3 * h->width);
     for (int i = 0; i < 3; i++) {
         uint32_t x = h3_get(h, buf, i);
         for (uint32_t t = 1; t <= x; t++) {
             if (!take_ok(h->rule, t))
                 continue;
             h3_set(h, buf, i, x - t);
-            int rc = grundy_options_add(out, buf, 1);
+            int rc = 0;
+            if (i == 1 && nmany < HMAX)
+                memcpy(many + ps * nmany++, buf, ps);
+            else
+                rc = grundy_options_add(out, buf, 1);
             h3_set(h, buf, i, x);
             if (rc != 0)
                 return rc;
         }
     }
-    return 0;
+    return grundy_options_add_each(out, many, nmany);
 }
 
 static void h3_canon(void *user, void *pos)
@@ -694,9 +719,13 @@ static int pair_moves(void *user, uint64_t pos, grundy_options *out)
         calls[1]++; /* not canonical */
     for (uint64_t t = 1; t <= a; t++)
         ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){((a - t) << 32) | b}, 1));
-    for (uint64_t t = 1; t <= b; t++)
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){(a << 32) | (b - t)}, 1));
-    return 0;
+    /* The second heap's options (b < 64 here) in one call, canonicalised
+     * one by one when the game has a canonical form. */
+    uint64_t opts[64];
+    size_t n = 0;
+    for (uint64_t t = 1; t <= b && n < 64; t++)
+        opts[n++] = (a << 32) | (b - t);
+    return grundy_options_add_each_u64(out, opts, n);
 }
 
 static void pair_canon(void *user, void *pos)
@@ -750,8 +779,8 @@ typedef struct chain {
     long calls;
     uint64_t fail_at; /* generator fails at this position ... */
     int fail_status;  /* ... with this status (0: never) */
-    int bad_add;      /* call grundy_options_add with bad arguments first */
-    int bad_add_rc[3];
+    int bad_add;      /* call grundy_options_add* with bad arguments first */
+    int bad_add_rc[6];
 } chain;
 
 #define CYCLE_BASE 1000000000ull
@@ -767,6 +796,9 @@ static int chain_moves(void *user, uint64_t pos, grundy_options *out)
         c->bad_add_rc[0] = grundy_options_add_u64(NULL, &one, 1);
         c->bad_add_rc[1] = grundy_options_add_u64(out, NULL, 1);
         c->bad_add_rc[2] = grundy_options_add(out, NULL, 2);
+        c->bad_add_rc[3] = grundy_options_add_each(NULL, &one, 1);
+        c->bad_add_rc[4] = grundy_options_add_each(out, NULL, 2);
+        c->bad_add_rc[5] = grundy_options_add_each_u64(out, NULL, 1);
     }
     if (pos >= CYCLE_BASE) {
         /* CYCLE_BASE + k for k < 5: the cycle k -> k + 1 mod 5.
@@ -1072,7 +1104,8 @@ static int u64_in_byte_game(void *user, const void *pos, grundy_options *out)
 {
     int *rc = user;
     (void)pos;
-    *rc = grundy_options_add_u64(out, (const uint64_t[]){0}, 1);
+    rc[0] = grundy_options_add_u64(out, (const uint64_t[]){0}, 1);
+    rc[1] = grundy_options_add_each_u64(out, (const uint64_t[]){0}, 1);
     return 0;
 }
 
@@ -1101,20 +1134,24 @@ static void test_generator_errors(void)
     grundy_game_free(game);
 
     /* Bad arguments to grundy_options_add*(): refused, nothing added. */
-    chain b = {0, 0, 0, 0, 1, {99, 99, 99}};
+    chain b = {0, 0, 0, 0, 1, {99, 99, 99, 99, 99, 99}};
     CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &b, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_game_value_u64(game, 6, &v), GRUNDY_OK);
     CHECK_EQ(v, 0);
     CHECK_EQ(b.bad_add_rc[0], GRUNDY_EINVAL);
     CHECK_EQ(b.bad_add_rc[1], GRUNDY_EINVAL);
     CHECK_EQ(b.bad_add_rc[2], GRUNDY_EINVAL);
+    CHECK_EQ(b.bad_add_rc[3], GRUNDY_EINVAL);
+    CHECK_EQ(b.bad_add_rc[4], GRUNDY_EINVAL);
+    CHECK_EQ(b.bad_add_rc[5], GRUNDY_EINVAL);
     grundy_game_free(game);
 
     /* uint64_t options in a game of 3-byte positions: refused. */
-    int rc = 99;
-    CHECK_EQ(grundy_game_new(&game, 3, u64_in_byte_game, &rc, NULL), GRUNDY_OK);
+    int rc[2] = {99, 99};
+    CHECK_EQ(grundy_game_new(&game, 3, u64_in_byte_game, rc, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_game_value(game, "abc", &v), GRUNDY_OK);
-    CHECK_EQ(rc, GRUNDY_EINVAL);
+    CHECK_EQ(rc[0], GRUNDY_EINVAL);
+    CHECK_EQ(rc[1], GRUNDY_EINVAL);
     CHECK_EQ(v, 0); /* nothing was added */
     grundy_game_free(game);
 }
