@@ -17,6 +17,7 @@
 
 #include "grundy.h"
 #include "harness.h"
+#include "nim_heaps.h"
 
 #define SUBS 3          /* components (sub-DAGs) per graph, at most */
 #define SUBN 8          /* nodes per component, at most */
@@ -1039,9 +1040,7 @@ static void test_known(void)
     CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
     /* Nodes 0..3 are Nim heaps 0..3. */
     CHECK_EQ(grundy_graph_add_nodes(g, 4, NULL), GRUNDY_OK);
-    for (uint32_t k = 1; k < 4; k++)
-        for (uint32_t j = 0; j < k; j++)
-            CHECK_EQ(grundy_graph_add_move(g, k, j), GRUNDY_OK);
+    CHECK_EQ(add_nim_heaps(g, 4), GRUNDY_OK);
     /* Misère Nim: all heaps of size 1 -> N iff an even number of them. */
     uint32_t ones[3] = {1, 1, 1};
     CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, ones, 1), GRUNDY_P);

@@ -55,6 +55,7 @@
 
 #include "grundy.h"
 #include "harness.h"
+#include "nim_heaps.h"
 #include "failing_alloc.h"
 #include "random_dag.h"
 
@@ -206,9 +207,7 @@ static grundy_graph *nim_graph(trial *t, uint32_t n)
     grundy_graph *g = NULL;
     CHECK_EQ(grundy_graph_new_with(&g, &t->a), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
-    for (uint32_t k = 1; k < n; k++)
-        for (uint32_t j = 0; j < k; j++)
-            CHECK_EQ(grundy_graph_add_move(g, k, j), GRUNDY_OK);
+    CHECK_EQ(add_nim_heaps(g, n), GRUNDY_OK);
     return g;
 }
 

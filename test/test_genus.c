@@ -6,15 +6,14 @@
 
 #include "grundy.h"
 #include "harness.h"
+#include "nim_heaps.h"
 
 static void test_nim_heaps(void)
 {
     grundy_graph *g;
     CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, 7, NULL), GRUNDY_OK);
-    for (uint32_t k = 1; k < 7; k++)
-        for (uint32_t j = 0; j < k; j++)
-            grundy_graph_add_move(g, k, j);
+    CHECK_EQ(add_nim_heaps(g, 7), GRUNDY_OK);
     /* Conway: *0 is 0^120, *1 is 1^031, *a (a >= 2) is a^(a, a^2, ...). */
     for (uint32_t k = 0; k < 7; k++) {
         uint32_t gm[GRUNDY_GENUS_TERMS];
