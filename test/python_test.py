@@ -1046,6 +1046,35 @@ class TestGame(unittest.TestCase):
         with grundy.Game(lambda n: [n - t for t in takes if t <= n], play="remoteness") as game:
             self.assertEqual([game.value(n) for n in range(40)], dag.play_numbers("remoteness"))
 
+    def test_mixed_options_keep_their_order(self):
+        # Single positions and splits alternate; the single ones go to the
+        # library in runs, the splits one at a time, in the generator's order:
+        # the winning move found is the first winning option in that order.
+        def moves(n):
+            # (0, m) is worth what m is: both kinds win from the same n.
+            for k in range(1, min(n, 4) + 1):
+                if k % 2:
+                    yield n - k
+                    yield (k - 1, n - k)
+                else:
+                    yield (k - 1, n - k)
+                    yield n - k
+
+        def options(n):
+            return [(o,) if isinstance(o, int) else o for o in moves(n)]
+        want = heap_values(options, 60)
+        with grundy.Game(moves) as game:
+            self.assertEqual([game.value(n) for n in range(60)], want)
+            for n in range(1, 60):
+                first = next((o for o in moves(n)
+                              if xor_all(want[h] for h in ((o,) if isinstance(o, int) else o))
+                              == 0), None)
+                move = game.winning_move([n])
+                if first is None:
+                    self.assertIsNone(move)
+                else:
+                    self.assertEqual(move, (0, (first,) if isinstance(first, int) else first))
+
     def test_errors(self):
         def moves(n):
             if n == 5:

@@ -235,6 +235,7 @@ _SIGNATURES = {
     "grundy_game_set_play": (c_int, [c_void_p, c_int]),
     "grundy_game_set_memory_limit": (None, [c_void_p, c_size_t]),
     "grundy_options_add_u64": (c_int, [c_void_p, _u64p, c_uint32]),
+    "grundy_options_add_each_u64": (c_int, [c_void_p, _u64p, c_size_t]),
     "grundy_game_value_u64": (c_int, [c_void_p, c_uint64, _u32p]),
     "grundy_game_outcome": (c_int, [c_void_p, c_void_p]),
     "grundy_game_sum_value": (c_int, [c_void_p, c_void_p, c_size_t, _u32p]),
@@ -1023,20 +1024,31 @@ class HeapGame(_Owner):
 def _generator(moves, pending):
     """The C move generator calling the Python one.  An exception cannot
     cross the C frames: it is kept in pending, and the evaluation stopped."""
+    def add_run(out, run):
+        """The single-position options in run, in one call (a call costs far
+        more from Python than the adding does)."""
+        if not run:
+            return OK
+        rc = _lib.grundy_options_add_each_u64(out, (c_uint64 * len(run))(*run), len(run))
+        del run[:]
+        return rc
+
     def generate(user, pos, out):
         try:
-            one = (c_uint64 * 1)()
+            run = []
             for opt in moves(pos):
-                if isinstance(opt, (tuple, list)):
-                    parts = [_u64(p, "a part of an option of %d" % pos) for p in opt]
+                if not isinstance(opt, (tuple, list)):
+                    run.append(_u64(opt, "an option of %d" % pos))
+                    continue
+                # A sum: the options before it go first, keeping their order.
+                parts = [_u64(p, "a part of an option of %d" % pos) for p in opt]
+                rc = add_run(out, run)
+                if rc == OK:
                     arr = (c_uint64 * len(parts))(*parts) if parts else None
                     rc = _lib.grundy_options_add_u64(out, arr, len(parts))
-                else:
-                    one[0] = _u64(opt, "an option of %d" % pos)
-                    rc = _lib.grundy_options_add_u64(out, one, 1)
                 if rc != OK:
                     return rc
-            return OK
+            return add_run(out, run)
         except BaseException as exc:  # re-raised when the library returns
             pending.append(exc)
             return ECANCELED
