@@ -388,7 +388,10 @@ typedef struct table_game {
     uint64_t k;       /* positions p and p + k*j are the same node p % k */
     int noisy;        /* emit parts as p + k (sometimes) */
     int fail_node;    /* the generator fails at this node (or -1) */
+    int bulk;         /* runs of one-part options in one grundy_options_add_each* call */
 } table_game;
+
+#define TG_RUN 8 /* one-part options gathered before a bulk call */
 
 static uint64_t tg_raw(const table_game *t, uint64_t node, uint64_t salt)
 {
@@ -401,17 +404,27 @@ static int tg_moves(void *user, uint64_t pos, grundy_options *out)
     uint32_t u = (uint32_t)(pos % t->k);
     if ((int)u == t->fail_node)
         return GRUNDY_ERANGE; /* a generator's own status comes back as is */
+    uint64_t run[TG_RUN];
+    size_t nrun = 0;
     for (uint32_t m = 0; m < bg_degree(t->g, u); m++) {
         uint32_t np;
         const uint32_t *p = bg_move(t->g, u, m, &np);
         uint64_t parts[4];
         for (uint32_t i = 0; i < np; i++)
             parts[i] = tg_raw(t, p[i], pos * 31 + m * 7 + i);
-        int rc = grundy_options_add_u64(out, parts, np);
+        if (t->bulk && np == 1 && nrun < TG_RUN) {
+            run[nrun++] = parts[0];
+            continue;
+        }
+        /* The run first, so that the options keep their order. */
+        int rc = grundy_options_add_each_u64(out, run, nrun);
+        nrun = 0;
+        if (rc == GRUNDY_OK)
+            rc = grundy_options_add_u64(out, parts, np);
         if (rc != GRUNDY_OK)
             return rc;
     }
-    return 0;
+    return grundy_options_add_each_u64(out, run, nrun);
 }
 
 static void tg_canon(void *user, void *pos)
@@ -429,6 +442,8 @@ static int tg_moves_bytes(void *user, const void *pos, grundy_options *out)
     const table_game *t = user;
     const unsigned char *b = pos;
     uint32_t u = b[0] % (uint32_t)t->k;
+    unsigned char run[TG_RUN * 3];
+    size_t nrun = 0;
     for (uint32_t m = 0; m < bg_degree(t->g, u); m++) {
         uint32_t np;
         const uint32_t *p = bg_move(t->g, u, m, &np);
@@ -438,11 +453,18 @@ static int tg_moves_bytes(void *user, const void *pos, grundy_options *out)
             parts[3 * i + 1] = (unsigned char)(m + i);
             parts[3 * i + 2] = 0;
         }
-        int rc = grundy_options_add(out, parts, np);
+        if (t->bulk && np == 1 && nrun < TG_RUN) {
+            memcpy(run + 3 * nrun++, parts, 3);
+            continue;
+        }
+        int rc = grundy_options_add_each(out, run, nrun);
+        nrun = 0;
+        if (rc == GRUNDY_OK)
+            rc = grundy_options_add(out, parts, np);
         if (rc != GRUNDY_OK)
             return rc;
     }
-    return 0;
+    return grundy_options_add_each(out, run, nrun);
 }
 
 static void tg_canon_bytes(void *user, void *pos)
@@ -510,12 +532,14 @@ static void diff_table_game(fuzz_reader *in)
     }
     bg_numbers(&g, play, sub, nsub, num);
 
-    table_game t = {&g, n, (mode >> 5) & 1, -1};
+    table_game t = {&g, n, (mode >> 5) & 1, -1, 0};
     int canon = mode & 128;
     if (!canon)
         t.noisy = 0; /* without a canon, noisy parts only multiply positions */
-    if (fuzz_u8(in) == 0xee)
+    uint8_t extra = fuzz_u8(in);
+    if (extra == 0xee)
         t.fail_node = (int)fuzz_below(in, n);
+    t.bulk = extra & 1;
     fuzz_alloc fa;
     memset(&fa, 0, sizeof fa);
     grundy_allocator al = fuzz_allocator(&fa);
