@@ -539,7 +539,8 @@ static void diff_table_game(fuzz_reader *in)
     uint8_t extra = fuzz_u8(in);
     if (extra == 0xee)
         t.fail_node = (int)fuzz_below(in, n);
-    t.bulk = extra & 1;
+    /* A failing generator too, adding in bulk or not. */
+    t.bulk = (extra == 0xee ? mode >> 4 : extra) & 1;
     fuzz_alloc fa;
     memset(&fa, 0, sizeof fa);
     grundy_allocator al = fuzz_allocator(&fa);

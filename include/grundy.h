@@ -590,7 +590,9 @@ typedef struct grundy_options grundy_options;
 
 /**
  * @brief A move generator: lists every option of @p pos with
- *        grundy_options_add() (or grundy_options_add_u64()).
+ *        grundy_options_add() (or grundy_options_add_u64(), or the
+ *        grundy_options_add_each() pair for several at once).  It runs inside
+ *        the game's evaluation and must not call functions of the same game.
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).  During
  *             evaluation it is canonical if a canonicalising callback is set;
@@ -666,7 +668,9 @@ GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
 
 /**
  * @brief Set the progress callback of evaluations (in positions evaluated,
- *        total 0 as unknown; called once every 65536 positions).
+ *        total 0 as unknown; called once every 65536 positions).  It runs
+ *        inside an evaluation and must not call functions of the same game
+ *        (grundy_game_stats() excepted).
  * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.

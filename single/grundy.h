@@ -614,7 +614,9 @@ typedef struct grundy_options grundy_options;
 
 /**
  * @brief A move generator: lists every option of @p pos with
- *        grundy_options_add() (or grundy_options_add_u64()).
+ *        grundy_options_add() (or grundy_options_add_u64(), or the
+ *        grundy_options_add_each() pair for several at once).  It runs inside
+ *        the game's evaluation and must not call functions of the same game.
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).  During
  *             evaluation it is canonical if a canonicalising callback is set;
@@ -690,7 +692,9 @@ GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
 
 /**
  * @brief Set the progress callback of evaluations (in positions evaluated,
- *        total 0 as unknown; called once every 65536 positions).
+ *        total 0 as unknown; called once every 65536 positions).  It runs
+ *        inside an evaluation and must not call functions of the same game
+ *        (grundy_game_stats() excepted).
  * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
@@ -1622,11 +1626,11 @@ int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
  * a part of the frame below it.
  *
  * All the parts of a new frame are looked up in one batch, and those not in
- * the table are put there at once as GRUNDY__PENDING ("to be evaluated"),
- * each record keeping the slot its position is in.  So a part is hashed and
- * probed once: when the search comes back to it, one read at its slot says
- * whether a sibling's search has evaluated it meanwhile, and claiming it for
- * the stack is a write there.  A position on the stack is in the table as
+ * the table are put there at once as PENDING ("to be evaluated"), each
+ * record keeping the slot its position is in.  So when the search comes
+ * back to a part, one read at its slot says whether a sibling's search has
+ * evaluated it meanwhile, and claiming it for the stack is a write there; a
+ * part is hashed and probed again only if the table has grown since.  A position on the stack is in the table as
  * GRUNDY__BUSY: meeting it again is a cycle.  The value slots of the records
  * are filled as the parts become known, and a frame's value goes straight
  * into its part below, so the mex reads only the list.
@@ -1849,12 +1853,14 @@ static inline uint32_t grundy__record_hint(const unsigned char *rec, size_t key_
 
 /* Looks up the keys of n records (`stride` bytes apart), inserting each one
  * absent with value `claim`; writes into each record the key's value (claim
- * for those it inserted) and its slot, as a hint for grundy__table_value_at.
- * The lookups overlap their cache misses, which one at a time cannot.  Grows
- * as insert does; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
+ * for those it inserted) and its slot, as a hint for grundy__table_value_at,
+ * and counts the keys it inserted in *inserted.  The lookups overlap their
+ * cache misses, which one at a time cannot.  Grows as insert does, when a
+ * key needs the room; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
  * before the one that failed keep their claims, the others are untouched. */
 GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
-                            size_t n, size_t stride, uint32_t claim, size_t limit);
+                            size_t n, size_t stride, uint32_t claim, size_t limit,
+                            size_t *inserted);
 
 /* The value of key (GRUNDY__EMPTY if absent) and the slot it is in, looked
  * for first in slot `hint`: right unless the table has grown or lost a key
@@ -1916,6 +1922,7 @@ struct grundy_game {
     size_t limit;
 
     grundy__table table;
+    size_t pending;     /* of table.count: options claimed, not yet searched */
     grundy__game__optlist opts;       /* the frames' options, after the first position */
     grundy__game__optlist sought;     /* options of a position whose winning move is sought */
     grundy__game__frame *frames;
@@ -1960,6 +1967,13 @@ static uint32_t grundy__game__number_of(uint32_t stored_value)
     return stored_value - 2u;
 }
 
+/* The positions in the table but for the options claimed by the search
+ * under way (which a failure removes). */
+static size_t grundy__game__stored_count(const grundy_game *g)
+{
+    return g->table.count - g->pending;
+}
+
 static size_t grundy__game__used_bytes(const grundy_game *g)
 {
     return grundy__table_bytes(g->size, g->table.cap) + g->opts.parts.cap + g->opts.counts.cap +
@@ -1980,7 +1994,7 @@ static int grundy__game__reserve_bytes(grundy_game *g, grundy__game__bytes *b, s
         rc = GRUNDY_ELIMIT; /* keep the block; the cap is checked again next time */
     if (rc == GRUNDY_ELIMIT)
         grundy__game__fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored, %zu moves deep",
-             g->limit, g->table.count, g->nframes);
+             g->limit, grundy__game__stored_count(g), g->nframes);
     return rc;
 }
 
@@ -2090,7 +2104,7 @@ void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)
 void grundy_game_stats(const grundy_game *g, uint64_t *positions, uint64_t *nbytes)
 {
     if (positions != NULL)
-        *positions = g ? g->table.count : 0;
+        *positions = g ? grundy__game__stored_count(g) : 0;
     if (nbytes != NULL)
         *nbytes = g ? grundy__table_bytes(g->size, g->table.cap) : 0;
 }
@@ -2277,7 +2291,7 @@ static int grundy__game__cycle(grundy_game *g)
 static int grundy__game__table_full(grundy_game *g)
 {
     return grundy__game__fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached with %zu positions stored",
-                g->limit, g->table.count);
+                g->limit, grundy__game__stored_count(g));
 }
 
 /* Pushes the position at parts offset key, which the table holds as busy
@@ -2306,9 +2320,11 @@ static int grundy__game__push(grundy_game *g, size_t key, size_t slot)
     f->counts = g->opts.counts.len;
     rc = grundy__game__generate(g, &g->opts, 1);
     if (rc == GRUNDY_OK) {
+        size_t claimed;
         rc = grundy__table_claim_all(&g->table, &g->alloc, grundy__game__part_at(g, f->parts),
                                      (g->opts.parts.len - f->parts) / g->rec, g->rec, GRUNDY__GAME__PENDING,
-                                     g->limit);
+                                     g->limit, &claimed);
+        g->pending += claimed;
         if (rc == GRUNDY_ELIMIT)
             rc = grundy__game__table_full(g);
     }
@@ -2375,6 +2391,7 @@ static int grundy__game__next_unknown(grundy_game *g, grundy__game__frame *f, si
             return grundy__game__cycle(g);
         if (v == GRUNDY__GAME__PENDING) {
             grundy__table_set_at(&g->table, r, GRUNDY__BUSY, *slot);
+            g->pending--;
             return 1;
         }
         grundy__game__set_part_value(g, f->cur, v);
@@ -2393,6 +2410,7 @@ static void grundy__game__unwind(grundy_game *g)
             grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == GRUNDY__GAME__PENDING)
             grundy__table_remove(&g->table, r);
     }
+    g->pending = 0;
     while (g->nframes > 0) {
         grundy__game__frame *f = &g->frames[--g->nframes];
         grundy__table_remove(&g->table, grundy__game__part_at(g, f->key));
@@ -8679,69 +8697,61 @@ static void grundy__table__put_record(unsigned char *rec, size_t key_size, uint3
     memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
 }
 
-/* Grows until `more` new keys fit. */
-static int grundy__table__make_room(grundy__table *t, const grundy_allocator *a, size_t more, size_t limit)
+/* Enters the record's key, absent and due at slot *i, with value claim;
+ * grows first if one more key would pass the load limit, and then finds
+ * the key's slot again. */
+static int grundy__table__claim_at(grundy__table *t, const grundy_allocator *a, const unsigned char *rec,
+                    size_t *i, uint32_t claim, size_t limit)
 {
-    while (t->cap == 0 || (t->count + more) * 4 > t->cap * 3) {
-        if (more > SIZE_MAX / 4 - t->count)
-            return GRUNDY_ELIMIT;
+    if ((t->count + 1) * 4 > t->cap * 3) {
+        int rc = grundy__table__grow(t, a, limit);
+        if (rc != GRUNDY_OK)
+            return rc;
+        *i = grundy__table__probe_from(t, rec, grundy__table__home(t, rec));
+    }
+    grundy__table__copy_key(t, grundy__table__slot_at(t, *i), rec);
+    grundy__table__put_value(t, *i, claim);
+    t->count++;
+    return GRUNDY_OK;
+}
+
+/* The home slots of AHEAD records are all requested before any is read.
+ * The table grows only when a key it lacks needs the room, as one insert
+ * at a time would, so a memory cap fails at the same key. */
+GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
+                            size_t n, size_t stride, uint32_t claim, size_t limit,
+                            size_t *inserted)
+{
+    *inserted = 0;
+    if (n > 0 && t->cap == 0) {
         int rc = grundy__table__grow(t, a, limit);
         if (rc != GRUNDY_OK)
             return rc;
     }
-    return GRUNDY_OK;
-}
-
-/* The batch, room made: the home slots of AHEAD records are all requested
- * before any is read. */
-static void grundy__table__claim_batch(grundy__table *t, unsigned char *recs, size_t n, size_t stride,
-                        uint32_t claim)
-{
     size_t from[GRUNDY__TABLE__AHEAD];
     for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
         unsigned char *batch = recs + done * stride;
         size_t m = n - done < (size_t)GRUNDY__TABLE__AHEAD ? n - done : (size_t)GRUNDY__TABLE__AHEAD;
+        const size_t cap = t->cap; /* the table the home slots are of */
         for (size_t k = 0; k < m; k++) {
             from[k] = grundy__table__home(t, batch + k * stride);
             grundy__table__prefetch_slot(t, from[k]);
         }
         for (size_t k = 0; k < m; k++) {
             unsigned char *rec = batch + k * stride;
+            if (t->cap != cap)
+                from[k] = grundy__table__home(t, rec); /* grown by a key before it */
             size_t i = grundy__table__probe_from(t, rec, from[k]);
             uint32_t v = grundy__table__value_at(t, i);
             if (v == GRUNDY__EMPTY) {
-                grundy__table__copy_key(t, grundy__table__slot_at(t, i), rec);
-                grundy__table__put_value(t, i, claim);
-                t->count++;
+                int rc = grundy__table__claim_at(t, a, rec, &i, claim, limit);
+                if (rc != GRUNDY_OK)
+                    return rc;
                 v = claim;
+                ++*inserted;
             }
             grundy__table__put_record(rec, t->key_size, v, i);
         }
-    }
-}
-
-GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
-                            size_t n, size_t stride, uint32_t claim, size_t limit)
-{
-    if (n == 0)
-        return GRUNDY_OK;
-    int rc = grundy__table__make_room(t, a, n, limit);
-    if (rc == GRUNDY_OK) {
-        grundy__table__claim_batch(t, recs, n, stride, claim);
-        return GRUNDY_OK;
-    }
-    if (rc != GRUNDY_ELIMIT)
-        return rc;
-    /* No room for the whole batch under the memory cap: one at a time, so
-     * that the failure comes exactly where a key no longer fits. */
-    for (size_t k = 0; k < n; k++) {
-        unsigned char *rec = recs + k * stride;
-        uint32_t found;
-        size_t slot;
-        rc = grundy__table_get_or_insert(t, a, rec, claim, limit, &found, &slot);
-        if (rc != GRUNDY_OK)
-            return rc;
-        grundy__table__put_record(rec, t->key_size, found == GRUNDY__EMPTY ? claim : found, slot);
     }
     return GRUNDY_OK;
 }

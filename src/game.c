@@ -9,11 +9,11 @@
  * a part of the frame below it.
  *
  * All the parts of a new frame are looked up in one batch, and those not in
- * the table are put there at once as GRUNDY__PENDING ("to be evaluated"),
- * each record keeping the slot its position is in.  So a part is hashed and
- * probed once: when the search comes back to it, one read at its slot says
- * whether a sibling's search has evaluated it meanwhile, and claiming it for
- * the stack is a write there.  A position on the stack is in the table as
+ * the table are put there at once as PENDING ("to be evaluated"), each
+ * record keeping the slot its position is in.  So when the search comes
+ * back to a part, one read at its slot says whether a sibling's search has
+ * evaluated it meanwhile, and claiming it for the stack is a write there; a
+ * part is hashed and probed again only if the table has grown since.  A position on the stack is in the table as
  * GRUNDY__BUSY: meeting it again is a cycle.  The value slots of the records
  * are filled as the parts become known, and a frame's value goes straight
  * into its part below, so the mex reads only the list.
@@ -77,6 +77,7 @@ struct grundy_game {
     size_t limit;
 
     grundy__table table;
+    size_t pending;     /* of table.count: options claimed, not yet searched */
     optlist opts;       /* the frames' options, after the first position */
     optlist sought;     /* options of a position whose winning move is sought */
     frame *frames;
@@ -121,6 +122,13 @@ static uint32_t number_of(uint32_t stored_value)
     return stored_value - 2u;
 }
 
+/* The positions in the table but for the options claimed by the search
+ * under way (which a failure removes). */
+static size_t stored_count(const grundy_game *g)
+{
+    return g->table.count - g->pending;
+}
+
 static size_t used_bytes(const grundy_game *g)
 {
     return grundy__table_bytes(g->size, g->table.cap) + g->opts.parts.cap + g->opts.counts.cap +
@@ -141,7 +149,7 @@ static int reserve_bytes(grundy_game *g, bytes *b, size_t more)
         rc = GRUNDY_ELIMIT; /* keep the block; the cap is checked again next time */
     if (rc == GRUNDY_ELIMIT)
         fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored, %zu moves deep",
-             g->limit, g->table.count, g->nframes);
+             g->limit, stored_count(g), g->nframes);
     return rc;
 }
 
@@ -251,7 +259,7 @@ void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)
 void grundy_game_stats(const grundy_game *g, uint64_t *positions, uint64_t *nbytes)
 {
     if (positions != NULL)
-        *positions = g ? g->table.count : 0;
+        *positions = g ? stored_count(g) : 0;
     if (nbytes != NULL)
         *nbytes = g ? grundy__table_bytes(g->size, g->table.cap) : 0;
 }
@@ -438,7 +446,7 @@ static int cycle(grundy_game *g)
 static int table_full(grundy_game *g)
 {
     return fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached with %zu positions stored",
-                g->limit, g->table.count);
+                g->limit, stored_count(g));
 }
 
 /* Pushes the position at parts offset key, which the table holds as busy
@@ -467,9 +475,11 @@ static int push(grundy_game *g, size_t key, size_t slot)
     f->counts = g->opts.counts.len;
     rc = generate(g, &g->opts, 1);
     if (rc == GRUNDY_OK) {
+        size_t claimed;
         rc = grundy__table_claim_all(&g->table, &g->alloc, part_at(g, f->parts),
                                      (g->opts.parts.len - f->parts) / g->rec, g->rec, PENDING,
-                                     g->limit);
+                                     g->limit, &claimed);
+        g->pending += claimed;
         if (rc == GRUNDY_ELIMIT)
             rc = table_full(g);
     }
@@ -536,6 +546,7 @@ static int next_unknown(grundy_game *g, frame *f, size_t *slot)
             return cycle(g);
         if (v == PENDING) {
             grundy__table_set_at(&g->table, r, GRUNDY__BUSY, *slot);
+            g->pending--;
             return 1;
         }
         set_part_value(g, f->cur, v);
@@ -554,6 +565,7 @@ static void unwind(grundy_game *g)
             grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == PENDING)
             grundy__table_remove(&g->table, r);
     }
+    g->pending = 0;
     while (g->nframes > 0) {
         frame *f = &g->frames[--g->nframes];
         grundy__table_remove(&g->table, part_at(g, f->key));

@@ -281,69 +281,61 @@ static void put_record(unsigned char *rec, size_t key_size, uint32_t v, size_t s
     memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
 }
 
-/* Grows until `more` new keys fit. */
-static int make_room(grundy__table *t, const grundy_allocator *a, size_t more, size_t limit)
+/* Enters the record's key, absent and due at slot *i, with value claim;
+ * grows first if one more key would pass the load limit, and then finds
+ * the key's slot again. */
+static int claim_at(grundy__table *t, const grundy_allocator *a, const unsigned char *rec,
+                    size_t *i, uint32_t claim, size_t limit)
 {
-    while (t->cap == 0 || (t->count + more) * 4 > t->cap * 3) {
-        if (more > SIZE_MAX / 4 - t->count)
-            return GRUNDY_ELIMIT;
+    if ((t->count + 1) * 4 > t->cap * 3) {
+        int rc = grow(t, a, limit);
+        if (rc != GRUNDY_OK)
+            return rc;
+        *i = probe_from(t, rec, home(t, rec));
+    }
+    copy_key(t, slot_at(t, *i), rec);
+    put_value(t, *i, claim);
+    t->count++;
+    return GRUNDY_OK;
+}
+
+/* The home slots of AHEAD records are all requested before any is read.
+ * The table grows only when a key it lacks needs the room, as one insert
+ * at a time would, so a memory cap fails at the same key. */
+int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
+                            size_t n, size_t stride, uint32_t claim, size_t limit,
+                            size_t *inserted)
+{
+    *inserted = 0;
+    if (n > 0 && t->cap == 0) {
         int rc = grow(t, a, limit);
         if (rc != GRUNDY_OK)
             return rc;
     }
-    return GRUNDY_OK;
-}
-
-/* The batch, room made: the home slots of AHEAD records are all requested
- * before any is read. */
-static void claim_batch(grundy__table *t, unsigned char *recs, size_t n, size_t stride,
-                        uint32_t claim)
-{
     size_t from[AHEAD];
     for (size_t done = 0; done < n; done += AHEAD) {
         unsigned char *batch = recs + done * stride;
         size_t m = n - done < (size_t)AHEAD ? n - done : (size_t)AHEAD;
+        const size_t cap = t->cap; /* the table the home slots are of */
         for (size_t k = 0; k < m; k++) {
             from[k] = home(t, batch + k * stride);
             prefetch_slot(t, from[k]);
         }
         for (size_t k = 0; k < m; k++) {
             unsigned char *rec = batch + k * stride;
+            if (t->cap != cap)
+                from[k] = home(t, rec); /* grown by a key before it */
             size_t i = probe_from(t, rec, from[k]);
             uint32_t v = value_at(t, i);
             if (v == GRUNDY__EMPTY) {
-                copy_key(t, slot_at(t, i), rec);
-                put_value(t, i, claim);
-                t->count++;
+                int rc = claim_at(t, a, rec, &i, claim, limit);
+                if (rc != GRUNDY_OK)
+                    return rc;
                 v = claim;
+                ++*inserted;
             }
             put_record(rec, t->key_size, v, i);
         }
-    }
-}
-
-int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
-                            size_t n, size_t stride, uint32_t claim, size_t limit)
-{
-    if (n == 0)
-        return GRUNDY_OK;
-    int rc = make_room(t, a, n, limit);
-    if (rc == GRUNDY_OK) {
-        claim_batch(t, recs, n, stride, claim);
-        return GRUNDY_OK;
-    }
-    if (rc != GRUNDY_ELIMIT)
-        return rc;
-    /* No room for the whole batch under the memory cap: one at a time, so
-     * that the failure comes exactly where a key no longer fits. */
-    for (size_t k = 0; k < n; k++) {
-        unsigned char *rec = recs + k * stride;
-        uint32_t found;
-        size_t slot;
-        rc = grundy__table_get_or_insert(t, a, rec, claim, limit, &found, &slot);
-        if (rc != GRUNDY_OK)
-            return rc;
-        put_record(rec, t->key_size, found == GRUNDY__EMPTY ? claim : found, slot);
     }
     return GRUNDY_OK;
 }

@@ -80,12 +80,14 @@ static inline uint32_t grundy__record_hint(const unsigned char *rec, size_t key_
 
 /* Looks up the keys of n records (`stride` bytes apart), inserting each one
  * absent with value `claim`; writes into each record the key's value (claim
- * for those it inserted) and its slot, as a hint for grundy__table_value_at.
- * The lookups overlap their cache misses, which one at a time cannot.  Grows
- * as insert does; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
+ * for those it inserted) and its slot, as a hint for grundy__table_value_at,
+ * and counts the keys it inserted in *inserted.  The lookups overlap their
+ * cache misses, which one at a time cannot.  Grows as insert does, when a
+ * key needs the room; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
  * before the one that failed keep their claims, the others are untouched. */
 int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
-                            size_t n, size_t stride, uint32_t claim, size_t limit);
+                            size_t n, size_t stride, uint32_t claim, size_t limit,
+                            size_t *inserted);
 
 /* The value of key (GRUNDY__EMPTY if absent) and the slot it is in, looked
  * for first in slot `hint`: right unless the table has grown or lost a key

@@ -719,11 +719,13 @@ static int pair_moves(void *user, uint64_t pos, grundy_options *out)
         calls[1]++; /* not canonical */
     for (uint64_t t = 1; t <= a; t++)
         ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){((a - t) << 32) | b}, 1));
-    /* The second heap's options (b < 64 here) in one call, canonicalised
-     * one by one when the game has a canonical form. */
+    /* The second heap's options in one call, canonicalised one by one when
+     * the game has a canonical form. */
     uint64_t opts[64];
     size_t n = 0;
-    for (uint64_t t = 1; t <= b && n < 64; t++)
+    if (b > 64)
+        return GRUNDY_ERANGE; /* the positions of this test stay below */
+    for (uint64_t t = 1; t <= b; t++)
         opts[n++] = (a << 32) | (b - t);
     return grundy_options_add_each_u64(out, opts, n);
 }
@@ -961,6 +963,55 @@ static uint32_t *tree_values(uint64_t n)
         g[p] = m;
     }
     return g;
+}
+
+/* A Nim heap: n -> every k < n, added in one call. */
+static int nim_moves(void *user, uint64_t n, grundy_options *out)
+{
+    (void)user;
+    uint64_t opts[1024];
+    if (n > 1024)
+        return GRUNDY_ERANGE;
+    for (uint64_t k = 0; k < n; k++)
+        opts[k] = k;
+    return grundy_options_add_each_u64(out, opts, (size_t)n);
+}
+
+/* The value of Nim heap n in a new game capped at `limit` bytes. */
+static int nim_under_cap(uint64_t n, size_t limit, uint64_t *bytes)
+{
+    grundy_game *game;
+    uint32_t v = 0;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, nim_moves, NULL, NULL), GRUNDY_OK))
+        return GRUNDY_ENOMEM;
+    grundy_game_set_memory_limit(game, limit);
+    int rc = grundy_game_value_u64(game, n, &v);
+    if (rc == GRUNDY_OK)
+        CHECK_EQ(v, n);
+    grundy_game_stats(game, NULL, bytes);
+    grundy_game_free(game);
+    return rc;
+}
+
+/* Options claimed in a batch make the table grow only for the keys it gets:
+ * Nim heap 900 (every smaller heap an option, so at each level all but one
+ * option are stored already) needs 901 positions, 2048 slots; and a cap
+ * that fits once fits at every larger size. */
+static void test_growth_by_need(void)
+{
+    uint64_t bytes = 0;
+    CHECK_EQ(nim_under_cap(900, 0, &bytes), GRUNDY_OK);
+    CHECK_EQ(bytes, 2048 * (8 + 4));
+    size_t fits = 0;
+    for (size_t limit = 20000; limit <= 200000 && fits == 0; limit += 1000)
+        if (nim_under_cap(900, limit, &bytes) == GRUNDY_OK)
+            fits = limit;
+    if (!CHECK(fits > 0))
+        return;
+    int all = 1;
+    for (size_t limit = fits; limit <= fits + 60000; limit += 1000)
+        all &= nim_under_cap(900, limit, &bytes) == GRUNDY_OK;
+    CHECK(all);
 }
 
 static void test_memory_limit(void)
@@ -1476,6 +1527,7 @@ int main(void)
     test_deep();
     test_cycles();
     test_memory_limit();
+    test_growth_by_need();
     test_progress_and_cancel();
     test_generator_errors();
     test_arguments();
