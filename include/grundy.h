@@ -592,7 +592,8 @@ typedef struct grundy_options grundy_options;
  * @brief A move generator: lists every option of @p pos with
  *        grundy_options_add() (or grundy_options_add_u64(), or the
  *        grundy_options_add_each() pair for several at once).  It runs inside
- *        the game's evaluation and must not call functions of the same game.
+ *        the game's evaluation and must not call functions of the same game
+ *        (those that evaluate refuse with #GRUNDY_ESTATE).
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).  During
  *             evaluation it is canonical if a canonicalising callback is set;
@@ -670,7 +671,8 @@ GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
  * @brief Set the progress callback of evaluations (in positions evaluated,
  *        total 0 as unknown; called once every 65536 positions).  It runs
  *        inside an evaluation and must not call functions of the same game
- *        (grundy_game_stats() excepted).
+ *        (grundy_game_stats() excepted; those that evaluate refuse with
+ *        #GRUNDY_ESTATE).
  * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
@@ -733,8 +735,10 @@ GRUNDY_API int grundy_options_add_each_u64(grundy_options *out, const uint64_t *
  * @param value Out: its value.
  * @return #GRUNDY_OK; #GRUNDY_ECYCLE if the rules lead from a position back
  *         to itself; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
- *         #GRUNDY_ECANCELED; a generator's own status.  After an error the
- *         game stays usable and keeps every value already found.
+ *         #GRUNDY_ECANCELED; a generator's own status; #GRUNDY_ESTATE when
+ *         called from the game's own move generator or progress callback
+ *         (the evaluation under way goes on).  After an error the game
+ *         stays usable and keeps every value already found.
  */
 GRUNDY_API int grundy_game_value(grundy_game *game, const void *pos, uint32_t *value);
 

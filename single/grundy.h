@@ -616,7 +616,8 @@ typedef struct grundy_options grundy_options;
  * @brief A move generator: lists every option of @p pos with
  *        grundy_options_add() (or grundy_options_add_u64(), or the
  *        grundy_options_add_each() pair for several at once).  It runs inside
- *        the game's evaluation and must not call functions of the same game.
+ *        the game's evaluation and must not call functions of the same game
+ *        (those that evaluate refuse with #GRUNDY_ESTATE).
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).  During
  *             evaluation it is canonical if a canonicalising callback is set;
@@ -694,7 +695,8 @@ GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
  * @brief Set the progress callback of evaluations (in positions evaluated,
  *        total 0 as unknown; called once every 65536 positions).  It runs
  *        inside an evaluation and must not call functions of the same game
- *        (grundy_game_stats() excepted).
+ *        (grundy_game_stats() excepted; those that evaluate refuse with
+ *        #GRUNDY_ESTATE).
  * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
@@ -757,8 +759,10 @@ GRUNDY_API int grundy_options_add_each_u64(grundy_options *out, const uint64_t *
  * @param value Out: its value.
  * @return #GRUNDY_OK; #GRUNDY_ECYCLE if the rules lead from a position back
  *         to itself; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
- *         #GRUNDY_ECANCELED; a generator's own status.  After an error the
- *         game stays usable and keeps every value already found.
+ *         #GRUNDY_ECANCELED; a generator's own status; #GRUNDY_ESTATE when
+ *         called from the game's own move generator or progress callback
+ *         (the evaluation under way goes on).  After an error the game
+ *         stays usable and keeps every value already found.
  */
 GRUNDY_API int grundy_game_value(grundy_game *game, const void *pos, uint32_t *value);
 
@@ -1920,6 +1924,7 @@ struct grundy_game {
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
+    int inside;         /* a call is evaluating: its callbacks may not call in */
 
     grundy__table table;
     size_t pending;     /* of table.count: options claimed, not yet searched */
@@ -2487,12 +2492,26 @@ static void grundy__game__load(grundy_game *g, const void *pos)
         g->canon(g->user, g->pos);
 }
 
+/* A move generator or progress callback calling back into its own game
+ * would find positions on the stack as if they were values, and reuse the
+ * scratch the evaluation under way holds: refused. */
+static int grundy__game__refuse_reentry(grundy_game *g)
+{
+    return grundy__game__fail(g, GRUNDY_ESTATE,
+                "called from a move generator or progress callback of the same game");
+}
+
 int grundy_game_value(grundy_game *g, const void *pos, uint32_t *value)
 {
     if (g == NULL || pos == NULL || value == NULL)
         return GRUNDY_EINVAL;
+    if (g->inside)
+        return grundy__game__refuse_reentry(g);
+    g->inside = 1;
     grundy__game__load(g, pos);
-    return grundy__game__evaluate(g, value);
+    int rc = grundy__game__evaluate(g, value);
+    g->inside = 0;
+    return rc;
 }
 
 int grundy_game_value_u64(grundy_game *g, uint64_t pos, uint32_t *value)
@@ -2572,15 +2591,10 @@ static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *fo
     return GRUNDY_OK;
 }
 
-int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n,
-                                 size_t *component, void *parts, uint32_t cap, uint32_t *nparts)
+/* grundy_game_sum_winning_move once every component is evaluated. */
+static int grundy__game__winning_move(grundy_game *g, const void *positions, size_t n, size_t *component,
+                        void *parts, uint32_t cap, uint32_t *nparts)
 {
-    if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
-        return GRUNDY_EINVAL;
-    uint32_t s;
-    int rc = grundy_game_sum_value(g, positions, n, &s);
-    if (rc != GRUNDY_OK)
-        return rc;
     grundy__game__game_positions gp = {g, (const unsigned char *)positions};
     uint64_t target;
     if (!grundy__sum_move(&gp, n, grundy__game__component_value, component, &target))
@@ -2589,7 +2603,7 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
      * is a real move from the caller's position, not from its canonical form. */
     memcpy(g->pos, gp.positions + *component * g->size, g->size);
     g->sought.parts.len = g->sought.counts.len = 0;
-    rc = grundy__game__generate(g, &g->sought, 0);
+    int rc = grundy__game__generate(g, &g->sought, 0);
     size_t off = SIZE_MAX;
     if (rc == GRUNDY_OK)
         rc = grundy__game__find_option(g, target, &off, nparts);
@@ -2601,6 +2615,23 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
         memcpy((unsigned char *)parts + (size_t)i * g->size, g->sought.parts.p + off + (size_t)i * g->rec,
                g->size);
     return 1;
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n,
+                                 size_t *component, void *parts, uint32_t cap, uint32_t *nparts)
+{
+    if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    if (g->inside)
+        return grundy__game__refuse_reentry(g);
+    uint32_t s;
+    int rc = grundy_game_sum_value(g, positions, n, &s);
+    if (rc != GRUNDY_OK)
+        return rc;
+    g->inside = 1;
+    rc = grundy__game__winning_move(g, positions, n, component, parts, cap, nparts);
+    g->inside = 0;
+    return rc;
 }
 
 int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, size_t n,

@@ -75,6 +75,7 @@ struct grundy_game {
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
+    int inside;         /* a call is evaluating: its callbacks may not call in */
 
     grundy__table table;
     size_t pending;     /* of table.count: options claimed, not yet searched */
@@ -642,12 +643,26 @@ static void load(grundy_game *g, const void *pos)
         g->canon(g->user, g->pos);
 }
 
+/* A move generator or progress callback calling back into its own game
+ * would find positions on the stack as if they were values, and reuse the
+ * scratch the evaluation under way holds: refused. */
+static int refuse_reentry(grundy_game *g)
+{
+    return fail(g, GRUNDY_ESTATE,
+                "called from a move generator or progress callback of the same game");
+}
+
 int grundy_game_value(grundy_game *g, const void *pos, uint32_t *value)
 {
     if (g == NULL || pos == NULL || value == NULL)
         return GRUNDY_EINVAL;
+    if (g->inside)
+        return refuse_reentry(g);
+    g->inside = 1;
     load(g, pos);
-    return evaluate(g, value);
+    int rc = evaluate(g, value);
+    g->inside = 0;
+    return rc;
 }
 
 int grundy_game_value_u64(grundy_game *g, uint64_t pos, uint32_t *value)
@@ -727,15 +742,10 @@ static int find_option(grundy_game *g, uint64_t target, size_t *found, uint32_t 
     return GRUNDY_OK;
 }
 
-int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n,
-                                 size_t *component, void *parts, uint32_t cap, uint32_t *nparts)
+/* grundy_game_sum_winning_move once every component is evaluated. */
+static int winning_move(grundy_game *g, const void *positions, size_t n, size_t *component,
+                        void *parts, uint32_t cap, uint32_t *nparts)
 {
-    if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
-        return GRUNDY_EINVAL;
-    uint32_t s;
-    int rc = grundy_game_sum_value(g, positions, n, &s);
-    if (rc != GRUNDY_OK)
-        return rc;
     game_positions gp = {g, (const unsigned char *)positions};
     uint64_t target;
     if (!grundy__sum_move(&gp, n, component_value, component, &target))
@@ -744,7 +754,7 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
      * is a real move from the caller's position, not from its canonical form. */
     memcpy(g->pos, gp.positions + *component * g->size, g->size);
     g->sought.parts.len = g->sought.counts.len = 0;
-    rc = generate(g, &g->sought, 0);
+    int rc = generate(g, &g->sought, 0);
     size_t off = SIZE_MAX;
     if (rc == GRUNDY_OK)
         rc = find_option(g, target, &off, nparts);
@@ -756,6 +766,23 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
         memcpy((unsigned char *)parts + (size_t)i * g->size, g->sought.parts.p + off + (size_t)i * g->rec,
                g->size);
     return 1;
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n,
+                                 size_t *component, void *parts, uint32_t cap, uint32_t *nparts)
+{
+    if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    if (g->inside)
+        return refuse_reentry(g);
+    uint32_t s;
+    int rc = grundy_game_sum_value(g, positions, n, &s);
+    if (rc != GRUNDY_OK)
+        return rc;
+    g->inside = 1;
+    rc = winning_move(g, positions, n, component, parts, cap, nparts);
+    g->inside = 0;
+    return rc;
 }
 
 int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, size_t n,

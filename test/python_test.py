@@ -1075,6 +1075,20 @@ class TestGame(unittest.TestCase):
                 else:
                     self.assertEqual(move, (0, (first,) if isinstance(first, int) else first))
 
+    def test_moves_calling_their_game(self):
+        games = []
+
+        def moves(n):
+            if n == 3:
+                games[0].value(1)  # refused: the game is evaluating
+            return [n - 1] if n else []
+        game = grundy.Game(moves)
+        games.append(game)
+        with self.assertRaisesRegex(grundy.StateError, "same game"):
+            game.value(10)
+        self.assertEqual(game.value(2), 0, "usable after the refusal")
+        game.close()
+
     def test_errors(self):
         def moves(n):
             if n == 5:

@@ -1014,6 +1014,83 @@ static void test_growth_by_need(void)
     CHECK(all);
 }
 
+/* Callbacks that call back into their own game, recording the answers. */
+typedef struct reentrant {
+    grundy_game *game;
+    int value_rc, move_rc; /* 99: no call made */
+    long progress_calls;
+} reentrant;
+
+/* n -> n - 1; at n = 3 it also asks its game for a value and a winning move. */
+static int reentrant_moves(void *user, uint64_t n, grundy_options *out)
+{
+    reentrant *r = user;
+    if (n == 3) {
+        uint32_t v, np;
+        size_t comp;
+        uint64_t part;
+        r->value_rc = grundy_game_value_u64(r->game, 1, &v);
+        r->move_rc = grundy_game_sum_winning_move_u64(r->game, &n, 1, &comp, &part, 1, &np);
+    }
+    return n ? grundy_options_add_u64(out, (const uint64_t[]){n - 1}, 1) : 0;
+}
+
+static int reentrant_progress(void *user, uint64_t done, uint64_t total)
+{
+    reentrant *r = user;
+    (void)done;
+    (void)total;
+    uint32_t v;
+    r->progress_calls++;
+    r->value_rc = grundy_game_value_u64(r->game, 5, &v);
+    return 0;
+}
+
+/* A move generator or progress callback calling its own game is refused
+ * with GRUNDY_ESTATE, and the evaluation under way goes on unharmed. */
+static void test_reentry(void)
+{
+    reentrant r = {NULL, 99, 99, 0};
+    grundy_game *game;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, reentrant_moves, &r, NULL), GRUNDY_OK))
+        return;
+    r.game = game;
+    uint32_t v = 99;
+    CHECK_EQ(grundy_game_value_u64(game, 10, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0); /* n -> n - 1: n % 2 */
+    CHECK_EQ(r.value_rc, GRUNDY_ESTATE);
+    CHECK_EQ(r.move_rc, GRUNDY_ESTATE);
+    /* A winning-move search runs the generator on the component as given. */
+    r.value_rc = r.move_rc = 99;
+    uint64_t pos = 3, part = 99;
+    size_t comp = 99;
+    uint32_t np = 99;
+    CHECK_EQ(grundy_game_sum_winning_move_u64(game, &pos, 1, &comp, &part, 1, &np), 1);
+    CHECK_EQ(part, 2);
+    CHECK_EQ(r.value_rc, GRUNDY_ESTATE);
+    CHECK_EQ(r.move_rc, GRUNDY_ESTATE);
+    CHECK(strstr(grundy_game_errmsg(game), "same game") != NULL);
+    /* From outside, calls work again. */
+    CHECK_EQ(grundy_game_value_u64(game, 1, &v), GRUNDY_OK);
+    CHECK_EQ(v, 1);
+    grundy_game_free(game);
+
+    chain c = {0, 0, 0, 0, 0, {0, 0, 0}};
+    reentrant p = {NULL, 99, 99, 0};
+    if (!CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK))
+        return;
+    p.game = game;
+    grundy_game_set_progress(game, reentrant_progress, &p);
+    CHECK_EQ(grundy_game_value_u64(game, 70000, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0);
+    CHECK_EQ(p.progress_calls, 1);
+    CHECK_EQ(p.value_rc, GRUNDY_ESTATE);
+    uint64_t stored = 0;
+    grundy_game_stats(game, &stored, NULL);
+    CHECK_EQ(stored, 70001);
+    grundy_game_free(game);
+}
+
 static void test_memory_limit(void)
 {
     uint64_t n = harness_quick() ? 50000 : 200000;
@@ -1528,6 +1605,7 @@ int main(void)
     test_cycles();
     test_memory_limit();
     test_growth_by_need();
+    test_reentry();
     test_progress_and_cancel();
     test_generator_errors();
     test_arguments();

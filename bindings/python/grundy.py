@@ -1066,7 +1066,8 @@ class Game(_Owner):
     'misere', 'wtia', 'remoteness' or 'suspense' (value() then gives that
     play's numbers).  ``memory_limit`` caps the memo table in bytes (0: no cap;
     past it, LimitError).  ``moves`` must not use the game itself: it runs
-    inside the library's evaluation."""
+    inside the library's evaluation (a call that evaluates raises
+    StateError)."""
 
     _SLOT = '_h'
     _FREE = 'grundy_game_free'
