@@ -137,7 +137,9 @@ typedef struct grundy_allocator {
 } grundy_allocator;
 
 /**
- * @brief Progress report for long operations.
+ * @brief Progress report for long operations.  It runs inside the
+ *        operation, so it must not call functions of the handle at work
+ *        (other handles are free to use).
  * @param user  The pointer given with the callback.
  * @param done  Units of work finished so far.
  * @param total Units of work in all (0 when unknown).
