@@ -1636,10 +1636,11 @@ int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
  * record keeping the slot its position is in.  So when the search comes
  * back to a part, one read at its slot says whether a sibling's search has
  * evaluated it meanwhile, and claiming it for the stack is a write there; a
- * part is hashed and probed again only if the table has grown since.  A position on the stack is in the table as
- * GRUNDY__BUSY: meeting it again is a cycle.  The value slots of the records
- * are filled as the parts become known, and a frame's value goes straight
- * into its part below, so the mex reads only the list.
+ * part is hashed and probed again only if the table has grown since.  A
+ * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
+ * a cycle.  The value slots of the records are filled as the parts become
+ * known, and a frame's value goes straight into its part below, so the mex
+ * reads only the list.
  *
  * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
  * are the two largest 32-bit values, and the three below them are the
@@ -1830,15 +1831,11 @@ GRUNDY__LOCAL uint32_t grundy__table_get(const grundy__table *t, const void *key
 /* Sets the value of key, which is present. */
 GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t v);
 
-/* Inserts key (absent) with value v.  Grows when needed, but not past
- * `limit` bytes (0: no limit), returning GRUNDY_ELIMIT then. */
-GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
-                         uint32_t v, size_t limit);
-
 /* One probe for "look it up, and claim it if absent": the value of key, or
  * GRUNDY__EMPTY when key was absent and now maps to v; and the slot key is
- * in (a hint for grundy__table_set_at).  Grows as insert does; on failure
- * (GRUNDY_ELIMIT, GRUNDY_ENOMEM) key stays absent. */
+ * in (a hint for grundy__table_set_at).  Grows when key needs the room (the
+ * table is kept at most 3/4 full), but not past `limit` bytes (0: no
+ * limit); on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) key stays absent. */
 GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
                                 uint32_t v, size_t limit, uint32_t *found, size_t *slot);
 
@@ -1861,8 +1858,8 @@ static inline uint32_t grundy__record_hint(const unsigned char *rec, size_t key_
  * absent with value `claim`; writes into each record the key's value (claim
  * for those it inserted) and its slot, as a hint for grundy__table_value_at,
  * and counts the keys it inserted in *inserted.  The lookups overlap their
- * cache misses, which one at a time cannot.  Grows as insert does, when a
- * key needs the room; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
+ * cache misses, which one at a time cannot.  Grows as get_or_insert does,
+ * when a key needs the room; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
  * before the one that failed keep their claims, the others are untouched. */
 GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
                             size_t n, size_t stride, uint32_t claim, size_t limit,
@@ -1885,6 +1882,9 @@ GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len);
 #define GRUNDY__GAME__MAX_POS_SIZE 65536u
 #define GRUNDY__GAME__PROGRESS_EVERY 65536u
 #define GRUNDY__GAME__PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
+
+/* What follows a new record's position: no value yet, no slot hint. */
+static const uint32_t grundy__game__unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
 
 typedef struct grundy__game__frame {
     size_t key;       /* parts offset of the position: a part of the frame below */
@@ -2170,11 +2170,10 @@ static void grundy__game__append(grundy_options *o, const void *parts, uint32_t 
     const grundy_game *g = o->game;
     grundy__game__bytes *out = &o->out->parts, *counts = &o->out->counts;
     unsigned char *first = grundy__game__offset(out->p, out->len);
-    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     for (uint32_t i = 0; i < nparts; i++) {
         unsigned char *p = first + (size_t)i * g->rec;
         grundy__game__copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
-        memcpy(p + g->size, unknown, sizeof unknown);
+        memcpy(p + g->size, grundy__game__unknown, sizeof grundy__game__unknown);
     }
     out->len += (size_t)nparts * g->rec;
     memcpy(counts->p + counts->len, &nparts, sizeof nparts);
@@ -2198,11 +2197,11 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 static int grundy__game__add_word(grundy_options *o, const uint64_t *part)
 {
     grundy__game__optlist *out = o->out;
-    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE}, one = 1;
+    const uint32_t one = 1;
     unsigned char *p = out->parts.p + out->parts.len;
     memcpy(p, part, sizeof *part);
-    memcpy(p + sizeof *part, unknown, sizeof unknown);
-    out->parts.len += sizeof *part + sizeof unknown;
+    memcpy(p + sizeof *part, grundy__game__unknown, sizeof grundy__game__unknown);
+    out->parts.len += sizeof *part + sizeof grundy__game__unknown;
     memcpy(out->counts.p + out->counts.len, &one, sizeof one);
     out->counts.len += sizeof one;
     return GRUNDY_OK;
@@ -2467,9 +2466,8 @@ static int grundy__game__evaluate(grundy_game *g, uint32_t *value)
         grundy__table_remove(&g->table, g->pos);
         return rc;
     }
-    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     grundy__game__copy_pos(g, grundy__game__part_at(g, 0), g->pos);
-    memcpy(grundy__game__part_at(g, 0) + g->size, unknown, sizeof unknown);
+    memcpy(grundy__game__part_at(g, 0) + g->size, grundy__game__unknown, sizeof grundy__game__unknown);
     g->opts.parts.len = g->rec;
     rc = grundy__game__push(g, 0, slot);
     while (rc == GRUNDY_OK && g->nframes > 0) {
@@ -8535,13 +8533,6 @@ static inline size_t grundy__table__home(const grundy__table *t, const void *key
     return (size_t)h & (t->cap - 1);
 }
 
-/* From slot i on, the slot holding the eight-byte key w, or the free slot
- * that ends its run.  Keys of the uint64_t games compare as one word, with
- * the slot size a constant: the loop their evaluation spends its time in.
- * Four slots are compared at once, without a branch between them, because
- * where a run ends cannot be predicted: a loop that stops at a different
- * slot every time is mispredicted about once per lookup, which costs more
- * than the compares. */
 /* 1 if a probe for w stops at this slot (it holds w, or is free), else 0;
  * bitwise, so that the four of a window compile without a branch. */
 static inline unsigned grundy__table__stops_at(const unsigned char *slot, uint64_t w)
@@ -8553,6 +8544,13 @@ static inline unsigned grundy__table__stops_at(const unsigned char *slot, uint64
     return (unsigned)(v == GRUNDY__EMPTY) | (unsigned)(key == w);
 }
 
+/* From slot i on, the slot holding the eight-byte key w, or the free slot
+ * that ends its run.  Keys of the uint64_t games compare as one word, with
+ * the slot size a constant: the loop their evaluation spends its time in.
+ * Four slots are compared at once, without a branch between them, because
+ * where a run ends cannot be predicted: a loop that stops at a different
+ * slot every time is mispredicted about once per lookup, which costs more
+ * than the compares. */
 static inline size_t grundy__table__probe_word(const grundy__table *t, uint64_t w, size_t i)
 {
     enum { STRIDE = 8 + sizeof(uint32_t), WINDOW = 4 };
@@ -8663,15 +8661,25 @@ static int grundy__table__grow(grundy__table *t, const grundy_allocator *a, size
     return GRUNDY_OK;
 }
 
-GRUNDY__LOCAL int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
-                         uint32_t v, size_t limit)
+/* The first slots, if the table has none yet. */
+static int grundy__table__open_slots(grundy__table *t, const grundy_allocator *a, size_t limit)
+{
+    return t->cap == 0 ? grundy__table__grow(t, a, limit) : GRUNDY_OK;
+}
+
+/* Enters key, absent and due at slot *i, with value v; grows first if one
+ * more key would pass the load limit, and then finds the key's slot again. */
+static int grundy__table__enter_at(grundy__table *t, const grundy_allocator *a, const void *key, size_t *i,
+                    uint32_t v, size_t limit)
 {
     if ((t->count + 1) * 4 > t->cap * 3) {
         int rc = grundy__table__grow(t, a, limit);
         if (rc != GRUNDY_OK)
             return rc;
+        *i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
     }
-    grundy__table__place(t, key, v);
+    grundy__table__copy_key(t, grundy__table__slot_at(t, *i), key);
+    grundy__table__put_value(t, *i, v);
     t->count++;
     return GRUNDY_OK;
 }
@@ -8680,32 +8688,31 @@ GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_all
                                 uint32_t v, size_t limit, uint32_t *found, size_t *slot)
 {
     *found = GRUNDY__EMPTY;
-    if (t->cap == 0 || (t->count + 1) * 4 > t->cap * 3) {
-        /* Growing moves every slot: look up first, insert after. */
-        *slot = grundy__table__lookup(t, key);
-        if (*slot != SIZE_MAX) {
-            *found = grundy__table__value_at(t, *slot);
-            return GRUNDY_OK;
-        }
-        int rc = grundy__table_insert(t, a, key, v, limit);
-        *slot = rc == GRUNDY_OK ? grundy__table__lookup(t, key) : SIZE_MAX;
+    *slot = SIZE_MAX;
+    int rc = grundy__table__open_slots(t, a, limit);
+    if (rc != GRUNDY_OK)
         return rc;
-    }
     size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
-    *slot = i;
     *found = grundy__table__value_at(t, i);
-    if (*found == GRUNDY__EMPTY) {
-        grundy__table__copy_key(t, grundy__table__slot_at(t, i), key);
-        grundy__table__put_value(t, i, v);
-        t->count++;
-    }
-    return GRUNDY_OK;
+    if (*found == GRUNDY__EMPTY)
+        rc = grundy__table__enter_at(t, a, key, &i, v, limit);
+    if (rc == GRUNDY_OK)
+        *slot = i;
+    return rc;
+}
+
+/* Whether slot i (any number) holds key. */
+static int grundy__table__holds(const grundy__table *t, size_t i, const void *key)
+{
+    if (i >= t->cap || grundy__table__value_at(t, i) == GRUNDY__EMPTY)
+        return 0;
+    const unsigned char *s = grundy__table__slot_at(t, i);
+    return t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
 }
 
 GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot)
 {
-    if (slot < t->cap && grundy__table__value_at(t, slot) != GRUNDY__EMPTY &&
-        memcmp(grundy__table__slot_at(t, slot), key, t->key_size) == 0)
+    if (grundy__table__holds(t, slot, key))
         grundy__table__put_value(t, slot, v);
     else
         grundy__table_set(t, key, v);
@@ -8730,24 +8737,6 @@ static void grundy__table__put_record(unsigned char *rec, size_t key_size, uint3
     memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
 }
 
-/* Enters the record's key, absent and due at slot *i, with value claim;
- * grows first if one more key would pass the load limit, and then finds
- * the key's slot again. */
-static int grundy__table__claim_at(grundy__table *t, const grundy_allocator *a, const unsigned char *rec,
-                    size_t *i, uint32_t claim, size_t limit)
-{
-    if ((t->count + 1) * 4 > t->cap * 3) {
-        int rc = grundy__table__grow(t, a, limit);
-        if (rc != GRUNDY_OK)
-            return rc;
-        *i = grundy__table__probe_from(t, rec, grundy__table__home(t, rec));
-    }
-    grundy__table__copy_key(t, grundy__table__slot_at(t, *i), rec);
-    grundy__table__put_value(t, *i, claim);
-    t->count++;
-    return GRUNDY_OK;
-}
-
 /* The home slots of AHEAD records are all requested before any is read.
  * The table grows only when a key it lacks needs the room, as one insert
  * at a time would, so a memory cap fails at the same key. */
@@ -8756,11 +8745,9 @@ GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocat
                             size_t *inserted)
 {
     *inserted = 0;
-    if (n > 0 && t->cap == 0) {
-        int rc = grundy__table__grow(t, a, limit);
-        if (rc != GRUNDY_OK)
-            return rc;
-    }
+    int rc = n > 0 ? grundy__table__open_slots(t, a, limit) : GRUNDY_OK;
+    if (rc != GRUNDY_OK)
+        return rc;
     size_t from[GRUNDY__TABLE__AHEAD];
     for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
         unsigned char *batch = recs + done * stride;
@@ -8777,7 +8764,7 @@ GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocat
             size_t i = grundy__table__probe_from(t, rec, from[k]);
             uint32_t v = grundy__table__value_at(t, i);
             if (v == GRUNDY__EMPTY) {
-                int rc = grundy__table__claim_at(t, a, rec, &i, claim, limit);
+                rc = grundy__table__enter_at(t, a, rec, &i, claim, limit);
                 if (rc != GRUNDY_OK)
                     return rc;
                 v = claim;
@@ -8792,13 +8779,9 @@ GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocat
 GRUNDY__LOCAL uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
                                 size_t *slot)
 {
-    if (hint < t->cap && grundy__table__value_at(t, hint) != GRUNDY__EMPTY) {
-        const unsigned char *s = grundy__table__slot_at(t, hint);
-        int same = t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
-        if (same) {
-            *slot = hint;
-            return grundy__table__value_at(t, hint);
-        }
+    if (grundy__table__holds(t, hint, key)) {
+        *slot = hint;
+        return grundy__table__value_at(t, hint);
     }
     *slot = grundy__table__lookup(t, key);
     return *slot == SIZE_MAX ? GRUNDY__EMPTY : grundy__table__value_at(t, *slot);

@@ -13,10 +13,11 @@
  * record keeping the slot its position is in.  So when the search comes
  * back to a part, one read at its slot says whether a sibling's search has
  * evaluated it meanwhile, and claiming it for the stack is a write there; a
- * part is hashed and probed again only if the table has grown since.  A position on the stack is in the table as
- * GRUNDY__BUSY: meeting it again is a cycle.  The value slots of the records
- * are filled as the parts become known, and a frame's value goes straight
- * into its part below, so the mex reads only the list.
+ * part is hashed and probed again only if the table has grown since.  A
+ * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
+ * a cycle.  The value slots of the records are filled as the parts become
+ * known, and a frame's value goes straight into its part below, so the mex
+ * reads only the list.
  *
  * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
  * are the two largest 32-bit values, and the three below them are the
@@ -34,6 +35,9 @@
 #define MAX_POS_SIZE 65536u
 #define PROGRESS_EVERY 65536u
 #define PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
+
+/* What follows a new record's position: no value yet, no slot hint. */
+static const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
 
 typedef struct frame {
     size_t key;       /* parts offset of the position: a part of the frame below */
@@ -319,7 +323,6 @@ static void append(grundy_options *o, const void *parts, uint32_t nparts)
     const grundy_game *g = o->game;
     bytes *out = &o->out->parts, *counts = &o->out->counts;
     unsigned char *first = offset(out->p, out->len);
-    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     for (uint32_t i = 0; i < nparts; i++) {
         unsigned char *p = first + (size_t)i * g->rec;
         copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
@@ -347,7 +350,7 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 static int add_word(grundy_options *o, const uint64_t *part)
 {
     optlist *out = o->out;
-    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE}, one = 1;
+    const uint32_t one = 1;
     unsigned char *p = out->parts.p + out->parts.len;
     memcpy(p, part, sizeof *part);
     memcpy(p + sizeof *part, unknown, sizeof unknown);
@@ -616,7 +619,6 @@ static int evaluate(grundy_game *g, uint32_t *value)
         grundy__table_remove(&g->table, g->pos);
         return rc;
     }
-    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
     copy_pos(g, part_at(g, 0), g->pos);
     memcpy(part_at(g, 0) + g->size, unknown, sizeof unknown);
     g->opts.parts.len = g->rec;

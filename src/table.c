@@ -86,13 +86,6 @@ static inline size_t home(const grundy__table *t, const void *key)
     return (size_t)h & (t->cap - 1);
 }
 
-/* From slot i on, the slot holding the eight-byte key w, or the free slot
- * that ends its run.  Keys of the uint64_t games compare as one word, with
- * the slot size a constant: the loop their evaluation spends its time in.
- * Four slots are compared at once, without a branch between them, because
- * where a run ends cannot be predicted: a loop that stops at a different
- * slot every time is mispredicted about once per lookup, which costs more
- * than the compares. */
 /* 1 if a probe for w stops at this slot (it holds w, or is free), else 0;
  * bitwise, so that the four of a window compile without a branch. */
 static inline unsigned stops_at(const unsigned char *slot, uint64_t w)
@@ -104,6 +97,13 @@ static inline unsigned stops_at(const unsigned char *slot, uint64_t w)
     return (unsigned)(v == GRUNDY__EMPTY) | (unsigned)(key == w);
 }
 
+/* From slot i on, the slot holding the eight-byte key w, or the free slot
+ * that ends its run.  Keys of the uint64_t games compare as one word, with
+ * the slot size a constant: the loop their evaluation spends its time in.
+ * Four slots are compared at once, without a branch between them, because
+ * where a run ends cannot be predicted: a loop that stops at a different
+ * slot every time is mispredicted about once per lookup, which costs more
+ * than the compares. */
 static inline size_t probe_word(const grundy__table *t, uint64_t w, size_t i)
 {
     enum { STRIDE = 8 + sizeof(uint32_t), WINDOW = 4 };
@@ -214,15 +214,25 @@ static int grow(grundy__table *t, const grundy_allocator *a, size_t limit)
     return GRUNDY_OK;
 }
 
-int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
-                         uint32_t v, size_t limit)
+/* The first slots, if the table has none yet. */
+static int open_slots(grundy__table *t, const grundy_allocator *a, size_t limit)
+{
+    return t->cap == 0 ? grow(t, a, limit) : GRUNDY_OK;
+}
+
+/* Enters key, absent and due at slot *i, with value v; grows first if one
+ * more key would pass the load limit, and then finds the key's slot again. */
+static int enter_at(grundy__table *t, const grundy_allocator *a, const void *key, size_t *i,
+                    uint32_t v, size_t limit)
 {
     if ((t->count + 1) * 4 > t->cap * 3) {
         int rc = grow(t, a, limit);
         if (rc != GRUNDY_OK)
             return rc;
+        *i = probe_from(t, key, home(t, key));
     }
-    place(t, key, v);
+    copy_key(t, slot_at(t, *i), key);
+    put_value(t, *i, v);
     t->count++;
     return GRUNDY_OK;
 }
@@ -231,32 +241,31 @@ int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, con
                                 uint32_t v, size_t limit, uint32_t *found, size_t *slot)
 {
     *found = GRUNDY__EMPTY;
-    if (t->cap == 0 || (t->count + 1) * 4 > t->cap * 3) {
-        /* Growing moves every slot: look up first, insert after. */
-        *slot = lookup(t, key);
-        if (*slot != SIZE_MAX) {
-            *found = value_at(t, *slot);
-            return GRUNDY_OK;
-        }
-        int rc = grundy__table_insert(t, a, key, v, limit);
-        *slot = rc == GRUNDY_OK ? lookup(t, key) : SIZE_MAX;
+    *slot = SIZE_MAX;
+    int rc = open_slots(t, a, limit);
+    if (rc != GRUNDY_OK)
         return rc;
-    }
     size_t i = probe_from(t, key, home(t, key));
-    *slot = i;
     *found = value_at(t, i);
-    if (*found == GRUNDY__EMPTY) {
-        copy_key(t, slot_at(t, i), key);
-        put_value(t, i, v);
-        t->count++;
-    }
-    return GRUNDY_OK;
+    if (*found == GRUNDY__EMPTY)
+        rc = enter_at(t, a, key, &i, v, limit);
+    if (rc == GRUNDY_OK)
+        *slot = i;
+    return rc;
+}
+
+/* Whether slot i (any number) holds key. */
+static int holds(const grundy__table *t, size_t i, const void *key)
+{
+    if (i >= t->cap || value_at(t, i) == GRUNDY__EMPTY)
+        return 0;
+    const unsigned char *s = slot_at(t, i);
+    return t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
 }
 
 void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot)
 {
-    if (slot < t->cap && value_at(t, slot) != GRUNDY__EMPTY &&
-        memcmp(slot_at(t, slot), key, t->key_size) == 0)
+    if (holds(t, slot, key))
         put_value(t, slot, v);
     else
         grundy__table_set(t, key, v);
@@ -281,24 +290,6 @@ static void put_record(unsigned char *rec, size_t key_size, uint32_t v, size_t s
     memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
 }
 
-/* Enters the record's key, absent and due at slot *i, with value claim;
- * grows first if one more key would pass the load limit, and then finds
- * the key's slot again. */
-static int claim_at(grundy__table *t, const grundy_allocator *a, const unsigned char *rec,
-                    size_t *i, uint32_t claim, size_t limit)
-{
-    if ((t->count + 1) * 4 > t->cap * 3) {
-        int rc = grow(t, a, limit);
-        if (rc != GRUNDY_OK)
-            return rc;
-        *i = probe_from(t, rec, home(t, rec));
-    }
-    copy_key(t, slot_at(t, *i), rec);
-    put_value(t, *i, claim);
-    t->count++;
-    return GRUNDY_OK;
-}
-
 /* The home slots of AHEAD records are all requested before any is read.
  * The table grows only when a key it lacks needs the room, as one insert
  * at a time would, so a memory cap fails at the same key. */
@@ -307,11 +298,9 @@ int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigne
                             size_t *inserted)
 {
     *inserted = 0;
-    if (n > 0 && t->cap == 0) {
-        int rc = grow(t, a, limit);
-        if (rc != GRUNDY_OK)
-            return rc;
-    }
+    int rc = n > 0 ? open_slots(t, a, limit) : GRUNDY_OK;
+    if (rc != GRUNDY_OK)
+        return rc;
     size_t from[AHEAD];
     for (size_t done = 0; done < n; done += AHEAD) {
         unsigned char *batch = recs + done * stride;
@@ -328,7 +317,7 @@ int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigne
             size_t i = probe_from(t, rec, from[k]);
             uint32_t v = value_at(t, i);
             if (v == GRUNDY__EMPTY) {
-                int rc = claim_at(t, a, rec, &i, claim, limit);
+                rc = enter_at(t, a, rec, &i, claim, limit);
                 if (rc != GRUNDY_OK)
                     return rc;
                 v = claim;
@@ -343,13 +332,9 @@ int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigne
 uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
                                 size_t *slot)
 {
-    if (hint < t->cap && value_at(t, hint) != GRUNDY__EMPTY) {
-        const unsigned char *s = slot_at(t, hint);
-        int same = t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
-        if (same) {
-            *slot = hint;
-            return value_at(t, hint);
-        }
+    if (holds(t, hint, key)) {
+        *slot = hint;
+        return value_at(t, hint);
     }
     *slot = lookup(t, key);
     return *slot == SIZE_MAX ? GRUNDY__EMPTY : value_at(t, *slot);

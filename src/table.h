@@ -51,15 +51,11 @@ uint32_t grundy__table_get(const grundy__table *t, const void *key);
 /* Sets the value of key, which is present. */
 void grundy__table_set(grundy__table *t, const void *key, uint32_t v);
 
-/* Inserts key (absent) with value v.  Grows when needed, but not past
- * `limit` bytes (0: no limit), returning GRUNDY_ELIMIT then. */
-int grundy__table_insert(grundy__table *t, const grundy_allocator *a, const void *key,
-                         uint32_t v, size_t limit);
-
 /* One probe for "look it up, and claim it if absent": the value of key, or
  * GRUNDY__EMPTY when key was absent and now maps to v; and the slot key is
- * in (a hint for grundy__table_set_at).  Grows as insert does; on failure
- * (GRUNDY_ELIMIT, GRUNDY_ENOMEM) key stays absent. */
+ * in (a hint for grundy__table_set_at).  Grows when key needs the room (the
+ * table is kept at most 3/4 full), but not past `limit` bytes (0: no
+ * limit); on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) key stays absent. */
 int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
                                 uint32_t v, size_t limit, uint32_t *found, size_t *slot);
 
@@ -82,8 +78,8 @@ static inline uint32_t grundy__record_hint(const unsigned char *rec, size_t key_
  * absent with value `claim`; writes into each record the key's value (claim
  * for those it inserted) and its slot, as a hint for grundy__table_value_at,
  * and counts the keys it inserted in *inserted.  The lookups overlap their
- * cache misses, which one at a time cannot.  Grows as insert does, when a
- * key needs the room; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
+ * cache misses, which one at a time cannot.  Grows as get_or_insert does,
+ * when a key needs the room; on failure (GRUNDY_ELIMIT, GRUNDY_ENOMEM) the records
  * before the one that failed keep their claims, the others are untouched. */
 int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
                             size_t n, size_t stride, uint32_t claim, size_t limit,
