@@ -7,7 +7,8 @@
  * Poisson(10); low ranks collect many more incoming moves than high ones.
  *
  * Against the library (grundy_graph_add_nodes + grundy_graph_add_moves, then
- * grundy_graph_solve, timed apart):
+ * grundy_graph_solve, timed apart; one add_moves call of 10^7 moves merges
+ * them into the compact form there, so the solve is the search alone):
  * 1. the straightforward solver: one growable array of targets per node,
  *    recursive depth-first search (run in a thread whose stack is sized from
  *    the graph's depth, measured beforehand), mex with a bool array cleared

@@ -389,7 +389,16 @@ GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
 
 /**
  * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
- *        already hold an edge list.  O(m), with one allocation.
+ *        already hold an edge list.  O(m) amortised.
+ *
+ * Moves wait in a list until a solve merges them into the graph's compact
+ * form.  When the moves waiting number at least 65536 and at least as many
+ * as are merged already, this call merges them itself, so that a graph
+ * loaded in large batches is ready to search (and grundy_graph_degree() and
+ * grundy_graph_move() can read it) before any solve; over any sequence of
+ * calls each move is merged O(1) times.  If that merge fails for lack of
+ * memory the moves stay waiting, the call still succeeds, and the next
+ * solve merges them or reports the failure.
  * @param g    The graph.
  * @param m    The number of moves.
  * @param from Their source nodes.
@@ -488,8 +497,9 @@ GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
  * @param g      The graph.
  * @param node   The node.
  * @param degree Out: the number of moves.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
- *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
+ * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
+ *         merge wait (every solve merges them, for any play, even one that
+ *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
 
@@ -502,8 +512,9 @@ GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_
  * @param parts  Out: the part nodes, an array owned by the graph, valid until
  *               it is next changed (may be NULL when *nparts is 0).
  * @param nparts Out: how many parts (1 for an ordinary move).
- * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
- *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
+ * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
+ *         merge wait (every solve merges them, for any play, even one that
+ *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
                                  const uint32_t **parts, uint32_t *nparts);

@@ -413,7 +413,16 @@ GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
 
 /**
  * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
- *        already hold an edge list.  O(m), with one allocation.
+ *        already hold an edge list.  O(m) amortised.
+ *
+ * Moves wait in a list until a solve merges them into the graph's compact
+ * form.  When the moves waiting number at least 65536 and at least as many
+ * as are merged already, this call merges them itself, so that a graph
+ * loaded in large batches is ready to search (and grundy_graph_degree() and
+ * grundy_graph_move() can read it) before any solve; over any sequence of
+ * calls each move is merged O(1) times.  If that merge fails for lack of
+ * memory the moves stay waiting, the call still succeeds, and the next
+ * solve merges them or reports the failure.
  * @param g    The graph.
  * @param m    The number of moves.
  * @param from Their source nodes.
@@ -512,8 +521,9 @@ GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
  * @param g      The graph.
  * @param node   The node.
  * @param degree Out: the number of moves.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
- *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
+ * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
+ *         merge wait (every solve merges them, for any play, even one that
+ *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
 
@@ -526,8 +536,9 @@ GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_
  * @param parts  Out: the part nodes, an array owned by the graph, valid until
  *               it is next changed (may be NULL when *nparts is 0).
  * @param nparts Out: how many parts (1 for an ordinary move).
- * @return #GRUNDY_OK, #GRUNDY_ESTATE unless solved (for any play, or a
- *         solve that found a cycle) since the last change, #GRUNDY_ERANGE.
+ * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
+ *         merge wait (every solve merges them, for any play, even one that
+ *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
  */
 GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
                                  const uint32_t **parts, uint32_t *nparts);
@@ -2757,6 +2768,8 @@ GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
 
 /* Nodes finished between calls of the progress callback while solving. */
 #define GRUNDY__PROGRESS_EVERY 65536u
+/* The fewest pending moves grundy_graph_add_moves() merges at once. */
+#define GRUNDY__MERGE_AHEAD 65536u
 
 /* Solves play (any but loopy), storing g->num[play]. */
 GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
@@ -3114,6 +3127,28 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
     return GRUNDY_OK;
 }
 
+/* Pending moves at least as many as the merged ones, and enough to matter,
+ * are merged when added: a graph loaded in large batches is then ready to
+ * search when solved, and over any sequence of batches each move is merged
+ * O(1) times (a merge costs about as much as the moves it holds, and each
+ * one at least doubles them).  The merge is only ahead of time: if it fails
+ * (memory, or a node with too many moves), the moves stay pending, the
+ * graph and its error message are as they were, and the solve that needs
+ * them merges them or reports why it cannot. */
+static void grundy__graph__merge_if_large(grundy_graph *g)
+{
+    uint64_t merged = g->off != NULL ? g->off[g->n_csr] : 0;
+    if (g->npend < GRUNDY__MERGE_AHEAD || g->npend < merged)
+        return;
+    char errmsg[sizeof g->errmsg];
+    size_t errline = g->errline;
+    memcpy(errmsg, g->errmsg, sizeof errmsg);
+    if (grundy__graph_compact(g) != GRUNDY_OK) {
+        memcpy(g->errmsg, errmsg, sizeof errmsg);
+        g->errline = errline;
+    }
+}
+
 int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, const uint32_t *to)
 {
     if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
@@ -3136,6 +3171,7 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
     g->npend += m;
     g->moves += m;
     grundy__graph_unsolve(g);
+    grundy__graph__merge_if_large(g);
     return GRUNDY_OK;
 }
 
@@ -8963,6 +8999,7 @@ GRUNDY__LOCAL double grundy__seconds(void)
 #undef GRUNDY__HINT_NONE
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
+#undef GRUNDY__MERGE_AHEAD
 #undef GRUNDY__HEAP_LEAVE_NONE
 #undef GRUNDY__HEAP_LEAVE_ONE
 #undef GRUNDY__HEAP_LEAVE_TWO

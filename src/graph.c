@@ -180,6 +180,28 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
     return GRUNDY_OK;
 }
 
+/* Pending moves at least as many as the merged ones, and enough to matter,
+ * are merged when added: a graph loaded in large batches is then ready to
+ * search when solved, and over any sequence of batches each move is merged
+ * O(1) times (a merge costs about as much as the moves it holds, and each
+ * one at least doubles them).  The merge is only ahead of time: if it fails
+ * (memory, or a node with too many moves), the moves stay pending, the
+ * graph and its error message are as they were, and the solve that needs
+ * them merges them or reports why it cannot. */
+static void merge_if_large(grundy_graph *g)
+{
+    uint64_t merged = g->off != NULL ? g->off[g->n_csr] : 0;
+    if (g->npend < GRUNDY__MERGE_AHEAD || g->npend < merged)
+        return;
+    char errmsg[sizeof g->errmsg];
+    size_t errline = g->errline;
+    memcpy(errmsg, g->errmsg, sizeof errmsg);
+    if (grundy__graph_compact(g) != GRUNDY_OK) {
+        memcpy(g->errmsg, errmsg, sizeof errmsg);
+        g->errline = errline;
+    }
+}
+
 int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, const uint32_t *to)
 {
     if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
@@ -202,6 +224,7 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
     g->npend += m;
     g->moves += m;
     grundy__graph_unsolve(g);
+    merge_if_large(g);
     return GRUNDY_OK;
 }
 

@@ -99,6 +99,8 @@ int grundy__graph_compact(grundy_graph *g);
 
 /* Nodes finished between calls of the progress callback while solving. */
 #define GRUNDY__PROGRESS_EVERY 65536u
+/* The fewest pending moves grundy_graph_add_moves() merges at once. */
+#define GRUNDY__MERGE_AHEAD 65536u
 
 /* Solves play (any but loopy), storing g->num[play]. */
 int grundy__graph_solve_acyclic(grundy_graph *g, int play);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "grundy.h"
+#include "failing_alloc.h"
 #include "harness.h"
 #include "random_dag.h"
 
@@ -472,6 +473,80 @@ static void test_large_dags(void)
     }
 }
 
+/* A large batch of moves is merged as it is added (degree and moves can be
+ * read before any solve); a small one after it waits for the solve; and a
+ * merge ahead that fails leaves the moves pending, the error message as it
+ * was and the graph right, whichever allocation fails. */
+static void test_merge_ahead(void)
+{
+    big_dag d;
+    big_dag_make(&d, 20000, 8, 0, 0);
+    CHECK(d.first[d.n] >= 65536u); /* past the size merged ahead */
+    uint32_t top = d.node_at[d.n - 1], deg = 0, bad = d.n;
+    grundy_graph *g;
+    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_ESTATE);
+    big_dag_add(&d, g, 0, 17);
+    CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, d.first[top + 1] - d.first[top]);
+    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    big_dag_check(&d, g);
+    /* One more move: pending again until the next solve. */
+    uint32_t low = d.node_at[0];
+    CHECK_EQ(grundy_graph_add_moves(g, 1, &top, &low), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_ESTATE);
+    grundy_graph_free(g);
+
+    /* The same moves in one call, node by node, with an allocation failing. */
+    size_t m = d.first[d.n];
+    uint32_t *from = malloc(m * sizeof *from), *to = malloc(m * sizeof *to);
+    for (uint32_t u = 0; u < d.n; u++) {
+        for (uint32_t e = d.first[u]; e < d.first[u + 1]; e++) {
+            from[e] = u;
+            to[e] = d.parts[d.part_at[e]];
+        }
+    }
+    int merge_failures = 0;
+    for (long k = 1;; k++) {
+        failing_alloc f = {0, 0, 0, 0};
+        grundy_allocator a = failing_allocator(&f);
+        CHECK_EQ(grundy_graph_new_with(&g, &a), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_add_moves(g, 1, &top, &bad), GRUNDY_ERANGE);
+        char before[256];
+        snprintf(before, sizeof before, "%s", grundy_graph_errmsg(g));
+        f.fail_at = f.calls + k;
+        int rc = grundy_graph_add_moves(g, m, from, to);
+        if (rc == GRUNDY_ENOMEM) {
+            /* The list of pending moves could not grow: nothing added. */
+            CHECK_EQ(grundy_graph_move_count(g), 0);
+            rc = grundy_graph_add_moves(g, m, from, to);
+        } else if (f.failures > 0) {
+            /* The merge ahead failed: the moves wait for the solve. */
+            merge_failures++;
+            CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_ESTATE);
+            CHECK(strcmp(grundy_graph_errmsg(g), before) == 0);
+        }
+        CHECK_EQ(rc, GRUNDY_OK);
+        CHECK_EQ(grundy_graph_move_count(g), (uint64_t)m);
+        int failed = f.failures > 0;
+        f.fail_at = 0; /* only the adding is under test */
+        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_OK);
+        big_dag_check(&d, g);
+        grundy_graph_free(g);
+        CHECK_EQ(f.live, 0);
+        if (!failed)
+            break;
+        CHECK(k < 16); /* a merge takes a handful of allocations */
+    }
+    CHECK(merge_failures > 0);
+    free(from);
+    free(to);
+    big_dag_free(&d);
+}
+
 /* Whether node c can reach itself, by the test's own iterative search. */
 static int on_cycle(const big_dag *d, const uint32_t *extra_from, const uint32_t *extra_to,
                     int extra, uint32_t c)
@@ -616,6 +691,7 @@ int main(void)
     test_progress_and_cancel();
     test_large_dags();
     test_large_cycles();
+    test_merge_ahead();
     test_rising_path();
     test_parse();
     return harness_done();
