@@ -139,7 +139,9 @@ typedef struct grundy_allocator {
 /**
  * @brief Progress report for long operations.  It runs inside the
  *        operation, so it must not call functions of the handle at work
- *        (other handles are free to use).
+ *        (other handles are free to use): those that would change or
+ *        compute refuse with #GRUNDY_ESTATE (setters returning nothing
+ *        leave the handle as it is), and freeing it is undefined.
  * @param user  The pointer given with the callback.
  * @param done  Units of work finished so far.
  * @param total Units of work in all (0 when unknown).
@@ -327,7 +329,9 @@ GRUNDY_API void grundy_graph_free(grundy_graph *g);
 /**
  * @brief Set the progress callback used by long operations on this graph
  *        (solving).  NULL removes it.  It is called once every 65536
- *        units of work, so it costs nothing measurable.
+ *        units of work, so it costs nothing measurable.  From it, the
+ *        graph's functions that add or solve return #GRUNDY_ESTATE; those
+ *        that only read (values, moves, counts) may be called.
  * @param g    The graph.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
@@ -923,6 +927,9 @@ GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
 
 /**
  * @brief Set the progress callback of computations (in values computed).
+ *        From it, the game's functions that compute or answer from values
+ *        return #GRUNDY_ESTATE and its setters do nothing;
+ *        grundy_heap_game_computed() may be called.
  * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.

@@ -163,7 +163,9 @@ typedef struct grundy_allocator {
 /**
  * @brief Progress report for long operations.  It runs inside the
  *        operation, so it must not call functions of the handle at work
- *        (other handles are free to use).
+ *        (other handles are free to use): those that would change or
+ *        compute refuse with #GRUNDY_ESTATE (setters returning nothing
+ *        leave the handle as it is), and freeing it is undefined.
  * @param user  The pointer given with the callback.
  * @param done  Units of work finished so far.
  * @param total Units of work in all (0 when unknown).
@@ -351,7 +353,9 @@ GRUNDY_API void grundy_graph_free(grundy_graph *g);
 /**
  * @brief Set the progress callback used by long operations on this graph
  *        (solving).  NULL removes it.  It is called once every 65536
- *        units of work, so it costs nothing measurable.
+ *        units of work, so it costs nothing measurable.  From it, the
+ *        graph's functions that add or solve return #GRUNDY_ESTATE; those
+ *        that only read (values, moves, counts) may be called.
  * @param g    The graph.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
@@ -947,6 +951,9 @@ GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
 
 /**
  * @brief Set the progress callback of computations (in values computed).
+ *        From it, the game's functions that compute or answer from values
+ *        return #GRUNDY_ESTATE and its setters do nothing;
+ *        grundy_heap_game_computed() may be called.
  * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
@@ -2721,6 +2728,7 @@ struct grundy_graph {
     int has_cycle;
     uint32_t cycle_node;
     size_t errline;  /* text line of the last parse error, or 0 */
+    int reporting;   /* its progress callback runs: calls that change or compute are refused */
     char errmsg[192];
 };
 
@@ -2770,6 +2778,15 @@ GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
 #define GRUNDY__PROGRESS_EVERY 65536u
 /* The fewest pending moves grundy_graph_add_moves() merges at once. */
 #define GRUNDY__MERGE_AHEAD 65536u
+
+/* Calls g's progress callback, if any (nonzero: stop), with calls from it
+ * into g that change or compute refused meanwhile. */
+GRUNDY__LOCAL int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total);
+
+/* GRUNDY_ESTATE, with a message, when called from g's own progress
+ * callback: the operation under way holds arrays a change would free or
+ * move.  Else GRUNDY_OK. */
+GRUNDY__LOCAL int grundy__graph_enter(grundy_graph *g);
 
 /* Solves play (any but loopy), storing g->num[play]. */
 GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
@@ -2915,6 +2932,8 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
 {
     if (g == NULL || (gamma == NULL && cap > 0))
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     if (node >= g->n)
         return grundy__graph_fail(g, GRUNDY_ERANGE, "node %u out of range (n = %u)", node, g->n);
     int rc = grundy__genus__compute(g);
@@ -2997,6 +3016,23 @@ GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fm
     return status;
 }
 
+GRUNDY__LOCAL int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total)
+{
+    if (g->progress == NULL)
+        return 0;
+    g->reporting = 1;
+    int stop = g->progress(g->progress_user, done, total);
+    g->reporting = 0;
+    return stop;
+}
+
+GRUNDY__LOCAL int grundy__graph_enter(grundy_graph *g)
+{
+    if (!g->reporting)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_ESTATE, "called from the graph's own progress callback");
+}
+
 const char *grundy_graph_errmsg(const grundy_graph *g)
 {
     return g ? g->errmsg : "";
@@ -3029,6 +3065,8 @@ int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     if (count > GRUNDY_NODE_MAX - g->n)
         return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
                                   count, GRUNDY_NODE_MAX);
@@ -3081,7 +3119,9 @@ int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    int rc = grundy__graph__check_id(g, from, "source");
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph__check_id(g, from, "source");
     if (rc == GRUNDY_OK)
         rc = grundy__graph__check_id(g, to, "target");
     if (rc != GRUNDY_OK)
@@ -3100,7 +3140,9 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
         return GRUNDY_EINVAL;
     if (nparts == 1) /* a sum of one position is an ordinary move */
         return grundy_graph_add_move(g, from, parts[0]);
-    int rc = grundy__graph__check_id(g, from, "source");
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph__check_id(g, from, "source");
     for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
         rc = grundy__graph__check_id(g, parts[i], "part");
     if (rc != GRUNDY_OK)
@@ -3153,6 +3195,8 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
 {
     if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     for (size_t i = 0; i < m; i++) {
         if (from[i] >= g->n || to[i] >= g->n)
             return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",
@@ -3443,6 +3487,8 @@ static int grundy__graph_compound__selective_move(const grundy_graph *g, int pla
 int grundy_graph_compound_outcome(grundy_graph *g, int compound, const uint32_t *nodes, size_t n)
 {
     int rc = grundy__graph_compound__check_args(g, nodes, n);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_enter(g);
     if (rc != GRUNDY_OK)
         return rc;
     if (compound == GRUNDY_SUM_MISERE)
@@ -3891,9 +3937,8 @@ static int grundy__graph_normal__finish(grundy__graph_normal__normal *nm, grundy
     for (uint32_t i = 0; i < len; i++)
         grundy__mex_add(nm->mex, nm->num[t[i]]);
     nm->num[s->stack[--s->sp].node] = grundy__mex_end(nm->mex);
-    const grundy_graph *g = nm->g;
-    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 && g->progress != NULL &&
-        g->progress(g->progress_user, nm->done, g->n) != 0)
+    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 &&
+        grundy__graph_report(nm->g, nm->done, nm->g->n) != 0)
         return GRUNDY_ECANCELED;
     return GRUNDY__GRAPH_NORMAL__MOVED;
 }
@@ -4198,8 +4243,8 @@ static int grundy__graph_solve__finish(grundy__graph_solve__solve_ctx *c, uint32
     c->state[u] = GRUNDY__GRAPH_SOLVE__STATE_DONE;
     if (c->order != NULL)
         c->order[c->done] = u;
-    if (++c->done % GRUNDY__PROGRESS_EVERY == 0 && c->g->progress != NULL)
-        return c->g->progress(c->g->progress_user, c->done, c->g->n);
+    if (++c->done % GRUNDY__PROGRESS_EVERY == 0)
+        return grundy__graph_report(c->g, c->done, c->g->n);
     return 0;
 }
 
@@ -4304,13 +4349,16 @@ int grundy_graph_solve(grundy_graph *g)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    return grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL);
+    int rc = grundy__graph_enter(g);
+    return rc == GRUNDY_OK ? grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL) : rc;
 }
 
 int grundy_graph_solve_play(grundy_graph *g, int play)
 {
     if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     if (play == GRUNDY_PLAY_LOOPY)
         return grundy__graph_solve_loopy(g);
     return grundy__graph_solve_acyclic(g, play);
@@ -4809,6 +4857,7 @@ struct grundy_heap_game {
     grundy__heap_rules rules;
     grundy_progress_fn progress;
     void *progress_user;
+    int reporting;       /* the progress callback runs: calls into the game are refused */
     int detect;
 
     grundy__values vals;
@@ -6187,13 +6236,13 @@ void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, v
 
 void grundy_heap_game_set_threads(grundy_heap_game *g, unsigned threads)
 {
-    if (g != NULL)
+    if (g != NULL && !g->reporting)
         g->threads = threads == 0 ? 1 : threads > GRUNDY__HEAP_GAME__MAX_LANES ? GRUNDY__HEAP_GAME__MAX_LANES : threads;
 }
 
 void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
 {
-    if (g == NULL)
+    if (g == NULL || g->reporting)
         return;
     g->sparse_allowed = on != 0;
     if (!g->sparse_allowed)
@@ -6204,7 +6253,7 @@ void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
 
 void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
 {
-    if (g != NULL)
+    if (g != NULL && !g->reporting)
         g->detect = on != 0;
 }
 
@@ -6609,8 +6658,12 @@ static int grundy__heap_game__between_values(grundy_heap_game *g, uint64_t count
         *rc = grundy__heap_game__rechoose(g);
     if (*rc == GRUNDY_OK && g->work >= GRUNDY__HEAP_GAME__PROGRESS_WORK) {
         g->work = 0;
-        if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
-            *rc = GRUNDY_ECANCELED;
+        if (g->progress != NULL) {
+            g->reporting = 1;
+            if (g->progress(g->progress_user, g->vals.n, count) != 0)
+                *rc = GRUNDY_ECANCELED;
+            g->reporting = 0;
+        }
     }
     return 0;
 }
@@ -6628,6 +6681,8 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE; /* from its own progress callback */
     if (g->periodic || count <= g->vals.n)
         return GRUNDY_OK;
     /* Past the table's limit only a proved period can answer. */
@@ -6669,6 +6724,8 @@ int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
 {
     if (g == NULL || value == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     if (heap >= g->vals.n && !g->periodic) {
         int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
         if (rc != GRUNDY_OK)
@@ -6683,6 +6740,8 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
 {
     if (g == NULL || period == NULL || preperiod == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     if (!g->periodic && grundy__heap_game__theorem_applies(g)) {
         int detect = g->detect;
         g->detect = 1;
@@ -6804,6 +6863,8 @@ int grundy_heap_game_outcome(grundy_heap_game *g, const uint64_t *heaps, size_t 
 {
     if (g == NULL || (heaps == NULL && n > 0))
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t v;
@@ -6820,6 +6881,8 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
 {
     if (g == NULL || (heaps == NULL && n > 0) || heap == NULL || left == NULL || nleft == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     for (size_t i = 0; i < n; i++) {
         uint32_t v;
         int rc = grundy_heap_game_value(g, heaps[i], &v);
@@ -7530,7 +7593,7 @@ GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
     grundy__loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     rc = grundy__loopy__loopy_alloc(&c);
     for (uint32_t k = 0; rc == GRUNDY_OK && grundy__loopy__level(&c, k); k++) {
-        if (g->progress != NULL && g->progress(g->progress_user, (uint64_t)k + 1, 0) != 0)
+        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
             rc = GRUNDY_ECANCELED;
     }
     if (rc == GRUNDY_OK) {
@@ -7613,6 +7676,12 @@ GRUNDY__LOCAL void grundy__mex_free(grundy__mex *m, const grundy_allocator *a)
 
 #define GRUNDY__MISERE__EMPTY_SLOT UINT32_MAX
 #define GRUNDY__MISERE__MAX_SLOTS 1024u
+
+/* The memo game's progress, passed on to the graph's callback. */
+static int grundy__misere__report(void *user, uint64_t done, uint64_t total)
+{
+    return grundy__graph_report((grundy_graph *)user, done, total);
+}
 
 static int grundy__misere__cmp_u32(const void *a, const void *b)
 {
@@ -7727,7 +7796,7 @@ static int grundy__misere__begin(grundy_graph *g, const uint32_t *nodes, size_t 
     if (rc != GRUNDY_OK)
         return rc;
     /* The search can run long: it reports to, and stops for, the graph's callback. */
-    grundy_game_set_progress(g->misere, g->progress, g->progress_user);
+    grundy_game_set_progress(g->misere, g->progress != NULL ? grundy__misere__report : NULL, g);
     *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
     return *pos ? GRUNDY_OK : GRUNDY_ENOMEM;
 }

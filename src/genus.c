@@ -115,6 +115,8 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
 {
     if (g == NULL || (gamma == NULL && cap > 0))
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     if (node >= g->n)
         return grundy__graph_fail(g, GRUNDY_ERANGE, "node %u out of range (n = %u)", node, g->n);
     int rc = compute(g);

@@ -50,6 +50,23 @@ int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
     return status;
 }
 
+int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total)
+{
+    if (g->progress == NULL)
+        return 0;
+    g->reporting = 1;
+    int stop = g->progress(g->progress_user, done, total);
+    g->reporting = 0;
+    return stop;
+}
+
+int grundy__graph_enter(grundy_graph *g)
+{
+    if (!g->reporting)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_ESTATE, "called from the graph's own progress callback");
+}
+
 const char *grundy_graph_errmsg(const grundy_graph *g)
 {
     return g ? g->errmsg : "";
@@ -82,6 +99,8 @@ int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     if (count > GRUNDY_NODE_MAX - g->n)
         return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
                                   count, GRUNDY_NODE_MAX);
@@ -134,7 +153,9 @@ int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    int rc = check_id(g, from, "source");
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = check_id(g, from, "source");
     if (rc == GRUNDY_OK)
         rc = check_id(g, to, "target");
     if (rc != GRUNDY_OK)
@@ -153,7 +174,9 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
         return GRUNDY_EINVAL;
     if (nparts == 1) /* a sum of one position is an ordinary move */
         return grundy_graph_add_move(g, from, parts[0]);
-    int rc = check_id(g, from, "source");
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = check_id(g, from, "source");
     for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
         rc = check_id(g, parts[i], "part");
     if (rc != GRUNDY_OK)
@@ -206,6 +229,8 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
 {
     if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     for (size_t i = 0; i < m; i++) {
         if (from[i] >= g->n || to[i] >= g->n)
             return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",

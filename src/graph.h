@@ -52,6 +52,7 @@ struct grundy_graph {
     int has_cycle;
     uint32_t cycle_node;
     size_t errline;  /* text line of the last parse error, or 0 */
+    int reporting;   /* its progress callback runs: calls that change or compute are refused */
     char errmsg[192];
 };
 
@@ -101,6 +102,15 @@ int grundy__graph_compact(grundy_graph *g);
 #define GRUNDY__PROGRESS_EVERY 65536u
 /* The fewest pending moves grundy_graph_add_moves() merges at once. */
 #define GRUNDY__MERGE_AHEAD 65536u
+
+/* Calls g's progress callback, if any (nonzero: stop), with calls from it
+ * into g that change or compute refused meanwhile. */
+int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total);
+
+/* GRUNDY_ESTATE, with a message, when called from g's own progress
+ * callback: the operation under way holds arrays a change would free or
+ * move.  Else GRUNDY_OK. */
+int grundy__graph_enter(grundy_graph *g);
 
 /* Solves play (any but loopy), storing g->num[play]. */
 int grundy__graph_solve_acyclic(grundy_graph *g, int play);

@@ -256,6 +256,8 @@ static int selective_move(const grundy_graph *g, int play, const uint32_t *nodes
 int grundy_graph_compound_outcome(grundy_graph *g, int compound, const uint32_t *nodes, size_t n)
 {
     int rc = check_args(g, nodes, n);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_enter(g);
     if (rc != GRUNDY_OK)
         return rc;
     if (compound == GRUNDY_SUM_MISERE)

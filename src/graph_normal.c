@@ -127,9 +127,8 @@ static int finish(normal *nm, search *s, const uint32_t *t, uint32_t len)
     for (uint32_t i = 0; i < len; i++)
         grundy__mex_add(nm->mex, nm->num[t[i]]);
     nm->num[s->stack[--s->sp].node] = grundy__mex_end(nm->mex);
-    const grundy_graph *g = nm->g;
-    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 && g->progress != NULL &&
-        g->progress(g->progress_user, nm->done, g->n) != 0)
+    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 &&
+        grundy__graph_report(nm->g, nm->done, nm->g->n) != 0)
         return GRUNDY_ECANCELED;
     return MOVED;
 }

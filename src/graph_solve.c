@@ -44,8 +44,8 @@ static int finish(solve_ctx *c, uint32_t u)
     c->state[u] = STATE_DONE;
     if (c->order != NULL)
         c->order[c->done] = u;
-    if (++c->done % GRUNDY__PROGRESS_EVERY == 0 && c->g->progress != NULL)
-        return c->g->progress(c->g->progress_user, c->done, c->g->n);
+    if (++c->done % GRUNDY__PROGRESS_EVERY == 0)
+        return grundy__graph_report(c->g, c->done, c->g->n);
     return 0;
 }
 
@@ -150,13 +150,16 @@ int grundy_graph_solve(grundy_graph *g)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    return grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL);
+    int rc = grundy__graph_enter(g);
+    return rc == GRUNDY_OK ? grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL) : rc;
 }
 
 int grundy_graph_solve_play(grundy_graph *g, int play)
 {
     if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return grundy__graph_enter(g);
     if (play == GRUNDY_PLAY_LOOPY)
         return grundy__graph_solve_loopy(g);
     return grundy__graph_solve_acyclic(g, play);

@@ -64,6 +64,7 @@ struct grundy_heap_game {
     grundy__heap_rules rules;
     grundy_progress_fn progress;
     void *progress_user;
+    int reporting;       /* the progress callback runs: calls into the game are refused */
     int detect;
 
     grundy__values vals;
@@ -341,13 +342,13 @@ void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, v
 
 void grundy_heap_game_set_threads(grundy_heap_game *g, unsigned threads)
 {
-    if (g != NULL)
+    if (g != NULL && !g->reporting)
         g->threads = threads == 0 ? 1 : threads > MAX_LANES ? MAX_LANES : threads;
 }
 
 void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
 {
-    if (g == NULL)
+    if (g == NULL || g->reporting)
         return;
     g->sparse_allowed = on != 0;
     if (!g->sparse_allowed)
@@ -358,7 +359,7 @@ void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
 
 void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
 {
-    if (g != NULL)
+    if (g != NULL && !g->reporting)
         g->detect = on != 0;
 }
 
@@ -763,8 +764,12 @@ static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
         *rc = rechoose(g);
     if (*rc == GRUNDY_OK && g->work >= PROGRESS_WORK) {
         g->work = 0;
-        if (g->progress != NULL && g->progress(g->progress_user, g->vals.n, count) != 0)
-            *rc = GRUNDY_ECANCELED;
+        if (g->progress != NULL) {
+            g->reporting = 1;
+            if (g->progress(g->progress_user, g->vals.n, count) != 0)
+                *rc = GRUNDY_ECANCELED;
+            g->reporting = 0;
+        }
     }
     return 0;
 }
@@ -782,6 +787,8 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE; /* from its own progress callback */
     if (g->periodic || count <= g->vals.n)
         return GRUNDY_OK;
     /* Past the table's limit only a proved period can answer. */
@@ -823,6 +830,8 @@ int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
 {
     if (g == NULL || value == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     if (heap >= g->vals.n && !g->periodic) {
         int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
         if (rc != GRUNDY_OK)
@@ -837,6 +846,8 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
 {
     if (g == NULL || period == NULL || preperiod == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     if (!g->periodic && theorem_applies(g)) {
         int detect = g->detect;
         g->detect = 1;
@@ -958,6 +969,8 @@ int grundy_heap_game_outcome(grundy_heap_game *g, const uint64_t *heaps, size_t 
 {
     if (g == NULL || (heaps == NULL && n > 0))
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t v;
@@ -974,6 +987,8 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
 {
     if (g == NULL || (heaps == NULL && n > 0) || heap == NULL || left == NULL || nleft == NULL)
         return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
     for (size_t i = 0; i < n; i++) {
         uint32_t v;
         int rc = grundy_heap_game_value(g, heaps[i], &v);

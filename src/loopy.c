@@ -134,7 +134,7 @@ int grundy__graph_solve_loopy(grundy_graph *g)
     loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     rc = loopy_alloc(&c);
     for (uint32_t k = 0; rc == GRUNDY_OK && level(&c, k); k++) {
-        if (g->progress != NULL && g->progress(g->progress_user, (uint64_t)k + 1, 0) != 0)
+        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
             rc = GRUNDY_ECANCELED;
     }
     if (rc == GRUNDY_OK) {

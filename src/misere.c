@@ -19,6 +19,12 @@
 #define EMPTY_SLOT UINT32_MAX
 #define MAX_SLOTS 1024u
 
+/* The memo game's progress, passed on to the graph's callback. */
+static int report(void *user, uint64_t done, uint64_t total)
+{
+    return grundy__graph_report((grundy_graph *)user, done, total);
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -132,7 +138,7 @@ static int begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **po
     if (rc != GRUNDY_OK)
         return rc;
     /* The search can run long: it reports to, and stops for, the graph's callback. */
-    grundy_game_set_progress(g->misere, g->progress, g->progress_user);
+    grundy_game_set_progress(g->misere, g->progress != NULL ? report : NULL, g);
     *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
     return *pos ? GRUNDY_OK : GRUNDY_ENOMEM;
 }

@@ -276,14 +276,21 @@ static int on_progress(void *user, uint64_t done, uint64_t total)
     return p->stop_after != 0 && p->calls >= p->stop_after;
 }
 
-static void test_progress_and_cancel(void)
+/* n nodes, a move from each node u > 0 to u / 2: long enough to report. */
+static grundy_graph *halving_tree(uint32_t n)
 {
-    uint32_t n = 300000;
     grundy_graph *g;
     CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
     for (uint32_t u = 1; u < n; u++)
-        grundy_graph_add_move(g, u, u / 2);
+        CHECK_EQ(grundy_graph_add_move(g, u, u / 2), GRUNDY_OK);
+    return g;
+}
+
+static void test_progress_and_cancel(void)
+{
+    uint32_t n = 300000;
+    grundy_graph *g = halving_tree(n);
     progress_log log = {0, 0, 0, 2};
     grundy_graph_set_progress(g, on_progress, &log);
     CHECK_EQ(grundy_graph_solve(g), GRUNDY_ECANCELED);
@@ -298,6 +305,98 @@ static void test_progress_and_cancel(void)
     CHECK_EQ(grundy_graph_value(g, 1, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
     grundy_graph_free(g);
+}
+
+/* A progress callback that calls back into its own graph. */
+typedef struct graph_reentry {
+    grundy_graph *g;
+    int calls;
+    int refused;    /* calls that got GRUNDY_ESTATE, of the nine tried */
+    int said_why;   /* the error message named the callback each time */
+    uint32_t nodes; /* what grundy_graph_node_count said */
+} graph_reentry;
+
+static int graph_call_back_in(void *user, uint64_t done, uint64_t total)
+{
+    (void)done;
+    (void)total;
+    graph_reentry *r = user;
+    grundy_graph *g = r->g;
+    uint32_t id, a = 0, b = 1, gamma[4];
+    int tame;
+    r->calls++;
+    int rc[9] = {
+        grundy_graph_add_node(g, &id),
+        grundy_graph_add_nodes(g, 5, &id),
+        grundy_graph_add_move(g, a, b),
+        grundy_graph_add_split(g, b, &a, 0),
+        grundy_graph_add_moves(g, 1, &b, &a),
+        grundy_graph_solve(g),
+        grundy_graph_solve_play(g, GRUNDY_PLAY_MISERE),
+        grundy_graph_compound_outcome(g, GRUNDY_SUM_DISJUNCTIVE, &b, 1),
+        grundy_graph_genus(g, b, gamma, 4, &tame),
+    };
+    for (int i = 0; i < 9; i++)
+        r->refused += rc[i] == GRUNDY_ESTATE;
+    r->said_why += strstr(grundy_graph_errmsg(g), "progress callback") != NULL;
+    r->nodes = grundy_graph_node_count(g);
+    return 0;
+}
+
+/* Calls that change or solve from the graph's own progress callback are
+ * refused and the solve under way ends right: for the normal-play search,
+ * the other plays' search and the loopy one. */
+static void test_progress_reentry(void)
+{
+    uint32_t n = 300000;
+    grundy_graph *g = halving_tree(n);
+    int plays[3] = {GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_REMOTENESS, GRUNDY_PLAY_LOOPY};
+    for (int i = 0; i < 3; i++) {
+        graph_reentry r = {g, 0, 0, 0, 0};
+        grundy_graph_set_progress(g, graph_call_back_in, &r);
+        CHECK_EQ(grundy_graph_solve_play(g, plays[i]), GRUNDY_OK);
+        CHECK(r.calls >= 1);
+        CHECK_EQ(r.refused, 9 * r.calls);
+        CHECK_EQ(r.said_why, r.calls);
+        CHECK_EQ(r.nodes, n);
+    }
+    grundy_graph_set_progress(g, NULL, NULL);
+    CHECK_EQ(grundy_graph_node_count(g), n);
+    CHECK_EQ(grundy_graph_move_count(g), n - 1);
+    /* Node u is floor(log2 u) + 1 moves from node 0: values alternate. */
+    const uint32_t *val = grundy_graph_values(g);
+    int bad = val == NULL;
+    for (uint32_t u = 1; !bad && u < n; u++) {
+        uint32_t depth = 0;
+        for (uint32_t x = u; x > 0; x /= 2)
+            depth++;
+        bad = val[u] != depth % 2;
+    }
+    CHECK(!bad);
+    grundy_graph_free(g);
+
+    /* The misère search of a sum reports through the graph too: three
+     * components of a 100-node subtraction game, some 170,000 positions. */
+    int outcome[2];
+    for (int with = 0; with < 2; with++) {
+        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_add_nodes(g, 100, NULL), GRUNDY_OK);
+        for (uint32_t u = 1; u < 100; u++) {
+            CHECK_EQ(grundy_graph_add_move(g, u, u - 1), GRUNDY_OK);
+            if (u >= 2)
+                CHECK_EQ(grundy_graph_add_move(g, u, u - 2), GRUNDY_OK);
+        }
+        graph_reentry r = {g, 0, 0, 0, 0};
+        if (with)
+            grundy_graph_set_progress(g, graph_call_back_in, &r);
+        uint32_t sum[3] = {99, 98, 97};
+        outcome[with] = grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, sum, 3);
+        CHECK(outcome[with] == GRUNDY_P || outcome[with] == GRUNDY_N);
+        CHECK_EQ(r.calls >= 1, with);
+        CHECK_EQ(r.refused, 9 * r.calls);
+        grundy_graph_free(g);
+    }
+    CHECK_EQ(outcome[1], outcome[0]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -689,6 +788,7 @@ int main(void)
     test_cycles();
     test_long_path();
     test_progress_and_cancel();
+    test_progress_reentry();
     test_large_dags();
     test_large_cycles();
     test_merge_ahead();

@@ -452,7 +452,7 @@ static int expect_values(const char *what, grundy_heap_game *h, const uint32_t *
         uint32_t v = 0xdeadbeef;
         int rc = grundy_heap_game_value(h, n, &v);
         if (rc != GRUNDY_OK || v != want[n]) {
-            CHECK(!"heap game value");
+            CHECK(0 && "heap game value");
             fprintf(stderr, "    %s: G(%llu): status %d, value %u, want %u\n", what,
                     (unsigned long long)n, rc, v, want[n]);
             return 0;
@@ -884,7 +884,7 @@ static void check_period_of(const spec *s, const uint32_t *G, uint64_t L, uint64
     /* Proved from exactly the N values the theorem needs... */
     uint64_t gp = 0, gq = 0;
     int rc = grundy_heap_game_period(h, N, &gp, &gq);
-    if (!CHECK_EQ(rc, 1) | !CHECK_EQ(gp, p) | !CHECK_EQ(gq, n0))
+    if ((int)!CHECK_EQ(rc, 1) | (int)!CHECK_EQ(gp, p) | (int)!CHECK_EQ(gq, n0))
         fprintf(stderr, "    %s: period(max %llu) = %d, p %llu, n0 %llu; want 1, %llu, %llu\n",
                 s->name, (unsigned long long)N, rc, (unsigned long long)gp,
                 (unsigned long long)gq, (unsigned long long)p, (unsigned long long)n0);
@@ -894,7 +894,7 @@ static void check_period_of(const spec *s, const uint32_t *G, uint64_t L, uint64
     for (size_t i = 0; i < sizeof far / sizeof far[0]; i++) {
         uint32_t v = 0xdeadbeef;
         rc = grundy_heap_game_value(h, far[i], &v);
-        if (!CHECK_EQ(rc, GRUNDY_OK) | !CHECK_EQ(v, periodic(G, p, n0, far[i])))
+        if ((int)!CHECK_EQ(rc, GRUNDY_OK) | (int)!CHECK_EQ(v, periodic(G, p, n0, far[i])))
             fprintf(stderr, "    %s: G(%llu): status %d, value %u, want %u\n", s->name,
                     (unsigned long long)far[i], rc, v, periodic(G, p, n0, far[i]));
     }
@@ -1344,7 +1344,7 @@ static void test_random_games(void)
         uint64_t p = 0, n0 = 0, gp = 0, gq = 0;
         int have = find_period(&s, G, L, &p, &n0);
         int rc = grundy_heap_game_period(h, L, &gp, &gq);
-        if (!CHECK_EQ(rc, have) || (have && (!CHECK_EQ(gp, p) | !CHECK_EQ(gq, n0))))
+        if (!CHECK_EQ(rc, have) || (have && ((int)!CHECK_EQ(gp, p) | (int)!CHECK_EQ(gq, n0))))
             fprintf(stderr, "    %s: period(max %llu) = %d p %llu n0 %llu; oracle %d p %llu n0 %llu\n",
                     s.name, (unsigned long long)L, rc, (unsigned long long)gp,
                     (unsigned long long)gq, have, (unsigned long long)p, (unsigned long long)n0);
@@ -1469,6 +1469,72 @@ static void test_progress(void)
     grundy_heap_game_set_progress(h, on_progress, &c2);
     CHECK_EQ(grundy_heap_game_value(h, count, &v), GRUNDY_ECANCELED);
     grundy_heap_game_free(h);
+}
+
+/* A progress callback that calls back into its own game. */
+typedef struct reentry {
+    grundy_heap_game *h;
+    int calls;
+    int refused; /* calls that got GRUNDY_ESTATE, of the five tried */
+    uint64_t computed;
+} reentry;
+
+static int call_back_in(void *user, uint64_t done, uint64_t total)
+{
+    (void)done;
+    (void)total;
+    reentry *r = user;
+    uint32_t v;
+    uint64_t p, pre, heap = 3, left[2];
+    size_t which;
+    uint32_t nleft;
+    r->calls++;
+    r->refused += grundy_heap_game_compute(r->h, 3000000) == GRUNDY_ESTATE;
+    r->refused += grundy_heap_game_value(r->h, 5, &v) == GRUNDY_ESTATE;
+    r->refused += grundy_heap_game_period(r->h, 100, &p, &pre) == GRUNDY_ESTATE;
+    r->refused += grundy_heap_game_outcome(r->h, &heap, 1) == GRUNDY_ESTATE;
+    r->refused += grundy_heap_game_winning_move(r->h, &heap, 1, &which, left, &nleft) ==
+                  GRUNDY_ESTATE;
+    grundy_heap_game_set_period_detection(r->h, 1); /* ignored */
+    grundy_heap_game_set_sparse(r->h, 0);           /* ignored */
+    grundy_heap_game_set_threads(r->h, 2);          /* ignored */
+    r->computed = grundy_heap_game_computed(r->h);  /* allowed */
+    return 0;
+}
+
+/* Calls from the progress callback into the game computing are refused and
+ * leave the computation whole, on one thread and on two; the setters it
+ * calls do nothing (period detection turned on there would stop this
+ * periodic game early). */
+static void test_progress_reentry(void)
+{
+    const uint64_t count = 400000; /* some 2.6 * 10^7 options: reports */
+    char name[400];
+    int len = snprintf(name, sizeof name, "sub:1");
+    for (int k = 2; k <= 64; k++)
+        len += snprintf(name + len, sizeof name - (size_t)len, ",%d", k);
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        grundy_heap_game *h = open_game(name);
+        if (h == NULL)
+            return;
+        grundy_heap_game_set_period_detection(h, 0);
+        grundy_heap_game_set_threads(h, threads);
+        reentry r = {h, 0, 0, 0};
+        grundy_heap_game_set_progress(h, call_back_in, &r);
+        CHECK_EQ(grundy_heap_game_compute(h, count), GRUNDY_OK);
+        CHECK(r.calls >= 1);
+        CHECK_EQ(r.refused, 5 * r.calls);
+        CHECK(r.computed > 0);
+        CHECK(grundy_heap_game_computed(h) >= count);
+        grundy_heap_game_set_progress(h, NULL, NULL);
+        int bad = 0;
+        for (uint64_t n = 0; n < count; n += 97) {
+            uint32_t v;
+            bad += grundy_heap_game_value(h, n, &v) != GRUNDY_OK || v != n % 65;
+        }
+        CHECK_EQ(bad, 0);
+        grundy_heap_game_free(h);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1707,6 +1773,7 @@ int main(void)
     test_far_first_move();
     test_random_games();
     test_progress();
+    test_progress_reentry();
     test_alloc_failures();
     test_misc();
     free(btab);

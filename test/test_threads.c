@@ -287,7 +287,7 @@ static void game_work(const work *w, rng *r, counting_alloc *ca, result *res)
             uint32_t p[2] = {rng_below(r, 300), rng_below(r, 300)};
             uint32_t v;
             if (!failed(res, grundy_game_value(game, p, &v), "pair value"))
-                mix(res, W_BYTES, v ^ (v != ((p[0] % 3) ^ (p[1] % 3))) << 8);
+                mix(res, W_BYTES, v ^ (uint32_t)(v != ((p[0] % 3) ^ (p[1] % 3))) << 8);
         }
     }
     grundy_game_free(game);
