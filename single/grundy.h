@@ -2932,11 +2932,12 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
 {
     if (g == NULL || (gamma == NULL && cap > 0))
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (node >= g->n)
         return grundy__graph_fail(g, GRUNDY_ERANGE, "node %u out of range (n = %u)", node, g->n);
-    int rc = grundy__genus__compute(g);
+    rc = grundy__genus__compute(g);
     if (rc != GRUNDY_OK)
         return rc;
     const uint32_t *gx = g->genus + (size_t)node * (GRUNDY__GENUS__L + 1);
@@ -3065,8 +3066,9 @@ int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (count > GRUNDY_NODE_MAX - g->n)
         return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
                                   count, GRUNDY_NODE_MAX);
@@ -3195,8 +3197,9 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
 {
     if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     for (size_t i = 0; i < m; i++) {
         if (from[i] >= g->n || to[i] >= g->n)
             return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",
@@ -3204,8 +3207,8 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
     }
     if (m > SIZE_MAX - g->npend)
         return GRUNDY_ELIMIT;
-    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
-                             sizeof *g->pend);
+    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
+                         sizeof *g->pend);
     if (rc != GRUNDY_OK)
         return rc;
     for (size_t i = 0; i < m; i++) {
@@ -4357,8 +4360,9 @@ int grundy_graph_solve_play(grundy_graph *g, int play)
 {
     if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (play == GRUNDY_PLAY_LOOPY)
         return grundy__graph_solve_loopy(g);
     return grundy__graph_solve_acyclic(g, play);
@@ -8789,18 +8793,26 @@ static int grundy__table__enter_at(grundy__table *t, const grundy_allocator *a, 
     return GRUNDY_OK;
 }
 
+/* Looks key up from slot `from` on and enters it with value v if absent:
+ * *i is then its slot, and *found its value before (GRUNDY__EMPTY: entered
+ * now, or absent still if entering failed). */
+static int grundy__table__find_or_enter(grundy__table *t, const grundy_allocator *a, const void *key,
+                         size_t from, uint32_t v, size_t limit, size_t *i, uint32_t *found)
+{
+    *i = grundy__table__probe_from(t, key, from);
+    *found = grundy__table__value_at(t, *i);
+    return *found == GRUNDY__EMPTY ? grundy__table__enter_at(t, a, key, i, v, limit) : GRUNDY_OK;
+}
+
 GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
                                 uint32_t v, size_t limit, uint32_t *found, size_t *slot)
 {
     *found = GRUNDY__EMPTY;
     *slot = SIZE_MAX;
     int rc = grundy__table__open_slots(t, a, limit);
-    if (rc != GRUNDY_OK)
-        return rc;
-    size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
-    *found = grundy__table__value_at(t, i);
-    if (*found == GRUNDY__EMPTY)
-        rc = grundy__table__enter_at(t, a, key, &i, v, limit);
+    size_t i;
+    if (rc == GRUNDY_OK)
+        rc = grundy__table__find_or_enter(t, a, key, grundy__table__home(t, key), v, limit, &i, found);
     if (rc == GRUNDY_OK)
         *slot = i;
     return rc;
@@ -8866,12 +8878,12 @@ GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocat
             unsigned char *rec = batch + k * stride;
             if (t->cap != cap)
                 from[k] = grundy__table__home(t, rec); /* grown by a key before it */
-            size_t i = grundy__table__probe_from(t, rec, from[k]);
-            uint32_t v = grundy__table__value_at(t, i);
+            size_t i;
+            uint32_t v;
+            rc = grundy__table__find_or_enter(t, a, rec, from[k], claim, limit, &i, &v);
+            if (rc != GRUNDY_OK)
+                return rc;
             if (v == GRUNDY__EMPTY) {
-                rc = grundy__table__enter_at(t, a, rec, &i, claim, limit);
-                if (rc != GRUNDY_OK)
-                    return rc;
                 v = claim;
                 ++*inserted;
             }

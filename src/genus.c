@@ -115,11 +115,12 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
 {
     if (g == NULL || (gamma == NULL && cap > 0))
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (node >= g->n)
         return grundy__graph_fail(g, GRUNDY_ERANGE, "node %u out of range (n = %u)", node, g->n);
-    int rc = compute(g);
+    rc = compute(g);
     if (rc != GRUNDY_OK)
         return rc;
     const uint32_t *gx = g->genus + (size_t)node * (L + 1);

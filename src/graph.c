@@ -99,8 +99,9 @@ int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (count > GRUNDY_NODE_MAX - g->n)
         return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
                                   count, GRUNDY_NODE_MAX);
@@ -229,8 +230,9 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
 {
     if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     for (size_t i = 0; i < m; i++) {
         if (from[i] >= g->n || to[i] >= g->n)
             return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",
@@ -238,8 +240,8 @@ int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, cons
     }
     if (m > SIZE_MAX - g->npend)
         return GRUNDY_ELIMIT;
-    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
-                             sizeof *g->pend);
+    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
+                         sizeof *g->pend);
     if (rc != GRUNDY_OK)
         return rc;
     for (size_t i = 0; i < m; i++) {

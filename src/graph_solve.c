@@ -158,8 +158,9 @@ int grundy_graph_solve_play(grundy_graph *g, int play)
 {
     if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return grundy__graph_enter(g);
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (play == GRUNDY_PLAY_LOOPY)
         return grundy__graph_solve_loopy(g);
     return grundy__graph_solve_acyclic(g, play);

@@ -237,18 +237,26 @@ static int enter_at(grundy__table *t, const grundy_allocator *a, const void *key
     return GRUNDY_OK;
 }
 
+/* Looks key up from slot `from` on and enters it with value v if absent:
+ * *i is then its slot, and *found its value before (GRUNDY__EMPTY: entered
+ * now, or absent still if entering failed). */
+static int find_or_enter(grundy__table *t, const grundy_allocator *a, const void *key,
+                         size_t from, uint32_t v, size_t limit, size_t *i, uint32_t *found)
+{
+    *i = probe_from(t, key, from);
+    *found = value_at(t, *i);
+    return *found == GRUNDY__EMPTY ? enter_at(t, a, key, i, v, limit) : GRUNDY_OK;
+}
+
 int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
                                 uint32_t v, size_t limit, uint32_t *found, size_t *slot)
 {
     *found = GRUNDY__EMPTY;
     *slot = SIZE_MAX;
     int rc = open_slots(t, a, limit);
-    if (rc != GRUNDY_OK)
-        return rc;
-    size_t i = probe_from(t, key, home(t, key));
-    *found = value_at(t, i);
-    if (*found == GRUNDY__EMPTY)
-        rc = enter_at(t, a, key, &i, v, limit);
+    size_t i;
+    if (rc == GRUNDY_OK)
+        rc = find_or_enter(t, a, key, home(t, key), v, limit, &i, found);
     if (rc == GRUNDY_OK)
         *slot = i;
     return rc;
@@ -314,12 +322,12 @@ int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigne
             unsigned char *rec = batch + k * stride;
             if (t->cap != cap)
                 from[k] = home(t, rec); /* grown by a key before it */
-            size_t i = probe_from(t, rec, from[k]);
-            uint32_t v = value_at(t, i);
+            size_t i;
+            uint32_t v;
+            rc = find_or_enter(t, a, rec, from[k], claim, limit, &i, &v);
+            if (rc != GRUNDY_OK)
+                return rc;
             if (v == GRUNDY__EMPTY) {
-                rc = enter_at(t, a, rec, &i, claim, limit);
-                if (rc != GRUNDY_OK)
-                    return rc;
                 v = claim;
                 ++*inserted;
             }
