@@ -27,9 +27,12 @@ SHARED := lib/libgrundy.so.$(VERSION)
 STATIC := lib/libgrundy.a
 CLI := bin/grundy
 
-LIB_SRC := $(filter-out src/cli%.c,$(wildcard src/*.c))
-CLI_SRC := $(wildcard src/cli*.c)
-HDRS := include/grundy.h $(wildcard src/*.h)
+# The library's folders under src/, each depending only on those before it
+# (tools/amalgamate.py checks the order); src/cli/ is the `grundy` tool.
+LIB_DIRS := core play graph game heap nim
+LIB_SRC := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
+CLI_SRC := $(wildcard src/cli/*.c)
+HDRS := include/grundy.h $(wildcard src/*/*.h)
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o)
 CLI_OBJ := $(CLI_SRC:src/%.c=build/obj/%.o)
 TEST_SRC := $(wildcard test/test_*.c)

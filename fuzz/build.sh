@@ -47,22 +47,23 @@ mkdir -p "$out/obj/fuzz" "$out/obj/replay"
 # harnesses' own brute force (which would also slow every run).
 printf 'src:%s/fuzz/*\n' "$root" > "$out/coverage-ignore.txt"
 
-# The library's sources: everything in src/ but the command-line tool.
+# The library's sources: its folders of src/ (as the Makefile's LIB_DIRS),
+# not the command-line tool's src/cli/.
 lib_src=
-for f in "$root"/src/*.c; do
-    case $(basename "$f") in
-    cli*.c) ;;
-    *) lib_src="$lib_src $f" ;;
-    esac
+for d in core play graph game heap nim; do
+    lib_src="$lib_src $(ls "$root"/src/$d/*.c)"
 done
-cli_src=$(ls "$root"/src/cli*.c)
+cli_src=$(ls "$root"/src/cli/*.c)
 
-# compile FLAVOUR SOURCE [EXTRA FLAGS...]: prints the object's path.
+# compile FLAVOUR SOURCE [EXTRA FLAGS...]: prints the object's path, which
+# mirrors the source's folder under src/.
 compile() {
     flavour=$1
     src=$2
     shift 2
-    obj="$out/obj/$flavour/$(basename "$src" .c).o"
+    rel=${src#"$root"/src/}
+    obj="$out/obj/$flavour/${rel%.c}.o"
+    mkdir -p "$(dirname "$obj")"
     if [ "$flavour" = fuzz ]; then
         # Coverage instrumentation everywhere; libFuzzer's main only at link.
         $CLANG $STD $FUZZ_FLAGS -fsanitize=fuzzer-no-link "$@" -c "$src" -o "$obj"

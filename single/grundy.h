@@ -1404,8 +1404,8 @@ extern "C" {
 #define GRUNDY__LOCAL static
 #endif
 
-/* === src/alloc.c === */
-/* === src/alloc.h === */
+/* === src/core/alloc.c === */
+/* === src/core/alloc.h === */
 /* The allocator every handle carries, and overflow-checked array helpers.
  * All library memory goes through these so that a caller's allocator (and the
  * tests' failing allocator) sees every allocation.
@@ -1438,7 +1438,7 @@ GRUNDY__LOCAL void grundy__free(const grundy_allocator *a, void *p);
 GRUNDY__LOCAL int grundy__reserve(const grundy_allocator *a, void **p, size_t *cap, size_t need,
                     size_t elem);
 
-/* === src/alloc.c (continued) === */
+/* === src/core/alloc.c (continued) === */
 
 static void *grundy__alloc__std_malloc(void *user, size_t size)
 {
@@ -1534,138 +1534,8 @@ GRUNDY__LOCAL int grundy__reserve(const grundy_allocator *a, void **p, size_t *c
     return GRUNDY_OK;
 }
 
-/* === src/compound.c === */
-/* Compounds decided by numbers (ONAG ch. 14; Winning Ways):
- * - disjunctive: N iff the xor of the values is non-zero;
- * - Anti-SG (misère, under the SJ theorem's precondition): N iff either the
- *   xor is non-zero and some value exceeds 1, or the xor is zero and none does;
- * - WTIA: P iff some component is SP, or all are numbers with xor 0;
- * - conjunctive: the compound's remoteness is the least of the components'
- *   (the race that ends first decides): N iff it is odd;
- * - continued conjunctive: the compound's suspense is the largest (play goes
- *   on until the last component ends): N iff it is odd;
- * - selective: P iff every component is P, since from there every move turns
- *   some components into N-positions and the reply moves each of them back to
- *   a P-position;
- * - shortened selective: the same while every component can still move, but
- *   a component that has ended ends the game, lost for the player to move.
- *   Remoteness tells both apart (0 is ended, odd is N), so it decides. */
-/* === src/compound.h === */
-/* Deciding compounds from their components' numbers. */
-
-/* === src/sum.h === */
-/* The one disjunctive-sum routine.  Every "winning move in a sum" of the
- * library (Nim, bounded Nim, staircase Nim, graph positions) is this routine
- * over a different way of reading component values. */
-
-/* Reads the value of component i of whatever ctx points to. */
-typedef uint64_t (*grundy__value_at_fn)(const void *ctx, size_t i);
-
-/* With S the xor of all n values: if S == 0 returns 0.  Otherwise sets
- * *component to the first i whose value v has v ^ S < v (v has S's top bit,
- * so one exists) and *target to v ^ S, and returns 1. */
-GRUNDY__LOCAL int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_fn value_at,
-                     size_t *component, uint64_t *target);
-
-/* === src/compound.h (continued) === */
-
-/* The outcome of a compound whose component i has number value_at(ctx, i),
- * for the compounds that numbers decide; GRUNDY_EINVAL for the others. */
-GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
-                            grundy__value_at_fn value_at);
-
-/* The play whose numbers decide compound, or -1 (misère search). */
-GRUNDY__LOCAL int grundy__compound_play(int compound);
-
-/* === src/compound.c (continued) === */
-
-GRUNDY__LOCAL int grundy__compound_play(int compound)
-{
-    switch (compound) {
-    case GRUNDY_SUM_DISJUNCTIVE:
-    case GRUNDY_SUM_ANTI_SG:
-    case GRUNDY_SUM_SELECTIVE: return GRUNDY_PLAY_NORMAL;
-    case GRUNDY_SUM_WTIA: return GRUNDY_PLAY_WTIA;
-    case GRUNDY_SUM_SHORTENED:
-    case GRUNDY_SUM_CONJUNCTIVE: return GRUNDY_PLAY_REMOTENESS;
-    case GRUNDY_SUM_CONTINUED: return GRUNDY_PLAY_SUSPENSE;
-    case GRUNDY_SUM_LOOPY: return GRUNDY_PLAY_LOOPY;
-    default: return -1;
-    }
-}
-
-GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
-                            grundy__value_at_fn value_at)
-{
-    uint64_t x = 0, least = UINT64_MAX, most = 0;
-    int big = 0, any_sp = 0, any_sc = 0, any_odd = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = value_at(ctx, i);
-        if (compound == GRUNDY_SUM_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC)) {
-            any_sp |= v == GRUNDY_SP;
-            any_sc |= v == GRUNDY_SC;
-            continue;
-        }
-        x ^= v;
-        big |= v > 1;
-        any_odd |= v % 2 == 1;
-        if (v < least) least = v;
-        if (v > most) most = v;
-    }
-    int win;
-    switch (compound) {
-    case GRUNDY_SUM_DISJUNCTIVE: win = x != 0; break;
-    case GRUNDY_SUM_ANTI_SG: win = (x != 0) == (big != 0); break;
-    case GRUNDY_SUM_WTIA: win = !any_sp && (any_sc || x != 0); break;
-    case GRUNDY_SUM_CONJUNCTIVE: win = n > 0 && least % 2 == 1; break;
-    case GRUNDY_SUM_CONTINUED: win = most % 2 == 1; break;
-    case GRUNDY_SUM_SELECTIVE: win = most != 0; break;
-    case GRUNDY_SUM_SHORTENED: win = n > 0 && least > 0 && any_odd; break;
-    default: return GRUNDY_EINVAL;
-    }
-    return win ? GRUNDY_N : GRUNDY_P;
-}
-
-static uint64_t grundy__compound__number_at(const void *ctx, size_t i)
-{
-    return ((const uint32_t *)ctx)[i];
-}
-
-int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
-{
-    if (numbers == NULL && n > 0)
-        return GRUNDY_EINVAL;
-    return grundy__compound_decide(compound, numbers, n, grundy__compound__number_at);
-}
-
-/* === src/game.c === */
-/* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
- *
- * Evaluation is a depth-first search with an explicit stack of frames.  The
- * options of the frames live in one growing list, in frame order, so popping
- * a frame frees its options by cutting the list.  The list keeps every part
- * (component position) of every option as a record: the position's canonical
- * bytes, a u32 value and a u32 slot hint (grundy__table_claim_all's record);
- * and apart from them each option's number of parts.  A frame's position is
- * a part of the frame below it.
- *
- * All the parts of a new frame are looked up in one batch, and those not in
- * the table are put there at once as PENDING ("to be evaluated"), each
- * record keeping the slot its position is in.  So when the search comes
- * back to a part, one read at its slot says whether a sibling's search has
- * evaluated it meanwhile, and claiming it for the stack is a write there; a
- * part is hashed and probed again only if the table has grown since.  A
- * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
- * a cycle.  The value slots of the records are filled as the parts become
- * known, and a frame's value goes straight into its part below, so the mex
- * reads only the list.
- *
- * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
- * are the two largest 32-bit values, and the three below them are the
- * table's and the search's codes, so numbers up to 2^32 - 6 are stored (a
- * mex that large would need more options than memory holds). */
-
-/* === src/mex.h === */
+/* === src/core/mex.c === */
+/* === src/core/mex.h === */
 /* The minimum excludant, computed without allocating per position.
  *
  * A generation-stamped array: each mex bumps the generation, marks the option
@@ -1712,96 +1582,116 @@ static inline uint32_t grundy__mex_end(const grundy__mex *m)
     return v;
 }
 
-/* === src/play.h === */
-/* The rules of each way of playing: how a position's number follows from
- * the numbers of its options.  One accumulator serves the graph search and
- * the rule-defined game engine alike. */
+/* === src/core/mex.c (continued) === */
 
-/* Internal play: the most components a position can become (misère search). */
-#define GRUNDY__PLAY_WIDTH 6
-#define GRUNDY__PLAYS 7
-#define GRUNDY__WIDTH_MAX 65535u
-
-typedef struct grundy__acc {
-    int play;
-    grundy__mex *mex;
-    uint32_t count;       /* options seen */
-    int any_sp;           /* WTIA: an option is super-losing */
-    uint32_t min_even, max_even, min_odd, max_odd;
-    int any_even, any_odd;
-    uint32_t widest;
-} grundy__acc;
-
-/* The number of a part-less option (the finished game) under play. */
-GRUNDY__LOCAL uint32_t grundy__play_finished(int play);
-
-/* The number of an option made of parts with numbers a and b. */
-static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
+GRUNDY__LOCAL int grundy__mex_init(grundy__mex *m, const grundy_allocator *a, size_t bound)
 {
-    if (play == GRUNDY__PLAY_WIDTH) {
-        uint32_t s = a + b;
-        return s > GRUNDY__WIDTH_MAX ? GRUNDY__WIDTH_MAX : s;
+    m->stamp = (uint32_t *)grundy__calloc_array(a, bound, sizeof *m->stamp);
+    m->bound = bound;
+    m->gen = 0;
+    return m->stamp ? GRUNDY_OK : GRUNDY_ENOMEM;
+}
+
+GRUNDY__LOCAL void grundy__mex_free(grundy__mex *m, const grundy_allocator *a)
+{
+    grundy__free(a, m->stamp);
+    m->stamp = NULL;
+    m->bound = 0;
+}
+
+/* === src/core/status.c === */
+/* Version and status names: the library's only static data. */
+
+#define GRUNDY__STATUS__STR2(x) #x
+#define GRUNDY__STATUS__STR(x) GRUNDY__STATUS__STR2(x)
+
+const char *grundy_version(void)
+{
+    return GRUNDY__STATUS__STR(GRUNDY_VERSION_MAJOR) "." GRUNDY__STATUS__STR(GRUNDY_VERSION_MINOR) "." GRUNDY__STATUS__STR(GRUNDY_VERSION_PATCH);
+}
+
+uint32_t grundy_version_number(void)
+{
+    return GRUNDY_VERSION_NUMBER;
+}
+
+const char *grundy_strerror(int status)
+{
+    switch (status) {
+    case GRUNDY_OK: return "success";
+    case GRUNDY_ENOMEM: return "out of memory";
+    case GRUNDY_EINVAL: return "invalid argument";
+    case GRUNDY_ECYCLE: return "the game graph has a cycle";
+    case GRUNDY_EPARSE: return "parse error";
+    case GRUNDY_ERANGE: return "value out of range";
+    case GRUNDY_ELIMIT: return "size limit exceeded";
+    case GRUNDY_ESTATE: return "operation not valid in the current state";
+    case GRUNDY_ECANCELED: return "canceled";
+    default: return "unknown status";
     }
-    return a ^ b; /* normal play: the value of a sum */
 }
+#undef GRUNDY__STATUS__STR2
+#undef GRUNDY__STATUS__STR
 
-/* Whether plays other than normal (and width) allow split options. */
-static inline int grundy__play_splits(int play)
+/* === src/core/sum.c === */
+/* === src/core/sum.h === */
+/* The one disjunctive-sum routine.  Every "winning move in a sum" of the
+ * library (Nim, bounded Nim, staircase Nim, graph positions) is this routine
+ * over a different way of reading component values. */
+
+/* Reads the value of component i of whatever ctx points to. */
+typedef uint64_t (*grundy__value_at_fn)(const void *ctx, size_t i);
+
+/* With S the xor of all n values: if S == 0 returns 0.  Otherwise sets
+ * *component to the first i whose value v has v ^ S < v (v has S's top bit,
+ * so one exists) and *target to v ^ S, and returns 1. */
+GRUNDY__LOCAL int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_fn value_at,
+                     size_t *component, uint64_t *target);
+
+/* === src/core/sum.c (continued) === */
+
+GRUNDY__LOCAL int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_fn value_at,
+                     size_t *component, uint64_t *target)
 {
-    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY__PLAY_WIDTH;
-}
-
-/* How large the mex scratch must be for positions of up to `degree` options. */
-static inline size_t grundy__play_mex_bound(size_t degree)
-{
-    return degree + 2; /* misère numbers reach degree + 1 */
-}
-
-/* GRUNDY_N or GRUNDY_P for a single position of number v under play
- * (every play but the loopy one). */
-GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v);
-
-GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
-
-/* Inline: it runs once per option of every position. */
-static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
-{
-    acc->count++;
-    if (acc->play == GRUNDY_PLAY_NORMAL || acc->play == GRUNDY_PLAY_MISERE) {
-        grundy__mex_add(acc->mex, option); /* the usual case, ahead of the switch */
-        return;
-    }
-    switch (acc->play) {
-    case GRUNDY_PLAY_WTIA:
-        if (option == GRUNDY_SP)
-            acc->any_sp = 1;
-        else if (option != GRUNDY_SC)
-            grundy__mex_add(acc->mex, option);
-        break;
-    case GRUNDY_PLAY_REMOTENESS:
-    case GRUNDY_PLAY_SUSPENSE:
-        if (option % 2 == 0) {
-            acc->any_even = 1;
-            if (option < acc->min_even) acc->min_even = option;
-            if (option > acc->max_even) acc->max_even = option;
-        } else {
-            acc->any_odd = 1;
-            if (option < acc->min_odd) acc->min_odd = option;
-            if (option > acc->max_odd) acc->max_odd = option;
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= value_at(ctx, i);
+    if (s == 0)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = value_at(ctx, i);
+        if ((v ^ s) < v) {
+            *component = i;
+            *target = v ^ s;
+            return 1;
         }
-        break;
-    case GRUNDY__PLAY_WIDTH:
-        if (option > acc->widest)
-            acc->widest = option;
-        break;
-    default:
-        break;
     }
+    return 0; /* unreachable: some value carries the top bit of s */
 }
 
-GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc);
+static uint64_t grundy__sum__array_value(const void *ctx, size_t i)
+{
+    return ((const uint64_t *)ctx)[i];
+}
 
-/* === src/table.h === */
+uint64_t grundy_nim_sum(const uint64_t *values, size_t n)
+{
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= values[i];
+    return s;
+}
+
+int grundy_sum_winning_target(const uint64_t *values, size_t n, size_t *component,
+                              uint64_t *target)
+{
+    if ((values == NULL && n > 0) || component == NULL || target == NULL)
+        return GRUNDY_EINVAL;
+    return grundy__sum_move(values, n, grundy__sum__array_value, component, target);
+}
+
+/* === src/core/table.c === */
+/* === src/core/table.h === */
 /* The one hash table: fixed-size byte-string keys mapped to 32-bit values.
  *
  * Open addressing with linear probing, keys stored inline beside their
@@ -1895,7 +1785,3153 @@ GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key);
 /* 64-bit hash of a byte string. */
 GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len);
 
-/* === src/game.c (continued) === */
+/* === src/core/table.c (continued) === */
+
+/* A strong 64-bit finaliser (splitmix64's): every input bit affects every
+ * output bit, so the low bits used for the slot index are well mixed. */
+static inline uint64_t grundy__table__mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    return x;
+}
+
+GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)key;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+    while (len >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = grundy__table__mix64(h ^ w);
+        p += 8;
+        len -= 8;
+    }
+    if (len > 0) {
+        uint64_t w = 0;
+        memcpy(&w, p, len);
+        h = grundy__table__mix64(h ^ w ^ 0xff51afd7ed558ccdull);
+    }
+    return h;
+}
+
+GRUNDY__LOCAL void grundy__table_init(grundy__table *t, size_t key_size)
+{
+    memset(t, 0, sizeof *t);
+    t->key_size = key_size;
+    t->stride = key_size + sizeof(uint32_t);
+}
+
+GRUNDY__LOCAL void grundy__table_free(grundy__table *t, const grundy_allocator *a)
+{
+    grundy__free(a, t->slots);
+    t->slots = NULL;
+    t->cap = t->count = 0;
+}
+
+GRUNDY__LOCAL size_t grundy__table_bytes(size_t key_size, size_t cap)
+{
+    return cap * (key_size + sizeof(uint32_t));
+}
+
+static unsigned char *grundy__table__slot_at(const grundy__table *t, size_t i)
+{
+    return t->slots + i * t->stride;
+}
+
+static uint32_t grundy__table__value_at(const grundy__table *t, size_t i)
+{
+    return grundy__slot_value(grundy__table__slot_at(t, i), t->key_size);
+}
+
+static void grundy__table__put_value(grundy__table *t, size_t i, uint32_t v)
+{
+    grundy__slot_set_value(grundy__table__slot_at(t, i), t->key_size, v);
+}
+
+/* grundy__hash of an eight-byte key, spelled out so that it inlines. */
+static inline uint64_t grundy__table__word_hash(uint64_t w)
+{
+    return grundy__table__mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
+}
+
+static inline size_t grundy__table__home(const grundy__table *t, const void *key)
+{
+    uint64_t h;
+    if (t->key_size == 8) {
+        uint64_t w;
+        memcpy(&w, key, 8);
+        h = grundy__table__word_hash(w);
+    } else {
+        h = grundy__hash(key, t->key_size);
+    }
+    return (size_t)h & (t->cap - 1);
+}
+
+/* 1 if a probe for w stops at this slot (it holds w, or is free), else 0;
+ * bitwise, so that the four of a window compile without a branch. */
+static inline unsigned grundy__table__stops_at(const unsigned char *slot, uint64_t w)
+{
+    uint64_t key;
+    uint32_t v;
+    memcpy(&key, slot, sizeof key);
+    memcpy(&v, slot + 8, sizeof v);
+    return (unsigned)(v == GRUNDY__EMPTY) | (unsigned)(key == w);
+}
+
+/* From slot i on, the slot holding the eight-byte key w, or the free slot
+ * that ends its run.  Keys of the uint64_t games compare as one word, with
+ * the slot size a constant: the loop their evaluation spends its time in.
+ * Four slots are compared at once, without a branch between them, because
+ * where a run ends cannot be predicted: a loop that stops at a different
+ * slot every time is mispredicted about once per lookup, which costs more
+ * than the compares. */
+static inline size_t grundy__table__probe_word(const grundy__table *t, uint64_t w, size_t i)
+{
+    enum { STRIDE = 8 + sizeof(uint32_t), WINDOW = 4 };
+    /* The first set bit of a 4-bit mask (4 for none). */
+    static const unsigned char first[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+    const size_t mask = t->cap - 1;
+    if (i + WINDOW <= t->cap) {
+        const unsigned char *s = t->slots + i * STRIDE;
+        unsigned stop = grundy__table__stops_at(s, w) | grundy__table__stops_at(s + STRIDE, w) << 1 |
+                        grundy__table__stops_at(s + 2 * STRIDE, w) << 2 | grundy__table__stops_at(s + 3 * STRIDE, w) << 3;
+        if (stop != 0)
+            return i + first[stop];
+        i = (i + WINDOW) & mask;
+    }
+    for (;; i = (i + 1) & mask) {
+        const unsigned char *slot = t->slots + i * STRIDE;
+        uint32_t v;
+        uint64_t k;
+        memcpy(&v, slot + 8, sizeof v);
+        memcpy(&k, slot, sizeof k);
+        if (v == GRUNDY__EMPTY || k == w)
+            return i;
+    }
+}
+
+/* probe_word for keys of any size. */
+static size_t grundy__table__probe_bytes(const grundy__table *t, const void *key, size_t i)
+{
+    while (grundy__table__value_at(t, i) != GRUNDY__EMPTY && memcmp(grundy__table__slot_at(t, i), key, t->key_size) != 0)
+        i = (i + 1) & (t->cap - 1);
+    return i;
+}
+
+/* The slot holding key, or the free slot where it would go (cap > 0). */
+static inline size_t grundy__table__probe_from(const grundy__table *t, const void *key, size_t i)
+{
+    if (t->key_size == 8) {
+        uint64_t w;
+        memcpy(&w, key, 8);
+        return grundy__table__probe_word(t, w, i);
+    }
+    return grundy__table__probe_bytes(t, key, i);
+}
+
+/* The slot holding key, or SIZE_MAX. */
+static size_t grundy__table__lookup(const grundy__table *t, const void *key)
+{
+    if (t->cap == 0)
+        return SIZE_MAX;
+    size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
+    return grundy__table__value_at(t, i) == GRUNDY__EMPTY ? SIZE_MAX : i;
+}
+
+GRUNDY__LOCAL uint32_t grundy__table_get(const grundy__table *t, const void *key)
+{
+    size_t i = grundy__table__lookup(t, key);
+    return i == SIZE_MAX ? GRUNDY__EMPTY : grundy__table__value_at(t, i);
+}
+
+GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t v)
+{
+    size_t i = grundy__table__lookup(t, key);
+    if (i != SIZE_MAX)
+        grundy__table__put_value(t, i, v);
+}
+
+static void grundy__table__copy_key(const grundy__table *t, unsigned char *slot, const void *key)
+{
+    if (t->key_size == 8)
+        memcpy(slot, key, 8);
+    else
+        memcpy(slot, key, t->key_size);
+}
+
+/* Places key in the first free slot of its probe sequence (key absent, room known). */
+static void grundy__table__place(grundy__table *t, const void *key, uint32_t v)
+{
+    size_t i = grundy__table__home(t, key);
+    while (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
+        i = (i + 1) & (t->cap - 1);
+    grundy__table__copy_key(t, grundy__table__slot_at(t, i), key);
+    grundy__table__put_value(t, i, v);
+}
+
+static int grundy__table__grow(grundy__table *t, const grundy_allocator *a, size_t limit)
+{
+    size_t cap = t->cap ? t->cap * 2 : 64;
+    if (cap > SIZE_MAX / t->stride || cap < t->cap)
+        return GRUNDY_ELIMIT;
+    /* Both the old and the new arrays are alive while rehashing. */
+    if (limit != 0 && grundy__table_bytes(t->key_size, cap + t->cap) > limit)
+        return GRUNDY_ELIMIT;
+    grundy__table bigger = *t;
+    bigger.cap = cap;
+    bigger.slots = (unsigned char *)grundy__alloc_array(a, cap, t->stride);
+    if (bigger.slots == NULL)
+        return GRUNDY_ENOMEM;
+    /* All ones: every value GRUNDY__EMPTY (UINT32_MAX), and every key byte
+     * defined too, since probe_word compares a free slot's key before
+     * knowing it is free. */
+    memset(bigger.slots, 0xff, cap * t->stride);
+    for (size_t i = 0; i < t->cap; i++) {
+        if (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
+            grundy__table__place(&bigger, grundy__table__slot_at(t, i), grundy__table__value_at(t, i));
+    }
+    grundy__free(a, t->slots);
+    *t = bigger;
+    return GRUNDY_OK;
+}
+
+/* The first slots, if the table has none yet. */
+static int grundy__table__open_slots(grundy__table *t, const grundy_allocator *a, size_t limit)
+{
+    return t->cap == 0 ? grundy__table__grow(t, a, limit) : GRUNDY_OK;
+}
+
+/* Enters key, absent and due at slot *i, with value v; grows first if one
+ * more key would pass the load limit, and then finds the key's slot again. */
+static int grundy__table__enter_at(grundy__table *t, const grundy_allocator *a, const void *key, size_t *i,
+                    uint32_t v, size_t limit)
+{
+    if ((t->count + 1) * 4 > t->cap * 3) {
+        int rc = grundy__table__grow(t, a, limit);
+        if (rc != GRUNDY_OK)
+            return rc;
+        *i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
+    }
+    grundy__table__copy_key(t, grundy__table__slot_at(t, *i), key);
+    grundy__table__put_value(t, *i, v);
+    t->count++;
+    return GRUNDY_OK;
+}
+
+/* Looks key up from slot `from` on and enters it with value v if absent:
+ * *i is then its slot, and *found its value before (GRUNDY__EMPTY: entered
+ * now, or absent still if entering failed). */
+static int grundy__table__find_or_enter(grundy__table *t, const grundy_allocator *a, const void *key,
+                         size_t from, uint32_t v, size_t limit, size_t *i, uint32_t *found)
+{
+    *i = grundy__table__probe_from(t, key, from);
+    *found = grundy__table__value_at(t, *i);
+    return *found == GRUNDY__EMPTY ? grundy__table__enter_at(t, a, key, i, v, limit) : GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
+                                uint32_t v, size_t limit, uint32_t *found, size_t *slot)
+{
+    *found = GRUNDY__EMPTY;
+    *slot = SIZE_MAX;
+    int rc = grundy__table__open_slots(t, a, limit);
+    size_t i;
+    if (rc == GRUNDY_OK)
+        rc = grundy__table__find_or_enter(t, a, key, grundy__table__home(t, key), v, limit, &i, found);
+    if (rc == GRUNDY_OK)
+        *slot = i;
+    return rc;
+}
+
+/* Whether slot i (any number) holds key. */
+static int grundy__table__holds(const grundy__table *t, size_t i, const void *key)
+{
+    if (i >= t->cap || grundy__table__value_at(t, i) == GRUNDY__EMPTY)
+        return 0;
+    const unsigned char *s = grundy__table__slot_at(t, i);
+    return t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
+}
+
+GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot)
+{
+    if (grundy__table__holds(t, slot, key))
+        grundy__table__put_value(t, slot, v);
+    else
+        grundy__table_set(t, key, v);
+}
+
+enum { GRUNDY__TABLE__AHEAD = 16 }; /* lookups a batch overlaps */
+
+static void grundy__table__prefetch_slot(const grundy__table *t, size_t i)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(grundy__table__slot_at(t, i) + t->key_size);
+#else
+    (void)t;
+    (void)i;
+#endif
+}
+
+static void grundy__table__put_record(unsigned char *rec, size_t key_size, uint32_t v, size_t slot)
+{
+    uint32_t hint = slot < GRUNDY__HINT_NONE ? (uint32_t)slot : GRUNDY__HINT_NONE;
+    grundy__slot_set_value(rec, key_size, v);
+    memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
+}
+
+/* The home slots of AHEAD records are all requested before any is read.
+ * The table grows only when a key it lacks needs the room, as one insert
+ * at a time would, so a memory cap fails at the same key. */
+GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
+                            size_t n, size_t stride, uint32_t claim, size_t limit,
+                            size_t *inserted)
+{
+    *inserted = 0;
+    int rc = n > 0 ? grundy__table__open_slots(t, a, limit) : GRUNDY_OK;
+    if (rc != GRUNDY_OK)
+        return rc;
+    size_t from[GRUNDY__TABLE__AHEAD];
+    for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
+        unsigned char *batch = recs + done * stride;
+        size_t m = n - done < (size_t)GRUNDY__TABLE__AHEAD ? n - done : (size_t)GRUNDY__TABLE__AHEAD;
+        const size_t cap = t->cap; /* the table the home slots are of */
+        for (size_t k = 0; k < m; k++) {
+            from[k] = grundy__table__home(t, batch + k * stride);
+            grundy__table__prefetch_slot(t, from[k]);
+        }
+        for (size_t k = 0; k < m; k++) {
+            unsigned char *rec = batch + k * stride;
+            if (t->cap != cap)
+                from[k] = grundy__table__home(t, rec); /* grown by a key before it */
+            size_t i;
+            uint32_t v;
+            rc = grundy__table__find_or_enter(t, a, rec, from[k], claim, limit, &i, &v);
+            if (rc != GRUNDY_OK)
+                return rc;
+            if (v == GRUNDY__EMPTY) {
+                v = claim;
+                ++*inserted;
+            }
+            grundy__table__put_record(rec, t->key_size, v, i);
+        }
+    }
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
+                                size_t *slot)
+{
+    if (grundy__table__holds(t, hint, key)) {
+        *slot = hint;
+        return grundy__table__value_at(t, hint);
+    }
+    *slot = grundy__table__lookup(t, key);
+    return *slot == SIZE_MAX ? GRUNDY__EMPTY : grundy__table__value_at(t, *slot);
+}
+
+GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
+{
+    size_t hole = grundy__table__lookup(t, key);
+    if (hole == SIZE_MAX)
+        return;
+    size_t mask = t->cap - 1;
+    /* Shift back every later entry of the run whose home is not between the
+     * hole and itself, so that no probe sequence crosses an empty slot. */
+    for (size_t j = (hole + 1) & mask; grundy__table__value_at(t, j) != GRUNDY__EMPTY; j = (j + 1) & mask) {
+        size_t h = grundy__table__home(t, grundy__table__slot_at(t, j));
+        int stays = hole < j ? (hole < h && h <= j) : (hole < h || h <= j);
+        if (stays)
+            continue;
+        memcpy(grundy__table__slot_at(t, hole), grundy__table__slot_at(t, j), t->stride);
+        hole = j;
+    }
+    grundy__table__put_value(t, hole, GRUNDY__EMPTY);
+    t->count--;
+}
+
+/* === src/core/threads.c === */
+/* Threads: POSIX where available, else none. */
+/* === src/core/threads.h === */
+/* The little of threads the library uses: run one function on a second
+ * thread and join it, and acquire/release access to counters shared with
+ * it.  Where POSIX threads or GNU atomics are missing (or GRUNDY_NO_THREADS
+ * is defined), GRUNDY__THREADS is 0, grundy__thread_start fails, and
+ * callers compute on one thread. */
+
+#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
+#define GRUNDY__THREADS 1
+#include <pthread.h>
+#include <sched.h>
+#include <time.h>
+#else
+#define GRUNDY__THREADS 0
+#endif
+
+/* A second thread that runs jobs one at a time and sleeps between them.
+ * Kept for a whole computation rather than started per job: a new thread
+ * begins on its creator's processor, and the system may take milliseconds
+ * to move it to a free one; a worker that slept there wakes there. */
+typedef struct grundy__worker {
+#if GRUNDY__THREADS
+    pthread_t id;
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
+#endif
+    void *(*fn)(void *);
+    void *arg;
+    uint64_t posted, finished; /* jobs, under lock */
+    int quit;
+    int running;
+} grundy__worker;
+
+/* Starts the worker.  Returns 0, or -1 if no thread could be started (the
+ * caller then does the work itself). */
+GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w);
+
+/* Runs fn(arg) on the worker; grundy__worker_wait waits for it to end. */
+GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg);
+GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w);
+
+/* Ends the worker's thread (after its job), if it runs. */
+GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w);
+
+/* Gives the processor to another thread (a thread just started may be
+ * queued behind the caller on its processor). */
+GRUNDY__LOCAL void grundy__thread_yield(void);
+
+/* Seconds on the system clock (0 where there is none), to see whether a
+ * second thread pays. */
+GRUNDY__LOCAL double grundy__seconds(void);
+
+static inline uint64_t grundy__load_acquire(const uint64_t *p)
+{
+#if GRUNDY__THREADS
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#else
+    return *p;
+#endif
+}
+
+static inline void grundy__store_release(uint64_t *p, uint64_t x)
+{
+#if GRUNDY__THREADS
+    __atomic_store_n(p, x, __ATOMIC_RELEASE);
+#else
+    *p = x;
+#endif
+}
+
+/* === src/core/threads.c (continued) === */
+
+#if GRUNDY__THREADS
+#define GRUNDY__THREADS__WORKER_SPINS (1ul << 23) /* some milliseconds of looking for the next job */
+
+static void *grundy__threads__worker_main(void *arg)
+{
+    grundy__worker *w = (grundy__worker *)arg;
+    pthread_mutex_lock(&w->lock);
+    w->running = 1;
+    pthread_cond_signal(&w->done);
+    for (;;) {
+        /* Jobs come in runs: look for the next one for a while before
+         * sleeping, as a thread that sleeps may wake on the processor of
+         * the thread that wakes it and have to be moved again. */
+        pthread_mutex_unlock(&w->lock);
+        for (unsigned long i = 0;
+             i < GRUNDY__THREADS__WORKER_SPINS && __atomic_load_n(&w->posted, __ATOMIC_ACQUIRE) == w->finished;
+             i++)
+            ;
+        pthread_mutex_lock(&w->lock);
+        while (w->posted == w->finished && !w->quit)
+            pthread_cond_wait(&w->wake, &w->lock);
+        if (w->posted == w->finished)
+            break; /* quit, nothing left to do */
+        pthread_mutex_unlock(&w->lock);
+        w->fn(w->arg);
+        pthread_mutex_lock(&w->lock);
+        w->finished++;
+        pthread_cond_signal(&w->done);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
+{
+    w->posted = w->finished = 0;
+    w->quit = 0;
+    w->running = 0;
+    if (pthread_mutex_init(&w->lock, NULL) != 0)
+        return -1;
+    if (pthread_cond_init(&w->wake, NULL) != 0) {
+        pthread_mutex_destroy(&w->lock);
+        return -1;
+    }
+    if (pthread_cond_init(&w->done, NULL) != 0) {
+        pthread_cond_destroy(&w->wake);
+        pthread_mutex_destroy(&w->lock);
+        return -1;
+    }
+    if (pthread_create(&w->id, NULL, grundy__threads__worker_main, w) != 0) {
+        pthread_cond_destroy(&w->done);
+        pthread_cond_destroy(&w->wake);
+        pthread_mutex_destroy(&w->lock);
+        return -1;
+    }
+    /* Sleep (not spin) until the new thread runs: it starts on this
+     * processor, and the caller, waking up, is then placed on a free one. */
+    pthread_mutex_lock(&w->lock);
+    while (!w->running)
+        pthread_cond_wait(&w->done, &w->lock);
+    pthread_mutex_unlock(&w->lock);
+    return 0;
+}
+
+GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
+{
+    pthread_mutex_lock(&w->lock);
+    w->fn = fn;
+    w->arg = arg;
+    __atomic_store_n(&w->posted, w->posted + 1, __ATOMIC_RELEASE);
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+}
+
+GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w)
+{
+    pthread_mutex_lock(&w->lock);
+    while (w->finished != w->posted)
+        pthread_cond_wait(&w->done, &w->lock);
+    pthread_mutex_unlock(&w->lock);
+}
+
+GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w)
+{
+    if (!w->running)
+        return;
+    pthread_mutex_lock(&w->lock);
+    w->quit = 1;
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->id, NULL);
+    pthread_cond_destroy(&w->done);
+    pthread_cond_destroy(&w->wake);
+    pthread_mutex_destroy(&w->lock);
+    w->running = 0;
+}
+
+GRUNDY__LOCAL void grundy__thread_yield(void)
+{
+    sched_yield();
+}
+
+GRUNDY__LOCAL double grundy__seconds(void)
+{
+    /* C11's clock: a jump of the wall clock costs one wrong choice at most. */
+    struct timespec t;
+    if (timespec_get(&t, TIME_UTC) != TIME_UTC)
+        return 0.0;
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+#else
+GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
+{
+    w->running = 0;
+    return -1;
+}
+
+GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
+{
+    (void)w;
+    fn(arg); /* never reached: no worker starts without threads */
+}
+
+GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w)
+{
+    (void)w;
+}
+
+GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w)
+{
+    w->running = 0;
+}
+
+GRUNDY__LOCAL void grundy__thread_yield(void)
+{
+}
+
+GRUNDY__LOCAL double grundy__seconds(void)
+{
+    return 0.0;
+}
+#endif
+#undef GRUNDY__THREADS__WORKER_SPINS
+
+/* === src/play/compound.c === */
+/* Compounds decided by numbers (ONAG ch. 14; Winning Ways):
+ * - disjunctive: N iff the xor of the values is non-zero;
+ * - Anti-SG (misère, under the SJ theorem's precondition): N iff either the
+ *   xor is non-zero and some value exceeds 1, or the xor is zero and none does;
+ * - WTIA: P iff some component is SP, or all are numbers with xor 0;
+ * - conjunctive: the compound's remoteness is the least of the components'
+ *   (the race that ends first decides): N iff it is odd;
+ * - continued conjunctive: the compound's suspense is the largest (play goes
+ *   on until the last component ends): N iff it is odd;
+ * - selective: P iff every component is P, since from there every move turns
+ *   some components into N-positions and the reply moves each of them back to
+ *   a P-position;
+ * - shortened selective: the same while every component can still move, but
+ *   a component that has ended ends the game, lost for the player to move.
+ *   Remoteness tells both apart (0 is ended, odd is N), so it decides. */
+/* === src/play/compound.h === */
+/* Deciding compounds from their components' numbers. */
+
+/* The outcome of a compound whose component i has number value_at(ctx, i),
+ * for the compounds that numbers decide; GRUNDY_EINVAL for the others. */
+GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
+                            grundy__value_at_fn value_at);
+
+/* The play whose numbers decide compound, or -1 (misère search). */
+GRUNDY__LOCAL int grundy__compound_play(int compound);
+
+/* === src/play/compound.c (continued) === */
+
+GRUNDY__LOCAL int grundy__compound_play(int compound)
+{
+    switch (compound) {
+    case GRUNDY_SUM_DISJUNCTIVE:
+    case GRUNDY_SUM_ANTI_SG:
+    case GRUNDY_SUM_SELECTIVE: return GRUNDY_PLAY_NORMAL;
+    case GRUNDY_SUM_WTIA: return GRUNDY_PLAY_WTIA;
+    case GRUNDY_SUM_SHORTENED:
+    case GRUNDY_SUM_CONJUNCTIVE: return GRUNDY_PLAY_REMOTENESS;
+    case GRUNDY_SUM_CONTINUED: return GRUNDY_PLAY_SUSPENSE;
+    case GRUNDY_SUM_LOOPY: return GRUNDY_PLAY_LOOPY;
+    default: return -1;
+    }
+}
+
+GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
+                            grundy__value_at_fn value_at)
+{
+    uint64_t x = 0, least = UINT64_MAX, most = 0;
+    int big = 0, any_sp = 0, any_sc = 0, any_odd = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = value_at(ctx, i);
+        if (compound == GRUNDY_SUM_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC)) {
+            any_sp |= v == GRUNDY_SP;
+            any_sc |= v == GRUNDY_SC;
+            continue;
+        }
+        x ^= v;
+        big |= v > 1;
+        any_odd |= v % 2 == 1;
+        if (v < least) least = v;
+        if (v > most) most = v;
+    }
+    int win;
+    switch (compound) {
+    case GRUNDY_SUM_DISJUNCTIVE: win = x != 0; break;
+    case GRUNDY_SUM_ANTI_SG: win = (x != 0) == (big != 0); break;
+    case GRUNDY_SUM_WTIA: win = !any_sp && (any_sc || x != 0); break;
+    case GRUNDY_SUM_CONJUNCTIVE: win = n > 0 && least % 2 == 1; break;
+    case GRUNDY_SUM_CONTINUED: win = most % 2 == 1; break;
+    case GRUNDY_SUM_SELECTIVE: win = most != 0; break;
+    case GRUNDY_SUM_SHORTENED: win = n > 0 && least > 0 && any_odd; break;
+    default: return GRUNDY_EINVAL;
+    }
+    return win ? GRUNDY_N : GRUNDY_P;
+}
+
+static uint64_t grundy__compound__number_at(const void *ctx, size_t i)
+{
+    return ((const uint32_t *)ctx)[i];
+}
+
+int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
+{
+    if (numbers == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    return grundy__compound_decide(compound, numbers, n, grundy__compound__number_at);
+}
+
+/* === src/play/play.c === */
+/* The per-position rule of every way of playing.
+ *
+ * - normal: mex of the option values (a split option's value is the xor).
+ * - misère: a terminal position has misère Grundy value 1 (the player to
+ *   move has won); otherwise the mex of the options' misère values.
+ * - WTIA (w-numbers): terminal is SP; a move to SP makes SC; otherwise the
+ *   mex of the options that are numbers (SC options are never worth playing).
+ * - remoteness (conjunctive compound, Smith): terminal 0; with an option of
+ *   even remoteness, win as fast as possible: 1 + the least even one; else
+ *   lose as slowly as possible: 1 + the largest (odd) one.
+ * - suspense (continued conjunctive, Smith): terminal 0; with an even option,
+ *   win as slowly as possible: 1 + the largest even one; else lose as fast as
+ *   possible: 1 + the least odd one.
+ * - width (internal): the most non-terminal components play can split into. */
+/* === src/play/play.h === */
+/* The rules of each way of playing: how a position's number follows from
+ * the numbers of its options.  One accumulator serves the graph search and
+ * the rule-defined game engine alike. */
+
+/* Internal play: the most components a position can become (misère search). */
+#define GRUNDY__PLAY_WIDTH 6
+#define GRUNDY__PLAYS 7
+#define GRUNDY__WIDTH_MAX 65535u
+
+typedef struct grundy__acc {
+    int play;
+    grundy__mex *mex;
+    uint32_t count;       /* options seen */
+    int any_sp;           /* WTIA: an option is super-losing */
+    uint32_t min_even, max_even, min_odd, max_odd;
+    int any_even, any_odd;
+    uint32_t widest;
+} grundy__acc;
+
+/* The number of a part-less option (the finished game) under play. */
+GRUNDY__LOCAL uint32_t grundy__play_finished(int play);
+
+/* The number of an option made of parts with numbers a and b. */
+static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
+{
+    if (play == GRUNDY__PLAY_WIDTH) {
+        uint32_t s = a + b;
+        return s > GRUNDY__WIDTH_MAX ? GRUNDY__WIDTH_MAX : s;
+    }
+    return a ^ b; /* normal play: the value of a sum */
+}
+
+/* Whether plays other than normal (and width) allow split options. */
+static inline int grundy__play_splits(int play)
+{
+    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY__PLAY_WIDTH;
+}
+
+/* How large the mex scratch must be for positions of up to `degree` options. */
+static inline size_t grundy__play_mex_bound(size_t degree)
+{
+    return degree + 2; /* misère numbers reach degree + 1 */
+}
+
+/* GRUNDY_N or GRUNDY_P for a single position of number v under play
+ * (every play but the loopy one). */
+GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v);
+
+GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
+
+/* Inline: it runs once per option of every position. */
+static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
+{
+    acc->count++;
+    if (acc->play == GRUNDY_PLAY_NORMAL || acc->play == GRUNDY_PLAY_MISERE) {
+        grundy__mex_add(acc->mex, option); /* the usual case, ahead of the switch */
+        return;
+    }
+    switch (acc->play) {
+    case GRUNDY_PLAY_WTIA:
+        if (option == GRUNDY_SP)
+            acc->any_sp = 1;
+        else if (option != GRUNDY_SC)
+            grundy__mex_add(acc->mex, option);
+        break;
+    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_SUSPENSE:
+        if (option % 2 == 0) {
+            acc->any_even = 1;
+            if (option < acc->min_even) acc->min_even = option;
+            if (option > acc->max_even) acc->max_even = option;
+        } else {
+            acc->any_odd = 1;
+            if (option < acc->min_odd) acc->min_odd = option;
+            if (option > acc->max_odd) acc->max_odd = option;
+        }
+        break;
+    case GRUNDY__PLAY_WIDTH:
+        if (option > acc->widest)
+            acc->widest = option;
+        break;
+    default:
+        break;
+    }
+}
+
+GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc);
+
+/* === src/play/play.c (continued) === */
+
+GRUNDY__LOCAL uint32_t grundy__play_finished(int play)
+{
+    switch (play) {
+    case GRUNDY_PLAY_MISERE: return 1;
+    case GRUNDY_PLAY_WTIA: return GRUNDY_SP;
+    default: return 0;
+    }
+}
+
+GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v)
+{
+    switch (play) {
+    case GRUNDY_PLAY_WTIA: return v == GRUNDY_SP || v == 0 ? GRUNDY_P : GRUNDY_N;
+    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_SUSPENSE: return v % 2 ? GRUNDY_N : GRUNDY_P;
+    default: return v ? GRUNDY_N : GRUNDY_P;
+    }
+}
+
+GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex)
+{
+    acc->play = play;
+    acc->mex = mex;
+    acc->count = 0;
+    acc->any_sp = 0;
+    acc->any_even = acc->any_odd = 0;
+    acc->min_even = acc->min_odd = UINT32_MAX;
+    acc->max_even = acc->max_odd = 0;
+    acc->widest = 0;
+    grundy__mex_begin(mex);
+}
+
+GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc)
+{
+    switch (acc->play) {
+    case GRUNDY_PLAY_MISERE:
+        return acc->count == 0 ? 1 : grundy__mex_end(acc->mex);
+    case GRUNDY_PLAY_WTIA:
+        if (acc->count == 0)
+            return GRUNDY_SP;
+        return acc->any_sp ? GRUNDY_SC : grundy__mex_end(acc->mex);
+    case GRUNDY_PLAY_REMOTENESS:
+        if (acc->count == 0)
+            return 0;
+        return 1 + (acc->any_even ? acc->min_even : acc->max_odd);
+    case GRUNDY_PLAY_SUSPENSE:
+        if (acc->count == 0)
+            return 0;
+        return 1 + (acc->any_even ? acc->max_even : acc->min_odd);
+    case GRUNDY__PLAY_WIDTH:
+        /* A position that can still move is at least one component. */
+        return acc->count == 0 ? 0 : (acc->widest > 1 ? acc->widest : 1);
+    default:
+        return grundy__mex_end(acc->mex);
+    }
+}
+
+/* === src/graph/graph.c === */
+/* Game graph construction: nodes and moves (the merge into CSR form is in
+ * graph_merge.c). */
+/* === src/graph/graph.h === */
+/* The game graph's private layout, shared by its construction, solving,
+ * parsing and every play mode that walks its moves.
+ *
+ * Moves are stored as a stream of 32-bit tokens per node.  An ordinary move is
+ * one token: the target node id (below 2^31).  A split move is a header token
+ * (GRUNDY__SPLIT | number of parts) followed by one token per part.  So the
+ * common case costs 4 bytes a move and splits need no second array.
+ *
+ * Two parts hold the tokens:
+ * - the compacted part (CSR): node u's tokens are tok[off[u] .. off[u+1]),
+ *   for u < n_csr, in the order the moves were added;
+ * - the pending part: (from, token) records appended since the last solve.
+ * Solving merges pending into the CSR (graph_merge.c), keeping each node's
+ * moves in the order they were added. */
+
+#define GRUNDY__SPLIT 0x80000000u
+
+typedef struct grundy__pending {
+    uint32_t from;
+    uint32_t tok;
+} grundy__pending;
+
+struct grundy_graph {
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    grundy_progress_fn progress;
+    void *progress_user;
+
+    uint32_t n;      /* nodes */
+    uint64_t moves;  /* moves, a split counting once */
+
+    uint32_t n_csr;  /* nodes covered by off[] (off has n_csr + 1 entries) */
+    uint64_t *off;
+    uint32_t *tok;
+    uint32_t max_degree;  /* most moves from one node, in the CSR */
+    int has_splits;       /* any split header in the CSR */
+
+    grundy__pending *pend;
+    size_t npend, cap_pend;
+    int pend_splits;      /* a split header is pending */
+
+    uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
+    grundy_game *misere;  /* memo of misère sum searches, built on demand */
+    uint32_t misere_slots; /* components a position of that memo holds */
+    uint32_t *misere_scratch; /* one such position, for its move generator */
+    uint32_t *genus;      /* genus terms per node, once computed */
+    unsigned char *tame;  /* per node, once the genus is computed */
+    int has_cycle;
+    uint32_t cycle_node;
+    size_t errline;  /* text line of the last parse error, or 0 */
+    int reporting;   /* its progress callback runs: calls that change or compute are refused */
+    char errmsg[192];
+};
+
+/* Walks the moves of one node in order. */
+typedef struct grundy__moves {
+    const uint32_t *p, *end;
+} grundy__moves;
+
+static inline grundy__moves grundy__moves_of(const grundy_graph *g, uint32_t u)
+{
+    grundy__moves it = {g->tok + g->off[u], g->tok + g->off[u + 1]};
+    return it;
+}
+
+/* Sets *parts and *nparts to the next move and returns 1, or returns 0. */
+static inline int grundy__moves_next(grundy__moves *it, const uint32_t **parts,
+                                     uint32_t *nparts)
+{
+    if (it->p == it->end)
+        return 0;
+    if (*it->p & GRUNDY__SPLIT) {
+        *nparts = *it->p & ~GRUNDY__SPLIT;
+        *parts = it->p + 1;
+        it->p += 1 + *nparts;
+    } else {
+        *nparts = 1;
+        *parts = it->p;
+        it->p += 1;
+    }
+    return 1;
+}
+
+/* The xor of the values of a move's parts. */
+static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *parts,
+                                           uint32_t nparts)
+{
+    uint32_t x = 0;
+    for (uint32_t i = 0; i < nparts; i++)
+        x ^= val[parts[i]];
+    return x;
+}
+
+/* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
+GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
+
+/* Nodes finished between calls of the progress callback while solving. */
+#define GRUNDY__PROGRESS_EVERY 65536u
+/* The fewest pending moves grundy_graph_add_moves() merges at once. */
+#define GRUNDY__MERGE_AHEAD 65536u
+
+/* Calls g's progress callback, if any (nonzero: stop), with calls from it
+ * into g that change or compute refused meanwhile. */
+GRUNDY__LOCAL int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total);
+
+/* GRUNDY_ESTATE, with a message, when called from g's own progress
+ * callback: the operation under way holds arrays a change would free or
+ * move.  Else GRUNDY_OK. */
+GRUNDY__LOCAL int grundy__graph_enter(grundy_graph *g);
+
+/* Solves play (any but loopy), storing g->num[play]. */
+GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Normal play's values into num (n entries) when no move splits; mex is
+ * ready for the largest degree.  GRUNDY_ECYCLE sets g->cycle_node. */
+GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex);
+
+/* Fills order (n entries) with every node after the nodes its moves lead
+ * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
+GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
+
+/* Solves the loopy play (generalized Sprague-Grundy values). */
+GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g);
+
+/* The first move of node whose option has normal value target, or
+ * GRUNDY_NO_MOVE.  Needs normal values. */
+GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);
+
+/* Checks that no move splits; otherwise fails naming a node. */
+GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why);
+
+/* Drops every solution (values, cycle) because the graph changed. */
+GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g);
+
+/* Formats the graph's error message; returns status for tail calls. */
+GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Appends pending records; the caller has validated ids. */
+GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count);
+
+/* Checks the graph is solved for play and node exists. */
+GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node);
+
+/* The same for normal play. */
+GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node);
+
+/* === src/graph/graph.c (continued) === */
+
+int grundy_graph_new(grundy_graph **out)
+{
+    return grundy_graph_new_with(out, NULL);
+}
+
+int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
+{
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    int rc;
+    *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
+    return *out ? GRUNDY_OK : rc;
+}
+
+void grundy_graph_free(grundy_graph *g)
+{
+    if (g == NULL)
+        return;
+    grundy_allocator a = g->alloc;
+    grundy__free(&a, g->off);
+    grundy__free(&a, g->tok);
+    grundy__free(&a, g->pend);
+    grundy__graph_unsolve(g);
+    grundy__free(&a, g);
+}
+
+void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *user)
+{
+    if (g == NULL)
+        return;
+    g->progress = fn;
+    g->progress_user = user;
+}
+
+GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
+{
+    va_list ap;
+    g->errline = 0;
+    va_start(ap, fmt);
+    vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+GRUNDY__LOCAL int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total)
+{
+    if (g->progress == NULL)
+        return 0;
+    g->reporting = 1;
+    int stop = g->progress(g->progress_user, done, total);
+    g->reporting = 0;
+    return stop;
+}
+
+GRUNDY__LOCAL int grundy__graph_enter(grundy_graph *g)
+{
+    if (!g->reporting)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_ESTATE, "called from the graph's own progress callback");
+}
+
+const char *grundy_graph_errmsg(const grundy_graph *g)
+{
+    return g ? g->errmsg : "";
+}
+
+size_t grundy_graph_errline(const grundy_graph *g)
+{
+    return g ? g->errline : 0;
+}
+
+GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g)
+{
+    for (int play = 0; play < GRUNDY__PLAYS; play++) {
+        grundy__free(&g->alloc, g->num[play]);
+        g->num[play] = NULL;
+    }
+    grundy_game_free(g->misere);
+    g->misere = NULL;
+    grundy__free(&g->alloc, g->misere_scratch);
+    g->misere_scratch = NULL;
+    g->misere_slots = 0;
+    grundy__free(&g->alloc, g->genus);
+    grundy__free(&g->alloc, g->tame);
+    g->genus = NULL;
+    g->tame = NULL;
+    g->has_cycle = 0;
+}
+
+int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (count > GRUNDY_NODE_MAX - g->n)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
+                                  count, GRUNDY_NODE_MAX);
+    grundy__graph_unsolve(g);
+    if (first != NULL)
+        *first = g->n;
+    /* Nodes cost nothing until solved: the CSR gives them room when merged. */
+    g->n += count;
+    return GRUNDY_OK;
+}
+
+int grundy_graph_add_node(grundy_graph *g, uint32_t *id)
+{
+    return grundy_graph_add_nodes(g, 1, id);
+}
+
+uint32_t grundy_graph_node_count(const grundy_graph *g)
+{
+    return g ? g->n : 0;
+}
+
+uint64_t grundy_graph_move_count(const grundy_graph *g)
+{
+    return g ? g->moves : 0;
+}
+
+GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count)
+{
+    if (count > SIZE_MAX - g->npend)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + count,
+                             sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    memcpy(g->pend + g->npend, recs, count * sizeof *recs);
+    g->npend += count;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+static int grundy__graph__check_id(grundy_graph *g, uint32_t id, const char *role)
+{
+    if (id < g->n)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s node %u out of range (n = %u)", role, id,
+                              g->n);
+}
+
+int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph__check_id(g, from, "source");
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph__check_id(g, to, "target");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__pending rec = {from, to};
+    rc = grundy__graph_push(g, &rec, 1);
+    if (rc == GRUNDY_OK)
+        g->moves++;
+    return rc;
+}
+
+int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts,
+                           uint32_t nparts)
+{
+    if (g == NULL || (parts == NULL && nparts > 0))
+        return GRUNDY_EINVAL;
+    if (nparts == 1) /* a sum of one position is an ordinary move */
+        return grundy_graph_add_move(g, from, parts[0]);
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph__check_id(g, from, "source");
+    for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
+        rc = grundy__graph__check_id(g, parts[i], "part");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (nparts > GRUNDY_NODE_MAX)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "a move may have at most %u parts",
+                                  GRUNDY_NODE_MAX);
+    /* Reserve first so that the header and its parts go in together or not at all. */
+    size_t need = g->npend + (size_t)nparts + 1;
+    if (need < g->npend)
+        return GRUNDY_ELIMIT;
+    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, need, sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__pending header = {from, GRUNDY__SPLIT | nparts};
+    g->pend[g->npend++] = header;
+    g->pend_splits = 1;
+    for (uint32_t i = 0; i < nparts; i++) {
+        grundy__pending part = {from, parts[i]};
+        g->pend[g->npend++] = part;
+    }
+    g->moves++;
+    grundy__graph_unsolve(g);
+    return GRUNDY_OK;
+}
+
+/* Pending moves at least as many as the merged ones, and enough to matter,
+ * are merged when added: a graph loaded in large batches is then ready to
+ * search when solved, and over any sequence of batches each move is merged
+ * O(1) times (a merge costs about as much as the moves it holds, and each
+ * one at least doubles them).  The merge is only ahead of time: if it fails
+ * (memory, or a node with too many moves), the moves stay pending, the
+ * graph and its error message are as they were, and the solve that needs
+ * them merges them or reports why it cannot. */
+static void grundy__graph__merge_if_large(grundy_graph *g)
+{
+    uint64_t merged = g->off != NULL ? g->off[g->n_csr] : 0;
+    if (g->npend < GRUNDY__MERGE_AHEAD || g->npend < merged)
+        return;
+    char errmsg[sizeof g->errmsg];
+    size_t errline = g->errline;
+    memcpy(errmsg, g->errmsg, sizeof errmsg);
+    if (grundy__graph_compact(g) != GRUNDY_OK) {
+        memcpy(g->errmsg, errmsg, sizeof errmsg);
+        g->errline = errline;
+    }
+}
+
+int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, const uint32_t *to)
+{
+    if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < m; i++) {
+        if (from[i] >= g->n || to[i] >= g->n)
+            return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",
+                                      i, from[i], to[i], g->n);
+    }
+    if (m > SIZE_MAX - g->npend)
+        return GRUNDY_ELIMIT;
+    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
+                         sizeof *g->pend);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < m; i++) {
+        grundy__pending rec = {from[i], to[i]};
+        g->pend[g->npend + i] = rec;
+    }
+    g->npend += m;
+    g->moves += m;
+    grundy__graph_unsolve(g);
+    grundy__graph__merge_if_large(g);
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why)
+{
+    if (!g->has_splits)
+        return GRUNDY_OK;
+    for (uint32_t u = 0; u < g->n; u++) {
+        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++) {
+            if (g->tok[i] & GRUNDY__SPLIT)
+                return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u has a split move; %s", u, why);
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* === src/graph/graph_compound.c === */
+/* Compounds of graph positions: outcomes and moves. */
+
+/* Implemented by the misère search. */
+GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
+
+/* Implemented with the genus symbols. */
+GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+
+typedef struct grundy__graph_compound__positions {
+    const uint32_t *num;
+    const uint32_t *nodes;
+} grundy__graph_compound__positions;
+
+static uint64_t grundy__graph_compound__number_of(const void *ctx, size_t i)
+{
+    const grundy__graph_compound__positions *p = (const grundy__graph_compound__positions *)ctx;
+    return p->num[p->nodes[i]];
+}
+
+static int grundy__graph_compound__check_args(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    if (g == NULL || (nodes == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    for (size_t i = 0; i < n; i++) {
+        if (nodes[i] >= g->n)
+            return grundy__graph_fail(g, GRUNDY_ERANGE, "component %zu: node %u out of range (n = %u)",
+                                      i, nodes[i], g->n);
+    }
+    return GRUNDY_OK;
+}
+
+/* Compounds other than the disjunctive one move in several components at
+ * once, which is only meaningful when no move splits a component. */
+static int grundy__graph_compound__solve_for(grundy_graph *g, int compound)
+{
+    int play = grundy__compound_play(compound);
+    int rc = grundy_graph_solve_play(g, play);
+    if (rc == GRUNDY_OK && compound != GRUNDY_SUM_DISJUNCTIVE)
+        rc = grundy__graph_require_no_splits(g, "this compound needs moves to single positions");
+    return rc;
+}
+
+/* The SJ theorem needs every value-0 position in play to be terminal (so
+ * that "all components are 0" is the end of the game) and no splits (so that
+ * a move changes one component's value). */
+static int grundy__graph_compound__check_sj(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
+    unsigned char *seen = (unsigned char *)grundy__calloc_array(&g->alloc, g->n, 1);
+    uint32_t *stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
+    int rc = seen && stack ? GRUNDY_OK : GRUNDY_ENOMEM;
+    size_t sp = 0;
+    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++) {
+        if (!seen[nodes[i]]) {
+            seen[nodes[i]] = 1;
+            stack[sp++] = nodes[i];
+        }
+        while (rc == GRUNDY_OK && sp > 0) {
+            uint32_t u = stack[--sp];
+            if (val[u] == 0 && g->off[u + 1] > g->off[u])
+                rc = grundy__graph_fail(g, GRUNDY_EINVAL,
+                                        "node %u has value 0 but has moves: the SJ theorem does not apply", u);
+            for (uint64_t k = g->off[u]; rc == GRUNDY_OK && k < g->off[u + 1]; k++) {
+                uint32_t v = g->tok[k];
+                if (!seen[v]) {
+                    seen[v] = 1;
+                    stack[sp++] = v;
+                }
+            }
+        }
+    }
+    grundy__free(&g->alloc, seen);
+    grundy__free(&g->alloc, stack);
+    return rc;
+}
+
+/* ---- loopy sums ---------------------------------------------------------- */
+
+static int grundy__graph_compound__has_follower_label(const grundy_graph *g, uint32_t u, uint32_t label)
+{
+    const uint32_t *l = g->num[GRUNDY_PLAY_LOOPY];
+    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
+        if (l[g->tok[k]] == label)
+            return 1;
+    }
+    return 0;
+}
+
+/* Finite values xor to a; an infinite component's outcome turns on whether
+ * it can move to value a (then the sum goes to 0); two infinities draw. */
+static int grundy__graph_compound__loopy_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    const uint32_t *l = g->num[GRUNDY_PLAY_LOOPY];
+    size_t infinite = 0, which = 0;
+    uint32_t a = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (l[nodes[i]] == GRUNDY_INF) {
+            infinite++;
+            which = i;
+        } else {
+            a ^= l[nodes[i]];
+        }
+    }
+    if (infinite == 0)
+        return a ? GRUNDY_N : GRUNDY_P;
+    if (infinite == 1)
+        return grundy__graph_compound__has_follower_label(g, nodes[which], a) ? GRUNDY_N : GRUNDY_D;
+    return GRUNDY_D;
+}
+
+/* A move to a sum whose outcome (for the opponent) is `want`.  Tries every
+ * move of every component: loopy sums are small and this is plainly right. */
+static int grundy__graph_compound__loopy_move_to(grundy_graph *g, const uint32_t *nodes, size_t n, int want,
+                         uint32_t *moves, uint32_t *scratch)
+{
+    memcpy(scratch, nodes, n * sizeof *nodes);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t u = nodes[i];
+        for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
+            scratch[i] = g->tok[k];
+            if (grundy__graph_compound__loopy_outcome(g, scratch, n) == want) {
+                for (size_t j = 0; j < n; j++)
+                    moves[j] = GRUNDY_NO_MOVE;
+                moves[i] = (uint32_t)(k - g->off[u]);
+                return 1;
+            }
+        }
+        scratch[i] = u;
+    }
+    return 0;
+}
+
+static int grundy__graph_compound__loopy_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    int outcome = grundy__graph_compound__loopy_outcome(g, nodes, n);
+    if (outcome == GRUNDY_P)
+        return 0;
+    uint32_t *scratch = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *scratch);
+    if (scratch == NULL)
+        return GRUNDY_ENOMEM;
+    int found = grundy__graph_compound__loopy_move_to(g, nodes, n, outcome == GRUNDY_N ? GRUNDY_P : GRUNDY_D, moves, scratch);
+    grundy__free(&g->alloc, scratch);
+    return found;
+}
+
+/* ---- moves of the other compounds ---------------------------------------- */
+
+/* The first move of u to a single position whose number under play is target. */
+static uint32_t grundy__graph_compound__move_to_number(const grundy_graph *g, int play, uint32_t u, uint32_t target)
+{
+    const uint32_t *num = g->num[play];
+    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
+        if (num[g->tok[k]] == target)
+            return (uint32_t)(k - g->off[u]);
+    }
+    return GRUNDY_NO_MOVE;
+}
+
+/* Nim on the components' numbers under play: move one component to the
+ * number that makes the xor 0 (the mex guarantees such a move). */
+static int grundy__graph_compound__nim_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                    uint32_t *moves)
+{
+    grundy__graph_compound__positions p = {g->num[play], nodes};
+    size_t comp;
+    uint64_t target;
+    if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
+        return 0;
+    moves[comp] = grundy__graph_compound__move_to_number(g, play, nodes[comp], (uint32_t)target);
+    return 1;
+}
+
+static void grundy__graph_compound__no_moves(uint32_t *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+}
+
+/* SJ strategy: with one component above 1, bring it to 0 or 1 leaving an odd
+ * number of 1s; with several, a Nim move to xor 0; with none, move a 1 to 0. */
+static int grundy__graph_compound__anti_sg_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
+    size_t big = 0, ones = 0, first_big = 0, first_one = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (val[nodes[i]] > 1 && big++ == 0)
+            first_big = i;
+        if (val[nodes[i]] == 1 && ones++ == 0)
+            first_one = i;
+    }
+    if (big == 0) {
+        if (ones == 0 || ones % 2 == 1)
+            return 0;
+        moves[first_one] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_one], 0);
+        return 1;
+    }
+    if (big == 1) {
+        moves[first_big] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_big], ones % 2 == 0 ? 1 : 0);
+        return 1;
+    }
+    return grundy__graph_compound__nim_move(g, GRUNDY_PLAY_NORMAL, nodes, n, moves);
+}
+
+static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    const uint32_t *w = g->num[GRUNDY_PLAY_WTIA];
+    for (size_t i = 0; i < n; i++) {
+        if (w[nodes[i]] == GRUNDY_SP)
+            return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (w[nodes[i]] == GRUNDY_SC) {
+            moves[i] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_WTIA, nodes[i], GRUNDY_SP);
+            return 1;
+        }
+    }
+    return grundy__graph_compound__nim_move(g, GRUNDY_PLAY_WTIA, nodes, n, moves);
+}
+
+/* Conjunctive and continued conjunctive: in every component, the move that
+ * realises its remoteness or suspense (to the option numbered one less). */
+static int grundy__graph_compound__every_component_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                                uint32_t *moves)
+{
+    const uint32_t *num = g->num[play];
+    for (size_t i = 0; i < n; i++) {
+        if (num[nodes[i]] > 0)
+            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], num[nodes[i]] - 1);
+    }
+    return 1;
+}
+
+/* Selective compounds: move every N component to a P-position (for the
+ * shortened one, the fastest such move, by remoteness). */
+static int grundy__graph_compound__selective_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                          uint32_t *moves)
+{
+    const uint32_t *num = g->num[play];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v = num[nodes[i]];
+        if (play == GRUNDY_PLAY_NORMAL && v != 0)
+            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], 0);
+        else if (play == GRUNDY_PLAY_REMOTENESS && v % 2 == 1)
+            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], v - 1);
+    }
+    return 1;
+}
+
+/* ---- public ---------------------------------------------------------------- */
+
+int grundy_graph_compound_outcome(grundy_graph *g, int compound, const uint32_t *nodes, size_t n)
+{
+    int rc = grundy__graph_compound__check_args(g, nodes, n);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (compound == GRUNDY_SUM_MISERE)
+        return grundy__graph_misere_outcome(g, nodes, n);
+    if (compound == GRUNDY_SUM_TAME)
+        return grundy__graph_tame_outcome(g, nodes, n);
+    if (grundy__compound_play(compound) < 0)
+        return GRUNDY_EINVAL;
+    rc = grundy__graph_compound__solve_for(g, compound);
+    if (rc == GRUNDY_OK && compound == GRUNDY_SUM_ANTI_SG)
+        rc = grundy__graph_compound__check_sj(g, nodes, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (compound == GRUNDY_SUM_LOOPY)
+        return grundy__graph_compound__loopy_outcome(g, nodes, n);
+    grundy__graph_compound__positions p = {g->num[grundy__compound_play(compound)], nodes};
+    return grundy__compound_decide(compound, &p, n, grundy__graph_compound__number_of);
+}
+
+int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes, size_t n,
+                               uint32_t *moves)
+{
+    if (moves == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    int outcome = grundy_graph_compound_outcome(g, compound, nodes, n);
+    if (outcome < 0)
+        return outcome;
+    grundy__graph_compound__no_moves(moves, n);
+    switch (compound) {
+    case GRUNDY_SUM_MISERE:
+    case GRUNDY_SUM_TAME: /* the genus decides the outcome; the search finds the move */
+        return grundy__graph_misere_move(g, nodes, n, moves);
+    case GRUNDY_SUM_LOOPY: return grundy__graph_compound__loopy_move(g, nodes, n, moves);
+    default: break;
+    }
+    if (outcome != GRUNDY_N)
+        return 0;
+    switch (compound) {
+    case GRUNDY_SUM_DISJUNCTIVE: {
+        size_t comp;
+        uint32_t k;
+        int found = grundy_graph_sum_winning_move(g, nodes, n, &comp, &k);
+        if (found == 1)
+            moves[comp] = k;
+        return found;
+    }
+    case GRUNDY_SUM_ANTI_SG: return grundy__graph_compound__anti_sg_move(g, nodes, n, moves);
+    case GRUNDY_SUM_WTIA: return grundy__graph_compound__wtia_move(g, nodes, n, moves);
+    case GRUNDY_SUM_CONJUNCTIVE: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_REMOTENESS, nodes, n, moves);
+    case GRUNDY_SUM_CONTINUED: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_SUSPENSE, nodes, n, moves);
+    default: return grundy__graph_compound__selective_move(g, grundy__compound_play(compound), nodes, n, moves);
+    }
+}
+
+int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node, uint32_t *value)
+{
+    int rc = grundy__graph_check_play_node(g, play, node);
+    if (rc == GRUNDY_OK && value == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc == GRUNDY_OK)
+        *value = g->num[play][node];
+    return rc;
+}
+
+const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play)
+{
+    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
+        return NULL;
+    return g->num[play];
+}
+
+int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node)
+{
+    int rc = grundy__graph_check_play_node(g, play, node);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t v = g->num[play][node];
+    if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF)
+        return grundy__graph_compound__has_follower_label(g, node, 0) ? GRUNDY_N : GRUNDY_D;
+    return grundy__play_outcome(play == GRUNDY_PLAY_LOOPY ? GRUNDY_PLAY_NORMAL : play, v);
+}
+
+/* === src/graph/graph_genus.c === */
+/* Conway's genus symbols and tame positions (ONAG ch. 12).
+ *
+ * gamma_n(x) is the misère Grundy value of x + n copies of *2.  Moving in a
+ * *2 leaves *1 or nothing, so the states are x + a*2 + b*1 with a + b <= L:
+ * from there one can move in x, turn a *2 into *1 or 0, or take a *1.  Every
+ * option has a smaller (x, a, b) in the order "x's followers first, then a,
+ * then b", so one pass over the nodes in postorder fills the table, and
+ * gamma_n(x) is the entry (x, n, 0).
+ *
+ * A position is tame when it and every position it reaches have genus
+ * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...).  In a misère sum of
+ * tame positions the first two act as Nim heaps of 0 and 1 and the last as a
+ * heap of two or more with Nim value a, so misère Nim's rule decides it. */
+
+#define GRUNDY__GRAPH_GENUS__L (GRUNDY_GENUS_TERMS - 1)
+#define GRUNDY__GRAPH_GENUS__STATES ((GRUNDY__GRAPH_GENUS__L + 1) * (GRUNDY__GRAPH_GENUS__L + 2) / 2)
+
+enum { GRUNDY__GRAPH_GENUS__NOT_TAME = 0, GRUNDY__GRAPH_GENUS__TAME_SMALL = 1, GRUNDY__GRAPH_GENUS__TAME_BIG = 2 };
+
+/* Index of state (a, b), a + b <= L: row a holds L + 1 - a entries. */
+static size_t grundy__graph_genus__state(size_t a, size_t b)
+{
+    return a * (GRUNDY__GRAPH_GENUS__L + 1) - a * (a - 1) / 2 + b;
+}
+
+static uint32_t *grundy__graph_genus__row(uint32_t *f, uint32_t x)
+{
+    return f + (size_t)x * GRUNDY__GRAPH_GENUS__STATES;
+}
+
+static void grundy__graph_genus__fill_node(const grundy_graph *g, uint32_t *f, uint32_t x, grundy__mex *mex)
+{
+    uint32_t *fx = grundy__graph_genus__row(f, x);
+    int terminal = g->off[x + 1] == g->off[x];
+    for (size_t a = 0; a <= GRUNDY__GRAPH_GENUS__L; a++) {
+        for (size_t b = 0; a + b <= GRUNDY__GRAPH_GENUS__L; b++) {
+            if (terminal && a == 0 && b == 0) {
+                fx[grundy__graph_genus__state(0, 0)] = 1; /* no move: the player to move has won */
+                continue;
+            }
+            grundy__mex_begin(mex);
+            for (uint64_t k = g->off[x]; k < g->off[x + 1]; k++)
+                grundy__mex_add(mex, grundy__graph_genus__row(f, g->tok[k])[grundy__graph_genus__state(a, b)]);
+            if (a > 0) {
+                grundy__mex_add(mex, fx[grundy__graph_genus__state(a - 1, b + 1)]);
+                grundy__mex_add(mex, fx[grundy__graph_genus__state(a - 1, b)]);
+            }
+            if (b > 0)
+                grundy__mex_add(mex, fx[grundy__graph_genus__state(a, b - 1)]);
+            fx[grundy__graph_genus__state(a, b)] = grundy__mex_end(mex);
+        }
+    }
+}
+
+/* Which tame genus the terms show, for a position of value v. */
+static int grundy__graph_genus__genus_kind(const uint32_t *gamma, uint32_t v)
+{
+    int small0 = v == 0, small1 = v == 1, big = 1;
+    for (size_t n = 0; n <= GRUNDY__GRAPH_GENUS__L; n++) {
+        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
+        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
+        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
+    }
+    return small0 || small1 ? GRUNDY__GRAPH_GENUS__TAME_SMALL : big ? GRUNDY__GRAPH_GENUS__TAME_BIG : GRUNDY__GRAPH_GENUS__NOT_TAME;
+}
+
+static int grundy__graph_genus__compute(grundy_graph *g)
+{
+    if (g->genus != NULL)
+        return GRUNDY_OK;
+    int rc = grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_require_no_splits(g, "genus symbols need moves to single positions");
+    if (rc != GRUNDY_OK)
+        return rc;
+    const grundy_allocator *al = &g->alloc;
+    uint32_t *order = (uint32_t *)grundy__alloc_array(al, g->n, sizeof *order);
+    uint32_t *f = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, GRUNDY__GRAPH_GENUS__STATES * sizeof *f);
+    uint32_t *genus = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, (GRUNDY__GRAPH_GENUS__L + 1) * sizeof *genus);
+    unsigned char *tame = (unsigned char *)grundy__alloc_array(al, g->n, 1);
+    grundy__mex mex = {NULL, 0, 0};
+    rc = order && f && genus && tame ? GRUNDY_OK : GRUNDY_ENOMEM;
+    if (rc == GRUNDY_OK)
+        rc = grundy__mex_init(&mex, al, (size_t)g->max_degree + 4);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_postorder(g, order);
+    for (uint32_t i = 0; rc == GRUNDY_OK && i < g->n; i++) {
+        uint32_t x = order[i];
+        grundy__graph_genus__fill_node(g, f, x, &mex);
+        uint32_t *gx = genus + (size_t)x * (GRUNDY__GRAPH_GENUS__L + 1);
+        for (size_t n = 0; n <= GRUNDY__GRAPH_GENUS__L; n++)
+            gx[n] = grundy__graph_genus__row(f, x)[grundy__graph_genus__state(n, 0)];
+        int kind = grundy__graph_genus__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
+        for (uint64_t k = g->off[x]; kind != GRUNDY__GRAPH_GENUS__NOT_TAME && k < g->off[x + 1]; k++) {
+            if (tame[g->tok[k]] == GRUNDY__GRAPH_GENUS__NOT_TAME)
+                kind = GRUNDY__GRAPH_GENUS__NOT_TAME;
+        }
+        tame[x] = (unsigned char)kind;
+    }
+    grundy__mex_free(&mex, al);
+    grundy__free(al, order);
+    grundy__free(al, f);
+    if (rc == GRUNDY_OK) {
+        g->genus = genus;
+        g->tame = tame;
+    } else {
+        grundy__free(al, genus);
+        grundy__free(al, tame);
+    }
+    return rc;
+}
+
+int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap, int *tame)
+{
+    if (g == NULL || (gamma == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (node >= g->n)
+        return grundy__graph_fail(g, GRUNDY_ERANGE, "node %u out of range (n = %u)", node, g->n);
+    rc = grundy__graph_genus__compute(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const uint32_t *gx = g->genus + (size_t)node * (GRUNDY__GRAPH_GENUS__L + 1);
+    for (size_t n = 0; n < cap && n <= GRUNDY__GRAPH_GENUS__L; n++)
+        gamma[n] = gx[n];
+    if (tame != NULL)
+        *tame = g->tame[node] != GRUNDY__GRAPH_GENUS__NOT_TAME;
+    return GRUNDY_OK;
+}
+
+/* Misère Nim's rule on tame components: with a big one, P iff the xor of
+ * the values is 0; with only small ones (heaps of 0 and 1), P iff it is 1. */
+GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    int rc = grundy__graph_genus__compute(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t x = 0;
+    int big = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (g->tame[nodes[i]] == GRUNDY__GRAPH_GENUS__NOT_TAME)
+            return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u is not tame: search the misère sum instead",
+                                      nodes[i]);
+        big |= g->tame[nodes[i]] == GRUNDY__GRAPH_GENUS__TAME_BIG;
+        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
+    }
+    return (big ? x != 0 : x != 1) ? GRUNDY_N : GRUNDY_P;
+}
+#undef GRUNDY__GRAPH_GENUS__L
+#undef GRUNDY__GRAPH_GENUS__STATES
+
+/* === src/graph/graph_loopy.c === */
+/* Loopy games: generalized Sprague-Grundy values (Smith; Fraenkel and Yesha).
+ *
+ * gamma(u) = k, finite, iff (a) no follower has value k, (b) followers have
+ * every value below k, and (c) every follower of value above k or infinite
+ * has a follower of value k.  Every other position is infinite.
+ *
+ * Values are assigned one level k at a time, by retrograde analysis in the
+ * graph of positions not yet labelled: a position is eligible for k if its
+ * labelled followers already cover 0..k-1.  A position becomes "k-winning"
+ * when one of its followers is labelled k (it can then never be k), and an
+ * eligible position is labelled k as soon as all its unlabelled followers are
+ * k-winning.  A counter per position makes each level O(V + E).  Positions
+ * still unlabelled when no position is eligible any more are infinite. */
+
+typedef struct grundy__graph_loopy__loopy_ctx {
+    grundy_graph *g;
+    uint64_t *roff;   /* reverse adjacency: predecessors of v are */
+    uint32_t *radj;   /* radj[roff[v] .. roff[v+1]) */
+    uint32_t *label;  /* value, or GRUNDY_INF while unlabelled */
+    uint32_t *mexl;   /* mex of the labels of a position's followers so far */
+    uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
+    uint32_t *cnt;    /* unlabelled followers not yet k-winning */
+    uint32_t *queue;
+} grundy__graph_loopy__loopy_ctx;
+
+static void grundy__graph_loopy__loopy_free(grundy__graph_loopy__loopy_ctx *c)
+{
+    const grundy_allocator *a = &c->g->alloc;
+    grundy__free(a, c->roff);
+    grundy__free(a, c->radj);
+    grundy__free(a, c->label);
+    grundy__free(a, c->mexl);
+    grundy__free(a, c->kwin);
+    grundy__free(a, c->cnt);
+    grundy__free(a, c->queue);
+}
+
+static int grundy__graph_loopy__loopy_alloc(grundy__graph_loopy__loopy_ctx *c)
+{
+    grundy_graph *g = c->g;
+    const grundy_allocator *a = &g->alloc;
+    uint64_t m = g->off[g->n];
+    c->roff = (uint64_t *)grundy__calloc_array(a, (size_t)g->n + 1, sizeof *c->roff);
+    c->radj = (uint32_t *)grundy__alloc_array(a, (size_t)m, sizeof *c->radj);
+    c->label = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->label);
+    c->mexl = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->mexl);
+    c->kwin = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->kwin);
+    c->cnt = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->cnt);
+    c->queue = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->queue);
+    if (!c->roff || !c->radj || !c->label || !c->mexl || !c->kwin || !c->cnt || !c->queue)
+        return GRUNDY_ENOMEM;
+    /* Reverse CSR by counting sort over the (split-free) token streams. */
+    for (uint64_t i = 0; i < m; i++)
+        c->roff[g->tok[i] + 1]++;
+    for (uint32_t v = 0; v < g->n; v++)
+        c->roff[v + 1] += c->roff[v];
+    for (uint32_t u = 0; u < g->n; u++) {
+        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++)
+            c->radj[c->roff[g->tok[i]]++] = u;
+    }
+    for (uint32_t v = g->n; v > 0; v--)
+        c->roff[v] = c->roff[v - 1];
+    c->roff[0] = 0;
+    for (uint32_t u = 0; u < g->n; u++)
+        c->label[u] = GRUNDY_INF;
+    return GRUNDY_OK;
+}
+
+static int grundy__graph_loopy__eligible(const grundy__graph_loopy__loopy_ctx *c, uint32_t u, uint32_t k)
+{
+    return c->label[u] == GRUNDY_INF && c->mexl[u] == k && c->kwin[u] != k + 1;
+}
+
+/* Labels u with k and propagates: its predecessors become k-winning, which
+ * may complete the counters of theirs. */
+static void grundy__graph_loopy__label_k(grundy__graph_loopy__loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
+{
+    c->label[u] = k;
+    for (uint64_t i = c->roff[u]; i < c->roff[u + 1]; i++) {
+        uint32_t p = c->radj[i];
+        if (c->label[p] != GRUNDY_INF || c->kwin[p] == k + 1)
+            continue;
+        c->kwin[p] = k + 1;
+        for (uint64_t j = c->roff[p]; j < c->roff[p + 1]; j++) {
+            uint32_t q = c->radj[j];
+            if (grundy__graph_loopy__eligible(c, q, k) && --c->cnt[q] == 0)
+                c->queue[(*tail)++] = q;
+        }
+    }
+}
+
+/* One level: returns 0 when no position was eligible for k. */
+static int grundy__graph_loopy__level(grundy__graph_loopy__loopy_ctx *c, uint32_t k)
+{
+    const grundy_graph *g = c->g;
+    size_t head = 0, tail = 0;
+    int any = 0;
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (!grundy__graph_loopy__eligible(c, u, k))
+            continue;
+        any = 1;
+        uint32_t open = 0;
+        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++)
+            open += c->label[g->tok[i]] == GRUNDY_INF;
+        c->cnt[u] = open;
+        if (open == 0)
+            c->queue[tail++] = u;
+    }
+    while (head < tail) {
+        uint32_t u = c->queue[head++];
+        if (grundy__graph_loopy__eligible(c, u, k))
+            grundy__graph_loopy__label_k(c, u, k, &tail);
+    }
+    for (uint32_t u = 0; u < g->n; u++) {
+        if (c->label[u] == GRUNDY_INF && c->mexl[u] == k && c->kwin[u] == k + 1)
+            c->mexl[u] = k + 1;
+    }
+    return any;
+}
+
+GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
+{
+    if (g->num[GRUNDY_PLAY_LOOPY] != NULL)
+        return GRUNDY_OK;
+    g->errmsg[0] = '\0';
+    int rc = grundy__graph_compact(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_require_no_splits(g, "loopy play needs moves to single positions");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    rc = grundy__graph_loopy__loopy_alloc(&c);
+    for (uint32_t k = 0; rc == GRUNDY_OK && grundy__graph_loopy__level(&c, k); k++) {
+        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
+            rc = GRUNDY_ECANCELED;
+    }
+    if (rc == GRUNDY_OK) {
+        g->num[GRUNDY_PLAY_LOOPY] = c.label;
+        c.label = NULL;
+    }
+    grundy__graph_loopy__loopy_free(&c);
+    return rc;
+}
+
+static int grundy__graph_loopy__cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node, uint32_t *values,
+                                 size_t cap, size_t *count)
+{
+    int rc = grundy__graph_check_play_node(g, GRUNDY_PLAY_LOOPY, node);
+    if (rc == GRUNDY_OK && (count == NULL || (values == NULL && cap > 0)))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    const uint32_t *label = g->num[GRUNDY_PLAY_LOOPY];
+    size_t deg = (size_t)(g->off[node + 1] - g->off[node]);
+    uint32_t *tmp = (uint32_t *)grundy__alloc_array(&g->alloc, deg, sizeof *tmp);
+    if (tmp == NULL)
+        return GRUNDY_ENOMEM;
+    size_t k = 0;
+    for (uint64_t i = g->off[node]; i < g->off[node + 1]; i++) {
+        if (label[g->tok[i]] != GRUNDY_INF)
+            tmp[k++] = label[g->tok[i]];
+    }
+    qsort(tmp, k, sizeof *tmp, grundy__graph_loopy__cmp_u32);
+    size_t distinct = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (i > 0 && tmp[i] == tmp[i - 1])
+            continue;
+        if (distinct < cap)
+            values[distinct] = tmp[i];
+        distinct++;
+    }
+    grundy__free(&g->alloc, tmp);
+    *count = distinct;
+    return GRUNDY_OK;
+}
+
+/* === src/graph/graph_merge.c === */
+/* The merge of a graph's pending moves into its CSR arrays.
+ *
+ * A plain counting sort scatters every pending token to a random place of the
+ * new token array, and bumps a random node's counter before that: two cache
+ * misses per token once the graph outgrows the cache.  So the merge works by
+ * buckets of consecutive source nodes, each small enough that its counters
+ * and its stretch of the token array stay in cache:
+ *
+ * 1. The pending records are cut into blocks, and each block is reordered by
+ *    bucket (a stable counting sort through a scratch buffer, which is the
+ *    new token array, still unused).  Within a block each bucket's records
+ *    are then one run; the runs' bounds go into a small table.
+ * 2. Bucket by bucket, the runs of every block are read twice: to count the
+ *    tokens of each node, then to write them in place.
+ *
+ * Both steps keep the records of one node in the order they were added, so a
+ * node's moves (and a split's header followed by its parts) come out in
+ * order.  Reordering the pending records changes nothing else that can be
+ * observed, so a merge that fails leaves the graph as it was. */
+
+/* Below this many tokens the whole merge fits in cache: one bucket. */
+#define GRUNDY__GRAPH_MERGE__CACHED_TOKENS ((uint64_t)1 << 18)
+/* The most buckets worth partitioning into (runs shorter than a few cache
+ * lines would cost more than they save); more only on graphs of more than
+ * 2^28 nodes, where a bucket would otherwise hold more than 2^16 nodes. */
+#define GRUNDY__GRAPH_MERGE__MAX_BUCKETS 4096u
+/* A bucket of 2^16 nodes has 512 KiB of offsets: no larger is needed. */
+#define GRUNDY__GRAPH_MERGE__MAX_SHIFT 16u
+/* The fewest records in a block, and the most blocks. */
+#define GRUNDY__GRAPH_MERGE__MIN_BLOCK ((size_t)1 << 16)
+#define GRUNDY__GRAPH_MERGE__MAX_BLOCKS 256u
+
+typedef struct grundy__graph_merge__merge {
+    grundy_graph *g;
+    uint64_t *off;     /* the new offsets (n + 1) */
+    uint32_t *tok;     /* the new tokens */
+    unsigned shift;    /* bucket of node u: u >> shift */
+    uint32_t buckets;
+    size_t block;      /* records per block */
+    size_t blocks;
+    size_t *run;       /* run[k * (buckets + 1) + b]: where bucket b starts in block k */
+    uint32_t max_degree;
+    int splits;
+} grundy__graph_merge__merge;
+
+/* Nodes per bucket, as a shift: as many as keep a bucket's tokens (about
+ * 2^17 of them) and offsets in cache, but no more buckets than MAX_BUCKETS. */
+static unsigned grundy__graph_merge__bucket_shift(uint32_t n, uint64_t tokens)
+{
+    if (tokens < GRUNDY__GRAPH_MERGE__CACHED_TOKENS)
+        return 31;
+    unsigned s = 0;
+    while (s < 31 && (n >> s) > GRUNDY__GRAPH_MERGE__MAX_BUCKETS)
+        s++;
+    /* tokens * 2^(s+1) / n <= 2^17, without overflow. */
+    while (s < GRUNDY__GRAPH_MERGE__MAX_SHIFT && tokens <= ((uint64_t)n << (GRUNDY__GRAPH_MERGE__MAX_SHIFT - s)))
+        s++;
+    return s;
+}
+
+static size_t *grundy__graph_merge__run_row(const grundy__graph_merge__merge *mg, size_t k)
+{
+    return mg->run + k * ((size_t)mg->buckets + 1);
+}
+
+/* Step 1 for block k: stable counting sort by bucket through the scratch. */
+static void grundy__graph_merge__partition_block(grundy__graph_merge__merge *mg, size_t k, size_t *cursor)
+{
+    grundy__pending *pend = mg->g->pend;
+    grundy__pending *scratch = (grundy__pending *)(void *)mg->tok;
+    size_t lo = k * mg->block, hi = lo + mg->block;
+    if (hi > mg->g->npend)
+        hi = mg->g->npend;
+    size_t *row = grundy__graph_merge__run_row(mg, k);
+    memset(cursor, 0, (size_t)mg->buckets * sizeof *cursor);
+    for (size_t i = lo; i < hi; i++)
+        cursor[pend[i].from >> mg->shift]++;
+    size_t at = 0;
+    for (uint32_t b = 0; b < mg->buckets; b++) {
+        size_t c = cursor[b];
+        row[b] = lo + at;
+        cursor[b] = at;
+        at += c;
+    }
+    row[mg->buckets] = hi;
+    if (mg->buckets == 1)
+        return; /* already in order */
+    for (size_t i = lo; i < hi; i++)
+        scratch[cursor[pend[i].from >> mg->shift]++] = pend[i];
+    memcpy(pend + lo, scratch, (hi - lo) * sizeof *pend);
+}
+
+/* Step 2, counting: off[u + 1] = tokens of node u, for the bucket's nodes. */
+static void grundy__graph_merge__count_bucket(grundy__graph_merge__merge *mg, uint32_t b, uint32_t u0, uint32_t u1)
+{
+    const grundy_graph *g = mg->g;
+    uint64_t *off = mg->off;
+    for (uint32_t u = u0; u < u1; u++)
+        off[u + 1] = u < g->n_csr ? g->off[u + 1] - g->off[u] : 0;
+    for (size_t k = 0; k < mg->blocks; k++) {
+        const size_t *row = grundy__graph_merge__run_row(mg, k);
+        for (size_t i = row[b]; i < row[b + 1]; i++)
+            off[g->pend[i].from + 1]++;
+    }
+}
+
+/* Turns the bucket's counts into start offsets from `base` (so that
+ * off[u + 1] is node u's write cursor); returns the end, or fails naming a
+ * node past the per-node limit. */
+static int grundy__graph_merge__place_bucket(grundy__graph_merge__merge *mg, uint32_t u0, uint32_t u1, uint64_t *base)
+{
+    uint64_t at = *base;
+    for (uint32_t u = u0; u < u1; u++) {
+        uint64_t c = mg->off[u + 1];
+        if (c > GRUNDY_NODE_MAX)
+            return grundy__graph_fail(mg->g, GRUNDY_ELIMIT,
+                                      "node %u has more than %u moves and parts", u,
+                                      GRUNDY_NODE_MAX);
+        if (!mg->splits && c > mg->max_degree)
+            mg->max_degree = (uint32_t)c;
+        mg->off[u + 1] = at;
+        at += c;
+    }
+    *base = at;
+    return GRUNDY_OK;
+}
+
+/* Step 2, writing: the old CSR's tokens of each node, then its pending ones;
+ * each cursor ends where its node ends. */
+static void grundy__graph_merge__fill_bucket(grundy__graph_merge__merge *mg, uint32_t b, uint32_t u0, uint32_t u1)
+{
+    const grundy_graph *g = mg->g;
+    uint64_t *off = mg->off;
+    uint32_t *tok = mg->tok;
+    for (uint32_t u = u0; u < u1 && u < g->n_csr; u++) {
+        uint64_t len = g->off[u + 1] - g->off[u];
+        memcpy(tok + off[u + 1], g->tok + g->off[u], (size_t)len * sizeof *tok);
+        off[u + 1] += len;
+    }
+    for (size_t k = 0; k < mg->blocks; k++) {
+        const size_t *row = grundy__graph_merge__run_row(mg, k);
+        for (size_t i = row[b]; i < row[b + 1]; i++)
+            tok[off[g->pend[i].from + 1]++] = g->pend[i].tok;
+    }
+}
+
+/* With split moves, tokens are not moves: count the moves of each node. */
+static void grundy__graph_merge__split_degrees(grundy__graph_merge__merge *mg, uint32_t u0, uint32_t u1)
+{
+    for (uint32_t u = u0; u < u1; u++) {
+        const uint32_t *p = mg->tok + mg->off[u], *end = mg->tok + mg->off[u + 1];
+        uint32_t d = 0;
+        for (; p < end; p += 1 + (*p & GRUNDY__SPLIT ? *p & ~GRUNDY__SPLIT : 0))
+            d++;
+        if (d > mg->max_degree)
+            mg->max_degree = d;
+    }
+}
+
+static int grundy__graph_merge__merge_buckets(grundy__graph_merge__merge *mg)
+{
+    grundy_graph *g = mg->g;
+    size_t *cursor = grundy__graph_merge__run_row(mg, mg->blocks);
+    for (size_t k = 0; k < mg->blocks; k++)
+        grundy__graph_merge__partition_block(mg, k, cursor);
+    uint64_t base = 0;
+    mg->off[0] = 0;
+    for (uint32_t b = 0; b < mg->buckets; b++) {
+        uint32_t u0 = b << mg->shift;
+        uint64_t end = ((uint64_t)b + 1) << mg->shift;
+        uint32_t u1 = end < g->n ? (uint32_t)end : g->n;
+        grundy__graph_merge__count_bucket(mg, b, u0, u1);
+        int rc = grundy__graph_merge__place_bucket(mg, u0, u1, &base);
+        if (rc != GRUNDY_OK)
+            return rc;
+        grundy__graph_merge__fill_bucket(mg, b, u0, u1);
+        if (mg->splits)
+            grundy__graph_merge__split_degrees(mg, u0, u1);
+    }
+    return GRUNDY_OK;
+}
+
+/* Sizes the buckets and blocks and allocates the new arrays. */
+static int grundy__graph_merge__merge_init(grundy__graph_merge__merge *mg, uint64_t tokens)
+{
+    grundy_graph *g = mg->g;
+    size_t npend = g->npend;
+    if (tokens > SIZE_MAX / sizeof(uint32_t))
+        return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
+    mg->shift = grundy__graph_merge__bucket_shift(g->n, tokens);
+    /* Several buckets only with tokens, so with nodes. */
+    mg->buckets = mg->shift == 31 ? 1u : (uint32_t)(((uint64_t)g->n - 1u) >> mg->shift) + 1u;
+    /* A block fills at most half the token array when there is more than
+     * one bucket (then tokens >= CACHED_TOKENS), so it can be the scratch. */
+    mg->block = npend / GRUNDY__GRAPH_MERGE__MAX_BLOCKS + 1 > GRUNDY__GRAPH_MERGE__MIN_BLOCK ? npend / GRUNDY__GRAPH_MERGE__MAX_BLOCKS + 1 : GRUNDY__GRAPH_MERGE__MIN_BLOCK;
+    mg->blocks = npend == 0 ? 0 : (npend - 1) / mg->block + 1;
+    mg->off = (uint64_t *)grundy__alloc_array(&g->alloc, (size_t)g->n + 1, sizeof *mg->off);
+    mg->tok = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)tokens, sizeof *mg->tok);
+    /* One row per block, and one for the partition's cursors. */
+    mg->run = (size_t *)grundy__alloc_array(&g->alloc, (mg->blocks + 1) * ((size_t)mg->buckets + 1),
+                                            sizeof *mg->run);
+    return mg->off && mg->tok && mg->run ? GRUNDY_OK : GRUNDY_ENOMEM;
+}
+
+GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g)
+{
+    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
+        return GRUNDY_OK;
+    uint64_t tokens = (g->off ? g->off[g->n_csr] : 0) + (uint64_t)g->npend;
+    grundy__graph_merge__merge mg = {g, NULL, NULL, 0, 1, 0, 0, NULL, 0, g->has_splits || g->pend_splits};
+    int rc = grundy__graph_merge__merge_init(&mg, tokens);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_merge__merge_buckets(&mg);
+    grundy__free(&g->alloc, mg.run);
+    if (rc != GRUNDY_OK) {
+        grundy__free(&g->alloc, mg.off);
+        grundy__free(&g->alloc, mg.tok);
+        return rc;
+    }
+    grundy__free(&g->alloc, g->off);
+    grundy__free(&g->alloc, g->tok);
+    grundy__free(&g->alloc, g->pend);
+    g->off = mg.off;
+    g->tok = mg.tok;
+    g->n_csr = g->n;
+    g->max_degree = mg.max_degree;
+    g->has_splits = mg.splits;
+    g->pend = NULL;
+    g->npend = g->cap_pend = 0;
+    g->pend_splits = 0;
+    return GRUNDY_OK;
+}
+#undef GRUNDY__GRAPH_MERGE__CACHED_TOKENS
+#undef GRUNDY__GRAPH_MERGE__MAX_BUCKETS
+#undef GRUNDY__GRAPH_MERGE__MAX_SHIFT
+#undef GRUNDY__GRAPH_MERGE__MIN_BLOCK
+#undef GRUNDY__GRAPH_MERGE__MAX_BLOCKS
+
+/* === src/graph/graph_misere.c === */
+/* Misère sums of graph positions, by memoized search over the sum.
+ *
+ * Misère play has no Sprague-Grundy theory: the outcome of a sum is not a
+ * function of its components' outcomes.  So the sum itself is the position:
+ * a multiset of component nodes, kept sorted so that equal parts share one
+ * memo entry, with terminal components dropped (no one can move there).  The
+ * search runs on the rule-defined game engine.  Misère becomes normal play by
+ * one extra rule: a sum with no move left has one move, to the finished game,
+ * so it is an N-position (the player to move has won).
+ *
+ * A position needs a fixed size: K slots, where K is the most components the
+ * sum can ever split into (the internal "width" play, computed per node), and
+ * unused slots hold EMPTY_SLOT, which sorts last. */
+
+#define GRUNDY__GRAPH_MISERE__EMPTY_SLOT UINT32_MAX
+#define GRUNDY__GRAPH_MISERE__MAX_SLOTS 1024u
+
+/* The memo game's progress, passed on to the graph's callback. */
+static int grundy__graph_misere__report(void *user, uint64_t done, uint64_t total)
+{
+    return grundy__graph_report((grundy_graph *)user, done, total);
+}
+
+static int grundy__graph_misere__cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void grundy__graph_misere__canon(void *user, void *pos)
+{
+    const grundy_graph *g = (const grundy_graph *)user;
+    qsort(pos, g->misere_slots, sizeof(uint32_t), grundy__graph_misere__cmp_u32);
+}
+
+static int grundy__graph_misere__is_terminal(const grundy_graph *g, uint32_t u)
+{
+    return g->off[u + 1] == g->off[u];
+}
+
+/* Writes into out the sum pos with slot i replaced by the given parts
+ * (terminal parts dropped).  Returns 0 if it would not fit. */
+static int grundy__graph_misere__replace(const grundy_graph *g, const uint32_t *pos, uint32_t i, const uint32_t *parts,
+                   uint32_t np, uint32_t *out)
+{
+    uint32_t k = 0, slots = g->misere_slots;
+    for (uint32_t j = 0; j < slots && pos[j] != GRUNDY__GRAPH_MISERE__EMPTY_SLOT; j++) {
+        if (j != i)
+            out[k++] = pos[j];
+    }
+    for (uint32_t j = 0; j < np; j++) {
+        if (grundy__graph_misere__is_terminal(g, parts[j]))
+            continue;
+        if (k == slots)
+            return 0;
+        out[k++] = parts[j];
+    }
+    while (k < slots)
+        out[k++] = GRUNDY__GRAPH_MISERE__EMPTY_SLOT;
+    return 1;
+}
+
+static int grundy__graph_misere__sum_moves(void *user, const void *position, grundy_options *out)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    const uint32_t *pos = (const uint32_t *)position;
+    uint32_t *next = g->misere_scratch;
+    int moved = 0;
+    for (uint32_t i = 0; i < g->misere_slots && pos[i] != GRUNDY__GRAPH_MISERE__EMPTY_SLOT; i++) {
+        if (i > 0 && pos[i] == pos[i - 1])
+            continue; /* moving in an equal component gives the same sums */
+        grundy__moves it = grundy__moves_of(g, pos[i]);
+        const uint32_t *parts;
+        uint32_t np;
+        while (grundy__moves_next(&it, &parts, &np)) {
+            if (!grundy__graph_misere__replace(g, pos, i, parts, np, next))
+                return GRUNDY_ELIMIT;
+            int rc = grundy_options_add(out, next, 1);
+            if (rc != GRUNDY_OK)
+                return rc;
+            moved = 1;
+        }
+    }
+    return moved ? 0 : grundy_options_add(out, NULL, 0);
+}
+
+/* Makes g->misere a memo for sums of up to `slots` components. */
+static int grundy__graph_misere__prepare(grundy_graph *g, uint64_t slots)
+{
+    if (slots > GRUNDY__GRAPH_MISERE__MAX_SLOTS)
+        return grundy__graph_fail(g, GRUNDY_ELIMIT,
+                                  "this misère sum can split into %llu components; the search supports %u",
+                                  (unsigned long long)slots, GRUNDY__GRAPH_MISERE__MAX_SLOTS);
+    if (slots == 0)
+        slots = 1;
+    if (g->misere != NULL && g->misere_slots >= slots)
+        return GRUNDY_OK;
+    grundy_game_free(g->misere);
+    g->misere = NULL;
+    grundy__free(&g->alloc, g->misere_scratch);
+    g->misere_scratch = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)slots, sizeof(uint32_t));
+    if (g->misere_scratch == NULL)
+        return GRUNDY_ENOMEM;
+    g->misere_slots = (uint32_t)slots;
+    int rc = grundy_game_new(&g->misere, (size_t)slots * sizeof(uint32_t), grundy__graph_misere__sum_moves, g, &g->alloc);
+    if (rc == GRUNDY_OK)
+        rc = grundy_game_set_canon(g->misere, grundy__graph_misere__canon);
+    return rc;
+}
+
+/* Loads the sum of nodes into pos (g->misere_slots entries, sorted). */
+static void grundy__graph_misere__load(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *pos)
+{
+    uint32_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!grundy__graph_misere__is_terminal(g, nodes[i]))
+            pos[k++] = nodes[i];
+    }
+    while (k < g->misere_slots)
+        pos[k++] = GRUNDY__GRAPH_MISERE__EMPTY_SLOT;
+    qsort(pos, g->misere_slots, sizeof *pos, grundy__graph_misere__cmp_u32);
+}
+
+/* Solves what the search needs and sizes the memo for these components. */
+static int grundy__graph_misere__begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **pos)
+{
+    int rc = grundy__graph_solve_acyclic(g, GRUNDY__PLAY_WIDTH);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint64_t slots = 0;
+    for (size_t i = 0; i < n; i++)
+        slots += g->num[GRUNDY__PLAY_WIDTH][nodes[i]];
+    rc = grundy__graph_misere__prepare(g, slots);
+    if (rc != GRUNDY_OK)
+        return rc;
+    /* The search can run long: it reports to, and stops for, the graph's callback. */
+    grundy_game_set_progress(g->misere, g->progress != NULL ? grundy__graph_misere__report : NULL, g);
+    *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
+    return *pos ? GRUNDY_OK : GRUNDY_ENOMEM;
+}
+
+static int grundy__graph_misere__value_of(grundy_graph *g, const uint32_t *pos, uint32_t *value)
+{
+    int rc = grundy_game_value(g->misere, pos, value);
+    if (rc != GRUNDY_OK && rc != GRUNDY_ENOMEM)
+        grundy__graph_fail(g, rc, "misère search: %s", grundy_game_errmsg(g->misere));
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    uint32_t *pos = NULL, v = 0;
+    int rc = grundy__graph_misere__begin(g, nodes, n, &pos);
+    if (rc == GRUNDY_OK) {
+        grundy__graph_misere__load(g, nodes, n, pos);
+        rc = grundy__graph_misere__value_of(g, pos, &v);
+    }
+    grundy__free(&g->alloc, pos);
+    return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
+}
+
+/* The first move of the first component that leaves the opponent a misère
+ * P-position (normal value 0 of the transformed game). */
+GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+{
+    uint32_t *pos = NULL, *next = NULL;
+    int rc = grundy__graph_misere__begin(g, nodes, n, &pos);
+    if (rc == GRUNDY_OK) {
+        next = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof *next);
+        rc = next ? GRUNDY_OK : GRUNDY_ENOMEM;
+    }
+    int found = 0;
+    if (rc == GRUNDY_OK)
+        grundy__graph_misere__load(g, nodes, n, pos);
+    for (uint32_t i = 0; rc == GRUNDY_OK && !found && i < g->misere_slots && pos[i] != GRUNDY__GRAPH_MISERE__EMPTY_SLOT; i++) {
+        grundy__moves it = grundy__moves_of(g, pos[i]);
+        const uint32_t *parts;
+        uint32_t np, v;
+        for (uint32_t k = 0; rc == GRUNDY_OK && grundy__moves_next(&it, &parts, &np); k++) {
+            grundy__graph_misere__replace(g, pos, i, parts, np, next); /* fits: the memo is sized for it */
+            rc = grundy__graph_misere__value_of(g, next, &v);
+            if (rc == GRUNDY_OK && v == 0) {
+                /* Report it on the caller's first component with this node. */
+                for (size_t c = 0; c < n; c++) {
+                    if (nodes[c] == pos[i]) {
+                        moves[c] = k;
+                        break;
+                    }
+                }
+                found = 1;
+                break;
+            }
+        }
+    }
+    grundy__free(&g->alloc, pos);
+    grundy__free(&g->alloc, next);
+    return rc != GRUNDY_OK ? rc : found;
+}
+#undef GRUNDY__GRAPH_MISERE__EMPTY_SLOT
+#undef GRUNDY__GRAPH_MISERE__MAX_SLOTS
+
+/* === src/graph/graph_normal.c === */
+/* Normal play without split moves, the hot case of solving a graph: every
+ * node's value by depth-first search, at the speed of memory.
+ *
+ * One search waits on memory at every step down: a node's moves are found
+ * only once its offset is read, and its targets' values only once its moves
+ * are.  So SEARCHES searches run interleaved, a step of each in turn, each
+ * from roots of its own: while one waits for memory the others work.  On its
+ * first look at a node a search also prefetches the moves of the node's
+ * unreached targets, which it or another search will soon step into.
+ *
+ * A node's entry in num is its value once known (values are below 2^31),
+ * UNSEEN, or the mark of the search whose stack holds it.  A search that
+ * meets a node on another's stack waits for it, except the first (main)
+ * search, which never waits: it takes over the other's stack from that node
+ * up (still a path of moves), and once out of roots it takes over whole
+ * stacks.  So the main search alone ends the solve, and it meets every cycle
+ * that runs through several stacks on its own stack.  The other (helper)
+ * searches have small stacks; one that fills its stack waits too. */
+
+#define GRUNDY__GRAPH_NORMAL__SEARCHES 4
+#define GRUNDY__GRAPH_NORMAL__HELPER_FRAMES 4096u
+#define GRUNDY__GRAPH_NORMAL__UNSEEN UINT32_MAX
+#define GRUNDY__GRAPH_NORMAL__FRESH UINT32_MAX /* a frame's next move before its node is looked at */
+
+/* Marks are the entries just below UNSEEN; anything lower is a value. */
+static uint32_t grundy__graph_normal__mark_of(unsigned k)
+{
+    return UINT32_MAX - 1u - k;
+}
+
+static int grundy__graph_normal__is_value(uint32_t x)
+{
+    return x < UINT32_MAX - GRUNDY__GRAPH_NORMAL__SEARCHES;
+}
+
+typedef struct grundy__graph_normal__frame {
+    uint32_t node, next;
+} grundy__graph_normal__frame;
+
+typedef struct grundy__graph_normal__search {
+    grundy__graph_normal__frame *stack;
+    uint32_t sp, cap;
+    uint32_t mark;
+} grundy__graph_normal__search;
+
+typedef struct grundy__graph_normal__normal {
+    grundy_graph *g;
+    uint32_t *num;
+    grundy__mex *mex;
+    uint32_t next_root;  /* no node below it is UNSEEN */
+    uint32_t done;
+    grundy__graph_normal__search s[GRUNDY__GRAPH_NORMAL__SEARCHES];  /* s[0] is the main search */
+} grundy__graph_normal__normal;
+
+/* What a step did, besides failing with a negative status. */
+enum { GRUNDY__GRAPH_NORMAL__MOVED = 1, GRUNDY__GRAPH_NORMAL__STUCK = 0 };
+
+/* Asks for the cache line where node v's moves begin.  A macro, used only
+ * in functions with effects of their own: GCC drops every call of a function
+ * whose only effect is a prefetch. */
+#if defined(__GNUC__)
+#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) __builtin_prefetch((g)->tok + (g)->off[v])
+#else
+#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) ((void)0)
+#endif
+
+static int grundy__graph_normal__push(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, uint32_t v)
+{
+    if (s->sp == s->cap)
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    grundy__graph_normal__frame f = {v, GRUNDY__GRAPH_NORMAL__FRESH};
+    nm->num[v] = s->mark;
+    s->stack[s->sp++] = f;
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+/* Moves the frames of helper h from index `from` up onto the main search. */
+static void grundy__graph_normal__take_over(grundy__graph_normal__normal *nm, grundy__graph_normal__search *h, uint32_t from)
+{
+    grundy__graph_normal__search *m = &nm->s[0];
+    for (uint32_t j = from; j < h->sp; j++) {
+        nm->num[h->stack[j].node] = m->mark;
+        m->stack[m->sp++] = h->stack[j];
+    }
+    h->sp = from;
+}
+
+/* The main search meets v on a helper's stack: takes it over from v up. */
+static void grundy__graph_normal__take_over_from(grundy__graph_normal__normal *nm, uint32_t v)
+{
+    grundy__graph_normal__search *h = &nm->s[UINT32_MAX - 1u - nm->num[v]];
+    uint32_t j = h->sp;
+    while (h->stack[--j].node != v)
+        ;
+    grundy__graph_normal__take_over(nm, h, j);
+}
+
+/* An empty search starts at the next unreached node, or (the main search,
+ * out of roots) takes over a helper's whole stack. */
+static int grundy__graph_normal__start(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
+{
+    const grundy_graph *g = nm->g;
+    while (nm->next_root < g->n && nm->num[nm->next_root] != GRUNDY__GRAPH_NORMAL__UNSEEN)
+        nm->next_root++;
+    if (nm->next_root < g->n) {
+        GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, nm->next_root);
+        return grundy__graph_normal__push(nm, s, nm->next_root);
+    }
+    if (s != &nm->s[0])
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    for (unsigned k = 1; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+        if (nm->s[k].sp > 0) {
+            grundy__graph_normal__take_over(nm, &nm->s[k], 0);
+            return GRUNDY__GRAPH_NORMAL__MOVED;
+        }
+    }
+    return GRUNDY__GRAPH_NORMAL__STUCK;
+}
+
+/* Every target of the top node has its value: the node gets its own. */
+static int grundy__graph_normal__finish(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, const uint32_t *t, uint32_t len)
+{
+    grundy__mex_begin(nm->mex);
+    for (uint32_t i = 0; i < len; i++)
+        grundy__mex_add(nm->mex, nm->num[t[i]]);
+    nm->num[s->stack[--s->sp].node] = grundy__mex_end(nm->mex);
+    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 &&
+        grundy__graph_report(nm->g, nm->done, nm->g->n) != 0)
+        return GRUNDY_ECANCELED;
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+/* One step of search s: start, step down, finish a node, or wait. */
+static int grundy__graph_normal__step(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
+{
+    if (s->sp == 0)
+        return grundy__graph_normal__start(nm, s);
+    const grundy_graph *g = nm->g;
+    grundy__graph_normal__frame *f = &s->stack[s->sp - 1];
+    const uint32_t *t = g->tok + g->off[f->node];
+    uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
+    uint32_t i = f->next;
+    if (i == GRUNDY__GRAPH_NORMAL__FRESH) {
+        /* The first look at the node: ask for its unreached targets' moves. */
+        for (i = 0; i < len; i++) {
+            if (nm->num[t[i]] == GRUNDY__GRAPH_NORMAL__UNSEEN)
+                GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, t[i]);
+        }
+        i = 0;
+    }
+    while (i < len && grundy__graph_normal__is_value(nm->num[t[i]]))
+        i++;
+    /* Resume at the same move: by then its node has a value and is passed. */
+    f->next = i;
+    if (i == len)
+        return grundy__graph_normal__finish(nm, s, t, len);
+    uint32_t v = t[i];
+    if (nm->num[v] == GRUNDY__GRAPH_NORMAL__UNSEEN)
+        return grundy__graph_normal__push(nm, s, v);
+    if (nm->num[v] == s->mark) {
+        nm->g->cycle_node = v;
+        return GRUNDY_ECYCLE;
+    }
+    if (s != &nm->s[0])
+        return GRUNDY__GRAPH_NORMAL__STUCK;
+    grundy__graph_normal__take_over_from(nm, v);
+    return GRUNDY__GRAPH_NORMAL__MOVED;
+}
+
+static int grundy__graph_normal__run(grundy__graph_normal__normal *nm)
+{
+    for (;;) {
+        int moved = 0;
+        for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+            int rc = grundy__graph_normal__step(nm, &nm->s[k]);
+            if (rc < 0)
+                return rc;
+            moved |= rc;
+        }
+        /* The main search only stops with every stack empty and no root left. */
+        if (!moved)
+            return GRUNDY_OK;
+    }
+}
+
+GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex)
+{
+    uint32_t helper = g->n < GRUNDY__GRAPH_NORMAL__HELPER_FRAMES ? g->n : GRUNDY__GRAPH_NORMAL__HELPER_FRAMES;
+    size_t frames = (size_t)g->n + (size_t)(GRUNDY__GRAPH_NORMAL__SEARCHES - 1) * helper;
+    grundy__graph_normal__frame *stack = (grundy__graph_normal__frame *)grundy__alloc_array(&g->alloc, frames, sizeof *stack);
+    if (stack == NULL)
+        return GRUNDY_ENOMEM;
+    grundy__graph_normal__normal nm;
+    memset(&nm, 0, sizeof nm);
+    nm.g = g;
+    nm.num = num;
+    nm.mex = mex;
+    /* The main search can hold every node; each helper gets a small stack. */
+    for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
+        nm.s[k].stack = k == 0 ? stack : stack + g->n + (size_t)(k - 1) * helper;
+        nm.s[k].cap = k == 0 ? g->n : helper;
+        nm.s[k].mark = grundy__graph_normal__mark_of(k);
+    }
+    memset(num, 0xff, (size_t)g->n * sizeof *num); /* all UNSEEN */
+    int rc = grundy__graph_normal__run(&nm);
+    grundy__free(&g->alloc, stack);
+    return rc;
+}
+#undef GRUNDY__GRAPH_NORMAL__SEARCHES
+#undef GRUNDY__GRAPH_NORMAL__HELPER_FRAMES
+#undef GRUNDY__GRAPH_NORMAL__UNSEEN
+#undef GRUNDY__GRAPH_NORMAL__FRESH
+#undef GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES
+
+/* === src/graph/graph_parse.c === */
+/* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
+ * One pass over the text, no copy of it; every error names its line. */
+
+typedef struct grundy__graph_parse__lexer {
+    const char *p, *end;
+    size_t line;
+} grundy__graph_parse__lexer;
+
+typedef struct grundy__graph_parse__token {
+    const char *s;
+    size_t len;
+    size_t line;
+} grundy__graph_parse__token;
+
+static int grundy__graph_parse__is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Next token, or len 0 at the end of the text. */
+static grundy__graph_parse__token grundy__graph_parse__next_token(grundy__graph_parse__lexer *lx)
+{
+    for (;;) {
+        while (lx->p < lx->end && grundy__graph_parse__is_space(*lx->p)) {
+            if (*lx->p == '\n')
+                lx->line++;
+            lx->p++;
+        }
+        if (lx->p < lx->end && *lx->p == '#') {
+            const char *nl = (const char *)memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+            lx->p = nl ? nl : lx->end;
+            continue;
+        }
+        break;
+    }
+    grundy__graph_parse__token t = {lx->p, 0, lx->line};
+    while (lx->p < lx->end && !grundy__graph_parse__is_space(*lx->p) && *lx->p != '#')
+        lx->p++;
+    t.len = (size_t)(lx->p - t.s);
+    return t;
+}
+
+/* Fails with a message about a given line of the text. */
+#define GRUNDY__GRAPH_PARSE__FAIL_AT(g, line, status, ...) \
+    (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errline = (line), (status))
+
+/* A token as messages show it: at most 24 bytes, non-printable ones as \xNN. */
+typedef struct grundy__graph_parse__shown_token {
+    char text[24 * 4 + 4];
+} grundy__graph_parse__shown_token;
+
+static grundy__graph_parse__shown_token grundy__graph_parse__show(grundy__graph_parse__token t)
+{
+    static const char hex[] = "0123456789abcdef";
+    grundy__graph_parse__shown_token s;
+    size_t k = 0;
+    for (size_t i = 0; i < t.len && i < 24; i++) {
+        unsigned char c = (unsigned char)t.s[i];
+        if (c >= 0x20 && c < 0x7f) {
+            s.text[k++] = (char)c;
+        } else {
+            s.text[k++] = '\\';
+            s.text[k++] = 'x';
+            s.text[k++] = hex[c >> 4];
+            s.text[k++] = hex[c & 15];
+        }
+    }
+    if (t.len > 24)
+        for (int i = 0; i < 3; i++)
+            s.text[k++] = '.';
+    s.text[k] = '\0';
+    return s;
+}
+
+/* Parses a decimal number no greater than max into *out. */
+static int grundy__graph_parse__token_number(grundy_graph *g, grundy__graph_parse__token t, uint64_t max, const char *what,
+                        uint64_t *out)
+{
+    uint64_t v = 0;
+    int too_big = 0;
+    for (size_t i = 0; i < t.len; i++) {
+        unsigned d = (unsigned)(t.s[i] - '0');
+        if (d > 9)
+            return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE,
+                           "line %zu: %s: expected a non-negative integer, found '%s'",
+                           t.line, what, grundy__graph_parse__show(t).text);
+        /* Keep scanning after an overflow: a later non-digit is the better message. */
+        if (too_big || v > (max - d) / 10) /* v * 10 + d > max; max >= 9 here */
+            too_big = 1;
+        else
+            v = v * 10 + d;
+    }
+    if (too_big)
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
+                       t.line, what, grundy__graph_parse__show(t).text, (unsigned long long)max);
+    *out = v;
+    return GRUNDY_OK;
+}
+
+/* Reads the next token as a number; end of text is an error naming `what`. */
+static int grundy__graph_parse__read_number(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t max, const char *what,
+                       uint64_t *out)
+{
+    grundy__graph_parse__token t = grundy__graph_parse__next_token(lx);
+    if (t.len == 0)
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE, "line %zu: end of input where %s was expected",
+                                  t.line, what);
+    return grundy__graph_parse__token_number(g, t, max, what, out);
+}
+
+static int grundy__graph_parse__read_moves(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t m)
+{
+    for (uint64_t i = 0; i < m; i++) {
+        uint64_t u, v;
+        int rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move source", &u);
+        if (rc == GRUNDY_OK)
+            rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move target", &v);
+        if (rc == GRUNDY_OK && (u >= g->n || v >= g->n))
+            rc = GRUNDY__GRAPH_PARSE__FAIL_AT(g, lx->line, GRUNDY_ERANGE, "line %zu: move %llu: node %llu out of range (n = %u)",
+                                    lx->line, (unsigned long long)i,
+                                    (unsigned long long)(u >= g->n ? u : v), g->n);
+        if (rc == GRUNDY_OK) {
+            grundy__pending rec = {(uint32_t)u, (uint32_t)v};
+            rc = grundy__graph_push(g, &rec, 1);
+        }
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    g->moves = m;
+    grundy__graph_parse__token extra = grundy__graph_parse__next_token(lx);
+    if (extra.len > 0)
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, extra.line, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
+                       extra.line, grundy__graph_parse__show(extra).text, (unsigned long long)m);
+    return GRUNDY_OK;
+}
+
+int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
+{
+    if (g == NULL || (text == NULL && len > 0))
+        return GRUNDY_EINVAL;
+    if (g->n != 0)
+        return grundy__graph_fail(g, GRUNDY_ESTATE, "parse needs an empty graph");
+    g->errmsg[0] = '\0';
+    grundy__graph_parse__lexer lx = {text, text + len, 1};
+    uint64_t n, m;
+    int rc = grundy__graph_parse__read_number(g, &lx, GRUNDY_NODE_MAX, "node count n", &n);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_parse__read_number(g, &lx, UINT64_MAX, "move count m", &m);
+    if (rc == GRUNDY_ERANGE)
+        rc = GRUNDY_ELIMIT;
+    if (rc == GRUNDY_OK) {
+        g->n = (uint32_t)n;
+        /* A move takes at least four bytes of text ("u v\n"), so an absurd m
+         * cannot make us reserve more than the text could ever fill. */
+        uint64_t hint = m < len / 4 + 1 ? m : len / 4 + 1;
+        rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, (size_t)hint,
+                             sizeof *g->pend);
+    }
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_parse__read_moves(g, &lx, m);
+    if (rc != GRUNDY_OK) {
+        /* Leave the graph as empty as it came. */
+        grundy__free(&g->alloc, g->pend);
+        g->pend = NULL;
+        g->npend = g->cap_pend = 0;
+        g->n = 0;
+        g->moves = 0;
+        if (rc == GRUNDY_ENOMEM)
+            grundy__graph_fail(g, rc, "out of memory reading the graph");
+    }
+    return rc;
+}
+#undef GRUNDY__GRAPH_PARSE__FAIL_AT
+
+/* === src/graph/graph_solve.c === */
+/* Acyclic plays on a game graph: every play's numbers by one iterative
+ * depth-first search, and the normal-play queries that read them. */
+
+/* DFS state per node, in one array: 0 = not reached; DONE = number known;
+ * otherwise the node is on the stack and state - 1 is the index of the next
+ * token of its stream to look at. */
+#define GRUNDY__GRAPH_SOLVE__STATE_DONE UINT32_MAX
+
+typedef struct grundy__graph_solve__solve_ctx {
+    grundy_graph *g;
+    int play;
+    uint32_t *state;
+    uint32_t *stack;
+    uint32_t *num;
+    uint32_t *order;  /* when set: nodes in the order they finish */
+    grundy__mex mex;
+    uint32_t done;
+} grundy__graph_solve__solve_ctx;
+
+static uint32_t grundy__graph_solve__node_number(grundy__graph_solve__solve_ctx *c, uint32_t u)
+{
+    grundy__moves it = grundy__moves_of(c->g, u);
+    const uint32_t *parts;
+    uint32_t np;
+    grundy__acc acc;
+    grundy__acc_begin(&acc, c->play, &c->mex);
+    while (grundy__moves_next(&it, &parts, &np)) {
+        uint32_t x = np == 0 ? grundy__play_finished(c->play) : c->num[parts[0]];
+        for (uint32_t i = 1; i < np; i++)
+            x = grundy__play_join(c->play, x, c->num[parts[i]]);
+        grundy__acc_add(&acc, x);
+    }
+    return grundy__acc_end(&acc);
+}
+
+/* Finishes u: its children are all done.  Returns nonzero to cancel. */
+static int grundy__graph_solve__finish(grundy__graph_solve__solve_ctx *c, uint32_t u)
+{
+    c->num[u] = grundy__graph_solve__node_number(c, u);
+    c->state[u] = GRUNDY__GRAPH_SOLVE__STATE_DONE;
+    if (c->order != NULL)
+        c->order[c->done] = u;
+    if (++c->done % GRUNDY__PROGRESS_EVERY == 0)
+        return grundy__graph_report(c->g, c->done, c->g->n);
+    return 0;
+}
+
+/* Depth-first search from root; parts of split moves are children too. */
+static int grundy__graph_solve__search(grundy__graph_solve__solve_ctx *c, uint32_t root)
+{
+    const grundy_graph *g = c->g;
+    size_t sp = 0;
+    c->stack[sp++] = root;
+    c->state[root] = 1;
+    while (sp > 0) {
+        uint32_t u = c->stack[sp - 1];
+        const uint32_t *t = g->tok + g->off[u];
+        uint32_t len = (uint32_t)(g->off[u + 1] - g->off[u]);
+        uint32_t i = c->state[u] - 1;
+        for (; i < len; i++) {
+            uint32_t v = t[i];
+            if ((v & GRUNDY__SPLIT) || c->state[v] == GRUNDY__GRAPH_SOLVE__STATE_DONE)
+                continue;
+            if (c->state[v] != 0) {
+                c->g->cycle_node = v;
+                return GRUNDY_ECYCLE;
+            }
+            break;
+        }
+        if (i < len) {
+            /* Resume at the same token: by then its node is done and skipped. */
+            c->state[u] = i + 1;
+            c->state[t[i]] = 1;
+            c->stack[sp++] = t[i];
+            continue;
+        }
+        sp--;
+        if (grundy__graph_solve__finish(c, u))
+            return GRUNDY_ECANCELED;
+    }
+    return GRUNDY_OK;
+}
+
+static void grundy__graph_solve__solve_ctx_free(grundy__graph_solve__solve_ctx *c)
+{
+    grundy__free(&c->g->alloc, c->state);
+    grundy__free(&c->g->alloc, c->stack);
+    grundy__free(&c->g->alloc, c->num);
+    grundy__mex_free(&c->mex, &c->g->alloc);
+}
+
+/* The search for play; with order set, also the finishing order (every node
+ * after all the nodes its moves lead to).  Keeps the numbers if asked to. */
+static int grundy__graph_solve__run_search(grundy_graph *g, int play, uint32_t *order, int keep)
+{
+    g->errmsg[0] = '\0';
+    g->has_cycle = 0;
+    int rc = grundy__graph_compact(g);
+    if (rc == GRUNDY_OK && !grundy__play_splits(play))
+        rc = grundy__graph_require_no_splits(g, "this play needs moves to single positions");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__graph_solve__solve_ctx c = {g, play, NULL, NULL, NULL, order, {NULL, 0, 0}, 0};
+    c.num = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
+    rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
+    if (play == GRUNDY_PLAY_NORMAL && !g->has_splits && order == NULL) {
+        if (rc == GRUNDY_OK && c.num == NULL)
+            rc = GRUNDY_ENOMEM;
+        if (rc == GRUNDY_OK)
+            rc = grundy__graph_search_normal(g, c.num, &c.mex);
+    } else {
+        c.state = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
+        c.stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
+        if (c.state == NULL || c.stack == NULL || c.num == NULL)
+            rc = GRUNDY_ENOMEM;
+        for (uint32_t u = 0; rc == GRUNDY_OK && u < g->n; u++) {
+            if (c.state[u] == 0)
+                rc = grundy__graph_solve__search(&c, u);
+        }
+    }
+    if (rc == GRUNDY_ECYCLE) {
+        g->has_cycle = 1;
+        grundy__graph_fail(g, rc, "the graph has a cycle through node %u", g->cycle_node);
+    }
+    if (rc == GRUNDY_OK && keep) {
+        g->num[play] = c.num;
+        c.num = NULL;
+    }
+    grundy__graph_solve__solve_ctx_free(&c);
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play)
+{
+    if (g->num[play] != NULL)
+        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
+    return grundy__graph_solve__run_search(g, play, NULL, 1);
+}
+
+GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order)
+{
+    return grundy__graph_solve__run_search(g, GRUNDY__PLAY_WIDTH, order, 0);
+}
+
+int grundy_graph_solve(grundy_graph *g)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_enter(g);
+    return rc == GRUNDY_OK ? grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL) : rc;
+}
+
+int grundy_graph_solve_play(grundy_graph *g, int play)
+{
+    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_enter(g);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (play == GRUNDY_PLAY_LOOPY)
+        return grundy__graph_solve_loopy(g);
+    return grundy__graph_solve_acyclic(g, play);
+}
+
+int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
+{
+    if (g == NULL || node == NULL)
+        return GRUNDY_EINVAL;
+    if (!g->has_cycle)
+        return GRUNDY_ESTATE;
+    *node = g->cycle_node;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node)
+{
+    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
+        return GRUNDY_EINVAL;
+    if (g->num[play] == NULL)
+        return GRUNDY_ESTATE;
+    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
+GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node)
+{
+    return grundy__graph_check_play_node(g, GRUNDY_PLAY_NORMAL, node);
+}
+
+int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value)
+{
+    int rc = grundy__graph_check_node(g, node);
+    if (rc == GRUNDY_OK && value == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc == GRUNDY_OK)
+        *value = g->num[GRUNDY_PLAY_NORMAL][node];
+    return rc;
+}
+
+const uint32_t *grundy_graph_values(const grundy_graph *g)
+{
+    return g ? g->num[GRUNDY_PLAY_NORMAL] : NULL;
+}
+
+int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
+{
+    int rc = grundy__graph_check_node(g, node);
+    if (rc != GRUNDY_OK)
+        return rc;
+    return g->num[GRUNDY_PLAY_NORMAL][node] ? GRUNDY_N : GRUNDY_P;
+}
+
+/* Moves can be read once they are merged (by any solve), whatever the play. */
+static int grundy__graph_solve__check_moves_node(const grundy_graph *g, uint32_t node)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->off == NULL || g->npend != 0 || g->n_csr != g->n)
+        return GRUNDY_ESTATE;
+    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
+int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
+{
+    int rc = grundy__graph_solve__check_moves_node(g, node);
+    if (rc == GRUNDY_OK && degree == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint64_t len = g->off[node + 1] - g->off[node];
+    if (!g->has_splits) {
+        *degree = (uint32_t)len;
+        return GRUNDY_OK;
+    }
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np, d = 0;
+    while (grundy__moves_next(&it, &parts, &np))
+        d++;
+    *degree = d;
+    return GRUNDY_OK;
+}
+
+int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
+                      const uint32_t **parts, uint32_t *nparts)
+{
+    int rc = grundy__graph_solve__check_moves_node(g, node);
+    if (rc == GRUNDY_OK && (parts == NULL || nparts == NULL))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__moves it = grundy__moves_of(g, node);
+    if (!g->has_splits) {
+        /* Without splits, tokens are moves: O(1). */
+        if (k >= (uint64_t)(it.end - it.p))
+            return GRUNDY_ERANGE;
+        *parts = it.p + k;
+        *nparts = 1;
+        return GRUNDY_OK;
+    }
+    for (uint32_t i = 0; grundy__moves_next(&it, parts, nparts); i++) {
+        if (i == k)
+            return GRUNDY_OK;
+    }
+    return GRUNDY_ERANGE;
+}
+
+int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node, uint32_t *moves,
+                               size_t cap, size_t *count)
+{
+    int rc = grundy__graph_check_node(g, node);
+    if (rc == GRUNDY_OK && (count == NULL || (moves == NULL && cap > 0)))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np;
+    size_t found = 0;
+    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
+        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) != 0)
+            continue;
+        if (found < cap)
+            moves[found] = k;
+        found++;
+    }
+    *count = found;
+    return GRUNDY_OK;
+}
+
+static int grundy__graph_solve__check_nodes(const grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    if (g == NULL || (nodes == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    if (g->num[GRUNDY_PLAY_NORMAL] == NULL)
+        return GRUNDY_ESTATE;
+    for (size_t i = 0; i < n; i++) {
+        if (nodes[i] >= g->n)
+            return GRUNDY_ERANGE;
+    }
+    return GRUNDY_OK;
+}
+
+int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes, size_t n,
+                           uint32_t *value)
+{
+    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
+    if (rc == GRUNDY_OK && value == NULL)
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
+    *value = x;
+    return GRUNDY_OK;
+}
+
+typedef struct grundy__graph_solve__graph_positions {
+    const grundy_graph *g;
+    const uint32_t *nodes;
+} grundy__graph_solve__graph_positions;
+
+static uint64_t grundy__graph_solve__position_value(const void *ctx, size_t i)
+{
+    const grundy__graph_solve__graph_positions *p = (const grundy__graph_solve__graph_positions *)ctx;
+    return p->g->num[GRUNDY_PLAY_NORMAL][p->nodes[i]];
+}
+
+int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes, size_t n,
+                                  size_t *component, uint32_t *move)
+{
+    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
+    if (rc == GRUNDY_OK && (component == NULL || move == NULL))
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__graph_solve__graph_positions pos = {g, nodes};
+    uint64_t target;
+    if (!grundy__sum_move(&pos, n, grundy__graph_solve__position_value, component, &target))
+        return 0;
+    /* The mex property: a node of value v has a move to every value below v. */
+    *move = grundy__graph_move_to_value(g, nodes[*component], (uint32_t)target);
+    return *move != GRUNDY_NO_MOVE;
+}
+
+GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target)
+{
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np;
+    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
+        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) == target)
+            return k;
+    }
+    return GRUNDY_NO_MOVE;
+}
+#undef GRUNDY__GRAPH_SOLVE__STATE_DONE
+
+/* === src/game/game.c === */
+/* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
+ *
+ * Evaluation is a depth-first search with an explicit stack of frames.  The
+ * options of the frames live in one growing list, in frame order, so popping
+ * a frame frees its options by cutting the list.  The list keeps every part
+ * (component position) of every option as a record: the position's canonical
+ * bytes, a u32 value and a u32 slot hint (grundy__table_claim_all's record);
+ * and apart from them each option's number of parts.  A frame's position is
+ * a part of the frame below it.
+ *
+ * All the parts of a new frame are looked up in one batch, and those not in
+ * the table are put there at once as PENDING ("to be evaluated"), each
+ * record keeping the slot its position is in.  So when the search comes
+ * back to a part, one read at its slot says whether a sibling's search has
+ * evaluated it meanwhile, and claiming it for the stack is a write there; a
+ * part is hashed and probed again only if the table has grown since.  A
+ * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
+ * a cycle.  The value slots of the records are filled as the parts become
+ * known, and a frame's value goes straight into its part below, so the mex
+ * reads only the list.
+ *
+ * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
+ * are the two largest 32-bit values, and the three below them are the
+ * table's and the search's codes, so numbers up to 2^32 - 6 are stored (a
+ * mex that large would need more options than memory holds). */
 
 #define GRUNDY__GAME__MAX_POS_SIZE 65536u
 #define GRUNDY__GAME__PROGRESS_EVERY 65536u
@@ -2664,1905 +5700,7 @@ int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, 
 #undef GRUNDY__GAME__PROGRESS_EVERY
 #undef GRUNDY__GAME__PENDING
 
-/* === src/genus.c === */
-/* Conway's genus symbols and tame positions (ONAG ch. 12).
- *
- * gamma_n(x) is the misère Grundy value of x + n copies of *2.  Moving in a
- * *2 leaves *1 or nothing, so the states are x + a*2 + b*1 with a + b <= L:
- * from there one can move in x, turn a *2 into *1 or 0, or take a *1.  Every
- * option has a smaller (x, a, b) in the order "x's followers first, then a,
- * then b", so one pass over the nodes in postorder fills the table, and
- * gamma_n(x) is the entry (x, n, 0).
- *
- * A position is tame when it and every position it reaches have genus
- * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...).  In a misère sum of
- * tame positions the first two act as Nim heaps of 0 and 1 and the last as a
- * heap of two or more with Nim value a, so misère Nim's rule decides it. */
-/* === src/graph.h === */
-/* The game graph's private layout, shared by its construction, solving,
- * parsing and every play mode that walks its moves.
- *
- * Moves are stored as a stream of 32-bit tokens per node.  An ordinary move is
- * one token: the target node id (below 2^31).  A split move is a header token
- * (GRUNDY__SPLIT | number of parts) followed by one token per part.  So the
- * common case costs 4 bytes a move and splits need no second array.
- *
- * Two parts hold the tokens:
- * - the compacted part (CSR): node u's tokens are tok[off[u] .. off[u+1]),
- *   for u < n_csr, in the order the moves were added;
- * - the pending part: (from, token) records appended since the last solve.
- * Solving merges pending into the CSR (graph_merge.c), keeping each node's
- * moves in the order they were added. */
-
-#define GRUNDY__SPLIT 0x80000000u
-
-typedef struct grundy__pending {
-    uint32_t from;
-    uint32_t tok;
-} grundy__pending;
-
-struct grundy_graph {
-    grundy_allocator alloc; /* first: grundy__handle_new fills it */
-    grundy_progress_fn progress;
-    void *progress_user;
-
-    uint32_t n;      /* nodes */
-    uint64_t moves;  /* moves, a split counting once */
-
-    uint32_t n_csr;  /* nodes covered by off[] (off has n_csr + 1 entries) */
-    uint64_t *off;
-    uint32_t *tok;
-    uint32_t max_degree;  /* most moves from one node, in the CSR */
-    int has_splits;       /* any split header in the CSR */
-
-    grundy__pending *pend;
-    size_t npend, cap_pend;
-    int pend_splits;      /* a split header is pending */
-
-    uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
-    grundy_game *misere;  /* memo of misère sum searches, built on demand */
-    uint32_t misere_slots; /* components a position of that memo holds */
-    uint32_t *misere_scratch; /* one such position, for its move generator */
-    uint32_t *genus;      /* genus terms per node, once computed */
-    unsigned char *tame;  /* per node, once the genus is computed */
-    int has_cycle;
-    uint32_t cycle_node;
-    size_t errline;  /* text line of the last parse error, or 0 */
-    int reporting;   /* its progress callback runs: calls that change or compute are refused */
-    char errmsg[192];
-};
-
-/* Walks the moves of one node in order. */
-typedef struct grundy__moves {
-    const uint32_t *p, *end;
-} grundy__moves;
-
-static inline grundy__moves grundy__moves_of(const grundy_graph *g, uint32_t u)
-{
-    grundy__moves it = {g->tok + g->off[u], g->tok + g->off[u + 1]};
-    return it;
-}
-
-/* Sets *parts and *nparts to the next move and returns 1, or returns 0. */
-static inline int grundy__moves_next(grundy__moves *it, const uint32_t **parts,
-                                     uint32_t *nparts)
-{
-    if (it->p == it->end)
-        return 0;
-    if (*it->p & GRUNDY__SPLIT) {
-        *nparts = *it->p & ~GRUNDY__SPLIT;
-        *parts = it->p + 1;
-        it->p += 1 + *nparts;
-    } else {
-        *nparts = 1;
-        *parts = it->p;
-        it->p += 1;
-    }
-    return 1;
-}
-
-/* The xor of the values of a move's parts. */
-static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *parts,
-                                           uint32_t nparts)
-{
-    uint32_t x = 0;
-    for (uint32_t i = 0; i < nparts; i++)
-        x ^= val[parts[i]];
-    return x;
-}
-
-/* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
-GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
-
-/* Nodes finished between calls of the progress callback while solving. */
-#define GRUNDY__PROGRESS_EVERY 65536u
-/* The fewest pending moves grundy_graph_add_moves() merges at once. */
-#define GRUNDY__MERGE_AHEAD 65536u
-
-/* Calls g's progress callback, if any (nonzero: stop), with calls from it
- * into g that change or compute refused meanwhile. */
-GRUNDY__LOCAL int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total);
-
-/* GRUNDY_ESTATE, with a message, when called from g's own progress
- * callback: the operation under way holds arrays a change would free or
- * move.  Else GRUNDY_OK. */
-GRUNDY__LOCAL int grundy__graph_enter(grundy_graph *g);
-
-/* Solves play (any but loopy), storing g->num[play]. */
-GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
-
-/* Normal play's values into num (n entries) when no move splits; mex is
- * ready for the largest degree.  GRUNDY_ECYCLE sets g->cycle_node. */
-GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex);
-
-/* Fills order (n entries) with every node after the nodes its moves lead
- * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
-GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
-
-/* Solves the loopy play (generalized Sprague-Grundy values). */
-GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g);
-
-/* The first move of node whose option has normal value target, or
- * GRUNDY_NO_MOVE.  Needs normal values. */
-GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);
-
-/* Checks that no move splits; otherwise fails naming a node. */
-GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why);
-
-/* Drops every solution (values, cycle) because the graph changed. */
-GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g);
-
-/* Formats the graph's error message; returns status for tail calls. */
-GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* Appends pending records; the caller has validated ids. */
-GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count);
-
-/* Checks the graph is solved for play and node exists. */
-GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node);
-
-/* The same for normal play. */
-GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node);
-
-/* === src/genus.c (continued) === */
-
-#define GRUNDY__GENUS__L (GRUNDY_GENUS_TERMS - 1)
-#define GRUNDY__GENUS__STATES ((GRUNDY__GENUS__L + 1) * (GRUNDY__GENUS__L + 2) / 2)
-
-enum { GRUNDY__GENUS__NOT_TAME = 0, GRUNDY__GENUS__TAME_SMALL = 1, GRUNDY__GENUS__TAME_BIG = 2 };
-
-/* Index of state (a, b), a + b <= L: row a holds L + 1 - a entries. */
-static size_t grundy__genus__state(size_t a, size_t b)
-{
-    return a * (GRUNDY__GENUS__L + 1) - a * (a - 1) / 2 + b;
-}
-
-static uint32_t *grundy__genus__row(uint32_t *f, uint32_t x)
-{
-    return f + (size_t)x * GRUNDY__GENUS__STATES;
-}
-
-static void grundy__genus__fill_node(const grundy_graph *g, uint32_t *f, uint32_t x, grundy__mex *mex)
-{
-    uint32_t *fx = grundy__genus__row(f, x);
-    int terminal = g->off[x + 1] == g->off[x];
-    for (size_t a = 0; a <= GRUNDY__GENUS__L; a++) {
-        for (size_t b = 0; a + b <= GRUNDY__GENUS__L; b++) {
-            if (terminal && a == 0 && b == 0) {
-                fx[grundy__genus__state(0, 0)] = 1; /* no move: the player to move has won */
-                continue;
-            }
-            grundy__mex_begin(mex);
-            for (uint64_t k = g->off[x]; k < g->off[x + 1]; k++)
-                grundy__mex_add(mex, grundy__genus__row(f, g->tok[k])[grundy__genus__state(a, b)]);
-            if (a > 0) {
-                grundy__mex_add(mex, fx[grundy__genus__state(a - 1, b + 1)]);
-                grundy__mex_add(mex, fx[grundy__genus__state(a - 1, b)]);
-            }
-            if (b > 0)
-                grundy__mex_add(mex, fx[grundy__genus__state(a, b - 1)]);
-            fx[grundy__genus__state(a, b)] = grundy__mex_end(mex);
-        }
-    }
-}
-
-/* Which tame genus the terms show, for a position of value v. */
-static int grundy__genus__genus_kind(const uint32_t *gamma, uint32_t v)
-{
-    int small0 = v == 0, small1 = v == 1, big = 1;
-    for (size_t n = 0; n <= GRUNDY__GENUS__L; n++) {
-        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
-        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
-        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
-    }
-    return small0 || small1 ? GRUNDY__GENUS__TAME_SMALL : big ? GRUNDY__GENUS__TAME_BIG : GRUNDY__GENUS__NOT_TAME;
-}
-
-static int grundy__genus__compute(grundy_graph *g)
-{
-    if (g->genus != NULL)
-        return GRUNDY_OK;
-    int rc = grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_require_no_splits(g, "genus symbols need moves to single positions");
-    if (rc != GRUNDY_OK)
-        return rc;
-    const grundy_allocator *al = &g->alloc;
-    uint32_t *order = (uint32_t *)grundy__alloc_array(al, g->n, sizeof *order);
-    uint32_t *f = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, GRUNDY__GENUS__STATES * sizeof *f);
-    uint32_t *genus = (uint32_t *)grundy__alloc_array(al, (size_t)g->n, (GRUNDY__GENUS__L + 1) * sizeof *genus);
-    unsigned char *tame = (unsigned char *)grundy__alloc_array(al, g->n, 1);
-    grundy__mex mex = {NULL, 0, 0};
-    rc = order && f && genus && tame ? GRUNDY_OK : GRUNDY_ENOMEM;
-    if (rc == GRUNDY_OK)
-        rc = grundy__mex_init(&mex, al, (size_t)g->max_degree + 4);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_postorder(g, order);
-    for (uint32_t i = 0; rc == GRUNDY_OK && i < g->n; i++) {
-        uint32_t x = order[i];
-        grundy__genus__fill_node(g, f, x, &mex);
-        uint32_t *gx = genus + (size_t)x * (GRUNDY__GENUS__L + 1);
-        for (size_t n = 0; n <= GRUNDY__GENUS__L; n++)
-            gx[n] = grundy__genus__row(f, x)[grundy__genus__state(n, 0)];
-        int kind = grundy__genus__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
-        for (uint64_t k = g->off[x]; kind != GRUNDY__GENUS__NOT_TAME && k < g->off[x + 1]; k++) {
-            if (tame[g->tok[k]] == GRUNDY__GENUS__NOT_TAME)
-                kind = GRUNDY__GENUS__NOT_TAME;
-        }
-        tame[x] = (unsigned char)kind;
-    }
-    grundy__mex_free(&mex, al);
-    grundy__free(al, order);
-    grundy__free(al, f);
-    if (rc == GRUNDY_OK) {
-        g->genus = genus;
-        g->tame = tame;
-    } else {
-        grundy__free(al, genus);
-        grundy__free(al, tame);
-    }
-    return rc;
-}
-
-int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap, int *tame)
-{
-    if (g == NULL || (gamma == NULL && cap > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (node >= g->n)
-        return grundy__graph_fail(g, GRUNDY_ERANGE, "node %u out of range (n = %u)", node, g->n);
-    rc = grundy__genus__compute(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    const uint32_t *gx = g->genus + (size_t)node * (GRUNDY__GENUS__L + 1);
-    for (size_t n = 0; n < cap && n <= GRUNDY__GENUS__L; n++)
-        gamma[n] = gx[n];
-    if (tame != NULL)
-        *tame = g->tame[node] != GRUNDY__GENUS__NOT_TAME;
-    return GRUNDY_OK;
-}
-
-/* Misère Nim's rule on tame components: with a big one, P iff the xor of
- * the values is 0; with only small ones (heaps of 0 and 1), P iff it is 1. */
-GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    int rc = grundy__genus__compute(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint32_t x = 0;
-    int big = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (g->tame[nodes[i]] == GRUNDY__GENUS__NOT_TAME)
-            return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u is not tame: search the misère sum instead",
-                                      nodes[i]);
-        big |= g->tame[nodes[i]] == GRUNDY__GENUS__TAME_BIG;
-        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
-    }
-    return (big ? x != 0 : x != 1) ? GRUNDY_N : GRUNDY_P;
-}
-#undef GRUNDY__GENUS__L
-#undef GRUNDY__GENUS__STATES
-
-/* === src/graph.c === */
-/* Game graph construction: nodes and moves (the merge into CSR form is in
- * graph_merge.c). */
-
-int grundy_graph_new(grundy_graph **out)
-{
-    return grundy_graph_new_with(out, NULL);
-}
-
-int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
-{
-    if (out == NULL)
-        return GRUNDY_EINVAL;
-    int rc;
-    *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
-    return *out ? GRUNDY_OK : rc;
-}
-
-void grundy_graph_free(grundy_graph *g)
-{
-    if (g == NULL)
-        return;
-    grundy_allocator a = g->alloc;
-    grundy__free(&a, g->off);
-    grundy__free(&a, g->tok);
-    grundy__free(&a, g->pend);
-    grundy__graph_unsolve(g);
-    grundy__free(&a, g);
-}
-
-void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *user)
-{
-    if (g == NULL)
-        return;
-    g->progress = fn;
-    g->progress_user = user;
-}
-
-GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
-{
-    va_list ap;
-    g->errline = 0;
-    va_start(ap, fmt);
-    vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
-    va_end(ap);
-    return status;
-}
-
-GRUNDY__LOCAL int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total)
-{
-    if (g->progress == NULL)
-        return 0;
-    g->reporting = 1;
-    int stop = g->progress(g->progress_user, done, total);
-    g->reporting = 0;
-    return stop;
-}
-
-GRUNDY__LOCAL int grundy__graph_enter(grundy_graph *g)
-{
-    if (!g->reporting)
-        return GRUNDY_OK;
-    return grundy__graph_fail(g, GRUNDY_ESTATE, "called from the graph's own progress callback");
-}
-
-const char *grundy_graph_errmsg(const grundy_graph *g)
-{
-    return g ? g->errmsg : "";
-}
-
-size_t grundy_graph_errline(const grundy_graph *g)
-{
-    return g ? g->errline : 0;
-}
-
-GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g)
-{
-    for (int play = 0; play < GRUNDY__PLAYS; play++) {
-        grundy__free(&g->alloc, g->num[play]);
-        g->num[play] = NULL;
-    }
-    grundy_game_free(g->misere);
-    g->misere = NULL;
-    grundy__free(&g->alloc, g->misere_scratch);
-    g->misere_scratch = NULL;
-    g->misere_slots = 0;
-    grundy__free(&g->alloc, g->genus);
-    grundy__free(&g->alloc, g->tame);
-    g->genus = NULL;
-    g->tame = NULL;
-    g->has_cycle = 0;
-}
-
-int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
-{
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (count > GRUNDY_NODE_MAX - g->n)
-        return grundy__graph_fail(g, GRUNDY_ELIMIT, "%u more nodes would pass the limit of %u",
-                                  count, GRUNDY_NODE_MAX);
-    grundy__graph_unsolve(g);
-    if (first != NULL)
-        *first = g->n;
-    /* Nodes cost nothing until solved: the CSR gives them room when merged. */
-    g->n += count;
-    return GRUNDY_OK;
-}
-
-int grundy_graph_add_node(grundy_graph *g, uint32_t *id)
-{
-    return grundy_graph_add_nodes(g, 1, id);
-}
-
-uint32_t grundy_graph_node_count(const grundy_graph *g)
-{
-    return g ? g->n : 0;
-}
-
-uint64_t grundy_graph_move_count(const grundy_graph *g)
-{
-    return g ? g->moves : 0;
-}
-
-GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count)
-{
-    if (count > SIZE_MAX - g->npend)
-        return GRUNDY_ELIMIT;
-    int rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + count,
-                             sizeof *g->pend);
-    if (rc != GRUNDY_OK)
-        return rc;
-    memcpy(g->pend + g->npend, recs, count * sizeof *recs);
-    g->npend += count;
-    grundy__graph_unsolve(g);
-    return GRUNDY_OK;
-}
-
-static int grundy__graph__check_id(grundy_graph *g, uint32_t id, const char *role)
-{
-    if (id < g->n)
-        return GRUNDY_OK;
-    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s node %u out of range (n = %u)", role, id,
-                              g->n);
-}
-
-int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
-{
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph__check_id(g, from, "source");
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph__check_id(g, to, "target");
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__pending rec = {from, to};
-    rc = grundy__graph_push(g, &rec, 1);
-    if (rc == GRUNDY_OK)
-        g->moves++;
-    return rc;
-}
-
-int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts,
-                           uint32_t nparts)
-{
-    if (g == NULL || (parts == NULL && nparts > 0))
-        return GRUNDY_EINVAL;
-    if (nparts == 1) /* a sum of one position is an ordinary move */
-        return grundy_graph_add_move(g, from, parts[0]);
-    int rc = grundy__graph_enter(g);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph__check_id(g, from, "source");
-    for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
-        rc = grundy__graph__check_id(g, parts[i], "part");
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (nparts > GRUNDY_NODE_MAX)
-        return grundy__graph_fail(g, GRUNDY_ELIMIT, "a move may have at most %u parts",
-                                  GRUNDY_NODE_MAX);
-    /* Reserve first so that the header and its parts go in together or not at all. */
-    size_t need = g->npend + (size_t)nparts + 1;
-    if (need < g->npend)
-        return GRUNDY_ELIMIT;
-    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, need, sizeof *g->pend);
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__pending header = {from, GRUNDY__SPLIT | nparts};
-    g->pend[g->npend++] = header;
-    g->pend_splits = 1;
-    for (uint32_t i = 0; i < nparts; i++) {
-        grundy__pending part = {from, parts[i]};
-        g->pend[g->npend++] = part;
-    }
-    g->moves++;
-    grundy__graph_unsolve(g);
-    return GRUNDY_OK;
-}
-
-/* Pending moves at least as many as the merged ones, and enough to matter,
- * are merged when added: a graph loaded in large batches is then ready to
- * search when solved, and over any sequence of batches each move is merged
- * O(1) times (a merge costs about as much as the moves it holds, and each
- * one at least doubles them).  The merge is only ahead of time: if it fails
- * (memory, or a node with too many moves), the moves stay pending, the
- * graph and its error message are as they were, and the solve that needs
- * them merges them or reports why it cannot. */
-static void grundy__graph__merge_if_large(grundy_graph *g)
-{
-    uint64_t merged = g->off != NULL ? g->off[g->n_csr] : 0;
-    if (g->npend < GRUNDY__MERGE_AHEAD || g->npend < merged)
-        return;
-    char errmsg[sizeof g->errmsg];
-    size_t errline = g->errline;
-    memcpy(errmsg, g->errmsg, sizeof errmsg);
-    if (grundy__graph_compact(g) != GRUNDY_OK) {
-        memcpy(g->errmsg, errmsg, sizeof errmsg);
-        g->errline = errline;
-    }
-}
-
-int grundy_graph_add_moves(grundy_graph *g, size_t m, const uint32_t *from, const uint32_t *to)
-{
-    if (g == NULL || (m > 0 && (from == NULL || to == NULL)))
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    for (size_t i = 0; i < m; i++) {
-        if (from[i] >= g->n || to[i] >= g->n)
-            return grundy__graph_fail(g, GRUNDY_ERANGE, "move %zu (%u -> %u): node out of range (n = %u)",
-                                      i, from[i], to[i], g->n);
-    }
-    if (m > SIZE_MAX - g->npend)
-        return GRUNDY_ELIMIT;
-    rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, g->npend + m,
-                         sizeof *g->pend);
-    if (rc != GRUNDY_OK)
-        return rc;
-    for (size_t i = 0; i < m; i++) {
-        grundy__pending rec = {from[i], to[i]};
-        g->pend[g->npend + i] = rec;
-    }
-    g->npend += m;
-    g->moves += m;
-    grundy__graph_unsolve(g);
-    grundy__graph__merge_if_large(g);
-    return GRUNDY_OK;
-}
-
-GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why)
-{
-    if (!g->has_splits)
-        return GRUNDY_OK;
-    for (uint32_t u = 0; u < g->n; u++) {
-        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++) {
-            if (g->tok[i] & GRUNDY__SPLIT)
-                return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u has a split move; %s", u, why);
-        }
-    }
-    return GRUNDY_OK;
-}
-
-/* === src/graph_compound.c === */
-/* Compounds of graph positions: outcomes and moves. */
-
-/* Implemented by the misère search. */
-GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
-GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
-
-/* Implemented with the genus symbols. */
-GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
-
-typedef struct grundy__graph_compound__positions {
-    const uint32_t *num;
-    const uint32_t *nodes;
-} grundy__graph_compound__positions;
-
-static uint64_t grundy__graph_compound__number_of(const void *ctx, size_t i)
-{
-    const grundy__graph_compound__positions *p = (const grundy__graph_compound__positions *)ctx;
-    return p->num[p->nodes[i]];
-}
-
-static int grundy__graph_compound__check_args(grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    if (g == NULL || (nodes == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    for (size_t i = 0; i < n; i++) {
-        if (nodes[i] >= g->n)
-            return grundy__graph_fail(g, GRUNDY_ERANGE, "component %zu: node %u out of range (n = %u)",
-                                      i, nodes[i], g->n);
-    }
-    return GRUNDY_OK;
-}
-
-/* Compounds other than the disjunctive one move in several components at
- * once, which is only meaningful when no move splits a component. */
-static int grundy__graph_compound__solve_for(grundy_graph *g, int compound)
-{
-    int play = grundy__compound_play(compound);
-    int rc = grundy_graph_solve_play(g, play);
-    if (rc == GRUNDY_OK && compound != GRUNDY_SUM_DISJUNCTIVE)
-        rc = grundy__graph_require_no_splits(g, "this compound needs moves to single positions");
-    return rc;
-}
-
-/* The SJ theorem needs every value-0 position in play to be terminal (so
- * that "all components are 0" is the end of the game) and no splits (so that
- * a move changes one component's value). */
-static int grundy__graph_compound__check_sj(grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
-    unsigned char *seen = (unsigned char *)grundy__calloc_array(&g->alloc, g->n, 1);
-    uint32_t *stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
-    int rc = seen && stack ? GRUNDY_OK : GRUNDY_ENOMEM;
-    size_t sp = 0;
-    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++) {
-        if (!seen[nodes[i]]) {
-            seen[nodes[i]] = 1;
-            stack[sp++] = nodes[i];
-        }
-        while (rc == GRUNDY_OK && sp > 0) {
-            uint32_t u = stack[--sp];
-            if (val[u] == 0 && g->off[u + 1] > g->off[u])
-                rc = grundy__graph_fail(g, GRUNDY_EINVAL,
-                                        "node %u has value 0 but has moves: the SJ theorem does not apply", u);
-            for (uint64_t k = g->off[u]; rc == GRUNDY_OK && k < g->off[u + 1]; k++) {
-                uint32_t v = g->tok[k];
-                if (!seen[v]) {
-                    seen[v] = 1;
-                    stack[sp++] = v;
-                }
-            }
-        }
-    }
-    grundy__free(&g->alloc, seen);
-    grundy__free(&g->alloc, stack);
-    return rc;
-}
-
-/* ---- loopy sums ---------------------------------------------------------- */
-
-static int grundy__graph_compound__has_follower_label(const grundy_graph *g, uint32_t u, uint32_t label)
-{
-    const uint32_t *l = g->num[GRUNDY_PLAY_LOOPY];
-    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
-        if (l[g->tok[k]] == label)
-            return 1;
-    }
-    return 0;
-}
-
-/* Finite values xor to a; an infinite component's outcome turns on whether
- * it can move to value a (then the sum goes to 0); two infinities draw. */
-static int grundy__graph_compound__loopy_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    const uint32_t *l = g->num[GRUNDY_PLAY_LOOPY];
-    size_t infinite = 0, which = 0;
-    uint32_t a = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (l[nodes[i]] == GRUNDY_INF) {
-            infinite++;
-            which = i;
-        } else {
-            a ^= l[nodes[i]];
-        }
-    }
-    if (infinite == 0)
-        return a ? GRUNDY_N : GRUNDY_P;
-    if (infinite == 1)
-        return grundy__graph_compound__has_follower_label(g, nodes[which], a) ? GRUNDY_N : GRUNDY_D;
-    return GRUNDY_D;
-}
-
-/* A move to a sum whose outcome (for the opponent) is `want`.  Tries every
- * move of every component: loopy sums are small and this is plainly right. */
-static int grundy__graph_compound__loopy_move_to(grundy_graph *g, const uint32_t *nodes, size_t n, int want,
-                         uint32_t *moves, uint32_t *scratch)
-{
-    memcpy(scratch, nodes, n * sizeof *nodes);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t u = nodes[i];
-        for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
-            scratch[i] = g->tok[k];
-            if (grundy__graph_compound__loopy_outcome(g, scratch, n) == want) {
-                for (size_t j = 0; j < n; j++)
-                    moves[j] = GRUNDY_NO_MOVE;
-                moves[i] = (uint32_t)(k - g->off[u]);
-                return 1;
-            }
-        }
-        scratch[i] = u;
-    }
-    return 0;
-}
-
-static int grundy__graph_compound__loopy_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
-{
-    int outcome = grundy__graph_compound__loopy_outcome(g, nodes, n);
-    if (outcome == GRUNDY_P)
-        return 0;
-    uint32_t *scratch = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *scratch);
-    if (scratch == NULL)
-        return GRUNDY_ENOMEM;
-    int found = grundy__graph_compound__loopy_move_to(g, nodes, n, outcome == GRUNDY_N ? GRUNDY_P : GRUNDY_D, moves, scratch);
-    grundy__free(&g->alloc, scratch);
-    return found;
-}
-
-/* ---- moves of the other compounds ---------------------------------------- */
-
-/* The first move of u to a single position whose number under play is target. */
-static uint32_t grundy__graph_compound__move_to_number(const grundy_graph *g, int play, uint32_t u, uint32_t target)
-{
-    const uint32_t *num = g->num[play];
-    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
-        if (num[g->tok[k]] == target)
-            return (uint32_t)(k - g->off[u]);
-    }
-    return GRUNDY_NO_MOVE;
-}
-
-/* Nim on the components' numbers under play: move one component to the
- * number that makes the xor 0 (the mex guarantees such a move). */
-static int grundy__graph_compound__nim_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
-                    uint32_t *moves)
-{
-    grundy__graph_compound__positions p = {g->num[play], nodes};
-    size_t comp;
-    uint64_t target;
-    if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
-        return 0;
-    moves[comp] = grundy__graph_compound__move_to_number(g, play, nodes[comp], (uint32_t)target);
-    return 1;
-}
-
-static void grundy__graph_compound__no_moves(uint32_t *moves, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        moves[i] = GRUNDY_NO_MOVE;
-}
-
-/* SJ strategy: with one component above 1, bring it to 0 or 1 leaving an odd
- * number of 1s; with several, a Nim move to xor 0; with none, move a 1 to 0. */
-static int grundy__graph_compound__anti_sg_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
-{
-    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
-    size_t big = 0, ones = 0, first_big = 0, first_one = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (val[nodes[i]] > 1 && big++ == 0)
-            first_big = i;
-        if (val[nodes[i]] == 1 && ones++ == 0)
-            first_one = i;
-    }
-    if (big == 0) {
-        if (ones == 0 || ones % 2 == 1)
-            return 0;
-        moves[first_one] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_one], 0);
-        return 1;
-    }
-    if (big == 1) {
-        moves[first_big] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_big], ones % 2 == 0 ? 1 : 0);
-        return 1;
-    }
-    return grundy__graph_compound__nim_move(g, GRUNDY_PLAY_NORMAL, nodes, n, moves);
-}
-
-static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
-{
-    const uint32_t *w = g->num[GRUNDY_PLAY_WTIA];
-    for (size_t i = 0; i < n; i++) {
-        if (w[nodes[i]] == GRUNDY_SP)
-            return 0;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (w[nodes[i]] == GRUNDY_SC) {
-            moves[i] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_WTIA, nodes[i], GRUNDY_SP);
-            return 1;
-        }
-    }
-    return grundy__graph_compound__nim_move(g, GRUNDY_PLAY_WTIA, nodes, n, moves);
-}
-
-/* Conjunctive and continued conjunctive: in every component, the move that
- * realises its remoteness or suspense (to the option numbered one less). */
-static int grundy__graph_compound__every_component_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
-                                uint32_t *moves)
-{
-    const uint32_t *num = g->num[play];
-    for (size_t i = 0; i < n; i++) {
-        if (num[nodes[i]] > 0)
-            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], num[nodes[i]] - 1);
-    }
-    return 1;
-}
-
-/* Selective compounds: move every N component to a P-position (for the
- * shortened one, the fastest such move, by remoteness). */
-static int grundy__graph_compound__selective_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
-                          uint32_t *moves)
-{
-    const uint32_t *num = g->num[play];
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v = num[nodes[i]];
-        if (play == GRUNDY_PLAY_NORMAL && v != 0)
-            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], 0);
-        else if (play == GRUNDY_PLAY_REMOTENESS && v % 2 == 1)
-            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], v - 1);
-    }
-    return 1;
-}
-
-/* ---- public ---------------------------------------------------------------- */
-
-int grundy_graph_compound_outcome(grundy_graph *g, int compound, const uint32_t *nodes, size_t n)
-{
-    int rc = grundy__graph_compound__check_args(g, nodes, n);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (compound == GRUNDY_SUM_MISERE)
-        return grundy__graph_misere_outcome(g, nodes, n);
-    if (compound == GRUNDY_SUM_TAME)
-        return grundy__graph_tame_outcome(g, nodes, n);
-    if (grundy__compound_play(compound) < 0)
-        return GRUNDY_EINVAL;
-    rc = grundy__graph_compound__solve_for(g, compound);
-    if (rc == GRUNDY_OK && compound == GRUNDY_SUM_ANTI_SG)
-        rc = grundy__graph_compound__check_sj(g, nodes, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (compound == GRUNDY_SUM_LOOPY)
-        return grundy__graph_compound__loopy_outcome(g, nodes, n);
-    grundy__graph_compound__positions p = {g->num[grundy__compound_play(compound)], nodes};
-    return grundy__compound_decide(compound, &p, n, grundy__graph_compound__number_of);
-}
-
-int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes, size_t n,
-                               uint32_t *moves)
-{
-    if (moves == NULL && n > 0)
-        return GRUNDY_EINVAL;
-    int outcome = grundy_graph_compound_outcome(g, compound, nodes, n);
-    if (outcome < 0)
-        return outcome;
-    grundy__graph_compound__no_moves(moves, n);
-    switch (compound) {
-    case GRUNDY_SUM_MISERE:
-    case GRUNDY_SUM_TAME: /* the genus decides the outcome; the search finds the move */
-        return grundy__graph_misere_move(g, nodes, n, moves);
-    case GRUNDY_SUM_LOOPY: return grundy__graph_compound__loopy_move(g, nodes, n, moves);
-    default: break;
-    }
-    if (outcome != GRUNDY_N)
-        return 0;
-    switch (compound) {
-    case GRUNDY_SUM_DISJUNCTIVE: {
-        size_t comp;
-        uint32_t k;
-        int found = grundy_graph_sum_winning_move(g, nodes, n, &comp, &k);
-        if (found == 1)
-            moves[comp] = k;
-        return found;
-    }
-    case GRUNDY_SUM_ANTI_SG: return grundy__graph_compound__anti_sg_move(g, nodes, n, moves);
-    case GRUNDY_SUM_WTIA: return grundy__graph_compound__wtia_move(g, nodes, n, moves);
-    case GRUNDY_SUM_CONJUNCTIVE: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_REMOTENESS, nodes, n, moves);
-    case GRUNDY_SUM_CONTINUED: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_SUSPENSE, nodes, n, moves);
-    default: return grundy__graph_compound__selective_move(g, grundy__compound_play(compound), nodes, n, moves);
-    }
-}
-
-int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node, uint32_t *value)
-{
-    int rc = grundy__graph_check_play_node(g, play, node);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc == GRUNDY_OK)
-        *value = g->num[play][node];
-    return rc;
-}
-
-const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play)
-{
-    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
-        return NULL;
-    return g->num[play];
-}
-
-int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node)
-{
-    int rc = grundy__graph_check_play_node(g, play, node);
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint32_t v = g->num[play][node];
-    if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF)
-        return grundy__graph_compound__has_follower_label(g, node, 0) ? GRUNDY_N : GRUNDY_D;
-    return grundy__play_outcome(play == GRUNDY_PLAY_LOOPY ? GRUNDY_PLAY_NORMAL : play, v);
-}
-
-/* === src/graph_merge.c === */
-/* The merge of a graph's pending moves into its CSR arrays.
- *
- * A plain counting sort scatters every pending token to a random place of the
- * new token array, and bumps a random node's counter before that: two cache
- * misses per token once the graph outgrows the cache.  So the merge works by
- * buckets of consecutive source nodes, each small enough that its counters
- * and its stretch of the token array stay in cache:
- *
- * 1. The pending records are cut into blocks, and each block is reordered by
- *    bucket (a stable counting sort through a scratch buffer, which is the
- *    new token array, still unused).  Within a block each bucket's records
- *    are then one run; the runs' bounds go into a small table.
- * 2. Bucket by bucket, the runs of every block are read twice: to count the
- *    tokens of each node, then to write them in place.
- *
- * Both steps keep the records of one node in the order they were added, so a
- * node's moves (and a split's header followed by its parts) come out in
- * order.  Reordering the pending records changes nothing else that can be
- * observed, so a merge that fails leaves the graph as it was. */
-
-/* Below this many tokens the whole merge fits in cache: one bucket. */
-#define GRUNDY__GRAPH_MERGE__CACHED_TOKENS ((uint64_t)1 << 18)
-/* The most buckets worth partitioning into (runs shorter than a few cache
- * lines would cost more than they save); more only on graphs of more than
- * 2^28 nodes, where a bucket would otherwise hold more than 2^16 nodes. */
-#define GRUNDY__GRAPH_MERGE__MAX_BUCKETS 4096u
-/* A bucket of 2^16 nodes has 512 KiB of offsets: no larger is needed. */
-#define GRUNDY__GRAPH_MERGE__MAX_SHIFT 16u
-/* The fewest records in a block, and the most blocks. */
-#define GRUNDY__GRAPH_MERGE__MIN_BLOCK ((size_t)1 << 16)
-#define GRUNDY__GRAPH_MERGE__MAX_BLOCKS 256u
-
-typedef struct grundy__graph_merge__merge {
-    grundy_graph *g;
-    uint64_t *off;     /* the new offsets (n + 1) */
-    uint32_t *tok;     /* the new tokens */
-    unsigned shift;    /* bucket of node u: u >> shift */
-    uint32_t buckets;
-    size_t block;      /* records per block */
-    size_t blocks;
-    size_t *run;       /* run[k * (buckets + 1) + b]: where bucket b starts in block k */
-    uint32_t max_degree;
-    int splits;
-} grundy__graph_merge__merge;
-
-/* Nodes per bucket, as a shift: as many as keep a bucket's tokens (about
- * 2^17 of them) and offsets in cache, but no more buckets than MAX_BUCKETS. */
-static unsigned grundy__graph_merge__bucket_shift(uint32_t n, uint64_t tokens)
-{
-    if (tokens < GRUNDY__GRAPH_MERGE__CACHED_TOKENS)
-        return 31;
-    unsigned s = 0;
-    while (s < 31 && (n >> s) > GRUNDY__GRAPH_MERGE__MAX_BUCKETS)
-        s++;
-    /* tokens * 2^(s+1) / n <= 2^17, without overflow. */
-    while (s < GRUNDY__GRAPH_MERGE__MAX_SHIFT && tokens <= ((uint64_t)n << (GRUNDY__GRAPH_MERGE__MAX_SHIFT - s)))
-        s++;
-    return s;
-}
-
-static size_t *grundy__graph_merge__run_row(const grundy__graph_merge__merge *mg, size_t k)
-{
-    return mg->run + k * ((size_t)mg->buckets + 1);
-}
-
-/* Step 1 for block k: stable counting sort by bucket through the scratch. */
-static void grundy__graph_merge__partition_block(grundy__graph_merge__merge *mg, size_t k, size_t *cursor)
-{
-    grundy__pending *pend = mg->g->pend;
-    grundy__pending *scratch = (grundy__pending *)(void *)mg->tok;
-    size_t lo = k * mg->block, hi = lo + mg->block;
-    if (hi > mg->g->npend)
-        hi = mg->g->npend;
-    size_t *row = grundy__graph_merge__run_row(mg, k);
-    memset(cursor, 0, (size_t)mg->buckets * sizeof *cursor);
-    for (size_t i = lo; i < hi; i++)
-        cursor[pend[i].from >> mg->shift]++;
-    size_t at = 0;
-    for (uint32_t b = 0; b < mg->buckets; b++) {
-        size_t c = cursor[b];
-        row[b] = lo + at;
-        cursor[b] = at;
-        at += c;
-    }
-    row[mg->buckets] = hi;
-    if (mg->buckets == 1)
-        return; /* already in order */
-    for (size_t i = lo; i < hi; i++)
-        scratch[cursor[pend[i].from >> mg->shift]++] = pend[i];
-    memcpy(pend + lo, scratch, (hi - lo) * sizeof *pend);
-}
-
-/* Step 2, counting: off[u + 1] = tokens of node u, for the bucket's nodes. */
-static void grundy__graph_merge__count_bucket(grundy__graph_merge__merge *mg, uint32_t b, uint32_t u0, uint32_t u1)
-{
-    const grundy_graph *g = mg->g;
-    uint64_t *off = mg->off;
-    for (uint32_t u = u0; u < u1; u++)
-        off[u + 1] = u < g->n_csr ? g->off[u + 1] - g->off[u] : 0;
-    for (size_t k = 0; k < mg->blocks; k++) {
-        const size_t *row = grundy__graph_merge__run_row(mg, k);
-        for (size_t i = row[b]; i < row[b + 1]; i++)
-            off[g->pend[i].from + 1]++;
-    }
-}
-
-/* Turns the bucket's counts into start offsets from `base` (so that
- * off[u + 1] is node u's write cursor); returns the end, or fails naming a
- * node past the per-node limit. */
-static int grundy__graph_merge__place_bucket(grundy__graph_merge__merge *mg, uint32_t u0, uint32_t u1, uint64_t *base)
-{
-    uint64_t at = *base;
-    for (uint32_t u = u0; u < u1; u++) {
-        uint64_t c = mg->off[u + 1];
-        if (c > GRUNDY_NODE_MAX)
-            return grundy__graph_fail(mg->g, GRUNDY_ELIMIT,
-                                      "node %u has more than %u moves and parts", u,
-                                      GRUNDY_NODE_MAX);
-        if (!mg->splits && c > mg->max_degree)
-            mg->max_degree = (uint32_t)c;
-        mg->off[u + 1] = at;
-        at += c;
-    }
-    *base = at;
-    return GRUNDY_OK;
-}
-
-/* Step 2, writing: the old CSR's tokens of each node, then its pending ones;
- * each cursor ends where its node ends. */
-static void grundy__graph_merge__fill_bucket(grundy__graph_merge__merge *mg, uint32_t b, uint32_t u0, uint32_t u1)
-{
-    const grundy_graph *g = mg->g;
-    uint64_t *off = mg->off;
-    uint32_t *tok = mg->tok;
-    for (uint32_t u = u0; u < u1 && u < g->n_csr; u++) {
-        uint64_t len = g->off[u + 1] - g->off[u];
-        memcpy(tok + off[u + 1], g->tok + g->off[u], (size_t)len * sizeof *tok);
-        off[u + 1] += len;
-    }
-    for (size_t k = 0; k < mg->blocks; k++) {
-        const size_t *row = grundy__graph_merge__run_row(mg, k);
-        for (size_t i = row[b]; i < row[b + 1]; i++)
-            tok[off[g->pend[i].from + 1]++] = g->pend[i].tok;
-    }
-}
-
-/* With split moves, tokens are not moves: count the moves of each node. */
-static void grundy__graph_merge__split_degrees(grundy__graph_merge__merge *mg, uint32_t u0, uint32_t u1)
-{
-    for (uint32_t u = u0; u < u1; u++) {
-        const uint32_t *p = mg->tok + mg->off[u], *end = mg->tok + mg->off[u + 1];
-        uint32_t d = 0;
-        for (; p < end; p += 1 + (*p & GRUNDY__SPLIT ? *p & ~GRUNDY__SPLIT : 0))
-            d++;
-        if (d > mg->max_degree)
-            mg->max_degree = d;
-    }
-}
-
-static int grundy__graph_merge__merge_buckets(grundy__graph_merge__merge *mg)
-{
-    grundy_graph *g = mg->g;
-    size_t *cursor = grundy__graph_merge__run_row(mg, mg->blocks);
-    for (size_t k = 0; k < mg->blocks; k++)
-        grundy__graph_merge__partition_block(mg, k, cursor);
-    uint64_t base = 0;
-    mg->off[0] = 0;
-    for (uint32_t b = 0; b < mg->buckets; b++) {
-        uint32_t u0 = b << mg->shift;
-        uint64_t end = ((uint64_t)b + 1) << mg->shift;
-        uint32_t u1 = end < g->n ? (uint32_t)end : g->n;
-        grundy__graph_merge__count_bucket(mg, b, u0, u1);
-        int rc = grundy__graph_merge__place_bucket(mg, u0, u1, &base);
-        if (rc != GRUNDY_OK)
-            return rc;
-        grundy__graph_merge__fill_bucket(mg, b, u0, u1);
-        if (mg->splits)
-            grundy__graph_merge__split_degrees(mg, u0, u1);
-    }
-    return GRUNDY_OK;
-}
-
-/* Sizes the buckets and blocks and allocates the new arrays. */
-static int grundy__graph_merge__merge_init(grundy__graph_merge__merge *mg, uint64_t tokens)
-{
-    grundy_graph *g = mg->g;
-    size_t npend = g->npend;
-    if (tokens > SIZE_MAX / sizeof(uint32_t))
-        return grundy__graph_fail(g, GRUNDY_ELIMIT, "too many moves for this machine");
-    mg->shift = grundy__graph_merge__bucket_shift(g->n, tokens);
-    /* Several buckets only with tokens, so with nodes. */
-    mg->buckets = mg->shift == 31 ? 1u : (uint32_t)(((uint64_t)g->n - 1u) >> mg->shift) + 1u;
-    /* A block fills at most half the token array when there is more than
-     * one bucket (then tokens >= CACHED_TOKENS), so it can be the scratch. */
-    mg->block = npend / GRUNDY__GRAPH_MERGE__MAX_BLOCKS + 1 > GRUNDY__GRAPH_MERGE__MIN_BLOCK ? npend / GRUNDY__GRAPH_MERGE__MAX_BLOCKS + 1 : GRUNDY__GRAPH_MERGE__MIN_BLOCK;
-    mg->blocks = npend == 0 ? 0 : (npend - 1) / mg->block + 1;
-    mg->off = (uint64_t *)grundy__alloc_array(&g->alloc, (size_t)g->n + 1, sizeof *mg->off);
-    mg->tok = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)tokens, sizeof *mg->tok);
-    /* One row per block, and one for the partition's cursors. */
-    mg->run = (size_t *)grundy__alloc_array(&g->alloc, (mg->blocks + 1) * ((size_t)mg->buckets + 1),
-                                            sizeof *mg->run);
-    return mg->off && mg->tok && mg->run ? GRUNDY_OK : GRUNDY_ENOMEM;
-}
-
-GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g)
-{
-    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
-        return GRUNDY_OK;
-    uint64_t tokens = (g->off ? g->off[g->n_csr] : 0) + (uint64_t)g->npend;
-    grundy__graph_merge__merge mg = {g, NULL, NULL, 0, 1, 0, 0, NULL, 0, g->has_splits || g->pend_splits};
-    int rc = grundy__graph_merge__merge_init(&mg, tokens);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_merge__merge_buckets(&mg);
-    grundy__free(&g->alloc, mg.run);
-    if (rc != GRUNDY_OK) {
-        grundy__free(&g->alloc, mg.off);
-        grundy__free(&g->alloc, mg.tok);
-        return rc;
-    }
-    grundy__free(&g->alloc, g->off);
-    grundy__free(&g->alloc, g->tok);
-    grundy__free(&g->alloc, g->pend);
-    g->off = mg.off;
-    g->tok = mg.tok;
-    g->n_csr = g->n;
-    g->max_degree = mg.max_degree;
-    g->has_splits = mg.splits;
-    g->pend = NULL;
-    g->npend = g->cap_pend = 0;
-    g->pend_splits = 0;
-    return GRUNDY_OK;
-}
-#undef GRUNDY__GRAPH_MERGE__CACHED_TOKENS
-#undef GRUNDY__GRAPH_MERGE__MAX_BUCKETS
-#undef GRUNDY__GRAPH_MERGE__MAX_SHIFT
-#undef GRUNDY__GRAPH_MERGE__MIN_BLOCK
-#undef GRUNDY__GRAPH_MERGE__MAX_BLOCKS
-
-/* === src/graph_normal.c === */
-/* Normal play without split moves, the hot case of solving a graph: every
- * node's value by depth-first search, at the speed of memory.
- *
- * One search waits on memory at every step down: a node's moves are found
- * only once its offset is read, and its targets' values only once its moves
- * are.  So SEARCHES searches run interleaved, a step of each in turn, each
- * from roots of its own: while one waits for memory the others work.  On its
- * first look at a node a search also prefetches the moves of the node's
- * unreached targets, which it or another search will soon step into.
- *
- * A node's entry in num is its value once known (values are below 2^31),
- * UNSEEN, or the mark of the search whose stack holds it.  A search that
- * meets a node on another's stack waits for it, except the first (main)
- * search, which never waits: it takes over the other's stack from that node
- * up (still a path of moves), and once out of roots it takes over whole
- * stacks.  So the main search alone ends the solve, and it meets every cycle
- * that runs through several stacks on its own stack.  The other (helper)
- * searches have small stacks; one that fills its stack waits too. */
-
-#define GRUNDY__GRAPH_NORMAL__SEARCHES 4
-#define GRUNDY__GRAPH_NORMAL__HELPER_FRAMES 4096u
-#define GRUNDY__GRAPH_NORMAL__UNSEEN UINT32_MAX
-#define GRUNDY__GRAPH_NORMAL__FRESH UINT32_MAX /* a frame's next move before its node is looked at */
-
-/* Marks are the entries just below UNSEEN; anything lower is a value. */
-static uint32_t grundy__graph_normal__mark_of(unsigned k)
-{
-    return UINT32_MAX - 1u - k;
-}
-
-static int grundy__graph_normal__is_value(uint32_t x)
-{
-    return x < UINT32_MAX - GRUNDY__GRAPH_NORMAL__SEARCHES;
-}
-
-typedef struct grundy__graph_normal__frame {
-    uint32_t node, next;
-} grundy__graph_normal__frame;
-
-typedef struct grundy__graph_normal__search {
-    grundy__graph_normal__frame *stack;
-    uint32_t sp, cap;
-    uint32_t mark;
-} grundy__graph_normal__search;
-
-typedef struct grundy__graph_normal__normal {
-    grundy_graph *g;
-    uint32_t *num;
-    grundy__mex *mex;
-    uint32_t next_root;  /* no node below it is UNSEEN */
-    uint32_t done;
-    grundy__graph_normal__search s[GRUNDY__GRAPH_NORMAL__SEARCHES];  /* s[0] is the main search */
-} grundy__graph_normal__normal;
-
-/* What a step did, besides failing with a negative status. */
-enum { GRUNDY__GRAPH_NORMAL__MOVED = 1, GRUNDY__GRAPH_NORMAL__STUCK = 0 };
-
-/* Asks for the cache line where node v's moves begin.  A macro, used only
- * in functions with effects of their own: GCC drops every call of a function
- * whose only effect is a prefetch. */
-#if defined(__GNUC__)
-#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) __builtin_prefetch((g)->tok + (g)->off[v])
-#else
-#define GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, v) ((void)0)
-#endif
-
-static int grundy__graph_normal__push(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, uint32_t v)
-{
-    if (s->sp == s->cap)
-        return GRUNDY__GRAPH_NORMAL__STUCK;
-    grundy__graph_normal__frame f = {v, GRUNDY__GRAPH_NORMAL__FRESH};
-    nm->num[v] = s->mark;
-    s->stack[s->sp++] = f;
-    return GRUNDY__GRAPH_NORMAL__MOVED;
-}
-
-/* Moves the frames of helper h from index `from` up onto the main search. */
-static void grundy__graph_normal__take_over(grundy__graph_normal__normal *nm, grundy__graph_normal__search *h, uint32_t from)
-{
-    grundy__graph_normal__search *m = &nm->s[0];
-    for (uint32_t j = from; j < h->sp; j++) {
-        nm->num[h->stack[j].node] = m->mark;
-        m->stack[m->sp++] = h->stack[j];
-    }
-    h->sp = from;
-}
-
-/* The main search meets v on a helper's stack: takes it over from v up. */
-static void grundy__graph_normal__take_over_from(grundy__graph_normal__normal *nm, uint32_t v)
-{
-    grundy__graph_normal__search *h = &nm->s[UINT32_MAX - 1u - nm->num[v]];
-    uint32_t j = h->sp;
-    while (h->stack[--j].node != v)
-        ;
-    grundy__graph_normal__take_over(nm, h, j);
-}
-
-/* An empty search starts at the next unreached node, or (the main search,
- * out of roots) takes over a helper's whole stack. */
-static int grundy__graph_normal__start(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
-{
-    const grundy_graph *g = nm->g;
-    while (nm->next_root < g->n && nm->num[nm->next_root] != GRUNDY__GRAPH_NORMAL__UNSEEN)
-        nm->next_root++;
-    if (nm->next_root < g->n) {
-        GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, nm->next_root);
-        return grundy__graph_normal__push(nm, s, nm->next_root);
-    }
-    if (s != &nm->s[0])
-        return GRUNDY__GRAPH_NORMAL__STUCK;
-    for (unsigned k = 1; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
-        if (nm->s[k].sp > 0) {
-            grundy__graph_normal__take_over(nm, &nm->s[k], 0);
-            return GRUNDY__GRAPH_NORMAL__MOVED;
-        }
-    }
-    return GRUNDY__GRAPH_NORMAL__STUCK;
-}
-
-/* Every target of the top node has its value: the node gets its own. */
-static int grundy__graph_normal__finish(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s, const uint32_t *t, uint32_t len)
-{
-    grundy__mex_begin(nm->mex);
-    for (uint32_t i = 0; i < len; i++)
-        grundy__mex_add(nm->mex, nm->num[t[i]]);
-    nm->num[s->stack[--s->sp].node] = grundy__mex_end(nm->mex);
-    if (++nm->done % GRUNDY__PROGRESS_EVERY == 0 &&
-        grundy__graph_report(nm->g, nm->done, nm->g->n) != 0)
-        return GRUNDY_ECANCELED;
-    return GRUNDY__GRAPH_NORMAL__MOVED;
-}
-
-/* One step of search s: start, step down, finish a node, or wait. */
-static int grundy__graph_normal__step(grundy__graph_normal__normal *nm, grundy__graph_normal__search *s)
-{
-    if (s->sp == 0)
-        return grundy__graph_normal__start(nm, s);
-    const grundy_graph *g = nm->g;
-    grundy__graph_normal__frame *f = &s->stack[s->sp - 1];
-    const uint32_t *t = g->tok + g->off[f->node];
-    uint32_t len = (uint32_t)(g->off[f->node + 1] - g->off[f->node]);
-    uint32_t i = f->next;
-    if (i == GRUNDY__GRAPH_NORMAL__FRESH) {
-        /* The first look at the node: ask for its unreached targets' moves. */
-        for (i = 0; i < len; i++) {
-            if (nm->num[t[i]] == GRUNDY__GRAPH_NORMAL__UNSEEN)
-                GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES(g, t[i]);
-        }
-        i = 0;
-    }
-    while (i < len && grundy__graph_normal__is_value(nm->num[t[i]]))
-        i++;
-    /* Resume at the same move: by then its node has a value and is passed. */
-    f->next = i;
-    if (i == len)
-        return grundy__graph_normal__finish(nm, s, t, len);
-    uint32_t v = t[i];
-    if (nm->num[v] == GRUNDY__GRAPH_NORMAL__UNSEEN)
-        return grundy__graph_normal__push(nm, s, v);
-    if (nm->num[v] == s->mark) {
-        nm->g->cycle_node = v;
-        return GRUNDY_ECYCLE;
-    }
-    if (s != &nm->s[0])
-        return GRUNDY__GRAPH_NORMAL__STUCK;
-    grundy__graph_normal__take_over_from(nm, v);
-    return GRUNDY__GRAPH_NORMAL__MOVED;
-}
-
-static int grundy__graph_normal__run(grundy__graph_normal__normal *nm)
-{
-    for (;;) {
-        int moved = 0;
-        for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
-            int rc = grundy__graph_normal__step(nm, &nm->s[k]);
-            if (rc < 0)
-                return rc;
-            moved |= rc;
-        }
-        /* The main search only stops with every stack empty and no root left. */
-        if (!moved)
-            return GRUNDY_OK;
-    }
-}
-
-GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex)
-{
-    uint32_t helper = g->n < GRUNDY__GRAPH_NORMAL__HELPER_FRAMES ? g->n : GRUNDY__GRAPH_NORMAL__HELPER_FRAMES;
-    size_t frames = (size_t)g->n + (size_t)(GRUNDY__GRAPH_NORMAL__SEARCHES - 1) * helper;
-    grundy__graph_normal__frame *stack = (grundy__graph_normal__frame *)grundy__alloc_array(&g->alloc, frames, sizeof *stack);
-    if (stack == NULL)
-        return GRUNDY_ENOMEM;
-    grundy__graph_normal__normal nm;
-    memset(&nm, 0, sizeof nm);
-    nm.g = g;
-    nm.num = num;
-    nm.mex = mex;
-    /* The main search can hold every node; each helper gets a small stack. */
-    for (unsigned k = 0; k < GRUNDY__GRAPH_NORMAL__SEARCHES; k++) {
-        nm.s[k].stack = k == 0 ? stack : stack + g->n + (size_t)(k - 1) * helper;
-        nm.s[k].cap = k == 0 ? g->n : helper;
-        nm.s[k].mark = grundy__graph_normal__mark_of(k);
-    }
-    memset(num, 0xff, (size_t)g->n * sizeof *num); /* all UNSEEN */
-    int rc = grundy__graph_normal__run(&nm);
-    grundy__free(&g->alloc, stack);
-    return rc;
-}
-#undef GRUNDY__GRAPH_NORMAL__SEARCHES
-#undef GRUNDY__GRAPH_NORMAL__HELPER_FRAMES
-#undef GRUNDY__GRAPH_NORMAL__UNSEEN
-#undef GRUNDY__GRAPH_NORMAL__FRESH
-#undef GRUNDY__GRAPH_NORMAL__PREFETCH_MOVES
-
-/* === src/graph_parse.c === */
-/* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
- * One pass over the text, no copy of it; every error names its line. */
-
-typedef struct grundy__graph_parse__lexer {
-    const char *p, *end;
-    size_t line;
-} grundy__graph_parse__lexer;
-
-typedef struct grundy__graph_parse__token {
-    const char *s;
-    size_t len;
-    size_t line;
-} grundy__graph_parse__token;
-
-static int grundy__graph_parse__is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* Next token, or len 0 at the end of the text. */
-static grundy__graph_parse__token grundy__graph_parse__next_token(grundy__graph_parse__lexer *lx)
-{
-    for (;;) {
-        while (lx->p < lx->end && grundy__graph_parse__is_space(*lx->p)) {
-            if (*lx->p == '\n')
-                lx->line++;
-            lx->p++;
-        }
-        if (lx->p < lx->end && *lx->p == '#') {
-            const char *nl = (const char *)memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
-            lx->p = nl ? nl : lx->end;
-            continue;
-        }
-        break;
-    }
-    grundy__graph_parse__token t = {lx->p, 0, lx->line};
-    while (lx->p < lx->end && !grundy__graph_parse__is_space(*lx->p) && *lx->p != '#')
-        lx->p++;
-    t.len = (size_t)(lx->p - t.s);
-    return t;
-}
-
-/* Fails with a message about a given line of the text. */
-#define GRUNDY__GRAPH_PARSE__FAIL_AT(g, line, status, ...) \
-    (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errline = (line), (status))
-
-/* A token as messages show it: at most 24 bytes, non-printable ones as \xNN. */
-typedef struct grundy__graph_parse__shown_token {
-    char text[24 * 4 + 4];
-} grundy__graph_parse__shown_token;
-
-static grundy__graph_parse__shown_token grundy__graph_parse__show(grundy__graph_parse__token t)
-{
-    static const char hex[] = "0123456789abcdef";
-    grundy__graph_parse__shown_token s;
-    size_t k = 0;
-    for (size_t i = 0; i < t.len && i < 24; i++) {
-        unsigned char c = (unsigned char)t.s[i];
-        if (c >= 0x20 && c < 0x7f) {
-            s.text[k++] = (char)c;
-        } else {
-            s.text[k++] = '\\';
-            s.text[k++] = 'x';
-            s.text[k++] = hex[c >> 4];
-            s.text[k++] = hex[c & 15];
-        }
-    }
-    if (t.len > 24)
-        for (int i = 0; i < 3; i++)
-            s.text[k++] = '.';
-    s.text[k] = '\0';
-    return s;
-}
-
-/* Parses a decimal number no greater than max into *out. */
-static int grundy__graph_parse__token_number(grundy_graph *g, grundy__graph_parse__token t, uint64_t max, const char *what,
-                        uint64_t *out)
-{
-    uint64_t v = 0;
-    int too_big = 0;
-    for (size_t i = 0; i < t.len; i++) {
-        unsigned d = (unsigned)(t.s[i] - '0');
-        if (d > 9)
-            return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE,
-                           "line %zu: %s: expected a non-negative integer, found '%s'",
-                           t.line, what, grundy__graph_parse__show(t).text);
-        /* Keep scanning after an overflow: a later non-digit is the better message. */
-        if (too_big || v > (max - d) / 10) /* v * 10 + d > max; max >= 9 here */
-            too_big = 1;
-        else
-            v = v * 10 + d;
-    }
-    if (too_big)
-        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
-                       t.line, what, grundy__graph_parse__show(t).text, (unsigned long long)max);
-    *out = v;
-    return GRUNDY_OK;
-}
-
-/* Reads the next token as a number; end of text is an error naming `what`. */
-static int grundy__graph_parse__read_number(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t max, const char *what,
-                       uint64_t *out)
-{
-    grundy__graph_parse__token t = grundy__graph_parse__next_token(lx);
-    if (t.len == 0)
-        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE, "line %zu: end of input where %s was expected",
-                                  t.line, what);
-    return grundy__graph_parse__token_number(g, t, max, what, out);
-}
-
-static int grundy__graph_parse__read_moves(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t m)
-{
-    for (uint64_t i = 0; i < m; i++) {
-        uint64_t u, v;
-        int rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move source", &u);
-        if (rc == GRUNDY_OK)
-            rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move target", &v);
-        if (rc == GRUNDY_OK && (u >= g->n || v >= g->n))
-            rc = GRUNDY__GRAPH_PARSE__FAIL_AT(g, lx->line, GRUNDY_ERANGE, "line %zu: move %llu: node %llu out of range (n = %u)",
-                                    lx->line, (unsigned long long)i,
-                                    (unsigned long long)(u >= g->n ? u : v), g->n);
-        if (rc == GRUNDY_OK) {
-            grundy__pending rec = {(uint32_t)u, (uint32_t)v};
-            rc = grundy__graph_push(g, &rec, 1);
-        }
-        if (rc != GRUNDY_OK)
-            return rc;
-    }
-    g->moves = m;
-    grundy__graph_parse__token extra = grundy__graph_parse__next_token(lx);
-    if (extra.len > 0)
-        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, extra.line, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
-                       extra.line, grundy__graph_parse__show(extra).text, (unsigned long long)m);
-    return GRUNDY_OK;
-}
-
-int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
-{
-    if (g == NULL || (text == NULL && len > 0))
-        return GRUNDY_EINVAL;
-    if (g->n != 0)
-        return grundy__graph_fail(g, GRUNDY_ESTATE, "parse needs an empty graph");
-    g->errmsg[0] = '\0';
-    grundy__graph_parse__lexer lx = {text, text + len, 1};
-    uint64_t n, m;
-    int rc = grundy__graph_parse__read_number(g, &lx, GRUNDY_NODE_MAX, "node count n", &n);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_parse__read_number(g, &lx, UINT64_MAX, "move count m", &m);
-    if (rc == GRUNDY_ERANGE)
-        rc = GRUNDY_ELIMIT;
-    if (rc == GRUNDY_OK) {
-        g->n = (uint32_t)n;
-        /* A move takes at least four bytes of text ("u v\n"), so an absurd m
-         * cannot make us reserve more than the text could ever fill. */
-        uint64_t hint = m < len / 4 + 1 ? m : len / 4 + 1;
-        rc = grundy__reserve(&g->alloc, (void **)&g->pend, &g->cap_pend, (size_t)hint,
-                             sizeof *g->pend);
-    }
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_parse__read_moves(g, &lx, m);
-    if (rc != GRUNDY_OK) {
-        /* Leave the graph as empty as it came. */
-        grundy__free(&g->alloc, g->pend);
-        g->pend = NULL;
-        g->npend = g->cap_pend = 0;
-        g->n = 0;
-        g->moves = 0;
-        if (rc == GRUNDY_ENOMEM)
-            grundy__graph_fail(g, rc, "out of memory reading the graph");
-    }
-    return rc;
-}
-#undef GRUNDY__GRAPH_PARSE__FAIL_AT
-
-/* === src/graph_solve.c === */
-/* Acyclic plays on a game graph: every play's numbers by one iterative
- * depth-first search, and the normal-play queries that read them. */
-
-/* DFS state per node, in one array: 0 = not reached; DONE = number known;
- * otherwise the node is on the stack and state - 1 is the index of the next
- * token of its stream to look at. */
-#define GRUNDY__GRAPH_SOLVE__STATE_DONE UINT32_MAX
-
-typedef struct grundy__graph_solve__solve_ctx {
-    grundy_graph *g;
-    int play;
-    uint32_t *state;
-    uint32_t *stack;
-    uint32_t *num;
-    uint32_t *order;  /* when set: nodes in the order they finish */
-    grundy__mex mex;
-    uint32_t done;
-} grundy__graph_solve__solve_ctx;
-
-static uint32_t grundy__graph_solve__node_number(grundy__graph_solve__solve_ctx *c, uint32_t u)
-{
-    grundy__moves it = grundy__moves_of(c->g, u);
-    const uint32_t *parts;
-    uint32_t np;
-    grundy__acc acc;
-    grundy__acc_begin(&acc, c->play, &c->mex);
-    while (grundy__moves_next(&it, &parts, &np)) {
-        uint32_t x = np == 0 ? grundy__play_finished(c->play) : c->num[parts[0]];
-        for (uint32_t i = 1; i < np; i++)
-            x = grundy__play_join(c->play, x, c->num[parts[i]]);
-        grundy__acc_add(&acc, x);
-    }
-    return grundy__acc_end(&acc);
-}
-
-/* Finishes u: its children are all done.  Returns nonzero to cancel. */
-static int grundy__graph_solve__finish(grundy__graph_solve__solve_ctx *c, uint32_t u)
-{
-    c->num[u] = grundy__graph_solve__node_number(c, u);
-    c->state[u] = GRUNDY__GRAPH_SOLVE__STATE_DONE;
-    if (c->order != NULL)
-        c->order[c->done] = u;
-    if (++c->done % GRUNDY__PROGRESS_EVERY == 0)
-        return grundy__graph_report(c->g, c->done, c->g->n);
-    return 0;
-}
-
-/* Depth-first search from root; parts of split moves are children too. */
-static int grundy__graph_solve__search(grundy__graph_solve__solve_ctx *c, uint32_t root)
-{
-    const grundy_graph *g = c->g;
-    size_t sp = 0;
-    c->stack[sp++] = root;
-    c->state[root] = 1;
-    while (sp > 0) {
-        uint32_t u = c->stack[sp - 1];
-        const uint32_t *t = g->tok + g->off[u];
-        uint32_t len = (uint32_t)(g->off[u + 1] - g->off[u]);
-        uint32_t i = c->state[u] - 1;
-        for (; i < len; i++) {
-            uint32_t v = t[i];
-            if ((v & GRUNDY__SPLIT) || c->state[v] == GRUNDY__GRAPH_SOLVE__STATE_DONE)
-                continue;
-            if (c->state[v] != 0) {
-                c->g->cycle_node = v;
-                return GRUNDY_ECYCLE;
-            }
-            break;
-        }
-        if (i < len) {
-            /* Resume at the same token: by then its node is done and skipped. */
-            c->state[u] = i + 1;
-            c->state[t[i]] = 1;
-            c->stack[sp++] = t[i];
-            continue;
-        }
-        sp--;
-        if (grundy__graph_solve__finish(c, u))
-            return GRUNDY_ECANCELED;
-    }
-    return GRUNDY_OK;
-}
-
-static void grundy__graph_solve__solve_ctx_free(grundy__graph_solve__solve_ctx *c)
-{
-    grundy__free(&c->g->alloc, c->state);
-    grundy__free(&c->g->alloc, c->stack);
-    grundy__free(&c->g->alloc, c->num);
-    grundy__mex_free(&c->mex, &c->g->alloc);
-}
-
-/* The search for play; with order set, also the finishing order (every node
- * after all the nodes its moves lead to).  Keeps the numbers if asked to. */
-static int grundy__graph_solve__run_search(grundy_graph *g, int play, uint32_t *order, int keep)
-{
-    g->errmsg[0] = '\0';
-    g->has_cycle = 0;
-    int rc = grundy__graph_compact(g);
-    if (rc == GRUNDY_OK && !grundy__play_splits(play))
-        rc = grundy__graph_require_no_splits(g, "this play needs moves to single positions");
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__graph_solve__solve_ctx c = {g, play, NULL, NULL, NULL, order, {NULL, 0, 0}, 0};
-    c.num = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.num);
-    rc = grundy__mex_init(&c.mex, &g->alloc, grundy__play_mex_bound(g->max_degree));
-    if (play == GRUNDY_PLAY_NORMAL && !g->has_splits && order == NULL) {
-        if (rc == GRUNDY_OK && c.num == NULL)
-            rc = GRUNDY_ENOMEM;
-        if (rc == GRUNDY_OK)
-            rc = grundy__graph_search_normal(g, c.num, &c.mex);
-    } else {
-        c.state = (uint32_t *)grundy__calloc_array(&g->alloc, g->n, sizeof *c.state);
-        c.stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *c.stack);
-        if (c.state == NULL || c.stack == NULL || c.num == NULL)
-            rc = GRUNDY_ENOMEM;
-        for (uint32_t u = 0; rc == GRUNDY_OK && u < g->n; u++) {
-            if (c.state[u] == 0)
-                rc = grundy__graph_solve__search(&c, u);
-        }
-    }
-    if (rc == GRUNDY_ECYCLE) {
-        g->has_cycle = 1;
-        grundy__graph_fail(g, rc, "the graph has a cycle through node %u", g->cycle_node);
-    }
-    if (rc == GRUNDY_OK && keep) {
-        g->num[play] = c.num;
-        c.num = NULL;
-    }
-    grundy__graph_solve__solve_ctx_free(&c);
-    return rc;
-}
-
-GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play)
-{
-    if (g->num[play] != NULL)
-        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
-    return grundy__graph_solve__run_search(g, play, NULL, 1);
-}
-
-GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order)
-{
-    return grundy__graph_solve__run_search(g, GRUNDY__PLAY_WIDTH, order, 0);
-}
-
-int grundy_graph_solve(grundy_graph *g)
-{
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    return rc == GRUNDY_OK ? grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL) : rc;
-}
-
-int grundy_graph_solve_play(grundy_graph *g, int play)
-{
-    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (play == GRUNDY_PLAY_LOOPY)
-        return grundy__graph_solve_loopy(g);
-    return grundy__graph_solve_acyclic(g, play);
-}
-
-int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
-{
-    if (g == NULL || node == NULL)
-        return GRUNDY_EINVAL;
-    if (!g->has_cycle)
-        return GRUNDY_ESTATE;
-    *node = g->cycle_node;
-    return GRUNDY_OK;
-}
-
-GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node)
-{
-    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
-        return GRUNDY_EINVAL;
-    if (g->num[play] == NULL)
-        return GRUNDY_ESTATE;
-    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
-}
-
-GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node)
-{
-    return grundy__graph_check_play_node(g, GRUNDY_PLAY_NORMAL, node);
-}
-
-int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc == GRUNDY_OK)
-        *value = g->num[GRUNDY_PLAY_NORMAL][node];
-    return rc;
-}
-
-const uint32_t *grundy_graph_values(const grundy_graph *g)
-{
-    return g ? g->num[GRUNDY_PLAY_NORMAL] : NULL;
-}
-
-int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc != GRUNDY_OK)
-        return rc;
-    return g->num[GRUNDY_PLAY_NORMAL][node] ? GRUNDY_N : GRUNDY_P;
-}
-
-/* Moves can be read once they are merged (by any solve), whatever the play. */
-static int grundy__graph_solve__check_moves_node(const grundy_graph *g, uint32_t node)
-{
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    if (g->off == NULL || g->npend != 0 || g->n_csr != g->n)
-        return GRUNDY_ESTATE;
-    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
-}
-
-int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
-{
-    int rc = grundy__graph_solve__check_moves_node(g, node);
-    if (rc == GRUNDY_OK && degree == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint64_t len = g->off[node + 1] - g->off[node];
-    if (!g->has_splits) {
-        *degree = (uint32_t)len;
-        return GRUNDY_OK;
-    }
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np, d = 0;
-    while (grundy__moves_next(&it, &parts, &np))
-        d++;
-    *degree = d;
-    return GRUNDY_OK;
-}
-
-int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
-                      const uint32_t **parts, uint32_t *nparts)
-{
-    int rc = grundy__graph_solve__check_moves_node(g, node);
-    if (rc == GRUNDY_OK && (parts == NULL || nparts == NULL))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__moves it = grundy__moves_of(g, node);
-    if (!g->has_splits) {
-        /* Without splits, tokens are moves: O(1). */
-        if (k >= (uint64_t)(it.end - it.p))
-            return GRUNDY_ERANGE;
-        *parts = it.p + k;
-        *nparts = 1;
-        return GRUNDY_OK;
-    }
-    for (uint32_t i = 0; grundy__moves_next(&it, parts, nparts); i++) {
-        if (i == k)
-            return GRUNDY_OK;
-    }
-    return GRUNDY_ERANGE;
-}
-
-int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node, uint32_t *moves,
-                               size_t cap, size_t *count)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc == GRUNDY_OK && (count == NULL || (moves == NULL && cap > 0)))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np;
-    size_t found = 0;
-    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) != 0)
-            continue;
-        if (found < cap)
-            moves[found] = k;
-        found++;
-    }
-    *count = found;
-    return GRUNDY_OK;
-}
-
-static int grundy__graph_solve__check_nodes(const grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    if (g == NULL || (nodes == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    if (g->num[GRUNDY_PLAY_NORMAL] == NULL)
-        return GRUNDY_ESTATE;
-    for (size_t i = 0; i < n; i++) {
-        if (nodes[i] >= g->n)
-            return GRUNDY_ERANGE;
-    }
-    return GRUNDY_OK;
-}
-
-int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes, size_t n,
-                           uint32_t *value)
-{
-    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n; i++)
-        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
-    *value = x;
-    return GRUNDY_OK;
-}
-
-typedef struct grundy__graph_solve__graph_positions {
-    const grundy_graph *g;
-    const uint32_t *nodes;
-} grundy__graph_solve__graph_positions;
-
-static uint64_t grundy__graph_solve__position_value(const void *ctx, size_t i)
-{
-    const grundy__graph_solve__graph_positions *p = (const grundy__graph_solve__graph_positions *)ctx;
-    return p->g->num[GRUNDY_PLAY_NORMAL][p->nodes[i]];
-}
-
-int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes, size_t n,
-                                  size_t *component, uint32_t *move)
-{
-    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
-    if (rc == GRUNDY_OK && (component == NULL || move == NULL))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__graph_solve__graph_positions pos = {g, nodes};
-    uint64_t target;
-    if (!grundy__sum_move(&pos, n, grundy__graph_solve__position_value, component, &target))
-        return 0;
-    /* The mex property: a node of value v has a move to every value below v. */
-    *move = grundy__graph_move_to_value(g, nodes[*component], (uint32_t)target);
-    return *move != GRUNDY_NO_MOVE;
-}
-
-GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target)
-{
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np;
-    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) == target)
-            return k;
-    }
-    return GRUNDY_NO_MOVE;
-}
-#undef GRUNDY__GRAPH_SOLVE__STATE_DONE
-
-/* === src/heap_game.c === */
+/* === src/heap/heap_game.c === */
 /* Heap games: the value sequence, its proved period, and winning moves.
  *
  * G(n) is the mex over every way of removing k tokens and leaving 0 to 3
@@ -4578,7 +5716,7 @@ GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32
  * the heap is past that bound).  Checks run at geometric checkpoints, so their
  * cost stays a small fraction of the computation. */
 
-/* === src/heap_rules.h === */
+/* === src/heap/heap_rules.h === */
 /* The rules of a heap game, as parsed from its name. */
 
 /* What removing k tokens may leave (bits of an octal/hex digit). */
@@ -4614,7 +5752,7 @@ GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_a
 /* t: the most tokens one move removes, or UINT64_MAX when unbounded. */
 GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r);
 
-/* === src/heap_scan.h === */
+/* === src/heap/heap_scan.h === */
 /* The sparse method's confirmation loop for one-byte values: find the next
  * split (b, m - b) whose value v[b] ^ v[m - b] is in a wanted set.
  *
@@ -4707,7 +5845,7 @@ typedef uint32_t (*grundy__scan_bits8_fn)(grundy__want_bits *w, const uint8_t *v
 
 GRUNDY__LOCAL grundy__scan_bits8_fn grundy__scan_bits8_best(void);
 
-/* === src/heap_values.h === */
+/* === src/heap/heap_values.h === */
 /* The value sequence of a heap game, stored at the width its values need:
  * one byte while every value is below 256, two below 65536, else four.  Most
  * octal games never leave one byte, so the sequence takes a quarter of the
@@ -4746,77 +5884,7 @@ GRUNDY__LOCAL int grundy__values_append(grundy__values *v, const grundy_allocato
 
 GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator *a);
 
-/* === src/threads.h === */
-/* The little of threads the library uses: run one function on a second
- * thread and join it, and acquire/release access to counters shared with
- * it.  Where POSIX threads or GNU atomics are missing (or GRUNDY_NO_THREADS
- * is defined), GRUNDY__THREADS is 0, grundy__thread_start fails, and
- * callers compute on one thread. */
-
-#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
-#define GRUNDY__THREADS 1
-#include <pthread.h>
-#include <sched.h>
-#include <time.h>
-#else
-#define GRUNDY__THREADS 0
-#endif
-
-/* A second thread that runs jobs one at a time and sleeps between them.
- * Kept for a whole computation rather than started per job: a new thread
- * begins on its creator's processor, and the system may take milliseconds
- * to move it to a free one; a worker that slept there wakes there. */
-typedef struct grundy__worker {
-#if GRUNDY__THREADS
-    pthread_t id;
-    pthread_mutex_t lock;
-    pthread_cond_t wake, done;
-#endif
-    void *(*fn)(void *);
-    void *arg;
-    uint64_t posted, finished; /* jobs, under lock */
-    int quit;
-    int running;
-} grundy__worker;
-
-/* Starts the worker.  Returns 0, or -1 if no thread could be started (the
- * caller then does the work itself). */
-GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w);
-
-/* Runs fn(arg) on the worker; grundy__worker_wait waits for it to end. */
-GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg);
-GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w);
-
-/* Ends the worker's thread (after its job), if it runs. */
-GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w);
-
-/* Gives the processor to another thread (a thread just started may be
- * queued behind the caller on its processor). */
-GRUNDY__LOCAL void grundy__thread_yield(void);
-
-/* Seconds on the system clock (0 where there is none), to see whether a
- * second thread pays. */
-GRUNDY__LOCAL double grundy__seconds(void);
-
-static inline uint64_t grundy__load_acquire(const uint64_t *p)
-{
-#if GRUNDY__THREADS
-    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-#else
-    return *p;
-#endif
-}
-
-static inline void grundy__store_release(uint64_t *p, uint64_t x)
-{
-#if GRUNDY__THREADS
-    __atomic_store_n(p, x, __ATOMIC_RELEASE);
-#else
-    *p = x;
-#endif
-}
-
-/* === src/heap_game.c (continued) === */
+/* === src/heap/heap_game.c (continued) === */
 
 #define GRUNDY__HEAP_GAME__PROGRESS_WORK (1u << 24)  /* options between progress reports */
 #define GRUNDY__HEAP_GAME__MAX_VALUES ((uint64_t)UINT32_MAX)
@@ -4975,7 +6043,7 @@ static int grundy__heap_game__lane_wait(grundy_heap_game *g, const grundy__heap_
 #define GRUNDY__HEAP_GAME__VALUE_T uint8_t
 #define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_8
 #define GRUNDY__HEAP_GAME__KERNEL_SCAN8
-/* === src/heap_kernel.h (included by src/heap_game.c) === */
+/* === src/heap/heap_kernel.h (included by src/heap/heap_game.c) === */
 /* The inner loops of heap-game values, written once and included by
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
@@ -5342,14 +6410,14 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         x++;
     return x; /* a new rare value */
 }
-/* === src/heap_game.c (continued) === */
+/* === src/heap/heap_game.c (continued) === */
 #undef GRUNDY__HEAP_GAME__VALUE_T
 #undef GRUNDY__HEAP_GAME__KERNEL
 #undef GRUNDY__HEAP_GAME__KERNEL_SCAN8
 #define GRUNDY__HEAP_GAME__VALUE_T uint16_t
 #define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_16
 #define GRUNDY__HEAP_GAME__KERNEL_SCAN16
-/* === src/heap_kernel.h (included by src/heap_game.c) === */
+/* === src/heap/heap_kernel.h (included by src/heap/heap_game.c) === */
 /* The inner loops of heap-game values, written once and included by
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
@@ -5716,13 +6784,13 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         x++;
     return x; /* a new rare value */
 }
-/* === src/heap_game.c (continued) === */
+/* === src/heap/heap_game.c (continued) === */
 #undef GRUNDY__HEAP_GAME__KERNEL_SCAN16
 #undef GRUNDY__HEAP_GAME__VALUE_T
 #undef GRUNDY__HEAP_GAME__KERNEL
 #define GRUNDY__HEAP_GAME__VALUE_T uint32_t
 #define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_32
-/* === src/heap_kernel.h (included by src/heap_game.c) === */
+/* === src/heap/heap_kernel.h (included by src/heap/heap_game.c) === */
 /* The inner loops of heap-game values, written once and included by
  * heap_game.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
@@ -6089,7 +7157,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         x++;
     return x; /* a new rare value */
 }
-/* === src/heap_game.c (continued) === */
+/* === src/heap/heap_game.c (continued) === */
 #undef GRUNDY__HEAP_GAME__VALUE_T
 #undef GRUNDY__HEAP_GAME__KERNEL
 
@@ -6921,7 +7989,7 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
 #undef GRUNDY__HEAP_GAME__MAX_LATE
 #undef GRUNDY__HEAP_GAME__MIN_TIMED_WORK
 
-/* === src/heap_rules.c === */
+/* === src/heap/heap_rules.c === */
 /* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
  * "lasker".  Every rejection names the offending character. */
 
@@ -7145,7 +8213,7 @@ GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *
     return r->nremovals ? r->removals[r->nremovals - 1] : 0;
 }
 
-/* === src/heap_scan.c === */
+/* === src/heap/heap_scan.c === */
 /* The confirmation scan of the sparse method: portable, AVX2, AVX-512. */
 
 /* GRUNDY_SCAN_PORTABLE keeps to the portable loops (make sanitize builds
@@ -7392,7 +8460,7 @@ GRUNDY__LOCAL grundy__scan8_fn grundy__scan8_best(void)
 }
 #undef GRUNDY__SCAN_AVX2
 
-/* === src/heap_values.c === */
+/* === src/heap/heap_values.c === */
 
 #define GRUNDY__HEAP_VALUES__MAX_VALUES ((uint64_t)UINT32_MAX)
 
@@ -7463,409 +8531,7 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 }
 #undef GRUNDY__HEAP_VALUES__MAX_VALUES
 
-/* === src/loopy.c === */
-/* Loopy games: generalized Sprague-Grundy values (Smith; Fraenkel and Yesha).
- *
- * gamma(u) = k, finite, iff (a) no follower has value k, (b) followers have
- * every value below k, and (c) every follower of value above k or infinite
- * has a follower of value k.  Every other position is infinite.
- *
- * Values are assigned one level k at a time, by retrograde analysis in the
- * graph of positions not yet labelled: a position is eligible for k if its
- * labelled followers already cover 0..k-1.  A position becomes "k-winning"
- * when one of its followers is labelled k (it can then never be k), and an
- * eligible position is labelled k as soon as all its unlabelled followers are
- * k-winning.  A counter per position makes each level O(V + E).  Positions
- * still unlabelled when no position is eligible any more are infinite. */
-
-typedef struct grundy__loopy__loopy_ctx {
-    grundy_graph *g;
-    uint64_t *roff;   /* reverse adjacency: predecessors of v are */
-    uint32_t *radj;   /* radj[roff[v] .. roff[v+1]) */
-    uint32_t *label;  /* value, or GRUNDY_INF while unlabelled */
-    uint32_t *mexl;   /* mex of the labels of a position's followers so far */
-    uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
-    uint32_t *cnt;    /* unlabelled followers not yet k-winning */
-    uint32_t *queue;
-} grundy__loopy__loopy_ctx;
-
-static void grundy__loopy__loopy_free(grundy__loopy__loopy_ctx *c)
-{
-    const grundy_allocator *a = &c->g->alloc;
-    grundy__free(a, c->roff);
-    grundy__free(a, c->radj);
-    grundy__free(a, c->label);
-    grundy__free(a, c->mexl);
-    grundy__free(a, c->kwin);
-    grundy__free(a, c->cnt);
-    grundy__free(a, c->queue);
-}
-
-static int grundy__loopy__loopy_alloc(grundy__loopy__loopy_ctx *c)
-{
-    grundy_graph *g = c->g;
-    const grundy_allocator *a = &g->alloc;
-    uint64_t m = g->off[g->n];
-    c->roff = (uint64_t *)grundy__calloc_array(a, (size_t)g->n + 1, sizeof *c->roff);
-    c->radj = (uint32_t *)grundy__alloc_array(a, (size_t)m, sizeof *c->radj);
-    c->label = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->label);
-    c->mexl = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->mexl);
-    c->kwin = (uint32_t *)grundy__calloc_array(a, g->n, sizeof *c->kwin);
-    c->cnt = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->cnt);
-    c->queue = (uint32_t *)grundy__alloc_array(a, g->n, sizeof *c->queue);
-    if (!c->roff || !c->radj || !c->label || !c->mexl || !c->kwin || !c->cnt || !c->queue)
-        return GRUNDY_ENOMEM;
-    /* Reverse CSR by counting sort over the (split-free) token streams. */
-    for (uint64_t i = 0; i < m; i++)
-        c->roff[g->tok[i] + 1]++;
-    for (uint32_t v = 0; v < g->n; v++)
-        c->roff[v + 1] += c->roff[v];
-    for (uint32_t u = 0; u < g->n; u++) {
-        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++)
-            c->radj[c->roff[g->tok[i]]++] = u;
-    }
-    for (uint32_t v = g->n; v > 0; v--)
-        c->roff[v] = c->roff[v - 1];
-    c->roff[0] = 0;
-    for (uint32_t u = 0; u < g->n; u++)
-        c->label[u] = GRUNDY_INF;
-    return GRUNDY_OK;
-}
-
-static int grundy__loopy__eligible(const grundy__loopy__loopy_ctx *c, uint32_t u, uint32_t k)
-{
-    return c->label[u] == GRUNDY_INF && c->mexl[u] == k && c->kwin[u] != k + 1;
-}
-
-/* Labels u with k and propagates: its predecessors become k-winning, which
- * may complete the counters of theirs. */
-static void grundy__loopy__label_k(grundy__loopy__loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
-{
-    c->label[u] = k;
-    for (uint64_t i = c->roff[u]; i < c->roff[u + 1]; i++) {
-        uint32_t p = c->radj[i];
-        if (c->label[p] != GRUNDY_INF || c->kwin[p] == k + 1)
-            continue;
-        c->kwin[p] = k + 1;
-        for (uint64_t j = c->roff[p]; j < c->roff[p + 1]; j++) {
-            uint32_t q = c->radj[j];
-            if (grundy__loopy__eligible(c, q, k) && --c->cnt[q] == 0)
-                c->queue[(*tail)++] = q;
-        }
-    }
-}
-
-/* One level: returns 0 when no position was eligible for k. */
-static int grundy__loopy__level(grundy__loopy__loopy_ctx *c, uint32_t k)
-{
-    const grundy_graph *g = c->g;
-    size_t head = 0, tail = 0;
-    int any = 0;
-    for (uint32_t u = 0; u < g->n; u++) {
-        if (!grundy__loopy__eligible(c, u, k))
-            continue;
-        any = 1;
-        uint32_t open = 0;
-        for (uint64_t i = g->off[u]; i < g->off[u + 1]; i++)
-            open += c->label[g->tok[i]] == GRUNDY_INF;
-        c->cnt[u] = open;
-        if (open == 0)
-            c->queue[tail++] = u;
-    }
-    while (head < tail) {
-        uint32_t u = c->queue[head++];
-        if (grundy__loopy__eligible(c, u, k))
-            grundy__loopy__label_k(c, u, k, &tail);
-    }
-    for (uint32_t u = 0; u < g->n; u++) {
-        if (c->label[u] == GRUNDY_INF && c->mexl[u] == k && c->kwin[u] == k + 1)
-            c->mexl[u] = k + 1;
-    }
-    return any;
-}
-
-GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
-{
-    if (g->num[GRUNDY_PLAY_LOOPY] != NULL)
-        return GRUNDY_OK;
-    g->errmsg[0] = '\0';
-    int rc = grundy__graph_compact(g);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_require_no_splits(g, "loopy play needs moves to single positions");
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    rc = grundy__loopy__loopy_alloc(&c);
-    for (uint32_t k = 0; rc == GRUNDY_OK && grundy__loopy__level(&c, k); k++) {
-        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
-            rc = GRUNDY_ECANCELED;
-    }
-    if (rc == GRUNDY_OK) {
-        g->num[GRUNDY_PLAY_LOOPY] = c.label;
-        c.label = NULL;
-    }
-    grundy__loopy__loopy_free(&c);
-    return rc;
-}
-
-static int grundy__loopy__cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node, uint32_t *values,
-                                 size_t cap, size_t *count)
-{
-    int rc = grundy__graph_check_play_node(g, GRUNDY_PLAY_LOOPY, node);
-    if (rc == GRUNDY_OK && (count == NULL || (values == NULL && cap > 0)))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    const uint32_t *label = g->num[GRUNDY_PLAY_LOOPY];
-    size_t deg = (size_t)(g->off[node + 1] - g->off[node]);
-    uint32_t *tmp = (uint32_t *)grundy__alloc_array(&g->alloc, deg, sizeof *tmp);
-    if (tmp == NULL)
-        return GRUNDY_ENOMEM;
-    size_t k = 0;
-    for (uint64_t i = g->off[node]; i < g->off[node + 1]; i++) {
-        if (label[g->tok[i]] != GRUNDY_INF)
-            tmp[k++] = label[g->tok[i]];
-    }
-    qsort(tmp, k, sizeof *tmp, grundy__loopy__cmp_u32);
-    size_t distinct = 0;
-    for (size_t i = 0; i < k; i++) {
-        if (i > 0 && tmp[i] == tmp[i - 1])
-            continue;
-        if (distinct < cap)
-            values[distinct] = tmp[i];
-        distinct++;
-    }
-    grundy__free(&g->alloc, tmp);
-    *count = distinct;
-    return GRUNDY_OK;
-}
-
-/* === src/mex.c === */
-
-GRUNDY__LOCAL int grundy__mex_init(grundy__mex *m, const grundy_allocator *a, size_t bound)
-{
-    m->stamp = (uint32_t *)grundy__calloc_array(a, bound, sizeof *m->stamp);
-    m->bound = bound;
-    m->gen = 0;
-    return m->stamp ? GRUNDY_OK : GRUNDY_ENOMEM;
-}
-
-GRUNDY__LOCAL void grundy__mex_free(grundy__mex *m, const grundy_allocator *a)
-{
-    grundy__free(a, m->stamp);
-    m->stamp = NULL;
-    m->bound = 0;
-}
-
-/* === src/misere.c === */
-/* Misère sums of graph positions, by memoized search over the sum.
- *
- * Misère play has no Sprague-Grundy theory: the outcome of a sum is not a
- * function of its components' outcomes.  So the sum itself is the position:
- * a multiset of component nodes, kept sorted so that equal parts share one
- * memo entry, with terminal components dropped (no one can move there).  The
- * search runs on the rule-defined game engine.  Misère becomes normal play by
- * one extra rule: a sum with no move left has one move, to the finished game,
- * so it is an N-position (the player to move has won).
- *
- * A position needs a fixed size: K slots, where K is the most components the
- * sum can ever split into (the internal "width" play, computed per node), and
- * unused slots hold EMPTY_SLOT, which sorts last. */
-
-#define GRUNDY__MISERE__EMPTY_SLOT UINT32_MAX
-#define GRUNDY__MISERE__MAX_SLOTS 1024u
-
-/* The memo game's progress, passed on to the graph's callback. */
-static int grundy__misere__report(void *user, uint64_t done, uint64_t total)
-{
-    return grundy__graph_report((grundy_graph *)user, done, total);
-}
-
-static int grundy__misere__cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-static void grundy__misere__canon(void *user, void *pos)
-{
-    const grundy_graph *g = (const grundy_graph *)user;
-    qsort(pos, g->misere_slots, sizeof(uint32_t), grundy__misere__cmp_u32);
-}
-
-static int grundy__misere__is_terminal(const grundy_graph *g, uint32_t u)
-{
-    return g->off[u + 1] == g->off[u];
-}
-
-/* Writes into out the sum pos with slot i replaced by the given parts
- * (terminal parts dropped).  Returns 0 if it would not fit. */
-static int grundy__misere__replace(const grundy_graph *g, const uint32_t *pos, uint32_t i, const uint32_t *parts,
-                   uint32_t np, uint32_t *out)
-{
-    uint32_t k = 0, slots = g->misere_slots;
-    for (uint32_t j = 0; j < slots && pos[j] != GRUNDY__MISERE__EMPTY_SLOT; j++) {
-        if (j != i)
-            out[k++] = pos[j];
-    }
-    for (uint32_t j = 0; j < np; j++) {
-        if (grundy__misere__is_terminal(g, parts[j]))
-            continue;
-        if (k == slots)
-            return 0;
-        out[k++] = parts[j];
-    }
-    while (k < slots)
-        out[k++] = GRUNDY__MISERE__EMPTY_SLOT;
-    return 1;
-}
-
-static int grundy__misere__sum_moves(void *user, const void *position, grundy_options *out)
-{
-    grundy_graph *g = (grundy_graph *)user;
-    const uint32_t *pos = (const uint32_t *)position;
-    uint32_t *next = g->misere_scratch;
-    int moved = 0;
-    for (uint32_t i = 0; i < g->misere_slots && pos[i] != GRUNDY__MISERE__EMPTY_SLOT; i++) {
-        if (i > 0 && pos[i] == pos[i - 1])
-            continue; /* moving in an equal component gives the same sums */
-        grundy__moves it = grundy__moves_of(g, pos[i]);
-        const uint32_t *parts;
-        uint32_t np;
-        while (grundy__moves_next(&it, &parts, &np)) {
-            if (!grundy__misere__replace(g, pos, i, parts, np, next))
-                return GRUNDY_ELIMIT;
-            int rc = grundy_options_add(out, next, 1);
-            if (rc != GRUNDY_OK)
-                return rc;
-            moved = 1;
-        }
-    }
-    return moved ? 0 : grundy_options_add(out, NULL, 0);
-}
-
-/* Makes g->misere a memo for sums of up to `slots` components. */
-static int grundy__misere__prepare(grundy_graph *g, uint64_t slots)
-{
-    if (slots > GRUNDY__MISERE__MAX_SLOTS)
-        return grundy__graph_fail(g, GRUNDY_ELIMIT,
-                                  "this misère sum can split into %llu components; the search supports %u",
-                                  (unsigned long long)slots, GRUNDY__MISERE__MAX_SLOTS);
-    if (slots == 0)
-        slots = 1;
-    if (g->misere != NULL && g->misere_slots >= slots)
-        return GRUNDY_OK;
-    grundy_game_free(g->misere);
-    g->misere = NULL;
-    grundy__free(&g->alloc, g->misere_scratch);
-    g->misere_scratch = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)slots, sizeof(uint32_t));
-    if (g->misere_scratch == NULL)
-        return GRUNDY_ENOMEM;
-    g->misere_slots = (uint32_t)slots;
-    int rc = grundy_game_new(&g->misere, (size_t)slots * sizeof(uint32_t), grundy__misere__sum_moves, g, &g->alloc);
-    if (rc == GRUNDY_OK)
-        rc = grundy_game_set_canon(g->misere, grundy__misere__canon);
-    return rc;
-}
-
-/* Loads the sum of nodes into pos (g->misere_slots entries, sorted). */
-static void grundy__misere__load(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *pos)
-{
-    uint32_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!grundy__misere__is_terminal(g, nodes[i]))
-            pos[k++] = nodes[i];
-    }
-    while (k < g->misere_slots)
-        pos[k++] = GRUNDY__MISERE__EMPTY_SLOT;
-    qsort(pos, g->misere_slots, sizeof *pos, grundy__misere__cmp_u32);
-}
-
-/* Solves what the search needs and sizes the memo for these components. */
-static int grundy__misere__begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **pos)
-{
-    int rc = grundy__graph_solve_acyclic(g, GRUNDY__PLAY_WIDTH);
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint64_t slots = 0;
-    for (size_t i = 0; i < n; i++)
-        slots += g->num[GRUNDY__PLAY_WIDTH][nodes[i]];
-    rc = grundy__misere__prepare(g, slots);
-    if (rc != GRUNDY_OK)
-        return rc;
-    /* The search can run long: it reports to, and stops for, the graph's callback. */
-    grundy_game_set_progress(g->misere, g->progress != NULL ? grundy__misere__report : NULL, g);
-    *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
-    return *pos ? GRUNDY_OK : GRUNDY_ENOMEM;
-}
-
-static int grundy__misere__value_of(grundy_graph *g, const uint32_t *pos, uint32_t *value)
-{
-    int rc = grundy_game_value(g->misere, pos, value);
-    if (rc != GRUNDY_OK && rc != GRUNDY_ENOMEM)
-        grundy__graph_fail(g, rc, "misère search: %s", grundy_game_errmsg(g->misere));
-    return rc;
-}
-
-GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    uint32_t *pos = NULL, v = 0;
-    int rc = grundy__misere__begin(g, nodes, n, &pos);
-    if (rc == GRUNDY_OK) {
-        grundy__misere__load(g, nodes, n, pos);
-        rc = grundy__misere__value_of(g, pos, &v);
-    }
-    grundy__free(&g->alloc, pos);
-    return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
-}
-
-/* The first move of the first component that leaves the opponent a misère
- * P-position (normal value 0 of the transformed game). */
-GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
-{
-    uint32_t *pos = NULL, *next = NULL;
-    int rc = grundy__misere__begin(g, nodes, n, &pos);
-    if (rc == GRUNDY_OK) {
-        next = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof *next);
-        rc = next ? GRUNDY_OK : GRUNDY_ENOMEM;
-    }
-    int found = 0;
-    if (rc == GRUNDY_OK)
-        grundy__misere__load(g, nodes, n, pos);
-    for (uint32_t i = 0; rc == GRUNDY_OK && !found && i < g->misere_slots && pos[i] != GRUNDY__MISERE__EMPTY_SLOT; i++) {
-        grundy__moves it = grundy__moves_of(g, pos[i]);
-        const uint32_t *parts;
-        uint32_t np, v;
-        for (uint32_t k = 0; rc == GRUNDY_OK && grundy__moves_next(&it, &parts, &np); k++) {
-            grundy__misere__replace(g, pos, i, parts, np, next); /* fits: the memo is sized for it */
-            rc = grundy__misere__value_of(g, next, &v);
-            if (rc == GRUNDY_OK && v == 0) {
-                /* Report it on the caller's first component with this node. */
-                for (size_t c = 0; c < n; c++) {
-                    if (nodes[c] == pos[i]) {
-                        moves[c] = k;
-                        break;
-                    }
-                }
-                found = 1;
-                break;
-            }
-        }
-    }
-    grundy__free(&g->alloc, pos);
-    grundy__free(&g->alloc, next);
-    return rc != GRUNDY_OK ? rc : found;
-}
-#undef GRUNDY__MISERE__EMPTY_SLOT
-#undef GRUNDY__MISERE__MAX_SLOTS
-
-/* === src/nim.c === */
+/* === src/nim/nim.c === */
 /* Nim and its closest relatives, by their closed forms. */
 
 static uint64_t grundy__nim__heap_value(const void *ctx, size_t i)
@@ -8007,7 +8673,7 @@ int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n, size_t *s
     return 1;
 }
 
-/* === src/nim_levels.c === */
+/* === src/nim/nim_levels.c === */
 /* Nim on levels (a seed problem of "winner takes it all" play).
  *
  * A super-heap is a stack of heaps; a move takes coins from its top
@@ -8151,7 +8817,7 @@ int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts, 
     return 1;
 }
 
-/* === src/nimber.c === */
+/* === src/nim/nimber.c === */
 /* Nimbers: nim multiplication in the field of the 2^64 numbers below 2^64.
  *
  * The field is a tower of quadratic extensions.  For n = 1, 2, 4, ..., 32 the
@@ -8407,677 +9073,13 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
     return GRUNDY_OK;
 }
 
-/* === src/play.c === */
-/* The per-position rule of every way of playing.
- *
- * - normal: mex of the option values (a split option's value is the xor).
- * - misère: a terminal position has misère Grundy value 1 (the player to
- *   move has won); otherwise the mex of the options' misère values.
- * - WTIA (w-numbers): terminal is SP; a move to SP makes SC; otherwise the
- *   mex of the options that are numbers (SC options are never worth playing).
- * - remoteness (conjunctive compound, Smith): terminal 0; with an option of
- *   even remoteness, win as fast as possible: 1 + the least even one; else
- *   lose as slowly as possible: 1 + the largest (odd) one.
- * - suspense (continued conjunctive, Smith): terminal 0; with an even option,
- *   win as slowly as possible: 1 + the largest even one; else lose as fast as
- *   possible: 1 + the least odd one.
- * - width (internal): the most non-terminal components play can split into. */
-
-GRUNDY__LOCAL uint32_t grundy__play_finished(int play)
-{
-    switch (play) {
-    case GRUNDY_PLAY_MISERE: return 1;
-    case GRUNDY_PLAY_WTIA: return GRUNDY_SP;
-    default: return 0;
-    }
-}
-
-GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v)
-{
-    switch (play) {
-    case GRUNDY_PLAY_WTIA: return v == GRUNDY_SP || v == 0 ? GRUNDY_P : GRUNDY_N;
-    case GRUNDY_PLAY_REMOTENESS:
-    case GRUNDY_PLAY_SUSPENSE: return v % 2 ? GRUNDY_N : GRUNDY_P;
-    default: return v ? GRUNDY_N : GRUNDY_P;
-    }
-}
-
-GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex)
-{
-    acc->play = play;
-    acc->mex = mex;
-    acc->count = 0;
-    acc->any_sp = 0;
-    acc->any_even = acc->any_odd = 0;
-    acc->min_even = acc->min_odd = UINT32_MAX;
-    acc->max_even = acc->max_odd = 0;
-    acc->widest = 0;
-    grundy__mex_begin(mex);
-}
-
-GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc)
-{
-    switch (acc->play) {
-    case GRUNDY_PLAY_MISERE:
-        return acc->count == 0 ? 1 : grundy__mex_end(acc->mex);
-    case GRUNDY_PLAY_WTIA:
-        if (acc->count == 0)
-            return GRUNDY_SP;
-        return acc->any_sp ? GRUNDY_SC : grundy__mex_end(acc->mex);
-    case GRUNDY_PLAY_REMOTENESS:
-        if (acc->count == 0)
-            return 0;
-        return 1 + (acc->any_even ? acc->min_even : acc->max_odd);
-    case GRUNDY_PLAY_SUSPENSE:
-        if (acc->count == 0)
-            return 0;
-        return 1 + (acc->any_even ? acc->max_even : acc->min_odd);
-    case GRUNDY__PLAY_WIDTH:
-        /* A position that can still move is at least one component. */
-        return acc->count == 0 ? 0 : (acc->widest > 1 ? acc->widest : 1);
-    default:
-        return grundy__mex_end(acc->mex);
-    }
-}
-
-/* === src/status.c === */
-/* Version and status names: the library's only static data. */
-
-#define GRUNDY__STATUS__STR2(x) #x
-#define GRUNDY__STATUS__STR(x) GRUNDY__STATUS__STR2(x)
-
-const char *grundy_version(void)
-{
-    return GRUNDY__STATUS__STR(GRUNDY_VERSION_MAJOR) "." GRUNDY__STATUS__STR(GRUNDY_VERSION_MINOR) "." GRUNDY__STATUS__STR(GRUNDY_VERSION_PATCH);
-}
-
-uint32_t grundy_version_number(void)
-{
-    return GRUNDY_VERSION_NUMBER;
-}
-
-const char *grundy_strerror(int status)
-{
-    switch (status) {
-    case GRUNDY_OK: return "success";
-    case GRUNDY_ENOMEM: return "out of memory";
-    case GRUNDY_EINVAL: return "invalid argument";
-    case GRUNDY_ECYCLE: return "the game graph has a cycle";
-    case GRUNDY_EPARSE: return "parse error";
-    case GRUNDY_ERANGE: return "value out of range";
-    case GRUNDY_ELIMIT: return "size limit exceeded";
-    case GRUNDY_ESTATE: return "operation not valid in the current state";
-    case GRUNDY_ECANCELED: return "canceled";
-    default: return "unknown status";
-    }
-}
-#undef GRUNDY__STATUS__STR2
-#undef GRUNDY__STATUS__STR
-
-/* === src/sum.c === */
-
-GRUNDY__LOCAL int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_fn value_at,
-                     size_t *component, uint64_t *target)
-{
-    uint64_t s = 0;
-    for (size_t i = 0; i < n; i++)
-        s ^= value_at(ctx, i);
-    if (s == 0)
-        return 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = value_at(ctx, i);
-        if ((v ^ s) < v) {
-            *component = i;
-            *target = v ^ s;
-            return 1;
-        }
-    }
-    return 0; /* unreachable: some value carries the top bit of s */
-}
-
-static uint64_t grundy__sum__array_value(const void *ctx, size_t i)
-{
-    return ((const uint64_t *)ctx)[i];
-}
-
-uint64_t grundy_nim_sum(const uint64_t *values, size_t n)
-{
-    uint64_t s = 0;
-    for (size_t i = 0; i < n; i++)
-        s ^= values[i];
-    return s;
-}
-
-int grundy_sum_winning_target(const uint64_t *values, size_t n, size_t *component,
-                              uint64_t *target)
-{
-    if ((values == NULL && n > 0) || component == NULL || target == NULL)
-        return GRUNDY_EINVAL;
-    return grundy__sum_move(values, n, grundy__sum__array_value, component, target);
-}
-
-/* === src/table.c === */
-
-/* A strong 64-bit finaliser (splitmix64's): every input bit affects every
- * output bit, so the low bits used for the slot index are well mixed. */
-static inline uint64_t grundy__table__mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    x ^= x >> 31;
-    return x;
-}
-
-GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)key;
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
-    while (len >= 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-        h = grundy__table__mix64(h ^ w);
-        p += 8;
-        len -= 8;
-    }
-    if (len > 0) {
-        uint64_t w = 0;
-        memcpy(&w, p, len);
-        h = grundy__table__mix64(h ^ w ^ 0xff51afd7ed558ccdull);
-    }
-    return h;
-}
-
-GRUNDY__LOCAL void grundy__table_init(grundy__table *t, size_t key_size)
-{
-    memset(t, 0, sizeof *t);
-    t->key_size = key_size;
-    t->stride = key_size + sizeof(uint32_t);
-}
-
-GRUNDY__LOCAL void grundy__table_free(grundy__table *t, const grundy_allocator *a)
-{
-    grundy__free(a, t->slots);
-    t->slots = NULL;
-    t->cap = t->count = 0;
-}
-
-GRUNDY__LOCAL size_t grundy__table_bytes(size_t key_size, size_t cap)
-{
-    return cap * (key_size + sizeof(uint32_t));
-}
-
-static unsigned char *grundy__table__slot_at(const grundy__table *t, size_t i)
-{
-    return t->slots + i * t->stride;
-}
-
-static uint32_t grundy__table__value_at(const grundy__table *t, size_t i)
-{
-    return grundy__slot_value(grundy__table__slot_at(t, i), t->key_size);
-}
-
-static void grundy__table__put_value(grundy__table *t, size_t i, uint32_t v)
-{
-    grundy__slot_set_value(grundy__table__slot_at(t, i), t->key_size, v);
-}
-
-/* grundy__hash of an eight-byte key, spelled out so that it inlines. */
-static inline uint64_t grundy__table__word_hash(uint64_t w)
-{
-    return grundy__table__mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
-}
-
-static inline size_t grundy__table__home(const grundy__table *t, const void *key)
-{
-    uint64_t h;
-    if (t->key_size == 8) {
-        uint64_t w;
-        memcpy(&w, key, 8);
-        h = grundy__table__word_hash(w);
-    } else {
-        h = grundy__hash(key, t->key_size);
-    }
-    return (size_t)h & (t->cap - 1);
-}
-
-/* 1 if a probe for w stops at this slot (it holds w, or is free), else 0;
- * bitwise, so that the four of a window compile without a branch. */
-static inline unsigned grundy__table__stops_at(const unsigned char *slot, uint64_t w)
-{
-    uint64_t key;
-    uint32_t v;
-    memcpy(&key, slot, sizeof key);
-    memcpy(&v, slot + 8, sizeof v);
-    return (unsigned)(v == GRUNDY__EMPTY) | (unsigned)(key == w);
-}
-
-/* From slot i on, the slot holding the eight-byte key w, or the free slot
- * that ends its run.  Keys of the uint64_t games compare as one word, with
- * the slot size a constant: the loop their evaluation spends its time in.
- * Four slots are compared at once, without a branch between them, because
- * where a run ends cannot be predicted: a loop that stops at a different
- * slot every time is mispredicted about once per lookup, which costs more
- * than the compares. */
-static inline size_t grundy__table__probe_word(const grundy__table *t, uint64_t w, size_t i)
-{
-    enum { STRIDE = 8 + sizeof(uint32_t), WINDOW = 4 };
-    /* The first set bit of a 4-bit mask (4 for none). */
-    static const unsigned char first[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
-    const size_t mask = t->cap - 1;
-    if (i + WINDOW <= t->cap) {
-        const unsigned char *s = t->slots + i * STRIDE;
-        unsigned stop = grundy__table__stops_at(s, w) | grundy__table__stops_at(s + STRIDE, w) << 1 |
-                        grundy__table__stops_at(s + 2 * STRIDE, w) << 2 | grundy__table__stops_at(s + 3 * STRIDE, w) << 3;
-        if (stop != 0)
-            return i + first[stop];
-        i = (i + WINDOW) & mask;
-    }
-    for (;; i = (i + 1) & mask) {
-        const unsigned char *slot = t->slots + i * STRIDE;
-        uint32_t v;
-        uint64_t k;
-        memcpy(&v, slot + 8, sizeof v);
-        memcpy(&k, slot, sizeof k);
-        if (v == GRUNDY__EMPTY || k == w)
-            return i;
-    }
-}
-
-/* probe_word for keys of any size. */
-static size_t grundy__table__probe_bytes(const grundy__table *t, const void *key, size_t i)
-{
-    while (grundy__table__value_at(t, i) != GRUNDY__EMPTY && memcmp(grundy__table__slot_at(t, i), key, t->key_size) != 0)
-        i = (i + 1) & (t->cap - 1);
-    return i;
-}
-
-/* The slot holding key, or the free slot where it would go (cap > 0). */
-static inline size_t grundy__table__probe_from(const grundy__table *t, const void *key, size_t i)
-{
-    if (t->key_size == 8) {
-        uint64_t w;
-        memcpy(&w, key, 8);
-        return grundy__table__probe_word(t, w, i);
-    }
-    return grundy__table__probe_bytes(t, key, i);
-}
-
-/* The slot holding key, or SIZE_MAX. */
-static size_t grundy__table__lookup(const grundy__table *t, const void *key)
-{
-    if (t->cap == 0)
-        return SIZE_MAX;
-    size_t i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
-    return grundy__table__value_at(t, i) == GRUNDY__EMPTY ? SIZE_MAX : i;
-}
-
-GRUNDY__LOCAL uint32_t grundy__table_get(const grundy__table *t, const void *key)
-{
-    size_t i = grundy__table__lookup(t, key);
-    return i == SIZE_MAX ? GRUNDY__EMPTY : grundy__table__value_at(t, i);
-}
-
-GRUNDY__LOCAL void grundy__table_set(grundy__table *t, const void *key, uint32_t v)
-{
-    size_t i = grundy__table__lookup(t, key);
-    if (i != SIZE_MAX)
-        grundy__table__put_value(t, i, v);
-}
-
-static void grundy__table__copy_key(const grundy__table *t, unsigned char *slot, const void *key)
-{
-    if (t->key_size == 8)
-        memcpy(slot, key, 8);
-    else
-        memcpy(slot, key, t->key_size);
-}
-
-/* Places key in the first free slot of its probe sequence (key absent, room known). */
-static void grundy__table__place(grundy__table *t, const void *key, uint32_t v)
-{
-    size_t i = grundy__table__home(t, key);
-    while (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
-        i = (i + 1) & (t->cap - 1);
-    grundy__table__copy_key(t, grundy__table__slot_at(t, i), key);
-    grundy__table__put_value(t, i, v);
-}
-
-static int grundy__table__grow(grundy__table *t, const grundy_allocator *a, size_t limit)
-{
-    size_t cap = t->cap ? t->cap * 2 : 64;
-    if (cap > SIZE_MAX / t->stride || cap < t->cap)
-        return GRUNDY_ELIMIT;
-    /* Both the old and the new arrays are alive while rehashing. */
-    if (limit != 0 && grundy__table_bytes(t->key_size, cap + t->cap) > limit)
-        return GRUNDY_ELIMIT;
-    grundy__table bigger = *t;
-    bigger.cap = cap;
-    bigger.slots = (unsigned char *)grundy__alloc_array(a, cap, t->stride);
-    if (bigger.slots == NULL)
-        return GRUNDY_ENOMEM;
-    /* All ones: every value GRUNDY__EMPTY (UINT32_MAX), and every key byte
-     * defined too, since probe_word compares a free slot's key before
-     * knowing it is free. */
-    memset(bigger.slots, 0xff, cap * t->stride);
-    for (size_t i = 0; i < t->cap; i++) {
-        if (grundy__table__value_at(t, i) != GRUNDY__EMPTY)
-            grundy__table__place(&bigger, grundy__table__slot_at(t, i), grundy__table__value_at(t, i));
-    }
-    grundy__free(a, t->slots);
-    *t = bigger;
-    return GRUNDY_OK;
-}
-
-/* The first slots, if the table has none yet. */
-static int grundy__table__open_slots(grundy__table *t, const grundy_allocator *a, size_t limit)
-{
-    return t->cap == 0 ? grundy__table__grow(t, a, limit) : GRUNDY_OK;
-}
-
-/* Enters key, absent and due at slot *i, with value v; grows first if one
- * more key would pass the load limit, and then finds the key's slot again. */
-static int grundy__table__enter_at(grundy__table *t, const grundy_allocator *a, const void *key, size_t *i,
-                    uint32_t v, size_t limit)
-{
-    if ((t->count + 1) * 4 > t->cap * 3) {
-        int rc = grundy__table__grow(t, a, limit);
-        if (rc != GRUNDY_OK)
-            return rc;
-        *i = grundy__table__probe_from(t, key, grundy__table__home(t, key));
-    }
-    grundy__table__copy_key(t, grundy__table__slot_at(t, *i), key);
-    grundy__table__put_value(t, *i, v);
-    t->count++;
-    return GRUNDY_OK;
-}
-
-/* Looks key up from slot `from` on and enters it with value v if absent:
- * *i is then its slot, and *found its value before (GRUNDY__EMPTY: entered
- * now, or absent still if entering failed). */
-static int grundy__table__find_or_enter(grundy__table *t, const grundy_allocator *a, const void *key,
-                         size_t from, uint32_t v, size_t limit, size_t *i, uint32_t *found)
-{
-    *i = grundy__table__probe_from(t, key, from);
-    *found = grundy__table__value_at(t, *i);
-    return *found == GRUNDY__EMPTY ? grundy__table__enter_at(t, a, key, i, v, limit) : GRUNDY_OK;
-}
-
-GRUNDY__LOCAL int grundy__table_get_or_insert(grundy__table *t, const grundy_allocator *a, const void *key,
-                                uint32_t v, size_t limit, uint32_t *found, size_t *slot)
-{
-    *found = GRUNDY__EMPTY;
-    *slot = SIZE_MAX;
-    int rc = grundy__table__open_slots(t, a, limit);
-    size_t i;
-    if (rc == GRUNDY_OK)
-        rc = grundy__table__find_or_enter(t, a, key, grundy__table__home(t, key), v, limit, &i, found);
-    if (rc == GRUNDY_OK)
-        *slot = i;
-    return rc;
-}
-
-/* Whether slot i (any number) holds key. */
-static int grundy__table__holds(const grundy__table *t, size_t i, const void *key)
-{
-    if (i >= t->cap || grundy__table__value_at(t, i) == GRUNDY__EMPTY)
-        return 0;
-    const unsigned char *s = grundy__table__slot_at(t, i);
-    return t->key_size == 8 ? memcmp(s, key, 8) == 0 : memcmp(s, key, t->key_size) == 0;
-}
-
-GRUNDY__LOCAL void grundy__table_set_at(grundy__table *t, const void *key, uint32_t v, size_t slot)
-{
-    if (grundy__table__holds(t, slot, key))
-        grundy__table__put_value(t, slot, v);
-    else
-        grundy__table_set(t, key, v);
-}
-
-enum { GRUNDY__TABLE__AHEAD = 16 }; /* lookups a batch overlaps */
-
-static void grundy__table__prefetch_slot(const grundy__table *t, size_t i)
-{
-#if defined(__GNUC__)
-    __builtin_prefetch(grundy__table__slot_at(t, i) + t->key_size);
-#else
-    (void)t;
-    (void)i;
-#endif
-}
-
-static void grundy__table__put_record(unsigned char *rec, size_t key_size, uint32_t v, size_t slot)
-{
-    uint32_t hint = slot < GRUNDY__HINT_NONE ? (uint32_t)slot : GRUNDY__HINT_NONE;
-    grundy__slot_set_value(rec, key_size, v);
-    memcpy(rec + key_size + sizeof v, &hint, sizeof hint);
-}
-
-/* The home slots of AHEAD records are all requested before any is read.
- * The table grows only when a key it lacks needs the room, as one insert
- * at a time would, so a memory cap fails at the same key. */
-GRUNDY__LOCAL int grundy__table_claim_all(grundy__table *t, const grundy_allocator *a, unsigned char *recs,
-                            size_t n, size_t stride, uint32_t claim, size_t limit,
-                            size_t *inserted)
-{
-    *inserted = 0;
-    int rc = n > 0 ? grundy__table__open_slots(t, a, limit) : GRUNDY_OK;
-    if (rc != GRUNDY_OK)
-        return rc;
-    size_t from[GRUNDY__TABLE__AHEAD];
-    for (size_t done = 0; done < n; done += GRUNDY__TABLE__AHEAD) {
-        unsigned char *batch = recs + done * stride;
-        size_t m = n - done < (size_t)GRUNDY__TABLE__AHEAD ? n - done : (size_t)GRUNDY__TABLE__AHEAD;
-        const size_t cap = t->cap; /* the table the home slots are of */
-        for (size_t k = 0; k < m; k++) {
-            from[k] = grundy__table__home(t, batch + k * stride);
-            grundy__table__prefetch_slot(t, from[k]);
-        }
-        for (size_t k = 0; k < m; k++) {
-            unsigned char *rec = batch + k * stride;
-            if (t->cap != cap)
-                from[k] = grundy__table__home(t, rec); /* grown by a key before it */
-            size_t i;
-            uint32_t v;
-            rc = grundy__table__find_or_enter(t, a, rec, from[k], claim, limit, &i, &v);
-            if (rc != GRUNDY_OK)
-                return rc;
-            if (v == GRUNDY__EMPTY) {
-                v = claim;
-                ++*inserted;
-            }
-            grundy__table__put_record(rec, t->key_size, v, i);
-        }
-    }
-    return GRUNDY_OK;
-}
-
-GRUNDY__LOCAL uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_t hint,
-                                size_t *slot)
-{
-    if (grundy__table__holds(t, hint, key)) {
-        *slot = hint;
-        return grundy__table__value_at(t, hint);
-    }
-    *slot = grundy__table__lookup(t, key);
-    return *slot == SIZE_MAX ? GRUNDY__EMPTY : grundy__table__value_at(t, *slot);
-}
-
-GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
-{
-    size_t hole = grundy__table__lookup(t, key);
-    if (hole == SIZE_MAX)
-        return;
-    size_t mask = t->cap - 1;
-    /* Shift back every later entry of the run whose home is not between the
-     * hole and itself, so that no probe sequence crosses an empty slot. */
-    for (size_t j = (hole + 1) & mask; grundy__table__value_at(t, j) != GRUNDY__EMPTY; j = (j + 1) & mask) {
-        size_t h = grundy__table__home(t, grundy__table__slot_at(t, j));
-        int stays = hole < j ? (hole < h && h <= j) : (hole < h || h <= j);
-        if (stays)
-            continue;
-        memcpy(grundy__table__slot_at(t, hole), grundy__table__slot_at(t, j), t->stride);
-        hole = j;
-    }
-    grundy__table__put_value(t, hole, GRUNDY__EMPTY);
-    t->count--;
-}
-
-/* === src/threads.c === */
-/* Threads: POSIX where available, else none. */
-
-#if GRUNDY__THREADS
-#define GRUNDY__THREADS__WORKER_SPINS (1ul << 23) /* some milliseconds of looking for the next job */
-
-static void *grundy__threads__worker_main(void *arg)
-{
-    grundy__worker *w = (grundy__worker *)arg;
-    pthread_mutex_lock(&w->lock);
-    w->running = 1;
-    pthread_cond_signal(&w->done);
-    for (;;) {
-        /* Jobs come in runs: look for the next one for a while before
-         * sleeping, as a thread that sleeps may wake on the processor of
-         * the thread that wakes it and have to be moved again. */
-        pthread_mutex_unlock(&w->lock);
-        for (unsigned long i = 0;
-             i < GRUNDY__THREADS__WORKER_SPINS && __atomic_load_n(&w->posted, __ATOMIC_ACQUIRE) == w->finished;
-             i++)
-            ;
-        pthread_mutex_lock(&w->lock);
-        while (w->posted == w->finished && !w->quit)
-            pthread_cond_wait(&w->wake, &w->lock);
-        if (w->posted == w->finished)
-            break; /* quit, nothing left to do */
-        pthread_mutex_unlock(&w->lock);
-        w->fn(w->arg);
-        pthread_mutex_lock(&w->lock);
-        w->finished++;
-        pthread_cond_signal(&w->done);
-    }
-    pthread_mutex_unlock(&w->lock);
-    return NULL;
-}
-
-GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
-{
-    w->posted = w->finished = 0;
-    w->quit = 0;
-    w->running = 0;
-    if (pthread_mutex_init(&w->lock, NULL) != 0)
-        return -1;
-    if (pthread_cond_init(&w->wake, NULL) != 0) {
-        pthread_mutex_destroy(&w->lock);
-        return -1;
-    }
-    if (pthread_cond_init(&w->done, NULL) != 0) {
-        pthread_cond_destroy(&w->wake);
-        pthread_mutex_destroy(&w->lock);
-        return -1;
-    }
-    if (pthread_create(&w->id, NULL, grundy__threads__worker_main, w) != 0) {
-        pthread_cond_destroy(&w->done);
-        pthread_cond_destroy(&w->wake);
-        pthread_mutex_destroy(&w->lock);
-        return -1;
-    }
-    /* Sleep (not spin) until the new thread runs: it starts on this
-     * processor, and the caller, waking up, is then placed on a free one. */
-    pthread_mutex_lock(&w->lock);
-    while (!w->running)
-        pthread_cond_wait(&w->done, &w->lock);
-    pthread_mutex_unlock(&w->lock);
-    return 0;
-}
-
-GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
-{
-    pthread_mutex_lock(&w->lock);
-    w->fn = fn;
-    w->arg = arg;
-    __atomic_store_n(&w->posted, w->posted + 1, __ATOMIC_RELEASE);
-    pthread_cond_signal(&w->wake);
-    pthread_mutex_unlock(&w->lock);
-}
-
-GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w)
-{
-    pthread_mutex_lock(&w->lock);
-    while (w->finished != w->posted)
-        pthread_cond_wait(&w->done, &w->lock);
-    pthread_mutex_unlock(&w->lock);
-}
-
-GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w)
-{
-    if (!w->running)
-        return;
-    pthread_mutex_lock(&w->lock);
-    w->quit = 1;
-    pthread_cond_signal(&w->wake);
-    pthread_mutex_unlock(&w->lock);
-    pthread_join(w->id, NULL);
-    pthread_cond_destroy(&w->done);
-    pthread_cond_destroy(&w->wake);
-    pthread_mutex_destroy(&w->lock);
-    w->running = 0;
-}
-
-GRUNDY__LOCAL void grundy__thread_yield(void)
-{
-    sched_yield();
-}
-
-GRUNDY__LOCAL double grundy__seconds(void)
-{
-    /* C11's clock: a jump of the wall clock costs one wrong choice at most. */
-    struct timespec t;
-    if (timespec_get(&t, TIME_UTC) != TIME_UTC)
-        return 0.0;
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-#else
-GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
-{
-    w->running = 0;
-    return -1;
-}
-
-GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
-{
-    (void)w;
-    fn(arg); /* never reached: no worker starts without threads */
-}
-
-GRUNDY__LOCAL void grundy__worker_wait(grundy__worker *w)
-{
-    (void)w;
-}
-
-GRUNDY__LOCAL void grundy__worker_stop(grundy__worker *w)
-{
-    w->running = 0;
-}
-
-GRUNDY__LOCAL void grundy__thread_yield(void)
-{
-}
-
-GRUNDY__LOCAL double grundy__seconds(void)
-{
-    return 0.0;
-}
-#endif
-#undef GRUNDY__THREADS__WORKER_SPINS
-
-#undef GRUNDY__PLAY_WIDTH
-#undef GRUNDY__PLAYS
-#undef GRUNDY__WIDTH_MAX
 #undef GRUNDY__EMPTY
 #undef GRUNDY__BUSY
 #undef GRUNDY__HINT_NONE
+#undef GRUNDY__THREADS
+#undef GRUNDY__PLAY_WIDTH
+#undef GRUNDY__PLAYS
+#undef GRUNDY__WIDTH_MAX
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__MERGE_AHEAD
@@ -9088,7 +9090,6 @@ GRUNDY__LOCAL double grundy__seconds(void)
 #undef GRUNDY__HEAP_MAX_DIGITS
 #undef GRUNDY__HEAP_MAX_SUBTRACT
 #undef GRUNDY__SCAN_FEW
-#undef GRUNDY__THREADS
 #undef GRUNDY__LOCAL
 
 #ifdef __cplusplus

@@ -246,10 +246,11 @@ def unit_tests(work, impls):
     d = os.path.join(work, "unit")
     os.makedirs(d)
     # The measuring allocator the tests share with the command-line tool,
-    # src/cli_alloc.h, is no part of the library: it alone comes from src/.
-    shared = os.path.join(work, "cli-alloc")
-    os.makedirs(shared)
-    shutil.copy(os.path.join(ROOT, "src", "cli_alloc.h"), shared)
+    # src/core/counting_alloc.h, is no part of the library: it alone comes from src/.
+    shared = os.path.join(work, "counting-alloc")
+    os.makedirs(os.path.join(shared, "core"))
+    shutil.copy(os.path.join(ROOT, "src", "core", "counting_alloc.h"),
+                os.path.join(shared, "core"))
     # -pthread for the thread test, as the Makefile builds it.
     flags = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Wno-conversion", "-O1", "-pthread",
              "-I", os.path.join(ROOT, "test"), "-I", shared, "-I", os.path.join(ROOT, "single")]
@@ -310,13 +311,15 @@ def main():
             with open(fresh + "2", "rb") as f:
                 check(f.read() == new, "the generator's output is the same from run to run")
 
-        generator_refuses(work, "an unknown #include", "src/nim.c", '#include "sum.h"\n',
-                          '#include "sum.h"\n#include "nowhere.h"\n', "nowhere.h")
-        generator_refuses(work, "a non-static function outside the grundy_ namespace", "src/sum.c",
+        generator_refuses(work, "an unknown #include", "src/nim/nim.c", '#include "core/sum.h"\n',
+                          '#include "core/sum.h"\n#include "nowhere.h"\n', "nowhere.h")
+        generator_refuses(work, "a non-static function outside the grundy_ namespace",
+                          "src/core/sum.c",
                           "static uint64_t array_value(", "uint64_t array_value(",
                           "outside the grundy_ namespace: array_value")
-        generator_refuses(work, "an #include inside #if", "src/nim.c", '#include "sum.h"\n',
-                          '#if 1\n#include "sum.h"\n#endif\n', "inside #if")
+        generator_refuses(work, "an #include inside #if", "src/nim/nim.c",
+                          '#include "core/sum.h"\n',
+                          '#if 1\n#include "core/sum.h"\n#endif\n', "inside #if")
 
         names = sorted({old for old, _ in generator_module().Amalgamation().renames()})
         check(len(names) > 50, "the generator lists the library's file-local names (%d)" % len(names))

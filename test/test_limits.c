@@ -3,14 +3,14 @@
  * subtraction sets past their limits, heap-game tables past 2^32 values, and
  * the memory cap of rule-defined games.  Every limit must give its precise
  * status (GRUNDY_ELIMIT, or the documented one) and must be found before any
- * large allocation: a counting allocator (src/cli_alloc.h) measures
+ * large allocation: a counting allocator (src/core/counting_alloc.h) measures
  * the peak of live bytes, and a cap on it turns an absurd request into a
  * refusal instead of gigabytes.  docs/limits.md documents what is tested here. */
 #include <string.h>
 
 #include "grundy.h"
 #include "harness.h"
-#include "cli_alloc.h"
+#include "core/counting_alloc.h"
 
 /* Bytes a handle may hold when a limit was hit "without allocating". */
 #define SMALL ((size_t)1 << 16)

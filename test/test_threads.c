@@ -22,7 +22,7 @@
 
 #include "grundy.h"
 #include "harness.h"
-#include "cli_alloc.h"
+#include "core/counting_alloc.h"
 
 /* ------------------------------------------------------------------------ */
 /* A thread's own random numbers (splitmix64) and result digest (FNV-1a). */

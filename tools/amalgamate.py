@@ -3,18 +3,26 @@
 
 usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-header`)
 
-The output is include/grundy.h, then the library's sources (src/*.c but the
-command-line tool's src/cli*.c, in name order, each private header inlined
-where it is first included) inside `#ifdef GRUNDY_IMPLEMENTATION`, outside the
-declarations' include guard.  The same inputs always give the same bytes.
+The output is include/grundy.h, then the library's sources inside
+`#ifdef GRUNDY_IMPLEMENTATION`, outside the declarations' include guard: the
+.c files of the library's folders of src/ (LIBRARY below; not the
+command-line tool's src/cli/), folder by folder in that order and by name
+within each, each private header inlined where it is first included.  The
+same inputs always give the same bytes.
+
+Sources include private headers by their path under src/ (`#include
+"core/table.h"`).  Each folder uses only itself and the folders before it
+in LIBRARY: an #include of a later folder's header stops the generator, so
+the order is the library's architecture, checked.
 
 What the sources need to live in a user's translation unit is done here, on
 the text, so the sources stay as they read best:
 
 - Every name a source file defines at file scope (static functions and
   variables, types, struct and enum tags, enum constants, macros) gets the
-  library's prefix and the file's name: `search` in graph_solve.c becomes
-  `grundy__graph_solve__search`, `L` in genus.c `GRUNDY__GENUS__L`; names a
+  library's prefix and the file's name: `search` in graph/graph_solve.c
+  becomes `grundy__graph_solve__search`, `L` in graph/graph_genus.c
+  `GRUNDY__GRAPH_GENUS__L`; names a
   private header defines get the prefix alone.  A contest program's own
   `search` or `L` can then sit in the same file, and files may reuse names.
   Names that already begin with grundy_ or GRUNDY_ are left alone.
@@ -41,6 +49,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PUBLIC = "include/grundy.h"
 SRC = "src"
+# The library's folders of src/, each using only itself and those before it.
+LIBRARY = ("core", "play", "graph", "game", "heap", "nim")
+# Headers of those folders that are no part of the library: the measuring
+# allocator that the command-line tool and the tests share.
+NOT_LIBRARY = ("core/counting_alloc.h",)
 GENERATOR = "tools/amalgamate.py"
 # Internal functions are declared with this (static, and no warning if unused).
 LOCAL = "GRUNDY__LOCAL"
@@ -337,10 +350,12 @@ def rename(path, text, mapping):
 
 
 class Source:
-    """One file of src/, read and analysed."""
+    """One file of src/, read and analysed; name is its path under src/."""
 
-    def __init__(self, rel):
+    def __init__(self, name):
+        rel = SRC + "/" + name
         self.rel = rel
+        self.folder = LIBRARY.index(name.split("/")[0])  # its place in the architecture
         self.text = read(rel)
         self.stem = os.path.splitext(os.path.basename(rel))[0]
         self.is_header = rel.endswith(".h")
@@ -356,12 +371,13 @@ class Source:
 
 class Amalgamation:
     def __init__(self):
-        src_dir = os.path.join(ROOT, SRC)
         self.sources = {}
-        for name in sorted(os.listdir(src_dir)):
-            if name.endswith((".c", ".h")) and not name.startswith("cli"):
-                self.sources[name] = Source(SRC + "/" + name)
-        self.units = [s for n, s in sorted(self.sources.items()) if not s.is_header]
+        for folder in LIBRARY:
+            for base in sorted(os.listdir(os.path.join(ROOT, SRC, folder))):
+                name = folder + "/" + base
+                if base.endswith((".c", ".h")) and name not in NOT_LIBRARY:
+                    self.sources[name] = Source(name)
+        self.units = [s for s in self.sources.values() if not s.is_header]
         self.system = set()
         self.inlined = set()
         self.header_macros = []
@@ -461,6 +477,11 @@ class Amalgamation:
             if name not in self.sources or not name.endswith(".h"):
                 fail(src.rel, "#include \"%s\": not a header of %s/" % (name, SRC), i + 1)
             header = self.sources[name]
+            if header.folder > src.folder:
+                fail(src.rel, "#include \"%s\": %s/ comes after %s/, which may use only "
+                     "itself and the folders before it (%s)"
+                     % (name, LIBRARY[header.folder], LIBRARY[src.folder], ", ".join(LIBRARY)),
+                     i + 1)
             if header.fragment:
                 flush()
                 into.append("/* === %s (included by %s) === */\n" % (header.rel, src.rel))

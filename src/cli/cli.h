@@ -1,0 +1,53 @@
+/* The `grundy` command-line tool: shared helpers and one entry per command. */
+#ifndef GRUNDY_CLI_H
+#define GRUNDY_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy.h"
+
+/* Exit statuses, as DESIGN.md fixes them. */
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_ERROR 2
+
+/* Prints "grundy: <message>" on standard error and returns CLI_EXIT_ERROR. */
+int cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Parses a whole decimal argument into *out; 0 on success, -1 otherwise. */
+int cli_parse_u64(const char *s, uint64_t *out);
+
+/* The memory cap of graph, values and period (memory.c).  Each of them
+ * calls cli_memory_init() first (CLI_EXIT_OK, or an error exit for a bad
+ * GRUNDY_MEMORY_LIMIT), then takes all its memory from the capped allocator:
+ * the library's through cli_allocator(), its own through cli_malloc(). */
+int cli_memory_init(void);
+const grundy_allocator *cli_allocator(void);
+void *cli_malloc(size_t size);
+void *cli_realloc(void *p, size_t size);
+void cli_free(void *p);
+
+/* The cap when GRUNDY_MEMORY_LIMIT is not set; *why says where it comes from. */
+uint64_t cli_default_memory_limit(const char **why);
+
+/* Whether the cap refused a request since cli_memory_init(). */
+int cli_memory_refused(void);
+
+/* "12884901888 bytes (12.0 GiB)": a size for people. */
+void cli_format_size(uint64_t bytes, char *buf, size_t cap);
+
+/* After an allocation failed while `doing` (e.g. "solving the graph"): says
+ * so, naming the cap and how to raise it when the cap refused it, and
+ * returns CLI_EXIT_ERROR. */
+int cli_out_of_memory(const char *where, const char *doing);
+
+int cli_nim(int argc, char **argv);
+int cli_graph(int argc, char **argv);
+int cli_values(int argc, char **argv);
+int cli_period(int argc, char **argv);
+
+#endif

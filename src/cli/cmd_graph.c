@@ -1,0 +1,162 @@
+/* `grundy graph [FILE]`: read a game graph, print every node's value. */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Reads a whole stream into a buffer of cli_malloc()'s (NULL when memory
+ * runs out; read errors are the stream's). */
+static char *slurp(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 12, n = 0; /* small: the memory cap counts it */
+    char *buf = cli_malloc(cap);
+    while (buf != NULL) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *bigger = cap <= SIZE_MAX / 2 ? cli_realloc(buf, cap * 2) : NULL;
+        if (bigger == NULL) {
+            cli_free(buf);
+            return NULL;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    *len = n;
+    return buf;
+}
+
+/* The graph modes and the play each one prints. */
+static const struct {
+    const char *option;
+    int play;
+} modes[] = {
+    {"--misere", GRUNDY_PLAY_MISERE},     {"--wtia", GRUNDY_PLAY_WTIA},
+    {"--loopy", GRUNDY_PLAY_LOOPY},       {"--remoteness", GRUNDY_PLAY_REMOTENESS},
+    {"--suspense", GRUNDY_PLAY_SUSPENSE},
+};
+
+/* inf{a,b,...}: the finite values of the followers, increasing. */
+static int print_infinity(const grundy_graph *g, uint32_t u)
+{
+    size_t count;
+    if (grundy_graph_loopy_followers(g, u, NULL, 0, &count) != GRUNDY_OK)
+        return -1;
+    uint32_t *vals = cli_malloc((count ? count : 1) * sizeof *vals);
+    if (vals == NULL || grundy_graph_loopy_followers(g, u, vals, count, &count) != GRUNDY_OK) {
+        cli_free(vals);
+        return -1;
+    }
+    printf("%u inf{", u);
+    for (size_t i = 0; i < count; i++)
+        printf(i ? ",%u" : "%u", vals[i]);
+    puts("}");
+    cli_free(vals);
+    return 0;
+}
+
+static int print_numbers(const grundy_graph *g, int play)
+{
+    const uint32_t *num = grundy_graph_play_values(g, play);
+    uint32_t n = grundy_graph_node_count(g);
+    for (uint32_t u = 0; u < n; u++) {
+        uint32_t v = num[u];
+        if (play == GRUNDY_PLAY_MISERE)
+            printf("%u %c\n", u, v ? 'N' : 'P');
+        else if (play == GRUNDY_PLAY_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC))
+            printf("%u %s\n", u, v == GRUNDY_SP ? "SP" : "SC");
+        else if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF) {
+            if (print_infinity(g, u) != 0)
+                return cli_out_of_memory("graph", "listing the followers' values");
+        } else
+            printf("%u %u\n", u, v);
+    }
+    return fflush(stdout) == 0 ? CLI_EXIT_OK : cli_error("graph: cannot write output");
+}
+
+/* "FILE:LINE: message", the form editors and compilers use. */
+static int parse_error(const char *name, const grundy_graph *g)
+{
+    const char *msg = grundy_graph_errmsg(g);
+    size_t line = grundy_graph_errline(g);
+    if (line == 0)
+        return cli_error("%s: %s", name, msg);
+    char prefix[48];
+    int k = snprintf(prefix, sizeof prefix, "line %zu: ", line);
+    if (k > 0 && strncmp(msg, prefix, (size_t)k) == 0)
+        msg += k;
+    return cli_error("%s:%zu: %s", name, line, msg);
+}
+
+static int solve_text(const char *name, const char *text, size_t len, int play)
+{
+    grundy_graph *g;
+    if (grundy_graph_new_with(&g, cli_allocator()) != GRUNDY_OK)
+        return cli_out_of_memory(name, "creating the graph");
+    int rc = grundy_graph_parse(g, text, len);
+    int status;
+    if (rc == GRUNDY_ENOMEM) {
+        status = cli_out_of_memory(name, "reading the graph");
+    } else if (rc != GRUNDY_OK) {
+        status = parse_error(name, g);
+    } else if ((rc = grundy_graph_solve_play(g, play)) == GRUNDY_ENOMEM) {
+        status = cli_out_of_memory(name, "solving the graph");
+    } else if (rc != GRUNDY_OK) {
+        const char *why = grundy_graph_errmsg(g);
+        status = cli_error("%s: %s", name, *why ? why : grundy_strerror(rc));
+    } else {
+        status = print_numbers(g, play);
+    }
+    grundy_graph_free(g);
+    return status;
+}
+
+int cli_graph(int argc, char **argv)
+{
+    const char *path = NULL, *mode = NULL;
+    int play = GRUNDY_PLAY_NORMAL;
+    int options_done = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!options_done && strcmp(argv[i], "--") == 0) {
+            options_done = 1;
+            continue;
+        }
+        if (!options_done && strncmp(argv[i], "--", 2) == 0) {
+            size_t k = 0;
+            while (k < sizeof modes / sizeof modes[0] && strcmp(argv[i], modes[k].option) != 0)
+                k++;
+            if (k == sizeof modes / sizeof modes[0])
+                return cli_error("graph: unknown option '%s'", argv[i]);
+            if (mode != NULL && strcmp(mode, argv[i]) != 0)
+                return cli_error("graph: '%s' and '%s' cannot be used together", mode, argv[i]);
+            mode = argv[i];
+            play = modes[k].play;
+            continue;
+        }
+        if (path != NULL)
+            return cli_error("graph: more than one file given ('%s' and '%s')", path, argv[i]);
+        path = argv[i];
+    }
+    int status = cli_memory_init();
+    if (status != CLI_EXIT_OK)
+        return status;
+    int use_stdin = path == NULL || strcmp(path, "-") == 0;
+    const char *name = use_stdin ? "<stdin>" : path;
+    FILE *f = use_stdin ? stdin : fopen(path, "rb");
+    if (f == NULL)
+        return cli_error("cannot open '%s': %s", path, strerror(errno));
+    size_t len = 0;
+    char *text = slurp(f, &len);
+    int read_error = ferror(f);
+    if (!use_stdin)
+        fclose(f);
+    if (read_error)
+        status = cli_error("%s: cannot read the graph", name);
+    else if (text == NULL)
+        status = cli_out_of_memory(name, "reading the input");
+    else
+        status = solve_text(name, text, len, play);
+    cli_free(text);
+    return status;
+}

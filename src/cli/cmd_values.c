@@ -1,0 +1,107 @@
+/* `grundy values GAME N` and `grundy period GAME [MAX]`. */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DEFAULT_PERIOD_MAX 100000u
+#define EXIT_UNPROVED 3
+
+/* Progress on standard error, only when it is a terminal. */
+static int show_progress(void *user, uint64_t done, uint64_t total)
+{
+    (void)user;
+    fprintf(stderr, "\r%llu / %llu values", (unsigned long long)done, (unsigned long long)total);
+    return 0;
+}
+
+static void end_progress(void)
+{
+    if (isatty(STDERR_FILENO))
+        fputs("\r\033[K", stderr);
+}
+
+static int open_game(const char *cmd, const char *name, grundy_heap_game **out)
+{
+    int status = cli_memory_init();
+    if (status != CLI_EXIT_OK)
+        return status;
+    size_t pos = 0;
+    int rc = grundy_heap_game_new(out, name, cli_allocator(), &pos);
+    if (rc == GRUNDY_ENOMEM)
+        return cli_out_of_memory(cmd, "creating the game");
+    if (rc != GRUNDY_OK) {
+        char why[160];
+        grundy_heap_game_parse_error(name, why, sizeof why);
+        return cli_error("%s: bad game '%s' at character %zu: %s", cmd, name, pos + 1, why);
+    }
+    if (isatty(STDERR_FILENO))
+        grundy_heap_game_set_progress(*out, show_progress, NULL);
+    /* Every processor: the library measures whether a second thread pays
+     * and falls back to one where it does not. */
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    grundy_heap_game_set_threads(*out, cpus > 1 ? (unsigned)cpus : 1u);
+    return CLI_EXIT_OK;
+}
+
+int cli_values(int argc, char **argv)
+{
+    if (argc != 2)
+        return cli_error("values: usage: grundy values GAME N");
+    uint64_t n;
+    if (cli_parse_u64(argv[1], &n) != 0)
+        return cli_error("values: N '%s' is not a non-negative integer below 2^64", argv[1]);
+    grundy_heap_game *g;
+    int status = open_game("values", argv[0], &g);
+    if (status != CLI_EXIT_OK)
+        return status;
+    int rc = grundy_heap_game_compute(g, n);
+    end_progress();
+    if (rc != GRUNDY_OK) {
+        grundy_heap_game_free(g);
+        return rc == GRUNDY_ENOMEM ? cli_out_of_memory("values", "computing the values")
+                                   : cli_error("values: %s", grundy_strerror(rc));
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        uint32_t v;
+        grundy_heap_game_value(g, i, &v); /* computed above, or from the period */
+        printf(i ? " %u" : "%u", v);
+    }
+    putchar('\n');
+    grundy_heap_game_free(g);
+    return fflush(stdout) == 0 ? CLI_EXIT_OK : cli_error("values: cannot write output");
+}
+
+int cli_period(int argc, char **argv)
+{
+    if (argc < 1 || argc > 2)
+        return cli_error("period: usage: grundy period GAME [MAX]");
+    uint64_t max = DEFAULT_PERIOD_MAX;
+    if (argc == 2 && cli_parse_u64(argv[1], &max) != 0)
+        return cli_error("period: MAX '%s' is not a non-negative integer below 2^64", argv[1]);
+    grundy_heap_game *g;
+    int status = open_game("period", argv[0], &g);
+    if (status != CLI_EXIT_OK)
+        return status;
+    uint64_t p, q;
+    int rc = grundy_heap_game_period(g, max, &p, &q);
+    end_progress();
+    grundy_heap_game_free(g);
+    /* A period check that could not get its memory proves nothing, so an
+     * "unknown" after a refusal may be wrong: it is an error. */
+    if (rc == GRUNDY_ENOMEM || (rc == 0 && cli_memory_refused()))
+        return cli_out_of_memory("period", "looking for the period");
+    if (rc < 0)
+        return cli_error("period: %s", grundy_strerror(rc));
+    if (rc == 1) {
+        printf("period %llu preperiod %llu\n", (unsigned long long)p, (unsigned long long)q);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[0], "grundy") == 0 || strcmp(argv[0], "lasker") == 0)
+        fprintf(stderr, "grundy: period: no periodicity theorem applies to %s; nothing is claimed\n",
+                argv[0]);
+    printf("unknown up to %llu\n", (unsigned long long)max);
+    return EXIT_UNPROVED;
+}

@@ -1,0 +1,155 @@
+/* The game graph's private layout, shared by its construction, solving,
+ * parsing and every play mode that walks its moves.
+ *
+ * Moves are stored as a stream of 32-bit tokens per node.  An ordinary move is
+ * one token: the target node id (below 2^31).  A split move is a header token
+ * (GRUNDY__SPLIT | number of parts) followed by one token per part.  So the
+ * common case costs 4 bytes a move and splits need no second array.
+ *
+ * Two parts hold the tokens:
+ * - the compacted part (CSR): node u's tokens are tok[off[u] .. off[u+1]),
+ *   for u < n_csr, in the order the moves were added;
+ * - the pending part: (from, token) records appended since the last solve.
+ * Solving merges pending into the CSR (graph_merge.c), keeping each node's
+ * moves in the order they were added. */
+#ifndef GRUNDY_GRAPH_H
+#define GRUNDY_GRAPH_H
+
+#include "core/alloc.h"
+#include "play/play.h"
+
+#define GRUNDY__SPLIT 0x80000000u
+
+typedef struct grundy__pending {
+    uint32_t from;
+    uint32_t tok;
+} grundy__pending;
+
+struct grundy_graph {
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    grundy_progress_fn progress;
+    void *progress_user;
+
+    uint32_t n;      /* nodes */
+    uint64_t moves;  /* moves, a split counting once */
+
+    uint32_t n_csr;  /* nodes covered by off[] (off has n_csr + 1 entries) */
+    uint64_t *off;
+    uint32_t *tok;
+    uint32_t max_degree;  /* most moves from one node, in the CSR */
+    int has_splits;       /* any split header in the CSR */
+
+    grundy__pending *pend;
+    size_t npend, cap_pend;
+    int pend_splits;      /* a split header is pending */
+
+    uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
+    grundy_game *misere;  /* memo of misère sum searches, built on demand */
+    uint32_t misere_slots; /* components a position of that memo holds */
+    uint32_t *misere_scratch; /* one such position, for its move generator */
+    uint32_t *genus;      /* genus terms per node, once computed */
+    unsigned char *tame;  /* per node, once the genus is computed */
+    int has_cycle;
+    uint32_t cycle_node;
+    size_t errline;  /* text line of the last parse error, or 0 */
+    int reporting;   /* its progress callback runs: calls that change or compute are refused */
+    char errmsg[192];
+};
+
+/* Walks the moves of one node in order. */
+typedef struct grundy__moves {
+    const uint32_t *p, *end;
+} grundy__moves;
+
+static inline grundy__moves grundy__moves_of(const grundy_graph *g, uint32_t u)
+{
+    grundy__moves it = {g->tok + g->off[u], g->tok + g->off[u + 1]};
+    return it;
+}
+
+/* Sets *parts and *nparts to the next move and returns 1, or returns 0. */
+static inline int grundy__moves_next(grundy__moves *it, const uint32_t **parts,
+                                     uint32_t *nparts)
+{
+    if (it->p == it->end)
+        return 0;
+    if (*it->p & GRUNDY__SPLIT) {
+        *nparts = *it->p & ~GRUNDY__SPLIT;
+        *parts = it->p + 1;
+        it->p += 1 + *nparts;
+    } else {
+        *nparts = 1;
+        *parts = it->p;
+        it->p += 1;
+    }
+    return 1;
+}
+
+/* The xor of the values of a move's parts. */
+static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *parts,
+                                           uint32_t nparts)
+{
+    uint32_t x = 0;
+    for (uint32_t i = 0; i < nparts; i++)
+        x ^= val[parts[i]];
+    return x;
+}
+
+/* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
+int grundy__graph_compact(grundy_graph *g);
+
+/* Nodes finished between calls of the progress callback while solving. */
+#define GRUNDY__PROGRESS_EVERY 65536u
+/* The fewest pending moves grundy_graph_add_moves() merges at once. */
+#define GRUNDY__MERGE_AHEAD 65536u
+
+/* Calls g's progress callback, if any (nonzero: stop), with calls from it
+ * into g that change or compute refused meanwhile. */
+int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total);
+
+/* GRUNDY_ESTATE, with a message, when called from g's own progress
+ * callback: the operation under way holds arrays a change would free or
+ * move.  Else GRUNDY_OK. */
+int grundy__graph_enter(grundy_graph *g);
+
+/* Solves play (any but loopy), storing g->num[play]. */
+int grundy__graph_solve_acyclic(grundy_graph *g, int play);
+
+/* Normal play's values into num (n entries) when no move splits; mex is
+ * ready for the largest degree.  GRUNDY_ECYCLE sets g->cycle_node. */
+int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex);
+
+/* Fills order (n entries) with every node after the nodes its moves lead
+ * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
+int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
+
+/* Solves the loopy play (generalized Sprague-Grundy values). */
+int grundy__graph_solve_loopy(grundy_graph *g);
+
+/* The first move of node whose option has normal value target, or
+ * GRUNDY_NO_MOVE.  Needs normal values. */
+uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);
+
+/* Checks that no move splits; otherwise fails naming a node. */
+int grundy__graph_require_no_splits(grundy_graph *g, const char *why);
+
+/* Drops every solution (values, cycle) because the graph changed. */
+void grundy__graph_unsolve(grundy_graph *g);
+
+/* Formats the graph's error message; returns status for tail calls. */
+int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Appends pending records; the caller has validated ids. */
+int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count);
+
+/* Checks the graph is solved for play and node exists. */
+int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node);
+
+/* The same for normal play. */
+int grundy__graph_check_node(const grundy_graph *g, uint32_t node);
+
+#endif

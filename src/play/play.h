@@ -1,0 +1,93 @@
+/* The rules of each way of playing: how a position's number follows from
+ * the numbers of its options.  One accumulator serves the graph search and
+ * the rule-defined game engine alike. */
+#ifndef GRUNDY_PLAY_H
+#define GRUNDY_PLAY_H
+
+#include "core/mex.h"
+
+/* Internal play: the most components a position can become (misère search). */
+#define GRUNDY__PLAY_WIDTH 6
+#define GRUNDY__PLAYS 7
+#define GRUNDY__WIDTH_MAX 65535u
+
+typedef struct grundy__acc {
+    int play;
+    grundy__mex *mex;
+    uint32_t count;       /* options seen */
+    int any_sp;           /* WTIA: an option is super-losing */
+    uint32_t min_even, max_even, min_odd, max_odd;
+    int any_even, any_odd;
+    uint32_t widest;
+} grundy__acc;
+
+/* The number of a part-less option (the finished game) under play. */
+uint32_t grundy__play_finished(int play);
+
+/* The number of an option made of parts with numbers a and b. */
+static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
+{
+    if (play == GRUNDY__PLAY_WIDTH) {
+        uint32_t s = a + b;
+        return s > GRUNDY__WIDTH_MAX ? GRUNDY__WIDTH_MAX : s;
+    }
+    return a ^ b; /* normal play: the value of a sum */
+}
+
+/* Whether plays other than normal (and width) allow split options. */
+static inline int grundy__play_splits(int play)
+{
+    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY__PLAY_WIDTH;
+}
+
+/* How large the mex scratch must be for positions of up to `degree` options. */
+static inline size_t grundy__play_mex_bound(size_t degree)
+{
+    return degree + 2; /* misère numbers reach degree + 1 */
+}
+
+/* GRUNDY_N or GRUNDY_P for a single position of number v under play
+ * (every play but the loopy one). */
+int grundy__play_outcome(int play, uint32_t v);
+
+void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
+
+/* Inline: it runs once per option of every position. */
+static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
+{
+    acc->count++;
+    if (acc->play == GRUNDY_PLAY_NORMAL || acc->play == GRUNDY_PLAY_MISERE) {
+        grundy__mex_add(acc->mex, option); /* the usual case, ahead of the switch */
+        return;
+    }
+    switch (acc->play) {
+    case GRUNDY_PLAY_WTIA:
+        if (option == GRUNDY_SP)
+            acc->any_sp = 1;
+        else if (option != GRUNDY_SC)
+            grundy__mex_add(acc->mex, option);
+        break;
+    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_SUSPENSE:
+        if (option % 2 == 0) {
+            acc->any_even = 1;
+            if (option < acc->min_even) acc->min_even = option;
+            if (option > acc->max_even) acc->max_even = option;
+        } else {
+            acc->any_odd = 1;
+            if (option < acc->min_odd) acc->min_odd = option;
+            if (option > acc->max_odd) acc->max_odd = option;
+        }
+        break;
+    case GRUNDY__PLAY_WIDTH:
+        if (option > acc->widest)
+            acc->widest = option;
+        break;
+    default:
+        break;
+    }
+}
+
+uint32_t grundy__acc_end(const grundy__acc *acc);
+
+#endif
