@@ -5700,21 +5700,26 @@ int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, 
 #undef GRUNDY__GAME__PROGRESS_EVERY
 #undef GRUNDY__GAME__PENDING
 
-/* === src/heap/heap_game.c === */
-/* Heap games: the value sequence, its proved period, and winning moves.
+/* === src/heap/heap_compute.c === */
+/* Heap games: the value sequence.
  *
  * G(n) is the mex over every way of removing k tokens and leaving 0 to 3
  * heaps.  All option values are xors of earlier values, so if every value so
  * far is below a power of two P, so is every option value, and the mex is at
  * most P: a stamp array of P + 1 entries is exact.
  *
- * Period detection (Guy and Smith): with t the most tokens removed, if
- * G(n + p) = G(n) for n0 <= n < need(n0, p) - p, the period holds forever,
- * where need = n0 + p + t without splits, 2 n0 + 2p + t with two-heap
- * splits and 3 n0 + 3p + t with three-heap ones (a split's largest part is at
- * least a half, or a third, of the heap, so it lies in the periodic range once
- * the heap is past that bound).  Checks run at geometric checkpoints, so their
- * cost stays a small fraction of the computation. */
+ * Values are computed in stretches, one value at a time on the calling
+ * thread or on two lanes (heap_threads.c), by the kernels of heap_kernel.h
+ * at the width the values take; between stretches come the period checks
+ * (heap_period.c), the choice of the sparse method's mask (heap_sparse.c)
+ * and progress reports. */
+
+/* === src/heap/heap_game.h === */
+/* A heap game's handle, shared by the files that make up heap games:
+ * heap_game.c (the handle and its settings), heap_compute.c (the value
+ * sequence), heap_sparse.c (the sparse-space method's mask and rare heaps),
+ * heap_threads.c (two lanes), heap_period.c (the proved period) and
+ * heap_moves.c (winning moves). */
 
 /* === src/heap/heap_rules.h === */
 /* The rules of a heap game, as parsed from its name. */
@@ -5884,31 +5889,14 @@ GRUNDY__LOCAL int grundy__values_append(grundy__values *v, const grundy_allocato
 
 GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator *a);
 
-/* === src/heap/heap_game.c (continued) === */
+/* === src/heap/heap_game.h (continued) === */
 
-#define GRUNDY__HEAP_GAME__PROGRESS_WORK (1u << 24)  /* options between progress reports */
-#define GRUNDY__HEAP_GAME__MAX_VALUES ((uint64_t)UINT32_MAX)
-#define GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
-#define GRUNDY__HEAP_GAME__MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
-#define GRUNDY__HEAP_GAME__WANT_BLOCK 64u            /* splits per block of the rare-value check */
-#define GRUNDY__HEAP_GAME__WANT_MANY 16u             /* wanted values above which a block is read once */
-#define GRUNDY__HEAP_GAME__FIRST_ROUND 256u          /* splits of each amount in the first round of the check */
-#define GRUNDY__HEAP_GAME__MAX_LANES 2u              /* values computed at once (see run_lanes) */
-#define GRUNDY__HEAP_GAME__MIN_SEGMENT 64u           /* values worth starting a second lane for */
-#define GRUNDY__HEAP_GAME__LANES_FROM 4096u          /* below, values cost too little to share */
-#define GRUNDY__HEAP_GAME__MAX_SEGMENT 8192u         /* values per segment of two lanes */
-#define GRUNDY__HEAP_GAME__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
-#define GRUNDY__HEAP_GAME__LANES_GAIN 1.1            /* speed-up below which two lanes rest */
-#define GRUNDY__HEAP_GAME__MAX_BACKOFF 1024u         /* most segments two lanes rest */
-#define GRUNDY__HEAP_GAME__ABANDON_ROOM 1u           /* a value needs a new power of two */
-#define GRUNDY__HEAP_GAME__ABANDON_LATE 2u           /* a lane waited too long for the other */
-#define GRUNDY__HEAP_GAME__MAX_SPINS (1ul << 16)     /* reads of the other lane's progress before timing it */
-#define GRUNDY__HEAP_GAME__MAX_LATE 0.002            /* seconds the other lane may be late before both stop */
-#define GRUNDY__HEAP_GAME__MIN_TIMED_WORK 65536u     /* options in a segment worth timing */
+#define GRUNDY__HEAP_LANES 2u             /* values computed at once (heap_threads.c) */
+#define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 
 /* What one thread needs of its own to compute a value: the mex marks and
  * the wanted rare values of the sparse method. */
-typedef struct grundy__heap_game__heap_lane {
+typedef struct grundy__heap_lane {
     grundy__mex mex;
     unsigned char *want;  /* 2 * mex.bound entries: rare values still to be reached */
     grundy__want8 want8;  /* the same, while values take one byte */
@@ -5922,7 +5910,7 @@ typedef struct grundy__heap_game__heap_lane {
     /* Lanes write their fields all the time: keep each on cache lines of
      * its own (two, as processors fetch lines in pairs). */
     unsigned char apart[128];
-} grundy__heap_game__heap_lane;
+} grundy__heap_lane;
 
 struct grundy_heap_game {
     grundy_allocator alloc;
@@ -5959,7 +5947,7 @@ struct grundy_heap_game {
     uint64_t next_choice;
 
     unsigned char apart[128]; /* the fields above are read by both lanes */
-    grundy__heap_game__heap_lane lane[GRUNDY__HEAP_GAME__MAX_LANES]; /* lane[1] only with threads */
+    grundy__heap_lane lane[GRUNDY__HEAP_LANES]; /* lane[1] only with threads */
     /* While two lanes run: values 0 .. published - 1 are stored, and a lane
      * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
     uint64_t published;
@@ -5972,6 +5960,8 @@ struct grundy_heap_game {
     uint64_t period, preperiod;
 };
 
+/* Whether x has an odd number of bits set: under the sparse method's mask,
+ * the values of odd parity are common, the others rare. */
 static inline int grundy__odd_parity(uint32_t x)
 {
 #if defined(__GNUC__)
@@ -5986,8 +5976,92 @@ static inline int grundy__odd_parity(uint32_t x)
 #endif
 }
 
+/* ---- heap_game.c ----------------------------------------------------------- */
+
+/* Makes *L the scratch of a lane for values below bound - 1, keeping its
+ * work count; on failure *L is unchanged. */
+GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size_t bound);
+
+/* ---- heap_compute.c -------------------------------------------------------- */
+
+/* G(n) on lane L by the kernel of the values' width, or GRUNDY__HEAP_ABANDONED. */
+GRUNDY__LOCAL uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
+
+/* G(heap) for a heap in the table or in the proved periodic range. */
+static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint64_t heap)
+{
+    if (heap < g->vals.n)
+        return grundy__values_get(&g->vals, heap);
+    return grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
+}
+
+/* ---- heap_sparse.c --------------------------------------------------------- */
+
+/* The sparse method needs splits into exactly two heaps and finitely many
+ * removals; it is worth its bookkeeping only past the first values. */
+static inline int grundy__heap_sparse_possible(const grundy_heap_game *g)
+{
+    return g->sparse_allowed && g->rules.tail == 0 && g->rules.max_parts == 2 && g->nsplit > 0;
+}
+
+/* Whether the heap just computed, of value v, joins the rare list. */
+GRUNDY__LOCAL int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap, uint32_t v);
+
+/* Room for `more` rare heaps past those listed. */
+GRUNDY__LOCAL int grundy__heap_rare_room(grundy_heap_game *g, uint64_t more);
+
+/* Room in the histogram that chooses the mask for values up to v. */
+GRUNDY__LOCAL int grundy__heap_hist_room(grundy_heap_game *g, uint32_t v);
+
+/* Chooses the mask again (at doubling lengths) and rebuilds the rare list.
+ * Nothing changes unless the new list has its room. */
+GRUNDY__LOCAL int grundy__heap_rechoose(grundy_heap_game *g);
+
+/* ---- heap_threads.c -------------------------------------------------------- */
+
+/* Waits until G(n - 1) is stored: 1, or 0 if the lanes stop. */
+GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, uint64_t n);
+
+/* Before a kernel reads G(n - 1): waits for it where the other lane may be
+ * computing it (see grundy__heap_wait_published). */
+static inline int grundy__heap_lane_wait(grundy_heap_game *g, const grundy__heap_lane *L,
+                                         uint64_t n)
+{
+    return !L->waits || grundy__heap_wait_published(g, n);
+}
+
+/* Whether a segment of two lanes should start (1) or not (0); -1 when the
+ * second lane's scratch cannot be had. */
+GRUNDY__LOCAL int grundy__heap_lanes_ready(grundy_heap_game *g);
+
+/* Records a segment's speed: work options in seconds, on one or two lanes. */
+GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds);
+
+/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
+GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop);
+
+/* ---- heap_period.c --------------------------------------------------------- */
+
+/* Whether the Guy-Smith theorem proves periods of this game. */
+GRUNDY__LOCAL int grundy__heap_theorem_applies(const grundy_heap_game *g);
+
+/* Looks for the least period provable from the values computed: 1 when it
+ * finds one (the game is then periodic), 0 if none, or GRUNDY_ENOMEM. */
+GRUNDY__LOCAL int grundy__heap_check_period(grundy_heap_game *g);
+
+/* === src/heap/heap_compute.c (continued) === */
+
+#define GRUNDY__HEAP_COMPUTE__PROGRESS_WORK (1u << 24)  /* options between progress reports */
+#define GRUNDY__HEAP_COMPUTE__MAX_VALUES ((uint64_t)UINT32_MAX)
+#define GRUNDY__HEAP_COMPUTE__WANT_BLOCK 64u            /* splits per block of the rare-value check */
+#define GRUNDY__HEAP_COMPUTE__WANT_MANY 16u             /* wanted values above which a block is read once */
+#define GRUNDY__HEAP_COMPUTE__FIRST_ROUND 256u          /* splits of each amount in the first round of the check */
+#define GRUNDY__HEAP_COMPUTE__MIN_SEGMENT 64u           /* values worth starting a second lane for */
+#define GRUNDY__HEAP_COMPUTE__LANES_FROM 4096u          /* below, values cost too little to share */
+#define GRUNDY__HEAP_COMPUTE__MAX_SEGMENT 8192u         /* values per segment of two lanes */
+
 /* How many of the increasing heaps rare[0 .. count) are below m. */
-static size_t grundy__heap_game__rare_below(const uint32_t *rare, size_t count, uint64_t m)
+static size_t grundy__heap_compute__rare_below(const uint32_t *rare, size_t count, uint64_t m)
 {
     if (count == 0 || rare[count - 1] < m)
         return count; /* the usual case: m is the newest heap */
@@ -6003,63 +6077,34 @@ static size_t grundy__heap_game__rare_below(const uint32_t *rare, size_t count, 
 }
 
 /* The rare heaps listed so far; the other lane may be adding one. */
-static size_t grundy__heap_game__rare_count(const grundy_heap_game *g)
+static size_t grundy__heap_compute__rare_count(const grundy_heap_game *g)
 {
     return (size_t)grundy__load_acquire(&g->nrare);
-}
-
-/* Waits until G(n - 1) is stored.  Returns 0 if the other lane stopped
- * first, or is so late (descheduled: more threads than free cores) that
- * this one stops both: spinning on would cost more than the lanes gain.
- * A short delay (a page fault, an interrupt, the lanes on one processor
- * until the system moves one) is only waited out. */
-static int grundy__heap_game__lane_wait(grundy_heap_game *g, const grundy__heap_game__heap_lane *L, uint64_t n)
-{
-    if (!L->waits)
-        return 1;
-    double since = 0.0;
-    for (unsigned long spins = 0; grundy__load_acquire(&g->published) < n; spins++) {
-        if (grundy__load_acquire(&g->abandon))
-            return 0;
-        if (spins < GRUNDY__HEAP_GAME__MAX_SPINS || spins % 1024 != 0)
-            continue;
-        /* The lanes may share a processor for a while (a thread starts
-         * beside its creator): let the other one run. */
-        grundy__thread_yield();
-        double now = grundy__seconds();
-        if (since == 0.0)
-            since = now;
-        else if (now - since > GRUNDY__HEAP_GAME__MAX_LATE) {
-            grundy__store_release(&g->abandon, GRUNDY__HEAP_GAME__ABANDON_LATE);
-            return 0;
-        }
-    }
-    return 1;
 }
 
 /* The kernels' names are pasted together, out of sight of the renaming
  * that tools/amalgamate.py does for the single header, so they carry the
  * library's prefix themselves. */
-#define GRUNDY__HEAP_GAME__VALUE_T uint8_t
-#define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_8
-#define GRUNDY__HEAP_GAME__KERNEL_SCAN8
-/* === src/heap/heap_kernel.h (included by src/heap/heap_game.c) === */
+#define GRUNDY__HEAP_COMPUTE__VALUE_T uint8_t
+#define GRUNDY__HEAP_COMPUTE__KERNEL(name) grundy__heap_##name##_8
+#define GRUNDY__HEAP_COMPUTE__KERNEL_SCAN8
+/* === src/heap/heap_kernel.h (included by src/heap/heap_compute.c) === */
 /* The inner loops of heap-game values, written once and included by
- * heap_game.c for each stored width, with VALUE_T (the stored type) and
+ * heap_compute.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
  * suffix) defined.  A template by inclusion keeps the hot loops free of a
  * switch on the width per read.
  *
- * Each kernel computes G(n) in a lane (heap_lane: its own mex marks and
- * tables), and reads G(n - 1) only after lane_wait(): with two lanes the
- * other one may still be computing it.  The options that need G(n - 1) are
+ * Each kernel computes G(n) in a lane (grundy__heap_lane: its own mex marks
+ * and tables), and reads G(n - 1) only after grundy__heap_lane_wait(): with
+ * two lanes the other one may still be computing it.  The options that need G(n - 1) are
  * few (taking one token and leaving a heap, the split of n into 1 and
  * n - 1), so everything else is done first. */
 
 /* Marks the values of every split of m tokens into two (and three) heaps,
  * the two-heap splits from (first, m - first) on. */
-static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m,
-                               unsigned bits, uint64_t first)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
+                               uint64_t m, unsigned bits, uint64_t first)
 {
     if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
         uint64_t half = m / 2;
@@ -6079,7 +6124,8 @@ static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__h
 }
 
 /* Marks the options that take k tokens and leave nothing or one heap. */
-static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k, unsigned d)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(removal)(grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v, uint64_t n, uint64_t k,
+                            unsigned d)
 {
     if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
         grundy__mex_add(&L->mex, 0);
@@ -6087,51 +6133,52 @@ static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, 
         grundy__mex_add(&L->mex, v[n - k]);
 }
 
-/* Marks the options left for after lane_wait(): every removal that leaves
- * nothing or one heap, and the split of n into 1 and n - 1. */
-static void GRUNDY__HEAP_GAME__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n)
+/* Marks the options left for after grundy__heap_lane_wait(): every removal
+ * that leaves nothing or one heap, and the split of n into 1 and n - 1. */
+static void GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
+                             uint64_t n)
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
-            GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, k, r->tail);
+            GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, k, r->tail);
     }
     if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
-/* G(n) by the mex over every option, or HEAP_ABANDONED. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
+/* G(n) by the mex over every option, or GRUNDY__HEAP_ABANDONED. */
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(plain)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
     grundy__mex_begin(&L->mex);
-    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
+    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
+        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
     }
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
-            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
+            GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
         L->work += n;
     }
     L->work += r->nremovals + 1;
-    if (!grundy__heap_game__lane_wait(g, L, n))
-        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
-    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
+    GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     return grundy__mex_end(&L->mex);
 }
 
 /* Marks the value of the split (a, m - a) for each of the count rare heaps a.
  * The hottest loop of the sparse method, so it keeps everything in locals:
  * every value is below pow2 and so within the stamp array. */
-static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static void GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                               const uint32_t *rare, size_t count, uint64_t m)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *vm = v + m;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *vm = v + m;
     size_t j = 0;
     /* Four at a time: the loads of one group do not wait for the stores of
      * the one before. */
@@ -6150,13 +6197,14 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
         stamp[v[rare[j]] ^ vm[-(ptrdiff_t)rare[j]]] = gen;
 }
 
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN8
 /* The rare values below c that no option has shown yet, as the set that
  * the vectorised scan of heap_scan.h tests (the bitmap for AVX-512, else
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
@@ -6171,7 +6219,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
     (void)lo;
     (void)c;
@@ -6181,7 +6229,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
  * none is missing; returns how many still are. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     if (g->scan_bits8 != NULL) {
@@ -6210,10 +6258,11 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     /* The bitmap, where the processor has its scan and every value (so
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
@@ -6238,9 +6287,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     if (L->bits) {
         memset(&L->want_bits, 0, sizeof L->want_bits);
         return;
@@ -6249,7 +6298,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+static inline void GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
         if (L->few[i] == x) {
@@ -6261,12 +6310,12 @@ static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_l
     grundy__mex_add(&L->mex, x);
 }
 
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     if (L->bits) {
         uint16_t found[1024];
         uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
@@ -6277,7 +6326,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
     }
 #endif
     while (a < stop && missing > 0) {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
             if (L->nfew == 0) {
                 for (uint32_t x = L->want_lo; x < L->want_c; x++) {
@@ -6289,7 +6338,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
             L->work += b - a + 1;
             if (b == stop)
                 break;
-            GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
             missing--;
             a = b + 1;
             continue;
@@ -6300,14 +6349,14 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
         /* Blocks of splits: one OR of table reads per block, and a second
          * look only at the rare block that hits; while many values are
          * wanted most blocks hit, so look once. */
-        uint64_t end = stop - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? stop : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-        unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+        uint64_t end = stop - a < GRUNDY__HEAP_COMPUTE__WANT_BLOCK ? stop : a + GRUNDY__HEAP_COMPUTE__WANT_BLOCK;
+        unsigned hit = missing > GRUNDY__HEAP_COMPUTE__WANT_MANY;
         for (uint64_t b = a; b < end && !hit; b++)
             hit |= want[(uint32_t)(v[b] ^ v[m - b])];
         for (uint64_t b = a; hit && b < end && missing > 0; b++) {
             uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
             if (want[x]) {
-                GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, x);
+                GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, x);
                 missing--;
             }
         }
@@ -6324,11 +6373,11 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
  * splits of every amount are scanned side by side in rounds of doubling
  * length, since a value may be within reach of one amount only (Kayles:
  * some only by taking 2). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                 uint64_t n, uint32_t lo, uint32_t c, int early)
 {
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, lo, c);
-    for (uint64_t from = 1, to = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; from = to, to *= 2) {
+    uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(g, L, lo, c);
+    for (uint64_t from = 1, to = GRUNDY__HEAP_COMPUTE__FIRST_ROUND; missing > 0; from = to, to *= 2) {
         int more = 0;
         for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
             uint64_t m = n - g->split_k[s];
@@ -6339,18 +6388,18 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__
             if (first >= end)
                 continue;
             more = 1;
-            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
+            missing = GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
         }
         if (!more)
             break;
     }
-    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, lo, c);
+    GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(L, lo, c);
     return missing;
 }
 
 /* The least value from x on that is common (odd under the mask) and not
  * marked: no option has it. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
 {
     while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
         x++;
@@ -6358,51 +6407,51 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, u
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
- * HEAP_ABANDONED:
+ * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
  * 2. c = the least common value not marked: no option has it;
  * 3. a rare value below c is the answer only if no split reaches it: scan
  *    the remaining splits, stopping as soon as every one of them is reached. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const uint32_t mask = g->mask;
     const uint32_t *rare = g->rare;
-    size_t nrare = grundy__heap_game__rare_count(g);
+    size_t nrare = grundy__heap_compute__rare_count(g);
     grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
     for (size_t s = 0; nrare > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
         /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
         size_t lo = m == n && nrare > 0 && rare[0] == 1;
-        size_t below = grundy__heap_game__rare_below(rare, nrare, m == n ? m - 1 : m);
+        size_t below = grundy__heap_compute__rare_below(rare, nrare, m == n ? m - 1 : m);
         if (lo > below)
             lo = below;
         if (g->rules.unequal && m % 2 == 0) {
             /* Leave out the equal split: m/2 and m/2 is not a move. */
-            size_t mid = grundy__heap_game__rare_below(rare, below, m / 2);
+            size_t mid = grundy__heap_compute__rare_below(rare, below, m / 2);
             mid = mid < lo ? lo : mid;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
             mid += mid < below && rare[mid] == m / 2;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
         } else {
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
         }
         L->work += below + 1;
     }
     /* Everything but the few options through heap n - 1 first, so that
      * with two lanes the wait for G(n - 1) comes at the very end. */
-    uint32_t c = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, 0);
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, 0, c, 1);
-    if (!grundy__heap_game__lane_wait(g, L, n))
-        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
-    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    uint32_t c = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, 0);
+    uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, 0, c, 1);
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
+    GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */
-    uint32_t c2 = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, c);
+    uint32_t c2 = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, c);
     if (c2 > c)
-        missing += GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c, c2, 0);
+        missing += GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
         return c2;
     uint32_t x = 0;
@@ -6410,30 +6459,30 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         x++;
     return x; /* a new rare value */
 }
-/* === src/heap/heap_game.c (continued) === */
-#undef GRUNDY__HEAP_GAME__VALUE_T
-#undef GRUNDY__HEAP_GAME__KERNEL
-#undef GRUNDY__HEAP_GAME__KERNEL_SCAN8
-#define GRUNDY__HEAP_GAME__VALUE_T uint16_t
-#define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_16
-#define GRUNDY__HEAP_GAME__KERNEL_SCAN16
-/* === src/heap/heap_kernel.h (included by src/heap/heap_game.c) === */
+/* === src/heap/heap_compute.c (continued) === */
+#undef GRUNDY__HEAP_COMPUTE__VALUE_T
+#undef GRUNDY__HEAP_COMPUTE__KERNEL
+#undef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN8
+#define GRUNDY__HEAP_COMPUTE__VALUE_T uint16_t
+#define GRUNDY__HEAP_COMPUTE__KERNEL(name) grundy__heap_##name##_16
+#define GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+/* === src/heap/heap_kernel.h (included by src/heap/heap_compute.c) === */
 /* The inner loops of heap-game values, written once and included by
- * heap_game.c for each stored width, with VALUE_T (the stored type) and
+ * heap_compute.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
  * suffix) defined.  A template by inclusion keeps the hot loops free of a
  * switch on the width per read.
  *
- * Each kernel computes G(n) in a lane (heap_lane: its own mex marks and
- * tables), and reads G(n - 1) only after lane_wait(): with two lanes the
- * other one may still be computing it.  The options that need G(n - 1) are
+ * Each kernel computes G(n) in a lane (grundy__heap_lane: its own mex marks
+ * and tables), and reads G(n - 1) only after grundy__heap_lane_wait(): with
+ * two lanes the other one may still be computing it.  The options that need G(n - 1) are
  * few (taking one token and leaving a heap, the split of n into 1 and
  * n - 1), so everything else is done first. */
 
 /* Marks the values of every split of m tokens into two (and three) heaps,
  * the two-heap splits from (first, m - first) on. */
-static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m,
-                               unsigned bits, uint64_t first)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
+                               uint64_t m, unsigned bits, uint64_t first)
 {
     if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
         uint64_t half = m / 2;
@@ -6453,7 +6502,8 @@ static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__h
 }
 
 /* Marks the options that take k tokens and leave nothing or one heap. */
-static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k, unsigned d)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(removal)(grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v, uint64_t n, uint64_t k,
+                            unsigned d)
 {
     if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
         grundy__mex_add(&L->mex, 0);
@@ -6461,51 +6511,52 @@ static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, 
         grundy__mex_add(&L->mex, v[n - k]);
 }
 
-/* Marks the options left for after lane_wait(): every removal that leaves
- * nothing or one heap, and the split of n into 1 and n - 1. */
-static void GRUNDY__HEAP_GAME__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n)
+/* Marks the options left for after grundy__heap_lane_wait(): every removal
+ * that leaves nothing or one heap, and the split of n into 1 and n - 1. */
+static void GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
+                             uint64_t n)
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
-            GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, k, r->tail);
+            GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, k, r->tail);
     }
     if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
-/* G(n) by the mex over every option, or HEAP_ABANDONED. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
+/* G(n) by the mex over every option, or GRUNDY__HEAP_ABANDONED. */
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(plain)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
     grundy__mex_begin(&L->mex);
-    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
+    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
+        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
     }
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
-            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
+            GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
         L->work += n;
     }
     L->work += r->nremovals + 1;
-    if (!grundy__heap_game__lane_wait(g, L, n))
-        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
-    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
+    GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     return grundy__mex_end(&L->mex);
 }
 
 /* Marks the value of the split (a, m - a) for each of the count rare heaps a.
  * The hottest loop of the sparse method, so it keeps everything in locals:
  * every value is below pow2 and so within the stamp array. */
-static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static void GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                               const uint32_t *rare, size_t count, uint64_t m)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *vm = v + m;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *vm = v + m;
     size_t j = 0;
     /* Four at a time: the loads of one group do not wait for the stores of
      * the one before. */
@@ -6524,13 +6575,14 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
         stamp[v[rare[j]] ^ vm[-(ptrdiff_t)rare[j]]] = gen;
 }
 
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN8
 /* The rare values below c that no option has shown yet, as the set that
  * the vectorised scan of heap_scan.h tests (the bitmap for AVX-512, else
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
@@ -6545,7 +6597,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
     (void)lo;
     (void)c;
@@ -6555,7 +6607,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
  * none is missing; returns how many still are. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     if (g->scan_bits8 != NULL) {
@@ -6584,10 +6636,11 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     /* The bitmap, where the processor has its scan and every value (so
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
@@ -6612,9 +6665,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     if (L->bits) {
         memset(&L->want_bits, 0, sizeof L->want_bits);
         return;
@@ -6623,7 +6676,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+static inline void GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
         if (L->few[i] == x) {
@@ -6635,12 +6688,12 @@ static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_l
     grundy__mex_add(&L->mex, x);
 }
 
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     if (L->bits) {
         uint16_t found[1024];
         uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
@@ -6651,7 +6704,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
     }
 #endif
     while (a < stop && missing > 0) {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
             if (L->nfew == 0) {
                 for (uint32_t x = L->want_lo; x < L->want_c; x++) {
@@ -6663,7 +6716,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
             L->work += b - a + 1;
             if (b == stop)
                 break;
-            GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
             missing--;
             a = b + 1;
             continue;
@@ -6674,14 +6727,14 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
         /* Blocks of splits: one OR of table reads per block, and a second
          * look only at the rare block that hits; while many values are
          * wanted most blocks hit, so look once. */
-        uint64_t end = stop - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? stop : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-        unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+        uint64_t end = stop - a < GRUNDY__HEAP_COMPUTE__WANT_BLOCK ? stop : a + GRUNDY__HEAP_COMPUTE__WANT_BLOCK;
+        unsigned hit = missing > GRUNDY__HEAP_COMPUTE__WANT_MANY;
         for (uint64_t b = a; b < end && !hit; b++)
             hit |= want[(uint32_t)(v[b] ^ v[m - b])];
         for (uint64_t b = a; hit && b < end && missing > 0; b++) {
             uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
             if (want[x]) {
-                GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, x);
+                GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, x);
                 missing--;
             }
         }
@@ -6698,11 +6751,11 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
  * splits of every amount are scanned side by side in rounds of doubling
  * length, since a value may be within reach of one amount only (Kayles:
  * some only by taking 2). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                 uint64_t n, uint32_t lo, uint32_t c, int early)
 {
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, lo, c);
-    for (uint64_t from = 1, to = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; from = to, to *= 2) {
+    uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(g, L, lo, c);
+    for (uint64_t from = 1, to = GRUNDY__HEAP_COMPUTE__FIRST_ROUND; missing > 0; from = to, to *= 2) {
         int more = 0;
         for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
             uint64_t m = n - g->split_k[s];
@@ -6713,18 +6766,18 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__
             if (first >= end)
                 continue;
             more = 1;
-            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
+            missing = GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
         }
         if (!more)
             break;
     }
-    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, lo, c);
+    GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(L, lo, c);
     return missing;
 }
 
 /* The least value from x on that is common (odd under the mask) and not
  * marked: no option has it. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
 {
     while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
         x++;
@@ -6732,51 +6785,51 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, u
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
- * HEAP_ABANDONED:
+ * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
  * 2. c = the least common value not marked: no option has it;
  * 3. a rare value below c is the answer only if no split reaches it: scan
  *    the remaining splits, stopping as soon as every one of them is reached. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const uint32_t mask = g->mask;
     const uint32_t *rare = g->rare;
-    size_t nrare = grundy__heap_game__rare_count(g);
+    size_t nrare = grundy__heap_compute__rare_count(g);
     grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
     for (size_t s = 0; nrare > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
         /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
         size_t lo = m == n && nrare > 0 && rare[0] == 1;
-        size_t below = grundy__heap_game__rare_below(rare, nrare, m == n ? m - 1 : m);
+        size_t below = grundy__heap_compute__rare_below(rare, nrare, m == n ? m - 1 : m);
         if (lo > below)
             lo = below;
         if (g->rules.unequal && m % 2 == 0) {
             /* Leave out the equal split: m/2 and m/2 is not a move. */
-            size_t mid = grundy__heap_game__rare_below(rare, below, m / 2);
+            size_t mid = grundy__heap_compute__rare_below(rare, below, m / 2);
             mid = mid < lo ? lo : mid;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
             mid += mid < below && rare[mid] == m / 2;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
         } else {
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
         }
         L->work += below + 1;
     }
     /* Everything but the few options through heap n - 1 first, so that
      * with two lanes the wait for G(n - 1) comes at the very end. */
-    uint32_t c = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, 0);
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, 0, c, 1);
-    if (!grundy__heap_game__lane_wait(g, L, n))
-        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
-    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    uint32_t c = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, 0);
+    uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, 0, c, 1);
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
+    GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */
-    uint32_t c2 = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, c);
+    uint32_t c2 = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, c);
     if (c2 > c)
-        missing += GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c, c2, 0);
+        missing += GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
         return c2;
     uint32_t x = 0;
@@ -6784,29 +6837,29 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         x++;
     return x; /* a new rare value */
 }
-/* === src/heap/heap_game.c (continued) === */
-#undef GRUNDY__HEAP_GAME__KERNEL_SCAN16
-#undef GRUNDY__HEAP_GAME__VALUE_T
-#undef GRUNDY__HEAP_GAME__KERNEL
-#define GRUNDY__HEAP_GAME__VALUE_T uint32_t
-#define GRUNDY__HEAP_GAME__KERNEL(name) grundy__heap_##name##_32
-/* === src/heap/heap_kernel.h (included by src/heap/heap_game.c) === */
+/* === src/heap/heap_compute.c (continued) === */
+#undef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#undef GRUNDY__HEAP_COMPUTE__VALUE_T
+#undef GRUNDY__HEAP_COMPUTE__KERNEL
+#define GRUNDY__HEAP_COMPUTE__VALUE_T uint32_t
+#define GRUNDY__HEAP_COMPUTE__KERNEL(name) grundy__heap_##name##_32
+/* === src/heap/heap_kernel.h (included by src/heap/heap_compute.c) === */
 /* The inner loops of heap-game values, written once and included by
- * heap_game.c for each stored width, with VALUE_T (the stored type) and
+ * heap_compute.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
  * suffix) defined.  A template by inclusion keeps the hot loops free of a
  * switch on the width per read.
  *
- * Each kernel computes G(n) in a lane (heap_lane: its own mex marks and
- * tables), and reads G(n - 1) only after lane_wait(): with two lanes the
- * other one may still be computing it.  The options that need G(n - 1) are
+ * Each kernel computes G(n) in a lane (grundy__heap_lane: its own mex marks
+ * and tables), and reads G(n - 1) only after grundy__heap_lane_wait(): with
+ * two lanes the other one may still be computing it.  The options that need G(n - 1) are
  * few (taking one token and leaving a heap, the split of n into 1 and
  * n - 1), so everything else is done first. */
 
 /* Marks the values of every split of m tokens into two (and three) heaps,
  * the two-heap splits from (first, m - first) on. */
-static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t m,
-                               unsigned bits, uint64_t first)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
+                               uint64_t m, unsigned bits, uint64_t first)
 {
     if ((bits & GRUNDY__HEAP_LEAVE_TWO) && m >= 2) {
         uint64_t half = m / 2;
@@ -6826,7 +6879,8 @@ static void GRUNDY__HEAP_GAME__KERNEL(all_splits)(grundy_heap_game *g, grundy__h
 }
 
 /* Marks the options that take k tokens and leave nothing or one heap. */
-static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n, uint64_t k, unsigned d)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(removal)(grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v, uint64_t n, uint64_t k,
+                            unsigned d)
 {
     if ((d & GRUNDY__HEAP_LEAVE_NONE) && n == k)
         grundy__mex_add(&L->mex, 0);
@@ -6834,51 +6888,52 @@ static void GRUNDY__HEAP_GAME__KERNEL(removal)(grundy__heap_game__heap_lane *L, 
         grundy__mex_add(&L->mex, v[n - k]);
 }
 
-/* Marks the options left for after lane_wait(): every removal that leaves
- * nothing or one heap, and the split of n into 1 and n - 1. */
-static void GRUNDY__HEAP_GAME__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v, uint64_t n)
+/* Marks the options left for after grundy__heap_lane_wait(): every removal
+ * that leaves nothing or one heap, and the split of n into 1 and n - 1. */
+static void GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
+                             uint64_t n)
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
-            GRUNDY__HEAP_GAME__KERNEL(removal)(L, v, n, k, r->tail);
+            GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, k, r->tail);
     }
     if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
-/* G(n) by the mex over every option, or HEAP_ABANDONED. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(plain)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
+/* G(n) by the mex over every option, or GRUNDY__HEAP_ABANDONED. */
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(plain)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
     grundy__mex_begin(&L->mex);
-    GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
+    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
+        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
     }
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
-            GRUNDY__HEAP_GAME__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
+            GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->tail, 1);
         L->work += n;
     }
     L->work += r->nremovals + 1;
-    if (!grundy__heap_game__lane_wait(g, L, n))
-        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
-    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
+    GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     return grundy__mex_end(&L->mex);
 }
 
 /* Marks the value of the split (a, m - a) for each of the count rare heaps a.
  * The hottest loop of the sparse method, so it keeps everything in locals:
  * every value is below pow2 and so within the stamp array. */
-static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static void GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                               const uint32_t *rare, size_t count, uint64_t m)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *vm = v + m;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *vm = v + m;
     size_t j = 0;
     /* Four at a time: the loads of one group do not wait for the stores of
      * the one before. */
@@ -6897,13 +6952,14 @@ static void GRUNDY__HEAP_GAME__KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, 
         stamp[v[rare[j]] ^ vm[-(ptrdiff_t)rare[j]]] = gen;
 }
 
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN8
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN8
 /* The rare values below c that no option has shown yet, as the set that
  * the vectorised scan of heap_scan.h tests (the bitmap for AVX-512, else
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
@@ -6918,7 +6974,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
     (void)lo;
     (void)c;
@@ -6928,7 +6984,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
  * none is missing; returns how many still are. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     if (g->scan_bits8 != NULL) {
@@ -6957,10 +7013,11 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     /* The bitmap, where the processor has its scan and every value (so
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
@@ -6985,9 +7042,9 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_begin)(grundy_heap_game *g, grund
     return missing;
 }
 
-static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L, uint32_t lo, uint32_t c)
+static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     if (L->bits) {
         memset(&L->want_bits, 0, sizeof L->want_bits);
         return;
@@ -6996,7 +7053,7 @@ static void GRUNDY__HEAP_GAME__KERNEL(want_end)(grundy__heap_game__heap_lane *L,
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_lane *L, uint32_t x)
+static inline void GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
         if (L->few[i] == x) {
@@ -7008,12 +7065,12 @@ static inline void GRUNDY__HEAP_GAME__KERNEL(want_hit)(grundy__heap_game__heap_l
     grundy__mex_add(&L->mex, x);
 }
 
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
     if (L->bits) {
         uint16_t found[1024];
         uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
@@ -7024,7 +7081,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
     }
 #endif
     while (a < stop && missing > 0) {
-#ifdef GRUNDY__HEAP_GAME__KERNEL_SCAN16
+#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
         if (missing <= GRUNDY__SCAN_FEW && L->want_c <= 65536) {
             if (L->nfew == 0) {
                 for (uint32_t x = L->want_lo; x < L->want_c; x++) {
@@ -7036,7 +7093,7 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
             L->work += b - a + 1;
             if (b == stop)
                 break;
-            GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
             missing--;
             a = b + 1;
             continue;
@@ -7047,14 +7104,14 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
         /* Blocks of splits: one OR of table reads per block, and a second
          * look only at the rare block that hits; while many values are
          * wanted most blocks hit, so look once. */
-        uint64_t end = stop - a < GRUNDY__HEAP_GAME__WANT_BLOCK ? stop : a + GRUNDY__HEAP_GAME__WANT_BLOCK;
-        unsigned hit = missing > GRUNDY__HEAP_GAME__WANT_MANY;
+        uint64_t end = stop - a < GRUNDY__HEAP_COMPUTE__WANT_BLOCK ? stop : a + GRUNDY__HEAP_COMPUTE__WANT_BLOCK;
+        unsigned hit = missing > GRUNDY__HEAP_COMPUTE__WANT_MANY;
         for (uint64_t b = a; b < end && !hit; b++)
             hit |= want[(uint32_t)(v[b] ^ v[m - b])];
         for (uint64_t b = a; hit && b < end && missing > 0; b++) {
             uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
             if (want[x]) {
-                GRUNDY__HEAP_GAME__KERNEL(want_hit)(L, x);
+                GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, x);
                 missing--;
             }
         }
@@ -7071,11 +7128,11 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(want_scan)(grundy_heap_game *g, grundy
  * splits of every amount are scanned side by side in rounds of doubling
  * length, since a value may be within reach of one amount only (Kayles:
  * some only by taking 2). */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, const GRUNDY__HEAP_GAME__VALUE_T *v,
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                 uint64_t n, uint32_t lo, uint32_t c, int early)
 {
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(want_begin)(g, L, lo, c);
-    for (uint64_t from = 1, to = GRUNDY__HEAP_GAME__FIRST_ROUND; missing > 0; from = to, to *= 2) {
+    uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(g, L, lo, c);
+    for (uint64_t from = 1, to = GRUNDY__HEAP_COMPUTE__FIRST_ROUND; missing > 0; from = to, to *= 2) {
         int more = 0;
         for (size_t s = 0; missing > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
             uint64_t m = n - g->split_k[s];
@@ -7086,18 +7143,18 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(confirm)(grundy_heap_game *g, grundy__
             if (first >= end)
                 continue;
             more = 1;
-            missing = GRUNDY__HEAP_GAME__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
+            missing = GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(g, L, v, m, first, to < end ? to : end, missing);
         }
         if (!more)
             break;
     }
-    GRUNDY__HEAP_GAME__KERNEL(want_end)(L, lo, c);
+    GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(L, lo, c);
     return missing;
 }
 
 /* The least value from x on that is common (odd under the mask) and not
  * marked: no option has it. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
 {
     while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
         x++;
@@ -7105,51 +7162,51 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(least_common)(const grundy__mex *mx, u
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
- * HEAP_ABANDONED:
+ * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
  * 2. c = the least common value not marked: no option has it;
  * 3. a rare value below c is the answer only if no split reaches it: scan
  *    the remaining splits, stopping as soon as every one of them is reached. */
-static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
+static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(sparse)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    const GRUNDY__HEAP_GAME__VALUE_T *v = (const GRUNDY__HEAP_GAME__VALUE_T *)(const void *)g->vals.p;
+    const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const uint32_t mask = g->mask;
     const uint32_t *rare = g->rare;
-    size_t nrare = grundy__heap_game__rare_count(g);
+    size_t nrare = grundy__heap_compute__rare_count(g);
     grundy__mex *mx = &L->mex;
     grundy__mex_begin(mx);
     for (size_t s = 0; nrare > 0 && s < g->nsplit && g->split_k[s] <= n; s++) {
         uint64_t m = n - g->split_k[s];
         /* For m = n the heaps 1 and n - 1 wait for the deferred split. */
         size_t lo = m == n && nrare > 0 && rare[0] == 1;
-        size_t below = grundy__heap_game__rare_below(rare, nrare, m == n ? m - 1 : m);
+        size_t below = grundy__heap_compute__rare_below(rare, nrare, m == n ? m - 1 : m);
         if (lo > below)
             lo = below;
         if (g->rules.unequal && m % 2 == 0) {
             /* Leave out the equal split: m/2 and m/2 is not a move. */
-            size_t mid = grundy__heap_game__rare_below(rare, below, m / 2);
+            size_t mid = grundy__heap_compute__rare_below(rare, below, m / 2);
             mid = mid < lo ? lo : mid;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, mid - lo, m);
             mid += mid < below && rare[mid] == m / 2;
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + mid, below - mid, m);
         } else {
-            GRUNDY__HEAP_GAME__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
+            GRUNDY__HEAP_COMPUTE__KERNEL(mark_rare)(mx->stamp, mx->gen, v, rare + lo, below - lo, m);
         }
         L->work += below + 1;
     }
     /* Everything but the few options through heap n - 1 first, so that
      * with two lanes the wait for G(n - 1) comes at the very end. */
-    uint32_t c = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, 0);
-    uint32_t missing = GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, 0, c, 1);
-    if (!grundy__heap_game__lane_wait(g, L, n))
-        return GRUNDY__HEAP_GAME__HEAP_ABANDONED;
-    GRUNDY__HEAP_GAME__KERNEL(deferred)(g, L, v, n);
+    uint32_t c = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, 0);
+    uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, 0, c, 1);
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
+    GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */
-    uint32_t c2 = GRUNDY__HEAP_GAME__KERNEL(least_common)(mx, mask, c);
+    uint32_t c2 = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, c);
     if (c2 > c)
-        missing += GRUNDY__HEAP_GAME__KERNEL(confirm)(g, L, v, n, c, c2, 0);
+        missing += GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
         return c2;
     uint32_t x = 0;
@@ -7157,13 +7214,193 @@ static uint32_t GRUNDY__HEAP_GAME__KERNEL(sparse)(grundy_heap_game *g, grundy__h
         x++;
     return x; /* a new rare value */
 }
-/* === src/heap/heap_game.c (continued) === */
-#undef GRUNDY__HEAP_GAME__VALUE_T
-#undef GRUNDY__HEAP_GAME__KERNEL
+/* === src/heap/heap_compute.c (continued) === */
+#undef GRUNDY__HEAP_COMPUTE__VALUE_T
+#undef GRUNDY__HEAP_COMPUTE__KERNEL
 
-/* ---- creation ---------------------------------------------------------- */
+/* Doubles the power of two above every value, and each lane's scratch. */
+static int grundy__heap_compute__grow_mex(grundy_heap_game *g)
+{
+    size_t bound = (size_t)(g->pow2 * 2 + 1);
+    for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
+        if ((i == 0 || g->lane[i].want != NULL) &&
+            grundy__heap_lane_init(&g->lane[i], &g->alloc, bound) != GRUNDY_OK)
+            return GRUNDY_ENOMEM;
+    }
+    g->pow2 *= 2;
+    return GRUNDY_OK;
+}
 
-static void grundy__heap_game__lane_free(grundy__heap_game__heap_lane *L, const grundy_allocator *a)
+GRUNDY__LOCAL uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
+{
+    int sparse = g->sparse_active;
+    switch (g->vals.width) {
+    case 1: return sparse ? grundy__heap_sparse_8(g, L, n) : grundy__heap_plain_8(g, L, n);
+    case 2: return sparse ? grundy__heap_sparse_16(g, L, n) : grundy__heap_plain_16(g, L, n);
+    default: return sparse ? grundy__heap_sparse_32(g, L, n) : grundy__heap_plain_32(g, L, n);
+    }
+}
+
+/* One more value on the calling thread, with everything it feeds: mex
+ * room, width, histogram, rare list.  Every allocation comes first, so a
+ * failure leaves the value uncounted everywhere (a retry computes it). */
+static int grundy__heap_compute__compute_next(grundy_heap_game *g)
+{
+    if (g->vals.n >= GRUNDY__HEAP_COMPUTE__MAX_VALUES)
+        return GRUNDY_ELIMIT;
+    if (g->vals.n == 0 && g->vals.width == 0)
+        g->vals.width = 1;
+    uint64_t n = g->vals.n;
+    uint32_t v = n == 0 ? 0 : grundy__heap_next_value(g, &g->lane[0], n);
+    int rc = GRUNDY_OK;
+    if (v >= g->pow2)
+        rc = grundy__heap_compute__grow_mex(g);
+    int rare = grundy__heap_is_rare(g, n, v);
+    if (rc == GRUNDY_OK && rare)
+        rc = grundy__heap_rare_room(g, 1);
+    if (rc == GRUNDY_OK && grundy__heap_sparse_possible(g))
+        rc = grundy__heap_hist_room(g, v);
+    if (rc == GRUNDY_OK)
+        rc = grundy__values_append(&g->vals, &g->alloc, v);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (grundy__heap_sparse_possible(g))
+        g->hist[v]++;
+    if (rare)
+        g->rare[g->nrare++] = (uint32_t)n;
+    return GRUNDY_OK;
+}
+
+/* Where the next stretch of values ends: at the count, a period check, a
+ * choice of mask, or after about PROGRESS_WORK options. */
+static uint64_t grundy__heap_compute__segment_stop(const grundy_heap_game *g, uint64_t count)
+{
+    uint64_t per_value = g->sparse_active ? 4096 : g->vals.n / 2 + 1;
+    uint64_t len = GRUNDY__HEAP_COMPUTE__PROGRESS_WORK / per_value;
+    len = len < GRUNDY__HEAP_COMPUTE__MIN_SEGMENT ? GRUNDY__HEAP_COMPUTE__MIN_SEGMENT : len > GRUNDY__HEAP_COMPUTE__MAX_SEGMENT ? GRUNDY__HEAP_COMPUTE__MAX_SEGMENT : len;
+    uint64_t stop = g->vals.n + len < count ? g->vals.n + len : count;
+    if (g->detect && g->next_check > g->vals.n && g->next_check < stop)
+        stop = g->next_check;
+    if (grundy__heap_sparse_possible(g) && g->next_choice > g->vals.n && g->next_choice < stop)
+        stop = g->next_choice;
+    return stop;
+}
+
+/* Period checks, mask choices and progress, between stretches of values.
+ * Returns 1 when a period is proved (the computation is over). */
+static int grundy__heap_compute__between_values(grundy_heap_game *g, uint64_t count, int *rc)
+{
+    for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
+        g->work += g->lane[i].work;
+        g->lane[i].work = 0;
+    }
+    if (g->detect && g->vals.n >= g->next_check) {
+        if (grundy__heap_check_period(g) > 0)
+            return 1;
+        g->next_check = g->vals.n + g->vals.n / 4 + 16;
+    }
+    if (grundy__heap_sparse_possible(g) && g->vals.n >= g->next_choice)
+        *rc = grundy__heap_rechoose(g);
+    if (*rc == GRUNDY_OK && g->work >= GRUNDY__HEAP_COMPUTE__PROGRESS_WORK) {
+        g->work = 0;
+        if (g->progress != NULL) {
+            g->reporting = 1;
+            if (g->progress(g->progress_user, g->vals.n, count) != 0)
+                *rc = GRUNDY_ECANCELED;
+            g->reporting = 0;
+        }
+    }
+    return 0;
+}
+
+/* Computes the values up to stop on one thread (fewer on an error). */
+static int grundy__heap_compute__run_one(grundy_heap_game *g, uint64_t stop)
+{
+    int rc = GRUNDY_OK;
+    while (rc == GRUNDY_OK && g->vals.n < stop)
+        rc = grundy__heap_compute__compute_next(g);
+    return rc;
+}
+
+/* The values up to stop: on two lanes when they are ready, then on this
+ * thread what they left (the value that stopped them, if any). */
+static int grundy__heap_compute__run_segment(grundy_heap_game *g, uint64_t stop)
+{
+    int lanes = stop - g->vals.n >= GRUNDY__HEAP_COMPUTE__MIN_SEGMENT && g->vals.n >= GRUNDY__HEAP_COMPUTE__LANES_FROM
+                    ? grundy__heap_lanes_ready(g)
+                    : 0;
+    double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
+    int rc = GRUNDY_OK;
+    if (lanes < 0)
+        rc = GRUNDY_ENOMEM;
+    else if (lanes > 0)
+        rc = grundy__heap_run_lanes(g, stop);
+    if (rc == GRUNDY_OK && g->vals.n < stop)
+        rc = lanes ? grundy__heap_compute__compute_next(g) : grundy__heap_compute__run_one(g, stop);
+    if (g->threads > 1)
+        grundy__heap_note_speed(g, lanes > 0, g->lane[0].work + g->lane[1].work,
+                                grundy__seconds() - t0);
+    return rc;
+}
+
+int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE; /* from its own progress callback */
+    if (g->periodic || count <= g->vals.n)
+        return GRUNDY_OK;
+    /* Past the table's limit only a proved period can answer. */
+    if (count > GRUNDY__HEAP_COMPUTE__MAX_VALUES && !(g->detect && grundy__heap_theorem_applies(g)))
+        return GRUNDY_ELIMIT;
+    int rc = GRUNDY_OK;
+    if (g->lane[0].mex.bound < g->pow2 + 1)
+        rc = grundy__heap_compute__grow_mex(g);
+    while (rc == GRUNDY_OK && g->vals.n < count) {
+        rc = grundy__heap_compute__run_segment(g, grundy__heap_compute__segment_stop(g, count));
+        if (rc == GRUNDY_OK && grundy__heap_compute__between_values(g, count, &rc))
+            break;
+    }
+    grundy__worker_stop(&g->worker);
+    return rc;
+}
+
+int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
+{
+    if (g == NULL || value == NULL)
+        return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
+    if (heap >= g->vals.n && !g->periodic) {
+        int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    *value = grundy__heap_known_value(g, heap);
+    return GRUNDY_OK;
+}
+#undef GRUNDY__HEAP_COMPUTE__PROGRESS_WORK
+#undef GRUNDY__HEAP_COMPUTE__MAX_VALUES
+#undef GRUNDY__HEAP_COMPUTE__WANT_BLOCK
+#undef GRUNDY__HEAP_COMPUTE__WANT_MANY
+#undef GRUNDY__HEAP_COMPUTE__FIRST_ROUND
+#undef GRUNDY__HEAP_COMPUTE__MIN_SEGMENT
+#undef GRUNDY__HEAP_COMPUTE__LANES_FROM
+#undef GRUNDY__HEAP_COMPUTE__MAX_SEGMENT
+
+/* === src/heap/heap_game.c === */
+/* Heap games: the handle and its settings.
+ *
+ * A heap game is made of one file per concern, around the handle of
+ * heap_game.h: this one creates and configures it; heap_compute.c computes
+ * the value sequence, with the sparse-space method of heap_sparse.c and the
+ * two lanes of heap_threads.c; heap_period.c proves periods, and
+ * heap_moves.c finds winning moves. */
+
+#define GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
+
+static void grundy__heap_game__lane_free(grundy__heap_lane *L, const grundy_allocator *a)
 {
     grundy__mex_free(&L->mex, a);
     grundy__free(a, L->want);
@@ -7173,9 +7410,9 @@ static void grundy__heap_game__lane_free(grundy__heap_game__heap_lane *L, const 
 /* Scratch for values below bound - 1; the wanted-value table needs twice
  * that: c, the least common value missing, is below 2 * pow2 (the mask has
  * no bit at pow2 or above, so pow2 + its lowest bit is common). */
-static int grundy__heap_game__lane_init(grundy__heap_game__heap_lane *L, const grundy_allocator *a, size_t bound)
+GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size_t bound)
 {
-    grundy__heap_game__heap_lane fresh;
+    grundy__heap_lane fresh;
     memset(&fresh, 0, sizeof fresh);
     if (grundy__mex_init(&fresh.mex, a, bound) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
@@ -7218,7 +7455,7 @@ static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allo
     }
     g->threads = 1;
     g->lanes_backoff = 1;
-    if (g->split_k == NULL || grundy__heap_game__lane_init(&g->lane[0], a, 2) != GRUNDY_OK) {
+    if (g->split_k == NULL || grundy__heap_lane_init(&g->lane[0], a, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
     }
@@ -7289,7 +7526,7 @@ void grundy_heap_game_free(grundy_heap_game *g)
         return;
     grundy_allocator a = g->alloc;
     grundy__heap_rules_free(&g->rules, &a);
-    for (unsigned i = 0; i < GRUNDY__HEAP_GAME__MAX_LANES; i++)
+    for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++)
         grundy__heap_game__lane_free(&g->lane[i], &a);
     grundy__values_free(&g->vals, &a);
     grundy__free(&a, g->rare);
@@ -7309,7 +7546,7 @@ void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, v
 void grundy_heap_game_set_threads(grundy_heap_game *g, unsigned threads)
 {
     if (g != NULL && !g->reporting)
-        g->threads = threads == 0 ? 1 : threads > GRUNDY__HEAP_GAME__MAX_LANES ? GRUNDY__HEAP_GAME__MAX_LANES : threads;
+        g->threads = threads == 0 ? 1 : threads > GRUNDY__HEAP_LANES ? GRUNDY__HEAP_LANES : threads;
 }
 
 void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
@@ -7333,516 +7570,21 @@ uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
 {
     return g ? g->vals.n : 0;
 }
+#undef GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE
 
-/* ---- the sequence ------------------------------------------------------ */
+/* === src/heap/heap_moves.c === */
+/* Heap games: winning moves in sums of heaps. */
 
-/* Whether every move only takes tokens, leaving nothing or one heap, with
- * both allowed for each amount (digits 0 and 3: a subtraction game). */
-static int grundy__heap_game__pure_subtraction(const grundy__heap_rules *r)
-{
-    if (r->digit[0] != 0)
-        return 0;
-    for (uint32_t i = 0; i < r->nremovals; i++) {
-        if (r->digit[r->removals[i]] != (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE))
-            return 0;
-    }
-    return 1;
-}
-
-/* Values needed to prove period p from n0 (saturating).  The proof moves p
- * tokens between an option of n + p and one of n; that option must stay a
- * non-empty heap, so the argument starts at n0 >= 1 unless taking a whole
- * heap and leaving a heap of 0 are the same move (subtraction games). */
-static uint64_t grundy__heap_game__proof_length(const grundy_heap_game *g, uint64_t n0, uint64_t p)
-{
-    uint64_t t = grundy__heap_rules_max_removal(&g->rules);
-    uint64_t k = g->rules.max_parts < 2 ? 1 : g->rules.max_parts;
-    if (n0 == 0 && !grundy__heap_game__pure_subtraction(&g->rules))
-        n0 = 1;
-    if (n0 > UINT64_MAX / 8 || p > UINT64_MAX / 8 || t > UINT64_MAX / 2)
-        return UINT64_MAX;
-    return k * n0 + k * p + t;
-}
-
-static int grundy__heap_game__theorem_applies(const grundy_heap_game *g)
-{
-    return g->rules.tail == 0 && !g->rules.unequal;
-}
-
-/* Looks for the least period provable from the values computed.
- *
- * Read backwards, the sequence is p-periodic for its first p + z[p] terms,
- * where z is the Z-function of the reversed sequence (z[p] = the longest
- * common prefix of it and its suffix from p).  So every candidate p gets its
- * least preperiod n0 = n - p - z[p] from one O(n) pass. */
-static int grundy__heap_game__check_period(grundy_heap_game *g)
-{
-    if (!grundy__heap_game__theorem_applies(g) || g->vals.n < 2)
-        return 0;
-    const grundy__values *v = &g->vals;
-    size_t n = (size_t)v->n;
-    uint32_t *z = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *z);
-    if (z == NULL)
-        return GRUNDY_ENOMEM; /* while computing: the next checkpoint tries again */
-#define GRUNDY__HEAP_GAME__REV(i) grundy__values_get(v, n - 1 - (i))
-    size_t l = 0, r = 0;
-    z[0] = (uint32_t)n;
-    for (size_t i = 1; i < n; i++) {
-        size_t k = 0;
-        if (i < r)
-            k = r - i < z[i - l] ? r - i : z[i - l];
-        while (i + k < n && GRUNDY__HEAP_GAME__REV(k) == GRUNDY__HEAP_GAME__REV(i + k))
-            k++;
-        z[i] = (uint32_t)k;
-        if (i + k > r) {
-            l = i;
-            r = i + k;
-        }
-    }
-#undef GRUNDY__HEAP_GAME__REV
-    int found = 0;
-    for (size_t p = 1; p < n && grundy__heap_game__proof_length(g, 0, p) <= n; p++) {
-        uint64_t n0 = n - p - z[p];
-        if (grundy__heap_game__proof_length(g, n0, p) <= n) {
-            g->periodic = 1;
-            g->period = p;
-            g->preperiod = n0;
-            found = 1;
-            break;
-        }
-    }
-    grundy__free(&g->alloc, z);
-    return found;
-}
-
-/* Doubles the power of two above every value, and each lane's scratch. */
-static int grundy__heap_game__grow_mex(grundy_heap_game *g)
-{
-    size_t bound = (size_t)(g->pow2 * 2 + 1);
-    for (unsigned i = 0; i < GRUNDY__HEAP_GAME__MAX_LANES; i++) {
-        if ((i == 0 || g->lane[i].want != NULL) &&
-            grundy__heap_game__lane_init(&g->lane[i], &g->alloc, bound) != GRUNDY_OK)
-            return GRUNDY_ENOMEM;
-    }
-    g->pow2 *= 2;
-    return GRUNDY_OK;
-}
-
-/* ---- the sparse-space method ------------------------------------------- */
-
-/* The sparse method needs splits into exactly two heaps and finitely many
- * removals; it is worth its bookkeeping only past the first values. */
-static int grundy__heap_game__sparse_possible(const grundy_heap_game *g)
-{
-    return g->sparse_allowed && g->rules.tail == 0 && g->rules.max_parts == 2 && g->nsplit > 0;
-}
-
-/* The mask under which the fewest heaps so far have rare values (even
- * parity).  Counting by value histogram costs O(values * masks), not
- * O(heaps * masks).  Returns 0 if no mask makes rare heaps scarce enough. */
-static uint32_t grundy__heap_game__choose_mask(const grundy_heap_game *g)
-{
-    uint64_t limit = g->pow2 < GRUNDY__HEAP_GAME__MAX_MASK ? g->pow2 : GRUNDY__HEAP_GAME__MAX_MASK;
-    uint64_t best_count = UINT64_MAX;
-    uint32_t best = 0;
-    for (uint32_t m = 1; m < limit; m++) {
-        uint64_t count = 0;
-        for (size_t v = 0; v < g->hist_len && count < best_count; v++) {
-            if (!grundy__odd_parity((uint32_t)v & m))
-                count += g->hist[v];
-        }
-        if (count < best_count) {
-            best_count = count;
-            best = m;
-        }
-    }
-    /* A value costs a read per rare heap, plus a vectorised check of the
-     * rare values below the answer (a few thousand splits, at several per
-     * read), instead of one read per split, n / 2: worth it once the rare
-     * heaps are under half the splits. */
-    return best_count * 4 <= g->vals.n ? best : 0;
-}
-
-/* Room for `more` rare heaps past those listed. */
-static int grundy__heap_game__rare_room(grundy_heap_game *g, uint64_t more)
-{
-    return grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare,
-                           (size_t)(g->nrare + more), sizeof *g->rare);
-}
-
-/* Chooses the mask again (at doubling lengths) and rebuilds the rare list.
- * Nothing changes unless the new list has its room. */
-static int grundy__heap_game__rechoose(grundy_heap_game *g)
-{
-    uint32_t mask = grundy__heap_game__choose_mask(g);
-    if (mask != 0 && mask != g->mask) {
-        uint64_t count = 0;
-        for (uint64_t h = 1; h < g->vals.n; h++)
-            count += !grundy__odd_parity(grundy__values_get(&g->vals, h) & mask);
-        g->nrare = 0;
-        if (grundy__heap_game__rare_room(g, count) != GRUNDY_OK) {
-            g->mask = 0; /* the list is no longer the old mask's */
-            g->sparse_active = 0;
-            return GRUNDY_ENOMEM;
-        }
-        g->mask = mask;
-        for (uint64_t h = 1; h < g->vals.n; h++) {
-            if (!grundy__odd_parity(grundy__values_get(&g->vals, h) & mask))
-                g->rare[g->nrare++] = (uint32_t)h;
-        }
-    }
-    /* Again at twice the length, or soon while no mask pays yet. */
-    g->next_choice = mask != 0 ? 2 * g->vals.n : g->vals.n + g->vals.n / 4 + 1;
-    g->sparse_active = mask != 0;
-    return GRUNDY_OK;
-}
-
-/* Room in the histogram that chooses the mask for values up to v. */
-static int grundy__heap_game__hist_room(grundy_heap_game *g, uint32_t v)
-{
-    if (v < g->hist_len)
-        return GRUNDY_OK;
-    size_t len = g->hist_len ? g->hist_len : 16;
-    while (len <= v)
-        len *= 2;
-    uint64_t *h = (uint64_t *)grundy__calloc_array(&g->alloc, len, sizeof *h);
-    if (h == NULL)
-        return GRUNDY_ENOMEM;
-    if (g->hist_len)
-        memcpy(h, g->hist, g->hist_len * sizeof *h);
-    grundy__free(&g->alloc, g->hist);
-    g->hist = h;
-    g->hist_len = len;
-    return GRUNDY_OK;
-}
-
-/* Whether the heap just computed, of value v, joins the rare list. */
-static int grundy__heap_game__is_rare_heap(const grundy_heap_game *g, uint64_t heap, uint32_t v)
-{
-    return grundy__heap_game__sparse_possible(g) && g->mask != 0 && heap >= 1 && !grundy__odd_parity(v & g->mask);
-}
-
-/* ---- computing ------------------------------------------------------------ */
-
-static uint32_t grundy__heap_game__next_value(grundy_heap_game *g, grundy__heap_game__heap_lane *L, uint64_t n)
-{
-    int sparse = g->sparse_active;
-    switch (g->vals.width) {
-    case 1: return sparse ? grundy__heap_sparse_8(g, L, n) : grundy__heap_plain_8(g, L, n);
-    case 2: return sparse ? grundy__heap_sparse_16(g, L, n) : grundy__heap_plain_16(g, L, n);
-    default: return sparse ? grundy__heap_sparse_32(g, L, n) : grundy__heap_plain_32(g, L, n);
-    }
-}
-
-/* One more value on the calling thread, with everything it feeds: mex
- * room, width, histogram, rare list.  Every allocation comes first, so a
- * failure leaves the value uncounted everywhere (a retry computes it). */
-static int grundy__heap_game__compute_next(grundy_heap_game *g)
-{
-    if (g->vals.n >= GRUNDY__HEAP_GAME__MAX_VALUES)
-        return GRUNDY_ELIMIT;
-    if (g->vals.n == 0 && g->vals.width == 0)
-        g->vals.width = 1;
-    uint64_t n = g->vals.n;
-    uint32_t v = n == 0 ? 0 : grundy__heap_game__next_value(g, &g->lane[0], n);
-    int rc = GRUNDY_OK;
-    if (v >= g->pow2)
-        rc = grundy__heap_game__grow_mex(g);
-    int rare = grundy__heap_game__is_rare_heap(g, n, v);
-    if (rc == GRUNDY_OK && rare)
-        rc = grundy__heap_game__rare_room(g, 1);
-    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g))
-        rc = grundy__heap_game__hist_room(g, v);
-    if (rc == GRUNDY_OK)
-        rc = grundy__values_append(&g->vals, &g->alloc, v);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (grundy__heap_game__sparse_possible(g))
-        g->hist[v]++;
-    if (rare)
-        g->rare[g->nrare++] = (uint32_t)n;
-    return GRUNDY_OK;
-}
-
-/* ---- two lanes ------------------------------------------------------------
- *
- * With threads, two lanes compute alternate heaps of a segment at once: lane
- * 0 the heaps start, start + 2, ..., lane 1 the others, each on its own
- * thread with its own scratch.  Computing G(n) needs G(n - 1) only for the
- * few options that lane_wait() guards, so the lanes overlap almost fully.
- * Every value is stored before `published` passes it (release/acquire), and
- * G(n) is published only after G(n - 1), so the rare list grows in order.
- * Room is reserved before a segment; a value that needs more room (a new
- * power of two) stops both lanes, and the calling thread computes it. */
-
-typedef struct grundy__heap_game__lane_job {
-    grundy_heap_game *g;
-    grundy__heap_game__heap_lane *L;
-    uint64_t first, stop;
-} grundy__heap_game__lane_job;
-
-static void *grundy__heap_game__lane_main(void *arg)
-{
-    const grundy__heap_game__lane_job *job = (const grundy__heap_game__lane_job *)arg;
-    grundy_heap_game *g = job->g;
-    if (job->first > job->g->vals.n) {
-        grundy__store_release(&g->started, 1);
-    } else {
-        /* Starting a thread takes far longer than a value: wait for it, so
-         * that the wait is not taken for a late lane, and yield meanwhile,
-         * since the new thread may be queued on this processor. */
-        while (!grundy__load_acquire(&g->started))
-            grundy__thread_yield();
-    }
-    for (uint64_t n = job->first; n < job->stop; n += 2) {
-        uint32_t v = grundy__load_acquire(&g->abandon) ? GRUNDY__HEAP_GAME__HEAP_ABANDONED
-                                                       : grundy__heap_game__next_value(g, job->L, n);
-        if (v == GRUNDY__HEAP_GAME__HEAP_ABANDONED)
-            break;
-        if (v >= g->pow2) {
-            grundy__store_release(&g->abandon, GRUNDY__HEAP_GAME__ABANDON_ROOM);
-            break;
-        }
-        grundy__values_set(&g->vals, n, v);
-        if (grundy__heap_game__is_rare_heap(g, n, v)) {
-            uint64_t k = grundy__load_acquire(&g->nrare);
-            g->rare[k] = (uint32_t)n;
-            grundy__store_release(&g->nrare, k + 1);
-        }
-        grundy__store_release(&g->published, n + 1);
-    }
-    return NULL;
-}
-
-/* Whether a segment of two lanes should start: threads asked for, the
- * second lane's scratch in place, and lanes not found slower lately.  The
- * lanes hand a value over per heap, so where threads wake slowly or share a
- * busy core they can lose to one thread: then they rest for a number of
- * segments that doubles at each loss (up to MAX_BACKOFF).  Lanes go first;
- * the next segment times one thread for the comparison. */
-static int grundy__heap_game__lanes_ready(grundy_heap_game *g)
-{
-    if (g->threads < 2 || !GRUNDY__THREADS)
-        return 0;
-    if (g->lanes_skip > 0) {
-        g->lanes_skip--;
-        return 0;
-    }
-    if (g->rate_two > 0.0 && g->rate_one <= 0.0)
-        return 0;
-    if (g->lane[1].want == NULL &&
-        grundy__heap_game__lane_init(&g->lane[1], &g->alloc, g->lane[0].mex.bound) != GRUNDY_OK)
-        return -1;
-    return 1;
-}
-
-/* Lanes lost: rest, longer each time. */
-static void grundy__heap_game__lanes_lost(grundy_heap_game *g)
-{
-    g->lanes_skip = g->lanes_backoff;
-    g->lanes_backoff = g->lanes_backoff < GRUNDY__HEAP_GAME__MAX_BACKOFF ? 2 * g->lanes_backoff : GRUNDY__HEAP_GAME__MAX_BACKOFF;
-}
-
-/* Records a segment's speed: work options in seconds, on one or two lanes,
- * and judges the lanes when a segment of theirs has a one-thread segment
- * to compare with (the one before, or the one after the first). */
-static void grundy__heap_game__note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds)
-{
-    if (lanes && g->abandon == GRUNDY__HEAP_GAME__ABANDON_LATE) {
-        grundy__heap_game__lanes_lost(g);
-        return;
-    }
-    if (seconds <= 0.0 || work < GRUNDY__HEAP_GAME__MIN_TIMED_WORK)
-        return;
-    double rate = (double)work / seconds;
-    int judge = lanes ? g->rate_one > 0.0 : g->rate_two > 0.0 && g->rate_one <= 0.0;
-    if (lanes)
-        g->rate_two = rate;
-    else
-        g->rate_one = rate;
-    if (!judge)
-        return;
-    if (g->rate_two < GRUNDY__HEAP_GAME__LANES_GAIN * g->rate_one)
-        grundy__heap_game__lanes_lost(g);
-    else
-        g->lanes_backoff = 1;
-}
-
-/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
-static int grundy__heap_game__run_lanes(grundy_heap_game *g, uint64_t stop)
-{
-    uint64_t start = g->vals.n;
-    int rc = grundy__values_reserve(&g->vals, &g->alloc, stop);
-    if (rc == GRUNDY_OK)
-        rc = grundy__heap_game__rare_room(g, stop - start);
-    if (rc == GRUNDY_OK && grundy__heap_game__sparse_possible(g))
-        rc = grundy__heap_game__hist_room(g, (uint32_t)(g->pow2 - 1)); /* every value of the segment */
-    if (rc != GRUNDY_OK)
-        return rc;
-    g->published = start;
-    g->abandon = 0;
-    g->started = 0;
-    grundy__heap_game__lane_job job[GRUNDY__HEAP_GAME__MAX_LANES] = {{g, &g->lane[0], start, stop}, {g, &g->lane[1], start + 1, stop}};
-    if (!g->worker.running && grundy__worker_start(&g->worker) != 0) {
-        g->threads = 1; /* no thread to be had: one from now on */
-        return GRUNDY_OK;
-    }
-    g->lane[0].waits = g->lane[1].waits = 1;
-    grundy__worker_post(&g->worker, grundy__heap_game__lane_main, &job[1]);
-    grundy__heap_game__lane_main(&job[0]);
-    grundy__worker_wait(&g->worker);
-    g->lane[0].waits = g->lane[1].waits = 0;
-    g->vals.n = g->published;
-    for (uint64_t n = start; n < g->vals.n && grundy__heap_game__sparse_possible(g); n++)
-        g->hist[grundy__values_get(&g->vals, n)]++;
-    return GRUNDY_OK;
-}
-
-/* Where the next stretch of values ends: at the count, a period check, a
- * choice of mask, or after about PROGRESS_WORK options. */
-static uint64_t grundy__heap_game__segment_stop(const grundy_heap_game *g, uint64_t count)
-{
-    uint64_t per_value = g->sparse_active ? 4096 : g->vals.n / 2 + 1;
-    uint64_t len = GRUNDY__HEAP_GAME__PROGRESS_WORK / per_value;
-    len = len < GRUNDY__HEAP_GAME__MIN_SEGMENT ? GRUNDY__HEAP_GAME__MIN_SEGMENT : len > GRUNDY__HEAP_GAME__MAX_SEGMENT ? GRUNDY__HEAP_GAME__MAX_SEGMENT : len;
-    uint64_t stop = g->vals.n + len < count ? g->vals.n + len : count;
-    if (g->detect && g->next_check > g->vals.n && g->next_check < stop)
-        stop = g->next_check;
-    if (grundy__heap_game__sparse_possible(g) && g->next_choice > g->vals.n && g->next_choice < stop)
-        stop = g->next_choice;
-    return stop;
-}
-
-/* Period checks, mask choices and progress, between stretches of values.
- * Returns 1 when a period is proved (the computation is over). */
-static int grundy__heap_game__between_values(grundy_heap_game *g, uint64_t count, int *rc)
-{
-    for (unsigned i = 0; i < GRUNDY__HEAP_GAME__MAX_LANES; i++) {
-        g->work += g->lane[i].work;
-        g->lane[i].work = 0;
-    }
-    if (g->detect && g->vals.n >= g->next_check) {
-        if (grundy__heap_game__check_period(g) > 0)
-            return 1;
-        g->next_check = g->vals.n + g->vals.n / 4 + 16;
-    }
-    if (grundy__heap_game__sparse_possible(g) && g->vals.n >= g->next_choice)
-        *rc = grundy__heap_game__rechoose(g);
-    if (*rc == GRUNDY_OK && g->work >= GRUNDY__HEAP_GAME__PROGRESS_WORK) {
-        g->work = 0;
-        if (g->progress != NULL) {
-            g->reporting = 1;
-            if (g->progress(g->progress_user, g->vals.n, count) != 0)
-                *rc = GRUNDY_ECANCELED;
-            g->reporting = 0;
-        }
-    }
-    return 0;
-}
-
-/* Computes the values up to stop on one thread (fewer on an error). */
-static int grundy__heap_game__run_one(grundy_heap_game *g, uint64_t stop)
-{
-    int rc = GRUNDY_OK;
-    while (rc == GRUNDY_OK && g->vals.n < stop)
-        rc = grundy__heap_game__compute_next(g);
-    return rc;
-}
-
-int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
-{
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE; /* from its own progress callback */
-    if (g->periodic || count <= g->vals.n)
-        return GRUNDY_OK;
-    /* Past the table's limit only a proved period can answer. */
-    if (count > GRUNDY__HEAP_GAME__MAX_VALUES && !(g->detect && grundy__heap_game__theorem_applies(g)))
-        return GRUNDY_ELIMIT;
-    int rc = GRUNDY_OK;
-    if (g->lane[0].mex.bound < g->pow2 + 1)
-        rc = grundy__heap_game__grow_mex(g);
-    while (rc == GRUNDY_OK && g->vals.n < count) {
-        uint64_t stop = grundy__heap_game__segment_stop(g, count);
-        int lanes = stop - g->vals.n >= GRUNDY__HEAP_GAME__MIN_SEGMENT && g->vals.n >= GRUNDY__HEAP_GAME__LANES_FROM ? grundy__heap_game__lanes_ready(g) : 0;
-        double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
-        if (lanes < 0)
-            rc = GRUNDY_ENOMEM;
-        else if (lanes > 0)
-            rc = grundy__heap_game__run_lanes(g, stop);
-        /* The rest on this thread: everything without lanes, else the value
-         * that stopped them (if any). */
-        if (rc == GRUNDY_OK && g->vals.n < stop)
-            rc = lanes ? grundy__heap_game__compute_next(g) : grundy__heap_game__run_one(g, stop);
-        if (g->threads > 1)
-            grundy__heap_game__note_speed(g, lanes > 0, g->lane[0].work + g->lane[1].work, grundy__seconds() - t0);
-        if (rc == GRUNDY_OK && grundy__heap_game__between_values(g, count, &rc))
-            break;
-    }
-    grundy__worker_stop(&g->worker);
-    return rc;
-}
-
-/* G(heap) for a heap in the table or in the proved periodic range. */
-static uint32_t grundy__heap_game__known_value(const grundy_heap_game *g, uint64_t heap)
-{
-    if (heap < g->vals.n)
-        return grundy__values_get(&g->vals, heap);
-    return grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
-}
-
-int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
-{
-    if (g == NULL || value == NULL)
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    if (heap >= g->vals.n && !g->periodic) {
-        int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
-        if (rc != GRUNDY_OK)
-            return rc;
-    }
-    *value = grundy__heap_game__known_value(g, heap);
-    return GRUNDY_OK;
-}
-
-int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
-                            uint64_t *preperiod)
-{
-    if (g == NULL || period == NULL || preperiod == NULL)
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    if (!g->periodic && grundy__heap_game__theorem_applies(g)) {
-        int detect = g->detect;
-        g->detect = 1;
-        int rc = grundy_heap_game_compute(g, max);
-        g->detect = detect;
-        if (rc != GRUNDY_OK)
-            return rc;
-        if (!g->periodic && grundy__heap_game__check_period(g) == GRUNDY_ENOMEM)
-            return GRUNDY_ENOMEM;
-    }
-    if (!g->periodic)
-        return 0;
-    *period = g->period;
-    *preperiod = g->preperiod;
-    return 1;
-}
-
-/* ---- winning moves ----------------------------------------------------- */
-
-typedef struct grundy__heap_game__move_search {
+typedef struct grundy__heap_moves__move_search {
     const grundy_heap_game *g;
     uint64_t target;
     uint64_t *left;
     uint32_t *nleft;
-} grundy__heap_game__move_search;
+} grundy__heap_moves__move_search;
 
 /* Splits of m into two heaps.  Beyond the table the values repeat in a with
  * the period, so one period of a (past the preperiod) covers every value. */
-static int grundy__heap_game__find_split2(const grundy__heap_game__move_search *s, uint64_t m)
+static int grundy__heap_moves__find_split2(const grundy__heap_moves__move_search *s, uint64_t m)
 {
     const grundy_heap_game *g = s->g;
     uint64_t half = m / 2;
@@ -7851,7 +7593,7 @@ static int grundy__heap_game__find_split2(const grundy__heap_game__move_search *
     for (uint64_t a = 1; a <= half; a++) {
         if (g->rules.unequal && 2 * a == m)
             continue;
-        if ((grundy__heap_game__known_value(g, a) ^ grundy__heap_game__known_value(g, m - a)) == s->target) {
+        if ((grundy__heap_known_value(g, a) ^ grundy__heap_known_value(g, m - a)) == s->target) {
             s->left[0] = a;
             s->left[1] = m - a;
             *s->nleft = 2;
@@ -7864,7 +7606,7 @@ static int grundy__heap_game__find_split2(const grundy__heap_game__move_search *
 /* Splits of m into three heaps.  Beyond the table two parts can be kept
  * below n0 + p: taking p from a part past that and giving it to the largest
  * (which stays in the periodic range) keeps every value. */
-static int grundy__heap_game__find_split3(const grundy__heap_game__move_search *s, uint64_t m)
+static int grundy__heap_moves__find_split3(const grundy__heap_moves__move_search *s, uint64_t m)
 {
     const grundy_heap_game *g = s->g;
     uint64_t lim = m;
@@ -7875,7 +7617,9 @@ static int grundy__heap_game__find_split3(const grundy__heap_game__move_search *
             uint64_t c = m - a - b;
             if (m < g->vals.n && c < b)
                 break; /* within the table: a <= b <= c covers every split */
-            if ((grundy__heap_game__known_value(g, a) ^ grundy__heap_game__known_value(g, b) ^ grundy__heap_game__known_value(g, c)) == s->target) {
+            uint32_t x = grundy__heap_known_value(g, a) ^ grundy__heap_known_value(g, b) ^
+                         grundy__heap_known_value(g, c);
+            if (x == s->target) {
                 s->left[0] = a;
                 s->left[1] = b;
                 s->left[2] = c;
@@ -7888,47 +7632,48 @@ static int grundy__heap_game__find_split3(const grundy__heap_game__move_search *
 }
 
 /* The options of h that remove k tokens: is one of them worth target? */
-static int grundy__heap_game__find_with_removal(const grundy__heap_game__move_search *s, uint64_t h, uint64_t k, unsigned d)
+static int grundy__heap_moves__find_with_removal(const grundy__heap_moves__move_search *s, uint64_t h, uint64_t k, unsigned d)
 {
     if (k > 0 && (d & GRUNDY__HEAP_LEAVE_NONE) && h == k && s->target == 0) {
         *s->nleft = 0;
         return 1;
     }
-    if (k > 0 && (d & GRUNDY__HEAP_LEAVE_ONE) && h > k && grundy__heap_game__known_value(s->g, h - k) == s->target) {
+    if (k > 0 && (d & GRUNDY__HEAP_LEAVE_ONE) && h > k &&
+        grundy__heap_known_value(s->g, h - k) == s->target) {
         s->left[0] = h - k;
         *s->nleft = 1;
         return 1;
     }
-    if ((d & GRUNDY__HEAP_LEAVE_TWO) && h - k >= 2 && grundy__heap_game__find_split2(s, h - k))
+    if ((d & GRUNDY__HEAP_LEAVE_TWO) && h - k >= 2 && grundy__heap_moves__find_split2(s, h - k))
         return 1;
-    return (d & GRUNDY__HEAP_LEAVE_THREE) && h - k >= 3 && grundy__heap_game__find_split3(s, h - k);
+    return (d & GRUNDY__HEAP_LEAVE_THREE) && h - k >= 3 && grundy__heap_moves__find_split3(s, h - k);
 }
 
-static int grundy__heap_game__find_move(const grundy__heap_game__move_search *s, uint64_t h)
+static int grundy__heap_moves__find_move(const grundy__heap_moves__move_search *s, uint64_t h)
 {
     const grundy__heap_rules *r = &s->g->rules;
-    if (grundy__heap_game__find_with_removal(s, h, 0, r->digit[0]))
+    if (grundy__heap_moves__find_with_removal(s, h, 0, r->digit[0]))
         return 1;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= h; i++) {
-        if (grundy__heap_game__find_with_removal(s, h, r->removals[i], r->digit[r->removals[i]]))
+        if (grundy__heap_moves__find_with_removal(s, h, r->removals[i], r->digit[r->removals[i]]))
             return 1;
     }
     for (uint64_t k = r->ndigits; r->tail != 0 && k <= h; k++) {
-        if (grundy__heap_game__find_with_removal(s, h, k, r->tail))
+        if (grundy__heap_moves__find_with_removal(s, h, k, r->tail))
             return 1;
     }
     return 0;
 }
 
-typedef struct grundy__heap_game__heap_list {
+typedef struct grundy__heap_moves__heap_list {
     const grundy_heap_game *g;
     const uint64_t *heaps;
-} grundy__heap_game__heap_list;
+} grundy__heap_moves__heap_list;
 
-static uint64_t grundy__heap_game__heap_value(const void *ctx, size_t i)
+static uint64_t grundy__heap_moves__heap_value(const void *ctx, size_t i)
 {
-    const grundy__heap_game__heap_list *l = (const grundy__heap_game__heap_list *)ctx;
-    return grundy__heap_game__known_value(l->g, l->heaps[i]);
+    const grundy__heap_moves__heap_list *l = (const grundy__heap_moves__heap_list *)ctx;
+    return grundy__heap_known_value(l->g, l->heaps[i]);
 }
 
 int grundy_heap_game_outcome(grundy_heap_game *g, const uint64_t *heaps, size_t n)
@@ -7961,33 +7706,131 @@ int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, si
         if (rc != GRUNDY_OK)
             return rc;
     }
-    grundy__heap_game__heap_list l = {g, heaps};
+    grundy__heap_moves__heap_list l = {g, heaps};
     uint64_t target;
-    if (!grundy__sum_move(&l, n, grundy__heap_game__heap_value, heap, &target))
+    if (!grundy__sum_move(&l, n, grundy__heap_moves__heap_value, heap, &target))
         return 0;
     uint64_t h = heaps[*heap];
-    grundy__heap_game__move_search s = {g, target, left, nleft};
-    return grundy__heap_game__find_move(&s, h);
+    grundy__heap_moves__move_search s = {g, target, left, nleft};
+    return grundy__heap_moves__find_move(&s, h);
 }
-#undef GRUNDY__HEAP_GAME__PROGRESS_WORK
-#undef GRUNDY__HEAP_GAME__MAX_VALUES
-#undef GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE
-#undef GRUNDY__HEAP_GAME__MAX_MASK
-#undef GRUNDY__HEAP_GAME__WANT_BLOCK
-#undef GRUNDY__HEAP_GAME__WANT_MANY
-#undef GRUNDY__HEAP_GAME__FIRST_ROUND
-#undef GRUNDY__HEAP_GAME__MAX_LANES
-#undef GRUNDY__HEAP_GAME__MIN_SEGMENT
-#undef GRUNDY__HEAP_GAME__LANES_FROM
-#undef GRUNDY__HEAP_GAME__MAX_SEGMENT
-#undef GRUNDY__HEAP_GAME__HEAP_ABANDONED
-#undef GRUNDY__HEAP_GAME__LANES_GAIN
-#undef GRUNDY__HEAP_GAME__MAX_BACKOFF
-#undef GRUNDY__HEAP_GAME__ABANDON_ROOM
-#undef GRUNDY__HEAP_GAME__ABANDON_LATE
-#undef GRUNDY__HEAP_GAME__MAX_SPINS
-#undef GRUNDY__HEAP_GAME__MAX_LATE
-#undef GRUNDY__HEAP_GAME__MIN_TIMED_WORK
+
+/* === src/heap/heap_period.c === */
+/* Heap games: the proved period.
+ *
+ * Period detection (Guy and Smith): with t the most tokens removed, if
+ * G(n + p) = G(n) for n0 <= n < need(n0, p) - p, the period holds forever,
+ * where need = n0 + p + t without splits, 2 n0 + 2p + t with two-heap
+ * splits and 3 n0 + 3p + t with three-heap ones (a split's largest part is at
+ * least a half, or a third, of the heap, so it lies in the periodic range once
+ * the heap is past that bound).  Checks run at geometric checkpoints, so their
+ * cost stays a small fraction of the computation. */
+
+/* Whether every move only takes tokens, leaving nothing or one heap, with
+ * both allowed for each amount (digits 0 and 3: a subtraction game). */
+static int grundy__heap_period__pure_subtraction(const grundy__heap_rules *r)
+{
+    if (r->digit[0] != 0)
+        return 0;
+    for (uint32_t i = 0; i < r->nremovals; i++) {
+        if (r->digit[r->removals[i]] != (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE))
+            return 0;
+    }
+    return 1;
+}
+
+/* Values needed to prove period p from n0 (saturating).  The proof moves p
+ * tokens between an option of n + p and one of n; that option must stay a
+ * non-empty heap, so the argument starts at n0 >= 1 unless taking a whole
+ * heap and leaving a heap of 0 are the same move (subtraction games). */
+static uint64_t grundy__heap_period__proof_length(const grundy_heap_game *g, uint64_t n0, uint64_t p)
+{
+    uint64_t t = grundy__heap_rules_max_removal(&g->rules);
+    uint64_t k = g->rules.max_parts < 2 ? 1 : g->rules.max_parts;
+    if (n0 == 0 && !grundy__heap_period__pure_subtraction(&g->rules))
+        n0 = 1;
+    if (n0 > UINT64_MAX / 8 || p > UINT64_MAX / 8 || t > UINT64_MAX / 2)
+        return UINT64_MAX;
+    return k * n0 + k * p + t;
+}
+
+GRUNDY__LOCAL int grundy__heap_theorem_applies(const grundy_heap_game *g)
+{
+    return g->rules.tail == 0 && !g->rules.unequal;
+}
+
+/* z[0 .. n): the Z-function of the n values of v read backwards, z[i] the
+ * longest common prefix of that sequence and its suffix from i. */
+static void grundy__heap_period__reversed_z(const grundy__values *v, size_t n, uint32_t *z)
+{
+#define GRUNDY__HEAP_PERIOD__REV(i) grundy__values_get(v, n - 1 - (i))
+    size_t l = 0, r = 0;
+    z[0] = (uint32_t)n;
+    for (size_t i = 1; i < n; i++) {
+        size_t k = 0;
+        if (i < r)
+            k = r - i < z[i - l] ? r - i : z[i - l];
+        while (i + k < n && GRUNDY__HEAP_PERIOD__REV(k) == GRUNDY__HEAP_PERIOD__REV(i + k))
+            k++;
+        z[i] = (uint32_t)k;
+        if (i + k > r) {
+            l = i;
+            r = i + k;
+        }
+    }
+#undef GRUNDY__HEAP_PERIOD__REV
+}
+
+/* Read backwards, the sequence is p-periodic for its first p + z[p] terms.
+ * So every candidate p gets its least preperiod n0 = n - p - z[p] from one
+ * O(n) pass. */
+GRUNDY__LOCAL int grundy__heap_check_period(grundy_heap_game *g)
+{
+    if (!grundy__heap_theorem_applies(g) || g->vals.n < 2)
+        return 0;
+    size_t n = (size_t)g->vals.n;
+    uint32_t *z = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *z);
+    if (z == NULL)
+        return GRUNDY_ENOMEM; /* while computing: the next checkpoint tries again */
+    grundy__heap_period__reversed_z(&g->vals, n, z);
+    int found = 0;
+    for (size_t p = 1; p < n && grundy__heap_period__proof_length(g, 0, p) <= n; p++) {
+        uint64_t n0 = n - p - z[p];
+        if (grundy__heap_period__proof_length(g, n0, p) <= n) {
+            g->periodic = 1;
+            g->period = p;
+            g->preperiod = n0;
+            found = 1;
+            break;
+        }
+    }
+    grundy__free(&g->alloc, z);
+    return found;
+}
+
+int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
+                            uint64_t *preperiod)
+{
+    if (g == NULL || period == NULL || preperiod == NULL)
+        return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
+    if (!g->periodic && grundy__heap_theorem_applies(g)) {
+        int detect = g->detect;
+        g->detect = 1;
+        int rc = grundy_heap_game_compute(g, max);
+        g->detect = detect;
+        if (rc != GRUNDY_OK)
+            return rc;
+        if (!g->periodic && grundy__heap_check_period(g) == GRUNDY_ENOMEM)
+            return GRUNDY_ENOMEM;
+    }
+    if (!g->periodic)
+        return 0;
+    *period = g->period;
+    *preperiod = g->preperiod;
+    return 1;
+}
 
 /* === src/heap/heap_rules.c === */
 /* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
@@ -8459,6 +8302,274 @@ GRUNDY__LOCAL grundy__scan8_fn grundy__scan8_best(void)
     return grundy__scan8_plain;
 }
 #undef GRUNDY__SCAN_AVX2
+
+/* === src/heap/heap_sparse.c === */
+/* Heap games: the sparse-space method's bookkeeping.  Under a mask, a value
+ * is rare when its bits under the mask have even parity; the heaps of rare
+ * value are listed, and the values of every split through one of them are
+ * marked directly.  The kernels (heap_kernel.h) use the list; this file
+ * chooses the mask, from a histogram of the values, and keeps the list. */
+
+#define GRUNDY__HEAP_SPARSE__MAX_MASK 4096u            /* masks tried: below this, and below 2^bits of the values */
+
+/* The mask under which the fewest heaps so far have rare values (even
+ * parity).  Counting by value histogram costs O(values * masks), not
+ * O(heaps * masks).  Returns 0 if no mask makes rare heaps scarce enough. */
+static uint32_t grundy__heap_sparse__choose_mask(const grundy_heap_game *g)
+{
+    uint64_t limit = g->pow2 < GRUNDY__HEAP_SPARSE__MAX_MASK ? g->pow2 : GRUNDY__HEAP_SPARSE__MAX_MASK;
+    uint64_t best_count = UINT64_MAX;
+    uint32_t best = 0;
+    for (uint32_t m = 1; m < limit; m++) {
+        uint64_t count = 0;
+        for (size_t v = 0; v < g->hist_len && count < best_count; v++) {
+            if (!grundy__odd_parity((uint32_t)v & m))
+                count += g->hist[v];
+        }
+        if (count < best_count) {
+            best_count = count;
+            best = m;
+        }
+    }
+    /* A value costs a read per rare heap, plus a vectorised check of the
+     * rare values below the answer (a few thousand splits, at several per
+     * read), instead of one read per split, n / 2: worth it once the rare
+     * heaps are under half the splits. */
+    return best_count * 4 <= g->vals.n ? best : 0;
+}
+
+GRUNDY__LOCAL int grundy__heap_rare_room(grundy_heap_game *g, uint64_t more)
+{
+    return grundy__reserve(&g->alloc, (void **)&g->rare, &g->cap_rare,
+                           (size_t)(g->nrare + more), sizeof *g->rare);
+}
+
+GRUNDY__LOCAL int grundy__heap_rechoose(grundy_heap_game *g)
+{
+    uint32_t mask = grundy__heap_sparse__choose_mask(g);
+    if (mask != 0 && mask != g->mask) {
+        uint64_t count = 0;
+        for (uint64_t h = 1; h < g->vals.n; h++)
+            count += !grundy__odd_parity(grundy__values_get(&g->vals, h) & mask);
+        g->nrare = 0;
+        if (grundy__heap_rare_room(g, count) != GRUNDY_OK) {
+            g->mask = 0; /* the list is no longer the old mask's */
+            g->sparse_active = 0;
+            return GRUNDY_ENOMEM;
+        }
+        g->mask = mask;
+        for (uint64_t h = 1; h < g->vals.n; h++) {
+            if (!grundy__odd_parity(grundy__values_get(&g->vals, h) & mask))
+                g->rare[g->nrare++] = (uint32_t)h;
+        }
+    }
+    /* Again at twice the length, or soon while no mask pays yet. */
+    g->next_choice = mask != 0 ? 2 * g->vals.n : g->vals.n + g->vals.n / 4 + 1;
+    g->sparse_active = mask != 0;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__heap_hist_room(grundy_heap_game *g, uint32_t v)
+{
+    if (v < g->hist_len)
+        return GRUNDY_OK;
+    size_t len = g->hist_len ? g->hist_len : 16;
+    while (len <= v)
+        len *= 2;
+    uint64_t *h = (uint64_t *)grundy__calloc_array(&g->alloc, len, sizeof *h);
+    if (h == NULL)
+        return GRUNDY_ENOMEM;
+    if (g->hist_len)
+        memcpy(h, g->hist, g->hist_len * sizeof *h);
+    grundy__free(&g->alloc, g->hist);
+    g->hist = h;
+    g->hist_len = len;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap, uint32_t v)
+{
+    return grundy__heap_sparse_possible(g) && g->mask != 0 && heap >= 1 &&
+           !grundy__odd_parity(v & g->mask);
+}
+#undef GRUNDY__HEAP_SPARSE__MAX_MASK
+
+/* === src/heap/heap_threads.c === */
+/* Heap games on two threads.
+ *
+ * With threads, two lanes compute alternate heaps of a segment at once: lane
+ * 0 the heaps start, start + 2, ..., lane 1 the others, each on its own
+ * thread with its own scratch.  Computing G(n) needs G(n - 1) only for the
+ * few options that grundy__heap_lane_wait() guards, so the lanes overlap
+ * almost fully.  Every value is stored before `published` passes it (release/acquire), and
+ * G(n) is published only after G(n - 1), so the rare list grows in order.
+ * Room is reserved before a segment; a value that needs more room (a new
+ * power of two) stops both lanes, and the calling thread computes it. */
+
+#define GRUNDY__HEAP_THREADS__LANES_GAIN 1.1            /* speed-up below which two lanes rest */
+#define GRUNDY__HEAP_THREADS__MAX_BACKOFF 1024u         /* most segments two lanes rest */
+#define GRUNDY__HEAP_THREADS__ABANDON_ROOM 1u           /* a value needs a new power of two */
+#define GRUNDY__HEAP_THREADS__ABANDON_LATE 2u           /* a lane waited too long for the other */
+#define GRUNDY__HEAP_THREADS__MAX_SPINS (1ul << 16)     /* reads of the other lane's progress before timing it */
+#define GRUNDY__HEAP_THREADS__MAX_LATE 0.002            /* seconds the other lane may be late before both stop */
+#define GRUNDY__HEAP_THREADS__MIN_TIMED_WORK 65536u     /* options in a segment worth timing */
+
+/* Returns 0 if the other lane stopped first, or is so late (descheduled:
+ * more threads than free cores) that this one stops both: spinning on would
+ * cost more than the lanes gain.  A short delay (a page fault, an interrupt,
+ * the lanes on one processor until the system moves one) is only waited
+ * out. */
+GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, uint64_t n)
+{
+    double since = 0.0;
+    for (unsigned long spins = 0; grundy__load_acquire(&g->published) < n; spins++) {
+        if (grundy__load_acquire(&g->abandon))
+            return 0;
+        if (spins < GRUNDY__HEAP_THREADS__MAX_SPINS || spins % 1024 != 0)
+            continue;
+        /* The lanes may share a processor for a while (a thread starts
+         * beside its creator): let the other one run. */
+        grundy__thread_yield();
+        double now = grundy__seconds();
+        if (since == 0.0)
+            since = now;
+        else if (now - since > GRUNDY__HEAP_THREADS__MAX_LATE) {
+            grundy__store_release(&g->abandon, GRUNDY__HEAP_THREADS__ABANDON_LATE);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+typedef struct grundy__heap_threads__lane_job {
+    grundy_heap_game *g;
+    grundy__heap_lane *L;
+    uint64_t first, stop;
+} grundy__heap_threads__lane_job;
+
+static void *grundy__heap_threads__lane_main(void *arg)
+{
+    const grundy__heap_threads__lane_job *job = (const grundy__heap_threads__lane_job *)arg;
+    grundy_heap_game *g = job->g;
+    if (job->first > job->g->vals.n) {
+        grundy__store_release(&g->started, 1);
+    } else {
+        /* Starting a thread takes far longer than a value: wait for it, so
+         * that the wait is not taken for a late lane, and yield meanwhile,
+         * since the new thread may be queued on this processor. */
+        while (!grundy__load_acquire(&g->started))
+            grundy__thread_yield();
+    }
+    for (uint64_t n = job->first; n < job->stop; n += 2) {
+        uint32_t v = grundy__load_acquire(&g->abandon) ? GRUNDY__HEAP_ABANDONED
+                                                       : grundy__heap_next_value(g, job->L, n);
+        if (v == GRUNDY__HEAP_ABANDONED)
+            break;
+        if (v >= g->pow2) {
+            grundy__store_release(&g->abandon, GRUNDY__HEAP_THREADS__ABANDON_ROOM);
+            break;
+        }
+        grundy__values_set(&g->vals, n, v);
+        if (grundy__heap_is_rare(g, n, v)) {
+            uint64_t k = grundy__load_acquire(&g->nrare);
+            g->rare[k] = (uint32_t)n;
+            grundy__store_release(&g->nrare, k + 1);
+        }
+        grundy__store_release(&g->published, n + 1);
+    }
+    return NULL;
+}
+
+/* A segment of two lanes starts with threads asked for, the
+ * second lane's scratch in place, and lanes not found slower lately.  The
+ * lanes hand a value over per heap, so where threads wake slowly or share a
+ * busy core they can lose to one thread: then they rest for a number of
+ * segments that doubles at each loss (up to MAX_BACKOFF).  Lanes go first;
+ * the next segment times one thread for the comparison. */
+GRUNDY__LOCAL int grundy__heap_lanes_ready(grundy_heap_game *g)
+{
+    if (g->threads < 2 || !GRUNDY__THREADS)
+        return 0;
+    if (g->lanes_skip > 0) {
+        g->lanes_skip--;
+        return 0;
+    }
+    if (g->rate_two > 0.0 && g->rate_one <= 0.0)
+        return 0;
+    if (g->lane[1].want == NULL &&
+        grundy__heap_lane_init(&g->lane[1], &g->alloc, g->lane[0].mex.bound) != GRUNDY_OK)
+        return -1;
+    return 1;
+}
+
+/* Lanes lost: rest, longer each time. */
+static void grundy__heap_threads__lanes_lost(grundy_heap_game *g)
+{
+    g->lanes_skip = g->lanes_backoff;
+    g->lanes_backoff = g->lanes_backoff < GRUNDY__HEAP_THREADS__MAX_BACKOFF ? 2 * g->lanes_backoff : GRUNDY__HEAP_THREADS__MAX_BACKOFF;
+}
+
+/* Records a segment's speed: work options in seconds, on one or two lanes,
+ * and judges the lanes when a segment of theirs has a one-thread segment
+ * to compare with (the one before, or the one after the first). */
+GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds)
+{
+    if (lanes && g->abandon == GRUNDY__HEAP_THREADS__ABANDON_LATE) {
+        grundy__heap_threads__lanes_lost(g);
+        return;
+    }
+    if (seconds <= 0.0 || work < GRUNDY__HEAP_THREADS__MIN_TIMED_WORK)
+        return;
+    double rate = (double)work / seconds;
+    int judge = lanes ? g->rate_one > 0.0 : g->rate_two > 0.0 && g->rate_one <= 0.0;
+    if (lanes)
+        g->rate_two = rate;
+    else
+        g->rate_one = rate;
+    if (!judge)
+        return;
+    if (g->rate_two < GRUNDY__HEAP_THREADS__LANES_GAIN * g->rate_one)
+        grundy__heap_threads__lanes_lost(g);
+    else
+        g->lanes_backoff = 1;
+}
+
+GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
+{
+    uint64_t start = g->vals.n;
+    int rc = grundy__values_reserve(&g->vals, &g->alloc, stop);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_rare_room(g, stop - start);
+    if (rc == GRUNDY_OK && grundy__heap_sparse_possible(g))
+        rc = grundy__heap_hist_room(g, (uint32_t)(g->pow2 - 1)); /* every value of the segment */
+    if (rc != GRUNDY_OK)
+        return rc;
+    g->published = start;
+    g->abandon = 0;
+    g->started = 0;
+    grundy__heap_threads__lane_job job[GRUNDY__HEAP_LANES] = {{g, &g->lane[0], start, stop},
+                                        {g, &g->lane[1], start + 1, stop}};
+    if (!g->worker.running && grundy__worker_start(&g->worker) != 0) {
+        g->threads = 1; /* no thread to be had: one from now on */
+        return GRUNDY_OK;
+    }
+    g->lane[0].waits = g->lane[1].waits = 1;
+    grundy__worker_post(&g->worker, grundy__heap_threads__lane_main, &job[1]);
+    grundy__heap_threads__lane_main(&job[0]);
+    grundy__worker_wait(&g->worker);
+    g->lane[0].waits = g->lane[1].waits = 0;
+    g->vals.n = g->published;
+    for (uint64_t n = start; n < g->vals.n && grundy__heap_sparse_possible(g); n++)
+        g->hist[grundy__values_get(&g->vals, n)]++;
+    return GRUNDY_OK;
+}
+#undef GRUNDY__HEAP_THREADS__LANES_GAIN
+#undef GRUNDY__HEAP_THREADS__MAX_BACKOFF
+#undef GRUNDY__HEAP_THREADS__ABANDON_ROOM
+#undef GRUNDY__HEAP_THREADS__ABANDON_LATE
+#undef GRUNDY__HEAP_THREADS__MAX_SPINS
+#undef GRUNDY__HEAP_THREADS__MAX_LATE
+#undef GRUNDY__HEAP_THREADS__MIN_TIMED_WORK
 
 /* === src/heap/heap_values.c === */
 
@@ -9090,6 +9201,8 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__HEAP_MAX_DIGITS
 #undef GRUNDY__HEAP_MAX_SUBTRACT
 #undef GRUNDY__SCAN_FEW
+#undef GRUNDY__HEAP_LANES
+#undef GRUNDY__HEAP_ABANDONED
 #undef GRUNDY__LOCAL
 
 #ifdef __cplusplus

@@ -1,19 +1,19 @@
 /* The inner loops of heap-game values, written once and included by
- * heap_game.c for each stored width, with VALUE_T (the stored type) and
+ * heap_compute.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's
  * suffix) defined.  A template by inclusion keeps the hot loops free of a
  * switch on the width per read.
  *
- * Each kernel computes G(n) in a lane (heap_lane: its own mex marks and
- * tables), and reads G(n - 1) only after lane_wait(): with two lanes the
- * other one may still be computing it.  The options that need G(n - 1) are
+ * Each kernel computes G(n) in a lane (grundy__heap_lane: its own mex marks
+ * and tables), and reads G(n - 1) only after grundy__heap_lane_wait(): with
+ * two lanes the other one may still be computing it.  The options that need G(n - 1) are
  * few (taking one token and leaving a heap, the split of n into 1 and
  * n - 1), so everything else is done first. */
 
 /* Marks the values of every split of m tokens into two (and three) heaps,
  * the two-heap splits from (first, m - first) on. */
-static void KERNEL(all_splits)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v, uint64_t m,
-                               unsigned bits, uint64_t first)
+static void KERNEL(all_splits)(grundy_heap_game *g, grundy__heap_lane *L, const VALUE_T *v,
+                               uint64_t m, unsigned bits, uint64_t first)
 {
     if ((bits & HEAP_LEAVE_TWO) && m >= 2) {
         uint64_t half = m / 2;
@@ -33,7 +33,8 @@ static void KERNEL(all_splits)(grundy_heap_game *g, heap_lane *L, const VALUE_T 
 }
 
 /* Marks the options that take k tokens and leave nothing or one heap. */
-static void KERNEL(removal)(heap_lane *L, const VALUE_T *v, uint64_t n, uint64_t k, unsigned d)
+static void KERNEL(removal)(grundy__heap_lane *L, const VALUE_T *v, uint64_t n, uint64_t k,
+                            unsigned d)
 {
     if ((d & HEAP_LEAVE_NONE) && n == k)
         grundy__mex_add(&L->mex, 0);
@@ -41,9 +42,10 @@ static void KERNEL(removal)(heap_lane *L, const VALUE_T *v, uint64_t n, uint64_t
         grundy__mex_add(&L->mex, v[n - k]);
 }
 
-/* Marks the options left for after lane_wait(): every removal that leaves
- * nothing or one heap, and the split of n into 1 and n - 1. */
-static void KERNEL(deferred)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v, uint64_t n)
+/* Marks the options left for after grundy__heap_lane_wait(): every removal
+ * that leaves nothing or one heap, and the split of n into 1 and n - 1. */
+static void KERNEL(deferred)(grundy_heap_game *g, grundy__heap_lane *L, const VALUE_T *v,
+                             uint64_t n)
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
@@ -56,8 +58,8 @@ static void KERNEL(deferred)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
-/* G(n) by the mex over every option, or HEAP_ABANDONED. */
-static uint32_t KERNEL(plain)(grundy_heap_game *g, heap_lane *L, uint64_t n)
+/* G(n) by the mex over every option, or GRUNDY__HEAP_ABANDONED. */
+static uint32_t KERNEL(plain)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
     const VALUE_T *v = (const VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
@@ -73,8 +75,8 @@ static uint32_t KERNEL(plain)(grundy_heap_game *g, heap_lane *L, uint64_t n)
         L->work += n;
     }
     L->work += r->nremovals + 1;
-    if (!lane_wait(g, L, n))
-        return HEAP_ABANDONED;
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
     KERNEL(deferred)(g, L, v, n);
     return grundy__mex_end(&L->mex);
 }
@@ -110,7 +112,8 @@ static void KERNEL(mark_rare)(uint32_t *stamp, uint32_t gen, const VALUE_T *v,
  * the nibble tables); returns how many.  A rare value of 256 or more is
  * never reached (every split's value is below 256), so it stays missing
  * and needs no bit. */
-static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
@@ -125,7 +128,7 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t l
     return missing;
 }
 
-static void KERNEL(want_end)(heap_lane *L, uint32_t lo, uint32_t c)
+static void KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
     (void)lo;
     (void)c;
@@ -135,7 +138,7 @@ static void KERNEL(want_end)(heap_lane *L, uint32_t lo, uint32_t c)
 
 /* Marks the wanted values of the splits (b, m - b), lo <= b < stop, until
  * none is missing; returns how many still are. */
-static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v,
+static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     if (g->scan_bits8 != NULL) {
@@ -164,7 +167,8 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE
 /* As above, for values of two or four bytes: want[x] marks the rare values
  * below c that no option has shown yet, and two-byte values switch to the
  * vectorised list scan for the last few (L->nfew of them, once listed). */
-static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t lo, uint32_t c)
+static uint32_t KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, uint32_t lo,
+                                   uint32_t c)
 {
     uint32_t missing = 0;
 #ifdef KERNEL_SCAN16
@@ -192,7 +196,7 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, heap_lane *L, uint32_t l
     return missing;
 }
 
-static void KERNEL(want_end)(heap_lane *L, uint32_t lo, uint32_t c)
+static void KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
 #ifdef KERNEL_SCAN16
     if (L->bits) {
@@ -203,7 +207,7 @@ static void KERNEL(want_end)(heap_lane *L, uint32_t lo, uint32_t c)
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void KERNEL(want_hit)(heap_lane *L, uint32_t x)
+static inline void KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
 {
     for (unsigned i = 0; i < L->nfew; i++) {
         if (L->few[i] == x) {
@@ -215,7 +219,7 @@ static inline void KERNEL(want_hit)(heap_lane *L, uint32_t x)
     grundy__mex_add(&L->mex, x);
 }
 
-static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v,
+static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
     unsigned char *want = L->want;
@@ -278,7 +282,7 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, heap_lane *L, const VALUE
  * splits of every amount are scanned side by side in rounds of doubling
  * length, since a value may be within reach of one amount only (Kayles:
  * some only by taking 2). */
-static uint32_t KERNEL(confirm)(grundy_heap_game *g, heap_lane *L, const VALUE_T *v,
+static uint32_t KERNEL(confirm)(grundy_heap_game *g, grundy__heap_lane *L, const VALUE_T *v,
                                 uint64_t n, uint32_t lo, uint32_t c, int early)
 {
     uint32_t missing = KERNEL(want_begin)(g, L, lo, c);
@@ -312,13 +316,13 @@ static uint32_t KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint3
 }
 
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
- * HEAP_ABANDONED:
+ * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
  *    includes every split of common value;
  * 2. c = the least common value not marked: no option has it;
  * 3. a rare value below c is the answer only if no split reaches it: scan
  *    the remaining splits, stopping as soon as every one of them is reached. */
-static uint32_t KERNEL(sparse)(grundy_heap_game *g, heap_lane *L, uint64_t n)
+static uint32_t KERNEL(sparse)(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
     const VALUE_T *v = (const VALUE_T *)(const void *)g->vals.p;
     const uint32_t mask = g->mask;
@@ -349,8 +353,8 @@ static uint32_t KERNEL(sparse)(grundy_heap_game *g, heap_lane *L, uint64_t n)
      * with two lanes the wait for G(n - 1) comes at the very end. */
     uint32_t c = KERNEL(least_common)(mx, mask, 0);
     uint32_t missing = KERNEL(confirm)(g, L, v, n, 0, c, 1);
-    if (!lane_wait(g, L, n))
-        return HEAP_ABANDONED;
+    if (!grundy__heap_lane_wait(g, L, n))
+        return GRUNDY__HEAP_ABANDONED;
     KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */

@@ -1,0 +1,232 @@
+/* Heap games: the value sequence.
+ *
+ * G(n) is the mex over every way of removing k tokens and leaving 0 to 3
+ * heaps.  All option values are xors of earlier values, so if every value so
+ * far is below a power of two P, so is every option value, and the mex is at
+ * most P: a stamp array of P + 1 entries is exact.
+ *
+ * Values are computed in stretches, one value at a time on the calling
+ * thread or on two lanes (heap_threads.c), by the kernels of heap_kernel.h
+ * at the width the values take; between stretches come the period checks
+ * (heap_period.c), the choice of the sparse method's mask (heap_sparse.c)
+ * and progress reports. */
+#include <string.h>
+
+#include "heap/heap_game.h"
+
+#define PROGRESS_WORK (1u << 24)  /* options between progress reports */
+#define MAX_VALUES ((uint64_t)UINT32_MAX)
+#define WANT_BLOCK 64u            /* splits per block of the rare-value check */
+#define WANT_MANY 16u             /* wanted values above which a block is read once */
+#define FIRST_ROUND 256u          /* splits of each amount in the first round of the check */
+#define MIN_SEGMENT 64u           /* values worth starting a second lane for */
+#define LANES_FROM 4096u          /* below, values cost too little to share */
+#define MAX_SEGMENT 8192u         /* values per segment of two lanes */
+
+/* How many of the increasing heaps rare[0 .. count) are below m. */
+static size_t rare_below(const uint32_t *rare, size_t count, uint64_t m)
+{
+    if (count == 0 || rare[count - 1] < m)
+        return count; /* the usual case: m is the newest heap */
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rare[mid] < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The rare heaps listed so far; the other lane may be adding one. */
+static size_t rare_count(const grundy_heap_game *g)
+{
+    return (size_t)grundy__load_acquire(&g->nrare);
+}
+
+/* The kernels' names are pasted together, out of sight of the renaming
+ * that tools/amalgamate.py does for the single header, so they carry the
+ * library's prefix themselves. */
+#define VALUE_T uint8_t
+#define KERNEL(name) grundy__heap_##name##_8
+#define KERNEL_SCAN8
+#include "heap/heap_kernel.h"
+#undef VALUE_T
+#undef KERNEL
+#undef KERNEL_SCAN8
+#define VALUE_T uint16_t
+#define KERNEL(name) grundy__heap_##name##_16
+#define KERNEL_SCAN16
+#include "heap/heap_kernel.h"
+#undef KERNEL_SCAN16
+#undef VALUE_T
+#undef KERNEL
+#define VALUE_T uint32_t
+#define KERNEL(name) grundy__heap_##name##_32
+#include "heap/heap_kernel.h"
+#undef VALUE_T
+#undef KERNEL
+
+/* Doubles the power of two above every value, and each lane's scratch. */
+static int grow_mex(grundy_heap_game *g)
+{
+    size_t bound = (size_t)(g->pow2 * 2 + 1);
+    for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
+        if ((i == 0 || g->lane[i].want != NULL) &&
+            grundy__heap_lane_init(&g->lane[i], &g->alloc, bound) != GRUNDY_OK)
+            return GRUNDY_ENOMEM;
+    }
+    g->pow2 *= 2;
+    return GRUNDY_OK;
+}
+
+uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
+{
+    int sparse = g->sparse_active;
+    switch (g->vals.width) {
+    case 1: return sparse ? grundy__heap_sparse_8(g, L, n) : grundy__heap_plain_8(g, L, n);
+    case 2: return sparse ? grundy__heap_sparse_16(g, L, n) : grundy__heap_plain_16(g, L, n);
+    default: return sparse ? grundy__heap_sparse_32(g, L, n) : grundy__heap_plain_32(g, L, n);
+    }
+}
+
+/* One more value on the calling thread, with everything it feeds: mex
+ * room, width, histogram, rare list.  Every allocation comes first, so a
+ * failure leaves the value uncounted everywhere (a retry computes it). */
+static int compute_next(grundy_heap_game *g)
+{
+    if (g->vals.n >= MAX_VALUES)
+        return GRUNDY_ELIMIT;
+    if (g->vals.n == 0 && g->vals.width == 0)
+        g->vals.width = 1;
+    uint64_t n = g->vals.n;
+    uint32_t v = n == 0 ? 0 : grundy__heap_next_value(g, &g->lane[0], n);
+    int rc = GRUNDY_OK;
+    if (v >= g->pow2)
+        rc = grow_mex(g);
+    int rare = grundy__heap_is_rare(g, n, v);
+    if (rc == GRUNDY_OK && rare)
+        rc = grundy__heap_rare_room(g, 1);
+    if (rc == GRUNDY_OK && grundy__heap_sparse_possible(g))
+        rc = grundy__heap_hist_room(g, v);
+    if (rc == GRUNDY_OK)
+        rc = grundy__values_append(&g->vals, &g->alloc, v);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (grundy__heap_sparse_possible(g))
+        g->hist[v]++;
+    if (rare)
+        g->rare[g->nrare++] = (uint32_t)n;
+    return GRUNDY_OK;
+}
+
+/* Where the next stretch of values ends: at the count, a period check, a
+ * choice of mask, or after about PROGRESS_WORK options. */
+static uint64_t segment_stop(const grundy_heap_game *g, uint64_t count)
+{
+    uint64_t per_value = g->sparse_active ? 4096 : g->vals.n / 2 + 1;
+    uint64_t len = PROGRESS_WORK / per_value;
+    len = len < MIN_SEGMENT ? MIN_SEGMENT : len > MAX_SEGMENT ? MAX_SEGMENT : len;
+    uint64_t stop = g->vals.n + len < count ? g->vals.n + len : count;
+    if (g->detect && g->next_check > g->vals.n && g->next_check < stop)
+        stop = g->next_check;
+    if (grundy__heap_sparse_possible(g) && g->next_choice > g->vals.n && g->next_choice < stop)
+        stop = g->next_choice;
+    return stop;
+}
+
+/* Period checks, mask choices and progress, between stretches of values.
+ * Returns 1 when a period is proved (the computation is over). */
+static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
+{
+    for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
+        g->work += g->lane[i].work;
+        g->lane[i].work = 0;
+    }
+    if (g->detect && g->vals.n >= g->next_check) {
+        if (grundy__heap_check_period(g) > 0)
+            return 1;
+        g->next_check = g->vals.n + g->vals.n / 4 + 16;
+    }
+    if (grundy__heap_sparse_possible(g) && g->vals.n >= g->next_choice)
+        *rc = grundy__heap_rechoose(g);
+    if (*rc == GRUNDY_OK && g->work >= PROGRESS_WORK) {
+        g->work = 0;
+        if (g->progress != NULL) {
+            g->reporting = 1;
+            if (g->progress(g->progress_user, g->vals.n, count) != 0)
+                *rc = GRUNDY_ECANCELED;
+            g->reporting = 0;
+        }
+    }
+    return 0;
+}
+
+/* Computes the values up to stop on one thread (fewer on an error). */
+static int run_one(grundy_heap_game *g, uint64_t stop)
+{
+    int rc = GRUNDY_OK;
+    while (rc == GRUNDY_OK && g->vals.n < stop)
+        rc = compute_next(g);
+    return rc;
+}
+
+/* The values up to stop: on two lanes when they are ready, then on this
+ * thread what they left (the value that stopped them, if any). */
+static int run_segment(grundy_heap_game *g, uint64_t stop)
+{
+    int lanes = stop - g->vals.n >= MIN_SEGMENT && g->vals.n >= LANES_FROM
+                    ? grundy__heap_lanes_ready(g)
+                    : 0;
+    double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
+    int rc = GRUNDY_OK;
+    if (lanes < 0)
+        rc = GRUNDY_ENOMEM;
+    else if (lanes > 0)
+        rc = grundy__heap_run_lanes(g, stop);
+    if (rc == GRUNDY_OK && g->vals.n < stop)
+        rc = lanes ? compute_next(g) : run_one(g, stop);
+    if (g->threads > 1)
+        grundy__heap_note_speed(g, lanes > 0, g->lane[0].work + g->lane[1].work,
+                                grundy__seconds() - t0);
+    return rc;
+}
+
+int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE; /* from its own progress callback */
+    if (g->periodic || count <= g->vals.n)
+        return GRUNDY_OK;
+    /* Past the table's limit only a proved period can answer. */
+    if (count > MAX_VALUES && !(g->detect && grundy__heap_theorem_applies(g)))
+        return GRUNDY_ELIMIT;
+    int rc = GRUNDY_OK;
+    if (g->lane[0].mex.bound < g->pow2 + 1)
+        rc = grow_mex(g);
+    while (rc == GRUNDY_OK && g->vals.n < count) {
+        rc = run_segment(g, segment_stop(g, count));
+        if (rc == GRUNDY_OK && between_values(g, count, &rc))
+            break;
+    }
+    grundy__worker_stop(&g->worker);
+    return rc;
+}
+
+int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
+{
+    if (g == NULL || value == NULL)
+        return GRUNDY_EINVAL;
+    if (g->reporting)
+        return GRUNDY_ESTATE;
+    if (heap >= g->vals.n && !g->periodic) {
+        int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    *value = grundy__heap_known_value(g, heap);
+    return GRUNDY_OK;
+}

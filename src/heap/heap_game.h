@@ -1,0 +1,173 @@
+/* A heap game's handle, shared by the files that make up heap games:
+ * heap_game.c (the handle and its settings), heap_compute.c (the value
+ * sequence), heap_sparse.c (the sparse-space method's mask and rare heaps),
+ * heap_threads.c (two lanes), heap_period.c (the proved period) and
+ * heap_moves.c (winning moves). */
+#ifndef GRUNDY_HEAP_GAME_H
+#define GRUNDY_HEAP_GAME_H
+
+#include "core/mex.h"
+#include "core/threads.h"
+#include "heap/heap_rules.h"
+#include "heap/heap_scan.h"
+#include "heap/heap_values.h"
+
+#define GRUNDY__HEAP_LANES 2u             /* values computed at once (heap_threads.c) */
+#define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
+
+/* What one thread needs of its own to compute a value: the mex marks and
+ * the wanted rare values of the sparse method. */
+typedef struct grundy__heap_lane {
+    grundy__mex mex;
+    unsigned char *want;  /* 2 * mex.bound entries: rare values still to be reached */
+    grundy__want8 want8;  /* the same, while values take one byte */
+    uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
+    unsigned nfew;
+    uint32_t want_lo, want_c; /* want[] covers the values from want_lo to want_c */
+    grundy__want_bits want_bits; /* instead of want[], where it can be */
+    int bits;
+    uint64_t work;        /* options examined */
+    int waits;            /* G(n - 1) may be in progress on the other lane */
+    /* Lanes write their fields all the time: keep each on cache lines of
+     * its own (two, as processors fetch lines in pairs). */
+    unsigned char apart[128];
+} grundy__heap_lane;
+
+struct grundy_heap_game {
+    grundy_allocator alloc;
+    grundy__heap_rules rules;
+    grundy_progress_fn progress;
+    void *progress_user;
+    int reporting;       /* the progress callback runs: calls into the game are refused */
+    int detect;
+
+    grundy__values vals;
+    uint64_t pow2;       /* a power of two above every value */
+    unsigned threads;    /* the caller's setting */
+    /* Whether two lanes pay: options per second of each way, lately. */
+    double rate_one, rate_two;
+    unsigned lanes_skip;    /* segments on one thread before lanes are tried again */
+    unsigned lanes_backoff; /* the next such pause */
+    uint64_t work;       /* options examined since the last report */
+    uint64_t next_check;
+
+    /* The sparse-space method (see grundy_heap_game_set_sparse). */
+    int sparse_allowed;  /* the caller's choice */
+    int sparse_active;   /* in use: the game splits in two and a good mask exists */
+    uint32_t mask;
+    uint32_t *rare;      /* heaps >= 1 whose value is rare, increasing */
+    size_t cap_rare;
+    uint32_t *split_k;   /* amounts k whose removal may leave two heaps, increasing */
+    size_t nsplit;
+    grundy__scan8_fn scan8;
+    grundy__scan16_fn scan16;
+    grundy__scan_bits_fn scan_bits; /* NULL without AVX-512 VBMI */
+    grundy__scan_bits8_fn scan_bits8;
+    uint64_t *hist;      /* heaps per value, for choosing the mask */
+    size_t hist_len;
+    uint64_t next_choice;
+
+    unsigned char apart[128]; /* the fields above are read by both lanes */
+    grundy__heap_lane lane[GRUNDY__HEAP_LANES]; /* lane[1] only with threads */
+    /* While two lanes run: values 0 .. published - 1 are stored, and a lane
+     * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
+    uint64_t published;
+    uint64_t abandon;
+    uint64_t started;    /* lane 1's thread is running */
+    grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
+    uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
+
+    int periodic;
+    uint64_t period, preperiod;
+};
+
+/* Whether x has an odd number of bits set: under the sparse method's mask,
+ * the values of odd parity are common, the others rare. */
+static inline int grundy__odd_parity(uint32_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_parity(x);
+#else
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    x ^= x >> 2;
+    x ^= x >> 1;
+    return (int)(x & 1);
+#endif
+}
+
+/* ---- heap_game.c ----------------------------------------------------------- */
+
+/* Makes *L the scratch of a lane for values below bound - 1, keeping its
+ * work count; on failure *L is unchanged. */
+int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size_t bound);
+
+/* ---- heap_compute.c -------------------------------------------------------- */
+
+/* G(n) on lane L by the kernel of the values' width, or GRUNDY__HEAP_ABANDONED. */
+uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
+
+/* G(heap) for a heap in the table or in the proved periodic range. */
+static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint64_t heap)
+{
+    if (heap < g->vals.n)
+        return grundy__values_get(&g->vals, heap);
+    return grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
+}
+
+/* ---- heap_sparse.c --------------------------------------------------------- */
+
+/* The sparse method needs splits into exactly two heaps and finitely many
+ * removals; it is worth its bookkeeping only past the first values. */
+static inline int grundy__heap_sparse_possible(const grundy_heap_game *g)
+{
+    return g->sparse_allowed && g->rules.tail == 0 && g->rules.max_parts == 2 && g->nsplit > 0;
+}
+
+/* Whether the heap just computed, of value v, joins the rare list. */
+int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap, uint32_t v);
+
+/* Room for `more` rare heaps past those listed. */
+int grundy__heap_rare_room(grundy_heap_game *g, uint64_t more);
+
+/* Room in the histogram that chooses the mask for values up to v. */
+int grundy__heap_hist_room(grundy_heap_game *g, uint32_t v);
+
+/* Chooses the mask again (at doubling lengths) and rebuilds the rare list.
+ * Nothing changes unless the new list has its room. */
+int grundy__heap_rechoose(grundy_heap_game *g);
+
+/* ---- heap_threads.c -------------------------------------------------------- */
+
+/* Waits until G(n - 1) is stored: 1, or 0 if the lanes stop. */
+int grundy__heap_wait_published(grundy_heap_game *g, uint64_t n);
+
+/* Before a kernel reads G(n - 1): waits for it where the other lane may be
+ * computing it (see grundy__heap_wait_published). */
+static inline int grundy__heap_lane_wait(grundy_heap_game *g, const grundy__heap_lane *L,
+                                         uint64_t n)
+{
+    return !L->waits || grundy__heap_wait_published(g, n);
+}
+
+/* Whether a segment of two lanes should start (1) or not (0); -1 when the
+ * second lane's scratch cannot be had. */
+int grundy__heap_lanes_ready(grundy_heap_game *g);
+
+/* Records a segment's speed: work options in seconds, on one or two lanes. */
+void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds);
+
+/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
+int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop);
+
+/* ---- heap_period.c --------------------------------------------------------- */
+
+/* Whether the Guy-Smith theorem proves periods of this game. */
+int grundy__heap_theorem_applies(const grundy_heap_game *g);
+
+/* Looks for the least period provable from the values computed: 1 when it
+ * finds one (the game is then periodic), 0 if none, or GRUNDY_ENOMEM. */
+int grundy__heap_check_period(grundy_heap_game *g);
+
+#endif
