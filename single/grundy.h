@@ -4907,64 +4907,53 @@ GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32
 #undef GRUNDY__GRAPH_SOLVE__STATE_DONE
 
 /* === src/game/game.c === */
-/* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
+/* Games described by rules: the handle, its settings, and what every part
+ * of it shares: the error message and the memory cap.  The options a move
+ * generator gives are in game_options.c, the search in game_eval.c, sums in
+ * game_sum.c. */
+
+/* === src/game/game.h === */
+/* A rule-defined game's handle, shared by the files that make up games
+ * given by rules: game.c (the handle, its settings, its errors and memory
+ * cap), game_options.c (the options a move generator gives), game_eval.c
+ * (the memoized search) and game_sum.c (sums and winning moves).
  *
- * Evaluation is a depth-first search with an explicit stack of frames.  The
- * options of the frames live in one growing list, in frame order, so popping
- * a frame frees its options by cutting the list.  The list keeps every part
- * (component position) of every option as a record: the position's canonical
- * bytes, a u32 value and a u32 slot hint (grundy__table_claim_all's record);
- * and apart from them each option's number of parts.  A frame's position is
- * a part of the frame below it.
- *
- * All the parts of a new frame are looked up in one batch, and those not in
- * the table are put there at once as PENDING ("to be evaluated"), each
- * record keeping the slot its position is in.  So when the search comes
- * back to a part, one read at its slot says whether a sibling's search has
- * evaluated it meanwhile, and claiming it for the stack is a write there; a
- * part is hashed and probed again only if the table has grown since.  A
- * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
- * a cycle.  The value slots of the records are filled as the parts become
- * known, and a frame's value goes straight into its part below, so the mex
- * reads only the list.
+ * The options of the positions being searched live in one growing list
+ * that keeps every part (component position) of every option as a record:
+ * the position's canonical bytes, a u32 value and a u32 slot hint
+ * (grundy__table_claim_all's record); and apart from them each option's
+ * number of parts.
  *
  * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
  * are the two largest 32-bit values, and the three below them are the
  * table's and the search's codes, so numbers up to 2^32 - 6 are stored (a
  * mex that large would need more options than memory holds). */
 
-#define GRUNDY__GAME__MAX_POS_SIZE 65536u
-#define GRUNDY__GAME__PROGRESS_EVERY 65536u
-#define GRUNDY__GAME__PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
-
-/* What follows a new record's position: no value yet, no slot hint. */
-static const uint32_t grundy__game__unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
-
-typedef struct grundy__game__frame {
+typedef struct grundy__game_frame {
     size_t key;       /* parts offset of the position: a part of the frame below */
     size_t parts;     /* parts offset of its first option's first part */
     size_t counts;    /* counts offset of its first option */
     size_t cur;       /* parts offset of the part being scanned */
     size_t slot;      /* where the table holds the position (a hint) */
-} grundy__game__frame;
+} grundy__game_frame;
 
 /* A growable byte buffer. */
-typedef struct grundy__game__bytes {
+typedef struct grundy__game_bytes {
     unsigned char *p;
     size_t len, cap;
-} grundy__game__bytes;
+} grundy__game_bytes;
 
 /* Options as generated: the records of their parts, and each one's count
  * of parts (a u32).  A frame's options run to the end of both. */
-typedef struct grundy__game__optlist {
-    grundy__game__bytes parts;
-    grundy__game__bytes counts;
-} grundy__game__optlist;
+typedef struct grundy__game_optlist {
+    grundy__game_bytes parts;
+    grundy__game_bytes counts;
+} grundy__game_optlist;
 
 struct grundy_options {
     grundy_game *game;
-    grundy__game__optlist *out;          /* where options go */
-    grundy_canon_fn canon; /* applied to each part as it is added, or NULL */
+    grundy__game_optlist *out; /* where options go */
+    grundy_canon_fn canon;     /* applied to each part as it is added, or NULL */
 };
 
 struct grundy_game {
@@ -4984,9 +4973,9 @@ struct grundy_game {
 
     grundy__table table;
     size_t pending;     /* of table.count: options claimed, not yet searched */
-    grundy__game__optlist opts;       /* the frames' options, after the first position */
-    grundy__game__optlist sought;     /* options of a position whose winning move is sought */
-    grundy__game__frame *frames;
+    grundy__game_optlist opts;   /* the frames' options, after the first position */
+    grundy__game_optlist sought; /* options of a position whose winning move is sought */
+    grundy__game_frame *frames;
     size_t nframes, cap_frames;
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
     grundy__mex mex;
@@ -4995,7 +4984,7 @@ struct grundy_game {
 };
 
 /* Positions are copied often; eight bytes (the uint64_t games) as one word. */
-static void grundy__game__copy_pos(const grundy_game *g, void *dst, const void *src)
+static inline void grundy__game_copy_pos(const grundy_game *g, void *dst, const void *src)
 {
     if (g->size == sizeof(uint64_t))
         memcpy(dst, src, sizeof(uint64_t));
@@ -5003,13 +4992,78 @@ static void grundy__game__copy_pos(const grundy_game *g, void *dst, const void *
         memcpy(dst, src, g->size);
 }
 
-static int grundy__game__fail(grundy_game *g, int status, const char *fmt, ...)
+/* What follows a record's position: its value and slot hint (two u32). */
+#define GRUNDY__GAME_TAIL (2 * sizeof(uint32_t))
+
+/* Fills what follows a new record's position: no value yet, no slot hint. */
+static inline void grundy__game_unknown(unsigned char *value_and_hint)
+{
+    const uint32_t unknown[2] = {GRUNDY__EMPTY, GRUNDY__HINT_NONE};
+    memcpy(value_and_hint, unknown, sizeof unknown);
+}
+
+/* p + off, where p may be NULL (a buffer not yet allocated, off 0): the
+ * sum itself would be undefined behaviour. */
+static inline unsigned char *grundy__game_offset(unsigned char *p, size_t off)
+{
+    return p != NULL ? p + off : p;
+}
+
+/* A number as the table stores it, and back (see the top). */
+static inline uint32_t grundy__game_stored(uint32_t number)
+{
+    return number + 2u;
+}
+
+static inline uint32_t grundy__game_number_of(uint32_t stored_value)
+{
+    return stored_value - 2u;
+}
+
+/* The positions in the table but for the options claimed by the search
+ * under way (which a failure removes). */
+static inline size_t grundy__game_stored_count(const grundy_game *g)
+{
+    return g->table.count - g->pending;
+}
+
+/* ---- game.c ---------------------------------------------------------------- */
+
+/* Writes the game's error message; returns status. */
+GRUNDY__LOCAL int grundy__game_fail(grundy_game *g, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
-static int grundy__game__fail(grundy_game *g, int status, const char *fmt, ...)
+/* The bytes the game holds: table, option lists, frames, mex marks. */
+GRUNDY__LOCAL size_t grundy__game_used_bytes(const grundy_game *g);
+
+/* Grows a buffer for `more` bytes, within the game's memory cap. */
+GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more);
+
+/* Refuses a call from a move generator or progress callback of the game. */
+GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g);
+
+/* ---- game_options.c -------------------------------------------------------- */
+
+/* Runs the move generator on g->pos, appending options to out (each part
+ * canonicalised when `canonical` and the game has a canonical form). */
+GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int canonical);
+
+/* ---- game_eval.c ----------------------------------------------------------- */
+
+/* Copies pos to g->pos in canonical form. */
+GRUNDY__LOCAL void grundy__game_load(grundy_game *g, const void *pos);
+
+/* Evaluates the canonical position in g->pos. */
+GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, uint32_t *value);
+
+/* === src/game/game.c (continued) === */
+
+#define GRUNDY__GAME__MAX_POS_SIZE 65536u
+
+GRUNDY__LOCAL int grundy__game_fail(grundy_game *g, int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -5018,32 +5072,14 @@ static int grundy__game__fail(grundy_game *g, int status, const char *fmt, ...)
     return status;
 }
 
-static uint32_t grundy__game__stored(uint32_t number)
-{
-    return number + 2u;
-}
-
-static uint32_t grundy__game__number_of(uint32_t stored_value)
-{
-    return stored_value - 2u;
-}
-
-/* The positions in the table but for the options claimed by the search
- * under way (which a failure removes). */
-static size_t grundy__game__stored_count(const grundy_game *g)
-{
-    return g->table.count - g->pending;
-}
-
-static size_t grundy__game__used_bytes(const grundy_game *g)
+GRUNDY__LOCAL size_t grundy__game_used_bytes(const grundy_game *g)
 {
     return grundy__table_bytes(g->size, g->table.cap) + g->opts.parts.cap + g->opts.counts.cap +
-           g->sought.parts.cap + g->sought.counts.cap + g->cap_frames * sizeof(grundy__game__frame) +
+           g->sought.parts.cap + g->sought.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
            g->mex.bound * sizeof(uint32_t);
 }
 
-/* Grows a buffer for `more` bytes, within the game's memory cap. */
-static int grundy__game__reserve_bytes(grundy_game *g, grundy__game__bytes *b, size_t more)
+GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more)
 {
     if (more > SIZE_MAX - b->len)
         return GRUNDY_ELIMIT;
@@ -5051,15 +5087,24 @@ static int grundy__game__reserve_bytes(grundy_game *g, grundy__game__bytes *b, s
     if (b->len + more <= old)
         return GRUNDY_OK;
     int rc = grundy__reserve(&g->alloc, (void **)&b->p, &b->cap, b->len + more, 1);
-    if (rc == GRUNDY_OK && g->limit != 0 && grundy__game__used_bytes(g) > g->limit)
+    if (rc == GRUNDY_OK && g->limit != 0 && grundy__game_used_bytes(g) > g->limit)
         rc = GRUNDY_ELIMIT; /* keep the block; the cap is checked again next time */
     if (rc == GRUNDY_ELIMIT)
-        grundy__game__fail(g, rc, "memory limit of %zu bytes reached with %zu positions stored, %zu moves deep",
-             g->limit, grundy__game__stored_count(g), g->nframes);
+        grundy__game_fail(g, rc,
+                          "memory limit of %zu bytes reached with %zu positions stored, "
+                          "%zu moves deep",
+                          g->limit, grundy__game_stored_count(g), g->nframes);
     return rc;
 }
 
-/* ---- creation ---------------------------------------------------------- */
+/* A move generator or progress callback calling back into its own game
+ * would find positions on the stack as if they were values, and reuse the
+ * scratch the evaluation under way holds: refused. */
+GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g)
+{
+    return grundy__game_fail(g, GRUNDY_ESTATE,
+                             "called from a move generator or progress callback of the same game");
+}
 
 static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
                     grundy_moves_u64_fn moves_u64, void *user, const grundy_allocator *alloc)
@@ -5075,7 +5120,7 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
         return rc;
     const grundy_allocator a = g->alloc;
     g->size = size;
-    g->rec = size + 2 * sizeof(uint32_t);
+    g->rec = size + GRUNDY__GAME_TAIL;
     g->max_parts = SIZE_MAX / g->rec;
     g->moves = moves;
     g->moves_u64 = moves_u64;
@@ -5133,7 +5178,8 @@ int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (g->table.count != 0)
-        return grundy__game__fail(g, GRUNDY_ESTATE, "the canonical form cannot change once positions are stored");
+        return grundy__game_fail(g, GRUNDY_ESTATE,
+                                 "the canonical form cannot change once positions are stored");
     g->canon = canon;
     return GRUNDY_OK;
 }
@@ -5143,7 +5189,8 @@ int grundy_game_set_play(grundy_game *g, int play)
     if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_SUSPENSE)
         return GRUNDY_EINVAL;
     if (g->table.count != 0)
-        return grundy__game__fail(g, GRUNDY_ESTATE, "the play cannot change once positions are stored");
+        return grundy__game_fail(g, GRUNDY_ESTATE,
+                                 "the play cannot change once positions are stored");
     g->play = play;
     return GRUNDY_OK;
 }
@@ -5165,7 +5212,7 @@ void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)
 void grundy_game_stats(const grundy_game *g, uint64_t *positions, uint64_t *nbytes)
 {
     if (positions != NULL)
-        *positions = g ? grundy__game__stored_count(g) : 0;
+        *positions = g ? grundy__game_stored_count(g) : 0;
     if (nbytes != NULL)
         *nbytes = g ? grundy__table_bytes(g->size, g->table.cap) : 0;
 }
@@ -5174,224 +5221,98 @@ const char *grundy_game_errmsg(const grundy_game *g)
 {
     return g ? g->errmsg : "";
 }
+#undef GRUNDY__GAME__MAX_POS_SIZE
 
-/* ---- options ----------------------------------------------------------- */
+/* === src/game/game_eval.c === */
+/* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
+ *
+ * Evaluation is a depth-first search with an explicit stack of frames.  The
+ * options of the frames live in one growing list (game.h), in frame order,
+ * so popping a frame frees its options by cutting the list.  A frame's
+ * position is a part of the frame below it.
+ *
+ * All the parts of a new frame are looked up in one batch, and those not in
+ * the table are put there at once as PENDING ("to be evaluated"), each
+ * record keeping the slot its position is in.  So when the search comes
+ * back to a part, one read at its slot says whether a sibling's search has
+ * evaluated it meanwhile, and claiming it for the stack is a write there; a
+ * part is hashed and probed again only if the table has grown since.  A
+ * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
+ * a cycle.  The value slots of the records are filled as the parts become
+ * known, and a frame's value goes straight into its part below, so the mex
+ * reads only the list. */
 
-/* Makes room in o for an option of nparts parts, checking it is allowed. */
-static int grundy__game__make_room_slowly(grundy_options *o, uint32_t nparts)
+#define GRUNDY__GAME_EVAL__PROGRESS_EVERY 65536u
+#define GRUNDY__GAME_EVAL__PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
+
+static unsigned char *grundy__game_eval__part_at(const grundy_game *g, size_t off)
 {
-    grundy_game *g = o->game;
-    if (nparts > 1 && !grundy__play_splits(g->play))
-        return grundy__game__fail(g, GRUNDY_EINVAL, "an option of %u parts, but this play needs options of at most one",
-                    nparts);
-    if (nparts > g->max_parts)
-        return GRUNDY_ELIMIT;
-    int rc = grundy__game__reserve_bytes(g, &o->out->parts, (size_t)nparts * g->rec);
-    return rc == GRUNDY_OK ? grundy__game__reserve_bytes(g, &o->out->counts, sizeof nparts) : rc;
+    return grundy__game_offset(g->opts.parts.p, off);
 }
 
-/* Whether out has room for one more option of one part of rec bytes. */
-static int grundy__game__has_room(const grundy__game__optlist *out, size_t rec)
+static void grundy__game_eval__set_part_value(grundy_game *g, size_t off, uint32_t v)
 {
-    return out->parts.cap - out->parts.len >= rec &&
-           out->counts.cap - out->counts.len >= sizeof(uint32_t);
+    grundy__slot_set_value(grundy__game_eval__part_at(g, off), g->size, v);
 }
 
-static int grundy__game__make_room(grundy_options *o, uint32_t nparts)
+static int grundy__game_eval__cycle(grundy_game *g)
 {
-    if (nparts <= 1 && grundy__game__has_room(o->out, o->game->rec))
+    return grundy__game_fail(g, GRUNDY_ECYCLE,
+                             "the rules lead from a position back to itself, %zu moves later",
+                             g->nframes - 1);
+}
+
+static int grundy__game_eval__table_full(grundy_game *g)
+{
+    return grundy__game_fail(g, GRUNDY_ELIMIT,
+                             "memory limit of %zu bytes reached with %zu positions stored",
+                             g->limit, grundy__game_stored_count(g));
+}
+
+/* Room for one more frame, within the memory cap. */
+static int grundy__game_eval__frame_room(grundy_game *g)
+{
+    if (g->nframes < g->cap_frames)
         return GRUNDY_OK;
-    return grundy__game__make_room_slowly(o, nparts);
-}
-
-/* Canonicalises the n part records starting at p. */
-static void grundy__game__canonicalise(const grundy_options *o, unsigned char *p, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++, p += o->game->rec)
-        o->canon(o->game->user, p);
-}
-
-/* p + off, where p may be NULL (a buffer not yet allocated, off 0): the
- * sum itself would be undefined behaviour. */
-static unsigned char *grundy__game__offset(unsigned char *p, size_t off)
-{
-    return p != NULL ? p + off : p;
-}
-
-/* Appends an option, its room made (none for an option of no parts). */
-static void grundy__game__append(grundy_options *o, const void *parts, uint32_t nparts)
-{
-    const grundy_game *g = o->game;
-    grundy__game__bytes *out = &o->out->parts, *counts = &o->out->counts;
-    unsigned char *first = grundy__game__offset(out->p, out->len);
-    for (uint32_t i = 0; i < nparts; i++) {
-        unsigned char *p = first + (size_t)i * g->rec;
-        grundy__game__copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
-        memcpy(p + g->size, grundy__game__unknown, sizeof grundy__game__unknown);
-    }
-    out->len += (size_t)nparts * g->rec;
-    memcpy(counts->p + counts->len, &nparts, sizeof nparts);
-    counts->len += sizeof nparts;
-    if (o->canon != NULL)
-        grundy__game__canonicalise(o, first, nparts);
-}
-
-int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
-{
-    if (o == NULL || (parts == NULL && nparts > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game__make_room(o, nparts);
-    if (rc == GRUNDY_OK)
-        grundy__game__append(o, parts, nparts);
+    int rc = grundy__reserve(&g->alloc, (void **)&g->frames, &g->cap_frames, g->nframes + 1,
+                             sizeof *g->frames);
+    if (rc == GRUNDY_OK && g->limit != 0 && grundy__game_used_bytes(g) > g->limit)
+        rc = grundy__game_fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached %zu moves deep",
+                               g->limit, g->nframes);
     return rc;
-}
-
-/* The usual option of a uint64_t game, one part and nothing to canonicalise,
- * appended without the general loop. */
-static int grundy__game__add_word(grundy_options *o, const uint64_t *part)
-{
-    grundy__game__optlist *out = o->out;
-    const uint32_t one = 1;
-    unsigned char *p = out->parts.p + out->parts.len;
-    memcpy(p, part, sizeof *part);
-    memcpy(p + sizeof *part, grundy__game__unknown, sizeof grundy__game__unknown);
-    out->parts.len += sizeof *part + sizeof grundy__game__unknown;
-    memcpy(out->counts.p + out->counts.len, &one, sizeof one);
-    out->counts.len += sizeof one;
-    return GRUNDY_OK;
-}
-
-int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t nparts)
-{
-    if (o == NULL)
-        return GRUNDY_EINVAL;
-    if (o->game->size != sizeof(uint64_t))
-        return GRUNDY_EINVAL;
-    /* Generators call this once per option: the usual option takes no call. */
-    if (nparts == 1 && parts != NULL && o->canon == NULL && grundy__game__has_room(o->out, o->game->rec))
-        return grundy__game__add_word(o, parts);
-    return grundy_options_add(o, parts, nparts);
-}
-
-/* Makes room in o for n options of one part each, checked once for the lot. */
-static int grundy__game__make_room_each(grundy_options *o, size_t n)
-{
-    grundy_game *g = o->game;
-    if (n > g->max_parts)
-        return GRUNDY_ELIMIT;
-    int rc = grundy__game__reserve_bytes(g, &o->out->parts, n * g->rec);
-    return rc == GRUNDY_OK ? grundy__game__reserve_bytes(g, &o->out->counts, n * sizeof(uint32_t)) : rc;
-}
-
-int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
-{
-    if (o == NULL || (positions == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game__make_room_each(o, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    const unsigned char *p = (const unsigned char *)positions;
-    for (size_t i = 0; i < n; i++, p += o->game->size)
-        grundy__game__append(o, p, 1);
-    return GRUNDY_OK;
-}
-
-int grundy_options_add_each_u64(grundy_options *o, const uint64_t *positions, size_t n)
-{
-    if (o == NULL || o->game->size != sizeof(uint64_t))
-        return GRUNDY_EINVAL;
-    if (positions == NULL || o->canon != NULL)
-        return grundy_options_add_each(o, positions, n);
-    int rc = grundy__game__make_room_each(o, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    for (size_t i = 0; i < n; i++)
-        grundy__game__add_word(o, &positions[i]);
-    return GRUNDY_OK;
-}
-
-/* Runs the move generator on g->pos, appending options to out. */
-static int grundy__game__generate(grundy_game *g, grundy__game__optlist *out, int canonical)
-{
-    grundy_options o = {g, out, canonical ? g->canon : NULL};
-    int rc;
-    g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
-    if (g->moves_u64 != NULL) {
-        uint64_t p;
-        memcpy(&p, g->pos, sizeof p);
-        rc = g->moves_u64(g->user, p, &o);
-    } else {
-        rc = g->moves(g->user, g->pos, &o);
-    }
-    if (rc > 0)
-        rc = grundy__game__fail(g, GRUNDY_EINVAL, "the move generator returned %d", rc);
-    else if (rc < 0 && g->errmsg[0] == '\0')
-        grundy__game__fail(g, rc, "the move generator failed: %s", grundy_strerror(rc));
-    return rc;
-}
-
-/* ---- evaluation -------------------------------------------------------- */
-
-static unsigned char *grundy__game__part_at(const grundy_game *g, size_t off)
-{
-    return grundy__game__offset(g->opts.parts.p, off);
-}
-
-static void grundy__game__set_part_value(grundy_game *g, size_t off, uint32_t v)
-{
-    grundy__slot_set_value(grundy__game__part_at(g, off), g->size, v);
-}
-
-static int grundy__game__cycle(grundy_game *g)
-{
-    return grundy__game__fail(g, GRUNDY_ECYCLE, "the rules lead from a position back to itself, %zu moves later",
-                g->nframes - 1);
-}
-
-static int grundy__game__table_full(grundy_game *g)
-{
-    return grundy__game__fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached with %zu positions stored",
-                g->limit, grundy__game__stored_count(g));
 }
 
 /* Pushes the position at parts offset key, which the table holds as busy
  * in slot `slot`, as a frame; generates its options and claims them (see the
  * top of the file).  A failure before the frame exists frees the position's
  * slot; after, the frame is unwound with the others. */
-static int grundy__game__push(grundy_game *g, size_t key, size_t slot)
+static int grundy__game_eval__push(grundy_game *g, size_t key, size_t slot)
 {
-    int rc = GRUNDY_OK;
-    if (g->nframes == g->cap_frames) {
-        rc = grundy__reserve(&g->alloc, (void **)&g->frames, &g->cap_frames, g->nframes + 1,
-                             sizeof *g->frames);
-        if (rc == GRUNDY_OK && g->limit != 0 && grundy__game__used_bytes(g) > g->limit)
-            rc = grundy__game__fail(g, GRUNDY_ELIMIT, "memory limit of %zu bytes reached %zu moves deep",
-                      g->limit, g->nframes);
-    }
-    grundy__game__copy_pos(g, g->pos, grundy__game__part_at(g, key));
+    int rc = grundy__game_eval__frame_room(g);
+    grundy__game_copy_pos(g, g->pos, grundy__game_eval__part_at(g, key));
     if (rc != GRUNDY_OK) {
         grundy__table_remove(&g->table, g->pos);
         return rc;
     }
-    grundy__game__frame *f = &g->frames[g->nframes++];
+    grundy__game_frame *f = &g->frames[g->nframes++];
     f->key = key;
     f->slot = slot;
     f->parts = f->cur = g->opts.parts.len;
     f->counts = g->opts.counts.len;
-    rc = grundy__game__generate(g, &g->opts, 1);
+    rc = grundy__game_generate(g, &g->opts, 1);
     if (rc == GRUNDY_OK) {
         size_t claimed;
-        rc = grundy__table_claim_all(&g->table, &g->alloc, grundy__game__part_at(g, f->parts),
-                                     (g->opts.parts.len - f->parts) / g->rec, g->rec, GRUNDY__GAME__PENDING,
+        rc = grundy__table_claim_all(&g->table, &g->alloc, grundy__game_eval__part_at(g, f->parts),
+                                     (g->opts.parts.len - f->parts) / g->rec, g->rec, GRUNDY__GAME_EVAL__PENDING,
                                      g->limit, &claimed);
         g->pending += claimed;
         if (rc == GRUNDY_ELIMIT)
-            rc = grundy__game__table_full(g);
+            rc = grundy__game_eval__table_full(g);
     }
     return rc;
 }
 
-static int grundy__game__ensure_mex(grundy_game *g, size_t nopts)
+static int grundy__game_eval__ensure_mex(grundy_game *g, size_t nopts)
 {
     size_t need = grundy__play_mex_bound(nopts);
     if (need <= g->mex.bound)
@@ -5410,13 +5331,13 @@ static int grundy__game__ensure_mex(grundy_game *g, size_t nopts)
 
 /* The number of the top frame's position, its options' parts all known.
  * (Loop bounds are read once: the mex's stores could alias them.) */
-static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__frame *f)
+static uint32_t grundy__game_eval__frame_value(grundy_game *g, const grundy__game_frame *f)
 {
     const int play = g->play;
     const size_t rec = g->rec, size = g->size;
-    const unsigned char *part = grundy__game__part_at(g, f->parts);
-    const unsigned char *count = grundy__game__offset(g->opts.counts.p, f->counts);
-    const unsigned char *end = grundy__game__offset(g->opts.counts.p, g->opts.counts.len);
+    const unsigned char *part = grundy__game_eval__part_at(g, f->parts);
+    const unsigned char *count = grundy__game_offset(g->opts.counts.p, f->counts);
+    const unsigned char *end = grundy__game_offset(g->opts.counts.p, g->opts.counts.len);
     const uint32_t finished = grundy__play_finished(play);
     grundy__acc acc;
     grundy__acc_begin(&acc, play, &g->mex);
@@ -5424,7 +5345,7 @@ static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__fr
         uint32_t np, x = finished;
         memcpy(&np, count, sizeof np);
         for (uint32_t i = 0; i < np; i++, part += rec) {
-            uint32_t v = grundy__game__number_of(grundy__slot_value(part, size));
+            uint32_t v = grundy__game_number_of(grundy__slot_value(part, size));
             x = i == 0 ? v : grundy__play_join(play, x, v);
         }
         grundy__acc_add(&acc, x);
@@ -5436,123 +5357,119 @@ static uint32_t grundy__game__frame_value(grundy_game *g, const grundy__game__fr
  * the values found since it was pushed.  Returns 1 when it stops at such a
  * part, which the table then holds as busy in *slot; 0 when every part is
  * known; or GRUNDY_ECYCLE. */
-static int grundy__game__next_unknown(grundy_game *g, grundy__game__frame *f, size_t *slot)
+static int grundy__game_eval__next_unknown(grundy_game *g, grundy__game_frame *f, size_t *slot)
 {
     const size_t end = g->opts.parts.len, size = g->size;
     for (; f->cur < end; f->cur += g->rec) {
-        const unsigned char *r = grundy__game__part_at(g, f->cur);
+        const unsigned char *r = grundy__game_eval__part_at(g, f->cur);
         uint32_t v = grundy__slot_value(r, size);
-        if (v < GRUNDY__GAME__PENDING)
+        if (v < GRUNDY__GAME_EVAL__PENDING)
             continue; /* a number, known when claimed or handed up by its frame */
         /* Claimed, so in the table: a claim leaves it only when an
          * evaluation fails, and then the whole stack is unwound. */
         v = grundy__table_value_at(&g->table, r, grundy__record_hint(r, size), slot);
         if (v == GRUNDY__BUSY)
-            return grundy__game__cycle(g);
-        if (v == GRUNDY__GAME__PENDING) {
+            return grundy__game_eval__cycle(g);
+        if (v == GRUNDY__GAME_EVAL__PENDING) {
             grundy__table_set_at(&g->table, r, GRUNDY__BUSY, *slot);
             g->pending--;
             return 1;
         }
-        grundy__game__set_part_value(g, f->cur, v);
+        grundy__game_eval__set_part_value(g, f->cur, v);
     }
     return 0;
 }
 
 /* Removes every frame still on the stack (their positions are busy) and
  * every claim of a part not yet searched. */
-static void grundy__game__unwind(grundy_game *g)
+static void grundy__game_eval__unwind(grundy_game *g)
 {
     for (size_t off = 0; off < g->opts.parts.len; off += g->rec) {
-        const unsigned char *r = grundy__game__part_at(g, off);
+        const unsigned char *r = grundy__game_eval__part_at(g, off);
         size_t slot;
-        if (grundy__slot_value(r, g->size) == GRUNDY__GAME__PENDING &&
-            grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == GRUNDY__GAME__PENDING)
+        if (grundy__slot_value(r, g->size) == GRUNDY__GAME_EVAL__PENDING &&
+            grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == GRUNDY__GAME_EVAL__PENDING)
             grundy__table_remove(&g->table, r);
     }
     g->pending = 0;
     while (g->nframes > 0) {
-        grundy__game__frame *f = &g->frames[--g->nframes];
-        grundy__table_remove(&g->table, grundy__game__part_at(g, f->key));
+        grundy__game_frame *f = &g->frames[--g->nframes];
+        grundy__table_remove(&g->table, grundy__game_eval__part_at(g, f->key));
     }
 }
 
 /* Stores the value of the top frame's position, pops it and hands the value
  * to the part it is of in the frame below (or to *value, for the first). */
-static int grundy__game__pop(grundy_game *g, uint32_t *value)
+static int grundy__game_eval__pop(grundy_game *g, uint32_t *value)
 {
-    grundy__game__frame *f = &g->frames[g->nframes - 1];
-    int rc = grundy__game__ensure_mex(g, (g->opts.counts.len - f->counts) / sizeof(uint32_t));
+    grundy__game_frame *f = &g->frames[g->nframes - 1];
+    int rc = grundy__game_eval__ensure_mex(g, (g->opts.counts.len - f->counts) / sizeof(uint32_t));
     if (rc != GRUNDY_OK)
         return rc;
-    uint32_t v = grundy__game__frame_value(g, f);
-    grundy__table_set_at(&g->table, grundy__game__part_at(g, f->key), grundy__game__stored(v), f->slot);
+    uint32_t v = grundy__game_eval__frame_value(g, f);
+    grundy__table_set_at(&g->table, grundy__game_eval__part_at(g, f->key), grundy__game_stored(v), f->slot);
     g->opts.parts.len = f->parts;
     g->opts.counts.len = f->counts;
     if (--g->nframes > 0)
-        grundy__game__set_part_value(g, g->frames[g->nframes - 1].cur, grundy__game__stored(v));
+        grundy__game_eval__set_part_value(g, g->frames[g->nframes - 1].cur, grundy__game_stored(v));
     else
         *value = v;
-    if (++g->evaluated % GRUNDY__GAME__PROGRESS_EVERY == 0 && g->progress != NULL &&
+    if (++g->evaluated % GRUNDY__GAME_EVAL__PROGRESS_EVERY == 0 && g->progress != NULL &&
         g->progress(g->progress_user, g->evaluated, 0) != 0)
-        return grundy__game__fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
-                    (unsigned long long)g->evaluated);
+        return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
+                                 (unsigned long long)g->evaluated);
     return GRUNDY_OK;
 }
 
-/* Evaluates the canonical position in g->pos. */
-static int grundy__game__evaluate(grundy_game *g, uint32_t *value)
+/* Pushes the position in g->pos, which the table holds as busy in slot
+ * `slot`, as the first frame.  It is kept as the list's first record, as a
+ * part. */
+static int grundy__game_eval__push_first(grundy_game *g, size_t slot)
+{
+    int rc = grundy__game_reserve(g, &g->opts.parts, g->rec);
+    if (rc != GRUNDY_OK) {
+        grundy__table_remove(&g->table, g->pos);
+        return rc;
+    }
+    grundy__game_copy_pos(g, grundy__game_eval__part_at(g, 0), g->pos);
+    grundy__game_unknown(grundy__game_eval__part_at(g, 0) + g->size);
+    g->opts.parts.len = g->rec;
+    return grundy__game_eval__push(g, 0, slot);
+}
+
+GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, uint32_t *value)
 {
     uint32_t known;
     size_t slot;
     int rc = grundy__table_get_or_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit,
                                          &known, &slot);
     if (rc != GRUNDY_OK)
-        return rc == GRUNDY_ELIMIT ? grundy__game__table_full(g) : rc;
+        return rc == GRUNDY_ELIMIT ? grundy__game_eval__table_full(g) : rc;
     if (known != GRUNDY__EMPTY) {
-        *value = grundy__game__number_of(known);
+        *value = grundy__game_number_of(known);
         return GRUNDY_OK;
     }
     g->errmsg[0] = '\0';
-    /* The first position is kept as the list's first record, as a part. */
-    rc = grundy__game__reserve_bytes(g, &g->opts.parts, g->rec);
-    if (rc != GRUNDY_OK) {
-        grundy__table_remove(&g->table, g->pos);
-        return rc;
-    }
-    grundy__game__copy_pos(g, grundy__game__part_at(g, 0), g->pos);
-    memcpy(grundy__game__part_at(g, 0) + g->size, grundy__game__unknown, sizeof grundy__game__unknown);
-    g->opts.parts.len = g->rec;
-    rc = grundy__game__push(g, 0, slot);
+    rc = grundy__game_eval__push_first(g, slot);
     while (rc == GRUNDY_OK && g->nframes > 0) {
-        grundy__game__frame *f = &g->frames[g->nframes - 1];
-        rc = grundy__game__next_unknown(g, f, &slot);
+        grundy__game_frame *f = &g->frames[g->nframes - 1];
+        rc = grundy__game_eval__next_unknown(g, f, &slot);
         if (rc == 1)
-            rc = grundy__game__push(g, f->cur, slot);
+            rc = grundy__game_eval__push(g, f->cur, slot);
         else if (rc == GRUNDY_OK)
-            rc = grundy__game__pop(g, value);
+            rc = grundy__game_eval__pop(g, value);
     }
     if (rc != GRUNDY_OK)
-        grundy__game__unwind(g);
+        grundy__game_eval__unwind(g);
     g->opts.parts.len = g->opts.counts.len = 0;
     return rc;
 }
 
-/* Copies pos to g->pos in canonical form. */
-static void grundy__game__load(grundy_game *g, const void *pos)
+GRUNDY__LOCAL void grundy__game_load(grundy_game *g, const void *pos)
 {
-    grundy__game__copy_pos(g, g->pos, pos);
+    grundy__game_copy_pos(g, g->pos, pos);
     if (g->canon != NULL)
         g->canon(g->user, g->pos);
-}
-
-/* A move generator or progress callback calling back into its own game
- * would find positions on the stack as if they were values, and reuse the
- * scratch the evaluation under way holds: refused. */
-static int grundy__game__refuse_reentry(grundy_game *g)
-{
-    return grundy__game__fail(g, GRUNDY_ESTATE,
-                "called from a move generator or progress callback of the same game");
 }
 
 int grundy_game_value(grundy_game *g, const void *pos, uint32_t *value)
@@ -5560,10 +5477,10 @@ int grundy_game_value(grundy_game *g, const void *pos, uint32_t *value)
     if (g == NULL || pos == NULL || value == NULL)
         return GRUNDY_EINVAL;
     if (g->inside)
-        return grundy__game__refuse_reentry(g);
+        return grundy__game_refuse_reentry(g);
     g->inside = 1;
-    grundy__game__load(g, pos);
-    int rc = grundy__game__evaluate(g, value);
+    grundy__game_load(g, pos);
+    int rc = grundy__game_evaluate(g, value);
     g->inside = 0;
     return rc;
 }
@@ -5581,15 +5498,170 @@ int grundy_game_outcome(grundy_game *g, const void *pos)
     int rc = grundy_game_value(g, pos, &v);
     return rc != GRUNDY_OK ? rc : grundy__play_outcome(g->play, v);
 }
+#undef GRUNDY__GAME_EVAL__PROGRESS_EVERY
+#undef GRUNDY__GAME_EVAL__PENDING
 
-/* ---- sums -------------------------------------------------------------- */
+/* === src/game/game_options.c === */
+/* Games described by rules: the options a move generator gives, appended
+ * to an option list as records (game.h), each part canonicalised as it is
+ * added. */
+
+/* Makes room in o for an option of nparts parts, checking it is allowed. */
+static int grundy__game_options__make_room_slowly(grundy_options *o, uint32_t nparts)
+{
+    grundy_game *g = o->game;
+    if (nparts > 1 && !grundy__play_splits(g->play))
+        return grundy__game_fail(g, GRUNDY_EINVAL,
+                                 "an option of %u parts, but this play needs options of at most "
+                                 "one", nparts);
+    if (nparts > g->max_parts)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__game_reserve(g, &o->out->parts, (size_t)nparts * g->rec);
+    return rc == GRUNDY_OK ? grundy__game_reserve(g, &o->out->counts, sizeof nparts) : rc;
+}
+
+/* Whether out has room for one more option of one part of rec bytes. */
+static int grundy__game_options__has_room(const grundy__game_optlist *out, size_t rec)
+{
+    return out->parts.cap - out->parts.len >= rec &&
+           out->counts.cap - out->counts.len >= sizeof(uint32_t);
+}
+
+static int grundy__game_options__make_room(grundy_options *o, uint32_t nparts)
+{
+    if (nparts <= 1 && grundy__game_options__has_room(o->out, o->game->rec))
+        return GRUNDY_OK;
+    return grundy__game_options__make_room_slowly(o, nparts);
+}
+
+/* Canonicalises the n part records starting at p. */
+static void grundy__game_options__canonicalise(const grundy_options *o, unsigned char *p, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++, p += o->game->rec)
+        o->canon(o->game->user, p);
+}
+
+/* Appends an option, its room made (none for an option of no parts). */
+static void grundy__game_options__append(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    const grundy_game *g = o->game;
+    grundy__game_bytes *out = &o->out->parts, *counts = &o->out->counts;
+    unsigned char *first = grundy__game_offset(out->p, out->len);
+    for (uint32_t i = 0; i < nparts; i++) {
+        unsigned char *p = first + (size_t)i * g->rec;
+        grundy__game_copy_pos(g, p, (const unsigned char *)parts + (size_t)i * g->size);
+        grundy__game_unknown(p + g->size);
+    }
+    out->len += (size_t)nparts * g->rec;
+    memcpy(counts->p + counts->len, &nparts, sizeof nparts);
+    counts->len += sizeof nparts;
+    if (o->canon != NULL)
+        grundy__game_options__canonicalise(o, first, nparts);
+}
+
+int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    if (o == NULL || (parts == NULL && nparts > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_options__make_room(o, nparts);
+    if (rc == GRUNDY_OK)
+        grundy__game_options__append(o, parts, nparts);
+    return rc;
+}
+
+/* The usual option of a uint64_t game, one part and nothing to canonicalise,
+ * appended without the general loop. */
+static int grundy__game_options__add_word(grundy_options *o, const uint64_t *part)
+{
+    grundy__game_optlist *out = o->out;
+    const uint32_t one = 1;
+    unsigned char *p = out->parts.p + out->parts.len;
+    memcpy(p, part, sizeof *part);
+    grundy__game_unknown(p + sizeof *part);
+    out->parts.len += sizeof *part + GRUNDY__GAME_TAIL;
+    memcpy(out->counts.p + out->counts.len, &one, sizeof one);
+    out->counts.len += sizeof one;
+    return GRUNDY_OK;
+}
+
+int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t nparts)
+{
+    if (o == NULL)
+        return GRUNDY_EINVAL;
+    if (o->game->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    /* Generators call this once per option: the usual option takes no call. */
+    if (nparts == 1 && parts != NULL && o->canon == NULL && grundy__game_options__has_room(o->out, o->game->rec))
+        return grundy__game_options__add_word(o, parts);
+    return grundy_options_add(o, parts, nparts);
+}
+
+/* Makes room in o for n options of one part each, checked once for the lot. */
+static int grundy__game_options__make_room_each(grundy_options *o, size_t n)
+{
+    grundy_game *g = o->game;
+    if (n > g->max_parts)
+        return GRUNDY_ELIMIT;
+    int rc = grundy__game_reserve(g, &o->out->parts, n * g->rec);
+    return rc == GRUNDY_OK ? grundy__game_reserve(g, &o->out->counts, n * sizeof(uint32_t)) : rc;
+}
+
+int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
+{
+    if (o == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_options__make_room_each(o, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const unsigned char *p = (const unsigned char *)positions;
+    for (size_t i = 0; i < n; i++, p += o->game->size)
+        grundy__game_options__append(o, p, 1);
+    return GRUNDY_OK;
+}
+
+int grundy_options_add_each_u64(grundy_options *o, const uint64_t *positions, size_t n)
+{
+    if (o == NULL || o->game->size != sizeof(uint64_t))
+        return GRUNDY_EINVAL;
+    if (positions == NULL || o->canon != NULL)
+        return grundy_options_add_each(o, positions, n);
+    int rc = grundy__game_options__make_room_each(o, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        grundy__game_options__add_word(o, &positions[i]);
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int canonical)
+{
+    grundy_options o = {g, out, canonical ? g->canon : NULL};
+    int rc;
+    g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
+    if (g->moves_u64 != NULL) {
+        uint64_t p;
+        memcpy(&p, g->pos, sizeof p);
+        rc = g->moves_u64(g->user, p, &o);
+    } else {
+        rc = g->moves(g->user, g->pos, &o);
+    }
+    if (rc > 0)
+        rc = grundy__game_fail(g, GRUNDY_EINVAL, "the move generator returned %d", rc);
+    else if (rc < 0 && g->errmsg[0] == '\0')
+        grundy__game_fail(g, rc, "the move generator failed: %s", grundy_strerror(rc));
+    return rc;
+}
+
+/* === src/game/game_sum.c === */
+/* Games described by rules: sums, and winning moves in them. */
 
 int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint32_t *value)
 {
     if (g == NULL || (positions == NULL && n > 0) || value == NULL)
         return GRUNDY_EINVAL;
     if (g->play != GRUNDY_PLAY_NORMAL)
-        return grundy__game__fail(g, GRUNDY_EINVAL, "sums by value are for normal play; use grundy_compound_outcome");
+        return grundy__game_fail(g, GRUNDY_EINVAL,
+                                 "sums by value are for normal play; use grundy_compound_outcome");
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t v = 0; /* set by the call; initialised for compilers that cannot see it */
@@ -5602,25 +5674,25 @@ int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint3
     return GRUNDY_OK;
 }
 
-typedef struct grundy__game__game_positions {
+typedef struct grundy__game_sum__game_positions {
     grundy_game *game;
     const unsigned char *positions;
-} grundy__game__game_positions;
+} grundy__game_sum__game_positions;
 
 /* Components were all evaluated, so each lookup hits. */
-static uint64_t grundy__game__component_value(const void *ctx, size_t i)
+static uint64_t grundy__game_sum__component_value(const void *ctx, size_t i)
 {
-    const grundy__game__game_positions *gp = (const grundy__game__game_positions *)ctx;
+    const grundy__game_sum__game_positions *gp = (const grundy__game_sum__game_positions *)ctx;
     grundy_game *g = gp->game;
-    grundy__game__load(g, gp->positions + i * g->size);
+    grundy__game_load(g, gp->positions + i * g->size);
     uint32_t v = grundy__table_get(&g->table, g->pos);
-    return v != GRUNDY__EMPTY ? grundy__game__number_of(v) : 0;
+    return v != GRUNDY__EMPTY ? grundy__game_number_of(v) : 0;
 }
 
 /* Among the options (raw, as generated) in g->sought, the first whose value
  * is target: the parts offset of its first part and its count of parts, or
  * SIZE_MAX.  Evaluates parts as needed. */
-static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *found, uint32_t *nparts)
+static int grundy__game_sum__find_option(grundy_game *g, uint64_t target, size_t *found, uint32_t *nparts)
 {
     *found = SIZE_MAX;
     size_t off = 0;
@@ -5629,8 +5701,8 @@ static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *fo
         memcpy(&np, g->sought.counts.p + c, sizeof np);
         for (uint32_t i = 0; i < np; i++) {
             uint32_t v;
-            grundy__game__load(g, g->sought.parts.p + off + (size_t)i * g->rec);
-            int rc = grundy__game__evaluate(g, &v);
+            grundy__game_load(g, g->sought.parts.p + off + (size_t)i * g->rec);
+            int rc = grundy__game_evaluate(g, &v);
             if (rc != GRUNDY_OK)
                 return rc;
             x ^= v;
@@ -5646,28 +5718,29 @@ static int grundy__game__find_option(grundy_game *g, uint64_t target, size_t *fo
 }
 
 /* grundy_game_sum_winning_move once every component is evaluated. */
-static int grundy__game__winning_move(grundy_game *g, const void *positions, size_t n, size_t *component,
+static int grundy__game_sum__winning_move(grundy_game *g, const void *positions, size_t n, size_t *component,
                         void *parts, uint32_t cap, uint32_t *nparts)
 {
-    grundy__game__game_positions gp = {g, (const unsigned char *)positions};
+    grundy__game_sum__game_positions gp = {g, (const unsigned char *)positions};
     uint64_t target;
-    if (!grundy__sum_move(&gp, n, grundy__game__component_value, component, &target))
+    if (!grundy__sum_move(&gp, n, grundy__game_sum__component_value, component, &target))
         return 0;
     /* Generate the options of the component as given, so the move returned
      * is a real move from the caller's position, not from its canonical form. */
     memcpy(g->pos, gp.positions + *component * g->size, g->size);
     g->sought.parts.len = g->sought.counts.len = 0;
-    int rc = grundy__game__generate(g, &g->sought, 0);
+    int rc = grundy__game_generate(g, &g->sought, 0);
     size_t off = SIZE_MAX;
     if (rc == GRUNDY_OK)
-        rc = grundy__game__find_option(g, target, &off, nparts);
+        rc = grundy__game_sum__find_option(g, target, &off, nparts);
     if (rc != GRUNDY_OK)
         return rc;
     if (off == SIZE_MAX)
-        return grundy__game__fail(g, GRUNDY_EINVAL, "the move generator gave different options for the same position");
+        return grundy__game_fail(g, GRUNDY_EINVAL, "the move generator gave different options "
+                                 "for the same position");
     for (uint32_t i = 0; i < *nparts && i < cap; i++)
-        memcpy((unsigned char *)parts + (size_t)i * g->size, g->sought.parts.p + off + (size_t)i * g->rec,
-               g->size);
+        memcpy((unsigned char *)parts + (size_t)i * g->size,
+               g->sought.parts.p + off + (size_t)i * g->rec, g->size);
     return 1;
 }
 
@@ -5677,13 +5750,13 @@ int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n
     if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
         return GRUNDY_EINVAL;
     if (g->inside)
-        return grundy__game__refuse_reentry(g);
+        return grundy__game_refuse_reentry(g);
     uint32_t s;
     int rc = grundy_game_sum_value(g, positions, n, &s);
     if (rc != GRUNDY_OK)
         return rc;
     g->inside = 1;
-    rc = grundy__game__winning_move(g, positions, n, component, parts, cap, nparts);
+    rc = grundy__game_sum__winning_move(g, positions, n, component, parts, cap, nparts);
     g->inside = 0;
     return rc;
 }
@@ -5696,9 +5769,6 @@ int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, 
         return GRUNDY_EINVAL;
     return grundy_game_sum_winning_move(g, positions, n, component, parts, cap, nparts);
 }
-#undef GRUNDY__GAME__MAX_POS_SIZE
-#undef GRUNDY__GAME__PROGRESS_EVERY
-#undef GRUNDY__GAME__PENDING
 
 /* === src/heap/heap_compute.c === */
 /* Heap games: the value sequence.
@@ -9194,6 +9264,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__MERGE_AHEAD
+#undef GRUNDY__GAME_TAIL
 #undef GRUNDY__HEAP_LEAVE_NONE
 #undef GRUNDY__HEAP_LEAVE_ONE
 #undef GRUNDY__HEAP_LEAVE_TWO
