@@ -16,7 +16,8 @@ DESTDIR ?=
 
 CC ?= cc
 OPT ?= -O2 -g
-WARN := -std=c11 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wstrict-prototypes
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wstrict-prototypes \
+    -Wmissing-prototypes
 CFLAGS ?= $(OPT)
 ALL_CFLAGS := $(WARN) $(CFLAGS) -Iinclude -Isrc
 LIB_CFLAGS := $(ALL_CFLAGS) -fPIC -fvisibility=hidden

@@ -38,7 +38,7 @@ CC=${CC:-cc}
 REPLAY_CFLAGS=${REPLAY_CFLAGS:--O1 -g}
 
 STD="-std=c11 -I$root/include -I$root/src -I$root/fuzz"
-WARN="-Wall -Wextra"
+WARN="-Wall -Wextra -Wmissing-prototypes"
 FUZZ_FLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 
 mkdir -p "$out/obj/fuzz" "$out/obj/replay"

@@ -126,6 +126,18 @@ int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
 /* Solves the loopy play (generalized Sprague-Grundy values). */
 int grundy__graph_solve_loopy(grundy_graph *g);
 
+/* The misère outcome of the sum of nodes[0 .. n), by memoized search over
+ * the sum (graph_misere.c). */
+int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+
+/* A winning move of that sum: 1 with moves[c] set for the component c it
+ * is made in, 0 if the sum is lost, or an error (graph_misere.c). */
+int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
+
+/* The misère outcome of a sum of tame positions, from their genus symbols
+ * (graph_genus.c); GRUNDY_EINVAL if one is not tame. */
+int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+
 /* The first move of node whose option has normal value target, or
  * GRUNDY_NO_MOVE.  Needs normal values. */
 uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);

@@ -4,13 +4,6 @@
 #include "graph/graph.h"
 #include "play/compound.h"
 
-/* Implemented by the misère search. */
-int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
-int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
-
-/* Implemented with the genus symbols. */
-int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
-
 typedef struct positions {
     const uint32_t *num;
     const uint32_t *nodes;
