@@ -23,7 +23,9 @@ ALL_CFLAGS := $(WARN) $(CFLAGS) -Iinclude -Isrc
 LIB_CFLAGS := $(ALL_CFLAGS) -fPIC -fvisibility=hidden
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-SONAME := libgrundy.so.$(VERSION_MAJOR)
+# While the major version is 0 a minor release may break the ABI, so the
+# SONAME carries the minor version too (docs/abi.md).
+SONAME := libgrundy.so.$(VERSION_MAJOR)$(if $(filter 0,$(VERSION_MAJOR)),.$(VERSION_MINOR))
 SHARED := lib/libgrundy.so.$(VERSION)
 STATIC := lib/libgrundy.a
 CLI := bin/grundy

@@ -83,7 +83,7 @@ static int lib_moves(void *user, uint64_t pos, grundy_options *out)
     gen_fn gen = *(const gen_fn *)user;
     uint64_t opt[MAX_OPTIONS];
     unsigned k = gen(pos, opt);
-    return grundy_options_add_each_u64(out, opt, k);
+    return grundy_options_add_each(out, opt, k); /* uint64_t: 8-byte positions */
 }
 
 /* ---- the baseline: chained hash map, recursive evaluation ---------------- */
@@ -196,7 +196,7 @@ static void figure_d(const char *label, const char *bytes_label, gen_fn gen, uin
     uint32_t lib_root = 0;
     double t0 = bench_now();
     if (rc == GRUNDY_OK)
-        rc = grundy_game_value_u64(game, root, &lib_root);
+        rc = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &root, &lib_root);
     double lib_s = bench_now() - t0;
     if (rc != GRUNDY_OK) {
         bench_error(label, rc);
@@ -226,7 +226,7 @@ static void figure_d(const char *label, const char *bytes_label, gen_fn gen, uin
     for (size_t i = 0; i < (size_t)1 << m.bits && v != BENCH_MISMATCH; i++) {
         for (const node *p = m.bucket[i]; p != NULL; p = p->next) {
             uint32_t x;
-            rc = grundy_game_value_u64(game, p->key, &x);
+            rc = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p->key, &x);
             if (rc != GRUNDY_OK || x != p->val) {
                 bench_mismatch("%s: position %#llx: library %u (%s), baseline %u", label,
                                (unsigned long long)p->key, (unsigned)x, grundy_strerror(rc),

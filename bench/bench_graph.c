@@ -293,7 +293,7 @@ static int run_library(const dag *d, lib_run *r)
     bench_counter cnt = {0, 0};
     grundy_allocator alloc = bench_counting_allocator(&cnt);
     grundy_graph *g = NULL;
-    int rc = grundy_graph_new_with(&g, &alloc);
+    int rc = grundy_graph_new(&g, &alloc);
     double t0 = bench_now();
     if (rc == GRUNDY_OK)
         rc = grundy_graph_add_nodes(g, d->n, NULL);
@@ -301,7 +301,7 @@ static int run_library(const dag *d, lib_run *r)
         rc = grundy_graph_add_moves(g, d->m, d->from, d->to);
     double t1 = bench_now();
     if (rc == GRUNDY_OK)
-        rc = grundy_graph_solve(g);
+        rc = grundy_graph_solve(g, GRUNDY_PLAY_NORMAL);
     double t2 = bench_now();
     if (rc == GRUNDY_OK) {
         r->add = best_of(r->add, t1 - t0);
@@ -310,7 +310,7 @@ static int run_library(const dag *d, lib_run *r)
             r->peak = cnt.peak;
             r->after = cnt.live;
             r->val = bench_xmalloc((size_t)d->n * sizeof *r->val);
-            memcpy(r->val, grundy_graph_values(g), (size_t)d->n * sizeof *r->val);
+            rc = grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, d->n, r->val);
         }
     }
     grundy_graph_free(g);

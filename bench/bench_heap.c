@@ -10,6 +10,7 @@
  * progress callback (the library keeps the values found), so a slow engine
  * makes a slow row, not a slow suite. */
 #define _POSIX_C_SOURCE 200809L
+#define GRUNDY_EXPERIMENTAL /* set_period_detection, set_threads */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,21 @@ static uint32_t *plain_values(const char *name, uint32_t n)
 
 /* ---- the library -------------------------------------------------------- */
 
+/* A heap game with the rules of name; on failure reports it and leaves
+ * *game NULL. */
+static int new_game(const char *name, const grundy_allocator *alloc, grundy_heap_game **game)
+{
+    int rc = grundy_heap_game_new(game, alloc);
+    if (rc == GRUNDY_OK)
+        rc = grundy_heap_game_parse(*game, name, strlen(name));
+    if (rc != GRUNDY_OK) {
+        bench_error(name, rc);
+        grundy_heap_game_free(*game);
+        *game = NULL;
+    }
+    return rc;
+}
+
 typedef struct budget {
     double deadline;
     int stopped;
@@ -121,11 +137,9 @@ static lib_run lib_compute(const bench_config *cfg, const char *name, int detect
 {
     lib_run r = {NULL, 0.0, 0, 0};
     grundy_allocator alloc = bench_counting_allocator(mem);
-    int rc = grundy_heap_game_new(&r.game, name, &alloc, NULL);
-    if (rc != GRUNDY_OK) {
-        bench_error(name, rc);
+    int rc = new_game(name, &alloc, &r.game);
+    if (rc != GRUNDY_OK)
         return r;
-    }
     grundy_heap_game_set_period_detection(r.game, detect);
     grundy_heap_game_set_threads(r.game, cfg->threads);
     budget b = {bench_now() + budget_s, 0};
@@ -159,7 +173,7 @@ static long check_prefix(const char *name, grundy_heap_game *game, int detect,
     uint32_t upto = have < n ? (uint32_t)have : n;
     for (uint32_t i = 0; i < upto; i++) {
         uint32_t v;
-        int rc = grundy_heap_game_value(game, i, &v);
+        int rc = grundy_heap_game_value(game, GRUNDY_PLAY_NORMAL, i, &v);
         if (rc != GRUNDY_OK) {
             bench_error(name, rc);
             return -1;
@@ -317,9 +331,8 @@ static void figure_e(const bench_config *cfg, const record_case *c)
 {
     char lib[24], note[96];
     grundy_heap_game *game = NULL;
-    int rc = grundy_heap_game_new(&game, c->name, NULL, NULL);
+    int rc = new_game(c->name, NULL, &game);
     if (rc != GRUNDY_OK) {
-        bench_error(c->name, rc);
         bench_row(c->label, "error", NULL, NULL, NULL, BENCH_MISSED, NULL);
         return;
     }

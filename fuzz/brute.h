@@ -224,7 +224,7 @@ static inline uint32_t bg_mex(const uint32_t *v, uint32_t k)
     return m;
 }
 
-/* The number under play (GRUNDY_PLAY_NORMAL .. SUSPENSE) of the count
+/* The number under play (GRUNDY_PLAY_NORMAL .. CONTINUED) of the count
  * nodes of order (from bg_order()).  For plays other than normal no move
  * of those nodes may have more than one part; a move of no parts (to the
  * finished game) counts as a move to a terminal position. */
@@ -280,8 +280,8 @@ static inline void bg_numbers(const bgraph *g, int play, const uint32_t *order, 
             v = sp ? GRUNDY_SC : bg_mex(opt, k2);
             break;
         }
-        case GRUNDY_PLAY_REMOTENESS:
-        case GRUNDY_PLAY_SUSPENSE: {
+        case GRUNDY_PLAY_CONJUNCTIVE:
+        case GRUNDY_PLAY_CONTINUED: {
             if (d == 0) {
                 v = 0;
                 break;
@@ -299,7 +299,7 @@ static inline void bg_numbers(const bgraph *g, int play, const uint32_t *order, 
                     if (r > hi_odd) hi_odd = r;
                 }
             }
-            if (play == GRUNDY_PLAY_REMOTENESS)
+            if (play == GRUNDY_PLAY_CONJUNCTIVE)
                 v = 1 + (even ? lo_even : hi_odd); /* win fast, lose slowly */
             else
                 v = 1 + (even ? hi_even : lo_odd); /* win slowly, lose fast */
@@ -372,9 +372,23 @@ enum { BR_UNKNOWN = 0, BR_WIN = 1, BR_LOSS = 2 };
 
 #define BR_MAX_SLOTS 12u
 
+/* A component moved to the finished game by a move of no parts (rule-defined
+ * games allow one under every play): a terminal component where compounds
+ * keep terminal components, dropped where they drop them. */
+#define BR_DONE (UINT32_MAX - 1)
+
+static inline uint32_t br_degree(const bgraph *g, uint32_t u)
+{
+    return u == BR_DONE ? 0 : bg_degree(g, u);
+}
+
+/* A compound is named by its play, with a method flag for misère play
+ * (which the brute force ignores: every method must agree with it). */
+#define BR_BASE(play) ((play) & ~GRUNDY_BY_MASK)
+
 typedef struct brute {
     const bgraph *g;
-    int compound;
+    int compound;         /* a play */
     uint32_t slots;       /* components a state holds (padded with UINT32_MAX) */
     size_t max_states;
     size_t max_edges;
@@ -415,15 +429,13 @@ static inline int br_cmp(const void *a, const void *b)
  * compounds, where a component with no move plays no part at all. */
 static inline int br_drops_terminals(int compound)
 {
-    return compound == GRUNDY_SUM_DISJUNCTIVE || compound == GRUNDY_SUM_MISERE ||
-           compound == GRUNDY_SUM_ANTI_SG || compound == GRUNDY_SUM_TAME ||
-           compound == GRUNDY_SUM_LOOPY;
+    int base = BR_BASE(compound);
+    return base == GRUNDY_PLAY_NORMAL || base == GRUNDY_PLAY_MISERE || base == GRUNDY_PLAY_LOOPY;
 }
 
 static inline int br_misere(int compound)
 {
-    return compound == GRUNDY_SUM_MISERE || compound == GRUNDY_SUM_ANTI_SG ||
-           compound == GRUNDY_SUM_TAME;
+    return BR_BASE(compound) == GRUNDY_PLAY_MISERE;
 }
 
 /* Puts comps (k of them) into canonical form in key; 0 if they do not fit. */
@@ -431,7 +443,7 @@ static inline int br_canon(const brute *b, const uint32_t *comps, uint32_t k, ui
 {
     uint32_t j = 0;
     for (uint32_t i = 0; i < k; i++) {
-        if (br_drops_terminals(b->compound) && bg_degree(b->g, comps[i]) == 0)
+        if (br_drops_terminals(b->compound) && br_degree(b->g, comps[i]) == 0)
             continue;
         if (j == b->slots)
             return 0;
@@ -557,11 +569,11 @@ static inline void br_product(brute *b, const uint32_t *comps, uint32_t k, uint3
         br_product(b, comps, k, mask, i + 1, cur);
         return;
     }
-    uint32_t d = bg_degree(b->g, comps[i]);
+    uint32_t d = br_degree(b->g, comps[i]);
     for (uint32_t m = 0; m < d; m++) {
         uint32_t np;
         const uint32_t *p = bg_move(b->g, comps[i], m, &np);
-        cur[i] = p[0]; /* these compounds have no split moves */
+        cur[i] = np ? p[0] : BR_DONE; /* these compounds have no split moves */
         br_product(b, comps, k, mask, i + 1, cur);
     }
 }
@@ -580,15 +592,15 @@ static inline void br_expand(brute *b, size_t s)
     uint32_t live = 0; /* components that can move */
     int any_terminal = 0;
     for (uint32_t i = 0; i < k; i++) {
-        if (bg_degree(g, comps[i]) > 0)
+        if (br_degree(g, comps[i]) > 0)
             live |= 1u << i;
         else
             any_terminal = 1;
     }
-    switch (b->compound) {
-    case GRUNDY_SUM_WTIA:
-    case GRUNDY_SUM_SHORTENED:
-    case GRUNDY_SUM_CONJUNCTIVE:
+    switch (BR_BASE(b->compound)) {
+    case GRUNDY_PLAY_WTIA:
+    case GRUNDY_PLAY_SHORTENED:
+    case GRUNDY_PLAY_CONJUNCTIVE:
         if (any_terminal || k == 0) {
             b->forced_loss[s] = 1; /* a finished component ends the game */
             return;
@@ -597,16 +609,16 @@ static inline void br_expand(brute *b, size_t s)
     default:
         break;
     }
-    switch (b->compound) {
-    case GRUNDY_SUM_CONJUNCTIVE:
+    switch (BR_BASE(b->compound)) {
+    case GRUNDY_PLAY_CONJUNCTIVE:
         br_product(b, comps, k, live, 0, cur);
         return;
-    case GRUNDY_SUM_CONTINUED:
+    case GRUNDY_PLAY_CONTINUED:
         if (live != 0)
             br_product(b, comps, k, live, 0, cur);
         return;
-    case GRUNDY_SUM_SELECTIVE:
-    case GRUNDY_SUM_SHORTENED:
+    case GRUNDY_PLAY_SELECTIVE:
+    case GRUNDY_PLAY_SHORTENED:
         for (uint32_t sub = live; sub != 0; sub = (sub - 1) & live)
             br_product(b, comps, k, sub, 0, cur);
         return;
@@ -617,11 +629,11 @@ static inline void br_expand(brute *b, size_t s)
     for (uint32_t i = 0; i < k && !b->gave_up; i++) {
         if (i > 0 && comps[i] == comps[i - 1])
             continue;
-        uint32_t d = bg_degree(g, comps[i]);
+        uint32_t d = br_degree(g, comps[i]);
         for (uint32_t m = 0; m < d && !b->gave_up; m++) {
             uint32_t np, j = 0;
             const uint32_t *p = bg_move(g, comps[i], m, &np);
-            if (k - 1 + np > sizeof cur / sizeof cur[0]) {
+            if (k + np > sizeof cur / sizeof cur[0]) {
                 b->gave_up = 1;
                 return;
             }
@@ -630,6 +642,8 @@ static inline void br_expand(brute *b, size_t s)
                     cur[j++] = comps[c];
             for (uint32_t c = 0; c < np; c++)
                 cur[j++] = p[c];
+            if (np == 0)
+                cur[j++] = BR_DONE; /* dropped by the compounds that drop it */
             br_emit(b, cur, j);
         }
     }
@@ -772,7 +786,7 @@ static inline int bg_compound(brute *b, const bgraph *g, int compound, const uin
  * outcome of where it leads (for the opponent) in *after.  Returns 0, or
  * -2 if the move is illegal. */
 static inline int bg_compound_after(const brute *b, const uint32_t *nodes, uint32_t n,
-                                    const uint32_t *moves, int *after)
+                                    const uint64_t *moves, int *after)
 {
     const bgraph *g = b->g;
     int compound = b->compound;
@@ -789,21 +803,23 @@ static inline int bg_compound_after(const brute *b, const uint32_t *nodes, uint3
             return -2;
         moved++;
         uint32_t np;
-        const uint32_t *p = bg_move(g, nodes[i], moves[i], &np);
-        if (k + np > sizeof next / sizeof next[0])
+        const uint32_t *p = bg_move(g, nodes[i], (uint32_t)moves[i], &np);
+        if (k + np + 1 > sizeof next / sizeof next[0])
             return -2;
         for (uint32_t j = 0; j < np; j++)
             next[k++] = p[j];
+        if (np == 0)
+            next[k++] = BR_DONE;
     }
     /* Which components must move. */
-    switch (compound) {
-    case GRUNDY_SUM_CONJUNCTIVE:
-    case GRUNDY_SUM_CONTINUED:
+    switch (BR_BASE(compound)) {
+    case GRUNDY_PLAY_CONJUNCTIVE:
+    case GRUNDY_PLAY_CONTINUED:
         if (moved != live)
             return -2;
         break;
-    case GRUNDY_SUM_SELECTIVE:
-    case GRUNDY_SUM_SHORTENED:
+    case GRUNDY_PLAY_SELECTIVE:
+    case GRUNDY_PLAY_SHORTENED:
         if (moved == 0)
             return -2;
         break;

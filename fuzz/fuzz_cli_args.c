@@ -154,14 +154,15 @@ static int heap_command_affordable(const char *game, uint64_t count, int printin
         cheap *= 2;
     int ok = count <= cheap && hr_cost(&r, count, CLI_BUDGET) <= CLI_BUDGET;
     if (!ok && !r.tail && !r.unequal) {
-        grundy_heap_game *g;
+        grundy_heap_game *g = NULL;
         uint64_t p, q;
-        if (grundy_heap_game_new(&g, game, NULL, NULL) == GRUNDY_OK) {
+        if (grundy_heap_game_new(&g, NULL) == GRUNDY_OK &&
+            grundy_heap_game_parse(g, game, strlen(game)) == GRUNDY_OK) {
             /* Proved within `cheap` values: the tool stops by about then. */
             ok = grundy_heap_game_period(g, cheap, &p, &q) == 1 &&
                  grundy_heap_game_computed(g) * 2 <= cheap;
-            grundy_heap_game_free(g);
         }
+        grundy_heap_game_free(g);
     }
     hr_free(&r);
     return ok;
@@ -330,7 +331,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (run && reads_stdin && in != NULL) {
             grundy_graph *g;
-            if (grundy_graph_new(&g) != GRUNDY_OK)
+            if (grundy_graph_new(&g, NULL) != GRUNDY_OK)
                 abort();
             if (grundy_graph_parse(g, (const char *)in, inlen) == GRUNDY_OK) {
                 graph_n = grundy_graph_node_count(g);

@@ -37,7 +37,7 @@
 /* Whether rc is one of the documented status codes (0 or a GRUNDY_E*). */
 static inline int fuzz_is_status(int rc)
 {
-    return rc <= GRUNDY_OK && rc >= GRUNDY_ECANCELED;
+    return rc <= GRUNDY_OK && rc >= GRUNDY_ENOTSUP;
 }
 
 /* ---- counting allocator ---------------------------------------------- */

@@ -13,12 +13,15 @@
  *    and move against a search of the compound itself;
  * 2. a heap game from a random code, computed three ways (the heap-game
  *    kernel, the rule-defined game engine, a game graph of the heaps with
- *    split moves) against a plain mex, and the graph through graph_check;
+ *    split moves) against a plain mex, the moves of each against the
+ *    rules, and the graph through graph_check;
  * 3. a rule-defined u64 game whose moves come from a random table (cycles
  *    and splits allowed), with a canonicalising callback, every play,
- *    a memory cap, sums and winning moves, and a byte-string twin;
+ *    a memory cap, sums under every play and their winning moves, loopy
+ *    values against a graph's, and a byte-string twin;
  * 4. the closed forms: Nim, misère Nim, bounded and staircase Nim, Nim on
  *    levels, nimber arithmetic, each against a brute force. */
+#define GRUNDY_EXPERIMENTAL /* grundy_heap_game_set_sparse */
 #include "graph_check.h"
 #include "heap_ref.h"
 
@@ -104,12 +107,12 @@ static void diff_graph(fuzz_reader *in, uint64_t seed)
         fa.fail_at = 1 + fuzz_u8(in);
     grundy_allocator al = fuzz_allocator(&fa);
     grundy_graph *lg = NULL;
-    int rc = grundy_graph_new_with(&lg, &al);
+    int rc = grundy_graph_new(&lg, &al);
     if (rc == GRUNDY_ENOMEM && fa.refused) {
         fuzz_alloc_check_empty(&fa, "graph_new refused");
-        rc = grundy_graph_new_with(&lg, &al);
+        rc = grundy_graph_new(&lg, &al);
     }
-    FUZZ_CHECK(rc == GRUNDY_OK, "graph_new_with: %d", rc);
+    FUZZ_CHECK(rc == GRUNDY_OK, "graph_new: %d", rc);
 
     /* A rank per node: acyclic graphs only move to lower ranks. */
     uint32_t rank[DG_MAXN];
@@ -174,7 +177,7 @@ static void diff_graph(fuzz_reader *in, uint64_t seed)
         dg_flush(&b);
         have = want;
         if (stage == 0 && staged) {
-            rc = grundy_graph_solve(lg);
+            rc = grundy_graph_solve(lg, GRUNDY_PLAY_NORMAL);
             FUZZ_CHECK(rc == GRUNDY_OK || rc == GRUNDY_ECYCLE || (rc == GRUNDY_ENOMEM && fa.refused),
                        "first-stage solve: %d", rc);
         }
@@ -195,61 +198,22 @@ static void diff_graph(fuzz_reader *in, uint64_t seed)
 
 #define DH_N 16u   /* heaps in the graph (graph_check runs on it) */
 #define DH_V 60u   /* values compared */
+#define DH_MOVES 24u /* heaps whose every move is read back */
 
 typedef struct heap_moves_ctx {
     const heap_ref *r;
-    int empty_as_node; /* "leave nothing" as a move to heap 0, not to no part */
+    int empty_as_node;
 } heap_moves_ctx;
-
-/* Every option of heap h: calls emit(user, parts, np) for each. */
-static int dh_options(const heap_ref *r, uint64_t h, int empty_as_node,
-                      int (*emit)(void *, const uint64_t *, uint32_t), void *user)
-{
-    for (uint64_t k = 0; k <= h; k++) {
-        unsigned d = hr_digit(r, k);
-        if (d == 0)
-            continue;
-        uint64_t m = h - k, p[3];
-        int rc = 0;
-        if (k > 0 && (d & 1) && m == 0) {
-            p[0] = 0;
-            rc = emit(user, p, empty_as_node ? 1 : 0);
-        }
-        if (!rc && k > 0 && (d & 2) && m > 0) {
-            p[0] = m;
-            rc = emit(user, p, 1);
-        }
-        if (d & 4)
-            for (uint64_t a = 1; !rc && 2 * a <= m; a++) {
-                if (r->unequal && 2 * a == m)
-                    continue;
-                p[0] = a;
-                p[1] = m - a;
-                rc = emit(user, p, 2);
-            }
-        if (d & 8)
-            for (uint64_t a = 1; !rc && 3 * a <= m; a++)
-                for (uint64_t bb = a; !rc && a + 2 * bb <= m; bb++) {
-                    p[0] = a;
-                    p[1] = bb;
-                    p[2] = m - a - bb;
-                    rc = emit(user, p, 3);
-                }
-        if (rc)
-            return rc;
-    }
-    return 0;
-}
 
 static int emit_to_sink(void *user, const uint64_t *parts, uint32_t np)
 {
-    return grundy_options_add_u64(user, parts, np);
+    return grundy_options_add(user, parts, np); /* uint64_t: 8-byte positions */
 }
 
 static int heap_moves_u64(void *user, uint64_t pos, grundy_options *out)
 {
     const heap_moves_ctx *c = user;
-    return dh_options(c->r, pos, c->empty_as_node, emit_to_sink, out);
+    return hr_options(c->r, pos, c->empty_as_node, emit_to_sink, out);
 }
 
 typedef struct graph_sink {
@@ -269,6 +233,119 @@ static int emit_to_graph(void *user, const uint64_t *parts, uint32_t np)
     FUZZ_CHECK(rc == GRUNDY_OK, "heap graph move: %d", rc);
     bg_add(s->bg, s->from, p, np);
     return 0;
+}
+
+/* The rule-defined game's moves of a heap, in the shape hr_check_moves_of() reads. */
+static int dh_engine_degree(void *gm, uint64_t h, uint64_t *count)
+{
+    return grundy_game_degree(gm, &h, count);
+}
+
+static int dh_engine_move(void *gm, uint64_t h, uint64_t k, uint64_t *parts, size_t cap,
+                          size_t *np)
+{
+    return grundy_game_move(gm, &h, k, parts, cap, np);
+}
+
+/* The heap-game kernel: values, moves and a sum against the brute force. */
+static void dh_kernel(const char *name, const heap_ref *r, const uint32_t *want, int plain,
+                      const uint64_t *heaps)
+{
+    grundy_heap_game *hg;
+    FUZZ_CHECK(grundy_heap_game_new(&hg, NULL) == GRUNDY_OK &&
+                   grundy_heap_game_parse(hg, name, strlen(name)) == GRUNDY_OK,
+               "new %s", name);
+    if (plain)
+        grundy_heap_game_set_sparse(hg, 0);
+    for (uint32_t h = 0; h < DH_V; h++) {
+        uint32_t v;
+        FUZZ_CHECK(grundy_heap_game_value(hg, GRUNDY_PLAY_NORMAL, h, &v) == GRUNDY_OK &&
+                       v == want[h],
+                   "%s: heap game G(%u) = %u, expected %u", name, h, v, want[h]);
+    }
+    uint32_t vals[DH_V + 1];
+    vals[DH_V] = 0xdeadbeefu;
+    FUZZ_CHECK(grundy_heap_game_values(hg, GRUNDY_PLAY_NORMAL, 0, DH_V, vals) == GRUNDY_OK &&
+                   vals[DH_V] == 0xdeadbeefu && memcmp(vals, want, sizeof want[0] * DH_V) == 0,
+               "%s: grundy_heap_game_values differ", name);
+    for (uint32_t h = 0; h < DH_MOVES; h++)
+        hr_check_moves(hg, r, h);
+    for (int i = 0; i < 3; i++)
+        hr_check_moves(hg, r, heaps[i]);
+    /* The sum of the three heaps: its value, outcome and every winning move. */
+    uint32_t x = want[heaps[0]] ^ want[heaps[1]] ^ want[heaps[2]], v = 12345;
+    FUZZ_CHECK(grundy_heap_game_sum_value(hg, GRUNDY_PLAY_NORMAL, heaps, 3, &v) == GRUNDY_OK &&
+                   v == x,
+               "%s: sum value %u, expected %u", name, v, x);
+    FUZZ_CHECK(grundy_heap_game_sum_outcome(hg, GRUNDY_PLAY_NORMAL, heaps, 3) ==
+                   (x ? GRUNDY_N : GRUNDY_P),
+               "%s: sum outcome", name);
+    hr_check_all_wins(hg, r, want, heaps, 3, name);
+    FUZZ_CHECK(grundy_heap_game_value(hg, GRUNDY_PLAY_MISERE, 1, &v) == GRUNDY_ENOTSUP,
+               "%s: misère heap game", name);
+    grundy_heap_game_free(hg);
+}
+
+/* The rule-defined game engine: values, moves, a sum. */
+static void dh_engine(const char *name, const heap_moves_ctx *ctx, const uint32_t *want,
+                      const uint64_t *heaps)
+{
+    grundy_game *gm;
+    FUZZ_CHECK(grundy_game_new_u64(&gm, heap_moves_u64, (void *)ctx, NULL) == GRUNDY_OK,
+               "game_new_u64");
+    for (uint64_t h = DH_V; h-- > 0;) {
+        uint32_t v;
+        int rc = grundy_game_value(gm, GRUNDY_PLAY_NORMAL, &h, &v);
+        FUZZ_CHECK(rc == GRUNDY_OK && v == want[h], "%s: engine G(%u) = %u (rc %d), expected %u",
+                   name, (unsigned)h, v, rc, want[h]);
+    }
+    for (int i = 0; i < 3; i++)
+        hr_check_moves_of(dh_engine_degree, dh_engine_move, gm, ctx->r, heaps[i],
+                          ctx->empty_as_node, "engine move");
+    /* A winning move in a sum of heaps, checked by the values. */
+    uint32_t x = want[heaps[0]] ^ want[heaps[1]] ^ want[heaps[2]];
+    uint64_t moves[4] = {0, 0, 0, 0xdead};
+    int found = grundy_game_sum_winning_move(gm, GRUNDY_PLAY_NORMAL, heaps, 3, moves);
+    FUZZ_CHECK(found == (x != 0), "%s: engine winning move %d for xor %u", name, found, x);
+    FUZZ_CHECK(moves[3] == 0xdead, "winning move wrote past n");
+    if (found == 1) {
+        size_t comp = 3, moved = 0;
+        for (size_t i = 0; i < 3; i++)
+            if (moves[i] != GRUNDY_NO_MOVE) {
+                comp = i;
+                moved++;
+            }
+        FUZZ_CHECK(moved == 1, "engine winning move in %zu heaps", moved);
+        uint64_t parts[4] = {0, 0, 0, 0xdead};
+        size_t np = 99;
+        FUZZ_CHECK(grundy_game_move(gm, &heaps[comp], moves[comp], parts, 3, &np) == GRUNDY_OK &&
+                       np <= 3 && parts[3] == 0xdead,
+                   "engine winning move shape");
+        uint32_t y = x ^ want[heaps[comp]];
+        for (size_t i = 0; i < np; i++)
+            y ^= want[parts[i]];
+        FUZZ_CHECK(y == 0, "%s: engine winning move leaves %u", name, y);
+    }
+    FUZZ_CHECK(grundy_game_sum_outcome(gm, GRUNDY_PLAY_NORMAL, heaps, 3) ==
+                   (x ? GRUNDY_N : GRUNDY_P),
+               "%s: engine sum outcome", name);
+    size_t cap = 0, count = 99;
+    for (int i = 0; i < 3; i++) {
+        uint64_t d = 0;
+        FUZZ_CHECK(grundy_game_degree(gm, &heaps[i], &d) == GRUNDY_OK, "engine degree");
+        cap += (size_t)d;
+    }
+    size_t *comp = malloc((cap + 1) * sizeof *comp);
+    uint64_t *mv = malloc((cap + 1) * sizeof *mv);
+    if (!comp || !mv)
+        abort();
+    FUZZ_CHECK(grundy_game_sum_winning_moves(gm, GRUNDY_PLAY_NORMAL, heaps, 3, comp, mv, cap,
+                                             &count) == GRUNDY_OK && count <= cap,
+               "%s: engine winning moves", name);
+    hr_check_wins(name, ctx->r, want, heaps, 3, ctx->empty_as_node, comp, mv, count);
+    free(comp);
+    free(mv);
+    grundy_game_free(gm);
 }
 
 static void diff_heap(fuzz_reader *in, uint64_t seed)
@@ -299,69 +376,35 @@ static void diff_heap(fuzz_reader *in, uint64_t seed)
     heap_ref r;
     hr_parse(&r, name);
     FUZZ_CHECK(r.status == GRUNDY_OK, "harness built a bad name '%s'", name);
-    uint32_t brute[DH_V];
-    hr_values(&r, DH_V, brute);
-
-    /* The heap-game kernel. */
-    grundy_heap_game *hg;
-    FUZZ_CHECK(grundy_heap_game_new(&hg, name, NULL, NULL) == GRUNDY_OK, "new %s", name);
-    if (kind & 128)
-        grundy_heap_game_set_sparse(hg, 0);
-    for (uint32_t h = 0; h < DH_V; h++) {
-        uint32_t v;
-        FUZZ_CHECK(grundy_heap_game_value(hg, h, &v) == GRUNDY_OK && v == brute[h],
-                   "%s: heap game G(%u) = %u, expected %u", name, h, v, brute[h]);
-    }
-    grundy_heap_game_free(hg);
-
-    /* The rule-defined game engine. */
+    uint32_t want[DH_V];
+    hr_values(&r, DH_V, want);
     heap_moves_ctx ctx = {&r, (kind >> 2) & 1};
-    grundy_game *gm;
-    FUZZ_CHECK(grundy_game_new_u64(&gm, heap_moves_u64, &ctx, NULL) == GRUNDY_OK, "game_new_u64");
-    for (uint32_t h = DH_V; h-- > 0;) {
-        uint32_t v;
-        int rc = grundy_game_value_u64(gm, h, &v);
-        FUZZ_CHECK(rc == GRUNDY_OK && v == brute[h], "%s: engine G(%u) = %u (rc %d), expected %u",
-                   name, h, v, rc, brute[h]);
-    }
-    /* A winning move in a sum of heaps, checked by the values. */
     uint64_t heaps[3] = {fuzz_u8(in) % DH_V, fuzz_u8(in) % DH_V, fuzz_u8(in) % DH_V};
-    uint32_t x = brute[heaps[0]] ^ brute[heaps[1]] ^ brute[heaps[2]];
-    size_t comp = 99;
-    uint64_t parts[4] = {0, 0, 0, 0xdead};
-    uint32_t np = 99;
-    int found = grundy_game_sum_winning_move_u64(gm, heaps, 3, &comp, parts, 3, &np);
-    FUZZ_CHECK(found == (x != 0), "%s: engine winning move %d for xor %u", name, found, x);
-    FUZZ_CHECK(parts[3] == 0xdead, "winning move wrote past cap");
-    if (found == 1) {
-        FUZZ_CHECK(comp < 3 && np <= 3, "engine winning move shape");
-        uint32_t y = x ^ brute[heaps[comp]];
-        for (uint32_t i = 0; i < np; i++)
-            y ^= brute[parts[i]];
-        FUZZ_CHECK(y == 0, "%s: engine winning move leaves %u", name, y);
-    }
-    grundy_game_free(gm);
+
+    dh_kernel(name, &r, want, kind & 128, heaps);
+    dh_engine(name, &ctx, want, heaps);
 
     /* A graph of the heaps 0 .. DH_N-1, through graph_check. */
     grundy_graph *lg;
-    FUZZ_CHECK(grundy_graph_new(&lg) == GRUNDY_OK, "graph_new");
+    FUZZ_CHECK(grundy_graph_new(&lg, NULL) == GRUNDY_OK, "graph_new");
     FUZZ_CHECK(grundy_graph_add_nodes(lg, DH_N, NULL) == GRUNDY_OK, "add_nodes");
     bgraph bg;
     bg_init(&bg, DH_N);
     for (uint32_t h = 0; h < DH_N; h++) {
         graph_sink s = {lg, &bg, h};
-        dh_options(&r, h, ctx.empty_as_node, emit_to_graph, &s);
+        hr_options(&r, h, ctx.empty_as_node, emit_to_graph, &s);
     }
     bg_finish(&bg);
-    FUZZ_CHECK(grundy_graph_solve(lg) == GRUNDY_OK, "heap graph solve");
+    FUZZ_CHECK(grundy_graph_solve(lg, GRUNDY_PLAY_NORMAL) == GRUNDY_OK, "heap graph solve");
     for (uint32_t h = 0; h < DH_N; h++) {
         uint32_t v;
-        FUZZ_CHECK(grundy_graph_value(lg, h, &v) == GRUNDY_OK && v == brute[h],
-                   "%s: graph G(%u) = %u, expected %u", name, h, v, brute[h]);
+        FUZZ_CHECK(grundy_graph_value(lg, GRUNDY_PLAY_NORMAL, h, &v) == GRUNDY_OK &&
+                       v == want[h],
+                   "%s: graph G(%u) = %u, expected %u", name, h, v, want[h]);
     }
     /* A fresh graph for the full check (gc_check wants it unsolved). */
     grundy_graph_free(lg);
-    FUZZ_CHECK(grundy_graph_new(&lg) == GRUNDY_OK, "graph_new");
+    FUZZ_CHECK(grundy_graph_new(&lg, NULL) == GRUNDY_OK, "graph_new");
     FUZZ_CHECK(grundy_graph_add_nodes(lg, DH_N, NULL) == GRUNDY_OK, "add_nodes");
     for (uint32_t m = 0; m < bg.nmoves; m++) {
         uint32_t from = 0;
@@ -417,14 +460,14 @@ static int tg_moves(void *user, uint64_t pos, grundy_options *out)
             continue;
         }
         /* The run first, so that the options keep their order. */
-        int rc = grundy_options_add_each_u64(out, run, nrun);
+        int rc = grundy_options_add_each(out, run, nrun);
         nrun = 0;
         if (rc == GRUNDY_OK)
-            rc = grundy_options_add_u64(out, parts, np);
+            rc = grundy_options_add(out, parts, np);
         if (rc != GRUNDY_OK)
             return rc;
     }
-    return grundy_options_add_each_u64(out, run, nrun);
+    return grundy_options_add_each(out, run, nrun);
 }
 
 static void tg_canon(void *user, void *pos)
@@ -490,7 +533,94 @@ static int reaches_split(const bgraph *g, uint32_t u, unsigned char *seen)
     return 0;
 }
 
-static void diff_table_game(fuzz_reader *in)
+/* A sum of positions of the table game under play, against the brute
+ * force of the same sum of nodes: its outcome, a winning move, every
+ * winning move, and for misère play the method reported. */
+static void tg_check_sum(grundy_game *gm, const bgraph *g, int play, const uint64_t *pos,
+                         const uint32_t *nodes, uint32_t k)
+{
+    brute b;
+    int expect = bg_compound(&b, g, play, nodes, k, 4000);
+    if (expect < 0) {
+        br_free(&b);
+        return;
+    }
+    int rc = grundy_game_sum_outcome(gm, play, pos, k);
+    FUZZ_CHECK(rc == expect, "%s sum of %u positions: %d (%s), brute force %d",
+               gc_play_name(play), k, rc, grundy_game_errmsg(gm), expect);
+    if (BR_BASE(play) == GRUNDY_PLAY_MISERE) {
+        int m = grundy_game_last_method(gm);
+        FUZZ_CHECK(m == GRUNDY_BY_SJ || m == GRUNDY_BY_GENUS || m == GRUNDY_BY_SEARCH,
+                   "misère sum: last method %#x", m);
+    }
+    uint64_t moves[BR_MAX_SLOTS + 1];
+    moves[k] = 0xdead;
+    int found = grundy_game_sum_winning_move(gm, play, pos, k, moves);
+    FUZZ_CHECK(found == 0 || found == 1, "%s winning move: %d", gc_play_name(play), found);
+    FUZZ_CHECK(moves[k] == 0xdead, "winning move wrote past n");
+    int after = -1;
+    if (found == 1)
+        FUZZ_CHECK(bg_compound_after(&b, nodes, k, moves, &after) == 0 &&
+                       after == (rc == GRUNDY_D ? GRUNDY_D : GRUNDY_P),
+                   "%s sum (outcome %d): the winning move leads to %d", gc_play_name(play), rc,
+                   after);
+    else
+        FUZZ_CHECK(rc == GRUNDY_P || (BR_BASE(play) == GRUNDY_PLAY_MISERE && rc == GRUNDY_N),
+                   "%s sum: outcome %d but no winning move", gc_play_name(play), rc);
+    size_t count = 99, cap, *comp;
+    uint64_t *mv;
+    gc_move_list_alloc(g, nodes, k, &comp, &mv, &cap);
+    int r = grundy_game_sum_winning_moves(gm, play, pos, k, comp, mv, cap, &count);
+    if (!gc_one_component(play)) {
+        FUZZ_CHECK(r == GRUNDY_ENOTSUP, "%s: every winning move: %d", gc_play_name(play), r);
+    } else {
+        FUZZ_CHECK(r == GRUNDY_OK && count <= cap && comp[cap] == 0xdead,
+                   "%s: every winning move: %d, %zu", gc_play_name(play), r, count);
+        gc_check_move_list(g, play, nodes, k, &b, rc, comp, mv, count);
+    }
+    free(comp);
+    free(mv);
+    br_free(&b);
+}
+
+/* Loopy play of the table game: each node's value and outcome as a graph
+ * of the same moves has them, and a sum against the brute force.  No
+ * splits (loopy play allows none). */
+static void tg_check_loopy(grundy_game *gm, const bgraph *g, const table_game *t, uint64_t *seed)
+{
+    grundy_graph *lg;
+    FUZZ_CHECK(grundy_graph_new(&lg, NULL) == GRUNDY_OK &&
+                   grundy_graph_add_nodes(lg, g->n, NULL) == GRUNDY_OK,
+               "loopy twin graph");
+    for (uint32_t u = 0; u < g->n; u++)
+        for (uint32_t m = 0; m < bg_degree(g, u); m++) {
+            uint32_t np;
+            FUZZ_CHECK(grundy_graph_add_move(lg, u, bg_move(g, u, m, &np)[0]) == GRUNDY_OK,
+                       "loopy twin move");
+        }
+    for (uint32_t u = 0; u < g->n; u++) {
+        uint64_t pos = tg_raw(t, u, (uint64_t)u + 500);
+        uint32_t v = 12345, w = 54321;
+        int rc = grundy_game_value(gm, GRUNDY_PLAY_LOOPY, &pos, &v);
+        FUZZ_CHECK(rc == GRUNDY_OK, "loopy value of node %u: %d (%s)", u, rc,
+                   grundy_game_errmsg(gm));
+        FUZZ_CHECK(grundy_graph_value(lg, GRUNDY_PLAY_LOOPY, u, &w) == GRUNDY_OK && v == w,
+                   "loopy value of node %u: game %u, graph %u", u, v, w);
+        FUZZ_CHECK(grundy_game_outcome(gm, GRUNDY_PLAY_LOOPY, &pos) ==
+                       grundy_graph_outcome(lg, GRUNDY_PLAY_LOOPY, u),
+                   "loopy outcome of node %u", u);
+    }
+    grundy_graph_free(lg);
+    uint32_t nodes[3], k = (uint32_t)(fuzz_next(seed) % 4);
+    uint64_t pos[3];
+    for (uint32_t i = 0; i < k; i++) {
+        nodes[i] = (uint32_t)(fuzz_next(seed) % g->n);
+        pos[i] = tg_raw(t, nodes[i], i + 900);
+    }
+    tg_check_sum(gm, g, GRUNDY_PLAY_LOOPY, pos, nodes, k);
+}
+
+static void diff_table_game(fuzz_reader *in, uint64_t seed)
 {
     uint8_t mode = fuzz_u8(in);
     uint32_t n = 1 + fuzz_u8(in) % DG_MAXN;
@@ -522,12 +652,15 @@ static void diff_table_game(fuzz_reader *in)
     int play = (mode >> 2) % 5;
     if (play != GRUNDY_PLAY_NORMAL && g.has_splits)
         play = (mode & 64) ? play : GRUNDY_PLAY_NORMAL;
-    unsigned char seen[DG_MAXN];
+    unsigned char seen[DG_MAXN], no_split[DG_MAXN];
     uint32_t num[DG_MAXN], sub[DG_MAXN], nsub = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        memset(seen, 0, sizeof seen);
+        no_split[u] = !reaches_split(&g, u, seen);
+    }
     for (uint32_t i = 0; i < nord; i++) {
         /* Plays other than normal: the nodes that reach no split. */
-        memset(seen, 0, sizeof seen);
-        if (play == GRUNDY_PLAY_NORMAL || !reaches_split(&g, order[i], seen))
+        if (play == GRUNDY_PLAY_NORMAL || no_split[order[i]])
             sub[nsub++] = order[i];
     }
     bg_numbers(&g, play, sub, nsub, num);
@@ -548,8 +681,6 @@ static void diff_table_game(fuzz_reader *in)
     FUZZ_CHECK(grundy_game_new_u64(&gm, tg_moves, &t, &al) == GRUNDY_OK, "game_new_u64");
     if (canon)
         FUZZ_CHECK(grundy_game_set_canon(gm, tg_canon) == GRUNDY_OK, "set_canon");
-    FUZZ_CHECK(grundy_game_set_play(gm, play) == GRUNDY_OK, "set_play %d", play);
-    FUZZ_CHECK(grundy_game_set_play(gm, GRUNDY_PLAY_LOOPY) == GRUNDY_EINVAL, "loopy rule game");
     uint8_t cap = fuzz_u8(in);
     if (cap & 1)
         grundy_game_set_memory_limit(gm, 64 + (size_t)cap * 16);
@@ -560,9 +691,8 @@ static void diff_table_game(fuzz_reader *in)
             uint32_t u = (i * 5 + (uint32_t)pass) % n;
             uint64_t pos = tg_raw(&t, u, (uint64_t)i + 1000);
             uint32_t v = UINT32_MAX;
-            int rc = grundy_game_value_u64(gm, pos, &v);
-            memset(seen, 0, sizeof seen);
-            int split_reach = play != GRUNDY_PLAY_NORMAL && reaches_split(&g, u, seen);
+            int rc = grundy_game_value(gm, play, &pos, &v);
+            int split_reach = play != GRUNDY_PLAY_NORMAL && !no_split[u];
             if (rc == GRUNDY_ELIMIT && pass == 0)
                 continue; /* the cap; the second pass has none */
             if (t.fail_node >= 0 && rc == GRUNDY_ERANGE)
@@ -578,9 +708,9 @@ static void diff_table_game(fuzz_reader *in)
                        grundy_game_errmsg(gm));
             FUZZ_CHECK(v == num[u], "node %u play %d: value %u, expected %u", u, play, v, num[u]);
             valued[u] = 1;
-            int oc = grundy_game_outcome(gm, &pos);
+            int oc = grundy_game_outcome(gm, play, &pos);
             int win = play == GRUNDY_PLAY_WTIA ? (v == GRUNDY_SC || (v != GRUNDY_SP && v != 0))
-                    : play >= GRUNDY_PLAY_REMOTENESS ? (int)(v % 2) : v != 0;
+                    : play >= GRUNDY_PLAY_CONJUNCTIVE ? (int)(v % 2) : v != 0;
             FUZZ_CHECK(oc == (win ? GRUNDY_N : GRUNDY_P), "outcome %d of value %u", oc, v);
         }
         grundy_game_set_memory_limit(gm, 0);
@@ -590,58 +720,73 @@ static void diff_table_game(fuzz_reader *in)
     grundy_game_stats(gm, &stored, NULL);
     if (canon)
         FUZZ_CHECK(stored <= n, "%llu positions stored for %u nodes", (unsigned long long)stored, n);
-    if (stored > 0) {
+    if (stored > 0)
         FUZZ_CHECK(grundy_game_set_canon(gm, NULL) == GRUNDY_ESTATE, "set_canon after evaluation");
-        FUZZ_CHECK(grundy_game_set_play(gm, GRUNDY_PLAY_NORMAL) == GRUNDY_ESTATE,
-                   "set_play after evaluation");
-    }
 
-    /* Sums (normal play only). */
+    /* Sums: normal play by the values, every play against the brute force. */
+    uint64_t pos[3];
+    uint32_t nodes[3], k = 0;
     if (play == GRUNDY_PLAY_NORMAL) {
-        uint64_t pos[3];
-        uint32_t k = 0, x = 0;
+        uint32_t x = 0;
         for (uint32_t i = 0; i < 3; i++) {
             /* Not the failing node, nor one that reaches it (its value
              * was ERANGE above): the nodes whose numbers were checked. */
             uint32_t u = fuzz_below(in, n);
             if (!fine[u] || !valued[u])
                 continue;
+            nodes[k] = u;
             pos[k++] = tg_raw(&t, u, i + 77);
             x ^= num[u];
         }
-        int rc = grundy_game_sum_value(gm, pos, k, &v);
+        int rc = grundy_game_sum_value(gm, GRUNDY_PLAY_NORMAL, pos, k, &v);
         FUZZ_CHECK(rc == GRUNDY_OK && v == x, "sum_value %d: %u, expected %u", rc, v, x);
-        size_t comp;
-        uint64_t parts[4];
-        uint32_t np = 99;
-        int found = grundy_game_sum_winning_move_u64(gm, pos, k, &comp, parts, 3, &np);
+        uint64_t moves[4];
+        moves[k] = 0xdead;
+        int found = grundy_game_sum_winning_move(gm, GRUNDY_PLAY_NORMAL, pos, k, moves);
         FUZZ_CHECK(found == (x != 0), "sum_winning_move %d for xor %u (%s)", found, x,
                    grundy_game_errmsg(gm));
-        if (found == 1) {
-            FUZZ_CHECK(comp < k, "component %zu of %u", comp, k);
-            uint32_t u = (uint32_t)(pos[comp] % n);
-            /* It must be one of the generator's options of pos[comp] as given. */
-            int match = 0;
-            for (uint32_t m = 0; m < bg_degree(&g, u) && !match; m++) {
-                uint32_t enp;
-                const uint32_t *p = bg_move(&g, u, m, &enp);
-                if (enp != np)
-                    continue;
-                match = 1;
-                uint32_t y = x ^ num[u];
-                for (uint32_t i = 0; i < np && match; i++) {
-                    match = parts[i] == tg_raw(&t, p[i], pos[comp] * 31 + m * 7 + i);
-                    y ^= num[p[i]];
-                }
-                if (match)
-                    FUZZ_CHECK(y == 0, "winning move leaves %u", y);
+        FUZZ_CHECK(moves[k] == 0xdead, "sum_winning_move wrote past n");
+        uint32_t moved = 0;
+        for (uint32_t c = 0; c < k; c++)
+            moved += moves[c] != GRUNDY_NO_MOVE;
+        FUZZ_CHECK(moved == (uint32_t)found, "a winning move in %u components", moved);
+        for (uint32_t c = 0; found == 1 && c < k; c++) {
+            if (moves[c] == GRUNDY_NO_MOVE)
+                continue;
+            /* Move moves[c] of the generator's options of pos[c] as given. */
+            uint32_t u = (uint32_t)(pos[c] % n), m = (uint32_t)moves[c], enp;
+            FUZZ_CHECK(m < bg_degree(&g, u), "winning move %u of a node of degree %u", m,
+                       bg_degree(&g, u));
+            const uint32_t *p = bg_move(&g, u, m, &enp);
+            uint64_t parts[4] = {0, 0, 0, 0xdead};
+            size_t np = 99;
+            FUZZ_CHECK(grundy_game_move(gm, &pos[c], m, parts, 3, &np) == GRUNDY_OK &&
+                           np == enp && parts[3] == 0xdead,
+                       "grundy_game_move of the winning move");
+            uint32_t y = x ^ num[u];
+            for (uint32_t i = 0; i < np; i++) {
+                FUZZ_CHECK(parts[i] == tg_raw(&t, p[i], pos[c] * 31 + m * 7 + i),
+                           "the winning move is not option %u of the position as given", m);
+                y ^= num[p[i]];
             }
-            FUZZ_CHECK(match, "the winning move is not an option of the position as given");
+            FUZZ_CHECK(y == 0, "winning move leaves %u", y);
         }
     } else {
-        FUZZ_CHECK(grundy_game_sum_value(gm, NULL, 0, &v) == GRUNDY_EINVAL,
+        FUZZ_CHECK(grundy_game_sum_value(gm, play, NULL, 0, &v) == GRUNDY_ENOTSUP,
                    "sum_value under play %d", play);
+        /* Nodes from the seed: the input's bytes stay as they were read. */
+        for (uint32_t i = 0; i < 3; i++) {
+            uint32_t u = (uint32_t)(fuzz_next(&seed) % n);
+            if (!valued[u])
+                continue;
+            nodes[k] = u;
+            pos[k++] = tg_raw(&t, u, i + 77);
+        }
     }
+    if (t.fail_node < 0)
+        tg_check_sum(gm, &g, play, pos, nodes, k);
+    if (t.fail_node < 0 && !g.has_splits)
+        tg_check_loopy(gm, &g, &t, &seed);
     grundy_game_free(gm);
     fuzz_alloc_check_empty(&fa, "rule-defined game");
 
@@ -654,8 +799,8 @@ static void diff_table_game(fuzz_reader *in)
         uint32_t nnum[DG_MAXN];
         bg_numbers(&g, GRUNDY_PLAY_NORMAL, order, nord, nnum);
         for (uint32_t u = 0; u < n; u++) {
-            unsigned char pos[3] = {(unsigned char)u, (unsigned char)(u * 3), 0};
-            int rc = grundy_game_value(gb, pos, &v);
+            unsigned char bpos[3] = {(unsigned char)u, (unsigned char)(u * 3), 0};
+            int rc = grundy_game_value(gb, GRUNDY_PLAY_NORMAL, bpos, &v);
             if (!fine[u])
                 FUZZ_CHECK(rc == GRUNDY_ECYCLE, "bytes: node %u on a cycle: %d", u, rc);
             else
@@ -800,52 +945,121 @@ static grundy_nimber *nimber_tables(void)
     return nb;
 }
 
-static void diff_closed_forms(fuzz_reader *in)
+/* A winning move of a closed form moves in one place: how many entries of
+ * moves[0..n) are not GRUNDY_NO_MOVE, the (last) one in *at. */
+static size_t cf_moved(const uint64_t *moves, size_t n, size_t *at)
 {
-    uint64_t h[CF_H];
-    size_t n = fuzz_u8(in) % (CF_H + 1);
+    size_t moved = 0;
     for (size_t i = 0; i < n; i++)
-        h[i] = fuzz_u8(in) % CF_MAX;
-    uint64_t x = 0;
+        if (moves[i] != GRUNDY_NO_MOVE) {
+            *at = i;
+            moved++;
+        }
+    return moved;
+}
+
+/* Every winning Nim move under play against the brute force (a position
+ * after a move: P for the opponent), heap by heap, at most one per heap. */
+static void cf_nim_all_moves(int play, const uint64_t *h, size_t n, signed char *memo)
+{
+    size_t comp[CF_H + 1], count = 99, count0 = 99;
+    uint64_t mv[CF_H + 1], none[1] = {77};
+    comp[CF_H] = 0xdead;
+    FUZZ_CHECK(grundy_nim_sum_winning_moves(play, h, n, NULL, none, 0, &count0) == GRUNDY_OK &&
+                   none[0] == 77,
+               "nim_sum_winning_moves count");
+    FUZZ_CHECK(grundy_nim_sum_winning_moves(play, h, n, comp, mv, CF_H, &count) == GRUNDY_OK &&
+                   count == count0 && comp[CF_H] == 0xdead,
+               "nim_sum_winning_moves");
+    uint64_t c[CF_H];
+    memcpy(c, h, n * sizeof *h);
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++)
+        for (uint64_t t = 1; t <= h[i]; t++) {
+            c[i] = h[i] - t;
+            uint64_t x = 0;
+            for (size_t z = 0; z < n; z++)
+                x ^= c[z];
+            int wins = play == GRUNDY_PLAY_MISERE ? !misere_brute(c, n, memo) : x == 0;
+            c[i] = h[i];
+            if (!wins)
+                continue;
+            FUZZ_CHECK(j < count && comp[j] == i && mv[j] == t,
+                       "play %d: winning move %zu is (%zu, %llu), expected (%zu, %llu)", play, j,
+                       j < count ? comp[j] : 99, j < count ? (unsigned long long)mv[j] : 99ull, i,
+                       (unsigned long long)t);
+            j++;
+        }
+    FUZZ_CHECK(count == j, "play %d: %zu winning Nim moves, expected %zu", play, count, j);
+}
+
+/* Nim and misère Nim: value, outcome, a winning move, every winning move. */
+static void cf_nim(const uint64_t *h, size_t n)
+{
+    uint64_t x = 0, sum = 99, moves[CF_H + 1];
+    size_t at = 0;
     for (size_t i = 0; i < n; i++)
         x ^= h[i];
-    FUZZ_CHECK(grundy_nim_sum(h, n) == x, "nim_sum");
-    FUZZ_CHECK(grundy_nim_outcome(h, n) == (x ? GRUNDY_N : GRUNDY_P), "nim_outcome");
-    size_t heap = 99;
-    uint64_t take = 0;
-    int found = grundy_nim_winning_move(h, n, &heap, &take);
-    FUZZ_CHECK(found == (x != 0), "nim_winning_move %d", found);
-    if (found == 1)
-        FUZZ_CHECK(heap < n && take >= 1 && take <= h[heap] && (x ^ h[heap] ^ (h[heap] - take)) == 0,
+    FUZZ_CHECK(grundy_nim_sum_value(GRUNDY_PLAY_NORMAL, h, n, &sum) == GRUNDY_OK && sum == x,
+               "nim_sum_value");
+    FUZZ_CHECK(grundy_nim_sum_value(GRUNDY_PLAY_MISERE, h, n, &sum) == GRUNDY_ENOTSUP,
+               "misère Nim has no sum value");
+    FUZZ_CHECK(grundy_nim_sum_outcome(GRUNDY_PLAY_NORMAL, h, n) == (x ? GRUNDY_N : GRUNDY_P),
+               "nim_sum_outcome");
+    moves[n] = 0xdead;
+    int found = grundy_nim_sum_winning_move(GRUNDY_PLAY_NORMAL, h, n, moves);
+    FUZZ_CHECK(found == (x != 0) && moves[n] == 0xdead, "nim winning move %d", found);
+    if (found == 1) {
+        FUZZ_CHECK(cf_moved(moves, n, &at) == 1, "nim winning move in several heaps");
+        uint64_t take = moves[at];
+        FUZZ_CHECK(take >= 1 && take <= h[at] && (x ^ h[at] ^ (h[at] - take)) == 0,
                    "nim winning move");
-    size_t comp;
-    uint64_t target;
-    found = grundy_sum_winning_target(h, n, &comp, &target);
-    FUZZ_CHECK(found == (x != 0) && (!found || (comp < n && target < h[comp] &&
-                                                (x ^ h[comp] ^ target) == 0)),
-               "sum_winning_target");
-
-    /* Misère Nim. */
+    }
     static signed char memo[CF_MAX * CF_MAX * CF_MAX * CF_MAX];
     memset(memo, -1, sizeof memo);
+    cf_nim_all_moves(GRUNDY_PLAY_NORMAL, h, n, memo);
+
+    /* Misère Nim. */
     int mwin = misere_brute(h, n, memo);
-    FUZZ_CHECK(grundy_misere_nim_outcome(h, n) == (mwin ? GRUNDY_N : GRUNDY_P),
+    FUZZ_CHECK(grundy_nim_sum_outcome(GRUNDY_PLAY_MISERE, h, n) == (mwin ? GRUNDY_N : GRUNDY_P),
                "misère Nim outcome");
-    found = grundy_misere_nim_winning_move(h, n, &heap, &take);
+    found = grundy_nim_sum_winning_move(GRUNDY_PLAY_MISERE, h, n, moves);
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++)
         total += h[i];
     FUZZ_CHECK(found == (mwin && total > 0), "misère winning move %d (win %d)", found, mwin);
     if (found == 1) {
-        FUZZ_CHECK(heap < n && take >= 1 && take <= h[heap], "misère move shape");
+        FUZZ_CHECK(cf_moved(moves, n, &at) == 1 && moves[at] >= 1 && moves[at] <= h[at],
+                   "misère move shape");
         uint64_t c[CF_H];
         memcpy(c, h, n * sizeof *h);
-        c[heap] -= take;
-        FUZZ_CHECK(!misere_brute(c, n, memo), "misère winning move leads to a win for the opponent");
+        c[at] -= moves[at];
+        FUZZ_CHECK(!misere_brute(c, n, memo),
+                   "misère winning move leads to a win for the opponent");
     }
+    cf_nim_all_moves(GRUNDY_PLAY_MISERE, h, n, memo);
+    FUZZ_CHECK(grundy_nim_sum_outcome(GRUNDY_PLAY_WTIA, h, n) == GRUNDY_ENOTSUP,
+               "Nim under WTIA play");
+}
 
-    /* Bounded Nim. */
-    uint64_t mt = fuzz_u8(in) % 5;
+/* Bounded Nim, taking 1 to mt tokens: values by the mex, a winning move. */
+static void cf_bounded(const uint64_t *h, size_t n, uint64_t mt)
+{
+    uint64_t v, moves[CF_H + 1];
+    size_t at = 0;
+    if (mt == 0) {
+        FUZZ_CHECK(grundy_bounded_nim_value(0, GRUNDY_PLAY_NORMAL, 3, &v) == GRUNDY_EINVAL &&
+                       grundy_bounded_nim_sum_winning_move(0, GRUNDY_PLAY_NORMAL, h, n, moves) ==
+                           GRUNDY_EINVAL,
+                   "bounded max_take 0");
+        /* UINT64_MAX is no bound: plain Nim. */
+        for (size_t i = 0; i < n; i++)
+            FUZZ_CHECK(grundy_bounded_nim_value(UINT64_MAX, GRUNDY_PLAY_NORMAL, h[i], &v) ==
+                               GRUNDY_OK && v == h[i],
+                       "unbounded Nim value");
+        return;
+    }
+    uint64_t bx = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t vals[CF_MAX];
         for (uint64_t s = 0; s <= h[i]; s++) {
@@ -855,85 +1069,113 @@ static void diff_closed_forms(fuzz_reader *in)
                 opt[no++] = vals[s - t];
             vals[s] = bg_mex(opt, no);
         }
-        FUZZ_CHECK(grundy_bounded_nim_value(h[i], mt) == vals[h[i]], "bounded nim value");
+        FUZZ_CHECK(grundy_bounded_nim_value(mt, GRUNDY_PLAY_NORMAL, h[i], &v) == GRUNDY_OK &&
+                       v == vals[h[i]],
+                   "bounded nim value");
+        bx ^= v;
     }
-    if (mt > 0) {
-        uint64_t bx = 0;
-        for (size_t i = 0; i < n; i++)
-            bx ^= grundy_bounded_nim_value(h[i], mt);
-        found = grundy_bounded_nim_winning_move(h, n, mt, &heap, &take);
-        FUZZ_CHECK(found == (bx != 0), "bounded winning move %d", found);
-        if (found == 1)
-            FUZZ_CHECK(heap < n && take >= 1 && take <= mt && take <= h[heap] &&
-                           (bx ^ grundy_bounded_nim_value(h[heap], mt) ^
-                            grundy_bounded_nim_value(h[heap] - take, mt)) == 0,
-                       "bounded winning move");
-    } else {
-        FUZZ_CHECK(grundy_bounded_nim_winning_move(h, n, 0, &heap, &take) == GRUNDY_EINVAL,
-                   "bounded max_take 0");
+    FUZZ_CHECK(grundy_bounded_nim_sum_outcome(mt, GRUNDY_PLAY_NORMAL, h, n) ==
+                   (bx ? GRUNDY_N : GRUNDY_P),
+               "bounded nim outcome");
+    int found = grundy_bounded_nim_sum_winning_move(mt, GRUNDY_PLAY_NORMAL, h, n, moves);
+    FUZZ_CHECK(found == (bx != 0), "bounded winning move %d", found);
+    if (found == 1) {
+        FUZZ_CHECK(cf_moved(moves, n, &at) == 1, "bounded winning move in several heaps");
+        uint64_t take = moves[at], before = 0, after = 0;
+        FUZZ_CHECK(take >= 1 && take <= mt && take <= h[at], "bounded winning move shape");
+        grundy_bounded_nim_value(mt, GRUNDY_PLAY_NORMAL, h[at], &before);
+        grundy_bounded_nim_value(mt, GRUNDY_PLAY_NORMAL, h[at] - take, &after);
+        FUZZ_CHECK((bx ^ before ^ after) == 0, "bounded winning move");
     }
+}
 
-    /* Staircase Nim: steps of up to 3 coins. */
-    uint64_t s[CF_H];
+/* Staircase Nim, steps of up to 2 coins. */
+static void cf_staircase(const uint64_t *h, size_t n)
+{
+    uint64_t s[CF_H], moves[CF_H + 1];
+    size_t step = 0;
     for (size_t i = 0; i < n; i++)
         s[i] = h[i] % 3;
     static signed char smemo[25 * 25 * 25 + 1];
     memset(smemo, -1, sizeof smemo);
-    if (n >= 1) {
-        int swin = staircase_brute(s, n, smemo);
-        FUZZ_CHECK(grundy_staircase_nim_outcome(s, n) == (swin ? GRUNDY_N : GRUNDY_P),
-                   "staircase outcome");
-        size_t step;
-        uint64_t count;
-        found = grundy_staircase_nim_winning_move(s, n, &step, &count);
-        FUZZ_CHECK(found == swin, "staircase winning move %d", found);
-        if (found == 1) {
-            FUZZ_CHECK(step >= 1 && step < n && count >= 1 && count <= s[step],
-                       "staircase move shape");
-            uint64_t c[CF_H];
-            memcpy(c, s, n * sizeof *s);
-            c[step] -= count;
-            c[step - 1] += count;
-            FUZZ_CHECK(!staircase_brute(c, n, smemo), "staircase move does not win");
-        }
-    }
-
-    /* Nim on levels: one super-heap's w-number, and a sum of two. */
-    uint64_t w = 0;
-    int kind = grundy_nim_levels_w(h, n, &w);
-    uint32_t bw = levels_brute(h, n);
-    if (bw == GRUNDY_SP)
-        FUZZ_CHECK(kind == GRUNDY_W_SP, "levels: kind %d, expected SP", kind);
-    else if (bw == GRUNDY_SC)
-        FUZZ_CHECK(kind == GRUNDY_W_SC, "levels: kind %d, expected SC", kind);
-    else
-        FUZZ_CHECK(kind == GRUNDY_W_NUMBER && w == bw, "levels: kind %d w %llu, expected %u",
-                   kind, (unsigned long long)w, bw);
-    if (n >= 2) {
-        size_t counts[2] = {n / 2, n - n / 2};
-        static signed char lmemo[CF_MAX * CF_MAX * CF_MAX * CF_MAX];
-        memset(lmemo, -1, sizeof lmemo);
+    if (n == 0)
+        return;
+    int swin = staircase_brute(s, n, smemo);
+    FUZZ_CHECK(grundy_staircase_nim_outcome(GRUNDY_PLAY_NORMAL, s, n) ==
+                   (swin ? GRUNDY_N : GRUNDY_P),
+               "staircase outcome");
+    int found = grundy_staircase_nim_winning_move(GRUNDY_PLAY_NORMAL, s, n, moves);
+    FUZZ_CHECK(found == swin, "staircase winning move %d", found);
+    if (found == 1) {
+        FUZZ_CHECK(cf_moved(moves, n, &step) == 1, "staircase move on several steps");
+        uint64_t count = moves[step];
+        FUZZ_CHECK(step >= 1 && step < n && count >= 1 && count <= s[step],
+                   "staircase move shape");
         uint64_t c[CF_H];
-        memcpy(c, h, n * sizeof *h);
-        int win = levels_game_brute(c, counts, lmemo);
-        size_t sh;
-        uint64_t tk;
-        found = grundy_nim_levels_winning_move(h, counts, 2, &sh, &tk);
-        FUZZ_CHECK(found == win, "levels winning move %d, brute force %d", found, win);
-        if (found == 1) {
-            FUZZ_CHECK(sh < 2, "levels move super-heap %zu", sh);
-            uint64_t *base = c + (sh ? counts[0] : 0);
-            size_t top = counts[sh];
-            while (top > 0 && base[top - 1] == 0)
-                top--;
-            FUZZ_CHECK(top > 0 && tk >= 1 && tk <= base[top - 1], "levels move take %llu",
-                       (unsigned long long)tk);
-            base[top - 1] -= tk;
-            FUZZ_CHECK(!levels_game_brute(c, counts, lmemo), "levels winning move does not win");
-        }
+        memcpy(c, s, n * sizeof *s);
+        c[step] -= count;
+        c[step - 1] += count;
+        FUZZ_CHECK(!staircase_brute(c, n, smemo), "staircase move does not win");
     }
+}
 
-    /* Nimbers: small products by definition, big ones by the field laws. */
+/* Nim on levels: one super-heap's w-number, and a sum of two. */
+static void cf_levels(const uint64_t *h, size_t n)
+{
+    uint64_t w = 0, moves[3];
+    FUZZ_CHECK(grundy_nim_levels_value(GRUNDY_PLAY_WTIA, h, n, &w) == GRUNDY_OK, "levels value");
+    uint32_t bw = levels_brute(h, n);
+    uint64_t want = bw == GRUNDY_SP ? GRUNDY_SP64 : bw == GRUNDY_SC ? GRUNDY_SC64 : bw;
+    FUZZ_CHECK(w == want, "levels: w %llu, expected %llu", (unsigned long long)w,
+               (unsigned long long)want);
+    if (n < 2)
+        return;
+    size_t counts[2] = {n / 2, n - n / 2};
+    static signed char lmemo[CF_MAX * CF_MAX * CF_MAX * CF_MAX];
+    memset(lmemo, -1, sizeof lmemo);
+    uint64_t c[CF_H];
+    memcpy(c, h, n * sizeof *h);
+    int win = levels_game_brute(c, counts, lmemo);
+    FUZZ_CHECK(grundy_nim_levels_sum_outcome(GRUNDY_PLAY_WTIA, h, counts, 2) ==
+                   (win ? GRUNDY_N : GRUNDY_P),
+               "levels outcome, brute force %d", win);
+    moves[2] = 0xdead;
+    int found = grundy_nim_levels_sum_winning_move(GRUNDY_PLAY_WTIA, h, counts, 2, moves);
+    FUZZ_CHECK(found == win && moves[2] == 0xdead, "levels winning move %d, brute force %d",
+               found, win);
+    if (found == 1) {
+        size_t sh = 0;
+        FUZZ_CHECK(cf_moved(moves, 2, &sh) == 1, "levels move in two super-heaps");
+        uint64_t tk = moves[sh];
+        uint64_t *base = c + (sh ? counts[0] : 0);
+        size_t top = counts[sh];
+        while (top > 0 && base[top - 1] == 0)
+            top--;
+        FUZZ_CHECK(top > 0 && tk >= 1 && tk <= base[top - 1], "levels move take %llu",
+                   (unsigned long long)tk);
+        base[top - 1] -= tk;
+        FUZZ_CHECK(!levels_game_brute(c, counts, lmemo), "levels winning move does not win");
+    }
+}
+
+static void cf_nimbers(fuzz_reader *in);
+
+static void diff_closed_forms(fuzz_reader *in)
+{
+    uint64_t h[CF_H];
+    size_t n = fuzz_u8(in) % (CF_H + 1);
+    for (size_t i = 0; i < n; i++)
+        h[i] = fuzz_u8(in) % CF_MAX;
+    cf_nim(h, n);
+    cf_bounded(h, n, fuzz_u8(in) % 5);
+    cf_staircase(h, n);
+    cf_levels(h, n);
+    cf_nimbers(in);
+}
+
+/* Nimbers: small products by definition, big ones by the field laws. */
+static void cf_nimbers(fuzz_reader *in)
+{
     static uint16_t mm[32][32];
     static int mm_ready;
     if (!mm_ready) {
@@ -983,7 +1225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (which == 0 || (which & 2))
         diff_heap(&in, seed);
     if (which == 0 || (which & 4))
-        diff_table_game(&in);
+        diff_table_game(&in, seed);
     if (which == 0 || (which & 8))
         diff_closed_forms(&in);
     return 0;

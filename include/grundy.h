@@ -3,19 +3,63 @@
  * @brief libgrundy: Sprague-Grundy theory for impartial combinatorial games.
  *
  * This header is the whole public contract of libgrundy.  Anything not
- * declared here is not part of the API.  Sections go from the simplest calls
- * (versions, errors, Nim) to the most general (game graphs with split moves).
+ * declared here is not part of the API.
+ *
+ * How it is ordered: from the simplest use to the most general, one section
+ * per capability, each section holding all of that capability's calls.
+ *  1. Version and status codes: what every call returns.
+ *  2. Outcomes and ways of playing: the constants every later section uses.
+ *  3. Nim and its relatives: closed forms, no handle (Nim in one call).
+ *  4. Handles: the allocator and the progress callback every handle takes.
+ *  5. Heap games: octal, hexadecimal and subtraction games, Grundy's game,
+ *     Lasker's Nim, named by a string.
+ *  6. Games given by rules: a move generator, positions memoized.
+ *  7. Game graphs: explicit positions and moves, split moves, cycles,
+ *     genus symbols.
+ *  8. Nimbers: nim multiplication for coin-turning products.
+ *  9. Experimental: tuning switches outside the ABI promise, declared only
+ *     when `GRUNDY_EXPERIMENTAL` is defined before this header is included.
+ *
+ * **One vocabulary.**  Every kind of handle (#grundy_heap_game, #grundy_game,
+ * #grundy_graph) answers the same questions with calls of the same name,
+ * argument order and result shape; only the type of a position differs
+ * (a heap size `uint64_t`, a byte string `const void *`, a node `uint32_t`):
+ *
+ * | question | call (`H` = heap_game, game, graph) |
+ * | --- | --- |
+ * | create, with an allocator (NULL: malloc) | `grundy_H_new(&h, ..., alloc)` |
+ * | what went wrong, and where in the text | `grundy_H_errmsg(h)`, `grundy_H_errpos(h)` |
+ * | the number of one position | `grundy_H_value(h, play, pos, &value)` |
+ * | the outcome of one position | `grundy_H_outcome(h, play, pos)` |
+ * | the number of a sum | `grundy_H_sum_value(h, play, positions, n, &value)` |
+ * | the outcome of a sum | `grundy_H_sum_outcome(h, play, positions, n)` |
+ * | a winning move of a sum | `grundy_H_sum_winning_move(h, play, positions, n, moves)` |
+ * | all winning moves of a sum | `grundy_H_sum_winning_moves(h, play, positions, n, components, moves, cap, &count)` |
+ * | how many moves a position has | `grundy_H_degree(h, pos, &count)` |
+ * | what move k of a position leaves | `grundy_H_move(h, pos, k, parts, cap, &nparts)` |
+ *
+ * A *move* is always named by its index k in the position's list of moves
+ * (a `uint64_t`, from 0), read back with `grundy_H_move()`.  A winning move
+ * of a sum is an array of one entry per component: the move to play there,
+ * or #GRUNDY_NO_MOVE (in most ways of playing exactly one entry is a move;
+ * in conjunctive compounds every component moves).  The closed forms of
+ * section 3 follow the same names and shapes, with the number of tokens
+ * taken as the move.
  *
  * Conventions, which hold for every function below:
  * - Functions that can fail return an `int` status: #GRUNDY_OK (0) on success
  *   or a negative `GRUNDY_E*` code; results go through out-parameters.
- *   Functions that *find* something return the number found (0 or 1) on
- *   success, or a negative code.
+ *   Functions that *decide* return the outcome (#GRUNDY_P, #GRUNDY_N,
+ *   #GRUNDY_D); functions that *find* return the number found (0 or 1).
+ * - Out-parameters are written on every successful return.
  * - The library never prints, never exits, and frees everything it allocated
  *   on every error path.
  * - There is no global mutable state: distinct handles may be used from
  *   distinct threads at the same time.  One handle must not be used from two
  *   threads at once.
+ * - `grundy_*_free(NULL)` does nothing.
+ * - Calls marked **Convenience** do what another call does, in a shape that
+ *   saves a common step; they are as stable as the rest.
  */
 #ifndef GRUNDY_H
 #define GRUNDY_H
@@ -36,15 +80,33 @@ extern "C" {
 #define GRUNDY_API
 #endif
 
+/**
+ * Marks a call announced for removal: it still works, and the compiler
+ * warns where it is used, with @p msg naming the replacement.  A call is
+ * deprecated for at least one minor release before it is removed.  Define
+ * GRUNDY_NO_DEPRECATION_WARNINGS to silence the warnings.
+ */
+#if defined(GRUNDY_NO_DEPRECATION_WARNINGS)
+#define GRUNDY_DEPRECATED(msg) GRUNDY_API
+#elif defined(__cplusplus) && __cplusplus >= 201402L
+#define GRUNDY_DEPRECATED(msg) [[deprecated(msg)]] GRUNDY_API
+#elif defined(__GNUC__) && (__GNUC__ >= 5 || defined(__clang__))
+#define GRUNDY_DEPRECATED(msg) __attribute__((deprecated(msg))) GRUNDY_API
+#else
+#define GRUNDY_DEPRECATED(msg) GRUNDY_API
+#endif
+
 /* ------------------------------------------------------------------------ */
-/** @name Version
+/** @name 1. Version and status codes
  *  The version lives here and only here; the build reads it from this header.
+ *  Status values are fixed forever and never reused.
  *  @{ */
 
-/** Major version: bumped on an incompatible ABI change. */
+/** Major version: bumped on an incompatible ABI change (from 1.0 on). */
 #define GRUNDY_VERSION_MAJOR 0
-/** Minor version: bumped when functions are added. */
-#define GRUNDY_VERSION_MINOR 1
+/** Minor version: bumped when functions are added (and, while the major
+ *  version is 0, when the ABI changes: see docs/abi.md). */
+#define GRUNDY_VERSION_MINOR 2
 /** Patch version: bumped for fixes that change no interface. */
 #define GRUNDY_VERSION_PATCH 0
 /** The version as one comparable number: major*10000 + minor*100 + patch. */
@@ -60,34 +122,34 @@ GRUNDY_API const char *grundy_version(void);
 /**
  * @brief The version of the library actually linked, as #GRUNDY_VERSION_NUMBER
  *        computes it.  Compare it with the macro to detect a header/library mismatch.
+ * @return The version number.
  */
 GRUNDY_API uint32_t grundy_version_number(void);
-
-/** @} */
-
-/* ------------------------------------------------------------------------ */
-/** @name Status codes
- *  Values are fixed forever and never reused.
- *  @{ */
 
 /** Success. */
 #define GRUNDY_OK 0
 /** An allocation failed; the operation had no effect. */
 #define GRUNDY_ENOMEM (-1)
-/** An argument is invalid (NULL where a pointer is required, a bad option). */
+/** An argument is invalid (NULL where a pointer is required, an unknown
+ *  constant, a method whose precondition fails: the handle's message says which). */
 #define GRUNDY_EINVAL (-2)
-/** The game graph has a cycle; see grundy_graph_cycle_node(). */
+/** The game has a cycle where the way of playing needs none; see
+ *  grundy_graph_cycle_node(). */
 #define GRUNDY_ECYCLE (-3)
-/** Text input could not be parsed; see grundy_graph_errmsg(). */
+/** Text input could not be parsed; see the handle's errmsg and errpos. */
 #define GRUNDY_EPARSE (-4)
 /** A node id, move index or value is out of range. */
 #define GRUNDY_ERANGE (-5)
-/** A count or size exceeds what the library supports (or would overflow). */
+/** A count or size exceeds what the library supports, or a memory cap. */
 #define GRUNDY_ELIMIT (-6)
-/** The handle is not in a state that permits the call (e.g. not solved yet). */
+/** The handle is not in a state that permits the call (no game defined
+ *  yet, or called from the handle's own callback). */
 #define GRUNDY_ESTATE (-7)
-/** A progress callback asked to stop; the operation had no effect. */
+/** A progress callback asked to stop; values found so far are kept. */
 #define GRUNDY_ECANCELED (-8)
+/** This kind of handle does not offer this way of playing or method (the
+ *  handle's message says which would). */
+#define GRUNDY_ENOTSUP (-9)
 
 /**
  * @brief A short English description of a status code.
@@ -99,22 +161,302 @@ GRUNDY_API const char *grundy_strerror(int status);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Outcomes
- *  Outcome classes of a position, for the player about to move.
- *  @{ */
+/** @name 2. Outcomes and ways of playing
+ *
+ * Every call that computes takes a *play*: the way a sum of positions is
+ * played.  Each play has a number per position from which the outcome of
+ * its sums follows, and that number is what `grundy_H_value()` returns:
+ *
+ * | play | a sum is played | number of a position | one position is N iff |
+ * | --- | --- | --- | --- |
+ * | #GRUNDY_PLAY_NORMAL | move in one component; last mover wins | Sprague-Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_MISERE | move in one component; last mover loses | misère Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_WTIA | one component; who ends any component wins | w-number (#GRUNDY_SP, #GRUNDY_SC or a mex) | #GRUNDY_SC or value != 0 |
+ * | #GRUNDY_PLAY_CONJUNCTIVE | move in every component; ends when any ends | remoteness | odd |
+ * | #GRUNDY_PLAY_CONTINUED | every unfinished component; ends when all end | suspense number | odd |
+ * | #GRUNDY_PLAY_SELECTIVE | any non-empty set of components | Sprague-Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_SHORTENED | as selective; ends when any ends | remoteness | odd |
+ * | #GRUNDY_PLAY_LOOPY | one component; cycles allowed, draws possible | generalized SG value or #GRUNDY_INF | see grundy_graph_outcome() |
+ *
+ * The value of a sum (`grundy_H_sum_value()`) exists for normal play (the
+ * xor of the values); other plays decide sums by their outcome.
+ *
+ * **Misère sums.**  No number decides a misère sum in general.  With
+ * #GRUNDY_PLAY_MISERE the library picks the method: the SJ theorem when its
+ * precondition holds (every value-0 position the sum can reach is terminal),
+ * else genus symbols when every component is tame, else a memoized search
+ * of the sum; `grundy_H_last_method()` reports which it used.  To require
+ * one method, add its flag: `GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ`; a method
+ * whose precondition fails is refused with #GRUNDY_EINVAL.  (Judges' "Anti-SG"
+ * problems often apply the SJ rule where its precondition fails, where it can
+ * differ from true misère play: grundy_numbers_sum_outcome() applies the rule
+ * unchecked.)
+ * @{ */
 
 /** P-position: the Previous player (the one who just moved) wins. */
 #define GRUNDY_P 0
 /** N-position: the Next player (the one to move) wins. */
 #define GRUNDY_N 1
-/** Draw: neither player can force a win (loopy games only). */
+/** Draw: neither player can force a win (loopy play only). */
 #define GRUNDY_D 2
+
+/** Normal play: disjunctive sums, the last player to move wins. */
+#define GRUNDY_PLAY_NORMAL 0
+/** Misère play: disjunctive sums, the last player to move loses. */
+#define GRUNDY_PLAY_MISERE 1
+/** "Winner takes it all" (diminished disjunctive compound): w-numbers. */
+#define GRUNDY_PLAY_WTIA 2
+/** Conjunctive compound: remoteness. */
+#define GRUNDY_PLAY_CONJUNCTIVE 3
+/** Continued conjunctive compound (Every-SG): suspense numbers. */
+#define GRUNDY_PLAY_CONTINUED 4
+/** Disjunctive sums of games with cycles: generalized Sprague-Grundy values. */
+#define GRUNDY_PLAY_LOOPY 5
+/** Selective compound: Sprague-Grundy values. */
+#define GRUNDY_PLAY_SELECTIVE 6
+/** Shortened selective compound: remoteness. */
+#define GRUNDY_PLAY_SHORTENED 7
+
+/** Misère sums: require the SJ theorem (Anti-SG). */
+#define GRUNDY_BY_SJ 0x100
+/** Misère sums: require genus symbols (every component tame). */
+#define GRUNDY_BY_GENUS 0x200
+/** Misère sums: require the memoized search of the sum. */
+#define GRUNDY_BY_SEARCH 0x300
+/** The bits of a play that name a method. */
+#define GRUNDY_BY_MASK 0xf00
+
+/** w-number of a super-losing position: the player to move has already lost. */
+#define GRUNDY_SP 0xffffffffu
+/** w-number of a super-winning position: a move reaches a #GRUNDY_SP position. */
+#define GRUNDY_SC 0xfffffffeu
+/** Generalized Sprague-Grundy value "infinity" (loopy play). */
+#define GRUNDY_INF 0xffffffffu
+/** In a winning move of a sum: this component is not moved. */
+#define GRUNDY_NO_MOVE UINT64_MAX
+/** From an errpos call: the last failure was not about a place in a text. */
+#define GRUNDY_NO_POS SIZE_MAX
+
+/**
+ * @brief The outcome of a sum from its components' numbers alone (no
+ *        handle), for the plays whose numbers decide sums: normal,
+ *        selective (Sprague-Grundy values), WTIA (w-numbers), conjunctive and
+ *        shortened selective (remoteness), continued conjunctive (suspense
+ *        numbers), and `GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ` (the SJ rule on
+ *        Sprague-Grundy values; the caller vouches for its precondition).
+ *        O(n).
+ * @param play    The play.
+ * @param numbers The components' numbers (may be NULL when n is 0).
+ * @param n       How many.
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_EINVAL for an unknown play or
+ *         numbers NULL with n > 0; #GRUNDY_ENOTSUP for misère play without
+ *         #GRUNDY_BY_SJ and for loopy play (numbers do not decide them).
+ */
+GRUNDY_API int grundy_numbers_sum_outcome(int play, const uint32_t *numbers, size_t n);
 
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Memory and progress
- *  @{ */
+/** @name 3. Nim and its relatives
+ *
+ * Closed forms: no handle, no allocation, O(number of heaps).  They follow
+ * the handles' names and shapes, with heaps as positions and the number of
+ * tokens taken as the move: a winning move writes, for each heap i,
+ * `moves[i]`, the tokens to take from it, or #GRUNDY_NO_MOVE.  Each takes
+ * #GRUNDY_PLAY_NORMAL and, where a closed form is known, #GRUNDY_PLAY_MISERE;
+ * another play returns #GRUNDY_ENOTSUP.  A winning move that would take a
+ * whole heap (or step) of 2^64 - 1 tokens is refused with #GRUNDY_ERANGE:
+ * it would read as #GRUNDY_NO_MOVE.
+ * @{ */
+
+/**
+ * @brief The value of a sum of Nim heaps (or of any games with these
+ *        Sprague-Grundy values): their nim-sum, the bitwise xor.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @param value Out: the xor.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL on NULL pointers; #GRUNDY_ENOTSUP for
+ *         another play.
+ */
+GRUNDY_API int grundy_nim_sum_value(int play, const uint64_t *heaps, size_t n,
+                                    uint64_t *value);
+
+/**
+ * @brief The outcome of a sum of Nim heaps.  Normal play: N iff the xor is
+ *        non-zero.  Misère play: if every heap has at most one token, N iff
+ *        the number of one-token heaps is even (with no tokens at all the
+ *        player to move has already won); otherwise N iff the xor is non-zero.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_sum_outcome(int play, const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning move in a sum of Nim heaps: in the first heap where one
+ *        exists.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
+ * @param heaps Heap sizes.
+ * @param n     How many heaps.
+ * @param moves Out: n entries; `moves[i]` the tokens to take from heap i,
+ *              #GRUNDY_NO_MOVE for every other heap.
+ * @return 1 if found; 0 if the sum is a P-position (misère: or no tokens are
+ *         left, the player to move having already won); #GRUNDY_EINVAL,
+ *         #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_sum_winning_move(int play, const uint64_t *heaps, size_t n,
+                                           uint64_t *moves);
+
+/**
+ * @brief Every winning move in a sum of Nim heaps, heap by heap (a Nim
+ *        position has at most one winning move per heap).  O(n).
+ * @param play       #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
+ * @param heaps      Heap sizes.
+ * @param n          How many heaps.
+ * @param components Out (may be NULL): up to @p cap heap indices, increasing.
+ * @param moves      Out: up to @p cap token counts, `moves[j]` taken from
+ *                   heap `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_sum_winning_moves(int play, const uint64_t *heaps, size_t n,
+                                            size_t *components, uint64_t *moves, size_t cap,
+                                            size_t *count);
+
+/**
+ * @brief The Sprague-Grundy value of one heap of bounded Nim, where a move
+ *        takes 1 to @p max_take tokens: heap mod (max_take + 1).
+ * @param max_take At least 1; UINT64_MAX means unbounded (plain Nim).
+ * @param play     #GRUNDY_PLAY_NORMAL.
+ * @param heap     The number of tokens.
+ * @param value    Out: the value.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for max_take 0 or a NULL pointer;
+ *         #GRUNDY_ENOTSUP for another play.
+ */
+GRUNDY_API int grundy_bounded_nim_value(uint64_t max_take, int play, uint64_t heap,
+                                        uint64_t *value);
+
+/**
+ * @brief The outcome of a sum of bounded Nim heaps (each move takes 1 to
+ *        @p max_take tokens from one heap).
+ * @param max_take At least 1.
+ * @param play     #GRUNDY_PLAY_NORMAL.
+ * @param heaps    Heap sizes.
+ * @param n        How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_bounded_nim_sum_outcome(uint64_t max_take, int play,
+                                              const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning move in a sum of bounded Nim heaps.
+ * @param max_take At least 1.
+ * @param play     #GRUNDY_PLAY_NORMAL.
+ * @param heaps    Heap sizes.
+ * @param n        How many heaps.
+ * @param moves    Out: n entries, as grundy_nim_sum_winning_move().
+ * @return 1 if found, 0 if the sum is a P-position; #GRUNDY_EINVAL,
+ *         #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_bounded_nim_sum_winning_move(uint64_t max_take, int play,
+                                                   const uint64_t *heaps, size_t n,
+                                                   uint64_t *moves);
+
+/**
+ * @brief The outcome of staircase Nim.
+ *
+ * `steps[i]` coins stand on step i; step 0 is the floor, where coins are out
+ * of play.  A move takes one or more coins from a step i >= 1 down to step
+ * i - 1.  The position is Nim on the odd steps: N iff the xor of the odd
+ * steps is non-zero (coins moved from an even step can be moved straight back
+ * down by the opponent, so even steps do not count).
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param steps Coins per step, step 0 first (may be NULL when n is 0).
+ * @param n     How many steps, the floor included.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_staircase_nim_outcome(int play, const uint64_t *steps, size_t n);
+
+/**
+ * @brief A winning staircase Nim move.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param steps Coins per step, step 0 first.
+ * @param n     How many steps, the floor included.
+ * @param moves Out: n entries; `moves[i]` the coins to move from step i down
+ *              to step i - 1 (an odd step), #GRUNDY_NO_MOVE elsewhere.
+ * @return 1 if found, 0 if the position is P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_staircase_nim_winning_move(int play, const uint64_t *steps, size_t n,
+                                                 uint64_t *moves);
+
+/**
+ * @brief Nim on levels (a seed problem, played "winner takes it all"): the
+ *        w-number of one super-heap, a stack of heaps from which a move takes
+ *        one or more coins from the top non-empty heap; whoever empties a
+ *        super-heap wins.
+ * @param play  #GRUNDY_PLAY_WTIA.
+ * @param heaps The heap sizes from the bottom up (zeros are ignored).
+ * @param k     How many.
+ * @param value Out: the w-number: a number, or #GRUNDY_SP64 (no coins),
+ *              or #GRUNDY_SC64 (one non-empty heap).
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP; #GRUNDY_ELIMIT for a
+ *         w-number of 2^64 - 2 or more (it would read as #GRUNDY_SC64 or
+ *         #GRUNDY_SP64; only a top heap that large has one).
+ */
+GRUNDY_API int grundy_nim_levels_value(int play, const uint64_t *heaps, size_t k,
+                                       uint64_t *value);
+
+/** #GRUNDY_SP as a 64-bit w-number (grundy_nim_levels_value()). */
+#define GRUNDY_SP64 UINT64_MAX
+/** #GRUNDY_SC as a 64-bit w-number (grundy_nim_levels_value()). */
+#define GRUNDY_SC64 (UINT64_MAX - 1)
+
+/**
+ * @brief The outcome of Nim on levels with @p n super-heaps, stored one
+ *        after another in @p heaps (super-heap i has `counts[i]` heaps,
+ *        bottom first), from their w-numbers.
+ * @param play   #GRUNDY_PLAY_WTIA.
+ * @param heaps  All heap sizes.
+ * @param counts Heaps per super-heap.
+ * @param n      How many super-heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_levels_sum_outcome(int play, const uint64_t *heaps,
+                                             const size_t *counts, size_t n);
+
+/**
+ * @brief A winning move in Nim on levels with @p n super-heaps, stored one
+ *        after another in @p heaps (super-heap i has `counts[i]` heaps,
+ *        bottom first).
+ * @param play   #GRUNDY_PLAY_WTIA.
+ * @param heaps  All heap sizes.
+ * @param counts Heaps per super-heap.
+ * @param n      How many super-heaps.
+ * @param moves  Out: n entries; `moves[i]` the coins to take from the top
+ *               non-empty heap of super-heap i, #GRUNDY_NO_MOVE elsewhere.
+ * @return 1 if found; 0 if the position is lost (or already over);
+ *         #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_levels_sum_winning_move(int play, const uint64_t *heaps,
+                                                  const size_t *counts, size_t n,
+                                                  uint64_t *moves);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name 4. Handles: memory, progress, errors
+ *
+ * Every handle is created by `grundy_H_new(&h, ..., alloc)`, whose last
+ * argument is the allocator (NULL for malloc/realloc/free), and released by
+ * `grundy_H_free(h)`.  Every handle keeps a message about its most recent
+ * failure (`grundy_H_errmsg()`); the handles that read text (graphs, heap
+ * games) also keep where in the text it was (`grundy_H_errpos()`).  Every
+ * handle whose computations can run long takes a progress callback
+ * (`grundy_H_set_progress()`), which can also stop them.
+ * @{ */
 
 /**
  * @brief A caller-supplied allocator.
@@ -146,460 +488,316 @@ typedef struct grundy_allocator {
  * @param done  Units of work finished so far.
  * @param total Units of work in all (0 when unknown).
  * @return 0 to go on; any other value stops the operation, which then
- *         returns #GRUNDY_ECANCELED and leaves the handle as it was before.
+ *         returns #GRUNDY_ECANCELED.
  */
 typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
 
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Sums and Nim
- *  Closed forms: no handle, no allocation, O(number of heaps).
- *  @{ */
-
-/**
- * @brief The nim-sum (bitwise xor) of @p n values: the Sprague-Grundy value of
- *        a disjunctive sum whose components have these values.
- * @param values Array of @p n values (may be NULL when n is 0).
- * @param n      How many values.
- */
-GRUNDY_API uint64_t grundy_nim_sum(const uint64_t *values, size_t n);
-
-/**
- * @brief The winning move in a disjunctive sum, by component values.
+/** @name 5. Heap games: octal, hexadecimal, subtraction, Grundy's game, Lasker's Nim
  *
- * With S the nim-sum of @p values: if S is 0 there is no winning move.
- * Otherwise the move is to replace, in the first component i whose value v has
- * v xor S < v, that component by one of value v xor S.
+ * Games played on heaps of tokens where a move takes tokens from one heap and
+ * may leave the rest as up to three heaps.  A position is a heap size; a sum
+ * is an array of heap sizes.  The value sequence G(0), G(1), ... is computed
+ * once, stored, and, where the game's theory allows, proved periodic, after
+ * which every value comes from the period.
  *
- * @param values    Array of @p n component values.
- * @param n         Number of components.
- * @param component Out: the index i of the component to move in.
- * @param target    Out: the value v xor S that component must be moved to.
- * @return 1 if a winning move exists, 0 if the sum is a P-position,
- *         #GRUNDY_EINVAL if an out-pointer is NULL (or values with n > 0).
- */
-GRUNDY_API int grundy_sum_winning_target(const uint64_t *values, size_t n,
-                                         size_t *component, uint64_t *target);
-
-/**
- * @brief Outcome of a Nim position (normal play: who takes the last stone wins).
- * @param heaps Heap sizes (may be NULL when n is 0).
- * @param n     How many heaps.
- * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
- */
-GRUNDY_API int grundy_nim_outcome(const uint64_t *heaps, size_t n);
-
-/**
- * @brief A winning Nim move: take @p take stones from heap @p heap.
- * @param heaps Heap sizes.
- * @param n     How many heaps.
- * @param heap  Out: the heap to take from (counted from 0).
- * @param take  Out: how many stones to take.
- * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
- */
-GRUNDY_API int grundy_nim_winning_move(const uint64_t *heaps, size_t n,
-                                       size_t *heap, uint64_t *take);
-
-/**
- * @brief Outcome of misère Nim (who takes the last stone loses).
+ * Create an empty game with grundy_heap_game_new(), then give its rules by
+ * name with grundy_heap_game_parse() (as in `grundy values GAME N`) or as a
+ * subtraction set with grundy_heap_game_set_subtraction():
+ * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
+ *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
+ *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
+ *   may only have bits 4 and 8 (split a heap without removing anything: `4.07`).
+ *   Kayles is `0.77`, Dawson's Kayles `0.07`.
+ * - a hexadecimal code: the same with digits up to F, where bit 8 allows
+ *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
+ *   hexadecimal.
+ * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `grundy`: Grundy's game, split a heap into two unequal heaps.
+ * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
  *
- * If every heap has at most one stone, the player to move wins iff the number
- * of one-stone heaps is even (with no stones at all the player to move has
- * already won); otherwise the player to move wins iff the nim-sum is non-zero.
- * @param heaps Heap sizes (may be NULL when n is 0).
- * @param n     How many heaps.
- * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
- */
-GRUNDY_API int grundy_misere_nim_outcome(const uint64_t *heaps, size_t n);
-
-/**
- * @brief A winning misère Nim move: take @p take stones from heap @p heap.
- * @param heaps Heap sizes.
- * @param n     How many heaps.
- * @param heap  Out: the heap to take from (counted from 0).
- * @param take  Out: how many stones to take.
- * @return 1 if found; 0 if the position is P, or if no stones are left (the
- *         player to move has then already won without moving);
- *         #GRUNDY_EINVAL on NULL pointers.
- */
-GRUNDY_API int grundy_misere_nim_winning_move(const uint64_t *heaps, size_t n,
-                                              size_t *heap, uint64_t *take);
-
-/**
- * @brief Sprague-Grundy value of one heap of bounded Nim, where a move takes
- *        between 1 and @p max_take stones: heap mod (max_take + 1).
- * @param heap     The number of stones.
- * @param max_take At least 1; UINT64_MAX means unbounded (plain Nim).
- * @return The value; 0 when max_take is 0 (no move is ever possible).
- */
-GRUNDY_API uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take);
-
-/**
- * @brief A winning move in a sum of bounded Nim heaps (each move takes 1 to
- *        @p max_take stones from one heap).
- * @param heaps    Heap sizes.
- * @param n        How many heaps.
- * @param max_take The most stones one move may take (at least 1).
- * @param heap     Out: the heap to take from (counted from 0).
- * @param take     Out: how many stones to take.
- * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers
- *         or max_take 0.
- */
-GRUNDY_API int grundy_bounded_nim_winning_move(const uint64_t *heaps, size_t n,
-                                               uint64_t max_take,
-                                               size_t *heap, uint64_t *take);
-
-/**
- * @brief Outcome of staircase Nim.
+ * **Moves.**  The moves of a heap h are listed in this order, and move k is
+ * the k-th of the list (grundy_heap_game_move() reads it): by the number r
+ * of tokens removed, increasing (r = 0 for the splits of digit d0, then each
+ * r with a non-zero digit, or each set member of a subtraction game); for
+ * one r, leaving no heap, then one heap (h - r), then two heaps (a, h - r - a)
+ * for a = 1, 2, ... up to half, then three heaps (a, b, c) with
+ * a <= b <= c in increasing (a, b).  Grundy's game lists its splits (a, h - a)
+ * for a = 1, 2, ... below half; Lasker's Nim lists r = 1 ... h, then its
+ * splits.
  *
- * `steps[i]` coins stand on step i; step 0 is the floor, where coins are out
- * of play.  A move takes one or more coins from a step i >= 1 down to step
- * i - 1.  The position is Nim on the odd steps: N iff the xor of the odd
- * steps is non-zero (coins moved from an even step can be moved straight back
- * down by the opponent, so even steps do not count).
- * @param steps Coins per step, step 0 first (may be NULL when n is 0).
- * @param n     How many steps, the floor included.
- * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if steps is NULL with n > 0.
- */
-GRUNDY_API int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n);
-
-/**
- * @brief A winning staircase Nim move: move @p count coins from step @p step
- *        to step `step - 1` (always an odd step).
- * @param steps Coins per step, step 0 first.
- * @param n     How many steps, the floor included.
- * @param step  Out: the step to move from.
- * @param count Out: how many coins to move.
- * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
- */
-GRUNDY_API int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n,
-                                                 size_t *step, uint64_t *count);
-
-/** @} */
-
-/* ------------------------------------------------------------------------ */
-/** @name Game graphs
+ * **Periods** are proved by the periodicity theorem of Guy and Smith.  With t
+ * the most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
+ * G is periodic with period p from n0 on, where N (the values needed) is
+ * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
+ * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
+ * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
+ * and taking the whole heap are the same move).  Grundy's and Lasker's games
+ * have no finite t (or splits that must be unequal), so no period is claimed.
  *
- * A game graph holds positions (nodes, numbered 0, 1, 2, ... in the order they
- * are added) and moves.  A move goes from a node to a *sum* of zero or more
- * nodes: one target is an ordinary move; several targets are a move that
- * splits the position into independent games played side by side; zero
- * targets is a move to the finished (empty) position.  The value of a move's
- * result is the xor of its parts' values.
- *
- * Life cycle: create, add nodes and moves, grundy_graph_solve(), then query.
- * Nodes and moves may be added after a solve; the graph then needs a new
- * solve before it can be queried again (#GRUNDY_ESTATE until then).
- * The moves of a node keep the order in which they were added: move k of a
- * node is the k-th move added from it (k counted from 0).
- *
- * Limits: at most #GRUNDY_NODE_MAX nodes; at most #GRUNDY_NODE_MAX parts per
- * move and moves-plus-parts per node.
- * Memory after solving: 4 bytes per ordinary move, 4 bytes plus 4 per part
- * for a split move, and 12 bytes per node.
+ * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL;
+ * every other play returns #GRUNDY_ENOTSUP.
  * @{ */
 
-/** An opaque game graph. */
-typedef struct grundy_graph grundy_graph;
-
-/** The largest number of nodes a graph may hold (node ids are below it). */
-#define GRUNDY_NODE_MAX 0x7fffffffu
+/** An opaque heap game with its computed values. */
+typedef struct grundy_heap_game grundy_heap_game;
 
 /**
- * @brief Create an empty graph using malloc/realloc/free.
- * @param out Out: the new graph, to be released with grundy_graph_free().
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL if out is NULL.
+ * @brief Create a heap game with no rules yet: give them with
+ *        grundy_heap_game_parse() or grundy_heap_game_set_subtraction().
+ * @param out   Out: the game, to be released with grundy_heap_game_free().
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_new(grundy_graph **out);
+GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc);
+
+/** @brief Release a heap game.  NULL is a no-op.
+ *  @param game The game. */
+GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
 
 /**
- * @brief Create an empty graph whose memory all comes from @p alloc.
- * @param out   Out: the new graph, to be released with grundy_graph_free().
- * @param alloc The allocator (copied); NULL means malloc/realloc/free.
- *              All three functions must be set.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL.
+ * @brief Give a game with no rules yet its rules by name (see above).
+ *        O(len).
+ * @param game The game, with no rules yet.
+ * @param name The name or code; need not be NUL-terminated.
+ * @param len  Its length in bytes.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE with grundy_heap_game_errmsg() saying
+ *         why and grundy_heap_game_errpos() the offset of the offending
+ *         character (the game keeps no rules then); #GRUNDY_ELIMIT for codes
+ *         of more than 4095 digits after the point (errpos: the first digit
+ *         too many) or subtraction amounts above 2^20 (errpos: the amount);
+ *         #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc);
-
-/** @brief Release a graph and everything it owns.  NULL is a no-op.
- *  @param g The graph. */
-GRUNDY_API void grundy_graph_free(grundy_graph *g);
+GRUNDY_API int grundy_heap_game_parse(grundy_heap_game *game, const char *name, size_t len);
 
 /**
- * @brief Set the progress callback used by long operations on this graph
- *        (solving).  NULL removes it.  It is called once every 65536
- *        units of work, so it costs nothing measurable.  From it, the
- *        graph's functions that add or solve return #GRUNDY_ESTATE; those
- *        that only read (values, moves, counts) may be called.
- * @param g    The graph.
+ * @brief Give a game with no rules yet the rules of the subtraction game
+ *        with the given set.
+ * @param game The game, with no rules yet.
+ * @param set  The amounts a move may remove, each 1 to 2^20 (any order;
+ *             repeats ignored).
+ * @param n    How many, at least 1.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL);
+ *         #GRUNDY_ELIMIT; #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const uint32_t *set,
+                                                size_t n);
+
+/**
+ * @brief A description of the most recent failure on this game, naming what
+ *        and where (e.g. "digit 9 at offset 3 is not octal or hexadecimal").
+ *        Read it right after a call that failed; after a success its content
+ *        is unspecified.
+ * @param game The game.
+ * @return A string owned by the game, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
+GRUNDY_API const char *grundy_heap_game_errmsg(const grundy_heap_game *game);
+
+/**
+ * @brief Where in the name given to grundy_heap_game_parse() its most recent
+ *        failure was: the byte offset of the offending character, from 0.
+ * @param game The game.
+ * @return The offset, or #GRUNDY_NO_POS if the last failure was not about
+ *         the name.
+ */
+GRUNDY_API size_t grundy_heap_game_errpos(const grundy_heap_game *game);
+
+/**
+ * @brief Set the progress callback of computations (in values computed).
+ *        From it, the game's functions that compute or answer from values
+ *        return #GRUNDY_ESTATE and its setters do nothing;
+ *        grundy_heap_game_computed() may be called.
+ * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
  */
-GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn,
-                                          void *user);
+GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_progress_fn fn,
+                                              void *user);
 
 /**
- * @brief Add one node.
- * @param g  The graph.
- * @param id Out (may be NULL): the id of the new node.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT past #GRUNDY_NODE_MAX nodes.
+ * @brief Make G(0) ... G(count - 1) available: compute the values not yet
+ *        known, or nothing once a period is proved.  Octal games cost
+ *        O(count * (t + count)) at most; subtraction games O(count * |S|).
+ * @param game  The game.
+ * @param count How many values.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
+ *         stored), #GRUNDY_ECANCELED (values found so far are kept),
+ *         #GRUNDY_ESTATE (no rules yet).
  */
-GRUNDY_API int grundy_graph_add_node(grundy_graph *g, uint32_t *id);
+GRUNDY_API int grundy_heap_game_compute(grundy_heap_game *game, uint64_t count);
 
 /**
- * @brief Add @p count nodes with consecutive ids.  O(1): nodes take memory
- *        only once the graph is solved.
- * @param g     The graph.
- * @param count How many nodes.
- * @param first Out (may be NULL): the id of the first new node.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_ELIMIT if the total would
- *         pass #GRUNDY_NODE_MAX (nothing is added then).
+ * @brief How many values are stored (computed so far).
+ * @param game The game.
+ * @return The count (0 for NULL).
  */
-GRUNDY_API int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first);
-
-/** @brief The number of nodes (0 for NULL).
- *  @param g The graph. */
-GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph *g);
-
-/** @brief The number of moves, a split move counting once (0 for NULL).
- *  @param g The graph. */
-GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph *g);
+GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
 
 /**
- * @brief Add the move @p from -> @p to.  Amortised O(1).
- * @param g    The graph.
- * @param from The node the move starts from.
- * @param to   The node it leads to.
- * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist,
- *         #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.  On error nothing is added.
+ * @brief Search for a proved period, computing values up to @p max heap sizes.
+ * @param game      The game.
+ * @param max       The most values to compute.
+ * @param period    Out: the least period p.
+ * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
+ * @return 1 if proved, 0 if not proved within @p max values (or the game has
+ *         no finite t), or a negative status as grundy_heap_game_compute().
  */
-GRUNDY_API int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to);
+GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
+                                       uint64_t *preperiod);
 
 /**
- * @brief Add a move from @p from to the sum of the @p nparts nodes in @p parts
- *        (the same node may appear more than once).  With nparts 0 the move
- *        leads to the finished position (value 0).  O(nparts).
- * @param g      The graph.
- * @param from   The node the move starts from.
- * @param parts  The nodes of the resulting sum.
- * @param nparts How many parts.
- * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist, #GRUNDY_EINVAL
- *         if parts is NULL with nparts > 0, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.
- *         On error nothing is added.
+ * @brief The number of one heap under @p play: from the table, or from the
+ *        period once one is proved (so any heap size is fine then),
+ *        computing the table up to @p heap if needed.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heap  The heap size.
+ * @param value Out: G(heap).
+ * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play.
  */
-GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
-                                      const uint32_t *parts, uint32_t nparts);
+GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, int play, uint64_t heap,
+                                      uint32_t *value);
 
 /**
- * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
- *        already hold an edge list.  O(m) amortised.
- *
- * Moves wait in a list until a solve merges them into the graph's compact
- * form.  When the moves waiting number at least 65536 and at least as many
- * as are merged already, this call merges them itself, so that a graph
- * loaded in large batches is ready to search (and grundy_graph_degree() and
- * grundy_graph_move() can read it) before any solve; over any sequence of
- * calls each move is merged O(1) times.  If that merge fails for lack of
- * memory the moves stay waiting, the call still succeeds, and the next
- * solve merges them or reports the failure.
- * @param g    The graph.
- * @param m    The number of moves.
- * @param from Their source nodes.
- * @param to   Their target nodes.
- * @return #GRUNDY_OK; #GRUNDY_ERANGE naming no move (all are checked first,
- *         and nothing is added if any is bad); #GRUNDY_EINVAL, #GRUNDY_ENOMEM,
- *         #GRUNDY_ELIMIT.
+ * @brief The numbers of heaps @p first ... first + count - 1 in one call.
+ *        O(count) once they are computed (or a period is proved).
+ * @param game   The game.
+ * @param play   #GRUNDY_PLAY_NORMAL.
+ * @param first  The first heap size.
+ * @param count  How many.
+ * @param values Out: @p count values.
+ * @return As grundy_heap_game_value().
  */
-GRUNDY_API int grundy_graph_add_moves(grundy_graph *g, size_t m,
-                                      const uint32_t *from, const uint32_t *to);
+GRUNDY_API int grundy_heap_game_values(grundy_heap_game *game, int play, uint64_t first,
+                                       size_t count, uint32_t *values);
 
 /**
- * @brief Solve normal play: the Sprague-Grundy value of every node.
- *
- * Iterative depth-first search: O(V + E) time, no recursion, so paths of
- * any length are safe.  Peak memory beyond the graph itself is about 12
- * bytes per node.  Reports progress in nodes finished.
- *
- * Solving a graph that is already solved (and unchanged since) does nothing.
- *
- * @param g The graph.
- * @return #GRUNDY_OK; #GRUNDY_ECYCLE if a node can reach itself (then
- *         grundy_graph_cycle_node() names a node on a cycle and the graph is
- *         left unsolved but intact); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED;
- *         #GRUNDY_ELIMIT if a node has more than #GRUNDY_NODE_MAX moves and
- *         parts, or the moves do not fit this machine's address space;
- *         #GRUNDY_EINVAL if g is NULL.
- *         On any error no value is available and nothing leaks.
+ * @brief The outcome of one heap under @p play.
+ * @param game The game.
+ * @param play #GRUNDY_PLAY_NORMAL.
+ * @param heap The heap size.
+ * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
  */
-GRUNDY_API int grundy_graph_solve(grundy_graph *g);
+GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, int play, uint64_t heap);
 
 /**
- * @brief After grundy_graph_solve() returned #GRUNDY_ECYCLE: a node on a cycle.
- * @param g    The graph.
- * @param node Out: the node.
- * @return #GRUNDY_OK, or #GRUNDY_ESTATE if the last solve found no cycle.
+ * @brief The number of a sum of heaps: the xor of their values.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps The heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @param value Out: the value of the sum.
+ * @return As grundy_heap_game_value().
  */
-GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
+GRUNDY_API int grundy_heap_game_sum_value(grundy_heap_game *game, int play,
+                                          const uint64_t *heaps, size_t n, uint32_t *value);
 
 /**
- * @brief A description of the most recent failure on this graph, naming
- *        what and where (e.g. "line 3: node 7 out of range (n = 5)").
- *
- * Read it right after a call that failed.  Every failure with more to say
- * than its status writes its message here: a parse error, a node out of
- * range, a cycle, a limit, a split move where none is allowed, a compound's
- * precondition, a misère search that stopped.  A call that fails with
- * #GRUNDY_ENOMEM or #GRUNDY_ECANCELED, or for an invalid argument (a NULL
- * pointer, an unknown constant), may leave the string empty or as an earlier
- * failure left it, and so may a call that succeeds: after a success its
- * content is unspecified.  Calls on a const graph (the queries) never
- * change it.
- * @param g The graph.
- * @return A string owned by the graph, valid until its next call; "" for
- *         NULL or if no failure has written one.
+ * @brief The outcome of a sum of heaps.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
  */
-GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
+GRUNDY_API int grundy_heap_game_sum_outcome(grundy_heap_game *game, int play,
+                                            const uint64_t *heaps, size_t n);
 
 /**
- * @brief The input line of the most recent failure of grundy_graph_parse()
- *        (counted from 1), for callers that format their own messages.
- *        Like grundy_graph_errmsg(), read it right after a call that failed.
- * @param g The graph.
- * @return The line, or 0 if the failure was not about a line of text.
+ * @brief A winning move in a sum of heaps, in the first heap where one
+ *        exists: `moves[i]` is the move k to play in heap i (read it with
+ *        grundy_heap_game_move()), #GRUNDY_NO_MOVE for every other heap.
+ *        O(n + the moves listed before it in the heaps up to that one).
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @param moves Out: n entries.
+ * @return 1 if found, 0 if the sum is a P-position, or a negative status
+ *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
+ *         period is known and the move search would need them all, or when
+ *         every winning move lies past 2^64 - 1 moves of its heap and so
+ *         has no index).
  */
-GRUNDY_API size_t grundy_graph_errline(const grundy_graph *g);
+GRUNDY_API int grundy_heap_game_sum_winning_move(grundy_heap_game *game, int play,
+                                                 const uint64_t *heaps, size_t n,
+                                                 uint64_t *moves);
 
 /**
- * @brief The Sprague-Grundy value of @p node.  O(1).
- * @param g     The graph.
- * @param node  The node.
- * @param value Out: its value.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ * @brief Every winning move in a sum of heaps, by heap then by move.
+ *        O(the moves of every heap).
+ * @param game       The game.
+ * @param play       #GRUNDY_PLAY_NORMAL.
+ * @param heaps      The heap sizes.
+ * @param n          How many heaps.
+ * @param components Out (may be NULL): up to @p cap heap indices.
+ * @param moves      Out: up to @p cap moves, `moves[j]` played in heap
+ *                   `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, or a negative status as grundy_heap_game_sum_winning_move().
  */
-GRUNDY_API int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value);
+GRUNDY_API int grundy_heap_game_sum_winning_moves(grundy_heap_game *game, int play,
+                                                  const uint64_t *heaps, size_t n,
+                                                  size_t *components, uint64_t *moves,
+                                                  size_t cap, size_t *count);
 
 /**
- * @brief All values at once: an array of grundy_graph_node_count() values
- *        owned by the graph, valid until the graph is next changed or freed.
- * @param g The graph.
- * @return NULL if the graph is not solved.
+ * @brief How many moves a heap of @p heap tokens has.  O(number of
+ *        removal amounts).
+ * @param game  The game.
+ * @param heap  The heap size.
+ * @param count Out: the number of moves.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE (no rules), #GRUNDY_EINVAL;
+ *         #GRUNDY_ELIMIT if the heap has more than 2^64 - 1 moves (a
+ *         hexadecimal game's three-heap splits of a heap past ~10^10).
  */
-GRUNDY_API const uint32_t *grundy_graph_values(const grundy_graph *g);
+GRUNDY_API int grundy_heap_game_degree(grundy_heap_game *game, uint64_t heap, uint64_t *count);
 
 /**
- * @brief The outcome of @p node under normal play: #GRUNDY_P iff its value is 0.
- * @param g    The graph.
- * @param node The node.
- * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ * @brief The heaps that move @p k of a heap of @p heap tokens leaves (in the
+ *        order of the list above).  O(number of removal amounts).
+ * @param game   The game.
+ * @param heap   The heap size.
+ * @param k      The move, from 0.
+ * @param parts  Out: up to @p cap heap sizes, increasing (may be NULL when cap is 0).
+ * @param cap    The room in @p parts (3 always suffices).
+ * @param nparts Out: how many heaps the move leaves (0 to 3).
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if the heap has no move k,
+ *         #GRUNDY_ESTATE, #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
-
-/**
- * @brief The number of moves from @p node: O(1) when the graph has no split
- *        moves, O(degree) otherwise.
- * @param g      The graph.
- * @param node   The node.
- * @param degree Out: the number of moves.
- * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
- *         merge wait (every solve merges them, for any play, even one that
- *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
- */
-GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
-
-/**
- * @brief The parts of move @p k of @p node: O(1) when the graph has no split
- *        moves, O(degree) otherwise.
- * @param g      The graph.
- * @param node   The node.
- * @param k      The move, counted from 0 in the order moves were added.
- * @param parts  Out: the part nodes, an array owned by the graph, valid until
- *               it is next changed (may be NULL when *nparts is 0).
- * @param nparts Out: how many parts (1 for an ordinary move).
- * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
- *         merge wait (every solve merges them, for any play, even one that
- *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
- */
-GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
-                                 const uint32_t **parts, uint32_t *nparts);
-
-/**
- * @brief The winning moves of @p node: those leading to value 0.  O(degree).
- * @param g     The graph.
- * @param node  The node.
- * @param moves Out: up to @p cap move indices (k of grundy_graph_move()),
- *              in increasing order.  May be NULL when cap is 0.
- * @param cap   The room in @p moves.
- * @param count Out: the number of winning moves, which may exceed cap.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node,
-                                          uint32_t *moves, size_t cap, size_t *count);
-
-/**
- * @brief The value of the sum of the positions @p nodes (a node may repeat).
- * @param g     The graph.
- * @param nodes The positions.
- * @param n     How many.
- * @param value Out: the xor of their values.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes,
-                                      size_t n, uint32_t *value);
-
-/**
- * @brief A winning move in the sum of the positions @p nodes: play move
- *        @p move of component @p component (the node `nodes[component]`).
- *        O(n + degree).
- * @param g         The graph.
- * @param nodes     The positions.
- * @param n         How many.
- * @param component Out: the index in @p nodes of the component to move in.
- * @param move      Out: the move to play there (k of grundy_graph_move()).
- * @return 1 if found, 0 if the sum is a P-position; #GRUNDY_ESTATE,
- *         #GRUNDY_ERANGE, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes,
-                                             size_t n, size_t *component, uint32_t *move);
-
-/**
- * @brief Read a graph in the text format of `grundy graph` into @p g, which
- *        must have no nodes yet.
- *
- * Format: the integers `n m`, then `m` pairs `u v` (nodes 0..n-1), each a move
- * from u to v; whitespace separates; `#` starts a comment to the end of the line.
- * O(size of the text).
- *
- * @param g    An empty graph.
- * @param text The text; need not be NUL-terminated.
- * @param len  Its length in bytes.
- * @return #GRUNDY_OK; #GRUNDY_EPARSE or #GRUNDY_ERANGE with a message naming
- *         the line in grundy_graph_errmsg(), and the graph left empty;
- *         #GRUNDY_ESTATE if the graph is not empty; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT.
- */
-GRUNDY_API int grundy_graph_parse(grundy_graph *g, const char *text, size_t len);
+GRUNDY_API int grundy_heap_game_move(grundy_heap_game *game, uint64_t heap, uint64_t k,
+                                     uint64_t *parts, size_t cap, size_t *nparts);
 
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Games described by rules
+/** @name 6. Games described by rules
  *
  * A game given by callbacks instead of a graph.  A position is a byte string
- * of a fixed size chosen when the game is created (or a `uint64_t`, with the
- * `_u64` functions).  A move generator lists the options of a position; each
- * option is a sum of zero or more component positions, exactly like graph
- * moves: one part is an ordinary move, several a split, none the finished game.
+ * of a fixed size chosen when the game is created (a `uint64_t` is a
+ * position of 8 bytes, passed by its address).  A move generator lists the
+ * options of a position; each option is a sum of zero or more component
+ * positions, exactly like graph moves: one part is an ordinary move, several
+ * a split, none the finished game.  Move k of a position is the k-th option
+ * the generator lists for it, so the generator must list a position's
+ * options in the same order every time.
  *
- * The game memoizes every position it evaluates in one open-addressing hash
- * table, so evaluation generates a position's options once however often it
- * is reached (a winning-move search generates the options of the component
- * it moves in once more, as given, so that the move it returns is a real
- * move from the caller's position and not from its canonical form), and
- * evaluation is iterative: play 10^6 moves deep is fine.  Values computed
- * stay valid for the life of the game, across calls and across errors.
+ * The game memoizes every position it evaluates, one table per play, so
+ * evaluation generates a position's options once however often it is
+ * reached, and evaluation is iterative: play 10^6 moves deep is fine.
+ * Values computed stay valid for the life of the game, across calls and
+ * across errors.  Normal, misère, WTIA, conjunctive, continued and
+ * selective numbers of one position come from this evaluation.  What needs
+ * the positions' graph (loopy play, sums under plays other than normal)
+ * builds the graph of the positions the sum can reach and answers as
+ * graphs do (section 7), so it needs them to be finite.
  * @{ */
 
-/** An opaque rule-defined game with its memo table. */
+/** An opaque rule-defined game with its memo tables. */
 typedef struct grundy_game grundy_game;
 
 /** The sink a move generator writes options into (valid during the call only). */
@@ -607,15 +805,16 @@ typedef struct grundy_options grundy_options;
 
 /**
  * @brief A move generator: lists every option of @p pos with
- *        grundy_options_add() (or grundy_options_add_u64(), or the
- *        grundy_options_add_each() pair for several at once).  It runs inside
- *        the game's evaluation and must not call functions of the same game
- *        (those that evaluate refuse with #GRUNDY_ESTATE).
+ *        grundy_options_add() (or grundy_options_add_each() for several
+ *        one-part options at once).  It runs inside the game's evaluation
+ *        and must not call functions of the same game (those that evaluate
+ *        refuse with #GRUNDY_ESTATE).
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).  During
  *             evaluation it is canonical if a canonicalising callback is set;
- *             a winning-move search also calls the generator on the
- *             component exactly as the caller gave it.
+ *             grundy_game_move() and the winning-move calls give it the
+ *             component exactly as the caller gave it, so that a move index
+ *             names a move from the caller's position.
  * @param out  Where options go.
  * @return 0, or a negative status to abort the evaluation, which then returns
  *         it (pass on any non-zero status of grundy_options_add()).  Any
@@ -623,17 +822,19 @@ typedef struct grundy_options grundy_options;
  */
 typedef int (*grundy_moves_fn)(void *user, const void *pos, grundy_options *out);
 
-/** @brief A move generator for `uint64_t` positions; as #grundy_moves_fn.
+/** @brief A move generator for `uint64_t` positions, for grundy_game_new_u64();
+ *         as #grundy_moves_fn with the position by value.
  *  @param user The pointer given when the game was created.
  *  @param pos  The position.
- *  @param out  Where options go. */
+ *  @param out  Where options go (grundy_options_add() with `uint64_t` parts). */
 typedef int (*grundy_moves_u64_fn)(void *user, uint64_t pos, grundy_options *out);
 
 /**
  * @brief Optional: rewrites @p pos in place into a canonical representative
  *        of its class, so that symmetric positions share one memo entry
  *        (e.g. sort the heaps of a multi-heap position).  Must be idempotent
- *        and must map positions of equal value together only.
+ *        and must map together only positions that have equal numbers under
+ *        every play.
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).
  */
@@ -652,7 +853,9 @@ GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_
                                void *user, const grundy_allocator *alloc);
 
 /**
- * @brief Create a game whose positions are `uint64_t` values.
+ * @brief **Convenience**: grundy_game_new() with 8-byte positions and a
+ *        generator that receives the position as a `uint64_t` value.  Every
+ *        other call takes positions by address, as for any game.
  * @param out   Out: the game, to be released with grundy_game_free().
  * @param moves The move generator.
  * @param user  Passed to every callback.
@@ -662,23 +865,41 @@ GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_
 GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user,
                                    const grundy_allocator *alloc);
 
-/** @brief Release a game and its memo table.  NULL is a no-op.
+/** @brief Release a game and its memo tables.  NULL is a no-op.
  *  @param game The game. */
 GRUNDY_API void grundy_game_free(grundy_game *game);
+
+/**
+ * @brief A description of the most recent failure on this game.
+ *
+ * Read it right after a call that failed.  Every failure with more to say
+ * than its status writes its message here: a cycle in the rules, the memory
+ * cap (and where it was met), an option the play does not allow, a move
+ * generator that failed, a setting changed after positions were stored, a
+ * method whose precondition fails.  A call that fails with #GRUNDY_ENOMEM,
+ * or for an invalid argument (a NULL pointer, an unknown constant), may
+ * leave the string empty or as an earlier failure left it; after a success
+ * its content is unspecified.
+ * @param game The game.
+ * @return A string owned by the game, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
+GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
 
 /**
  * @brief Set (or with NULL remove) the canonicalising callback.  Only
  *        before the first evaluation: memo entries are keyed by canonical form.
  * @param game  The game.
- * @param canon The callback; for `_u64` games it sees the 8 bytes of the value.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored.
+ * @param canon The callback.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored,
+ *         #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_game_set_canon(grundy_game *game, grundy_canon_fn canon);
 
 /**
- * @brief Cap the memory of the memo table and evaluation stack.  When an
- *        evaluation would pass it, it returns #GRUNDY_ELIMIT instead of
- *        growing (values found so far are kept).
+ * @brief Cap the memory of the memo tables, evaluation stacks and position
+ *        graphs.  When a computation would pass it, it returns
+ *        #GRUNDY_ELIMIT instead of growing (values found so far are kept).
  * @param game  The game.
  * @param bytes The cap; 0 (the default) means none.
  */
@@ -708,19 +929,9 @@ GRUNDY_API void grundy_game_set_progress(grundy_game *game, grundy_progress_fn f
 GRUNDY_API int grundy_options_add(grundy_options *out, const void *parts, uint32_t nparts);
 
 /**
- * @brief As grundy_options_add(), for `uint64_t` positions.
- * @param out    The sink passed to the move generator.
- * @param parts  The component positions.
- * @param nparts How many.
- * @return As grundy_options_add().
- */
-GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts,
-                                      uint32_t nparts);
-
-/**
- * @brief Add @p n options of one part each: the positions stored one after
- *        another in @p positions, in that order.  The same as calling
- *        grundy_options_add(out, position, 1) for each, in one call: for a
+ * @brief **Convenience**: add @p n options of one part each, the positions
+ *        stored one after another in @p positions, in that order: the same as
+ *        grundy_options_add(out, position, 1) for each, in one call, for a
  *        generator that lists its options in an array first.
  *        O(n); on failure no option is added.
  * @param out       The sink passed to the move generator.
@@ -733,485 +944,495 @@ GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts
 GRUNDY_API int grundy_options_add_each(grundy_options *out, const void *positions, size_t n);
 
 /**
- * @brief As grundy_options_add_each(), for `uint64_t` positions.
- * @param out       The sink passed to the move generator.
- * @param positions The positions, each an option.
- * @param n         How many.
- * @return As grundy_options_add_each(); #GRUNDY_EINVAL also for a game whose
- *         positions are not 8 bytes.
- */
-GRUNDY_API int grundy_options_add_each_u64(grundy_options *out, const uint64_t *positions,
-                                           size_t n);
-
-/**
- * @brief The Sprague-Grundy value of @p pos, evaluating (and memoizing)
+ * @brief The number of @p pos under @p play, evaluating (and memoizing)
  *        every position reachable from it that is not stored yet.
- *        O(positions reached + options), each position generated once.
+ *        O(positions reached + options), each position generated once per play.
  * @param game  The game.
+ * @param play  Any play.  Every play but normal needs options of at most
+ *              one part (no splits).
  * @param pos   The position (pos_size bytes).
- * @param value Out: its value.
+ * @param value Out: its number.
  * @return #GRUNDY_OK; #GRUNDY_ECYCLE if the rules lead from a position back
- *         to itself; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
+ *         to itself (every play but loopy); #GRUNDY_EINVAL for a split
+ *         option where the play allows none (the message names it) or an
+ *         unknown play; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
  *         #GRUNDY_ECANCELED; a generator's own status; #GRUNDY_ESTATE when
  *         called from the game's own move generator or progress callback
  *         (the evaluation under way goes on).  After an error the game
  *         stays usable and keeps every value already found.
  */
-GRUNDY_API int grundy_game_value(grundy_game *game, const void *pos, uint32_t *value);
+GRUNDY_API int grundy_game_value(grundy_game *game, int play, const void *pos,
+                                 uint32_t *value);
 
 /**
- * @brief As grundy_game_value(), for `uint64_t` positions.
- * @param game  The game (created by grundy_game_new_u64()).
- * @param pos   The position.
- * @param value Out: its value.
- * @return As grundy_game_value().
- */
-GRUNDY_API int grundy_game_value_u64(grundy_game *game, uint64_t pos, uint32_t *value);
-
-/**
- * @brief The outcome of @p pos under the game's play (normal unless
- *        grundy_game_set_play() said otherwise).
+ * @brief The outcome of @p pos under @p play.
  * @param game The game.
+ * @param play Any play.
  * @param pos  The position.
- * @return #GRUNDY_P or #GRUNDY_N, or a negative status as grundy_game_value().
+ * @return #GRUNDY_P, #GRUNDY_N or (loopy) #GRUNDY_D, or a negative status as
+ *         grundy_game_value().
  */
-GRUNDY_API int grundy_game_outcome(grundy_game *game, const void *pos);
+GRUNDY_API int grundy_game_outcome(grundy_game *game, int play, const void *pos);
 
 /**
- * @brief The value of a sum of @p n positions (stored one after another),
- *        under normal play (#GRUNDY_EINVAL under another play: decide other
- *        compounds with grundy_compound_outcome()).
+ * @brief The number of a sum of @p n positions (stored one after another):
+ *        the xor of their values.
  * @param game      The game.
- * @param positions n * pos_size bytes.
+ * @param play      #GRUNDY_PLAY_NORMAL (#GRUNDY_ENOTSUP for another: sums
+ *                  of other plays have an outcome, not a number).
+ * @param positions n * pos_size bytes (may be NULL when n is 0).
  * @param n         How many positions.
- * @param value     Out: the xor of their values.
+ * @param value     Out: the value of the sum.
  * @return As grundy_game_value().
  */
-GRUNDY_API int grundy_game_sum_value(grundy_game *game, const void *positions, size_t n,
-                                     uint32_t *value);
+GRUNDY_API int grundy_game_sum_value(grundy_game *game, int play, const void *positions,
+                                     size_t n, uint32_t *value);
 
 /**
- * @brief A winning move in the sum of @p n positions: replace component
- *        @p component by the option written to @p parts (its @p nparts
- *        component positions).  With n = 1, a winning move of one position.
+ * @brief The outcome of a sum of @p n positions under @p play.  Normal,
+ *        WTIA, conjunctive, continued and shortened play evaluate each
+ *        position and decide by numbers; misère, selective and loopy play
+ *        build the graph of the positions the sum reaches and decide as
+ *        grundy_graph_sum_outcome() (misère: method as
+ *        grundy_game_last_method() reports).
  * @param game      The game.
+ * @param play      Any play, with a method flag for misère play.
  * @param positions n * pos_size bytes.
  * @param n         How many positions.
- * @param component Out: the index of the component to move in.
- * @param parts     Out: room for @p cap positions.
- * @param cap       The room in @p parts, in positions.
- * @param nparts    Out: how many parts the option has (it may exceed cap;
- *                  then only cap are written).
- * @return 1 if found, 0 if the sum is a P-position, or a negative status.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D, or a negative status as
+ *         grundy_game_value(); #GRUNDY_EINVAL for a required method whose
+ *         precondition fails.
  */
-GRUNDY_API int grundy_game_sum_winning_move(grundy_game *game, const void *positions, size_t n,
-                                            size_t *component, void *parts, uint32_t cap,
-                                            uint32_t *nparts);
+GRUNDY_API int grundy_game_sum_outcome(grundy_game *game, int play, const void *positions,
+                                       size_t n);
 
 /**
- * @brief As grundy_game_sum_winning_move(), for `uint64_t` positions.
- * @param game      The game (created by grundy_game_new_u64()).
- * @param positions The positions.
- * @param n         How many.
- * @param component Out: the index of the component to move in.
- * @param parts     Out: room for @p cap positions.
- * @param cap       The room in @p parts.
- * @param nparts    Out: how many parts the option has.
- * @return 1 if found, 0 if the sum is a P-position, or a negative status.
- */
-GRUNDY_API int grundy_game_sum_winning_move_u64(grundy_game *game, const uint64_t *positions,
-                                                size_t n, size_t *component, uint64_t *parts,
-                                                uint32_t cap, uint32_t *nparts);
-
-/**
- * @brief Statistics of the memo table.
+ * @brief A winning move in a sum of @p n positions: `moves[i]` is the move
+ *        k to play in component i (read it with grundy_game_move()), or
+ *        #GRUNDY_NO_MOVE.  From a loopy draw the move keeps the draw.
  * @param game      The game.
- * @param positions Out (may be NULL): positions stored.
- * @param bytes     Out (may be NULL): bytes held by the table.
+ * @param play      Any play, with a method flag for misère play.
+ * @param positions n * pos_size bytes.
+ * @param n         How many positions.
+ * @param moves     Out: n entries.
+ * @return 1 if found, 0 if the sum is a P-position (or the player to move
+ *         has already won and has no move), or a negative status as
+ *         grundy_game_sum_outcome().
+ */
+GRUNDY_API int grundy_game_sum_winning_move(grundy_game *game, int play, const void *positions,
+                                            size_t n, uint64_t *moves);
+
+/**
+ * @brief Every winning move in a sum of @p n positions, for the plays that
+ *        move in one component (normal, misère, WTIA, loopy), by component
+ *        then by move.
+ * @param game       The game.
+ * @param play       #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE (with a method
+ *                   flag or not), #GRUNDY_PLAY_WTIA or #GRUNDY_PLAY_LOOPY.
+ * @param positions  n * pos_size bytes.
+ * @param n          How many positions.
+ * @param components Out (may be NULL): up to @p cap component indices.
+ * @param moves      Out: up to @p cap moves, `moves[j]` played in component
+ *                   `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, or a negative status as grundy_game_sum_outcome();
+ *         #GRUNDY_ENOTSUP for the plays that move in several components.
+ */
+GRUNDY_API int grundy_game_sum_winning_moves(grundy_game *game, int play,
+                                             const void *positions, size_t n,
+                                             size_t *components, uint64_t *moves, size_t cap,
+                                             size_t *count);
+
+/**
+ * @brief Which method the most recent misère sum call of this game used.
+ * @param game The game.
+ * @return #GRUNDY_BY_SJ, #GRUNDY_BY_GENUS or #GRUNDY_BY_SEARCH; 0 if no
+ *         misère sum call has succeeded yet.
+ */
+GRUNDY_API int grundy_game_last_method(const grundy_game *game);
+
+/**
+ * @brief How many moves @p pos has: calls the generator once.
+ * @param game  The game.
+ * @param pos   The position, as given (not canonicalised).
+ * @param count Out: the number of options the generator lists.
+ * @return #GRUNDY_OK, a generator's status, #GRUNDY_ENOMEM, #GRUNDY_ESTATE,
+ *         #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_degree(grundy_game *game, const void *pos, uint64_t *count);
+
+/**
+ * @brief The parts of move @p k of @p pos: calls the generator once.
+ * @param game   The game.
+ * @param pos    The position, as given (not canonicalised).
+ * @param k      The move, from 0.
+ * @param parts  Out: up to @p cap positions (may be NULL when cap is 0).
+ * @param cap    The room in @p parts, in positions.
+ * @param nparts Out: how many parts the option has (it may exceed cap;
+ *               then only cap are written).
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if @p pos has no move k, or a status as
+ *         grundy_game_degree().
+ */
+GRUNDY_API int grundy_game_move(grundy_game *game, const void *pos, uint64_t k, void *parts,
+                                size_t cap, size_t *nparts);
+
+/**
+ * @brief Statistics of the memo tables.
+ * @param game      The game.
+ * @param positions Out (may be NULL): positions stored, over every play.
+ * @param bytes     Out (may be NULL): bytes held by the tables.
  */
 GRUNDY_API void grundy_game_stats(const grundy_game *game, uint64_t *positions, uint64_t *bytes);
 
-/**
- * @brief A description of the most recent failure on this game.
- *
- * Read it right after a call that failed.  Every failure with more to say
- * than its status writes its message here: a cycle in the rules, the memory
- * cap (and where it was met), an option the play does not allow, a move
- * generator that failed, a setting changed after positions were stored.  A
- * call that fails with #GRUNDY_ENOMEM, or for an invalid argument (a NULL
- * pointer, an unknown constant), may leave the string empty or as an
- * earlier failure left it, and so may a call that succeeds: after a success
- * its content is unspecified.
- * @param game The game.
- * @return A string owned by the game, valid until its next call; "" for
- *         NULL or if no failure has written one.
- */
-GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
-
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Heap games: octal, hexadecimal, subtraction, Grundy's game, Lasker's Nim
+/** @name 7. Game graphs
  *
- * Games played on heaps of tokens where a move takes tokens from one heap and
- * may leave the rest as up to three heaps.  The value sequence G(0), G(1), ...
- * is computed once, stored, and, where the game's theory allows, proved
- * periodic, after which every value comes from the period.
+ * A game graph holds positions (nodes, numbered 0, 1, 2, ... in the order they
+ * are added) and moves.  A move goes from a node to a *sum* of zero or more
+ * nodes: one target is an ordinary move; several targets are a move that
+ * splits the position into independent games played side by side; zero
+ * targets is a move to the finished (empty) position.  The value of a move's
+ * result is the xor of its parts' values.
  *
- * A game is named by a string, as in `grundy values GAME N`:
- * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
- *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
- *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
- *   may only have bits 4 and 8 (split a heap without removing anything: `4.07`).
- *   Kayles is `0.77`, Dawson's Kayles `0.07`.
- * - a hexadecimal code: the same with digits up to F, where bit 8 allows
- *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
- *   hexadecimal.
- * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
- * - `grundy`: Grundy's game, split a heap into two unequal heaps.
- * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
+ * Life cycle: create, add nodes and moves, then ask.  A question solves the
+ * play it needs first (grundy_graph_solve() does it ahead, to time it,
+ * report its progress, or share a solved graph between threads for reading).
+ * Nodes and moves may be added after a solve; the next question solves again.
+ * The moves of a node keep the order in which they were added: move k of a
+ * node is the k-th move added from it (k counted from 0).
  *
- * Periods are proved by the periodicity theorem of Guy and Smith.  With t the
- * most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
- * G is periodic with period p from n0 on, where N (the values needed) is
- * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
- * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
- * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
- * and taking the whole heap are the same move).  Grundy's and Lasker's games
- * have no finite t (or splits that must be unequal), so no period is claimed.
+ * Every play but the loopy one needs an acyclic graph (#GRUNDY_ECYCLE);
+ * every play but normal needs moves without splits (#GRUNDY_EINVAL naming a
+ * node), except misère sums decided by search, which allow them.
+ *
+ * Limits: at most #GRUNDY_NODE_MAX nodes; at most #GRUNDY_NODE_MAX parts per
+ * move and moves-plus-parts per node.
+ * Memory after solving: 4 bytes per ordinary move, 4 bytes plus 4 per part
+ * for a split move, and 12 bytes per node.
  * @{ */
 
-/** An opaque heap game with its computed values. */
-typedef struct grundy_heap_game grundy_heap_game;
+/** An opaque game graph. */
+typedef struct grundy_graph grundy_graph;
 
-/**
- * @brief Create a heap game from its name (see above).
- * @param out   Out: the game, to be released with grundy_heap_game_free().
- * @param name  The game's name or code, NUL-terminated.
- * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
- * @param errpos Out (may be NULL): on #GRUNDY_EPARSE or #GRUNDY_ELIMIT, the
- *               offset in @p name of the offending character (for a code
- *               too long, the first digit too many).
- * @return #GRUNDY_OK; #GRUNDY_EPARSE (nothing is created; the message of
- *         grundy_heap_game_parse_error() explains it); #GRUNDY_ENOMEM;
- *         #GRUNDY_ELIMIT for codes of more than 4095 digits after the point or subtraction
- *         sets above 2^20; #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const char *name,
-                                    const grundy_allocator *alloc, size_t *errpos);
-
-/**
- * @brief Why @p name is not a valid heap game name, or "" if it is one.
- * @param name The game's name or code.
- * @param buf  Out: the message, NUL-terminated and truncated to @p cap bytes.
- * @param cap  The room in @p buf (at least 1).
- * @return #GRUNDY_OK if the name is valid, else #GRUNDY_EPARSE or
- *         #GRUNDY_ELIMIT (as grundy_heap_game_new()), #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_heap_game_parse_error(const char *name, char *buf, size_t cap);
-
-/**
- * @brief Create the subtraction game with the given set.
- * @param out   Out: the game.
- * @param set   The amounts a move may remove, each 1 to 2^20 (any order; repeats ignored).
- * @param n     How many, at least 1.
- * @param alloc Allocator (copied), or NULL.
- * @return #GRUNDY_OK, #GRUNDY_EINVAL, #GRUNDY_ELIMIT, #GRUNDY_ENOMEM.
- */
-GRUNDY_API int grundy_heap_game_new_subtraction(grundy_heap_game **out, const uint32_t *set,
-                                                size_t n, const grundy_allocator *alloc);
-
-/** @brief Release a heap game.  NULL is a no-op.
- *  @param game The game. */
-GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
-
-/**
- * @brief Set the progress callback of computations (in values computed).
- *        From it, the game's functions that compute or answer from values
- *        return #GRUNDY_ESTATE and its setters do nothing;
- *        grundy_heap_game_computed() may be called.
- * @param game The game.
- * @param fn   The callback, or NULL.
- * @param user Passed unchanged to @p fn.
- */
-GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_progress_fn fn,
-                                              void *user);
-
-/**
- * @brief Turn period detection on (the default) or off.  With it on, the
- *        computation checks for a provable period as it goes and stops
- *        computing once one is proved.
- * @param game The game.
- * @param on   Non-zero for on.
- */
-GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
-
-/**
- * @brief Choose how values are computed: 1 (the default) lets the library use
- *        the sparse-space method where the game has sparse structure, 0 forces
- *        the plain loop over every option.  Both give identical values.
- *
- * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
- * record computations) classes values as rare or common by the parity of
- * popcount(value & mask); since parity adds under xor, a split gives a common
- * value only if one part is rare, so a value needs the splits through the few
- * rare heaps, plus a check of the smaller rare values.  The mask is chosen
- * from the values computed and re-chosen as they grow.
- * @param game The game.
- * @param on   Non-zero for the sparse method where it pays.
- */
-GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
-
-/**
- * @brief Let grundy_heap_game_compute() use up to @p threads threads (the
- *        default is 1: the library starts no thread unless asked).
- *
- * With 2 or more, heaps are computed two at a time: G(n) and G(n + 1) on two
- * threads, each waiting for the other only for the few options that need the
- * value just before it.  The values are identical to one thread's; on two
- * free cores long computations take a little over half the time.  This
- * version uses at most 2 threads; larger counts act as 2.  Builds without
- * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
- * The threads live only during grundy_heap_game_compute() (and the calls
- * that compute through it); progress callbacks run on the calling thread.
- * @param game    The game.
- * @param threads The most threads to use; 0 acts as 1.
- */
-GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
-
-/**
- * @brief Make G(0) ... G(count - 1) available: compute the values not yet
- *        known, or nothing once a period is proved.  Octal games cost
- *        O(count * (t + count)) at most; subtraction games O(count * |S|).
- * @param game  The game.
- * @param count How many values.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
- *         stored), #GRUNDY_ECANCELED (values found so far are kept).
- */
-GRUNDY_API int grundy_heap_game_compute(grundy_heap_game *game, uint64_t count);
-
-/**
- * @brief G(heap): from the table, or from the period once one is proved (so
- *        any heap size is fine then), computing the table up to heap if needed.
- * @param game  The game.
- * @param heap  The heap size.
- * @param value Out: G(heap).
- * @return As grundy_heap_game_compute().
- */
-GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, uint64_t heap, uint32_t *value);
-
-/**
- * @brief Search for a proved period, computing values up to @p max heap sizes.
- * @param game      The game.
- * @param max       The most values to compute.
- * @param period    Out: the least period p.
- * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
- * @return 1 if proved, 0 if not proved within @p max values (or the game has
- *         no finite t), or a negative status as grundy_heap_game_compute().
- */
-GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
-                                       uint64_t *preperiod);
-
-/**
- * @brief How many values are stored (computed so far).
- * @param game The game.
- * @return The count.
- */
-GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
-
-/**
- * @brief The outcome of a sum of heaps: #GRUNDY_N iff the xor of their values
- *        is non-zero.
- * @param game  The game.
- * @param heaps The heap sizes.
- * @param n     How many heaps.
- * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
- */
-GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, const uint64_t *heaps, size_t n);
-
-/**
- * @brief A winning move in a sum of heaps: from heap @p heap, leave the
- *        @p nleft heaps written to @p left (0 to 3 of them).
- * @param game  The game.
- * @param heaps The heap sizes.
- * @param n     How many heaps.
- * @param heap  Out: the heap to move in (counted from 0).
- * @param left  Out: room for 3 heap sizes, what the move leaves of that heap.
- * @param nleft Out: how many heaps it leaves.
- * @return 1 if found, 0 if the position is P, or a negative status
- *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
- *         period is known and the move search would need them all).
- */
-GRUNDY_API int grundy_heap_game_winning_move(grundy_heap_game *game, const uint64_t *heaps,
-                                             size_t n, size_t *heap, uint64_t *left,
-                                             uint32_t *nleft);
-
-/** @} */
-
-/* ------------------------------------------------------------------------ */
-/** @name Ways of playing and compounds
- *
- * Besides normal play (the last player to move wins), a game can be played
- * misère (the last player to move loses), and games can be combined in other
- * ways than the disjunctive sum.  Each way of playing has a number per
- * position from which the outcome of a compound follows:
- *
- * | play | number | single position is N iff |
- * | --- | --- | --- |
- * | #GRUNDY_PLAY_NORMAL | Sprague-Grundy value | value != 0 |
- * | #GRUNDY_PLAY_MISERE | misère Grundy value (terminal 1, else mex) | value != 0 |
- * | #GRUNDY_PLAY_WTIA | w-number: #GRUNDY_SP, #GRUNDY_SC or a mex | #GRUNDY_SC or non-zero |
- * | #GRUNDY_PLAY_REMOTENESS | remoteness (Smith) | odd |
- * | #GRUNDY_PLAY_SUSPENSE | suspense number (Smith) | odd |
- * | #GRUNDY_PLAY_LOOPY | generalized Sprague-Grundy value or #GRUNDY_INF | see grundy_graph_play_outcome() |
- *
- * Every play but the loopy one needs an acyclic graph without split moves
- * (normal play allows splits); the loopy play allows cycles but no splits.
- * @{ */
-
-/** Normal play: Sprague-Grundy values. */
-#define GRUNDY_PLAY_NORMAL 0
-/** Misère play of one position: misère Grundy values. */
-#define GRUNDY_PLAY_MISERE 1
-/** "Winner takes it all" (diminished disjunctive compound): w-numbers. */
-#define GRUNDY_PLAY_WTIA 2
-/** Conjunctive compound: remoteness. */
-#define GRUNDY_PLAY_REMOTENESS 3
-/** Continued conjunctive compound (Every-SG): suspense numbers. */
-#define GRUNDY_PLAY_SUSPENSE 4
-/** Games with cycles: generalized Sprague-Grundy values. */
-#define GRUNDY_PLAY_LOOPY 5
-
-/** w-number of a super-losing position: the player to move has already lost. */
-#define GRUNDY_SP 0xffffffffu
-/** w-number of a super-winning position: a move reaches a #GRUNDY_SP position. */
-#define GRUNDY_SC 0xfffffffeu
-/** Generalized Sprague-Grundy value "infinity". */
-#define GRUNDY_INF 0xffffffffu
-/** In a compound move: this component is not moved. */
-#define GRUNDY_NO_MOVE 0xffffffffu
-/** Kind of a 64-bit w-number: a number. */
-#define GRUNDY_W_NUMBER 0
-/** Kind of a 64-bit w-number: super-winning. */
-#define GRUNDY_W_SC 1
-/** Kind of a 64-bit w-number: super-losing. */
-#define GRUNDY_W_SP 2
-
-/** Disjunctive sum, normal play: move in exactly one component. */
-#define GRUNDY_SUM_DISJUNCTIVE 0
-/** Disjunctive sum, misère play, decided by memoized search over the sum. */
-#define GRUNDY_SUM_MISERE 1
-/** Disjunctive sum, misère play, decided by the SJ theorem (Anti-SG). */
-#define GRUNDY_SUM_ANTI_SG 2
-/** "Winner takes it all": whoever finishes any component first wins. */
-#define GRUNDY_SUM_WTIA 3
-/** Conjunctive compound: move in every component; play ends when any ends. */
-#define GRUNDY_SUM_CONJUNCTIVE 4
-/** Continued conjunctive compound (Every-SG): move in every unfinished
- *  component; play ends when all have ended. */
-#define GRUNDY_SUM_CONTINUED 5
-/** Selective compound: move in any non-empty set of components. */
-#define GRUNDY_SUM_SELECTIVE 6
-/** Shortened selective compound: as selective, but play ends when any
- *  component ends (so a sum with an ended component is lost for the player
- *  to move; decided by remoteness). */
-#define GRUNDY_SUM_SHORTENED 7
-/** Disjunctive sum of loopy games (draws possible). */
-#define GRUNDY_SUM_LOOPY 8
-/** Disjunctive sum, misère play, of tame positions, decided by their genus
- *  symbols without search (#GRUNDY_EINVAL if a component is not tame). */
-#define GRUNDY_SUM_TAME 9
+/** The largest number of nodes a graph may hold (node ids are below it). */
+#define GRUNDY_NODE_MAX 0x7fffffffu
 
 /** How many genus terms (gamma_0 ... ) libgrundy computes per position. */
 #define GRUNDY_GENUS_TERMS 12
 
 /**
- * @brief Compute the numbers of @p play for every node.  Normal play is
- *        grundy_graph_solve().  O(V + E) for every play but the loopy one,
- *        which is O(V + E) per distinct value.  Solving again an unchanged
- *        graph does nothing.
- * @param g    The graph.
- * @param play One of the `GRUNDY_PLAY_*` constants.
- * @return #GRUNDY_OK; #GRUNDY_ECYCLE (acyclic plays); #GRUNDY_EINVAL for an
- *         unknown play, or split moves where the play needs none (the
- *         message names a node); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED.
+ * @brief Create an empty graph.
+ * @param out   Out: the new graph, to be released with grundy_graph_free().
+ * @param alloc The allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_solve_play(grundy_graph *g, int play);
+GRUNDY_API int grundy_graph_new(grundy_graph **out, const grundy_allocator *alloc);
+
+/** @brief Release a graph and everything it owns.  NULL is a no-op.
+ *  @param g The graph. */
+GRUNDY_API void grundy_graph_free(grundy_graph *g);
 
 /**
- * @brief The number of @p node under @p play.  O(1).
- * @param g     The graph, solved for @p play.
+ * @brief Read a graph in the text format of `grundy graph` into @p g, which
+ *        must have no nodes yet.
+ *
+ * Format: the integers `n m`, then `m` pairs `u v` (nodes 0..n-1), each a move
+ * from u to v; whitespace separates; `#` starts a comment to the end of the line.
+ * O(size of the text).
+ *
+ * @param g    An empty graph.
+ * @param text The text; need not be NUL-terminated.
+ * @param len  Its length in bytes.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE or #GRUNDY_ERANGE with a message naming
+ *         the line in grundy_graph_errmsg() and the offset of the offending
+ *         token in grundy_graph_errpos(), and the graph left empty;
+ *         #GRUNDY_ESTATE if the graph is not empty; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_parse(grundy_graph *g, const char *text, size_t len);
+
+/**
+ * @brief A description of the most recent failure on this graph, naming
+ *        what and where (e.g. "line 3: node 7 out of range (n = 5)").
+ *
+ * Read it right after a call that failed.  Every failure with more to say
+ * than its status writes its message here: a parse error, a node out of
+ * range, a cycle, a limit, a split move where none is allowed, a method's
+ * precondition, a misère search that stopped.  A call that fails with
+ * #GRUNDY_ENOMEM or #GRUNDY_ECANCELED, or for an invalid argument (a NULL
+ * pointer, an unknown constant), may leave the string empty or as an earlier
+ * failure left it; after a success its content is unspecified.
+ * @param g The graph.
+ * @return A string owned by the graph, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
+GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
+
+/**
+ * @brief Where in the text given to grundy_graph_parse() its most recent
+ *        failure was: the byte offset of the offending token, from 0 (the
+ *        message names its line).
+ * @param g The graph.
+ * @return The offset, or #GRUNDY_NO_POS if the last failure was not about
+ *         the text.
+ */
+GRUNDY_API size_t grundy_graph_errpos(const grundy_graph *g);
+
+/**
+ * @brief Set the progress callback used by long operations on this graph
+ *        (solving, misère search).  NULL removes it.  It is called once
+ *        every 65536 units of work, so it costs nothing measurable.  From
+ *        it, the graph's functions that add or solve return #GRUNDY_ESTATE;
+ *        those that only read may be called.
+ * @param g    The graph.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
+ */
+GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn,
+                                          void *user);
+
+/**
+ * @brief Add one node.
+ * @param g  The graph.
+ * @param id Out (may be NULL): the id of the new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT past #GRUNDY_NODE_MAX nodes.
+ */
+GRUNDY_API int grundy_graph_add_node(grundy_graph *g, uint32_t *id);
+
+/**
+ * @brief Add @p count nodes with consecutive ids.  O(1): nodes take memory
+ *        only once the graph is solved.
+ * @param g     The graph.
+ * @param count How many nodes.
+ * @param first Out (may be NULL): the id of the first new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_ELIMIT if the total would
+ *         pass #GRUNDY_NODE_MAX (nothing is added then).
+ */
+GRUNDY_API int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first);
+
+/**
+ * @brief Add the move @p from -> @p to.  Amortised O(1).
+ * @param g    The graph.
+ * @param from The node the move starts from.
+ * @param to   The node it leads to.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist,
+ *         #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.  On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to);
+
+/**
+ * @brief Add a move from @p from to the sum of the @p nparts nodes in @p parts
+ *        (the same node may appear more than once).  With nparts 0 the move
+ *        leads to the finished position (value 0).  O(nparts).
+ * @param g      The graph.
+ * @param from   The node the move starts from.
+ * @param parts  The nodes of the resulting sum.
+ * @param nparts How many parts.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist, #GRUNDY_EINVAL
+ *         if parts is NULL with nparts > 0, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.
+ *         On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
+                                      const uint32_t *parts, uint32_t nparts);
+
+/**
+ * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
+ *        already hold an edge list.  O(m) amortised.
+ * @param g    The graph.
+ * @param m    The number of moves.
+ * @param from Their source nodes.
+ * @param to   Their target nodes.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE naming no move (all are checked first,
+ *         and nothing is added if any is bad); #GRUNDY_EINVAL, #GRUNDY_ENOMEM,
+ *         #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_add_moves(grundy_graph *g, size_t m,
+                                      const uint32_t *from, const uint32_t *to);
+
+/** @brief The number of nodes (0 for NULL).
+ *  @param g The graph.
+ *  @return The count. */
+GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph *g);
+
+/** @brief The number of moves, a split move counting once (0 for NULL).
+ *  @param g The graph.
+ *  @return The count. */
+GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph *g);
+
+/**
+ * @brief Compute the numbers of @p play for every node, ahead of the
+ *        questions that would otherwise do it.  O(V + E) for every play but
+ *        the loopy one, which is O(V + E) per distinct value.  Solving again
+ *        an unchanged graph does nothing.  Reports progress in nodes finished.
+ * @param g    The graph.
+ * @param play One of the `GRUNDY_PLAY_*` constants (selective play solves
+ *             normal values, shortened solves remoteness).
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE (then grundy_graph_cycle_node() names a
+ *         node on a cycle and the graph is left unsolved but intact);
+ *         #GRUNDY_EINVAL for an unknown play, or split moves where the play
+ *         needs none (the message names a node); #GRUNDY_ENOMEM;
+ *         #GRUNDY_ECANCELED; #GRUNDY_ELIMIT if a node has more than
+ *         #GRUNDY_NODE_MAX moves and parts.  On any error nothing leaks.
+ */
+GRUNDY_API int grundy_graph_solve(grundy_graph *g, int play);
+
+/**
+ * @brief After a solve returned #GRUNDY_ECYCLE: a node on a cycle.
+ * @param g    The graph.
+ * @param node Out: the node.
+ * @return #GRUNDY_OK, or #GRUNDY_ESTATE if the last solve found no cycle.
+ */
+GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
+
+/**
+ * @brief The number of @p node under @p play, solving first if needed.
+ *        O(1) once solved.
+ * @param g     The graph.
  * @param play  The play.
  * @param node  The node.
  * @param value Out: its number.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved for @p play, #GRUNDY_ERANGE,
- *         #GRUNDY_EINVAL.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE, or a status as grundy_graph_solve().
  */
-GRUNDY_API int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node,
-                                       uint32_t *value);
+GRUNDY_API int grundy_graph_value(grundy_graph *g, int play, uint32_t node, uint32_t *value);
 
 /**
- * @brief All numbers of @p play, an array owned by the graph (valid until it
- *        changes), or NULL if not solved for @p play.
- * @param g    The graph.
- * @param play The play.
- * @return The array of grundy_graph_node_count() numbers, or NULL.
+ * @brief The numbers of nodes @p first ... first + count - 1 in one call,
+ *        solving first if needed.  O(count) once solved.
+ * @param g      The graph.
+ * @param play   The play.
+ * @param first  The first node.
+ * @param count  How many (first + count at most the node count).
+ * @param values Out: @p count numbers.
+ * @return As grundy_graph_value().
  */
-GRUNDY_API const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play);
+GRUNDY_API int grundy_graph_values(grundy_graph *g, int play, uint32_t first, size_t count,
+                                   uint32_t *values);
 
 /**
  * @brief The outcome of @p node alone under @p play: for the loopy play, a
  *        finite value is N iff non-zero; #GRUNDY_INF is N if a follower has
  *        value 0, else #GRUNDY_D.
- * @param g    The graph, solved for @p play.
+ * @param g    The graph.
  * @param play The play.
  * @param node The node.
- * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D, or a status as grundy_graph_value().
  */
-GRUNDY_API int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node);
+GRUNDY_API int grundy_graph_outcome(grundy_graph *g, int play, uint32_t node);
+
+/**
+ * @brief The number of the sum of the positions @p nodes (a node may repeat):
+ *        the xor of their values.
+ * @param g     The graph.
+ * @param play  #GRUNDY_PLAY_NORMAL (#GRUNDY_ENOTSUP for another).
+ * @param nodes The positions (may be NULL when n is 0).
+ * @param n     How many.
+ * @param value Out: the value of the sum.
+ * @return As grundy_graph_value().
+ */
+GRUNDY_API int grundy_graph_sum_value(grundy_graph *g, int play, const uint32_t *nodes,
+                                      size_t n, uint32_t *value);
+
+/**
+ * @brief The outcome of the sum of the positions @p nodes under @p play.
+ *        Misère play picks its method (SJ theorem, genus, search) unless a
+ *        method flag requires one; grundy_graph_last_method() says which.
+ * @param g     The graph.
+ * @param play  Any play, with a method flag for misère play.
+ * @param nodes The components (a node may repeat).
+ * @param n     How many.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; or a status as
+ *         grundy_graph_solve(); #GRUNDY_EINVAL if a required method's
+ *         precondition fails (the message names a node).
+ */
+GRUNDY_API int grundy_graph_sum_outcome(grundy_graph *g, int play, const uint32_t *nodes,
+                                        size_t n);
+
+/**
+ * @brief A winning move in the sum of the positions @p nodes: `moves[i]` is
+ *        the move k to play in component i (read it with grundy_graph_move()),
+ *        or #GRUNDY_NO_MOVE.  From a loopy draw the move keeps the draw.
+ * @param g     The graph.
+ * @param play  Any play, with a method flag for misère play.
+ * @param nodes The components.
+ * @param n     How many.
+ * @param moves Out: n entries.
+ * @return 1 if such a move exists; 0 if the position is P (or the player to
+ *         move has already won and has no move); a negative status as
+ *         grundy_graph_sum_outcome().
+ */
+GRUNDY_API int grundy_graph_sum_winning_move(grundy_graph *g, int play, const uint32_t *nodes,
+                                             size_t n, uint64_t *moves);
+
+/**
+ * @brief Every winning move in the sum of the positions @p nodes, for the
+ *        plays that move in one component (normal, misère, WTIA, loopy), by
+ *        component then by move.  With n = 1, the winning moves of one node.
+ * @param g          The graph.
+ * @param play       #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE (with a method
+ *                   flag or not), #GRUNDY_PLAY_WTIA or #GRUNDY_PLAY_LOOPY.
+ * @param nodes      The components.
+ * @param n          How many.
+ * @param components Out (may be NULL): up to @p cap component indices.
+ * @param moves      Out: up to @p cap moves, `moves[j]` played in component
+ *                   `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, or a negative status as grundy_graph_sum_outcome();
+ *         #GRUNDY_ENOTSUP for the plays that move in several components.
+ */
+GRUNDY_API int grundy_graph_sum_winning_moves(grundy_graph *g, int play,
+                                              const uint32_t *nodes, size_t n,
+                                              size_t *components, uint64_t *moves, size_t cap,
+                                              size_t *count);
+
+/**
+ * @brief Which method the most recent misère sum call of this graph used.
+ * @param g The graph.
+ * @return #GRUNDY_BY_SJ, #GRUNDY_BY_GENUS or #GRUNDY_BY_SEARCH; 0 if no
+ *         misère sum call has succeeded yet.
+ */
+GRUNDY_API int grundy_graph_last_method(const grundy_graph *g);
+
+/**
+ * @brief The number of moves from @p node.  O(1) when the graph has no split
+ *        moves, O(degree) otherwise (after merging the moves added since the
+ *        last solve, if any).
+ * @param g     The graph.
+ * @param node  The node.
+ * @param count Out: the number of moves.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_degree(grundy_graph *g, uint32_t node, uint64_t *count);
+
+/**
+ * @brief The parts of move @p k of @p node.  As grundy_graph_degree() in cost.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param k      The move, counted from 0 in the order moves were added.
+ * @param parts  Out: up to @p cap part nodes (may be NULL when cap is 0).
+ * @param cap    The room in @p parts.
+ * @param nparts Out: how many parts the move has (1 for an ordinary move; it
+ *               may exceed cap, then only cap are written).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_move(grundy_graph *g, uint32_t node, uint64_t k, uint32_t *parts,
+                                 size_t cap, size_t *nparts);
 
 /**
  * @brief For the loopy play: the distinct finite values of the followers of
  *        @p node, in increasing order (what `inf{...}` lists).  O(degree).
- * @param g      The graph, solved for #GRUNDY_PLAY_LOOPY.
+ * @param g      The graph (solved for #GRUNDY_PLAY_LOOPY first if needed).
  * @param node   The node.
  * @param values Out: up to @p cap values (may be NULL when cap is 0).
  * @param cap    The room in @p values.
  * @param count  Out: how many there are (may exceed cap).
- * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL, #GRUNDY_ENOMEM.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE, #GRUNDY_EINVAL, #GRUNDY_ENOMEM, or a
+ *         status as grundy_graph_solve().
  */
-GRUNDY_API int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node,
-                                            uint32_t *values, size_t cap, size_t *count);
-
-/**
- * @brief The outcome of a compound of graph positions.  Solves the plays it
- *        needs.  The misère compound searches the sum (see the guide).
- * @param g        The graph.
- * @param compound One of the `GRUNDY_SUM_*` constants.
- * @param nodes    The components (a node may repeat).
- * @param n        How many.
- * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; or a negative status as
- *         grundy_graph_solve_play(); #GRUNDY_EINVAL if the SJ theorem's
- *         precondition fails (the message names a node).
- */
-GRUNDY_API int grundy_graph_compound_outcome(grundy_graph *g, int compound,
-                                             const uint32_t *nodes, size_t n);
-
-/**
- * @brief A winning move in a compound: `moves[i]` is the move to play in
- *        component i (k of grundy_graph_move()), or #GRUNDY_NO_MOVE.  From a
- *        draw (loopy compound) the move keeps the draw.
- * @param g        The graph.
- * @param compound One of the `GRUNDY_SUM_*` constants.
- * @param nodes    The components.
- * @param n        How many.
- * @param moves    Out: n entries.
- * @return 1 if such a move exists; 0 if the position is P (or the player to
- *         move has already won and has no move); a negative status as
- *         grundy_graph_compound_outcome().
- */
-GRUNDY_API int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes,
-                                          size_t n, uint32_t *moves);
+GRUNDY_API int grundy_graph_loopy_followers(grundy_graph *g, uint32_t node, uint32_t *values,
+                                            size_t cap, size_t *count);
 
 /**
  * @brief Conway's genus symbol of @p node: g^(gamma_0 gamma_1 ...), where g is
@@ -1227,70 +1448,16 @@ GRUNDY_API int grundy_graph_compound_move(grundy_graph *g, int compound, const u
  *               position it can reach have genus 0^(1 2 0 2 ...),
  *               1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...) over the terms
  *               computed.  Tame positions add in misère play like Nim heaps
- *               (#GRUNDY_SUM_TAME).
- * @return #GRUNDY_OK; as grundy_graph_solve_play() otherwise.
+ *               (#GRUNDY_BY_GENUS).
+ * @return #GRUNDY_OK; as grundy_graph_solve() otherwise.
  */
 GRUNDY_API int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap,
                                   int *tame);
 
-/**
- * @brief The outcome of a compound from its components' numbers alone, for
- *        the compounds that numbers decide: disjunctive, Anti-SG (the caller
- *        vouches for the SJ precondition) and selective use normal values;
- *        WTIA uses w-numbers; conjunctive and shortened selective use
- *        remoteness; continued conjunctive uses suspense numbers.  O(n).
- * @param compound The compound.
- * @param numbers  The components' numbers.
- * @param n        How many.
- * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_EINVAL for the misère and loopy
- *         compounds (numbers do not decide them) or an unknown compound.
- */
-GRUNDY_API int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n);
-
-/**
- * @brief Play rule-defined games under @p play instead of normal play:
- *        grundy_game_value() then returns that play's numbers.  Only before
- *        the first evaluation.  Misère, WTIA, remoteness and suspense need
- *        options of at most one part (no splits); the loopy play is for graphs.
- * @param game The game.
- * @param play #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE, #GRUNDY_PLAY_WTIA,
- *             #GRUNDY_PLAY_REMOTENESS or #GRUNDY_PLAY_SUSPENSE.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are stored, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_game_set_play(grundy_game *game, int play);
-
-/**
- * @brief Nim on levels (seed problem, "winner takes it all"): the w-number of
- *        one super-heap, a stack of heaps from which a move takes one or more
- *        coins from the top non-empty heap; whoever empties a super-heap wins.
- * @param heaps The heap sizes from the bottom up (zeros are ignored).
- * @param k     How many.
- * @param w     Out: the w-number when it is a number.
- * @return #GRUNDY_W_NUMBER with *w set; #GRUNDY_W_SC (one non-empty heap);
- *         #GRUNDY_W_SP (no coins); #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w);
-
-/**
- * @brief A winning move in Nim on levels with @p n super-heaps, stored one
- *        after another in @p heaps (super-heap i has `counts[i]` heaps, bottom
- *        first): take @p take coins from the top non-empty heap of super-heap
- *        @p superheap.
- * @param heaps     All heap sizes.
- * @param counts    Heaps per super-heap.
- * @param n         How many super-heaps.
- * @param superheap Out: where to move.
- * @param take      Out: how many coins to take.
- * @return 1 if found; 0 if the position is lost (or already over);
- *         #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts,
-                                              size_t n, size_t *superheap, uint64_t *take);
-
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Nimbers
+/** @name 8. Nimbers
  *
  * The nimbers below 2^64 form a field under xor (nim addition) and nim
  * multiplication.  Nim multiplication solves products of coin-turning games
@@ -1343,6 +1510,62 @@ GRUNDY_API uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t
 GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
 
 /** @} */
+
+/* ------------------------------------------------------------------------ */
+#if defined(GRUNDY_EXPERIMENTAL) || defined(GRUNDY_DOXYGEN)
+/** @name 9. Experimental: outside the ABI promise
+ *
+ * Declared only when `GRUNDY_EXPERIMENTAL` is defined before this header is
+ * included.  These calls tune how a result is computed, never what it is;
+ * they may change or go in any release, their symbols carry their own
+ * version node (`GRUNDY_EXPERIMENTAL`), and the ABI check leaves them out.
+ * Programs that must run with every later library should not use them.
+ * @{ */
+
+/**
+ * @brief Turn period detection of a heap game on (the default) or off.
+ *        With it on, the computation checks for a provable period as it
+ *        goes and stops computing once one is proved.
+ * @param game The game.
+ * @param on   Non-zero for on.
+ */
+GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
+
+/**
+ * @brief Choose how a heap game's values are computed: 1 (the default) lets
+ *        the library use the sparse-space method where the game has sparse
+ *        structure, 0 forces the plain loop over every option.  Both give
+ *        identical values.
+ *
+ * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
+ * record computations) classes values as rare or common by the parity of
+ * popcount(value & mask); since parity adds under xor, a split gives a common
+ * value only if one part is rare, so a value needs the splits through the few
+ * rare heaps, plus a check of the smaller rare values.  The mask is chosen
+ * from the values computed and re-chosen as they grow.
+ * @param game The game.
+ * @param on   Non-zero for the sparse method where it pays.
+ */
+GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
+
+/**
+ * @brief Let a heap game's computations use up to @p threads threads (the
+ *        default is 1: the library starts no thread unless asked).
+ *
+ * With 2 or more, heaps are computed two at a time: G(n) and G(n + 1) on two
+ * threads, each waiting for the other only for the few options that need the
+ * value just before it.  The values are identical to one thread's.  This
+ * version uses at most 2 threads; larger counts act as 2.  Builds without
+ * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
+ * The threads live only during a computation; progress callbacks run on
+ * the calling thread.
+ * @param game    The game.
+ * @param threads The most threads to use; 0 acts as 1.
+ */
+GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
+
+/** @} */
+#endif /* GRUNDY_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* grundy.h: libgrundy 0.1.0, Sprague-Grundy theory for impartial games,
+/* grundy.h: libgrundy 0.2.0, Sprague-Grundy theory for impartial games,
  * as a single header.
  *
  * GENERATED FILE, do not edit: tools/amalgamate.py writes it from
@@ -23,19 +23,63 @@
  * @brief libgrundy: Sprague-Grundy theory for impartial combinatorial games.
  *
  * This header is the whole public contract of libgrundy.  Anything not
- * declared here is not part of the API.  Sections go from the simplest calls
- * (versions, errors, Nim) to the most general (game graphs with split moves).
+ * declared here is not part of the API.
+ *
+ * How it is ordered: from the simplest use to the most general, one section
+ * per capability, each section holding all of that capability's calls.
+ *  1. Version and status codes: what every call returns.
+ *  2. Outcomes and ways of playing: the constants every later section uses.
+ *  3. Nim and its relatives: closed forms, no handle (Nim in one call).
+ *  4. Handles: the allocator and the progress callback every handle takes.
+ *  5. Heap games: octal, hexadecimal and subtraction games, Grundy's game,
+ *     Lasker's Nim, named by a string.
+ *  6. Games given by rules: a move generator, positions memoized.
+ *  7. Game graphs: explicit positions and moves, split moves, cycles,
+ *     genus symbols.
+ *  8. Nimbers: nim multiplication for coin-turning products.
+ *  9. Experimental: tuning switches outside the ABI promise, declared only
+ *     when `GRUNDY_EXPERIMENTAL` is defined before this header is included.
+ *
+ * **One vocabulary.**  Every kind of handle (#grundy_heap_game, #grundy_game,
+ * #grundy_graph) answers the same questions with calls of the same name,
+ * argument order and result shape; only the type of a position differs
+ * (a heap size `uint64_t`, a byte string `const void *`, a node `uint32_t`):
+ *
+ * | question | call (`H` = heap_game, game, graph) |
+ * | --- | --- |
+ * | create, with an allocator (NULL: malloc) | `grundy_H_new(&h, ..., alloc)` |
+ * | what went wrong, and where in the text | `grundy_H_errmsg(h)`, `grundy_H_errpos(h)` |
+ * | the number of one position | `grundy_H_value(h, play, pos, &value)` |
+ * | the outcome of one position | `grundy_H_outcome(h, play, pos)` |
+ * | the number of a sum | `grundy_H_sum_value(h, play, positions, n, &value)` |
+ * | the outcome of a sum | `grundy_H_sum_outcome(h, play, positions, n)` |
+ * | a winning move of a sum | `grundy_H_sum_winning_move(h, play, positions, n, moves)` |
+ * | all winning moves of a sum | `grundy_H_sum_winning_moves(h, play, positions, n, components, moves, cap, &count)` |
+ * | how many moves a position has | `grundy_H_degree(h, pos, &count)` |
+ * | what move k of a position leaves | `grundy_H_move(h, pos, k, parts, cap, &nparts)` |
+ *
+ * A *move* is always named by its index k in the position's list of moves
+ * (a `uint64_t`, from 0), read back with `grundy_H_move()`.  A winning move
+ * of a sum is an array of one entry per component: the move to play there,
+ * or #GRUNDY_NO_MOVE (in most ways of playing exactly one entry is a move;
+ * in conjunctive compounds every component moves).  The closed forms of
+ * section 3 follow the same names and shapes, with the number of tokens
+ * taken as the move.
  *
  * Conventions, which hold for every function below:
  * - Functions that can fail return an `int` status: #GRUNDY_OK (0) on success
  *   or a negative `GRUNDY_E*` code; results go through out-parameters.
- *   Functions that *find* something return the number found (0 or 1) on
- *   success, or a negative code.
+ *   Functions that *decide* return the outcome (#GRUNDY_P, #GRUNDY_N,
+ *   #GRUNDY_D); functions that *find* return the number found (0 or 1).
+ * - Out-parameters are written on every successful return.
  * - The library never prints, never exits, and frees everything it allocated
  *   on every error path.
  * - There is no global mutable state: distinct handles may be used from
  *   distinct threads at the same time.  One handle must not be used from two
  *   threads at once.
+ * - `grundy_*_free(NULL)` does nothing.
+ * - Calls marked **Convenience** do what another call does, in a shape that
+ *   saves a common step; they are as stable as the rest.
  */
 #ifndef GRUNDY_H
 #define GRUNDY_H
@@ -60,15 +104,33 @@ extern "C" {
 #define GRUNDY_API
 #endif
 
+/**
+ * Marks a call announced for removal: it still works, and the compiler
+ * warns where it is used, with @p msg naming the replacement.  A call is
+ * deprecated for at least one minor release before it is removed.  Define
+ * GRUNDY_NO_DEPRECATION_WARNINGS to silence the warnings.
+ */
+#if defined(GRUNDY_NO_DEPRECATION_WARNINGS)
+#define GRUNDY_DEPRECATED(msg) GRUNDY_API
+#elif defined(__cplusplus) && __cplusplus >= 201402L
+#define GRUNDY_DEPRECATED(msg) [[deprecated(msg)]] GRUNDY_API
+#elif defined(__GNUC__) && (__GNUC__ >= 5 || defined(__clang__))
+#define GRUNDY_DEPRECATED(msg) __attribute__((deprecated(msg))) GRUNDY_API
+#else
+#define GRUNDY_DEPRECATED(msg) GRUNDY_API
+#endif
+
 /* ------------------------------------------------------------------------ */
-/** @name Version
+/** @name 1. Version and status codes
  *  The version lives here and only here; the build reads it from this header.
+ *  Status values are fixed forever and never reused.
  *  @{ */
 
-/** Major version: bumped on an incompatible ABI change. */
+/** Major version: bumped on an incompatible ABI change (from 1.0 on). */
 #define GRUNDY_VERSION_MAJOR 0
-/** Minor version: bumped when functions are added. */
-#define GRUNDY_VERSION_MINOR 1
+/** Minor version: bumped when functions are added (and, while the major
+ *  version is 0, when the ABI changes: see docs/abi.md). */
+#define GRUNDY_VERSION_MINOR 2
 /** Patch version: bumped for fixes that change no interface. */
 #define GRUNDY_VERSION_PATCH 0
 /** The version as one comparable number: major*10000 + minor*100 + patch. */
@@ -84,34 +146,34 @@ GRUNDY_API const char *grundy_version(void);
 /**
  * @brief The version of the library actually linked, as #GRUNDY_VERSION_NUMBER
  *        computes it.  Compare it with the macro to detect a header/library mismatch.
+ * @return The version number.
  */
 GRUNDY_API uint32_t grundy_version_number(void);
-
-/** @} */
-
-/* ------------------------------------------------------------------------ */
-/** @name Status codes
- *  Values are fixed forever and never reused.
- *  @{ */
 
 /** Success. */
 #define GRUNDY_OK 0
 /** An allocation failed; the operation had no effect. */
 #define GRUNDY_ENOMEM (-1)
-/** An argument is invalid (NULL where a pointer is required, a bad option). */
+/** An argument is invalid (NULL where a pointer is required, an unknown
+ *  constant, a method whose precondition fails: the handle's message says which). */
 #define GRUNDY_EINVAL (-2)
-/** The game graph has a cycle; see grundy_graph_cycle_node(). */
+/** The game has a cycle where the way of playing needs none; see
+ *  grundy_graph_cycle_node(). */
 #define GRUNDY_ECYCLE (-3)
-/** Text input could not be parsed; see grundy_graph_errmsg(). */
+/** Text input could not be parsed; see the handle's errmsg and errpos. */
 #define GRUNDY_EPARSE (-4)
 /** A node id, move index or value is out of range. */
 #define GRUNDY_ERANGE (-5)
-/** A count or size exceeds what the library supports (or would overflow). */
+/** A count or size exceeds what the library supports, or a memory cap. */
 #define GRUNDY_ELIMIT (-6)
-/** The handle is not in a state that permits the call (e.g. not solved yet). */
+/** The handle is not in a state that permits the call (no game defined
+ *  yet, or called from the handle's own callback). */
 #define GRUNDY_ESTATE (-7)
-/** A progress callback asked to stop; the operation had no effect. */
+/** A progress callback asked to stop; values found so far are kept. */
 #define GRUNDY_ECANCELED (-8)
+/** This kind of handle does not offer this way of playing or method (the
+ *  handle's message says which would). */
+#define GRUNDY_ENOTSUP (-9)
 
 /**
  * @brief A short English description of a status code.
@@ -123,22 +185,302 @@ GRUNDY_API const char *grundy_strerror(int status);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Outcomes
- *  Outcome classes of a position, for the player about to move.
- *  @{ */
+/** @name 2. Outcomes and ways of playing
+ *
+ * Every call that computes takes a *play*: the way a sum of positions is
+ * played.  Each play has a number per position from which the outcome of
+ * its sums follows, and that number is what `grundy_H_value()` returns:
+ *
+ * | play | a sum is played | number of a position | one position is N iff |
+ * | --- | --- | --- | --- |
+ * | #GRUNDY_PLAY_NORMAL | move in one component; last mover wins | Sprague-Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_MISERE | move in one component; last mover loses | misère Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_WTIA | one component; who ends any component wins | w-number (#GRUNDY_SP, #GRUNDY_SC or a mex) | #GRUNDY_SC or value != 0 |
+ * | #GRUNDY_PLAY_CONJUNCTIVE | move in every component; ends when any ends | remoteness | odd |
+ * | #GRUNDY_PLAY_CONTINUED | every unfinished component; ends when all end | suspense number | odd |
+ * | #GRUNDY_PLAY_SELECTIVE | any non-empty set of components | Sprague-Grundy value | value != 0 |
+ * | #GRUNDY_PLAY_SHORTENED | as selective; ends when any ends | remoteness | odd |
+ * | #GRUNDY_PLAY_LOOPY | one component; cycles allowed, draws possible | generalized SG value or #GRUNDY_INF | see grundy_graph_outcome() |
+ *
+ * The value of a sum (`grundy_H_sum_value()`) exists for normal play (the
+ * xor of the values); other plays decide sums by their outcome.
+ *
+ * **Misère sums.**  No number decides a misère sum in general.  With
+ * #GRUNDY_PLAY_MISERE the library picks the method: the SJ theorem when its
+ * precondition holds (every value-0 position the sum can reach is terminal),
+ * else genus symbols when every component is tame, else a memoized search
+ * of the sum; `grundy_H_last_method()` reports which it used.  To require
+ * one method, add its flag: `GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ`; a method
+ * whose precondition fails is refused with #GRUNDY_EINVAL.  (Judges' "Anti-SG"
+ * problems often apply the SJ rule where its precondition fails, where it can
+ * differ from true misère play: grundy_numbers_sum_outcome() applies the rule
+ * unchecked.)
+ * @{ */
 
 /** P-position: the Previous player (the one who just moved) wins. */
 #define GRUNDY_P 0
 /** N-position: the Next player (the one to move) wins. */
 #define GRUNDY_N 1
-/** Draw: neither player can force a win (loopy games only). */
+/** Draw: neither player can force a win (loopy play only). */
 #define GRUNDY_D 2
+
+/** Normal play: disjunctive sums, the last player to move wins. */
+#define GRUNDY_PLAY_NORMAL 0
+/** Misère play: disjunctive sums, the last player to move loses. */
+#define GRUNDY_PLAY_MISERE 1
+/** "Winner takes it all" (diminished disjunctive compound): w-numbers. */
+#define GRUNDY_PLAY_WTIA 2
+/** Conjunctive compound: remoteness. */
+#define GRUNDY_PLAY_CONJUNCTIVE 3
+/** Continued conjunctive compound (Every-SG): suspense numbers. */
+#define GRUNDY_PLAY_CONTINUED 4
+/** Disjunctive sums of games with cycles: generalized Sprague-Grundy values. */
+#define GRUNDY_PLAY_LOOPY 5
+/** Selective compound: Sprague-Grundy values. */
+#define GRUNDY_PLAY_SELECTIVE 6
+/** Shortened selective compound: remoteness. */
+#define GRUNDY_PLAY_SHORTENED 7
+
+/** Misère sums: require the SJ theorem (Anti-SG). */
+#define GRUNDY_BY_SJ 0x100
+/** Misère sums: require genus symbols (every component tame). */
+#define GRUNDY_BY_GENUS 0x200
+/** Misère sums: require the memoized search of the sum. */
+#define GRUNDY_BY_SEARCH 0x300
+/** The bits of a play that name a method. */
+#define GRUNDY_BY_MASK 0xf00
+
+/** w-number of a super-losing position: the player to move has already lost. */
+#define GRUNDY_SP 0xffffffffu
+/** w-number of a super-winning position: a move reaches a #GRUNDY_SP position. */
+#define GRUNDY_SC 0xfffffffeu
+/** Generalized Sprague-Grundy value "infinity" (loopy play). */
+#define GRUNDY_INF 0xffffffffu
+/** In a winning move of a sum: this component is not moved. */
+#define GRUNDY_NO_MOVE UINT64_MAX
+/** From an errpos call: the last failure was not about a place in a text. */
+#define GRUNDY_NO_POS SIZE_MAX
+
+/**
+ * @brief The outcome of a sum from its components' numbers alone (no
+ *        handle), for the plays whose numbers decide sums: normal,
+ *        selective (Sprague-Grundy values), WTIA (w-numbers), conjunctive and
+ *        shortened selective (remoteness), continued conjunctive (suspense
+ *        numbers), and `GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ` (the SJ rule on
+ *        Sprague-Grundy values; the caller vouches for its precondition).
+ *        O(n).
+ * @param play    The play.
+ * @param numbers The components' numbers (may be NULL when n is 0).
+ * @param n       How many.
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_EINVAL for an unknown play or
+ *         numbers NULL with n > 0; #GRUNDY_ENOTSUP for misère play without
+ *         #GRUNDY_BY_SJ and for loopy play (numbers do not decide them).
+ */
+GRUNDY_API int grundy_numbers_sum_outcome(int play, const uint32_t *numbers, size_t n);
 
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Memory and progress
- *  @{ */
+/** @name 3. Nim and its relatives
+ *
+ * Closed forms: no handle, no allocation, O(number of heaps).  They follow
+ * the handles' names and shapes, with heaps as positions and the number of
+ * tokens taken as the move: a winning move writes, for each heap i,
+ * `moves[i]`, the tokens to take from it, or #GRUNDY_NO_MOVE.  Each takes
+ * #GRUNDY_PLAY_NORMAL and, where a closed form is known, #GRUNDY_PLAY_MISERE;
+ * another play returns #GRUNDY_ENOTSUP.  A winning move that would take a
+ * whole heap (or step) of 2^64 - 1 tokens is refused with #GRUNDY_ERANGE:
+ * it would read as #GRUNDY_NO_MOVE.
+ * @{ */
+
+/**
+ * @brief The value of a sum of Nim heaps (or of any games with these
+ *        Sprague-Grundy values): their nim-sum, the bitwise xor.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @param value Out: the xor.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL on NULL pointers; #GRUNDY_ENOTSUP for
+ *         another play.
+ */
+GRUNDY_API int grundy_nim_sum_value(int play, const uint64_t *heaps, size_t n,
+                                    uint64_t *value);
+
+/**
+ * @brief The outcome of a sum of Nim heaps.  Normal play: N iff the xor is
+ *        non-zero.  Misère play: if every heap has at most one token, N iff
+ *        the number of one-token heaps is even (with no tokens at all the
+ *        player to move has already won); otherwise N iff the xor is non-zero.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
+ * @param heaps Heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_sum_outcome(int play, const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning move in a sum of Nim heaps: in the first heap where one
+ *        exists.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
+ * @param heaps Heap sizes.
+ * @param n     How many heaps.
+ * @param moves Out: n entries; `moves[i]` the tokens to take from heap i,
+ *              #GRUNDY_NO_MOVE for every other heap.
+ * @return 1 if found; 0 if the sum is a P-position (misère: or no tokens are
+ *         left, the player to move having already won); #GRUNDY_EINVAL,
+ *         #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_sum_winning_move(int play, const uint64_t *heaps, size_t n,
+                                           uint64_t *moves);
+
+/**
+ * @brief Every winning move in a sum of Nim heaps, heap by heap (a Nim
+ *        position has at most one winning move per heap).  O(n).
+ * @param play       #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
+ * @param heaps      Heap sizes.
+ * @param n          How many heaps.
+ * @param components Out (may be NULL): up to @p cap heap indices, increasing.
+ * @param moves      Out: up to @p cap token counts, `moves[j]` taken from
+ *                   heap `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_sum_winning_moves(int play, const uint64_t *heaps, size_t n,
+                                            size_t *components, uint64_t *moves, size_t cap,
+                                            size_t *count);
+
+/**
+ * @brief The Sprague-Grundy value of one heap of bounded Nim, where a move
+ *        takes 1 to @p max_take tokens: heap mod (max_take + 1).
+ * @param max_take At least 1; UINT64_MAX means unbounded (plain Nim).
+ * @param play     #GRUNDY_PLAY_NORMAL.
+ * @param heap     The number of tokens.
+ * @param value    Out: the value.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for max_take 0 or a NULL pointer;
+ *         #GRUNDY_ENOTSUP for another play.
+ */
+GRUNDY_API int grundy_bounded_nim_value(uint64_t max_take, int play, uint64_t heap,
+                                        uint64_t *value);
+
+/**
+ * @brief The outcome of a sum of bounded Nim heaps (each move takes 1 to
+ *        @p max_take tokens from one heap).
+ * @param max_take At least 1.
+ * @param play     #GRUNDY_PLAY_NORMAL.
+ * @param heaps    Heap sizes.
+ * @param n        How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_bounded_nim_sum_outcome(uint64_t max_take, int play,
+                                              const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning move in a sum of bounded Nim heaps.
+ * @param max_take At least 1.
+ * @param play     #GRUNDY_PLAY_NORMAL.
+ * @param heaps    Heap sizes.
+ * @param n        How many heaps.
+ * @param moves    Out: n entries, as grundy_nim_sum_winning_move().
+ * @return 1 if found, 0 if the sum is a P-position; #GRUNDY_EINVAL,
+ *         #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_bounded_nim_sum_winning_move(uint64_t max_take, int play,
+                                                   const uint64_t *heaps, size_t n,
+                                                   uint64_t *moves);
+
+/**
+ * @brief The outcome of staircase Nim.
+ *
+ * `steps[i]` coins stand on step i; step 0 is the floor, where coins are out
+ * of play.  A move takes one or more coins from a step i >= 1 down to step
+ * i - 1.  The position is Nim on the odd steps: N iff the xor of the odd
+ * steps is non-zero (coins moved from an even step can be moved straight back
+ * down by the opponent, so even steps do not count).
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param steps Coins per step, step 0 first (may be NULL when n is 0).
+ * @param n     How many steps, the floor included.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_staircase_nim_outcome(int play, const uint64_t *steps, size_t n);
+
+/**
+ * @brief A winning staircase Nim move.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param steps Coins per step, step 0 first.
+ * @param n     How many steps, the floor included.
+ * @param moves Out: n entries; `moves[i]` the coins to move from step i down
+ *              to step i - 1 (an odd step), #GRUNDY_NO_MOVE elsewhere.
+ * @return 1 if found, 0 if the position is P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_staircase_nim_winning_move(int play, const uint64_t *steps, size_t n,
+                                                 uint64_t *moves);
+
+/**
+ * @brief Nim on levels (a seed problem, played "winner takes it all"): the
+ *        w-number of one super-heap, a stack of heaps from which a move takes
+ *        one or more coins from the top non-empty heap; whoever empties a
+ *        super-heap wins.
+ * @param play  #GRUNDY_PLAY_WTIA.
+ * @param heaps The heap sizes from the bottom up (zeros are ignored).
+ * @param k     How many.
+ * @param value Out: the w-number: a number, or #GRUNDY_SP64 (no coins),
+ *              or #GRUNDY_SC64 (one non-empty heap).
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP; #GRUNDY_ELIMIT for a
+ *         w-number of 2^64 - 2 or more (it would read as #GRUNDY_SC64 or
+ *         #GRUNDY_SP64; only a top heap that large has one).
+ */
+GRUNDY_API int grundy_nim_levels_value(int play, const uint64_t *heaps, size_t k,
+                                       uint64_t *value);
+
+/** #GRUNDY_SP as a 64-bit w-number (grundy_nim_levels_value()). */
+#define GRUNDY_SP64 UINT64_MAX
+/** #GRUNDY_SC as a 64-bit w-number (grundy_nim_levels_value()). */
+#define GRUNDY_SC64 (UINT64_MAX - 1)
+
+/**
+ * @brief The outcome of Nim on levels with @p n super-heaps, stored one
+ *        after another in @p heaps (super-heap i has `counts[i]` heaps,
+ *        bottom first), from their w-numbers.
+ * @param play   #GRUNDY_PLAY_WTIA.
+ * @param heaps  All heap sizes.
+ * @param counts Heaps per super-heap.
+ * @param n      How many super-heaps.
+ * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_levels_sum_outcome(int play, const uint64_t *heaps,
+                                             const size_t *counts, size_t n);
+
+/**
+ * @brief A winning move in Nim on levels with @p n super-heaps, stored one
+ *        after another in @p heaps (super-heap i has `counts[i]` heaps,
+ *        bottom first).
+ * @param play   #GRUNDY_PLAY_WTIA.
+ * @param heaps  All heap sizes.
+ * @param counts Heaps per super-heap.
+ * @param n      How many super-heaps.
+ * @param moves  Out: n entries; `moves[i]` the coins to take from the top
+ *               non-empty heap of super-heap i, #GRUNDY_NO_MOVE elsewhere.
+ * @return 1 if found; 0 if the position is lost (or already over);
+ *         #GRUNDY_EINVAL, #GRUNDY_ENOTSUP.
+ */
+GRUNDY_API int grundy_nim_levels_sum_winning_move(int play, const uint64_t *heaps,
+                                                  const size_t *counts, size_t n,
+                                                  uint64_t *moves);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name 4. Handles: memory, progress, errors
+ *
+ * Every handle is created by `grundy_H_new(&h, ..., alloc)`, whose last
+ * argument is the allocator (NULL for malloc/realloc/free), and released by
+ * `grundy_H_free(h)`.  Every handle keeps a message about its most recent
+ * failure (`grundy_H_errmsg()`); the handles that read text (graphs, heap
+ * games) also keep where in the text it was (`grundy_H_errpos()`).  Every
+ * handle whose computations can run long takes a progress callback
+ * (`grundy_H_set_progress()`), which can also stop them.
+ * @{ */
 
 /**
  * @brief A caller-supplied allocator.
@@ -170,460 +512,316 @@ typedef struct grundy_allocator {
  * @param done  Units of work finished so far.
  * @param total Units of work in all (0 when unknown).
  * @return 0 to go on; any other value stops the operation, which then
- *         returns #GRUNDY_ECANCELED and leaves the handle as it was before.
+ *         returns #GRUNDY_ECANCELED.
  */
 typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
 
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Sums and Nim
- *  Closed forms: no handle, no allocation, O(number of heaps).
- *  @{ */
-
-/**
- * @brief The nim-sum (bitwise xor) of @p n values: the Sprague-Grundy value of
- *        a disjunctive sum whose components have these values.
- * @param values Array of @p n values (may be NULL when n is 0).
- * @param n      How many values.
- */
-GRUNDY_API uint64_t grundy_nim_sum(const uint64_t *values, size_t n);
-
-/**
- * @brief The winning move in a disjunctive sum, by component values.
+/** @name 5. Heap games: octal, hexadecimal, subtraction, Grundy's game, Lasker's Nim
  *
- * With S the nim-sum of @p values: if S is 0 there is no winning move.
- * Otherwise the move is to replace, in the first component i whose value v has
- * v xor S < v, that component by one of value v xor S.
+ * Games played on heaps of tokens where a move takes tokens from one heap and
+ * may leave the rest as up to three heaps.  A position is a heap size; a sum
+ * is an array of heap sizes.  The value sequence G(0), G(1), ... is computed
+ * once, stored, and, where the game's theory allows, proved periodic, after
+ * which every value comes from the period.
  *
- * @param values    Array of @p n component values.
- * @param n         Number of components.
- * @param component Out: the index i of the component to move in.
- * @param target    Out: the value v xor S that component must be moved to.
- * @return 1 if a winning move exists, 0 if the sum is a P-position,
- *         #GRUNDY_EINVAL if an out-pointer is NULL (or values with n > 0).
- */
-GRUNDY_API int grundy_sum_winning_target(const uint64_t *values, size_t n,
-                                         size_t *component, uint64_t *target);
-
-/**
- * @brief Outcome of a Nim position (normal play: who takes the last stone wins).
- * @param heaps Heap sizes (may be NULL when n is 0).
- * @param n     How many heaps.
- * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
- */
-GRUNDY_API int grundy_nim_outcome(const uint64_t *heaps, size_t n);
-
-/**
- * @brief A winning Nim move: take @p take stones from heap @p heap.
- * @param heaps Heap sizes.
- * @param n     How many heaps.
- * @param heap  Out: the heap to take from (counted from 0).
- * @param take  Out: how many stones to take.
- * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
- */
-GRUNDY_API int grundy_nim_winning_move(const uint64_t *heaps, size_t n,
-                                       size_t *heap, uint64_t *take);
-
-/**
- * @brief Outcome of misère Nim (who takes the last stone loses).
+ * Create an empty game with grundy_heap_game_new(), then give its rules by
+ * name with grundy_heap_game_parse() (as in `grundy values GAME N`) or as a
+ * subtraction set with grundy_heap_game_set_subtraction():
+ * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
+ *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
+ *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
+ *   may only have bits 4 and 8 (split a heap without removing anything: `4.07`).
+ *   Kayles is `0.77`, Dawson's Kayles `0.07`.
+ * - a hexadecimal code: the same with digits up to F, where bit 8 allows
+ *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
+ *   hexadecimal.
+ * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `grundy`: Grundy's game, split a heap into two unequal heaps.
+ * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
  *
- * If every heap has at most one stone, the player to move wins iff the number
- * of one-stone heaps is even (with no stones at all the player to move has
- * already won); otherwise the player to move wins iff the nim-sum is non-zero.
- * @param heaps Heap sizes (may be NULL when n is 0).
- * @param n     How many heaps.
- * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if heaps is NULL with n > 0.
- */
-GRUNDY_API int grundy_misere_nim_outcome(const uint64_t *heaps, size_t n);
-
-/**
- * @brief A winning misère Nim move: take @p take stones from heap @p heap.
- * @param heaps Heap sizes.
- * @param n     How many heaps.
- * @param heap  Out: the heap to take from (counted from 0).
- * @param take  Out: how many stones to take.
- * @return 1 if found; 0 if the position is P, or if no stones are left (the
- *         player to move has then already won without moving);
- *         #GRUNDY_EINVAL on NULL pointers.
- */
-GRUNDY_API int grundy_misere_nim_winning_move(const uint64_t *heaps, size_t n,
-                                              size_t *heap, uint64_t *take);
-
-/**
- * @brief Sprague-Grundy value of one heap of bounded Nim, where a move takes
- *        between 1 and @p max_take stones: heap mod (max_take + 1).
- * @param heap     The number of stones.
- * @param max_take At least 1; UINT64_MAX means unbounded (plain Nim).
- * @return The value; 0 when max_take is 0 (no move is ever possible).
- */
-GRUNDY_API uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take);
-
-/**
- * @brief A winning move in a sum of bounded Nim heaps (each move takes 1 to
- *        @p max_take stones from one heap).
- * @param heaps    Heap sizes.
- * @param n        How many heaps.
- * @param max_take The most stones one move may take (at least 1).
- * @param heap     Out: the heap to take from (counted from 0).
- * @param take     Out: how many stones to take.
- * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers
- *         or max_take 0.
- */
-GRUNDY_API int grundy_bounded_nim_winning_move(const uint64_t *heaps, size_t n,
-                                               uint64_t max_take,
-                                               size_t *heap, uint64_t *take);
-
-/**
- * @brief Outcome of staircase Nim.
+ * **Moves.**  The moves of a heap h are listed in this order, and move k is
+ * the k-th of the list (grundy_heap_game_move() reads it): by the number r
+ * of tokens removed, increasing (r = 0 for the splits of digit d0, then each
+ * r with a non-zero digit, or each set member of a subtraction game); for
+ * one r, leaving no heap, then one heap (h - r), then two heaps (a, h - r - a)
+ * for a = 1, 2, ... up to half, then three heaps (a, b, c) with
+ * a <= b <= c in increasing (a, b).  Grundy's game lists its splits (a, h - a)
+ * for a = 1, 2, ... below half; Lasker's Nim lists r = 1 ... h, then its
+ * splits.
  *
- * `steps[i]` coins stand on step i; step 0 is the floor, where coins are out
- * of play.  A move takes one or more coins from a step i >= 1 down to step
- * i - 1.  The position is Nim on the odd steps: N iff the xor of the odd
- * steps is non-zero (coins moved from an even step can be moved straight back
- * down by the opponent, so even steps do not count).
- * @param steps Coins per step, step 0 first (may be NULL when n is 0).
- * @param n     How many steps, the floor included.
- * @return #GRUNDY_N or #GRUNDY_P; #GRUNDY_EINVAL if steps is NULL with n > 0.
- */
-GRUNDY_API int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n);
-
-/**
- * @brief A winning staircase Nim move: move @p count coins from step @p step
- *        to step `step - 1` (always an odd step).
- * @param steps Coins per step, step 0 first.
- * @param n     How many steps, the floor included.
- * @param step  Out: the step to move from.
- * @param count Out: how many coins to move.
- * @return 1 if found, 0 if the position is P, #GRUNDY_EINVAL on NULL pointers.
- */
-GRUNDY_API int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n,
-                                                 size_t *step, uint64_t *count);
-
-/** @} */
-
-/* ------------------------------------------------------------------------ */
-/** @name Game graphs
+ * **Periods** are proved by the periodicity theorem of Guy and Smith.  With t
+ * the most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
+ * G is periodic with period p from n0 on, where N (the values needed) is
+ * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
+ * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
+ * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
+ * and taking the whole heap are the same move).  Grundy's and Lasker's games
+ * have no finite t (or splits that must be unequal), so no period is claimed.
  *
- * A game graph holds positions (nodes, numbered 0, 1, 2, ... in the order they
- * are added) and moves.  A move goes from a node to a *sum* of zero or more
- * nodes: one target is an ordinary move; several targets are a move that
- * splits the position into independent games played side by side; zero
- * targets is a move to the finished (empty) position.  The value of a move's
- * result is the xor of its parts' values.
- *
- * Life cycle: create, add nodes and moves, grundy_graph_solve(), then query.
- * Nodes and moves may be added after a solve; the graph then needs a new
- * solve before it can be queried again (#GRUNDY_ESTATE until then).
- * The moves of a node keep the order in which they were added: move k of a
- * node is the k-th move added from it (k counted from 0).
- *
- * Limits: at most #GRUNDY_NODE_MAX nodes; at most #GRUNDY_NODE_MAX parts per
- * move and moves-plus-parts per node.
- * Memory after solving: 4 bytes per ordinary move, 4 bytes plus 4 per part
- * for a split move, and 12 bytes per node.
+ * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL;
+ * every other play returns #GRUNDY_ENOTSUP.
  * @{ */
 
-/** An opaque game graph. */
-typedef struct grundy_graph grundy_graph;
-
-/** The largest number of nodes a graph may hold (node ids are below it). */
-#define GRUNDY_NODE_MAX 0x7fffffffu
+/** An opaque heap game with its computed values. */
+typedef struct grundy_heap_game grundy_heap_game;
 
 /**
- * @brief Create an empty graph using malloc/realloc/free.
- * @param out Out: the new graph, to be released with grundy_graph_free().
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL if out is NULL.
+ * @brief Create a heap game with no rules yet: give them with
+ *        grundy_heap_game_parse() or grundy_heap_game_set_subtraction().
+ * @param out   Out: the game, to be released with grundy_heap_game_free().
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_new(grundy_graph **out);
+GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc);
+
+/** @brief Release a heap game.  NULL is a no-op.
+ *  @param game The game. */
+GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
 
 /**
- * @brief Create an empty graph whose memory all comes from @p alloc.
- * @param out   Out: the new graph, to be released with grundy_graph_free().
- * @param alloc The allocator (copied); NULL means malloc/realloc/free.
- *              All three functions must be set.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL.
+ * @brief Give a game with no rules yet its rules by name (see above).
+ *        O(len).
+ * @param game The game, with no rules yet.
+ * @param name The name or code; need not be NUL-terminated.
+ * @param len  Its length in bytes.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE with grundy_heap_game_errmsg() saying
+ *         why and grundy_heap_game_errpos() the offset of the offending
+ *         character (the game keeps no rules then); #GRUNDY_ELIMIT for codes
+ *         of more than 4095 digits after the point (errpos: the first digit
+ *         too many) or subtraction amounts above 2^20 (errpos: the amount);
+ *         #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc);
-
-/** @brief Release a graph and everything it owns.  NULL is a no-op.
- *  @param g The graph. */
-GRUNDY_API void grundy_graph_free(grundy_graph *g);
+GRUNDY_API int grundy_heap_game_parse(grundy_heap_game *game, const char *name, size_t len);
 
 /**
- * @brief Set the progress callback used by long operations on this graph
- *        (solving).  NULL removes it.  It is called once every 65536
- *        units of work, so it costs nothing measurable.  From it, the
- *        graph's functions that add or solve return #GRUNDY_ESTATE; those
- *        that only read (values, moves, counts) may be called.
- * @param g    The graph.
+ * @brief Give a game with no rules yet the rules of the subtraction game
+ *        with the given set.
+ * @param game The game, with no rules yet.
+ * @param set  The amounts a move may remove, each 1 to 2^20 (any order;
+ *             repeats ignored).
+ * @param n    How many, at least 1.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL);
+ *         #GRUNDY_ELIMIT; #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const uint32_t *set,
+                                                size_t n);
+
+/**
+ * @brief A description of the most recent failure on this game, naming what
+ *        and where (e.g. "digit 9 at offset 3 is not octal or hexadecimal").
+ *        Read it right after a call that failed; after a success its content
+ *        is unspecified.
+ * @param game The game.
+ * @return A string owned by the game, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
+GRUNDY_API const char *grundy_heap_game_errmsg(const grundy_heap_game *game);
+
+/**
+ * @brief Where in the name given to grundy_heap_game_parse() its most recent
+ *        failure was: the byte offset of the offending character, from 0.
+ * @param game The game.
+ * @return The offset, or #GRUNDY_NO_POS if the last failure was not about
+ *         the name.
+ */
+GRUNDY_API size_t grundy_heap_game_errpos(const grundy_heap_game *game);
+
+/**
+ * @brief Set the progress callback of computations (in values computed).
+ *        From it, the game's functions that compute or answer from values
+ *        return #GRUNDY_ESTATE and its setters do nothing;
+ *        grundy_heap_game_computed() may be called.
+ * @param game The game.
  * @param fn   The callback, or NULL.
  * @param user Passed unchanged to @p fn.
  */
-GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn,
-                                          void *user);
+GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_progress_fn fn,
+                                              void *user);
 
 /**
- * @brief Add one node.
- * @param g  The graph.
- * @param id Out (may be NULL): the id of the new node.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT past #GRUNDY_NODE_MAX nodes.
+ * @brief Make G(0) ... G(count - 1) available: compute the values not yet
+ *        known, or nothing once a period is proved.  Octal games cost
+ *        O(count * (t + count)) at most; subtraction games O(count * |S|).
+ * @param game  The game.
+ * @param count How many values.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
+ *         stored), #GRUNDY_ECANCELED (values found so far are kept),
+ *         #GRUNDY_ESTATE (no rules yet).
  */
-GRUNDY_API int grundy_graph_add_node(grundy_graph *g, uint32_t *id);
+GRUNDY_API int grundy_heap_game_compute(grundy_heap_game *game, uint64_t count);
 
 /**
- * @brief Add @p count nodes with consecutive ids.  O(1): nodes take memory
- *        only once the graph is solved.
- * @param g     The graph.
- * @param count How many nodes.
- * @param first Out (may be NULL): the id of the first new node.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_ELIMIT if the total would
- *         pass #GRUNDY_NODE_MAX (nothing is added then).
+ * @brief How many values are stored (computed so far).
+ * @param game The game.
+ * @return The count (0 for NULL).
  */
-GRUNDY_API int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first);
-
-/** @brief The number of nodes (0 for NULL).
- *  @param g The graph. */
-GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph *g);
-
-/** @brief The number of moves, a split move counting once (0 for NULL).
- *  @param g The graph. */
-GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph *g);
+GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
 
 /**
- * @brief Add the move @p from -> @p to.  Amortised O(1).
- * @param g    The graph.
- * @param from The node the move starts from.
- * @param to   The node it leads to.
- * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist,
- *         #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.  On error nothing is added.
+ * @brief Search for a proved period, computing values up to @p max heap sizes.
+ * @param game      The game.
+ * @param max       The most values to compute.
+ * @param period    Out: the least period p.
+ * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
+ * @return 1 if proved, 0 if not proved within @p max values (or the game has
+ *         no finite t), or a negative status as grundy_heap_game_compute().
  */
-GRUNDY_API int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to);
+GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
+                                       uint64_t *preperiod);
 
 /**
- * @brief Add a move from @p from to the sum of the @p nparts nodes in @p parts
- *        (the same node may appear more than once).  With nparts 0 the move
- *        leads to the finished position (value 0).  O(nparts).
- * @param g      The graph.
- * @param from   The node the move starts from.
- * @param parts  The nodes of the resulting sum.
- * @param nparts How many parts.
- * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist, #GRUNDY_EINVAL
- *         if parts is NULL with nparts > 0, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.
- *         On error nothing is added.
+ * @brief The number of one heap under @p play: from the table, or from the
+ *        period once one is proved (so any heap size is fine then),
+ *        computing the table up to @p heap if needed.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heap  The heap size.
+ * @param value Out: G(heap).
+ * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play.
  */
-GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
-                                      const uint32_t *parts, uint32_t nparts);
+GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, int play, uint64_t heap,
+                                      uint32_t *value);
 
 /**
- * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
- *        already hold an edge list.  O(m) amortised.
- *
- * Moves wait in a list until a solve merges them into the graph's compact
- * form.  When the moves waiting number at least 65536 and at least as many
- * as are merged already, this call merges them itself, so that a graph
- * loaded in large batches is ready to search (and grundy_graph_degree() and
- * grundy_graph_move() can read it) before any solve; over any sequence of
- * calls each move is merged O(1) times.  If that merge fails for lack of
- * memory the moves stay waiting, the call still succeeds, and the next
- * solve merges them or reports the failure.
- * @param g    The graph.
- * @param m    The number of moves.
- * @param from Their source nodes.
- * @param to   Their target nodes.
- * @return #GRUNDY_OK; #GRUNDY_ERANGE naming no move (all are checked first,
- *         and nothing is added if any is bad); #GRUNDY_EINVAL, #GRUNDY_ENOMEM,
- *         #GRUNDY_ELIMIT.
+ * @brief The numbers of heaps @p first ... first + count - 1 in one call.
+ *        O(count) once they are computed (or a period is proved).
+ * @param game   The game.
+ * @param play   #GRUNDY_PLAY_NORMAL.
+ * @param first  The first heap size.
+ * @param count  How many.
+ * @param values Out: @p count values.
+ * @return As grundy_heap_game_value().
  */
-GRUNDY_API int grundy_graph_add_moves(grundy_graph *g, size_t m,
-                                      const uint32_t *from, const uint32_t *to);
+GRUNDY_API int grundy_heap_game_values(grundy_heap_game *game, int play, uint64_t first,
+                                       size_t count, uint32_t *values);
 
 /**
- * @brief Solve normal play: the Sprague-Grundy value of every node.
- *
- * Iterative depth-first search: O(V + E) time, no recursion, so paths of
- * any length are safe.  Peak memory beyond the graph itself is about 12
- * bytes per node.  Reports progress in nodes finished.
- *
- * Solving a graph that is already solved (and unchanged since) does nothing.
- *
- * @param g The graph.
- * @return #GRUNDY_OK; #GRUNDY_ECYCLE if a node can reach itself (then
- *         grundy_graph_cycle_node() names a node on a cycle and the graph is
- *         left unsolved but intact); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED;
- *         #GRUNDY_ELIMIT if a node has more than #GRUNDY_NODE_MAX moves and
- *         parts, or the moves do not fit this machine's address space;
- *         #GRUNDY_EINVAL if g is NULL.
- *         On any error no value is available and nothing leaks.
+ * @brief The outcome of one heap under @p play.
+ * @param game The game.
+ * @param play #GRUNDY_PLAY_NORMAL.
+ * @param heap The heap size.
+ * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
  */
-GRUNDY_API int grundy_graph_solve(grundy_graph *g);
+GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, int play, uint64_t heap);
 
 /**
- * @brief After grundy_graph_solve() returned #GRUNDY_ECYCLE: a node on a cycle.
- * @param g    The graph.
- * @param node Out: the node.
- * @return #GRUNDY_OK, or #GRUNDY_ESTATE if the last solve found no cycle.
+ * @brief The number of a sum of heaps: the xor of their values.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps The heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @param value Out: the value of the sum.
+ * @return As grundy_heap_game_value().
  */
-GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
+GRUNDY_API int grundy_heap_game_sum_value(grundy_heap_game *game, int play,
+                                          const uint64_t *heaps, size_t n, uint32_t *value);
 
 /**
- * @brief A description of the most recent failure on this graph, naming
- *        what and where (e.g. "line 3: node 7 out of range (n = 5)").
- *
- * Read it right after a call that failed.  Every failure with more to say
- * than its status writes its message here: a parse error, a node out of
- * range, a cycle, a limit, a split move where none is allowed, a compound's
- * precondition, a misère search that stopped.  A call that fails with
- * #GRUNDY_ENOMEM or #GRUNDY_ECANCELED, or for an invalid argument (a NULL
- * pointer, an unknown constant), may leave the string empty or as an earlier
- * failure left it, and so may a call that succeeds: after a success its
- * content is unspecified.  Calls on a const graph (the queries) never
- * change it.
- * @param g The graph.
- * @return A string owned by the graph, valid until its next call; "" for
- *         NULL or if no failure has written one.
+ * @brief The outcome of a sum of heaps.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
  */
-GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
+GRUNDY_API int grundy_heap_game_sum_outcome(grundy_heap_game *game, int play,
+                                            const uint64_t *heaps, size_t n);
 
 /**
- * @brief The input line of the most recent failure of grundy_graph_parse()
- *        (counted from 1), for callers that format their own messages.
- *        Like grundy_graph_errmsg(), read it right after a call that failed.
- * @param g The graph.
- * @return The line, or 0 if the failure was not about a line of text.
+ * @brief A winning move in a sum of heaps, in the first heap where one
+ *        exists: `moves[i]` is the move k to play in heap i (read it with
+ *        grundy_heap_game_move()), #GRUNDY_NO_MOVE for every other heap.
+ *        O(n + the moves listed before it in the heaps up to that one).
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @param moves Out: n entries.
+ * @return 1 if found, 0 if the sum is a P-position, or a negative status
+ *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
+ *         period is known and the move search would need them all, or when
+ *         every winning move lies past 2^64 - 1 moves of its heap and so
+ *         has no index).
  */
-GRUNDY_API size_t grundy_graph_errline(const grundy_graph *g);
+GRUNDY_API int grundy_heap_game_sum_winning_move(grundy_heap_game *game, int play,
+                                                 const uint64_t *heaps, size_t n,
+                                                 uint64_t *moves);
 
 /**
- * @brief The Sprague-Grundy value of @p node.  O(1).
- * @param g     The graph.
- * @param node  The node.
- * @param value Out: its value.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved, #GRUNDY_ERANGE.
+ * @brief Every winning move in a sum of heaps, by heap then by move.
+ *        O(the moves of every heap).
+ * @param game       The game.
+ * @param play       #GRUNDY_PLAY_NORMAL.
+ * @param heaps      The heap sizes.
+ * @param n          How many heaps.
+ * @param components Out (may be NULL): up to @p cap heap indices.
+ * @param moves      Out: up to @p cap moves, `moves[j]` played in heap
+ *                   `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, or a negative status as grundy_heap_game_sum_winning_move().
  */
-GRUNDY_API int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value);
+GRUNDY_API int grundy_heap_game_sum_winning_moves(grundy_heap_game *game, int play,
+                                                  const uint64_t *heaps, size_t n,
+                                                  size_t *components, uint64_t *moves,
+                                                  size_t cap, size_t *count);
 
 /**
- * @brief All values at once: an array of grundy_graph_node_count() values
- *        owned by the graph, valid until the graph is next changed or freed.
- * @param g The graph.
- * @return NULL if the graph is not solved.
+ * @brief How many moves a heap of @p heap tokens has.  O(number of
+ *        removal amounts).
+ * @param game  The game.
+ * @param heap  The heap size.
+ * @param count Out: the number of moves.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE (no rules), #GRUNDY_EINVAL;
+ *         #GRUNDY_ELIMIT if the heap has more than 2^64 - 1 moves (a
+ *         hexadecimal game's three-heap splits of a heap past ~10^10).
  */
-GRUNDY_API const uint32_t *grundy_graph_values(const grundy_graph *g);
+GRUNDY_API int grundy_heap_game_degree(grundy_heap_game *game, uint64_t heap, uint64_t *count);
 
 /**
- * @brief The outcome of @p node under normal play: #GRUNDY_P iff its value is 0.
- * @param g    The graph.
- * @param node The node.
- * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ * @brief The heaps that move @p k of a heap of @p heap tokens leaves (in the
+ *        order of the list above).  O(number of removal amounts).
+ * @param game   The game.
+ * @param heap   The heap size.
+ * @param k      The move, from 0.
+ * @param parts  Out: up to @p cap heap sizes, increasing (may be NULL when cap is 0).
+ * @param cap    The room in @p parts (3 always suffices).
+ * @param nparts Out: how many heaps the move leaves (0 to 3).
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if the heap has no move k,
+ *         #GRUNDY_ESTATE, #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_outcome(const grundy_graph *g, uint32_t node);
-
-/**
- * @brief The number of moves from @p node: O(1) when the graph has no split
- *        moves, O(degree) otherwise.
- * @param g      The graph.
- * @param node   The node.
- * @param degree Out: the number of moves.
- * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
- *         merge wait (every solve merges them, for any play, even one that
- *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
- */
-GRUNDY_API int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree);
-
-/**
- * @brief The parts of move @p k of @p node: O(1) when the graph has no split
- *        moves, O(degree) otherwise.
- * @param g      The graph.
- * @param node   The node.
- * @param k      The move, counted from 0 in the order moves were added.
- * @param parts  Out: the part nodes, an array owned by the graph, valid until
- *               it is next changed (may be NULL when *nparts is 0).
- * @param nparts Out: how many parts (1 for an ordinary move).
- * @return #GRUNDY_OK; #GRUNDY_ESTATE while moves added since the last
- *         merge wait (every solve merges them, for any play, even one that
- *         finds a cycle; so may grundy_graph_add_moves()); #GRUNDY_ERANGE.
- */
-GRUNDY_API int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
-                                 const uint32_t **parts, uint32_t *nparts);
-
-/**
- * @brief The winning moves of @p node: those leading to value 0.  O(degree).
- * @param g     The graph.
- * @param node  The node.
- * @param moves Out: up to @p cap move indices (k of grundy_graph_move()),
- *              in increasing order.  May be NULL when cap is 0.
- * @param cap   The room in @p moves.
- * @param count Out: the number of winning moves, which may exceed cap.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node,
-                                          uint32_t *moves, size_t cap, size_t *count);
-
-/**
- * @brief The value of the sum of the positions @p nodes (a node may repeat).
- * @param g     The graph.
- * @param nodes The positions.
- * @param n     How many.
- * @param value Out: the xor of their values.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes,
-                                      size_t n, uint32_t *value);
-
-/**
- * @brief A winning move in the sum of the positions @p nodes: play move
- *        @p move of component @p component (the node `nodes[component]`).
- *        O(n + degree).
- * @param g         The graph.
- * @param nodes     The positions.
- * @param n         How many.
- * @param component Out: the index in @p nodes of the component to move in.
- * @param move      Out: the move to play there (k of grundy_graph_move()).
- * @return 1 if found, 0 if the sum is a P-position; #GRUNDY_ESTATE,
- *         #GRUNDY_ERANGE, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes,
-                                             size_t n, size_t *component, uint32_t *move);
-
-/**
- * @brief Read a graph in the text format of `grundy graph` into @p g, which
- *        must have no nodes yet.
- *
- * Format: the integers `n m`, then `m` pairs `u v` (nodes 0..n-1), each a move
- * from u to v; whitespace separates; `#` starts a comment to the end of the line.
- * O(size of the text).
- *
- * @param g    An empty graph.
- * @param text The text; need not be NUL-terminated.
- * @param len  Its length in bytes.
- * @return #GRUNDY_OK; #GRUNDY_EPARSE or #GRUNDY_ERANGE with a message naming
- *         the line in grundy_graph_errmsg(), and the graph left empty;
- *         #GRUNDY_ESTATE if the graph is not empty; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT.
- */
-GRUNDY_API int grundy_graph_parse(grundy_graph *g, const char *text, size_t len);
+GRUNDY_API int grundy_heap_game_move(grundy_heap_game *game, uint64_t heap, uint64_t k,
+                                     uint64_t *parts, size_t cap, size_t *nparts);
 
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Games described by rules
+/** @name 6. Games described by rules
  *
  * A game given by callbacks instead of a graph.  A position is a byte string
- * of a fixed size chosen when the game is created (or a `uint64_t`, with the
- * `_u64` functions).  A move generator lists the options of a position; each
- * option is a sum of zero or more component positions, exactly like graph
- * moves: one part is an ordinary move, several a split, none the finished game.
+ * of a fixed size chosen when the game is created (a `uint64_t` is a
+ * position of 8 bytes, passed by its address).  A move generator lists the
+ * options of a position; each option is a sum of zero or more component
+ * positions, exactly like graph moves: one part is an ordinary move, several
+ * a split, none the finished game.  Move k of a position is the k-th option
+ * the generator lists for it, so the generator must list a position's
+ * options in the same order every time.
  *
- * The game memoizes every position it evaluates in one open-addressing hash
- * table, so evaluation generates a position's options once however often it
- * is reached (a winning-move search generates the options of the component
- * it moves in once more, as given, so that the move it returns is a real
- * move from the caller's position and not from its canonical form), and
- * evaluation is iterative: play 10^6 moves deep is fine.  Values computed
- * stay valid for the life of the game, across calls and across errors.
+ * The game memoizes every position it evaluates, one table per play, so
+ * evaluation generates a position's options once however often it is
+ * reached, and evaluation is iterative: play 10^6 moves deep is fine.
+ * Values computed stay valid for the life of the game, across calls and
+ * across errors.  Normal, misère, WTIA, conjunctive, continued and
+ * selective numbers of one position come from this evaluation.  What needs
+ * the positions' graph (loopy play, sums under plays other than normal)
+ * builds the graph of the positions the sum can reach and answers as
+ * graphs do (section 7), so it needs them to be finite.
  * @{ */
 
-/** An opaque rule-defined game with its memo table. */
+/** An opaque rule-defined game with its memo tables. */
 typedef struct grundy_game grundy_game;
 
 /** The sink a move generator writes options into (valid during the call only). */
@@ -631,15 +829,16 @@ typedef struct grundy_options grundy_options;
 
 /**
  * @brief A move generator: lists every option of @p pos with
- *        grundy_options_add() (or grundy_options_add_u64(), or the
- *        grundy_options_add_each() pair for several at once).  It runs inside
- *        the game's evaluation and must not call functions of the same game
- *        (those that evaluate refuse with #GRUNDY_ESTATE).
+ *        grundy_options_add() (or grundy_options_add_each() for several
+ *        one-part options at once).  It runs inside the game's evaluation
+ *        and must not call functions of the same game (those that evaluate
+ *        refuse with #GRUNDY_ESTATE).
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).  During
  *             evaluation it is canonical if a canonicalising callback is set;
- *             a winning-move search also calls the generator on the
- *             component exactly as the caller gave it.
+ *             grundy_game_move() and the winning-move calls give it the
+ *             component exactly as the caller gave it, so that a move index
+ *             names a move from the caller's position.
  * @param out  Where options go.
  * @return 0, or a negative status to abort the evaluation, which then returns
  *         it (pass on any non-zero status of grundy_options_add()).  Any
@@ -647,17 +846,19 @@ typedef struct grundy_options grundy_options;
  */
 typedef int (*grundy_moves_fn)(void *user, const void *pos, grundy_options *out);
 
-/** @brief A move generator for `uint64_t` positions; as #grundy_moves_fn.
+/** @brief A move generator for `uint64_t` positions, for grundy_game_new_u64();
+ *         as #grundy_moves_fn with the position by value.
  *  @param user The pointer given when the game was created.
  *  @param pos  The position.
- *  @param out  Where options go. */
+ *  @param out  Where options go (grundy_options_add() with `uint64_t` parts). */
 typedef int (*grundy_moves_u64_fn)(void *user, uint64_t pos, grundy_options *out);
 
 /**
  * @brief Optional: rewrites @p pos in place into a canonical representative
  *        of its class, so that symmetric positions share one memo entry
  *        (e.g. sort the heaps of a multi-heap position).  Must be idempotent
- *        and must map positions of equal value together only.
+ *        and must map together only positions that have equal numbers under
+ *        every play.
  * @param user The pointer given when the game was created.
  * @param pos  The position (the game's position size in bytes).
  */
@@ -676,7 +877,9 @@ GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_
                                void *user, const grundy_allocator *alloc);
 
 /**
- * @brief Create a game whose positions are `uint64_t` values.
+ * @brief **Convenience**: grundy_game_new() with 8-byte positions and a
+ *        generator that receives the position as a `uint64_t` value.  Every
+ *        other call takes positions by address, as for any game.
  * @param out   Out: the game, to be released with grundy_game_free().
  * @param moves The move generator.
  * @param user  Passed to every callback.
@@ -686,23 +889,41 @@ GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_
 GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user,
                                    const grundy_allocator *alloc);
 
-/** @brief Release a game and its memo table.  NULL is a no-op.
+/** @brief Release a game and its memo tables.  NULL is a no-op.
  *  @param game The game. */
 GRUNDY_API void grundy_game_free(grundy_game *game);
+
+/**
+ * @brief A description of the most recent failure on this game.
+ *
+ * Read it right after a call that failed.  Every failure with more to say
+ * than its status writes its message here: a cycle in the rules, the memory
+ * cap (and where it was met), an option the play does not allow, a move
+ * generator that failed, a setting changed after positions were stored, a
+ * method whose precondition fails.  A call that fails with #GRUNDY_ENOMEM,
+ * or for an invalid argument (a NULL pointer, an unknown constant), may
+ * leave the string empty or as an earlier failure left it; after a success
+ * its content is unspecified.
+ * @param game The game.
+ * @return A string owned by the game, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
+GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
 
 /**
  * @brief Set (or with NULL remove) the canonicalising callback.  Only
  *        before the first evaluation: memo entries are keyed by canonical form.
  * @param game  The game.
- * @param canon The callback; for `_u64` games it sees the 8 bytes of the value.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored.
+ * @param canon The callback.
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored,
+ *         #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_game_set_canon(grundy_game *game, grundy_canon_fn canon);
 
 /**
- * @brief Cap the memory of the memo table and evaluation stack.  When an
- *        evaluation would pass it, it returns #GRUNDY_ELIMIT instead of
- *        growing (values found so far are kept).
+ * @brief Cap the memory of the memo tables, evaluation stacks and position
+ *        graphs.  When a computation would pass it, it returns
+ *        #GRUNDY_ELIMIT instead of growing (values found so far are kept).
  * @param game  The game.
  * @param bytes The cap; 0 (the default) means none.
  */
@@ -732,19 +953,9 @@ GRUNDY_API void grundy_game_set_progress(grundy_game *game, grundy_progress_fn f
 GRUNDY_API int grundy_options_add(grundy_options *out, const void *parts, uint32_t nparts);
 
 /**
- * @brief As grundy_options_add(), for `uint64_t` positions.
- * @param out    The sink passed to the move generator.
- * @param parts  The component positions.
- * @param nparts How many.
- * @return As grundy_options_add().
- */
-GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts,
-                                      uint32_t nparts);
-
-/**
- * @brief Add @p n options of one part each: the positions stored one after
- *        another in @p positions, in that order.  The same as calling
- *        grundy_options_add(out, position, 1) for each, in one call: for a
+ * @brief **Convenience**: add @p n options of one part each, the positions
+ *        stored one after another in @p positions, in that order: the same as
+ *        grundy_options_add(out, position, 1) for each, in one call, for a
  *        generator that lists its options in an array first.
  *        O(n); on failure no option is added.
  * @param out       The sink passed to the move generator.
@@ -757,485 +968,495 @@ GRUNDY_API int grundy_options_add_u64(grundy_options *out, const uint64_t *parts
 GRUNDY_API int grundy_options_add_each(grundy_options *out, const void *positions, size_t n);
 
 /**
- * @brief As grundy_options_add_each(), for `uint64_t` positions.
- * @param out       The sink passed to the move generator.
- * @param positions The positions, each an option.
- * @param n         How many.
- * @return As grundy_options_add_each(); #GRUNDY_EINVAL also for a game whose
- *         positions are not 8 bytes.
- */
-GRUNDY_API int grundy_options_add_each_u64(grundy_options *out, const uint64_t *positions,
-                                           size_t n);
-
-/**
- * @brief The Sprague-Grundy value of @p pos, evaluating (and memoizing)
+ * @brief The number of @p pos under @p play, evaluating (and memoizing)
  *        every position reachable from it that is not stored yet.
- *        O(positions reached + options), each position generated once.
+ *        O(positions reached + options), each position generated once per play.
  * @param game  The game.
+ * @param play  Any play.  Every play but normal needs options of at most
+ *              one part (no splits).
  * @param pos   The position (pos_size bytes).
- * @param value Out: its value.
+ * @param value Out: its number.
  * @return #GRUNDY_OK; #GRUNDY_ECYCLE if the rules lead from a position back
- *         to itself; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
+ *         to itself (every play but loopy); #GRUNDY_EINVAL for a split
+ *         option where the play allows none (the message names it) or an
+ *         unknown play; #GRUNDY_ELIMIT at the memory cap; #GRUNDY_ENOMEM;
  *         #GRUNDY_ECANCELED; a generator's own status; #GRUNDY_ESTATE when
  *         called from the game's own move generator or progress callback
  *         (the evaluation under way goes on).  After an error the game
  *         stays usable and keeps every value already found.
  */
-GRUNDY_API int grundy_game_value(grundy_game *game, const void *pos, uint32_t *value);
+GRUNDY_API int grundy_game_value(grundy_game *game, int play, const void *pos,
+                                 uint32_t *value);
 
 /**
- * @brief As grundy_game_value(), for `uint64_t` positions.
- * @param game  The game (created by grundy_game_new_u64()).
- * @param pos   The position.
- * @param value Out: its value.
- * @return As grundy_game_value().
- */
-GRUNDY_API int grundy_game_value_u64(grundy_game *game, uint64_t pos, uint32_t *value);
-
-/**
- * @brief The outcome of @p pos under the game's play (normal unless
- *        grundy_game_set_play() said otherwise).
+ * @brief The outcome of @p pos under @p play.
  * @param game The game.
+ * @param play Any play.
  * @param pos  The position.
- * @return #GRUNDY_P or #GRUNDY_N, or a negative status as grundy_game_value().
+ * @return #GRUNDY_P, #GRUNDY_N or (loopy) #GRUNDY_D, or a negative status as
+ *         grundy_game_value().
  */
-GRUNDY_API int grundy_game_outcome(grundy_game *game, const void *pos);
+GRUNDY_API int grundy_game_outcome(grundy_game *game, int play, const void *pos);
 
 /**
- * @brief The value of a sum of @p n positions (stored one after another),
- *        under normal play (#GRUNDY_EINVAL under another play: decide other
- *        compounds with grundy_compound_outcome()).
+ * @brief The number of a sum of @p n positions (stored one after another):
+ *        the xor of their values.
  * @param game      The game.
- * @param positions n * pos_size bytes.
+ * @param play      #GRUNDY_PLAY_NORMAL (#GRUNDY_ENOTSUP for another: sums
+ *                  of other plays have an outcome, not a number).
+ * @param positions n * pos_size bytes (may be NULL when n is 0).
  * @param n         How many positions.
- * @param value     Out: the xor of their values.
+ * @param value     Out: the value of the sum.
  * @return As grundy_game_value().
  */
-GRUNDY_API int grundy_game_sum_value(grundy_game *game, const void *positions, size_t n,
-                                     uint32_t *value);
+GRUNDY_API int grundy_game_sum_value(grundy_game *game, int play, const void *positions,
+                                     size_t n, uint32_t *value);
 
 /**
- * @brief A winning move in the sum of @p n positions: replace component
- *        @p component by the option written to @p parts (its @p nparts
- *        component positions).  With n = 1, a winning move of one position.
+ * @brief The outcome of a sum of @p n positions under @p play.  Normal,
+ *        WTIA, conjunctive, continued and shortened play evaluate each
+ *        position and decide by numbers; misère, selective and loopy play
+ *        build the graph of the positions the sum reaches and decide as
+ *        grundy_graph_sum_outcome() (misère: method as
+ *        grundy_game_last_method() reports).
  * @param game      The game.
+ * @param play      Any play, with a method flag for misère play.
  * @param positions n * pos_size bytes.
  * @param n         How many positions.
- * @param component Out: the index of the component to move in.
- * @param parts     Out: room for @p cap positions.
- * @param cap       The room in @p parts, in positions.
- * @param nparts    Out: how many parts the option has (it may exceed cap;
- *                  then only cap are written).
- * @return 1 if found, 0 if the sum is a P-position, or a negative status.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D, or a negative status as
+ *         grundy_game_value(); #GRUNDY_EINVAL for a required method whose
+ *         precondition fails.
  */
-GRUNDY_API int grundy_game_sum_winning_move(grundy_game *game, const void *positions, size_t n,
-                                            size_t *component, void *parts, uint32_t cap,
-                                            uint32_t *nparts);
+GRUNDY_API int grundy_game_sum_outcome(grundy_game *game, int play, const void *positions,
+                                       size_t n);
 
 /**
- * @brief As grundy_game_sum_winning_move(), for `uint64_t` positions.
- * @param game      The game (created by grundy_game_new_u64()).
- * @param positions The positions.
- * @param n         How many.
- * @param component Out: the index of the component to move in.
- * @param parts     Out: room for @p cap positions.
- * @param cap       The room in @p parts.
- * @param nparts    Out: how many parts the option has.
- * @return 1 if found, 0 if the sum is a P-position, or a negative status.
- */
-GRUNDY_API int grundy_game_sum_winning_move_u64(grundy_game *game, const uint64_t *positions,
-                                                size_t n, size_t *component, uint64_t *parts,
-                                                uint32_t cap, uint32_t *nparts);
-
-/**
- * @brief Statistics of the memo table.
+ * @brief A winning move in a sum of @p n positions: `moves[i]` is the move
+ *        k to play in component i (read it with grundy_game_move()), or
+ *        #GRUNDY_NO_MOVE.  From a loopy draw the move keeps the draw.
  * @param game      The game.
- * @param positions Out (may be NULL): positions stored.
- * @param bytes     Out (may be NULL): bytes held by the table.
+ * @param play      Any play, with a method flag for misère play.
+ * @param positions n * pos_size bytes.
+ * @param n         How many positions.
+ * @param moves     Out: n entries.
+ * @return 1 if found, 0 if the sum is a P-position (or the player to move
+ *         has already won and has no move), or a negative status as
+ *         grundy_game_sum_outcome().
+ */
+GRUNDY_API int grundy_game_sum_winning_move(grundy_game *game, int play, const void *positions,
+                                            size_t n, uint64_t *moves);
+
+/**
+ * @brief Every winning move in a sum of @p n positions, for the plays that
+ *        move in one component (normal, misère, WTIA, loopy), by component
+ *        then by move.
+ * @param game       The game.
+ * @param play       #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE (with a method
+ *                   flag or not), #GRUNDY_PLAY_WTIA or #GRUNDY_PLAY_LOOPY.
+ * @param positions  n * pos_size bytes.
+ * @param n          How many positions.
+ * @param components Out (may be NULL): up to @p cap component indices.
+ * @param moves      Out: up to @p cap moves, `moves[j]` played in component
+ *                   `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, or a negative status as grundy_game_sum_outcome();
+ *         #GRUNDY_ENOTSUP for the plays that move in several components.
+ */
+GRUNDY_API int grundy_game_sum_winning_moves(grundy_game *game, int play,
+                                             const void *positions, size_t n,
+                                             size_t *components, uint64_t *moves, size_t cap,
+                                             size_t *count);
+
+/**
+ * @brief Which method the most recent misère sum call of this game used.
+ * @param game The game.
+ * @return #GRUNDY_BY_SJ, #GRUNDY_BY_GENUS or #GRUNDY_BY_SEARCH; 0 if no
+ *         misère sum call has succeeded yet.
+ */
+GRUNDY_API int grundy_game_last_method(const grundy_game *game);
+
+/**
+ * @brief How many moves @p pos has: calls the generator once.
+ * @param game  The game.
+ * @param pos   The position, as given (not canonicalised).
+ * @param count Out: the number of options the generator lists.
+ * @return #GRUNDY_OK, a generator's status, #GRUNDY_ENOMEM, #GRUNDY_ESTATE,
+ *         #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_game_degree(grundy_game *game, const void *pos, uint64_t *count);
+
+/**
+ * @brief The parts of move @p k of @p pos: calls the generator once.
+ * @param game   The game.
+ * @param pos    The position, as given (not canonicalised).
+ * @param k      The move, from 0.
+ * @param parts  Out: up to @p cap positions (may be NULL when cap is 0).
+ * @param cap    The room in @p parts, in positions.
+ * @param nparts Out: how many parts the option has (it may exceed cap;
+ *               then only cap are written).
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if @p pos has no move k, or a status as
+ *         grundy_game_degree().
+ */
+GRUNDY_API int grundy_game_move(grundy_game *game, const void *pos, uint64_t k, void *parts,
+                                size_t cap, size_t *nparts);
+
+/**
+ * @brief Statistics of the memo tables.
+ * @param game      The game.
+ * @param positions Out (may be NULL): positions stored, over every play.
+ * @param bytes     Out (may be NULL): bytes held by the tables.
  */
 GRUNDY_API void grundy_game_stats(const grundy_game *game, uint64_t *positions, uint64_t *bytes);
 
-/**
- * @brief A description of the most recent failure on this game.
- *
- * Read it right after a call that failed.  Every failure with more to say
- * than its status writes its message here: a cycle in the rules, the memory
- * cap (and where it was met), an option the play does not allow, a move
- * generator that failed, a setting changed after positions were stored.  A
- * call that fails with #GRUNDY_ENOMEM, or for an invalid argument (a NULL
- * pointer, an unknown constant), may leave the string empty or as an
- * earlier failure left it, and so may a call that succeeds: after a success
- * its content is unspecified.
- * @param game The game.
- * @return A string owned by the game, valid until its next call; "" for
- *         NULL or if no failure has written one.
- */
-GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
-
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Heap games: octal, hexadecimal, subtraction, Grundy's game, Lasker's Nim
+/** @name 7. Game graphs
  *
- * Games played on heaps of tokens where a move takes tokens from one heap and
- * may leave the rest as up to three heaps.  The value sequence G(0), G(1), ...
- * is computed once, stored, and, where the game's theory allows, proved
- * periodic, after which every value comes from the period.
+ * A game graph holds positions (nodes, numbered 0, 1, 2, ... in the order they
+ * are added) and moves.  A move goes from a node to a *sum* of zero or more
+ * nodes: one target is an ordinary move; several targets are a move that
+ * splits the position into independent games played side by side; zero
+ * targets is a move to the finished (empty) position.  The value of a move's
+ * result is the xor of its parts' values.
  *
- * A game is named by a string, as in `grundy values GAME N`:
- * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
- *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
- *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
- *   may only have bits 4 and 8 (split a heap without removing anything: `4.07`).
- *   Kayles is `0.77`, Dawson's Kayles `0.07`.
- * - a hexadecimal code: the same with digits up to F, where bit 8 allows
- *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
- *   hexadecimal.
- * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
- * - `grundy`: Grundy's game, split a heap into two unequal heaps.
- * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
+ * Life cycle: create, add nodes and moves, then ask.  A question solves the
+ * play it needs first (grundy_graph_solve() does it ahead, to time it,
+ * report its progress, or share a solved graph between threads for reading).
+ * Nodes and moves may be added after a solve; the next question solves again.
+ * The moves of a node keep the order in which they were added: move k of a
+ * node is the k-th move added from it (k counted from 0).
  *
- * Periods are proved by the periodicity theorem of Guy and Smith.  With t the
- * most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
- * G is periodic with period p from n0 on, where N (the values needed) is
- * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
- * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
- * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
- * and taking the whole heap are the same move).  Grundy's and Lasker's games
- * have no finite t (or splits that must be unequal), so no period is claimed.
+ * Every play but the loopy one needs an acyclic graph (#GRUNDY_ECYCLE);
+ * every play but normal needs moves without splits (#GRUNDY_EINVAL naming a
+ * node), except misère sums decided by search, which allow them.
+ *
+ * Limits: at most #GRUNDY_NODE_MAX nodes; at most #GRUNDY_NODE_MAX parts per
+ * move and moves-plus-parts per node.
+ * Memory after solving: 4 bytes per ordinary move, 4 bytes plus 4 per part
+ * for a split move, and 12 bytes per node.
  * @{ */
 
-/** An opaque heap game with its computed values. */
-typedef struct grundy_heap_game grundy_heap_game;
+/** An opaque game graph. */
+typedef struct grundy_graph grundy_graph;
 
-/**
- * @brief Create a heap game from its name (see above).
- * @param out   Out: the game, to be released with grundy_heap_game_free().
- * @param name  The game's name or code, NUL-terminated.
- * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
- * @param errpos Out (may be NULL): on #GRUNDY_EPARSE or #GRUNDY_ELIMIT, the
- *               offset in @p name of the offending character (for a code
- *               too long, the first digit too many).
- * @return #GRUNDY_OK; #GRUNDY_EPARSE (nothing is created; the message of
- *         grundy_heap_game_parse_error() explains it); #GRUNDY_ENOMEM;
- *         #GRUNDY_ELIMIT for codes of more than 4095 digits after the point or subtraction
- *         sets above 2^20; #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_heap_game_new(grundy_heap_game **out, const char *name,
-                                    const grundy_allocator *alloc, size_t *errpos);
-
-/**
- * @brief Why @p name is not a valid heap game name, or "" if it is one.
- * @param name The game's name or code.
- * @param buf  Out: the message, NUL-terminated and truncated to @p cap bytes.
- * @param cap  The room in @p buf (at least 1).
- * @return #GRUNDY_OK if the name is valid, else #GRUNDY_EPARSE or
- *         #GRUNDY_ELIMIT (as grundy_heap_game_new()), #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_heap_game_parse_error(const char *name, char *buf, size_t cap);
-
-/**
- * @brief Create the subtraction game with the given set.
- * @param out   Out: the game.
- * @param set   The amounts a move may remove, each 1 to 2^20 (any order; repeats ignored).
- * @param n     How many, at least 1.
- * @param alloc Allocator (copied), or NULL.
- * @return #GRUNDY_OK, #GRUNDY_EINVAL, #GRUNDY_ELIMIT, #GRUNDY_ENOMEM.
- */
-GRUNDY_API int grundy_heap_game_new_subtraction(grundy_heap_game **out, const uint32_t *set,
-                                                size_t n, const grundy_allocator *alloc);
-
-/** @brief Release a heap game.  NULL is a no-op.
- *  @param game The game. */
-GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
-
-/**
- * @brief Set the progress callback of computations (in values computed).
- *        From it, the game's functions that compute or answer from values
- *        return #GRUNDY_ESTATE and its setters do nothing;
- *        grundy_heap_game_computed() may be called.
- * @param game The game.
- * @param fn   The callback, or NULL.
- * @param user Passed unchanged to @p fn.
- */
-GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_progress_fn fn,
-                                              void *user);
-
-/**
- * @brief Turn period detection on (the default) or off.  With it on, the
- *        computation checks for a provable period as it goes and stops
- *        computing once one is proved.
- * @param game The game.
- * @param on   Non-zero for on.
- */
-GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
-
-/**
- * @brief Choose how values are computed: 1 (the default) lets the library use
- *        the sparse-space method where the game has sparse structure, 0 forces
- *        the plain loop over every option.  Both give identical values.
- *
- * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
- * record computations) classes values as rare or common by the parity of
- * popcount(value & mask); since parity adds under xor, a split gives a common
- * value only if one part is rare, so a value needs the splits through the few
- * rare heaps, plus a check of the smaller rare values.  The mask is chosen
- * from the values computed and re-chosen as they grow.
- * @param game The game.
- * @param on   Non-zero for the sparse method where it pays.
- */
-GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
-
-/**
- * @brief Let grundy_heap_game_compute() use up to @p threads threads (the
- *        default is 1: the library starts no thread unless asked).
- *
- * With 2 or more, heaps are computed two at a time: G(n) and G(n + 1) on two
- * threads, each waiting for the other only for the few options that need the
- * value just before it.  The values are identical to one thread's; on two
- * free cores long computations take a little over half the time.  This
- * version uses at most 2 threads; larger counts act as 2.  Builds without
- * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
- * The threads live only during grundy_heap_game_compute() (and the calls
- * that compute through it); progress callbacks run on the calling thread.
- * @param game    The game.
- * @param threads The most threads to use; 0 acts as 1.
- */
-GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
-
-/**
- * @brief Make G(0) ... G(count - 1) available: compute the values not yet
- *        known, or nothing once a period is proved.  Octal games cost
- *        O(count * (t + count)) at most; subtraction games O(count * |S|).
- * @param game  The game.
- * @param count How many values.
- * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
- *         stored), #GRUNDY_ECANCELED (values found so far are kept).
- */
-GRUNDY_API int grundy_heap_game_compute(grundy_heap_game *game, uint64_t count);
-
-/**
- * @brief G(heap): from the table, or from the period once one is proved (so
- *        any heap size is fine then), computing the table up to heap if needed.
- * @param game  The game.
- * @param heap  The heap size.
- * @param value Out: G(heap).
- * @return As grundy_heap_game_compute().
- */
-GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, uint64_t heap, uint32_t *value);
-
-/**
- * @brief Search for a proved period, computing values up to @p max heap sizes.
- * @param game      The game.
- * @param max       The most values to compute.
- * @param period    Out: the least period p.
- * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
- * @return 1 if proved, 0 if not proved within @p max values (or the game has
- *         no finite t), or a negative status as grundy_heap_game_compute().
- */
-GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
-                                       uint64_t *preperiod);
-
-/**
- * @brief How many values are stored (computed so far).
- * @param game The game.
- * @return The count.
- */
-GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
-
-/**
- * @brief The outcome of a sum of heaps: #GRUNDY_N iff the xor of their values
- *        is non-zero.
- * @param game  The game.
- * @param heaps The heap sizes.
- * @param n     How many heaps.
- * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
- */
-GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, const uint64_t *heaps, size_t n);
-
-/**
- * @brief A winning move in a sum of heaps: from heap @p heap, leave the
- *        @p nleft heaps written to @p left (0 to 3 of them).
- * @param game  The game.
- * @param heaps The heap sizes.
- * @param n     How many heaps.
- * @param heap  Out: the heap to move in (counted from 0).
- * @param left  Out: room for 3 heap sizes, what the move leaves of that heap.
- * @param nleft Out: how many heaps it leaves.
- * @return 1 if found, 0 if the position is P, or a negative status
- *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
- *         period is known and the move search would need them all).
- */
-GRUNDY_API int grundy_heap_game_winning_move(grundy_heap_game *game, const uint64_t *heaps,
-                                             size_t n, size_t *heap, uint64_t *left,
-                                             uint32_t *nleft);
-
-/** @} */
-
-/* ------------------------------------------------------------------------ */
-/** @name Ways of playing and compounds
- *
- * Besides normal play (the last player to move wins), a game can be played
- * misère (the last player to move loses), and games can be combined in other
- * ways than the disjunctive sum.  Each way of playing has a number per
- * position from which the outcome of a compound follows:
- *
- * | play | number | single position is N iff |
- * | --- | --- | --- |
- * | #GRUNDY_PLAY_NORMAL | Sprague-Grundy value | value != 0 |
- * | #GRUNDY_PLAY_MISERE | misère Grundy value (terminal 1, else mex) | value != 0 |
- * | #GRUNDY_PLAY_WTIA | w-number: #GRUNDY_SP, #GRUNDY_SC or a mex | #GRUNDY_SC or non-zero |
- * | #GRUNDY_PLAY_REMOTENESS | remoteness (Smith) | odd |
- * | #GRUNDY_PLAY_SUSPENSE | suspense number (Smith) | odd |
- * | #GRUNDY_PLAY_LOOPY | generalized Sprague-Grundy value or #GRUNDY_INF | see grundy_graph_play_outcome() |
- *
- * Every play but the loopy one needs an acyclic graph without split moves
- * (normal play allows splits); the loopy play allows cycles but no splits.
- * @{ */
-
-/** Normal play: Sprague-Grundy values. */
-#define GRUNDY_PLAY_NORMAL 0
-/** Misère play of one position: misère Grundy values. */
-#define GRUNDY_PLAY_MISERE 1
-/** "Winner takes it all" (diminished disjunctive compound): w-numbers. */
-#define GRUNDY_PLAY_WTIA 2
-/** Conjunctive compound: remoteness. */
-#define GRUNDY_PLAY_REMOTENESS 3
-/** Continued conjunctive compound (Every-SG): suspense numbers. */
-#define GRUNDY_PLAY_SUSPENSE 4
-/** Games with cycles: generalized Sprague-Grundy values. */
-#define GRUNDY_PLAY_LOOPY 5
-
-/** w-number of a super-losing position: the player to move has already lost. */
-#define GRUNDY_SP 0xffffffffu
-/** w-number of a super-winning position: a move reaches a #GRUNDY_SP position. */
-#define GRUNDY_SC 0xfffffffeu
-/** Generalized Sprague-Grundy value "infinity". */
-#define GRUNDY_INF 0xffffffffu
-/** In a compound move: this component is not moved. */
-#define GRUNDY_NO_MOVE 0xffffffffu
-/** Kind of a 64-bit w-number: a number. */
-#define GRUNDY_W_NUMBER 0
-/** Kind of a 64-bit w-number: super-winning. */
-#define GRUNDY_W_SC 1
-/** Kind of a 64-bit w-number: super-losing. */
-#define GRUNDY_W_SP 2
-
-/** Disjunctive sum, normal play: move in exactly one component. */
-#define GRUNDY_SUM_DISJUNCTIVE 0
-/** Disjunctive sum, misère play, decided by memoized search over the sum. */
-#define GRUNDY_SUM_MISERE 1
-/** Disjunctive sum, misère play, decided by the SJ theorem (Anti-SG). */
-#define GRUNDY_SUM_ANTI_SG 2
-/** "Winner takes it all": whoever finishes any component first wins. */
-#define GRUNDY_SUM_WTIA 3
-/** Conjunctive compound: move in every component; play ends when any ends. */
-#define GRUNDY_SUM_CONJUNCTIVE 4
-/** Continued conjunctive compound (Every-SG): move in every unfinished
- *  component; play ends when all have ended. */
-#define GRUNDY_SUM_CONTINUED 5
-/** Selective compound: move in any non-empty set of components. */
-#define GRUNDY_SUM_SELECTIVE 6
-/** Shortened selective compound: as selective, but play ends when any
- *  component ends (so a sum with an ended component is lost for the player
- *  to move; decided by remoteness). */
-#define GRUNDY_SUM_SHORTENED 7
-/** Disjunctive sum of loopy games (draws possible). */
-#define GRUNDY_SUM_LOOPY 8
-/** Disjunctive sum, misère play, of tame positions, decided by their genus
- *  symbols without search (#GRUNDY_EINVAL if a component is not tame). */
-#define GRUNDY_SUM_TAME 9
+/** The largest number of nodes a graph may hold (node ids are below it). */
+#define GRUNDY_NODE_MAX 0x7fffffffu
 
 /** How many genus terms (gamma_0 ... ) libgrundy computes per position. */
 #define GRUNDY_GENUS_TERMS 12
 
 /**
- * @brief Compute the numbers of @p play for every node.  Normal play is
- *        grundy_graph_solve().  O(V + E) for every play but the loopy one,
- *        which is O(V + E) per distinct value.  Solving again an unchanged
- *        graph does nothing.
- * @param g    The graph.
- * @param play One of the `GRUNDY_PLAY_*` constants.
- * @return #GRUNDY_OK; #GRUNDY_ECYCLE (acyclic plays); #GRUNDY_EINVAL for an
- *         unknown play, or split moves where the play needs none (the
- *         message names a node); #GRUNDY_ENOMEM; #GRUNDY_ECANCELED.
+ * @brief Create an empty graph.
+ * @param out   Out: the new graph, to be released with grundy_graph_free().
+ * @param alloc The allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_EINVAL.
  */
-GRUNDY_API int grundy_graph_solve_play(grundy_graph *g, int play);
+GRUNDY_API int grundy_graph_new(grundy_graph **out, const grundy_allocator *alloc);
+
+/** @brief Release a graph and everything it owns.  NULL is a no-op.
+ *  @param g The graph. */
+GRUNDY_API void grundy_graph_free(grundy_graph *g);
 
 /**
- * @brief The number of @p node under @p play.  O(1).
- * @param g     The graph, solved for @p play.
+ * @brief Read a graph in the text format of `grundy graph` into @p g, which
+ *        must have no nodes yet.
+ *
+ * Format: the integers `n m`, then `m` pairs `u v` (nodes 0..n-1), each a move
+ * from u to v; whitespace separates; `#` starts a comment to the end of the line.
+ * O(size of the text).
+ *
+ * @param g    An empty graph.
+ * @param text The text; need not be NUL-terminated.
+ * @param len  Its length in bytes.
+ * @return #GRUNDY_OK; #GRUNDY_EPARSE or #GRUNDY_ERANGE with a message naming
+ *         the line in grundy_graph_errmsg() and the offset of the offending
+ *         token in grundy_graph_errpos(), and the graph left empty;
+ *         #GRUNDY_ESTATE if the graph is not empty; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_parse(grundy_graph *g, const char *text, size_t len);
+
+/**
+ * @brief A description of the most recent failure on this graph, naming
+ *        what and where (e.g. "line 3: node 7 out of range (n = 5)").
+ *
+ * Read it right after a call that failed.  Every failure with more to say
+ * than its status writes its message here: a parse error, a node out of
+ * range, a cycle, a limit, a split move where none is allowed, a method's
+ * precondition, a misère search that stopped.  A call that fails with
+ * #GRUNDY_ENOMEM or #GRUNDY_ECANCELED, or for an invalid argument (a NULL
+ * pointer, an unknown constant), may leave the string empty or as an earlier
+ * failure left it; after a success its content is unspecified.
+ * @param g The graph.
+ * @return A string owned by the graph, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
+GRUNDY_API const char *grundy_graph_errmsg(const grundy_graph *g);
+
+/**
+ * @brief Where in the text given to grundy_graph_parse() its most recent
+ *        failure was: the byte offset of the offending token, from 0 (the
+ *        message names its line).
+ * @param g The graph.
+ * @return The offset, or #GRUNDY_NO_POS if the last failure was not about
+ *         the text.
+ */
+GRUNDY_API size_t grundy_graph_errpos(const grundy_graph *g);
+
+/**
+ * @brief Set the progress callback used by long operations on this graph
+ *        (solving, misère search).  NULL removes it.  It is called once
+ *        every 65536 units of work, so it costs nothing measurable.  From
+ *        it, the graph's functions that add or solve return #GRUNDY_ESTATE;
+ *        those that only read may be called.
+ * @param g    The graph.
+ * @param fn   The callback, or NULL.
+ * @param user Passed unchanged to @p fn.
+ */
+GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn,
+                                          void *user);
+
+/**
+ * @brief Add one node.
+ * @param g  The graph.
+ * @param id Out (may be NULL): the id of the new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT past #GRUNDY_NODE_MAX nodes.
+ */
+GRUNDY_API int grundy_graph_add_node(grundy_graph *g, uint32_t *id);
+
+/**
+ * @brief Add @p count nodes with consecutive ids.  O(1): nodes take memory
+ *        only once the graph is solved.
+ * @param g     The graph.
+ * @param count How many nodes.
+ * @param first Out (may be NULL): the id of the first new node.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, or #GRUNDY_ELIMIT if the total would
+ *         pass #GRUNDY_NODE_MAX (nothing is added then).
+ */
+GRUNDY_API int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first);
+
+/**
+ * @brief Add the move @p from -> @p to.  Amortised O(1).
+ * @param g    The graph.
+ * @param from The node the move starts from.
+ * @param to   The node it leads to.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist,
+ *         #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.  On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to);
+
+/**
+ * @brief Add a move from @p from to the sum of the @p nparts nodes in @p parts
+ *        (the same node may appear more than once).  With nparts 0 the move
+ *        leads to the finished position (value 0).  O(nparts).
+ * @param g      The graph.
+ * @param from   The node the move starts from.
+ * @param parts  The nodes of the resulting sum.
+ * @param nparts How many parts.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE if a node does not exist, #GRUNDY_EINVAL
+ *         if parts is NULL with nparts > 0, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT.
+ *         On error nothing is added.
+ */
+GRUNDY_API int grundy_graph_add_split(grundy_graph *g, uint32_t from,
+                                      const uint32_t *parts, uint32_t nparts);
+
+/**
+ * @brief Add @p m ordinary moves `from[i] -> to[i]` at once, for callers that
+ *        already hold an edge list.  O(m) amortised.
+ * @param g    The graph.
+ * @param m    The number of moves.
+ * @param from Their source nodes.
+ * @param to   Their target nodes.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE naming no move (all are checked first,
+ *         and nothing is added if any is bad); #GRUNDY_EINVAL, #GRUNDY_ENOMEM,
+ *         #GRUNDY_ELIMIT.
+ */
+GRUNDY_API int grundy_graph_add_moves(grundy_graph *g, size_t m,
+                                      const uint32_t *from, const uint32_t *to);
+
+/** @brief The number of nodes (0 for NULL).
+ *  @param g The graph.
+ *  @return The count. */
+GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph *g);
+
+/** @brief The number of moves, a split move counting once (0 for NULL).
+ *  @param g The graph.
+ *  @return The count. */
+GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph *g);
+
+/**
+ * @brief Compute the numbers of @p play for every node, ahead of the
+ *        questions that would otherwise do it.  O(V + E) for every play but
+ *        the loopy one, which is O(V + E) per distinct value.  Solving again
+ *        an unchanged graph does nothing.  Reports progress in nodes finished.
+ * @param g    The graph.
+ * @param play One of the `GRUNDY_PLAY_*` constants (selective play solves
+ *             normal values, shortened solves remoteness).
+ * @return #GRUNDY_OK; #GRUNDY_ECYCLE (then grundy_graph_cycle_node() names a
+ *         node on a cycle and the graph is left unsolved but intact);
+ *         #GRUNDY_EINVAL for an unknown play, or split moves where the play
+ *         needs none (the message names a node); #GRUNDY_ENOMEM;
+ *         #GRUNDY_ECANCELED; #GRUNDY_ELIMIT if a node has more than
+ *         #GRUNDY_NODE_MAX moves and parts.  On any error nothing leaks.
+ */
+GRUNDY_API int grundy_graph_solve(grundy_graph *g, int play);
+
+/**
+ * @brief After a solve returned #GRUNDY_ECYCLE: a node on a cycle.
+ * @param g    The graph.
+ * @param node Out: the node.
+ * @return #GRUNDY_OK, or #GRUNDY_ESTATE if the last solve found no cycle.
+ */
+GRUNDY_API int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node);
+
+/**
+ * @brief The number of @p node under @p play, solving first if needed.
+ *        O(1) once solved.
+ * @param g     The graph.
  * @param play  The play.
  * @param node  The node.
  * @param value Out: its number.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if not solved for @p play, #GRUNDY_ERANGE,
- *         #GRUNDY_EINVAL.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE, or a status as grundy_graph_solve().
  */
-GRUNDY_API int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node,
-                                       uint32_t *value);
+GRUNDY_API int grundy_graph_value(grundy_graph *g, int play, uint32_t node, uint32_t *value);
 
 /**
- * @brief All numbers of @p play, an array owned by the graph (valid until it
- *        changes), or NULL if not solved for @p play.
- * @param g    The graph.
- * @param play The play.
- * @return The array of grundy_graph_node_count() numbers, or NULL.
+ * @brief The numbers of nodes @p first ... first + count - 1 in one call,
+ *        solving first if needed.  O(count) once solved.
+ * @param g      The graph.
+ * @param play   The play.
+ * @param first  The first node.
+ * @param count  How many (first + count at most the node count).
+ * @param values Out: @p count numbers.
+ * @return As grundy_graph_value().
  */
-GRUNDY_API const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play);
+GRUNDY_API int grundy_graph_values(grundy_graph *g, int play, uint32_t first, size_t count,
+                                   uint32_t *values);
 
 /**
  * @brief The outcome of @p node alone under @p play: for the loopy play, a
  *        finite value is N iff non-zero; #GRUNDY_INF is N if a follower has
  *        value 0, else #GRUNDY_D.
- * @param g    The graph, solved for @p play.
+ * @param g    The graph.
  * @param play The play.
  * @param node The node.
- * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; #GRUNDY_ESTATE, #GRUNDY_ERANGE.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D, or a status as grundy_graph_value().
  */
-GRUNDY_API int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node);
+GRUNDY_API int grundy_graph_outcome(grundy_graph *g, int play, uint32_t node);
+
+/**
+ * @brief The number of the sum of the positions @p nodes (a node may repeat):
+ *        the xor of their values.
+ * @param g     The graph.
+ * @param play  #GRUNDY_PLAY_NORMAL (#GRUNDY_ENOTSUP for another).
+ * @param nodes The positions (may be NULL when n is 0).
+ * @param n     How many.
+ * @param value Out: the value of the sum.
+ * @return As grundy_graph_value().
+ */
+GRUNDY_API int grundy_graph_sum_value(grundy_graph *g, int play, const uint32_t *nodes,
+                                      size_t n, uint32_t *value);
+
+/**
+ * @brief The outcome of the sum of the positions @p nodes under @p play.
+ *        Misère play picks its method (SJ theorem, genus, search) unless a
+ *        method flag requires one; grundy_graph_last_method() says which.
+ * @param g     The graph.
+ * @param play  Any play, with a method flag for misère play.
+ * @param nodes The components (a node may repeat).
+ * @param n     How many.
+ * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; or a status as
+ *         grundy_graph_solve(); #GRUNDY_EINVAL if a required method's
+ *         precondition fails (the message names a node).
+ */
+GRUNDY_API int grundy_graph_sum_outcome(grundy_graph *g, int play, const uint32_t *nodes,
+                                        size_t n);
+
+/**
+ * @brief A winning move in the sum of the positions @p nodes: `moves[i]` is
+ *        the move k to play in component i (read it with grundy_graph_move()),
+ *        or #GRUNDY_NO_MOVE.  From a loopy draw the move keeps the draw.
+ * @param g     The graph.
+ * @param play  Any play, with a method flag for misère play.
+ * @param nodes The components.
+ * @param n     How many.
+ * @param moves Out: n entries.
+ * @return 1 if such a move exists; 0 if the position is P (or the player to
+ *         move has already won and has no move); a negative status as
+ *         grundy_graph_sum_outcome().
+ */
+GRUNDY_API int grundy_graph_sum_winning_move(grundy_graph *g, int play, const uint32_t *nodes,
+                                             size_t n, uint64_t *moves);
+
+/**
+ * @brief Every winning move in the sum of the positions @p nodes, for the
+ *        plays that move in one component (normal, misère, WTIA, loopy), by
+ *        component then by move.  With n = 1, the winning moves of one node.
+ * @param g          The graph.
+ * @param play       #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE (with a method
+ *                   flag or not), #GRUNDY_PLAY_WTIA or #GRUNDY_PLAY_LOOPY.
+ * @param nodes      The components.
+ * @param n          How many.
+ * @param components Out (may be NULL): up to @p cap component indices.
+ * @param moves      Out: up to @p cap moves, `moves[j]` played in component
+ *                   `components[j]`.
+ * @param cap        The room in @p components and @p moves.
+ * @param count      Out: how many winning moves there are (may exceed cap).
+ * @return #GRUNDY_OK, or a negative status as grundy_graph_sum_outcome();
+ *         #GRUNDY_ENOTSUP for the plays that move in several components.
+ */
+GRUNDY_API int grundy_graph_sum_winning_moves(grundy_graph *g, int play,
+                                              const uint32_t *nodes, size_t n,
+                                              size_t *components, uint64_t *moves, size_t cap,
+                                              size_t *count);
+
+/**
+ * @brief Which method the most recent misère sum call of this graph used.
+ * @param g The graph.
+ * @return #GRUNDY_BY_SJ, #GRUNDY_BY_GENUS or #GRUNDY_BY_SEARCH; 0 if no
+ *         misère sum call has succeeded yet.
+ */
+GRUNDY_API int grundy_graph_last_method(const grundy_graph *g);
+
+/**
+ * @brief The number of moves from @p node.  O(1) when the graph has no split
+ *        moves, O(degree) otherwise (after merging the moves added since the
+ *        last solve, if any).
+ * @param g     The graph.
+ * @param node  The node.
+ * @param count Out: the number of moves.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_degree(grundy_graph *g, uint32_t node, uint64_t *count);
+
+/**
+ * @brief The parts of move @p k of @p node.  As grundy_graph_degree() in cost.
+ * @param g      The graph.
+ * @param node   The node.
+ * @param k      The move, counted from 0 in the order moves were added.
+ * @param parts  Out: up to @p cap part nodes (may be NULL when cap is 0).
+ * @param cap    The room in @p parts.
+ * @param nparts Out: how many parts the move has (1 for an ordinary move; it
+ *               may exceed cap, then only cap are written).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_graph_move(grundy_graph *g, uint32_t node, uint64_t k, uint32_t *parts,
+                                 size_t cap, size_t *nparts);
 
 /**
  * @brief For the loopy play: the distinct finite values of the followers of
  *        @p node, in increasing order (what `inf{...}` lists).  O(degree).
- * @param g      The graph, solved for #GRUNDY_PLAY_LOOPY.
+ * @param g      The graph (solved for #GRUNDY_PLAY_LOOPY first if needed).
  * @param node   The node.
  * @param values Out: up to @p cap values (may be NULL when cap is 0).
  * @param cap    The room in @p values.
  * @param count  Out: how many there are (may exceed cap).
- * @return #GRUNDY_OK, #GRUNDY_ESTATE, #GRUNDY_ERANGE, #GRUNDY_EINVAL, #GRUNDY_ENOMEM.
+ * @return #GRUNDY_OK, #GRUNDY_ERANGE, #GRUNDY_EINVAL, #GRUNDY_ENOMEM, or a
+ *         status as grundy_graph_solve().
  */
-GRUNDY_API int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node,
-                                            uint32_t *values, size_t cap, size_t *count);
-
-/**
- * @brief The outcome of a compound of graph positions.  Solves the plays it
- *        needs.  The misère compound searches the sum (see the guide).
- * @param g        The graph.
- * @param compound One of the `GRUNDY_SUM_*` constants.
- * @param nodes    The components (a node may repeat).
- * @param n        How many.
- * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D; or a negative status as
- *         grundy_graph_solve_play(); #GRUNDY_EINVAL if the SJ theorem's
- *         precondition fails (the message names a node).
- */
-GRUNDY_API int grundy_graph_compound_outcome(grundy_graph *g, int compound,
-                                             const uint32_t *nodes, size_t n);
-
-/**
- * @brief A winning move in a compound: `moves[i]` is the move to play in
- *        component i (k of grundy_graph_move()), or #GRUNDY_NO_MOVE.  From a
- *        draw (loopy compound) the move keeps the draw.
- * @param g        The graph.
- * @param compound One of the `GRUNDY_SUM_*` constants.
- * @param nodes    The components.
- * @param n        How many.
- * @param moves    Out: n entries.
- * @return 1 if such a move exists; 0 if the position is P (or the player to
- *         move has already won and has no move); a negative status as
- *         grundy_graph_compound_outcome().
- */
-GRUNDY_API int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes,
-                                          size_t n, uint32_t *moves);
+GRUNDY_API int grundy_graph_loopy_followers(grundy_graph *g, uint32_t node, uint32_t *values,
+                                            size_t cap, size_t *count);
 
 /**
  * @brief Conway's genus symbol of @p node: g^(gamma_0 gamma_1 ...), where g is
@@ -1251,70 +1472,16 @@ GRUNDY_API int grundy_graph_compound_move(grundy_graph *g, int compound, const u
  *               position it can reach have genus 0^(1 2 0 2 ...),
  *               1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...) over the terms
  *               computed.  Tame positions add in misère play like Nim heaps
- *               (#GRUNDY_SUM_TAME).
- * @return #GRUNDY_OK; as grundy_graph_solve_play() otherwise.
+ *               (#GRUNDY_BY_GENUS).
+ * @return #GRUNDY_OK; as grundy_graph_solve() otherwise.
  */
 GRUNDY_API int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap,
                                   int *tame);
 
-/**
- * @brief The outcome of a compound from its components' numbers alone, for
- *        the compounds that numbers decide: disjunctive, Anti-SG (the caller
- *        vouches for the SJ precondition) and selective use normal values;
- *        WTIA uses w-numbers; conjunctive and shortened selective use
- *        remoteness; continued conjunctive uses suspense numbers.  O(n).
- * @param compound The compound.
- * @param numbers  The components' numbers.
- * @param n        How many.
- * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_EINVAL for the misère and loopy
- *         compounds (numbers do not decide them) or an unknown compound.
- */
-GRUNDY_API int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n);
-
-/**
- * @brief Play rule-defined games under @p play instead of normal play:
- *        grundy_game_value() then returns that play's numbers.  Only before
- *        the first evaluation.  Misère, WTIA, remoteness and suspense need
- *        options of at most one part (no splits); the loopy play is for graphs.
- * @param game The game.
- * @param play #GRUNDY_PLAY_NORMAL, #GRUNDY_PLAY_MISERE, #GRUNDY_PLAY_WTIA,
- *             #GRUNDY_PLAY_REMOTENESS or #GRUNDY_PLAY_SUSPENSE.
- * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are stored, #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_game_set_play(grundy_game *game, int play);
-
-/**
- * @brief Nim on levels (seed problem, "winner takes it all"): the w-number of
- *        one super-heap, a stack of heaps from which a move takes one or more
- *        coins from the top non-empty heap; whoever empties a super-heap wins.
- * @param heaps The heap sizes from the bottom up (zeros are ignored).
- * @param k     How many.
- * @param w     Out: the w-number when it is a number.
- * @return #GRUNDY_W_NUMBER with *w set; #GRUNDY_W_SC (one non-empty heap);
- *         #GRUNDY_W_SP (no coins); #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w);
-
-/**
- * @brief A winning move in Nim on levels with @p n super-heaps, stored one
- *        after another in @p heaps (super-heap i has `counts[i]` heaps, bottom
- *        first): take @p take coins from the top non-empty heap of super-heap
- *        @p superheap.
- * @param heaps     All heap sizes.
- * @param counts    Heaps per super-heap.
- * @param n         How many super-heaps.
- * @param superheap Out: where to move.
- * @param take      Out: how many coins to take.
- * @return 1 if found; 0 if the position is lost (or already over);
- *         #GRUNDY_EINVAL.
- */
-GRUNDY_API int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts,
-                                              size_t n, size_t *superheap, uint64_t *take);
-
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name Nimbers
+/** @name 8. Nimbers
  *
  * The nimbers below 2^64 form a field under xor (nim addition) and nim
  * multiplication.  Nim multiplication solves products of coin-turning games
@@ -1368,6 +1535,63 @@ GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv
 
 /** @} */
 
+/* ------------------------------------------------------------------------ */
+#if defined(GRUNDY_EXPERIMENTAL) || defined(GRUNDY_DOXYGEN)
+#define GRUNDY__EXPERIMENTAL_DECLARED
+/** @name 9. Experimental: outside the ABI promise
+ *
+ * Declared only when `GRUNDY_EXPERIMENTAL` is defined before this header is
+ * included.  These calls tune how a result is computed, never what it is;
+ * they may change or go in any release, their symbols carry their own
+ * version node (`GRUNDY_EXPERIMENTAL`), and the ABI check leaves them out.
+ * Programs that must run with every later library should not use them.
+ * @{ */
+
+/**
+ * @brief Turn period detection of a heap game on (the default) or off.
+ *        With it on, the computation checks for a provable period as it
+ *        goes and stops computing once one is proved.
+ * @param game The game.
+ * @param on   Non-zero for on.
+ */
+GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
+
+/**
+ * @brief Choose how a heap game's values are computed: 1 (the default) lets
+ *        the library use the sparse-space method where the game has sparse
+ *        structure, 0 forces the plain loop over every option.  Both give
+ *        identical values.
+ *
+ * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
+ * record computations) classes values as rare or common by the parity of
+ * popcount(value & mask); since parity adds under xor, a split gives a common
+ * value only if one part is rare, so a value needs the splits through the few
+ * rare heaps, plus a check of the smaller rare values.  The mask is chosen
+ * from the values computed and re-chosen as they grow.
+ * @param game The game.
+ * @param on   Non-zero for the sparse method where it pays.
+ */
+GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
+
+/**
+ * @brief Let a heap game's computations use up to @p threads threads (the
+ *        default is 1: the library starts no thread unless asked).
+ *
+ * With 2 or more, heaps are computed two at a time: G(n) and G(n + 1) on two
+ * threads, each waiting for the other only for the few options that need the
+ * value just before it.  The values are identical to one thread's.  This
+ * version uses at most 2 threads; larger counts act as 2.  Builds without
+ * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
+ * The threads live only during a computation; progress callbacks run on
+ * the calling thread.
+ * @param game    The game.
+ * @param threads The most threads to use; 0 acts as 1.
+ */
+GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
+
+/** @} */
+#endif /* GRUNDY_EXPERIMENTAL */
+
 #ifdef __cplusplus
 }
 #endif
@@ -1402,6 +1626,12 @@ extern "C" {
 #define GRUNDY__LOCAL static __attribute__((unused))
 #else
 #define GRUNDY__LOCAL static
+#endif
+
+#ifndef GRUNDY__EXPERIMENTAL_DECLARED
+GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
+GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
+GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
 #endif
 
 /* === src/core/alloc.c === */
@@ -1627,6 +1857,7 @@ const char *grundy_strerror(int status)
     case GRUNDY_ELIMIT: return "size limit exceeded";
     case GRUNDY_ESTATE: return "operation not valid in the current state";
     case GRUNDY_ECANCELED: return "canceled";
+    case GRUNDY_ENOTSUP: return "not supported for this kind of game";
     default: return "unknown status";
     }
 }
@@ -1667,27 +1898,6 @@ GRUNDY__LOCAL int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_f
         }
     }
     return 0; /* unreachable: some value carries the top bit of s */
-}
-
-static uint64_t grundy__sum__array_value(const void *ctx, size_t i)
-{
-    return ((const uint64_t *)ctx)[i];
-}
-
-uint64_t grundy_nim_sum(const uint64_t *values, size_t n)
-{
-    uint64_t s = 0;
-    for (size_t i = 0; i < n; i++)
-        s ^= values[i];
-    return s;
-}
-
-int grundy_sum_winning_target(const uint64_t *values, size_t n, size_t *component,
-                              uint64_t *target)
-{
-    if ((values == NULL && n > 0) || component == NULL || target == NULL)
-        return GRUNDY_EINVAL;
-    return grundy__sum_move(values, n, grundy__sum__array_value, component, target);
 }
 
 /* === src/core/table.c === */
@@ -2373,15 +2583,16 @@ GRUNDY__LOCAL double grundy__seconds(void)
 #undef GRUNDY__THREADS__WORKER_SPINS
 
 /* === src/play/compound.c === */
-/* Compounds decided by numbers (ONAG ch. 14; Winning Ways):
- * - disjunctive: N iff the xor of the values is non-zero;
- * - Anti-SG (misère, under the SJ theorem's precondition): N iff either the
- *   xor is non-zero and some value exceeds 1, or the xor is zero and none does;
+/* Sums decided by their components' numbers (ONAG ch. 14; Winning Ways):
+ * - normal play: N iff the xor of the values is non-zero;
+ * - misère play under the SJ theorem's precondition (Anti-SG): N iff either
+ *   the xor is non-zero and some value exceeds 1, or the xor is zero and
+ *   none does;
  * - WTIA: P iff some component is SP, or all are numbers with xor 0;
- * - conjunctive: the compound's remoteness is the least of the components'
+ * - conjunctive: the sum's remoteness is the least of the components'
  *   (the race that ends first decides): N iff it is odd;
- * - continued conjunctive: the compound's suspense is the largest (play goes
- *   on until the last component ends): N iff it is odd;
+ * - continued conjunctive: the sum's suspense is the largest (play goes on
+ *   until the last component ends): N iff it is odd;
  * - selective: P iff every component is P, since from there every move turns
  *   some components into N-positions and the reply moves each of them back to
  *   a P-position;
@@ -2389,101 +2600,52 @@ GRUNDY__LOCAL double grundy__seconds(void)
  *   a component that has ended ends the game, lost for the player to move.
  *   Remoteness tells both apart (0 is ended, odd is N), so it decides. */
 /* === src/play/compound.h === */
-/* Deciding compounds from their components' numbers. */
+/* Deciding sums from their components' numbers. */
 
-/* The outcome of a compound whose component i has number value_at(ctx, i),
- * for the compounds that numbers decide; GRUNDY_EINVAL for the others. */
-GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
-                            grundy__value_at_fn value_at);
+/* The outcome of a sum under play whose component i has number
+ * value_at(ctx, i), for the plays whose numbers decide sums: normal,
+ * selective (Sprague-Grundy values), WTIA (w-numbers), conjunctive and
+ * shortened (remoteness), continued (suspense numbers), and
+ * GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ (the SJ rule on Sprague-Grundy values).
+ * GRUNDY_ENOTSUP for the other misère sums and loopy play; GRUNDY_EINVAL
+ * for what is not a play. */
+GRUNDY__LOCAL int grundy__numbers_decide(int play, const void *ctx, size_t n, grundy__value_at_fn value_at);
 
-/* The play whose numbers decide compound, or -1 (misère search). */
-GRUNDY__LOCAL int grundy__compound_play(int compound);
-
-/* === src/play/compound.c (continued) === */
-
-GRUNDY__LOCAL int grundy__compound_play(int compound)
-{
-    switch (compound) {
-    case GRUNDY_SUM_DISJUNCTIVE:
-    case GRUNDY_SUM_ANTI_SG:
-    case GRUNDY_SUM_SELECTIVE: return GRUNDY_PLAY_NORMAL;
-    case GRUNDY_SUM_WTIA: return GRUNDY_PLAY_WTIA;
-    case GRUNDY_SUM_SHORTENED:
-    case GRUNDY_SUM_CONJUNCTIVE: return GRUNDY_PLAY_REMOTENESS;
-    case GRUNDY_SUM_CONTINUED: return GRUNDY_PLAY_SUSPENSE;
-    case GRUNDY_SUM_LOOPY: return GRUNDY_PLAY_LOOPY;
-    default: return -1;
-    }
-}
-
-GRUNDY__LOCAL int grundy__compound_decide(int compound, const void *ctx, size_t n,
-                            grundy__value_at_fn value_at)
-{
-    uint64_t x = 0, least = UINT64_MAX, most = 0;
-    int big = 0, any_sp = 0, any_sc = 0, any_odd = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = value_at(ctx, i);
-        if (compound == GRUNDY_SUM_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC)) {
-            any_sp |= v == GRUNDY_SP;
-            any_sc |= v == GRUNDY_SC;
-            continue;
-        }
-        x ^= v;
-        big |= v > 1;
-        any_odd |= v % 2 == 1;
-        if (v < least) least = v;
-        if (v > most) most = v;
-    }
-    int win;
-    switch (compound) {
-    case GRUNDY_SUM_DISJUNCTIVE: win = x != 0; break;
-    case GRUNDY_SUM_ANTI_SG: win = (x != 0) == (big != 0); break;
-    case GRUNDY_SUM_WTIA: win = !any_sp && (any_sc || x != 0); break;
-    case GRUNDY_SUM_CONJUNCTIVE: win = n > 0 && least % 2 == 1; break;
-    case GRUNDY_SUM_CONTINUED: win = most % 2 == 1; break;
-    case GRUNDY_SUM_SELECTIVE: win = most != 0; break;
-    case GRUNDY_SUM_SHORTENED: win = n > 0 && least > 0 && any_odd; break;
-    default: return GRUNDY_EINVAL;
-    }
-    return win ? GRUNDY_N : GRUNDY_P;
-}
-
-static uint64_t grundy__compound__number_at(const void *ctx, size_t i)
-{
-    return ((const uint32_t *)ctx)[i];
-}
-
-int grundy_compound_outcome(int compound, const uint32_t *numbers, size_t n)
-{
-    if (numbers == NULL && n > 0)
-        return GRUNDY_EINVAL;
-    return grundy__compound_decide(compound, numbers, n, grundy__compound__number_at);
-}
-
-/* === src/play/play.c === */
-/* The per-position rule of every way of playing.
- *
- * - normal: mex of the option values (a split option's value is the xor).
- * - misère: a terminal position has misère Grundy value 1 (the player to
- *   move has won); otherwise the mex of the options' misère values.
- * - WTIA (w-numbers): terminal is SP; a move to SP makes SC; otherwise the
- *   mex of the options that are numbers (SC options are never worth playing).
- * - remoteness (conjunctive compound, Smith): terminal 0; with an option of
- *   even remoteness, win as fast as possible: 1 + the least even one; else
- *   lose as slowly as possible: 1 + the largest (odd) one.
- * - suspense (continued conjunctive, Smith): terminal 0; with an even option,
- *   win as slowly as possible: 1 + the largest even one; else lose as fast as
- *   possible: 1 + the least odd one.
- * - width (internal): the most non-terminal components play can split into. */
 /* === src/play/play.h === */
 /* The rules of each way of playing: how a position's number follows from
  * the numbers of its options.  One accumulator serves the graph search and
  * the rule-defined game engine alike. */
 
-/* Internal play: the most components a position can become (misère search). */
-#define GRUNDY__PLAY_WIDTH 6
-#define GRUNDY__PLAYS 7
+/* Internal play: the most components a position can become (misère search).
+ * It follows the public plays, so one array indexed by play holds them all. */
+#define GRUNDY__PLAY_WIDTH 8
+#define GRUNDY__PLAYS 9
 #define GRUNDY__WIDTH_MAX 65535u
+
+/* The play whose numbers a play reports and decides its sums by: selective
+ * play's, and misère sums' by the SJ rule, are normal values; shortened
+ * play's are remoteness. */
+static inline int grundy__play_numbers(int play)
+{
+    if (play == GRUNDY_PLAY_SELECTIVE || play == (GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ))
+        return GRUNDY_PLAY_NORMAL;
+    if (play == GRUNDY_PLAY_SHORTENED)
+        return GRUNDY_PLAY_CONJUNCTIVE;
+    return play;
+}
+
+/* The play without its method flag. */
+static inline int grundy__play_base(int play)
+{
+    return play & ~GRUNDY_BY_MASK;
+}
+
+/* NULL if play is a public play, with a method flag only if with_method
+ * (misère sums take one); otherwise why not, for a message. */
+GRUNDY__LOCAL const char *grundy__play_refusal(int play, int with_method);
+
+/* The play's name for messages ("misère play"). */
+GRUNDY__LOCAL const char *grundy__play_name(int play);
 
 typedef struct grundy__acc {
     int play;
@@ -2508,7 +2670,7 @@ static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
     return a ^ b; /* normal play: the value of a sum */
 }
 
-/* Whether plays other than normal (and width) allow split options. */
+/* Whether the play allows split options: normal play (and width) only. */
 static inline int grundy__play_splits(int play)
 {
     return play == GRUNDY_PLAY_NORMAL || play == GRUNDY__PLAY_WIDTH;
@@ -2521,9 +2683,11 @@ static inline size_t grundy__play_mex_bound(size_t degree)
 }
 
 /* GRUNDY_N or GRUNDY_P for a single position of number v under play
- * (every play but the loopy one). */
+ * (every play but the loopy one, whose infinite value needs the followers). */
 GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v);
 
+/* Starts the number of a position under play (any play but loopy; selective
+ * and shortened play count as the play of their numbers). */
 GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
 
 /* Inline: it runs once per option of every position. */
@@ -2541,8 +2705,8 @@ static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
         else if (option != GRUNDY_SC)
             grundy__mex_add(acc->mex, option);
         break;
-    case GRUNDY_PLAY_REMOTENESS:
-    case GRUNDY_PLAY_SUSPENSE:
+    case GRUNDY_PLAY_CONJUNCTIVE:
+    case GRUNDY_PLAY_CONTINUED:
         if (option % 2 == 0) {
             acc->any_even = 1;
             if (option < acc->min_even) acc->min_even = option;
@@ -2564,11 +2728,97 @@ static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
 
 GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc);
 
-/* === src/play/play.c (continued) === */
+/* === src/play/compound.c (continued) === */
+
+GRUNDY__LOCAL int grundy__numbers_decide(int play, const void *ctx, size_t n, grundy__value_at_fn value_at)
+{
+    if (grundy__play_refusal(play, 1) != NULL)
+        return GRUNDY_EINVAL;
+    uint64_t x = 0, least = UINT64_MAX, most = 0;
+    int big = 0, any_sp = 0, any_sc = 0, any_odd = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = value_at(ctx, i);
+        if (play == GRUNDY_PLAY_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC)) {
+            any_sp |= v == GRUNDY_SP;
+            any_sc |= v == GRUNDY_SC;
+            continue;
+        }
+        x ^= v;
+        big |= v > 1;
+        any_odd |= v % 2 == 1;
+        if (v < least) least = v;
+        if (v > most) most = v;
+    }
+    int win;
+    switch (play) {
+    case GRUNDY_PLAY_NORMAL: win = x != 0; break;
+    case GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ: win = (x != 0) == (big != 0); break;
+    case GRUNDY_PLAY_WTIA: win = !any_sp && (any_sc || x != 0); break;
+    case GRUNDY_PLAY_CONJUNCTIVE: win = n > 0 && least % 2 == 1; break;
+    case GRUNDY_PLAY_CONTINUED: win = most % 2 == 1; break;
+    case GRUNDY_PLAY_SELECTIVE: win = most != 0; break;
+    case GRUNDY_PLAY_SHORTENED: win = n > 0 && least > 0 && any_odd; break;
+    default: return GRUNDY_ENOTSUP; /* misère by another method, loopy play */
+    }
+    return win ? GRUNDY_N : GRUNDY_P;
+}
+
+static uint64_t grundy__compound__number_at(const void *ctx, size_t i)
+{
+    return ((const uint32_t *)ctx)[i];
+}
+
+int grundy_numbers_sum_outcome(int play, const uint32_t *numbers, size_t n)
+{
+    if (numbers == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    return grundy__numbers_decide(play, numbers, n, grundy__compound__number_at);
+}
+
+/* === src/play/play.c === */
+/* The per-position rule of every way of playing.
+ *
+ * - normal (and selective): mex of the option values (a split option's
+ *   value is the xor).
+ * - misère: a terminal position has misère Grundy value 1 (the player to
+ *   move has won); otherwise the mex of the options' misère values.
+ * - WTIA (w-numbers): terminal is SP; a move to SP makes SC; otherwise the
+ *   mex of the options that are numbers (SC options are never worth playing).
+ * - remoteness (conjunctive and shortened selective play, Smith): terminal
+ *   0; with an option of even remoteness, win as fast as possible: 1 + the
+ *   least even one; else lose as slowly as possible: 1 + the largest (odd) one.
+ * - suspense (continued conjunctive play, Smith): terminal 0; with an even
+ *   option, win as slowly as possible: 1 + the largest even one; else lose as
+ *   fast as possible: 1 + the least odd one.
+ * - width (internal): the most non-terminal components play can split into. */
+
+GRUNDY__LOCAL const char *grundy__play_refusal(int play, int with_method)
+{
+    int method = play & GRUNDY_BY_MASK, base = grundy__play_base(play);
+    if (base < GRUNDY_PLAY_NORMAL || base > GRUNDY_PLAY_SHORTENED)
+        return "is not a play";
+    if (method == 0)
+        return NULL;
+    if (method != GRUNDY_BY_SJ && method != GRUNDY_BY_GENUS && method != GRUNDY_BY_SEARCH)
+        return "has an unknown method flag";
+    if (base != GRUNDY_PLAY_MISERE || !with_method)
+        return "has a method flag, which only misère sums take";
+    return NULL;
+}
+
+GRUNDY__LOCAL const char *grundy__play_name(int play)
+{
+    static const char *const names[] = {
+        "normal play", "misère play", "WTIA play", "conjunctive play",
+        "continued conjunctive play", "loopy play", "selective play", "shortened selective play",
+    };
+    int base = grundy__play_base(play);
+    return base >= 0 && base <= GRUNDY_PLAY_SHORTENED ? names[base] : "an unknown play";
+}
 
 GRUNDY__LOCAL uint32_t grundy__play_finished(int play)
 {
-    switch (play) {
+    switch (grundy__play_numbers(play)) {
     case GRUNDY_PLAY_MISERE: return 1;
     case GRUNDY_PLAY_WTIA: return GRUNDY_SP;
     default: return 0;
@@ -2577,17 +2827,17 @@ GRUNDY__LOCAL uint32_t grundy__play_finished(int play)
 
 GRUNDY__LOCAL int grundy__play_outcome(int play, uint32_t v)
 {
-    switch (play) {
+    switch (grundy__play_numbers(play)) {
     case GRUNDY_PLAY_WTIA: return v == GRUNDY_SP || v == 0 ? GRUNDY_P : GRUNDY_N;
-    case GRUNDY_PLAY_REMOTENESS:
-    case GRUNDY_PLAY_SUSPENSE: return v % 2 ? GRUNDY_N : GRUNDY_P;
+    case GRUNDY_PLAY_CONJUNCTIVE:
+    case GRUNDY_PLAY_CONTINUED: return v % 2 ? GRUNDY_N : GRUNDY_P;
     default: return v ? GRUNDY_N : GRUNDY_P;
     }
 }
 
 GRUNDY__LOCAL void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex)
 {
-    acc->play = play;
+    acc->play = grundy__play_numbers(play);
     acc->mex = mex;
     acc->count = 0;
     acc->any_sp = 0;
@@ -2607,11 +2857,11 @@ GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc)
         if (acc->count == 0)
             return GRUNDY_SP;
         return acc->any_sp ? GRUNDY_SC : grundy__mex_end(acc->mex);
-    case GRUNDY_PLAY_REMOTENESS:
+    case GRUNDY_PLAY_CONJUNCTIVE:
         if (acc->count == 0)
             return 0;
         return 1 + (acc->any_even ? acc->min_even : acc->max_odd);
-    case GRUNDY_PLAY_SUSPENSE:
+    case GRUNDY_PLAY_CONTINUED:
         if (acc->count == 0)
             return 0;
         return 1 + (acc->any_even ? acc->max_even : acc->min_odd);
@@ -2669,13 +2919,15 @@ struct grundy_graph {
 
     uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
     grundy_game *misere;  /* memo of misère sum searches, built on demand */
+    size_t misere_limit;  /* its memory cap (0: none), set by the library's own users */
     uint32_t misere_slots; /* components a position of that memo holds */
     uint32_t *misere_scratch; /* one such position, for its move generator */
     uint32_t *genus;      /* genus terms per node, once computed */
     unsigned char *tame;  /* per node, once the genus is computed */
     int has_cycle;
     uint32_t cycle_node;
-    size_t errline;  /* text line of the last parse error, or 0 */
+    int last_method; /* GRUNDY_BY_* of the last misère sum call that succeeded, or 0 */
+    size_t errpos;   /* byte offset of the last parse error, or GRUNDY_NO_POS */
     int reporting;   /* its progress callback runs: calls that change or compute are refused */
     char errmsg[192];
 };
@@ -2722,9 +2974,25 @@ static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *
 /* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
 GRUNDY__LOCAL int grundy__graph_compact(grundy_graph *g);
 
+/* Merges the pending moves if there are any (refused from the progress
+ * callback then: a merge frees the arrays a solve under way reads). */
+GRUNDY__LOCAL int grundy__graph_ready(grundy_graph *g);
+
+/* Solves, unless done since the last change, the numbers play needs (any
+ * public play without method flag, or width), first checking that no move
+ * splits if the play needs none.  Refused from the progress callback only
+ * when there is work to do. */
+GRUNDY__LOCAL int grundy__graph_need(grundy_graph *g, int play);
+
+/* Caps the memory of the misère sum search's memo (0: none), for a game
+ * given by rules that answers a misère sum through a graph of its
+ * positions and must keep the search within its own memory limit. */
+GRUNDY__LOCAL void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes);
+
 /* Nodes finished between calls of the progress callback while solving. */
 #define GRUNDY__PROGRESS_EVERY 65536u
-/* The fewest pending moves grundy_graph_add_moves() merges at once. */
+/* The fewest pending moves grundy_graph_add_moves() merges at once (ahead of
+ * need: an internal choice, no part of any contract). */
 #define GRUNDY__MERGE_AHEAD 65536u
 
 /* Calls g's progress callback, if any (nonzero: stop), with calls from it
@@ -2736,7 +3004,8 @@ GRUNDY__LOCAL int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t 
  * move.  Else GRUNDY_OK. */
 GRUNDY__LOCAL int grundy__graph_enter(grundy_graph *g);
 
-/* Solves play (any but loopy), storing g->num[play]. */
+/* Solves play (normal, misère, WTIA, conjunctive, continued or width),
+ * storing g->num[play]. */
 GRUNDY__LOCAL int grundy__graph_solve_acyclic(grundy_graph *g, int play);
 
 /* Normal play's values into num (n entries) when no move splits; mex is
@@ -2747,24 +3016,52 @@ GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, gr
  * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
 GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
 
-/* Solves the loopy play (generalized Sprague-Grundy values). */
+/* Solves the loopy play (generalized Sprague-Grundy values) of a graph
+ * whose moves are merged and do not split. */
 GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g);
+
+/* Winning moves as they are found: (component, move) pairs, the first cap
+ * stored (components may be NULL), count all of them; with first_only the
+ * search stops at the first. */
+typedef struct grundy__wins {
+    size_t *components;
+    uint64_t *moves;
+    size_t cap, count;
+    int first_only;
+} grundy__wins;
+
+/* Records one; returns nonzero when the search should stop. */
+static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
+{
+    if (w->count < w->cap) {
+        if (w->components != NULL)
+            w->components[w->count] = component;
+        w->moves[w->count] = move;
+    }
+    w->count++;
+    return w->first_only;
+}
 
 /* The misère outcome of the sum of nodes[0 .. n), by memoized search over
  * the sum (graph_misere.c). */
 GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
 
-/* A winning move of that sum: 1 with moves[c] set for the component c it
- * is made in, 0 if the sum is lost, or an error (graph_misere.c). */
-GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
+/* Every move of every component of that sum that leaves a misère
+ * P-position, into w (graph_misere.c). */
+GRUNDY__LOCAL int grundy__graph_misere_wins(grundy_graph *g, const uint32_t *nodes, size_t n, grundy__wins *w);
 
-/* The misère outcome of a sum of tame positions, from their genus symbols
- * (graph_genus.c); GRUNDY_EINVAL if one is not tame. */
-GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+/* Computes the genus symbols if needed and sets *wild to the index of the
+ * first of nodes[0 .. n) that is not tame, or to n (graph_genus.c). */
+GRUNDY__LOCAL int grundy__graph_find_wild(grundy_graph *g, const uint32_t *nodes, size_t n, size_t *wild);
 
-/* The first move of node whose option has normal value target, or
- * GRUNDY_NO_MOVE.  Needs normal values. */
-GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);
+/* The misère outcome of a sum of tame positions, by their genus symbols
+ * (computed by grundy__graph_find_wild()). */
+GRUNDY__LOCAL int grundy__graph_tame_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n);
+
+/* The first move of node whose option has number target under play (the
+ * xor of its parts' numbers), or GRUNDY_NO_MOVE.  Needs play solved. */
+GRUNDY__LOCAL uint64_t grundy__graph_move_to_number(const grundy_graph *g, int play, uint32_t node,
+                                      uint32_t target);
 
 /* Checks that no move splits; otherwise fails naming a node. */
 GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *why);
@@ -2782,26 +3079,26 @@ GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fm
 /* Appends pending records; the caller has validated ids. */
 GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count);
 
-/* Checks the graph is solved for play and node exists. */
-GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node);
+/* GRUNDY_ERANGE with a message naming the node by its role ("source
+ * node") if it does not exist. */
+GRUNDY__LOCAL int grundy__graph_check_id(grundy_graph *g, uint32_t node, const char *role);
 
-/* The same for normal play. */
-GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node);
+/* GRUNDY_EINVAL with a message if play is not a play (or has a method flag
+ * where with_method does not allow one). */
+GRUNDY__LOCAL int grundy__graph_check_play(grundy_graph *g, int play, int with_method);
 
 /* === src/graph/graph.c (continued) === */
 
-int grundy_graph_new(grundy_graph **out)
-{
-    return grundy_graph_new_with(out, NULL);
-}
-
-int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
+int grundy_graph_new(grundy_graph **out, const grundy_allocator *alloc)
 {
     if (out == NULL)
         return GRUNDY_EINVAL;
     int rc;
     *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
-    return *out ? GRUNDY_OK : rc;
+    if (*out == NULL)
+        return rc;
+    (*out)->errpos = GRUNDY_NO_POS;
+    return GRUNDY_OK;
 }
 
 void grundy_graph_free(grundy_graph *g)
@@ -2827,7 +3124,7 @@ void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *use
 GRUNDY__LOCAL int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
 {
     va_list ap;
-    g->errline = 0;
+    g->errpos = GRUNDY_NO_POS;
     va_start(ap, fmt);
     vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
     va_end(ap);
@@ -2856,9 +3153,17 @@ const char *grundy_graph_errmsg(const grundy_graph *g)
     return g ? g->errmsg : "";
 }
 
-size_t grundy_graph_errline(const grundy_graph *g)
+size_t grundy_graph_errpos(const grundy_graph *g)
 {
-    return g ? g->errline : 0;
+    return g ? g->errpos : GRUNDY_NO_POS;
+}
+
+GRUNDY__LOCAL int grundy__graph_check_play(grundy_graph *g, int play, int with_method)
+{
+    const char *why = grundy__play_refusal(play, with_method);
+    if (why == NULL)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_EINVAL, "play %d (0x%x) %s", play, (unsigned)play, why);
 }
 
 GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g)
@@ -2926,12 +3231,11 @@ GRUNDY__LOCAL int grundy__graph_push(grundy_graph *g, const grundy__pending *rec
     return GRUNDY_OK;
 }
 
-static int grundy__graph__check_id(grundy_graph *g, uint32_t id, const char *role)
+GRUNDY__LOCAL int grundy__graph_check_id(grundy_graph *g, uint32_t id, const char *role)
 {
     if (id < g->n)
         return GRUNDY_OK;
-    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s node %u out of range (n = %u)", role, id,
-                              g->n);
+    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s %u out of range (n = %u)", role, id, g->n);
 }
 
 int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
@@ -2940,9 +3244,9 @@ int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
         return GRUNDY_EINVAL;
     int rc = grundy__graph_enter(g);
     if (rc == GRUNDY_OK)
-        rc = grundy__graph__check_id(g, from, "source");
+        rc = grundy__graph_check_id(g, from, "source node");
     if (rc == GRUNDY_OK)
-        rc = grundy__graph__check_id(g, to, "target");
+        rc = grundy__graph_check_id(g, to, "target node");
     if (rc != GRUNDY_OK)
         return rc;
     grundy__pending rec = {from, to};
@@ -2961,9 +3265,9 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
         return grundy_graph_add_move(g, from, parts[0]);
     int rc = grundy__graph_enter(g);
     if (rc == GRUNDY_OK)
-        rc = grundy__graph__check_id(g, from, "source");
+        rc = grundy__graph_check_id(g, from, "source node");
     for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
-        rc = grundy__graph__check_id(g, parts[i], "part");
+        rc = grundy__graph_check_id(g, parts[i], "part node");
     if (rc != GRUNDY_OK)
         return rc;
     if (nparts > GRUNDY_NODE_MAX)
@@ -3002,11 +3306,11 @@ static void grundy__graph__merge_if_large(grundy_graph *g)
     if (g->npend < GRUNDY__MERGE_AHEAD || g->npend < merged)
         return;
     char errmsg[sizeof g->errmsg];
-    size_t errline = g->errline;
+    size_t errpos = g->errpos;
     memcpy(errmsg, g->errmsg, sizeof errmsg);
     if (grundy__graph_compact(g) != GRUNDY_OK) {
         memcpy(g->errmsg, errmsg, sizeof errmsg);
-        g->errline = errline;
+        g->errpos = errpos;
     }
 }
 
@@ -3053,7 +3357,9 @@ GRUNDY__LOCAL int grundy__graph_require_no_splits(grundy_graph *g, const char *w
 }
 
 /* === src/graph/graph_compound.c === */
-/* Compounds of graph positions: outcomes and moves. */
+/* Sums of graph positions under every play: their value, outcome, a
+ * winning move and every winning move, and for misère play the method that
+ * decides them. */
 
 typedef struct grundy__graph_compound__positions {
     const uint32_t *num;
@@ -3066,10 +3372,8 @@ static uint64_t grundy__graph_compound__number_of(const void *ctx, size_t i)
     return p->num[p->nodes[i]];
 }
 
-static int grundy__graph_compound__check_args(grundy_graph *g, const uint32_t *nodes, size_t n)
+static int grundy__graph_compound__check_components(grundy_graph *g, const uint32_t *nodes, size_t n)
 {
-    if (g == NULL || (nodes == NULL && n > 0))
-        return GRUNDY_EINVAL;
     for (size_t i = 0; i < n; i++) {
         if (nodes[i] >= g->n)
             return grundy__graph_fail(g, GRUNDY_ERANGE, "component %zu: node %u out of range (n = %u)",
@@ -3078,38 +3382,31 @@ static int grundy__graph_compound__check_args(grundy_graph *g, const uint32_t *n
     return GRUNDY_OK;
 }
 
-/* Compounds other than the disjunctive one move in several components at
- * once, which is only meaningful when no move splits a component. */
-static int grundy__graph_compound__solve_for(grundy_graph *g, int compound)
-{
-    int play = grundy__compound_play(compound);
-    int rc = grundy_graph_solve_play(g, play);
-    if (rc == GRUNDY_OK && compound != GRUNDY_SUM_DISJUNCTIVE)
-        rc = grundy__graph_require_no_splits(g, "this compound needs moves to single positions");
-    return rc;
-}
+/* ---- the misère method ----------------------------------------------------- */
 
 /* The SJ theorem needs every value-0 position in play to be terminal (so
  * that "all components are 0" is the end of the game) and no splits (so that
- * a move changes one component's value). */
-static int grundy__graph_compound__check_sj(grundy_graph *g, const uint32_t *nodes, size_t n)
+ * a move changes one component's value).  Sets *bad to a value-0 node with
+ * moves that the sum can reach, or UINT32_MAX.  Needs normal values and no
+ * splits. */
+static int grundy__graph_compound__find_sj_violation(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *bad)
 {
     const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
     unsigned char *seen = (unsigned char *)grundy__calloc_array(&g->alloc, g->n, 1);
     uint32_t *stack = (uint32_t *)grundy__alloc_array(&g->alloc, g->n, sizeof *stack);
     int rc = seen && stack ? GRUNDY_OK : GRUNDY_ENOMEM;
     size_t sp = 0;
-    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++) {
+    *bad = UINT32_MAX;
+    for (size_t i = 0; rc == GRUNDY_OK && *bad == UINT32_MAX && i < n; i++) {
         if (!seen[nodes[i]]) {
             seen[nodes[i]] = 1;
             stack[sp++] = nodes[i];
         }
-        while (rc == GRUNDY_OK && sp > 0) {
+        while (*bad == UINT32_MAX && sp > 0) {
             uint32_t u = stack[--sp];
             if (val[u] == 0 && g->off[u + 1] > g->off[u])
-                rc = grundy__graph_fail(g, GRUNDY_EINVAL,
-                                        "node %u has value 0 but has moves: the SJ theorem does not apply", u);
-            for (uint64_t k = g->off[u]; rc == GRUNDY_OK && k < g->off[u + 1]; k++) {
+                *bad = u;
+            for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
                 uint32_t v = g->tok[k];
                 if (!seen[v]) {
                     seen[v] = 1;
@@ -3123,16 +3420,88 @@ static int grundy__graph_compound__check_sj(grundy_graph *g, const uint32_t *nod
     return rc;
 }
 
-/* ---- loopy sums ---------------------------------------------------------- */
-
-static int grundy__graph_compound__has_follower_label(const grundy_graph *g, uint32_t u, uint32_t label)
+static int grundy__graph_compound__require_sj(grundy_graph *g, const uint32_t *nodes, size_t n)
 {
-    const uint32_t *l = g->num[GRUNDY_PLAY_LOOPY];
-    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
-        if (l[g->tok[k]] == label)
-            return 1;
+    uint32_t bad;
+    int rc = grundy__graph_require_no_splits(g, "the SJ theorem needs moves to single positions");
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_compound__find_sj_violation(g, nodes, n, &bad);
+    if (rc == GRUNDY_OK && bad != UINT32_MAX)
+        rc = grundy__graph_fail(g, GRUNDY_EINVAL,
+                                "node %u has value 0 but has moves: the SJ theorem does not apply", bad);
+    return rc;
+}
+
+static int grundy__graph_compound__require_tame(grundy_graph *g, const uint32_t *nodes, size_t n)
+{
+    size_t wild;
+    int rc = grundy__graph_find_wild(g, nodes, n, &wild);
+    if (rc == GRUNDY_OK && wild < n)
+        rc = grundy__graph_fail(g, GRUNDY_EINVAL, "node %u is not tame: genus symbols do not decide the sum",
+                                nodes[wild]);
+    return rc;
+}
+
+/* The first method that applies: the SJ theorem, genus symbols (both need
+ * moves to single positions), else the search. */
+static int grundy__graph_compound__pick_method(grundy_graph *g, const uint32_t *nodes, size_t n, int *method)
+{
+    *method = GRUNDY_BY_SEARCH;
+    if (g->has_splits)
+        return GRUNDY_OK;
+    uint32_t bad;
+    size_t wild;
+    int rc = grundy__graph_compound__find_sj_violation(g, nodes, n, &bad);
+    if (rc == GRUNDY_OK && bad == UINT32_MAX) {
+        *method = GRUNDY_BY_SJ;
+        return GRUNDY_OK;
     }
-    return 0;
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_find_wild(g, nodes, n, &wild);
+    if (rc == GRUNDY_OK && wild == n)
+        *method = GRUNDY_BY_GENUS;
+    return rc;
+}
+
+/* The method a misère sum is decided by: the one its flag requires (refused
+ * with GRUNDY_EINVAL naming a node if its precondition fails), or the first
+ * that applies.  Every method needs an acyclic graph. */
+static int grundy__graph_compound__misere_method(grundy_graph *g, int play, const uint32_t *nodes, size_t n, int *method)
+{
+    int rc = grundy__graph_need(g, GRUNDY_PLAY_NORMAL);
+    *method = play & GRUNDY_BY_MASK;
+    if (rc != GRUNDY_OK)
+        return rc;
+    switch (*method) {
+    case GRUNDY_BY_SJ: return grundy__graph_compound__require_sj(g, nodes, n);
+    case GRUNDY_BY_GENUS: return grundy__graph_compound__require_tame(g, nodes, n);
+    case GRUNDY_BY_SEARCH: return GRUNDY_OK;
+    default: return grundy__graph_compound__pick_method(g, nodes, n, method);
+    }
+}
+
+/* ---- outcomes ------------------------------------------------------------ */
+
+/* Checks a sum call and readies what it needs: *how is the play that
+ * decides the sum, for misère play with its method resolved. */
+static int grundy__graph_compound__ready_sum(grundy_graph *g, int play, const uint32_t *nodes, size_t n, int *how)
+{
+    *how = play;
+    if (g == NULL || (nodes == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_check_play(g, play, 1);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_compound__check_components(g, nodes, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (grundy__play_base(play) != GRUNDY_PLAY_MISERE)
+        return grundy__graph_need(g, play);
+    int method;
+    rc = grundy__graph_compound__misere_method(g, play, nodes, n, &method);
+    *how = GRUNDY_PLAY_MISERE | method;
+    return rc;
 }
 
 /* Finite values xor to a; an infinite component's outcome turns on whether
@@ -3152,82 +3521,197 @@ static int grundy__graph_compound__loopy_outcome(const grundy_graph *g, const ui
     }
     if (infinite == 0)
         return a ? GRUNDY_N : GRUNDY_P;
-    if (infinite == 1)
-        return grundy__graph_compound__has_follower_label(g, nodes[which], a) ? GRUNDY_N : GRUNDY_D;
+    if (infinite == 1 &&
+        grundy__graph_move_to_number(g, GRUNDY_PLAY_LOOPY, nodes[which], a) != GRUNDY_NO_MOVE)
+        return GRUNDY_N;
     return GRUNDY_D;
 }
 
-/* A move to a sum whose outcome (for the opponent) is `want`.  Tries every
- * move of every component: loopy sums are small and this is plainly right. */
-static int grundy__graph_compound__loopy_move_to(grundy_graph *g, const uint32_t *nodes, size_t n, int want,
-                         uint32_t *moves, uint32_t *scratch)
+/* The outcome of the sum under how (as ready_sum() sets it).  Only the
+ * search can fail: the other ways read what is solved. */
+static int grundy__graph_compound__decide(grundy_graph *g, int how, const uint32_t *nodes, size_t n)
 {
-    memcpy(scratch, nodes, n * sizeof *nodes);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t u = nodes[i];
-        for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
-            scratch[i] = g->tok[k];
-            if (grundy__graph_compound__loopy_outcome(g, scratch, n) == want) {
-                for (size_t j = 0; j < n; j++)
-                    moves[j] = GRUNDY_NO_MOVE;
-                moves[i] = (uint32_t)(k - g->off[u]);
-                return 1;
-            }
+    switch (how) {
+    case GRUNDY_PLAY_LOOPY: return grundy__graph_compound__loopy_outcome(g, nodes, n);
+    case GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS: return grundy__graph_tame_outcome(g, nodes, n);
+    case GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH: return grundy__graph_misere_outcome(g, nodes, n);
+    default: {
+        grundy__graph_compound__positions p = {g->num[grundy__play_numbers(how)], nodes};
+        return grundy__numbers_decide(how, &p, n, grundy__graph_compound__number_of);
+    }
+    }
+}
+
+/* Records the method of a misère call that succeeded; passes result on. */
+static int grundy__graph_compound__done(grundy_graph *g, int how, int result)
+{
+    if (result >= 0 && grundy__play_base(how) == GRUNDY_PLAY_MISERE)
+        g->last_method = how & GRUNDY_BY_MASK;
+    return result;
+}
+
+static int grundy__graph_compound__outcome_how(grundy_graph *g, int play, const uint32_t *nodes, size_t n, int *how)
+{
+    int rc = grundy__graph_compound__ready_sum(g, play, nodes, n, how);
+    return rc == GRUNDY_OK ? grundy__graph_compound__decide(g, *how, nodes, n) : rc;
+}
+
+int grundy_graph_sum_outcome(grundy_graph *g, int play, const uint32_t *nodes, size_t n)
+{
+    int how;
+    int outcome = grundy__graph_compound__outcome_how(g, play, nodes, n, &how);
+    return grundy__graph_compound__done(g, how, outcome);
+}
+
+int grundy_graph_sum_value(grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                           uint32_t *value)
+{
+    if (g == NULL || value == NULL || (nodes == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_check_play(g, play, 0);
+    if (rc == GRUNDY_OK && play != GRUNDY_PLAY_NORMAL)
+        rc = grundy__graph_fail(g, GRUNDY_ENOTSUP,
+                                "sums under %s have an outcome, not a value: see grundy_graph_sum_outcome()",
+                                grundy__play_name(play));
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_compound__check_components(g, nodes, n);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_need(g, play);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
+    *value = x;
+    return GRUNDY_OK;
+}
+
+int grundy_graph_last_method(const grundy_graph *g)
+{
+    return g ? g->last_method : 0;
+}
+
+/* ---- moves in one component ------------------------------------------------ */
+
+/* Normal play: the moves of component i to value v_i xor S, S the xor of
+ * every component's value, are the ones that leave xor 0. */
+static int grundy__graph_compound__normal_wins(const grundy_graph *g, const uint32_t *nodes, size_t n, grundy__wins *w)
+{
+    const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
+    uint32_t s = 0;
+    int stop = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= val[nodes[i]];
+    for (size_t i = 0; i < n && !stop; i++) {
+        grundy__moves it = grundy__moves_of(g, nodes[i]);
+        const uint32_t *parts;
+        uint32_t np;
+        for (uint64_t k = 0; !stop && grundy__moves_next(&it, &parts, &np); k++) {
+            if (grundy__parts_value(val, parts, np) == (val[nodes[i]] ^ s))
+                stop = grundy__wins_add(w, i, k);
         }
-        scratch[i] = u;
     }
-    return 0;
+    return GRUNDY_OK;
 }
 
-static int grundy__graph_compound__loopy_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+/* Every move, in each component, whose resulting sum has outcome want under
+ * how, for the ways that decide by reading what is solved and move to single
+ * positions (misère by SJ or genus, WTIA, loopy): the sum is decided again
+ * for each move, O(n) each. */
+static int grundy__graph_compound__each_follower(grundy_graph *g, int how, const uint32_t *nodes, size_t n, int want,
+                         grundy__wins *w)
 {
-    int outcome = grundy__graph_compound__loopy_outcome(g, nodes, n);
-    if (outcome == GRUNDY_P)
-        return 0;
-    uint32_t *scratch = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *scratch);
-    if (scratch == NULL)
+    uint32_t *sum = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *sum);
+    if (sum == NULL)
         return GRUNDY_ENOMEM;
-    int found = grundy__graph_compound__loopy_move_to(g, nodes, n, outcome == GRUNDY_N ? GRUNDY_P : GRUNDY_D, moves, scratch);
-    grundy__free(&g->alloc, scratch);
-    return found;
-}
-
-/* ---- moves of the other compounds ---------------------------------------- */
-
-/* The first move of u to a single position whose number under play is target. */
-static uint32_t grundy__graph_compound__move_to_number(const grundy_graph *g, int play, uint32_t u, uint32_t target)
-{
-    const uint32_t *num = g->num[play];
-    for (uint64_t k = g->off[u]; k < g->off[u + 1]; k++) {
-        if (num[g->tok[k]] == target)
-            return (uint32_t)(k - g->off[u]);
+    if (n > 0)
+        memcpy(sum, nodes, n * sizeof *sum);
+    int stop = 0;
+    for (size_t i = 0; i < n && !stop; i++) {
+        uint32_t u = nodes[i];
+        for (uint64_t k = g->off[u]; !stop && k < g->off[u + 1]; k++) {
+            sum[i] = g->tok[k];
+            if (grundy__graph_compound__decide(g, how, sum, n) == want)
+                stop = grundy__wins_add(w, i, k - g->off[u]);
+        }
+        sum[i] = u;
     }
-    return GRUNDY_NO_MOVE;
+    grundy__free(&g->alloc, sum);
+    return GRUNDY_OK;
 }
+
+/* Every move of one component that leaves a sum of outcome want (P, or for
+ * a loopy draw D), into w. */
+static int grundy__graph_compound__collect(grundy_graph *g, int how, const uint32_t *nodes, size_t n, int want,
+                   grundy__wins *w)
+{
+    if (how == GRUNDY_PLAY_NORMAL)
+        return grundy__graph_compound__normal_wins(g, nodes, n, w);
+    if (how == (GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH))
+        return grundy__graph_misere_wins(g, nodes, n, w);
+    return grundy__graph_compound__each_follower(g, how, nodes, n, want, w);
+}
+
+/* The first move collect() finds, into moves (n entries, GRUNDY_NO_MOVE). */
+static int grundy__graph_compound__first_move(grundy_graph *g, int how, const uint32_t *nodes, size_t n, int want,
+                      uint64_t *moves)
+{
+    size_t comp = 0;
+    uint64_t k = 0;
+    grundy__wins w = {&comp, &k, 1, 0, 1};
+    int rc = grundy__graph_compound__collect(g, how, nodes, n, want, &w);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (w.count > 0)
+        moves[comp] = k;
+    return w.count > 0;
+}
+
+int grundy_graph_sum_winning_moves(grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                                   size_t *components, uint64_t *moves, size_t cap,
+                                   size_t *count)
+{
+    if (g == NULL || count == NULL || (moves == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    int base = grundy__play_base(play);
+    if (grundy__play_refusal(play, 1) == NULL && base != GRUNDY_PLAY_NORMAL &&
+        base != GRUNDY_PLAY_MISERE && base != GRUNDY_PLAY_WTIA && base != GRUNDY_PLAY_LOOPY)
+        return grundy__graph_fail(g, GRUNDY_ENOTSUP,
+                                  "%s can move in several components at once: see grundy_graph_sum_winning_move()",
+                                  grundy__play_name(play));
+    int how;
+    int rc = grundy__graph_compound__outcome_how(g, play, nodes, n, &how);
+    grundy__wins w = {components, moves, cap, 0, 0};
+    /* Only from an N-position does a move win (a WTIA sum with a finished
+     * component is over, though its options would be P). */
+    if (rc == GRUNDY_N)
+        rc = grundy__graph_compound__collect(g, how, nodes, n, GRUNDY_P, &w);
+    if (rc >= 0) {
+        *count = w.count;
+        rc = GRUNDY_OK;
+    }
+    return grundy__graph_compound__done(g, how, rc);
+}
+
+/* ---- moves in several components ------------------------------------------- */
 
 /* Nim on the components' numbers under play: move one component to the
  * number that makes the xor 0 (the mex guarantees such a move). */
 static int grundy__graph_compound__nim_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
-                    uint32_t *moves)
+                    uint64_t *moves)
 {
-    grundy__graph_compound__positions p = {g->num[play], nodes};
+    grundy__graph_compound__positions p = {g->num[grundy__play_numbers(play)], nodes};
     size_t comp;
     uint64_t target;
     if (!grundy__sum_move(&p, n, grundy__graph_compound__number_of, &comp, &target))
         return 0;
-    moves[comp] = grundy__graph_compound__move_to_number(g, play, nodes[comp], (uint32_t)target);
+    moves[comp] = grundy__graph_move_to_number(g, play, nodes[comp], (uint32_t)target);
     return 1;
-}
-
-static void grundy__graph_compound__no_moves(uint32_t *moves, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        moves[i] = GRUNDY_NO_MOVE;
 }
 
 /* SJ strategy: with one component above 1, bring it to 0 or 1 leaving an odd
  * number of 1s; with several, a Nim move to xor 0; with none, move a 1 to 0. */
-static int grundy__graph_compound__anti_sg_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+static int grundy__graph_compound__sj_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint64_t *moves)
 {
     const uint32_t *val = g->num[GRUNDY_PLAY_NORMAL];
     size_t big = 0, ones = 0, first_big = 0, first_one = 0;
@@ -3240,17 +3724,18 @@ static int grundy__graph_compound__anti_sg_move(const grundy_graph *g, const uin
     if (big == 0) {
         if (ones == 0 || ones % 2 == 1)
             return 0;
-        moves[first_one] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_one], 0);
+        moves[first_one] = grundy__graph_move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_one], 0);
         return 1;
     }
     if (big == 1) {
-        moves[first_big] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_big], ones % 2 == 0 ? 1 : 0);
+        moves[first_big] = grundy__graph_move_to_number(g, GRUNDY_PLAY_NORMAL, nodes[first_big],
+                                                        ones % 2 == 0 ? 1 : 0);
         return 1;
     }
     return grundy__graph_compound__nim_move(g, GRUNDY_PLAY_NORMAL, nodes, n, moves);
 }
 
-static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint64_t *moves)
 {
     const uint32_t *w = g->num[GRUNDY_PLAY_WTIA];
     for (size_t i = 0; i < n; i++) {
@@ -3259,7 +3744,7 @@ static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32
     }
     for (size_t i = 0; i < n; i++) {
         if (w[nodes[i]] == GRUNDY_SC) {
-            moves[i] = grundy__graph_compound__move_to_number(g, GRUNDY_PLAY_WTIA, nodes[i], GRUNDY_SP);
+            moves[i] = grundy__graph_move_to_number(g, GRUNDY_PLAY_WTIA, nodes[i], GRUNDY_SP);
             return 1;
         }
     }
@@ -3269,119 +3754,65 @@ static int grundy__graph_compound__wtia_move(const grundy_graph *g, const uint32
 /* Conjunctive and continued conjunctive: in every component, the move that
  * realises its remoteness or suspense (to the option numbered one less). */
 static int grundy__graph_compound__every_component_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
-                                uint32_t *moves)
+                                uint64_t *moves)
 {
     const uint32_t *num = g->num[play];
     for (size_t i = 0; i < n; i++) {
         if (num[nodes[i]] > 0)
-            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], num[nodes[i]] - 1);
+            moves[i] = grundy__graph_move_to_number(g, play, nodes[i], num[nodes[i]] - 1);
     }
     return 1;
 }
 
-/* Selective compounds: move every N component to a P-position (for the
+/* Selective plays: move every N component to a P-position (for the
  * shortened one, the fastest such move, by remoteness). */
 static int grundy__graph_compound__selective_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
-                          uint32_t *moves)
+                          uint64_t *moves)
 {
-    const uint32_t *num = g->num[play];
+    const uint32_t *num = g->num[grundy__play_numbers(play)];
     for (size_t i = 0; i < n; i++) {
         uint32_t v = num[nodes[i]];
-        if (play == GRUNDY_PLAY_NORMAL && v != 0)
-            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], 0);
-        else if (play == GRUNDY_PLAY_REMOTENESS && v % 2 == 1)
-            moves[i] = grundy__graph_compound__move_to_number(g, play, nodes[i], v - 1);
+        if (play == GRUNDY_PLAY_SELECTIVE && v != 0)
+            moves[i] = grundy__graph_move_to_number(g, play, nodes[i], 0);
+        else if (play == GRUNDY_PLAY_SHORTENED && v % 2 == 1)
+            moves[i] = grundy__graph_move_to_number(g, play, nodes[i], v - 1);
     }
     return 1;
 }
 
-/* ---- public ---------------------------------------------------------------- */
-
-int grundy_graph_compound_outcome(grundy_graph *g, int compound, const uint32_t *nodes, size_t n)
+/* A winning move of a sum of the given outcome under how; from a loopy
+ * draw, a move that keeps the draw. */
+static int grundy__graph_compound__winning_move(grundy_graph *g, int how, int outcome, const uint32_t *nodes, size_t n,
+                        uint64_t *moves)
 {
-    int rc = grundy__graph_compound__check_args(g, nodes, n);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (compound == GRUNDY_SUM_MISERE)
-        return grundy__graph_misere_outcome(g, nodes, n);
-    if (compound == GRUNDY_SUM_TAME)
-        return grundy__graph_tame_outcome(g, nodes, n);
-    if (grundy__compound_play(compound) < 0)
-        return GRUNDY_EINVAL;
-    rc = grundy__graph_compound__solve_for(g, compound);
-    if (rc == GRUNDY_OK && compound == GRUNDY_SUM_ANTI_SG)
-        rc = grundy__graph_compound__check_sj(g, nodes, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (compound == GRUNDY_SUM_LOOPY)
-        return grundy__graph_compound__loopy_outcome(g, nodes, n);
-    grundy__graph_compound__positions p = {g->num[grundy__compound_play(compound)], nodes};
-    return grundy__compound_decide(compound, &p, n, grundy__graph_compound__number_of);
+    if (how == GRUNDY_PLAY_LOOPY && outcome == GRUNDY_D)
+        return grundy__graph_compound__first_move(g, how, nodes, n, GRUNDY_D, moves);
+    if (outcome != GRUNDY_N)
+        return 0;
+    switch (how) {
+    case GRUNDY_PLAY_NORMAL: return grundy__graph_compound__nim_move(g, how, nodes, n, moves);
+    case GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ: return grundy__graph_compound__sj_move(g, nodes, n, moves);
+    case GRUNDY_PLAY_WTIA: return grundy__graph_compound__wtia_move(g, nodes, n, moves);
+    case GRUNDY_PLAY_CONJUNCTIVE:
+    case GRUNDY_PLAY_CONTINUED: return grundy__graph_compound__every_component_move(g, how, nodes, n, moves);
+    case GRUNDY_PLAY_SELECTIVE:
+    case GRUNDY_PLAY_SHORTENED: return grundy__graph_compound__selective_move(g, how, nodes, n, moves);
+    default: return grundy__graph_compound__first_move(g, how, nodes, n, GRUNDY_P, moves); /* genus, search, loopy */
+    }
 }
 
-int grundy_graph_compound_move(grundy_graph *g, int compound, const uint32_t *nodes, size_t n,
-                               uint32_t *moves)
+int grundy_graph_sum_winning_move(grundy_graph *g, int play, const uint32_t *nodes, size_t n,
+                                  uint64_t *moves)
 {
     if (moves == NULL && n > 0)
         return GRUNDY_EINVAL;
-    int outcome = grundy_graph_compound_outcome(g, compound, nodes, n);
+    int how;
+    int outcome = grundy__graph_compound__outcome_how(g, play, nodes, n, &how);
     if (outcome < 0)
         return outcome;
-    grundy__graph_compound__no_moves(moves, n);
-    switch (compound) {
-    case GRUNDY_SUM_MISERE:
-    case GRUNDY_SUM_TAME: /* the genus decides the outcome; the search finds the move */
-        return grundy__graph_misere_move(g, nodes, n, moves);
-    case GRUNDY_SUM_LOOPY: return grundy__graph_compound__loopy_move(g, nodes, n, moves);
-    default: break;
-    }
-    if (outcome != GRUNDY_N)
-        return 0;
-    switch (compound) {
-    case GRUNDY_SUM_DISJUNCTIVE: {
-        size_t comp;
-        uint32_t k;
-        int found = grundy_graph_sum_winning_move(g, nodes, n, &comp, &k);
-        if (found == 1)
-            moves[comp] = k;
-        return found;
-    }
-    case GRUNDY_SUM_ANTI_SG: return grundy__graph_compound__anti_sg_move(g, nodes, n, moves);
-    case GRUNDY_SUM_WTIA: return grundy__graph_compound__wtia_move(g, nodes, n, moves);
-    case GRUNDY_SUM_CONJUNCTIVE: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_REMOTENESS, nodes, n, moves);
-    case GRUNDY_SUM_CONTINUED: return grundy__graph_compound__every_component_move(g, GRUNDY_PLAY_SUSPENSE, nodes, n, moves);
-    default: return grundy__graph_compound__selective_move(g, grundy__compound_play(compound), nodes, n, moves);
-    }
-}
-
-int grundy_graph_play_value(const grundy_graph *g, int play, uint32_t node, uint32_t *value)
-{
-    int rc = grundy__graph_check_play_node(g, play, node);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc == GRUNDY_OK)
-        *value = g->num[play][node];
-    return rc;
-}
-
-const uint32_t *grundy_graph_play_values(const grundy_graph *g, int play)
-{
-    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
-        return NULL;
-    return g->num[play];
-}
-
-int grundy_graph_play_outcome(const grundy_graph *g, int play, uint32_t node)
-{
-    int rc = grundy__graph_check_play_node(g, play, node);
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint32_t v = g->num[play][node];
-    if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF)
-        return grundy__graph_compound__has_follower_label(g, node, 0) ? GRUNDY_N : GRUNDY_D;
-    return grundy__play_outcome(play == GRUNDY_PLAY_LOOPY ? GRUNDY_PLAY_NORMAL : play, v);
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+    return grundy__graph_compound__done(g, how, grundy__graph_compound__winning_move(g, how, outcome, nodes, n, moves));
 }
 
 /* === src/graph/graph_genus.c === */
@@ -3517,19 +3948,23 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
     return GRUNDY_OK;
 }
 
-/* Misère Nim's rule on tame components: with a big one, P iff the xor of
- * the values is 0; with only small ones (heaps of 0 and 1), P iff it is 1. */
-GRUNDY__LOCAL int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
+GRUNDY__LOCAL int grundy__graph_find_wild(grundy_graph *g, const uint32_t *nodes, size_t n, size_t *wild)
 {
     int rc = grundy__graph_genus__compute(g);
-    if (rc != GRUNDY_OK)
-        return rc;
+    size_t i = 0;
+    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != GRUNDY__GRAPH_GENUS__NOT_TAME)
+        i++;
+    *wild = i;
+    return rc;
+}
+
+/* Misère Nim's rule on tame components: with a big one, P iff the xor of
+ * the values is 0; with only small ones (heaps of 0 and 1), P iff it is 1. */
+GRUNDY__LOCAL int grundy__graph_tame_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n)
+{
     uint32_t x = 0;
     int big = 0;
     for (size_t i = 0; i < n; i++) {
-        if (g->tame[nodes[i]] == GRUNDY__GRAPH_GENUS__NOT_TAME)
-            return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u is not tame: search the misère sum instead",
-                                      nodes[i]);
         big |= g->tame[nodes[i]] == GRUNDY__GRAPH_GENUS__TAME_BIG;
         x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
     }
@@ -3663,14 +4098,10 @@ GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
 {
     if (g->num[GRUNDY_PLAY_LOOPY] != NULL)
         return GRUNDY_OK;
+    /* grundy__graph_need() has merged the moves and checked that none splits. */
     g->errmsg[0] = '\0';
-    int rc = grundy__graph_compact(g);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_require_no_splits(g, "loopy play needs moves to single positions");
-    if (rc != GRUNDY_OK)
-        return rc;
     grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    rc = grundy__graph_loopy__loopy_alloc(&c);
+    int rc = grundy__graph_loopy__loopy_alloc(&c);
     for (uint32_t k = 0; rc == GRUNDY_OK && grundy__graph_loopy__level(&c, k); k++) {
         if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
             rc = GRUNDY_ECANCELED;
@@ -3689,12 +4120,14 @@ static int grundy__graph_loopy__cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node, uint32_t *values,
-                                 size_t cap, size_t *count)
+int grundy_graph_loopy_followers(grundy_graph *g, uint32_t node, uint32_t *values, size_t cap,
+                                 size_t *count)
 {
-    int rc = grundy__graph_check_play_node(g, GRUNDY_PLAY_LOOPY, node);
-    if (rc == GRUNDY_OK && (count == NULL || (values == NULL && cap > 0)))
-        rc = GRUNDY_EINVAL;
+    if (g == NULL || count == NULL || (values == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_check_id(g, node, "node");
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_need(g, GRUNDY_PLAY_LOOPY);
     if (rc != GRUNDY_OK)
         return rc;
     const uint32_t *label = g->num[GRUNDY_PLAY_LOOPY];
@@ -4068,7 +4501,16 @@ static int grundy__graph_misere__prepare(grundy_graph *g, uint64_t slots)
     int rc = grundy_game_new(&g->misere, (size_t)slots * sizeof(uint32_t), grundy__graph_misere__sum_moves, g, &g->alloc);
     if (rc == GRUNDY_OK)
         rc = grundy_game_set_canon(g->misere, grundy__graph_misere__canon);
+    if (rc == GRUNDY_OK)
+        grundy_game_set_memory_limit(g->misere, g->misere_limit);
     return rc;
+}
+
+GRUNDY__LOCAL void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes)
+{
+    g->misere_limit = bytes;
+    if (g->misere != NULL)
+        grundy_game_set_memory_limit(g->misere, bytes);
 }
 
 /* Loads the sum of nodes into pos (g->misere_slots entries, sorted). */
@@ -4104,7 +4546,7 @@ static int grundy__graph_misere__begin(grundy_graph *g, const uint32_t *nodes, s
 
 static int grundy__graph_misere__value_of(grundy_graph *g, const uint32_t *pos, uint32_t *value)
 {
-    int rc = grundy_game_value(g->misere, pos, value);
+    int rc = grundy_game_value(g->misere, GRUNDY_PLAY_NORMAL, pos, value);
     if (rc != GRUNDY_OK && rc != GRUNDY_ENOMEM)
         grundy__graph_fail(g, rc, "misère search: %s", grundy_game_errmsg(g->misere));
     return rc;
@@ -4122,9 +4564,38 @@ GRUNDY__LOCAL int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *
     return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
 }
 
-/* The first move of the first component that leaves the opponent a misère
- * P-position (normal value 0 of the transformed game). */
-GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+/* The slot of pos holding node u (u is in it: it is a non-terminal component). */
+static uint32_t grundy__graph_misere__slot_of(const grundy_graph *g, const uint32_t *pos, uint32_t u)
+{
+    uint32_t j = 0;
+    while (j + 1 < g->misere_slots && pos[j] != u)
+        j++;
+    return j;
+}
+
+/* Tries every move of every component: a move whose sum has misère value 0
+ * (normal value 0 of the transformed game) leaves the opponent lost.  Equal
+ * components are equal slots, so either one's moves give the same sums. */
+static int grundy__graph_misere__each_win(grundy_graph *g, const uint32_t *nodes, size_t n, const uint32_t *pos,
+                    uint32_t *next, grundy__wins *w)
+{
+    int rc = GRUNDY_OK, stop = 0;
+    for (size_t c = 0; rc == GRUNDY_OK && !stop && c < n; c++) {
+        uint32_t i = grundy__graph_misere__slot_of(g, pos, nodes[c]), v;
+        grundy__moves it = grundy__moves_of(g, nodes[c]);
+        const uint32_t *parts;
+        uint32_t np;
+        for (uint64_t k = 0; rc == GRUNDY_OK && !stop && grundy__moves_next(&it, &parts, &np); k++) {
+            grundy__graph_misere__replace(g, pos, i, parts, np, next); /* fits: the memo is sized for it */
+            rc = grundy__graph_misere__value_of(g, next, &v);
+            if (rc == GRUNDY_OK && v == 0)
+                stop = grundy__wins_add(w, c, k);
+        }
+    }
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__graph_misere_wins(grundy_graph *g, const uint32_t *nodes, size_t n, grundy__wins *w)
 {
     uint32_t *pos = NULL, *next = NULL;
     int rc = grundy__graph_misere__begin(g, nodes, n, &pos);
@@ -4132,35 +4603,111 @@ GRUNDY__LOCAL int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nod
         next = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof *next);
         rc = next ? GRUNDY_OK : GRUNDY_ENOMEM;
     }
-    int found = 0;
-    if (rc == GRUNDY_OK)
+    if (rc == GRUNDY_OK) {
         grundy__graph_misere__load(g, nodes, n, pos);
-    for (uint32_t i = 0; rc == GRUNDY_OK && !found && i < g->misere_slots && pos[i] != GRUNDY__GRAPH_MISERE__EMPTY_SLOT; i++) {
-        grundy__moves it = grundy__moves_of(g, pos[i]);
-        const uint32_t *parts;
-        uint32_t np, v;
-        for (uint32_t k = 0; rc == GRUNDY_OK && grundy__moves_next(&it, &parts, &np); k++) {
-            grundy__graph_misere__replace(g, pos, i, parts, np, next); /* fits: the memo is sized for it */
-            rc = grundy__graph_misere__value_of(g, next, &v);
-            if (rc == GRUNDY_OK && v == 0) {
-                /* Report it on the caller's first component with this node. */
-                for (size_t c = 0; c < n; c++) {
-                    if (nodes[c] == pos[i]) {
-                        moves[c] = k;
-                        break;
-                    }
-                }
-                found = 1;
-                break;
-            }
-        }
+        rc = grundy__graph_misere__each_win(g, nodes, n, pos, next, w);
     }
     grundy__free(&g->alloc, pos);
     grundy__free(&g->alloc, next);
-    return rc != GRUNDY_OK ? rc : found;
+    return rc;
 }
 #undef GRUNDY__GRAPH_MISERE__EMPTY_SLOT
 #undef GRUNDY__GRAPH_MISERE__MAX_SLOTS
+
+/* === src/graph/graph_moves.c === */
+/* Reading a node's moves: how many, the parts of one, the first to a given
+ * number.  Moves are read from the merged (CSR) form, so a question merges
+ * the moves still waiting first. */
+
+GRUNDY__LOCAL int grundy__graph_ready(grundy_graph *g)
+{
+    if (g->npend == 0 && g->n_csr == g->n && g->off != NULL)
+        return GRUNDY_OK;
+    int rc = grundy__graph_enter(g);
+    return rc == GRUNDY_OK ? grundy__graph_compact(g) : rc;
+}
+
+/* Checks the node and merges the waiting moves. */
+static int grundy__graph_moves__ready_node(grundy_graph *g, uint32_t node)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_check_id(g, node, "node");
+    return rc == GRUNDY_OK ? grundy__graph_ready(g) : rc;
+}
+
+int grundy_graph_degree(grundy_graph *g, uint32_t node, uint64_t *count)
+{
+    if (count == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_moves__ready_node(g, node);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (!g->has_splits) {
+        *count = g->off[node + 1] - g->off[node]; /* tokens are moves: O(1) */
+        return GRUNDY_OK;
+    }
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np;
+    uint64_t d = 0;
+    while (grundy__moves_next(&it, &parts, &np))
+        d++;
+    *count = d;
+    return GRUNDY_OK;
+}
+
+/* Move k of node: its parts, or 0 if there is none. */
+static int grundy__graph_moves__find_move(const grundy_graph *g, uint32_t node, uint64_t k, const uint32_t **parts,
+                     uint32_t *np)
+{
+    grundy__moves it = grundy__moves_of(g, node);
+    if (!g->has_splits) {
+        if (k >= (uint64_t)(it.end - it.p))
+            return 0;
+        *parts = it.p + k; /* tokens are moves: O(1) */
+        *np = 1;
+        return 1;
+    }
+    for (uint64_t i = 0; grundy__moves_next(&it, parts, np); i++) {
+        if (i == k)
+            return 1;
+    }
+    return 0;
+}
+
+int grundy_graph_move(grundy_graph *g, uint32_t node, uint64_t k, uint32_t *parts, size_t cap,
+                      size_t *nparts)
+{
+    if (nparts == NULL || (parts == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_moves__ready_node(g, node);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const uint32_t *p;
+    uint32_t np;
+    if (!grundy__graph_moves__find_move(g, node, k, &p, &np))
+        return grundy__graph_fail(g, GRUNDY_ERANGE, "node %u has no move %llu", node,
+                                  (unsigned long long)k);
+    if (np > 0 && cap > 0)
+        memcpy(parts, p, (cap < np ? cap : np) * sizeof *parts);
+    *nparts = np;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL uint64_t grundy__graph_move_to_number(const grundy_graph *g, int play, uint32_t node,
+                                      uint32_t target)
+{
+    const uint32_t *num = g->num[grundy__play_numbers(play)];
+    grundy__moves it = grundy__moves_of(g, node);
+    const uint32_t *parts;
+    uint32_t np;
+    for (uint64_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
+        if (grundy__parts_value(num, parts, np) == target)
+            return k;
+    }
+    return GRUNDY_NO_MOVE;
+}
 
 /* === src/graph/graph_normal.c === */
 /* Normal play without split moves, the hot case of solving a graph: every
@@ -4379,17 +4926,20 @@ GRUNDY__LOCAL int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, gr
 
 /* === src/graph/graph_parse.c === */
 /* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
- * One pass over the text, no copy of it; every error names its line. */
+ * One pass over the text, no copy of it; every error names its line in the
+ * message and the byte offset of its token in errpos. */
 
 typedef struct grundy__graph_parse__lexer {
-    const char *p, *end;
+    const char *start, *p, *end;
     size_t line;
 } grundy__graph_parse__lexer;
 
+/* A token: its bytes, line and offset in the text (len 0: the end). */
 typedef struct grundy__graph_parse__token {
     const char *s;
     size_t len;
     size_t line;
+    size_t pos;
 } grundy__graph_parse__token;
 
 static int grundy__graph_parse__is_space(char c)
@@ -4413,16 +4963,16 @@ static grundy__graph_parse__token grundy__graph_parse__next_token(grundy__graph_
         }
         break;
     }
-    grundy__graph_parse__token t = {lx->p, 0, lx->line};
+    grundy__graph_parse__token t = {lx->p, 0, lx->line, (size_t)(lx->p - lx->start)};
     while (lx->p < lx->end && !grundy__graph_parse__is_space(*lx->p) && *lx->p != '#')
         lx->p++;
     t.len = (size_t)(lx->p - t.s);
     return t;
 }
 
-/* Fails with a message about a given line of the text. */
-#define GRUNDY__GRAPH_PARSE__FAIL_AT(g, line, status, ...) \
-    (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errline = (line), (status))
+/* Fails with a message about token t of the text. */
+#define GRUNDY__GRAPH_PARSE__FAIL_AT(g, t, status, ...) \
+    (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errpos = (t).pos, (status))
 
 /* A token as messages show it: at most 24 bytes, non-printable ones as \xNN. */
 typedef struct grundy__graph_parse__shown_token {
@@ -4461,7 +5011,7 @@ static int grundy__graph_parse__token_number(grundy_graph *g, grundy__graph_pars
     for (size_t i = 0; i < t.len; i++) {
         unsigned d = (unsigned)(t.s[i] - '0');
         if (d > 9)
-            return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE,
+            return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t, GRUNDY_EPARSE,
                            "line %zu: %s: expected a non-negative integer, found '%s'",
                            t.line, what, grundy__graph_parse__show(t).text);
         /* Keep scanning after an overflow: a later non-digit is the better message. */
@@ -4471,34 +5021,38 @@ static int grundy__graph_parse__token_number(grundy_graph *g, grundy__graph_pars
             v = v * 10 + d;
     }
     if (too_big)
-        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
                        t.line, what, grundy__graph_parse__show(t).text, (unsigned long long)max);
     *out = v;
     return GRUNDY_OK;
 }
 
-/* Reads the next token as a number; end of text is an error naming `what`. */
+/* Reads the next token as a number, into *t and *out; end of text is an
+ * error naming `what`. */
 static int grundy__graph_parse__read_number(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t max, const char *what,
-                       uint64_t *out)
+                       uint64_t *out, grundy__graph_parse__token *t)
 {
-    grundy__graph_parse__token t = grundy__graph_parse__next_token(lx);
-    if (t.len == 0)
-        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, t.line, GRUNDY_EPARSE, "line %zu: end of input where %s was expected",
-                                  t.line, what);
-    return grundy__graph_parse__token_number(g, t, max, what, out);
+    *t = grundy__graph_parse__next_token(lx);
+    if (t->len == 0)
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, *t, GRUNDY_EPARSE, "line %zu: end of input where %s was expected",
+                       t->line, what);
+    return grundy__graph_parse__token_number(g, *t, max, what, out);
 }
 
 static int grundy__graph_parse__read_moves(grundy_graph *g, grundy__graph_parse__lexer *lx, uint64_t m)
 {
     for (uint64_t i = 0; i < m; i++) {
         uint64_t u, v;
-        int rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move source", &u);
+        grundy__graph_parse__token tu, tv;
+        int rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move source", &u, &tu);
         if (rc == GRUNDY_OK)
-            rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move target", &v);
-        if (rc == GRUNDY_OK && (u >= g->n || v >= g->n))
-            rc = GRUNDY__GRAPH_PARSE__FAIL_AT(g, lx->line, GRUNDY_ERANGE, "line %zu: move %llu: node %llu out of range (n = %u)",
-                                    lx->line, (unsigned long long)i,
-                                    (unsigned long long)(u >= g->n ? u : v), g->n);
+            rc = grundy__graph_parse__read_number(g, lx, UINT64_MAX, "move target", &v, &tv);
+        if (rc == GRUNDY_OK && (u >= g->n || v >= g->n)) {
+            grundy__graph_parse__token bad = u >= g->n ? tu : tv;
+            rc = GRUNDY__GRAPH_PARSE__FAIL_AT(g, bad, GRUNDY_ERANGE, "line %zu: move %llu: node %llu out of range (n = %u)",
+                         bad.line, (unsigned long long)i, (unsigned long long)(u >= g->n ? u : v),
+                         g->n);
+        }
         if (rc == GRUNDY_OK) {
             grundy__pending rec = {(uint32_t)u, (uint32_t)v};
             rc = grundy__graph_push(g, &rec, 1);
@@ -4509,7 +5063,7 @@ static int grundy__graph_parse__read_moves(grundy_graph *g, grundy__graph_parse_
     g->moves = m;
     grundy__graph_parse__token extra = grundy__graph_parse__next_token(lx);
     if (extra.len > 0)
-        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, extra.line, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
+        return GRUNDY__GRAPH_PARSE__FAIL_AT(g, extra, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
                        extra.line, grundy__graph_parse__show(extra).text, (unsigned long long)m);
     return GRUNDY_OK;
 }
@@ -4521,11 +5075,13 @@ int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
     if (g->n != 0)
         return grundy__graph_fail(g, GRUNDY_ESTATE, "parse needs an empty graph");
     g->errmsg[0] = '\0';
-    grundy__graph_parse__lexer lx = {text, text + len, 1};
+    g->errpos = GRUNDY_NO_POS;
+    grundy__graph_parse__lexer lx = {text, text, text + len, 1};
     uint64_t n, m;
-    int rc = grundy__graph_parse__read_number(g, &lx, GRUNDY_NODE_MAX, "node count n", &n);
+    grundy__graph_parse__token t;
+    int rc = grundy__graph_parse__read_number(g, &lx, GRUNDY_NODE_MAX, "node count n", &n, &t);
     if (rc == GRUNDY_OK)
-        rc = grundy__graph_parse__read_number(g, &lx, UINT64_MAX, "move count m", &m);
+        rc = grundy__graph_parse__read_number(g, &lx, UINT64_MAX, "move count m", &m, &t);
     if (rc == GRUNDY_ERANGE)
         rc = GRUNDY_ELIMIT;
     if (rc == GRUNDY_OK) {
@@ -4554,7 +5110,8 @@ int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
 
 /* === src/graph/graph_solve.c === */
 /* Acyclic plays on a game graph: every play's numbers by one iterative
- * depth-first search, and the normal-play queries that read them. */
+ * depth-first search, solved when a question needs them, and the questions
+ * about single nodes that read them. */
 
 /* DFS state per node, in one array: 0 = not reached; DONE = number known;
  * otherwise the node is on the stack and state - 1 is the index of the next
@@ -4697,24 +5254,35 @@ GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order)
     return grundy__graph_solve__run_search(g, GRUNDY__PLAY_WIDTH, order, 0);
 }
 
-int grundy_graph_solve(grundy_graph *g)
+GRUNDY__LOCAL int grundy__graph_need(grundy_graph *g, int play)
+{
+    int numbers = grundy__play_numbers(play);
+    int splits_ok = grundy__play_splits(play);
+    if (g->num[numbers] != NULL && (splits_ok || !g->has_splits))
+        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_compact(g);
+    if (rc == GRUNDY_OK && !splits_ok) {
+        char why[64];
+        snprintf(why, sizeof why, "%s needs moves to single positions", grundy__play_name(play));
+        rc = grundy__graph_require_no_splits(g, why);
+    }
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (numbers == GRUNDY_PLAY_LOOPY)
+        return grundy__graph_solve_loopy(g);
+    return grundy__graph_solve_acyclic(g, numbers);
+}
+
+int grundy_graph_solve(grundy_graph *g, int play)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    return rc == GRUNDY_OK ? grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL) : rc;
-}
-
-int grundy_graph_solve_play(grundy_graph *g, int play)
-{
-    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (play == GRUNDY_PLAY_LOOPY)
-        return grundy__graph_solve_loopy(g);
-    return grundy__graph_solve_acyclic(g, play);
+    int rc = grundy__graph_check_play(g, play, 0);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_enter(g);
+    return rc == GRUNDY_OK ? grundy__graph_need(g, play) : rc;
 }
 
 int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
@@ -4727,201 +5295,66 @@ int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
     return GRUNDY_OK;
 }
 
-GRUNDY__LOCAL int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node)
+/* Checks the arguments of a question about nodes first .. first + count - 1
+ * under play, then solves what it needs. */
+static int grundy__graph_solve__ask(grundy_graph *g, int play, uint32_t first, size_t count, const void *out)
 {
-    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
+    if (g == NULL || (out == NULL && count > 0))
         return GRUNDY_EINVAL;
-    if (g->num[play] == NULL)
-        return GRUNDY_ESTATE;
-    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+    int rc = grundy__graph_check_play(g, play, 0);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (count == 1)
+        rc = grundy__graph_check_id(g, first, "node");
+    else if (first > g->n || count > (size_t)(g->n - first))
+        rc = grundy__graph_fail(g, GRUNDY_ERANGE, "%zu nodes from node %u pass the last (n = %u)",
+                                count, first, g->n);
+    return rc == GRUNDY_OK ? grundy__graph_need(g, play) : rc;
 }
 
-GRUNDY__LOCAL int grundy__graph_check_node(const grundy_graph *g, uint32_t node)
+int grundy_graph_values(grundy_graph *g, int play, uint32_t first, size_t count,
+                        uint32_t *values)
 {
-    return grundy__graph_check_play_node(g, GRUNDY_PLAY_NORMAL, node);
-}
-
-int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc == GRUNDY_OK)
-        *value = g->num[GRUNDY_PLAY_NORMAL][node];
+    int rc = grundy__graph_solve__ask(g, play, first, count, values);
+    if (rc == GRUNDY_OK && count > 0)
+        memcpy(values, g->num[grundy__play_numbers(play)] + first, count * sizeof *values);
     return rc;
 }
 
-const uint32_t *grundy_graph_values(const grundy_graph *g)
+int grundy_graph_value(grundy_graph *g, int play, uint32_t node, uint32_t *value)
 {
-    return g ? g->num[GRUNDY_PLAY_NORMAL] : NULL;
-}
-
-int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc != GRUNDY_OK)
-        return rc;
-    return g->num[GRUNDY_PLAY_NORMAL][node] ? GRUNDY_N : GRUNDY_P;
-}
-
-/* Moves can be read once they are merged (by any solve), whatever the play. */
-static int grundy__graph_solve__check_moves_node(const grundy_graph *g, uint32_t node)
-{
-    if (g == NULL)
+    if (value == NULL)
         return GRUNDY_EINVAL;
-    if (g->off == NULL || g->npend != 0 || g->n_csr != g->n)
-        return GRUNDY_ESTATE;
-    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+    return grundy_graph_values(g, play, node, 1, value);
 }
 
-int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
+int grundy_graph_outcome(grundy_graph *g, int play, uint32_t node)
 {
-    int rc = grundy__graph_solve__check_moves_node(g, node);
-    if (rc == GRUNDY_OK && degree == NULL)
-        rc = GRUNDY_EINVAL;
+    uint32_t v;
+    int rc = grundy_graph_value(g, play, node, &v);
     if (rc != GRUNDY_OK)
         return rc;
-    uint64_t len = g->off[node + 1] - g->off[node];
-    if (!g->has_splits) {
-        *degree = (uint32_t)len;
-        return GRUNDY_OK;
-    }
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np, d = 0;
-    while (grundy__moves_next(&it, &parts, &np))
-        d++;
-    *degree = d;
-    return GRUNDY_OK;
-}
-
-int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
-                      const uint32_t **parts, uint32_t *nparts)
-{
-    int rc = grundy__graph_solve__check_moves_node(g, node);
-    if (rc == GRUNDY_OK && (parts == NULL || nparts == NULL))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__moves it = grundy__moves_of(g, node);
-    if (!g->has_splits) {
-        /* Without splits, tokens are moves: O(1). */
-        if (k >= (uint64_t)(it.end - it.p))
-            return GRUNDY_ERANGE;
-        *parts = it.p + k;
-        *nparts = 1;
-        return GRUNDY_OK;
-    }
-    for (uint32_t i = 0; grundy__moves_next(&it, parts, nparts); i++) {
-        if (i == k)
-            return GRUNDY_OK;
-    }
-    return GRUNDY_ERANGE;
-}
-
-int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node, uint32_t *moves,
-                               size_t cap, size_t *count)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc == GRUNDY_OK && (count == NULL || (moves == NULL && cap > 0)))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np;
-    size_t found = 0;
-    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) != 0)
-            continue;
-        if (found < cap)
-            moves[found] = k;
-        found++;
-    }
-    *count = found;
-    return GRUNDY_OK;
-}
-
-static int grundy__graph_solve__check_nodes(const grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    if (g == NULL || (nodes == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    if (g->num[GRUNDY_PLAY_NORMAL] == NULL)
-        return GRUNDY_ESTATE;
-    for (size_t i = 0; i < n; i++) {
-        if (nodes[i] >= g->n)
-            return GRUNDY_ERANGE;
-    }
-    return GRUNDY_OK;
-}
-
-int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes, size_t n,
-                           uint32_t *value)
-{
-    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n; i++)
-        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
-    *value = x;
-    return GRUNDY_OK;
-}
-
-typedef struct grundy__graph_solve__graph_positions {
-    const grundy_graph *g;
-    const uint32_t *nodes;
-} grundy__graph_solve__graph_positions;
-
-static uint64_t grundy__graph_solve__position_value(const void *ctx, size_t i)
-{
-    const grundy__graph_solve__graph_positions *p = (const grundy__graph_solve__graph_positions *)ctx;
-    return p->g->num[GRUNDY_PLAY_NORMAL][p->nodes[i]];
-}
-
-int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes, size_t n,
-                                  size_t *component, uint32_t *move)
-{
-    int rc = grundy__graph_solve__check_nodes(g, nodes, n);
-    if (rc == GRUNDY_OK && (component == NULL || move == NULL))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__graph_solve__graph_positions pos = {g, nodes};
-    uint64_t target;
-    if (!grundy__sum_move(&pos, n, grundy__graph_solve__position_value, component, &target))
-        return 0;
-    /* The mex property: a node of value v has a move to every value below v. */
-    *move = grundy__graph_move_to_value(g, nodes[*component], (uint32_t)target);
-    return *move != GRUNDY_NO_MOVE;
-}
-
-GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target)
-{
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np;
-    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) == target)
-            return k;
-    }
-    return GRUNDY_NO_MOVE;
+    /* An infinite loopy position wins by a move to 0, or else draws. */
+    if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF)
+        return grundy__graph_move_to_number(g, play, node, 0) != GRUNDY_NO_MOVE ? GRUNDY_N : GRUNDY_D;
+    return grundy__play_outcome(play, v);
 }
 #undef GRUNDY__GRAPH_SOLVE__STATE_DONE
 
 /* === src/game/game.c === */
 /* Games described by rules: the handle, its settings, and what every part
- * of it shares: the error message and the memory cap.  The options a move
- * generator gives are in game_options.c, the search in game_eval.c, sums in
- * game_sum.c. */
+ * of it shares: the error message, the memory cap, progress and the check
+ * of a play.  The options a move generator gives are in game_options.c, the
+ * search in game_eval.c, sums in game_sum.c, the positions' graph in
+ * game_graph.c (see game.h). */
 
 /* === src/game/game.h === */
 /* A rule-defined game's handle, shared by the files that make up games
  * given by rules: game.c (the handle, its settings, its errors and memory
  * cap), game_options.c (the options a move generator gives), game_eval.c
- * (the memoized search) and game_sum.c (sums and winning moves).
+ * (the memoized search), game_moves.c (the moves of a position as the
+ * caller gives it), game_sum.c (sums and winning moves) and game_graph.c
+ * (the positions' graph, for what the memo tables cannot answer).
  *
  * The options of the positions being searched live in one growing list
  * that keeps every part (component position) of every option as a record:
@@ -4929,10 +5362,23 @@ GRUNDY__LOCAL uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32
  * (grundy__table_claim_all's record); and apart from them each option's
  * number of parts.
  *
- * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
- * are the two largest 32-bit values, and the three below them are the
- * table's and the search's codes, so numbers up to 2^32 - 6 are stored (a
- * mex that large would need more options than memory holds). */
+ * Each play whose numbers the search computes has its own memo table,
+ * indexed by that play (shortened play shares conjunctive play's: they have
+ * the same numbers and the same rules; selective play has normal play's
+ * numbers but a table of its own, since it refuses the split options that
+ * normal play allows: a split's parts would join the selective compound).  A table stores every
+ * number plus 2 (mod 2^32): the w-numbers SP and SC are the two largest
+ * 32-bit values, and the three below them are the table's and the search's
+ * codes, so numbers up to 2^32 - 6 are stored (a mex that large would need
+ * more options than memory holds). */
+
+/* The plays the search computes numbers for, each with its memo table: the
+ * public plays up to the selective one (the loopy play's stays empty: it
+ * needs the positions' graph; shortened play shares a table, see the top). */
+#define GRUNDY__GAME_MEMOS (GRUNDY_PLAY_SELECTIVE + 1)
+
+/* The positions' graph being built (game_graph.c). */
+typedef struct grundy__game_build grundy__game_build;
 
 typedef struct grundy__game_frame {
     size_t key;       /* parts offset of the position: a part of the frame below */
@@ -4959,7 +5405,12 @@ struct grundy_options {
     grundy_game *game;
     grundy__game_optlist *out; /* where options go */
     grundy_canon_fn canon;     /* applied to each part as it is added, or NULL */
+    int one_part;              /* the play of the search allows no split */
 };
+
+/* How grundy__game_generate lists options. */
+#define GRUNDY__LIST_CANON 1    /* canonicalise each part */
+#define GRUNDY__LIST_ONE_PART 2 /* refuse splits: the play of the search has none */
 
 struct grundy_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
@@ -4970,22 +5421,26 @@ struct grundy_game {
     grundy_moves_u64_fn moves_u64;
     void *user;
     grundy_canon_fn canon;
-    int play;
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
     int inside;         /* a call is evaluating: its callbacks may not call in */
 
-    grundy__table table;
-    size_t pending;     /* of table.count: options claimed, not yet searched */
+    grundy__table memo[GRUNDY__GAME_MEMOS]; /* by play; allocated on first use */
+    int play;           /* the play of the search under way */
+    size_t pending;     /* of memo[play].count: options claimed, not yet searched */
     grundy__game_optlist opts;   /* the frames' options, after the first position */
-    grundy__game_optlist sought; /* options of a position whose winning move is sought */
+    grundy__game_optlist listed; /* options listed outside the search: of a
+                                  * position as the caller gave it, or of a
+                                  * position of the positions' graph */
+    const grundy__game_build *build; /* the positions' graph being built, or NULL */
+    int last_method;    /* of the last misère sum: GRUNDY_BY_*, or 0 */
     grundy__game_frame *frames;
     size_t nframes, cap_frames;
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
     grundy__mex mex;
-    uint64_t evaluated;
-    char errmsg[160];
+    uint64_t evaluated; /* positions evaluated or put in a graph: progress */
+    char errmsg[256];
 };
 
 /* Positions are copied often; eight bytes (the uint64_t games) as one word. */
@@ -5025,11 +5480,21 @@ static inline uint32_t grundy__game_number_of(uint32_t stored_value)
     return stored_value - 2u;
 }
 
-/* The positions in the table but for the options claimed by the search
- * under way (which a failure removes). */
+/* The memo table of the search under way. */
+static inline grundy__table *grundy__game_memo(grundy_game *g)
+{
+    int play = g->play == GRUNDY_PLAY_SELECTIVE ? g->play : grundy__play_numbers(g->play);
+    return &g->memo[play];
+}
+
+/* The positions in the memo tables but for the options claimed by the
+ * search under way (which a failure removes). */
 static inline size_t grundy__game_stored_count(const grundy_game *g)
 {
-    return g->table.count - g->pending;
+    size_t count = 0;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        count += g->memo[p].count;
+    return count - g->pending;
 }
 
 /* ---- game.c ---------------------------------------------------------------- */
@@ -5050,23 +5515,79 @@ GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, si
 /* Refuses a call from a move generator or progress callback of the game. */
 GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g);
 
+/* Counts one more position evaluated (or put in a graph) and every 65536
+ * calls the progress callback: GRUNDY_ECANCELED, with a message, if it
+ * says stop. */
+GRUNDY__LOCAL int grundy__game_tick(grundy_game *g);
+
+/* GRUNDY_OK if play is one (with a method flag only if with_method: misère
+ * sums take one); else GRUNDY_EINVAL with a message naming the call. */
+GRUNDY__LOCAL int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call);
+
 /* ---- game_options.c -------------------------------------------------------- */
 
-/* Runs the move generator on g->pos, appending options to out (each part
- * canonicalised when `canonical` and the game has a canonical form). */
-GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int canonical);
+/* Runs the move generator on g->pos, appending options to out as `how`
+ * says (GRUNDY__LIST_*: canonical parts, if the game has a canonical form;
+ * splits refused). */
+GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how);
 
 /* ---- game_eval.c ----------------------------------------------------------- */
 
 /* Copies pos to g->pos in canonical form. */
 GRUNDY__LOCAL void grundy__game_load(grundy_game *g, const void *pos);
 
-/* Evaluates the canonical position in g->pos. */
-GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, uint32_t *value);
+/* Evaluates the canonical position in g->pos under play (any play but the
+ * loopy one). */
+GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value);
+
+/* ---- game_moves.c ---------------------------------------------------------- */
+
+/* Lists the options of pos into g->listed as `how` says (GRUNDY__LIST_*):
+ * the generator called on those bytes as given, pos itself not
+ * canonicalised.  The caller has refused re-entry and set g->inside. */
+GRUNDY__LOCAL int grundy__game_list(grundy_game *g, const void *pos, int how);
+
+/* Walks the options in g->listed in order. */
+typedef struct grundy__game_walk {
+    size_t count; /* counts offset of the next option */
+    size_t part;  /* parts offset of its first part */
+} grundy__game_walk;
+
+/* Sets *part (the parts offset of its first part) and *nparts to the next
+ * listed option and returns 1, or returns 0 after the last. */
+static inline int grundy__game_next_listed(const grundy_game *g, grundy__game_walk *w,
+                                           size_t *part, uint32_t *nparts)
+{
+    if (w->count >= g->listed.counts.len)
+        return 0;
+    memcpy(nparts, g->listed.counts.p + w->count, sizeof *nparts);
+    *part = w->part;
+    w->count += sizeof *nparts;
+    w->part += (size_t)*nparts * g->rec;
+    return 1;
+}
+
+/* ---- game_graph.c ---------------------------------------------------------- */
+
+/* Asks the graph of the positions a sum reaches a question under play: the
+ * graph and the node of each component, as grundy_graph_* calls take them. */
+typedef int (*grundy__game_ask_fn)(grundy_graph *graph, int play, const uint32_t *nodes,
+                                   size_t n, void *ctx);
+
+/* Builds the graph of the positions the sum of the n positions reaches
+ * and asks it; returns what ask returns (the graph's message copied on
+ * failure).  Refuses re-entry itself. */
+GRUNDY__LOCAL int grundy__game_on_graph(grundy_game *g, int play, const void *positions, size_t n,
+                          grundy__game_ask_fn ask, void *ctx);
+
+/* The bytes a positions' graph being built holds (an estimate for the
+ * graph itself), for the memory cap. */
+GRUNDY__LOCAL size_t grundy__game_build_bytes(const grundy__game_build *b);
 
 /* === src/game/game.c (continued) === */
 
 #define GRUNDY__GAME__MAX_POS_SIZE 65536u
+#define GRUNDY__GAME__PROGRESS_EVERY 65536u
 
 GRUNDY__LOCAL int grundy__game_fail(grundy_game *g, int status, const char *fmt, ...)
 {
@@ -5077,11 +5598,21 @@ GRUNDY__LOCAL int grundy__game_fail(grundy_game *g, int status, const char *fmt,
     return status;
 }
 
+/* The bytes the memo tables hold. */
+static size_t grundy__game__memo_bytes(const grundy_game *g)
+{
+    size_t bytes = 0;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        bytes += grundy__table_bytes(g->size, g->memo[p].cap);
+    return bytes;
+}
+
 GRUNDY__LOCAL size_t grundy__game_used_bytes(const grundy_game *g)
 {
-    return grundy__table_bytes(g->size, g->table.cap) + g->opts.parts.cap + g->opts.counts.cap +
-           g->sought.parts.cap + g->sought.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
-           g->mex.bound * sizeof(uint32_t);
+    return grundy__game__memo_bytes(g) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
+           g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
+           g->mex.bound * sizeof(uint32_t) +
+           (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
 }
 
 GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more)
@@ -5111,6 +5642,23 @@ GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g)
                              "called from a move generator or progress callback of the same game");
 }
 
+GRUNDY__LOCAL int grundy__game_tick(grundy_game *g)
+{
+    if (++g->evaluated % GRUNDY__GAME__PROGRESS_EVERY == 0 && g->progress != NULL &&
+        g->progress(g->progress_user, g->evaluated, 0) != 0)
+        return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
+                                 (unsigned long long)g->evaluated);
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
+{
+    const char *why = grundy__play_refusal(play, with_method);
+    if (why == NULL)
+        return GRUNDY_OK;
+    return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+}
+
 static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
                     grundy_moves_u64_fn moves_u64, void *user, const grundy_allocator *alloc)
 {
@@ -5130,7 +5678,8 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
-    grundy__table_init(&g->table, size);
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        grundy__table_init(&g->memo[p], size);
     g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
@@ -5167,11 +5716,12 @@ void grundy_game_free(grundy_game *g)
     if (g == NULL)
         return;
     grundy_allocator a = g->alloc;
-    grundy__table_free(&g->table, &a);
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        grundy__table_free(&g->memo[p], &a);
     grundy__free(&a, g->opts.parts.p);
     grundy__free(&a, g->opts.counts.p);
-    grundy__free(&a, g->sought.parts.p);
-    grundy__free(&a, g->sought.counts.p);
+    grundy__free(&a, g->listed.parts.p);
+    grundy__free(&a, g->listed.counts.p);
     grundy__free(&a, g->frames);
     grundy__free(&a, g->pos);
     grundy__mex_free(&g->mex, &a);
@@ -5182,33 +5732,25 @@ int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->table.count != 0)
+    if (g->inside)
+        return grundy__game_refuse_reentry(g);
+    if (grundy__game_stored_count(g) != 0)
         return grundy__game_fail(g, GRUNDY_ESTATE,
                                  "the canonical form cannot change once positions are stored");
     g->canon = canon;
     return GRUNDY_OK;
 }
 
-int grundy_game_set_play(grundy_game *g, int play)
-{
-    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_SUSPENSE)
-        return GRUNDY_EINVAL;
-    if (g->table.count != 0)
-        return grundy__game_fail(g, GRUNDY_ESTATE,
-                                 "the play cannot change once positions are stored");
-    g->play = play;
-    return GRUNDY_OK;
-}
-
+/* Setters from the game's own callbacks leave it as it is (grundy.h). */
 void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
-    if (g != NULL)
+    if (g != NULL && !g->inside)
         g->limit = bytes_cap;
 }
 
 void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)
 {
-    if (g == NULL)
+    if (g == NULL || g->inside)
         return;
     g->progress = fn;
     g->progress_user = user;
@@ -5219,7 +5761,7 @@ void grundy_game_stats(const grundy_game *g, uint64_t *positions, uint64_t *nbyt
     if (positions != NULL)
         *positions = g ? grundy__game_stored_count(g) : 0;
     if (nbytes != NULL)
-        *nbytes = g ? grundy__table_bytes(g->size, g->table.cap) : 0;
+        *nbytes = g ? grundy__game__memo_bytes(g) : 0;
 }
 
 const char *grundy_game_errmsg(const grundy_game *g)
@@ -5227,6 +5769,7 @@ const char *grundy_game_errmsg(const grundy_game *g)
     return g ? g->errmsg : "";
 }
 #undef GRUNDY__GAME__MAX_POS_SIZE
+#undef GRUNDY__GAME__PROGRESS_EVERY
 
 /* === src/game/game_eval.c === */
 /* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
@@ -5245,9 +5788,11 @@ const char *grundy_game_errmsg(const grundy_game *g)
  * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
  * a cycle.  The value slots of the records are filled as the parts become
  * known, and a frame's value goes straight into its part below, so the mex
- * reads only the list. */
+ * reads only the list.
+ *
+ * Each play searched has its own memo table (game.h); the search under way
+ * works on the one of g->play's numbers, grundy__game_memo(g). */
 
-#define GRUNDY__GAME_EVAL__PROGRESS_EVERY 65536u
 #define GRUNDY__GAME_EVAL__PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
 
 static unsigned char *grundy__game_eval__part_at(const grundy_game *g, size_t off)
@@ -5296,7 +5841,7 @@ static int grundy__game_eval__push(grundy_game *g, size_t key, size_t slot)
     int rc = grundy__game_eval__frame_room(g);
     grundy__game_copy_pos(g, g->pos, grundy__game_eval__part_at(g, key));
     if (rc != GRUNDY_OK) {
-        grundy__table_remove(&g->table, g->pos);
+        grundy__table_remove(grundy__game_memo(g), g->pos);
         return rc;
     }
     grundy__game_frame *f = &g->frames[g->nframes++];
@@ -5304,10 +5849,12 @@ static int grundy__game_eval__push(grundy_game *g, size_t key, size_t slot)
     f->slot = slot;
     f->parts = f->cur = g->opts.parts.len;
     f->counts = g->opts.counts.len;
-    rc = grundy__game_generate(g, &g->opts, 1);
+    int splits = grundy__play_splits(g->play);
+    int how = GRUNDY__LIST_CANON | (splits ? 0 : GRUNDY__LIST_ONE_PART);
+    rc = grundy__game_generate(g, &g->opts, how);
     if (rc == GRUNDY_OK) {
         size_t claimed;
-        rc = grundy__table_claim_all(&g->table, &g->alloc, grundy__game_eval__part_at(g, f->parts),
+        rc = grundy__table_claim_all(grundy__game_memo(g), &g->alloc, grundy__game_eval__part_at(g, f->parts),
                                      (g->opts.parts.len - f->parts) / g->rec, g->rec, GRUNDY__GAME_EVAL__PENDING,
                                      g->limit, &claimed);
         g->pending += claimed;
@@ -5372,11 +5919,11 @@ static int grundy__game_eval__next_unknown(grundy_game *g, grundy__game_frame *f
             continue; /* a number, known when claimed or handed up by its frame */
         /* Claimed, so in the table: a claim leaves it only when an
          * evaluation fails, and then the whole stack is unwound. */
-        v = grundy__table_value_at(&g->table, r, grundy__record_hint(r, size), slot);
+        v = grundy__table_value_at(grundy__game_memo(g), r, grundy__record_hint(r, size), slot);
         if (v == GRUNDY__BUSY)
             return grundy__game_eval__cycle(g);
         if (v == GRUNDY__GAME_EVAL__PENDING) {
-            grundy__table_set_at(&g->table, r, GRUNDY__BUSY, *slot);
+            grundy__table_set_at(grundy__game_memo(g), r, GRUNDY__BUSY, *slot);
             g->pending--;
             return 1;
         }
@@ -5389,17 +5936,18 @@ static int grundy__game_eval__next_unknown(grundy_game *g, grundy__game_frame *f
  * every claim of a part not yet searched. */
 static void grundy__game_eval__unwind(grundy_game *g)
 {
+    grundy__table *memo = grundy__game_memo(g);
     for (size_t off = 0; off < g->opts.parts.len; off += g->rec) {
         const unsigned char *r = grundy__game_eval__part_at(g, off);
         size_t slot;
         if (grundy__slot_value(r, g->size) == GRUNDY__GAME_EVAL__PENDING &&
-            grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == GRUNDY__GAME_EVAL__PENDING)
-            grundy__table_remove(&g->table, r);
+            grundy__table_value_at(memo, r, grundy__record_hint(r, g->size), &slot) == GRUNDY__GAME_EVAL__PENDING)
+            grundy__table_remove(memo, r);
     }
     g->pending = 0;
     while (g->nframes > 0) {
         grundy__game_frame *f = &g->frames[--g->nframes];
-        grundy__table_remove(&g->table, grundy__game_eval__part_at(g, f->key));
+        grundy__table_remove(memo, grundy__game_eval__part_at(g, f->key));
     }
 }
 
@@ -5412,18 +5960,15 @@ static int grundy__game_eval__pop(grundy_game *g, uint32_t *value)
     if (rc != GRUNDY_OK)
         return rc;
     uint32_t v = grundy__game_eval__frame_value(g, f);
-    grundy__table_set_at(&g->table, grundy__game_eval__part_at(g, f->key), grundy__game_stored(v), f->slot);
+    grundy__table_set_at(grundy__game_memo(g), grundy__game_eval__part_at(g, f->key), grundy__game_stored(v),
+                         f->slot);
     g->opts.parts.len = f->parts;
     g->opts.counts.len = f->counts;
     if (--g->nframes > 0)
         grundy__game_eval__set_part_value(g, g->frames[g->nframes - 1].cur, grundy__game_stored(v));
     else
         *value = v;
-    if (++g->evaluated % GRUNDY__GAME_EVAL__PROGRESS_EVERY == 0 && g->progress != NULL &&
-        g->progress(g->progress_user, g->evaluated, 0) != 0)
-        return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
-                                 (unsigned long long)g->evaluated);
-    return GRUNDY_OK;
+    return grundy__game_tick(g);
 }
 
 /* Pushes the position in g->pos, which the table holds as busy in slot
@@ -5433,7 +5978,7 @@ static int grundy__game_eval__push_first(grundy_game *g, size_t slot)
 {
     int rc = grundy__game_reserve(g, &g->opts.parts, g->rec);
     if (rc != GRUNDY_OK) {
-        grundy__table_remove(&g->table, g->pos);
+        grundy__table_remove(grundy__game_memo(g), g->pos);
         return rc;
     }
     grundy__game_copy_pos(g, grundy__game_eval__part_at(g, 0), g->pos);
@@ -5442,12 +5987,13 @@ static int grundy__game_eval__push_first(grundy_game *g, size_t slot)
     return grundy__game_eval__push(g, 0, slot);
 }
 
-GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, uint32_t *value)
+GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
 {
     uint32_t known;
     size_t slot;
-    int rc = grundy__table_get_or_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit,
-                                         &known, &slot);
+    g->play = play;
+    int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
+                                         g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
         return rc == GRUNDY_ELIMIT ? grundy__game_eval__table_full(g) : rc;
     if (known != GRUNDY__EMPTY) {
@@ -5477,34 +6023,381 @@ GRUNDY__LOCAL void grundy__game_load(grundy_game *g, const void *pos)
         g->canon(g->user, g->pos);
 }
 
-int grundy_game_value(grundy_game *g, const void *pos, uint32_t *value)
+/* What a position's number call asks: its number, and its outcome if
+ * `outcome` is not NULL. */
+typedef struct grundy__game_eval__asked {
+    uint32_t *value;
+    int *outcome;
+} grundy__game_eval__asked;
+
+/* The loopy number (and outcome) of one position, from the positions' graph. */
+static int grundy__game_eval__ask_loopy(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *ctx)
 {
-    if (g == NULL || pos == NULL || value == NULL)
-        return GRUNDY_EINVAL;
+    const grundy__game_eval__asked *a = (const grundy__game_eval__asked *)ctx;
+    (void)n;
+    int rc = grundy_graph_value(graph, play, nodes[0], a->value);
+    if (rc == GRUNDY_OK && a->outcome != NULL) {
+        rc = grundy_graph_outcome(graph, play, nodes[0]);
+        *a->outcome = rc;
+    }
+    return rc < 0 ? rc : GRUNDY_OK;
+}
+
+/* The number of pos under play, and (outcome non-NULL) its outcome. */
+static int grundy__game_eval__value_of(grundy_game *g, int play, const void *pos, uint32_t *value, int *outcome)
+{
+    int rc = grundy__game_check_play(g, play, 0, "a position's number");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (play == GRUNDY_PLAY_LOOPY) {
+        grundy__game_eval__asked a = {value, outcome};
+        return grundy__game_on_graph(g, play, pos, 1, grundy__game_eval__ask_loopy, &a);
+    }
     if (g->inside)
         return grundy__game_refuse_reentry(g);
     g->inside = 1;
     grundy__game_load(g, pos);
-    int rc = grundy__game_evaluate(g, value);
+    rc = grundy__game_evaluate(g, play, value);
+    g->inside = 0;
+    if (rc == GRUNDY_OK && outcome != NULL)
+        *outcome = grundy__play_outcome(play, *value);
+    return rc;
+}
+
+int grundy_game_value(grundy_game *g, int play, const void *pos, uint32_t *value)
+{
+    if (g == NULL || pos == NULL || value == NULL)
+        return GRUNDY_EINVAL;
+    return grundy__game_eval__value_of(g, play, pos, value, NULL);
+}
+
+int grundy_game_outcome(grundy_game *g, int play, const void *pos)
+{
+    if (g == NULL || pos == NULL)
+        return GRUNDY_EINVAL;
+    uint32_t v;
+    int outcome = GRUNDY_P;
+    int rc = grundy__game_eval__value_of(g, play, pos, &v, &outcome);
+    return rc != GRUNDY_OK ? rc : outcome;
+}
+#undef GRUNDY__GAME_EVAL__PENDING
+
+/* === src/game/game_graph.c === */
+/* Games described by rules: the positions' graph.
+ *
+ * What the memo tables cannot answer (the loopy number of a position; the
+ * outcomes of misère, loopy and selective sums; the winning moves of sums
+ * under every play but normal: see game_sum.c) is asked of the graph of
+ * every position the sum can reach, built here with the public graph API
+ * and then questioned as any graph is, with the same play.
+ *
+ * The components are the root nodes, keyed and generated by their bytes as
+ * the caller gave them, so that a move index is an index in the generator's
+ * listing for the caller's position.  Deeper positions are keyed by their
+ * canonical bytes (their parts are canonicalised as listed).  One table
+ * holds both: a root's bytes that are not canonical match no deeper key,
+ * and a root whose bytes are canonical is rightly the same node as that
+ * position met deeper down.
+ *
+ * Node 0 is the finished game, and an option of no parts a move to it: a
+ * terminal node has the number of the finished game under every play, and
+ * a graph takes an empty split only where it takes splits.  The positions
+ * follow, numbered in the order they are found, and their bytes kept in
+ * that order, which is the order they are expanded in: breadth first,
+ * iterative, the list of bytes its own queue.  Each expansion adds the
+ * node's options as graph moves in the generator's order, so move k of a
+ * node is the generator's option k.
+ *
+ * The memory cap counts the table, the bytes and an estimate of the graph
+ * (which reports no size): 8 bytes per token (a move, or a split's header
+ * and parts) while moves wait to be merged and 4 once merged, both alive
+ * while merging, and 16 bytes per node for its offsets and numbers. */
+
+#define GRUNDY__GAME_GRAPH__GRAPH_TOKEN_BYTES 12u
+#define GRUNDY__GAME_GRAPH__GRAPH_NODE_BYTES 16u
+/* What solving one play takes per node on top: its numbers and the search's
+ * stack (a misère search first solves normal values). */
+#define GRUNDY__GAME_GRAPH__GRAPH_SOLVE_BYTES 16u
+#define GRUNDY__GAME_GRAPH__FINISHED 0u /* the node of the finished game */
+
+struct grundy__game_build {
+    grundy__table keys;    /* a position's bytes -> its node */
+    grundy__game_bytes at; /* node u's position at (u - 1) * size: the queue */
+    uint32_t *parts;       /* the nodes of the option being added */
+    size_t cap_parts;
+    uint32_t *roots;       /* component i's node */
+    size_t n;              /* components */
+    uint32_t nodes;        /* nodes found */
+    uint32_t added;        /* nodes added to the graph */
+    uint64_t tokens;       /* moves and parts added to the graph */
+    grundy_graph *graph;
+};
+
+GRUNDY__LOCAL size_t grundy__game_build_bytes(const grundy__game_build *b)
+{
+    uint64_t graph = b->tokens * GRUNDY__GAME_GRAPH__GRAPH_TOKEN_BYTES + (uint64_t)b->nodes * GRUNDY__GAME_GRAPH__GRAPH_NODE_BYTES;
+    size_t mine = grundy__table_bytes(b->keys.key_size, b->keys.cap) + b->at.cap +
+                  b->cap_parts * sizeof(uint32_t) + b->n * sizeof(uint32_t);
+    return graph > SIZE_MAX - mine ? SIZE_MAX : mine + (size_t)graph;
+}
+
+/* The positions found (node 0 is none). */
+static uint32_t grundy__game_graph__positions_found(const grundy__game_build *b)
+{
+    return b->nodes > GRUNDY__GAME_GRAPH__FINISHED ? b->nodes - 1 : 0;
+}
+
+static int grundy__game_graph__limit_reached(grundy_game *g, const grundy__game_build *b)
+{
+    return grundy__game_fail(g, GRUNDY_ELIMIT,
+                             "memory limit of %zu bytes reached with %u positions in the graph "
+                             "of the positions the sum reaches",
+                             g->limit, grundy__game_graph__positions_found(b));
+}
+
+static int grundy__game_graph__within_limit(grundy_game *g, const grundy__game_build *b)
+{
+    if (g->limit != 0 && grundy__game_used_bytes(g) > g->limit)
+        return grundy__game_graph__limit_reached(g, b);
+    return GRUNDY_OK;
+}
+
+/* The room the keys' table may take (its limit argument; 0: none): what
+ * the cap leaves beside everything else the game holds. */
+static size_t grundy__game_graph__keys_room(const grundy_game *g, const grundy__game_build *b)
+{
+    if (g->limit == 0)
+        return 0;
+    size_t others = grundy__game_used_bytes(g) - grundy__table_bytes(b->keys.key_size, b->keys.cap);
+    return others < g->limit ? g->limit - others : 1;
+}
+
+/* The memory a misère search of the graph may take: what the cap leaves
+ * beside everything the game holds, the graph and its solve included
+ * (0: no cap). */
+static size_t grundy__game_graph__search_room(const grundy_game *g, const grundy__game_build *b)
+{
+    if (g->limit == 0)
+        return 0;
+    size_t used = grundy__game_used_bytes(g), solve = (size_t)b->nodes * GRUNDY__GAME_GRAPH__GRAPH_SOLVE_BYTES;
+    return used < g->limit && solve < g->limit - used ? g->limit - used - solve : 1;
+}
+
+/* Copies the graph's message for a failure of it (rc) into the game's. */
+static int grundy__game_graph__graph_failed(grundy_game *g, const grundy__game_build *b, int rc)
+{
+    const char *msg = grundy_graph_errmsg(b->graph);
+    if (msg[0] != '\0')
+        return grundy__game_fail(g, rc, "the graph of the %u positions the sum reaches "
+                                 "(numbered from 1 as found): %s", grundy__game_graph__positions_found(b), msg);
+    if (rc != GRUNDY_ENOMEM)
+        return grundy__game_fail(g, rc, "the graph of the %u positions the sum reaches: %s",
+                                 grundy__game_graph__positions_found(b), grundy_strerror(rc));
+    return rc;
+}
+
+/* The node of the position pos, found or entered (and so queued). */
+static int grundy__game_graph__node_of(grundy_game *g, grundy__game_build *b, const unsigned char *pos,
+                   uint32_t *node)
+{
+    if (b->nodes == GRUNDY_NODE_MAX)
+        return grundy__game_fail(g, GRUNDY_ELIMIT,
+                                 "the positions the sum reaches pass %u, the most a graph holds",
+                                 GRUNDY_NODE_MAX);
+    uint32_t found;
+    size_t slot;
+    int rc = grundy__table_get_or_insert(&b->keys, &g->alloc, pos, b->nodes, grundy__game_graph__keys_room(g, b),
+                                         &found, &slot);
+    if (rc == GRUNDY_OK && found == GRUNDY__EMPTY) {
+        rc = grundy__game_reserve(g, &b->at, g->size);
+        if (rc == GRUNDY_OK) {
+            grundy__game_copy_pos(g, b->at.p + b->at.len, pos);
+            b->at.len += g->size;
+            found = b->nodes++;
+        } else {
+            grundy__table_remove(&b->keys, pos);
+        }
+    }
+    if (rc == GRUNDY_ELIMIT)
+        return grundy__game_graph__limit_reached(g, b);
+    *node = found;
+    return rc;
+}
+
+/* Adds to the graph the nodes found since the last call: moves need them. */
+static int grundy__game_graph__add_found_nodes(grundy_game *g, grundy__game_build *b)
+{
+    if (b->added == b->nodes)
+        return GRUNDY_OK;
+    int rc = grundy_graph_add_nodes(b->graph, b->nodes - b->added, NULL);
+    if (rc != GRUNDY_OK)
+        return grundy__game_graph__graph_failed(g, b, rc);
+    b->added = b->nodes;
+    return GRUNDY_OK;
+}
+
+/* Adds the move from node `from` to the sum of b->parts[0 .. np). */
+static int grundy__game_graph__add_option(grundy_game *g, grundy__game_build *b, uint32_t from, uint32_t np)
+{
+    int rc = grundy__game_graph__add_found_nodes(g, b);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (np <= 1)
+        rc = grundy_graph_add_move(b->graph, from, np == 1 ? b->parts[0] : GRUNDY__GAME_GRAPH__FINISHED);
+    else
+        rc = grundy_graph_add_split(b->graph, from, b->parts, np);
+    if (rc != GRUNDY_OK)
+        return grundy__game_graph__graph_failed(g, b, rc);
+    b->tokens += np <= 1 ? 1 : 1 + (uint64_t)np;
+    return GRUNDY_OK;
+}
+
+/* Adds node u's options to the graph, finding the nodes of their parts. */
+static int grundy__game_graph__expand(grundy_game *g, grundy__game_build *b, uint32_t u)
+{
+    int rc = grundy__game_list(g, b->at.p + (size_t)(u - 1) * g->size, GRUNDY__LIST_CANON);
+    if (rc == GRUNDY_ELIMIT)
+        return grundy__game_graph__limit_reached(g, b); /* the list's room: say where the cap was met */
+    grundy__game_walk w = {0, 0};
+    size_t off;
+    uint32_t np;
+    while (rc == GRUNDY_OK && grundy__game_next_listed(g, &w, &off, &np)) {
+        rc = grundy__reserve(&g->alloc, (void **)&b->parts, &b->cap_parts, np, sizeof *b->parts);
+        for (uint32_t i = 0; i < np && rc == GRUNDY_OK; i++)
+            rc = grundy__game_graph__node_of(g, b, g->listed.parts.p + off + (size_t)i * g->rec, &b->parts[i]);
+        if (rc == GRUNDY_OK)
+            rc = grundy__game_graph__add_option(g, b, u, np);
+    }
+    if (rc == GRUNDY_OK)
+        rc = grundy__game_graph__within_limit(g, b);
+    return rc == GRUNDY_OK ? grundy__game_tick(g) : rc;
+}
+
+/* Builds the graph of the positions the n positions reach. */
+static int grundy__game_graph__build(grundy_game *g, grundy__game_build *b, const void *positions, size_t n)
+{
+    int rc = grundy_graph_new(&b->graph, &g->alloc);
+    if (rc != GRUNDY_OK)
+        return rc;
+    b->roots = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *b->roots);
+    if (b->roots == NULL)
+        return GRUNDY_ENOMEM;
+    b->n = n;
+    b->nodes = GRUNDY__GAME_GRAPH__FINISHED + 1;
+    for (size_t i = 0; i < n && rc == GRUNDY_OK; i++)
+        rc = grundy__game_graph__node_of(g, b, (const unsigned char *)positions + i * g->size, &b->roots[i]);
+    for (uint32_t u = GRUNDY__GAME_GRAPH__FINISHED + 1; u < b->nodes && rc == GRUNDY_OK; u++)
+        rc = grundy__game_graph__expand(g, b, u);
+    return rc == GRUNDY_OK ? grundy__game_graph__add_found_nodes(g, b) : rc;
+}
+
+static void grundy__game_graph__release(grundy_game *g, grundy__game_build *b)
+{
+    grundy_graph_free(b->graph);
+    grundy__table_free(&b->keys, &g->alloc);
+    grundy__free(&g->alloc, b->at.p);
+    grundy__free(&g->alloc, b->parts);
+    grundy__free(&g->alloc, b->roots);
+}
+
+/* The graph's progress, reported as the game's, after the positions built. */
+static int grundy__game_graph__forward(void *user, uint64_t done, uint64_t total)
+{
+    grundy_game *g = (grundy_game *)user;
+    (void)total;
+    return g->progress(g->progress_user, g->evaluated + done, 0);
+}
+
+GRUNDY__LOCAL int grundy__game_on_graph(grundy_game *g, int play, const void *positions, size_t n,
+                          grundy__game_ask_fn ask, void *ctx)
+{
+    if (g->inside)
+        return grundy__game_refuse_reentry(g);
+    grundy__game_build b;
+    memset(&b, 0, sizeof b);
+    grundy__table_init(&b.keys, g->size);
+    g->inside = 1;
+    g->build = &b;
+    g->errmsg[0] = '\0';
+    int rc = grundy__game_graph__build(g, &b, positions, n);
+    if (rc == GRUNDY_OK) {
+        grundy_graph_set_progress(b.graph, g->progress != NULL ? grundy__game_graph__forward : NULL, g);
+        grundy__graph_set_misere_limit(b.graph, grundy__game_graph__search_room(g, &b));
+        rc = ask(b.graph, play, b.roots, n, ctx);
+        if (rc < 0)
+            grundy__game_graph__graph_failed(g, &b, rc);
+        else if (grundy__play_base(play) == GRUNDY_PLAY_MISERE)
+            g->last_method = grundy_graph_last_method(b.graph);
+    }
+    g->build = NULL;
+    grundy__game_graph__release(g, &b);
+    g->listed.parts.len = g->listed.counts.len = 0;
+    g->inside = 0;
+    return rc;
+}
+#undef GRUNDY__GAME_GRAPH__GRAPH_TOKEN_BYTES
+#undef GRUNDY__GAME_GRAPH__GRAPH_NODE_BYTES
+#undef GRUNDY__GAME_GRAPH__GRAPH_SOLVE_BYTES
+#undef GRUNDY__GAME_GRAPH__FINISHED
+
+/* === src/game/game_moves.c === */
+/* Games described by rules: the moves of a position as the caller names
+ * it.  Move k of a position is the k-th option its generator lists for the
+ * bytes the caller gave, not for their canonical form, so the generator is
+ * called on those bytes, once per call. */
+
+GRUNDY__LOCAL int grundy__game_list(grundy_game *g, const void *pos, int how)
+{
+    grundy__game_copy_pos(g, g->pos, pos);
+    g->listed.parts.len = g->listed.counts.len = 0;
+    return grundy__game_generate(g, &g->listed, how);
+}
+
+/* Lists pos's options into g->listed, refusing calls from the game's own
+ * callbacks: they run inside a search that g->listed may serve. */
+static int grundy__game_moves__list_from_outside(grundy_game *g, const void *pos)
+{
+    if (g->inside)
+        return grundy__game_refuse_reentry(g);
+    g->inside = 1;
+    int rc = grundy__game_list(g, pos, 0);
     g->inside = 0;
     return rc;
 }
 
-int grundy_game_value_u64(grundy_game *g, uint64_t pos, uint32_t *value)
+int grundy_game_degree(grundy_game *g, const void *pos, uint64_t *count)
 {
-    if (g != NULL && g->size != sizeof pos)
+    if (g == NULL || pos == NULL || count == NULL)
         return GRUNDY_EINVAL;
-    return grundy_game_value(g, &pos, value);
+    int rc = grundy__game_moves__list_from_outside(g, pos);
+    if (rc == GRUNDY_OK)
+        *count = g->listed.counts.len / sizeof(uint32_t);
+    return rc;
 }
 
-int grundy_game_outcome(grundy_game *g, const void *pos)
+int grundy_game_move(grundy_game *g, const void *pos, uint64_t k, void *parts, size_t cap,
+                     size_t *nparts)
 {
-    uint32_t v;
-    int rc = grundy_game_value(g, pos, &v);
-    return rc != GRUNDY_OK ? rc : grundy__play_outcome(g->play, v);
+    if (g == NULL || pos == NULL || nparts == NULL || (parts == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_moves__list_from_outside(g, pos);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint64_t degree = g->listed.counts.len / sizeof(uint32_t);
+    if (k >= degree)
+        return grundy__game_fail(g, GRUNDY_ERANGE, "move %llu of a position with %llu moves",
+                                 (unsigned long long)k, (unsigned long long)degree);
+    grundy__game_walk w = {0, 0};
+    size_t off = 0;
+    uint32_t np = 0;
+    for (uint64_t i = 0; i <= k; i++)
+        grundy__game_next_listed(g, &w, &off, &np);
+    for (uint32_t i = 0; i < np && i < cap; i++)
+        memcpy((unsigned char *)parts + (size_t)i * g->size,
+               g->listed.parts.p + off + (size_t)i * g->rec, g->size);
+    *nparts = np;
+    return GRUNDY_OK;
 }
-#undef GRUNDY__GAME_EVAL__PROGRESS_EVERY
-#undef GRUNDY__GAME_EVAL__PENDING
 
 /* === src/game/game_options.c === */
 /* Games described by rules: the options a move generator gives, appended
@@ -5515,10 +6408,10 @@ int grundy_game_outcome(grundy_game *g, const void *pos)
 static int grundy__game_options__make_room_slowly(grundy_options *o, uint32_t nparts)
 {
     grundy_game *g = o->game;
-    if (nparts > 1 && !grundy__play_splits(g->play))
+    if (nparts > 1 && o->one_part)
         return grundy__game_fail(g, GRUNDY_EINVAL,
-                                 "an option of %u parts, but this play needs options of at most "
-                                 "one", nparts);
+                                 "an option of %u parts, but %s needs options of at most one",
+                                 nparts, grundy__play_name(g->play));
     if (nparts > g->max_parts)
         return GRUNDY_ELIMIT;
     int rc = grundy__game_reserve(g, &o->out->parts, (size_t)nparts * g->rec);
@@ -5574,33 +6467,6 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
     return rc;
 }
 
-/* The usual option of a uint64_t game, one part and nothing to canonicalise,
- * appended without the general loop. */
-static int grundy__game_options__add_word(grundy_options *o, const uint64_t *part)
-{
-    grundy__game_optlist *out = o->out;
-    const uint32_t one = 1;
-    unsigned char *p = out->parts.p + out->parts.len;
-    memcpy(p, part, sizeof *part);
-    grundy__game_unknown(p + sizeof *part);
-    out->parts.len += sizeof *part + GRUNDY__GAME_TAIL;
-    memcpy(out->counts.p + out->counts.len, &one, sizeof one);
-    out->counts.len += sizeof one;
-    return GRUNDY_OK;
-}
-
-int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t nparts)
-{
-    if (o == NULL)
-        return GRUNDY_EINVAL;
-    if (o->game->size != sizeof(uint64_t))
-        return GRUNDY_EINVAL;
-    /* Generators call this once per option: the usual option takes no call. */
-    if (nparts == 1 && parts != NULL && o->canon == NULL && grundy__game_options__has_room(o->out, o->game->rec))
-        return grundy__game_options__add_word(o, parts);
-    return grundy_options_add(o, parts, nparts);
-}
-
 /* Makes room in o for n options of one part each, checked once for the lot. */
 static int grundy__game_options__make_room_each(grundy_options *o, size_t n)
 {
@@ -5624,23 +6490,10 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
     return GRUNDY_OK;
 }
 
-int grundy_options_add_each_u64(grundy_options *o, const uint64_t *positions, size_t n)
+GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
-    if (o == NULL || o->game->size != sizeof(uint64_t))
-        return GRUNDY_EINVAL;
-    if (positions == NULL || o->canon != NULL)
-        return grundy_options_add_each(o, positions, n);
-    int rc = grundy__game_options__make_room_each(o, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    for (size_t i = 0; i < n; i++)
-        grundy__game_options__add_word(o, &positions[i]);
-    return GRUNDY_OK;
-}
-
-GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int canonical)
-{
-    grundy_options o = {g, out, canonical ? g->canon : NULL};
+    grundy_options o = {g, out, how & GRUNDY__LIST_CANON ? g->canon : NULL,
+                        (how & GRUNDY__LIST_ONE_PART) != 0};
     int rc;
     g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
     if (g->moves_u64 != NULL) {
@@ -5658,19 +6511,66 @@ GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *ou
 }
 
 /* === src/game/game_sum.c === */
-/* Games described by rules: sums, and winning moves in them. */
+/* Games described by rules: sums, and winning moves in them.
+ *
+ * Normal play answers from the memo tables: the value of a sum is the xor
+ * of its components' values, and a winning move brings one component to
+ * the value that makes the xor 0 (the one sum routine, core/sum.h), found
+ * among the options the generator lists for the component as given.  WTIA,
+ * conjunctive, continued and shortened sums are decided by their
+ * components' numbers, from the memo tables too.  Everything else is asked
+ * of the graph of the positions the sum reaches (game_graph.c): misère and
+ * loopy sums, which no number decides; selective sums, whose graph refuses
+ * split options that normal values (their numbers) allow; and the winning
+ * moves of every play but normal. */
 
-int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint32_t *value)
+static const unsigned char *grundy__game_sum__component(const grundy_game *g, const void *positions, size_t i)
 {
-    if (g == NULL || (positions == NULL && n > 0) || value == NULL)
-        return GRUNDY_EINVAL;
-    if (g->play != GRUNDY_PLAY_NORMAL)
-        return grundy__game_fail(g, GRUNDY_EINVAL,
-                                 "sums by value are for normal play; use grundy_compound_outcome");
+    return (const unsigned char *)positions + i * g->size;
+}
+
+/* Evaluates the n positions under play (any but loopy), which leaves g->play
+ * set to it for component_number. */
+static int grundy__game_sum__evaluate_all(grundy_game *g, int play, const void *positions, size_t n)
+{
+    if (g->inside)
+        return grundy__game_refuse_reentry(g);
+    g->inside = 1;
+    g->play = play;
+    int rc = GRUNDY_OK;
+    for (size_t i = 0; i < n && rc == GRUNDY_OK; i++) {
+        uint32_t v;
+        grundy__game_load(g, grundy__game_sum__component(g, positions, i));
+        rc = grundy__game_evaluate(g, play, &v);
+    }
+    g->inside = 0;
+    return rc;
+}
+
+typedef struct grundy__game_sum__game_positions {
+    grundy_game *game;
+    const void *positions;
+} grundy__game_sum__game_positions;
+
+/* Component i's number under g->play: every component was evaluated, so
+ * the lookup hits. */
+static uint64_t grundy__game_sum__component_number(const void *ctx, size_t i)
+{
+    const grundy__game_sum__game_positions *gp = (const grundy__game_sum__game_positions *)ctx;
+    grundy_game *g = gp->game;
+    grundy__game_load(g, grundy__game_sum__component(g, gp->positions, i));
+    return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
+}
+
+/* The normal value of the listed option whose first part is at parts
+ * offset off. */
+static int grundy__game_sum__listed_value(grundy_game *g, size_t off, uint32_t nparts, uint32_t *value)
+{
     uint32_t x = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v = 0; /* set by the call; initialised for compilers that cannot see it */
-        int rc = grundy_game_value(g, (const unsigned char *)positions + i * g->size, &v);
+    for (uint32_t i = 0; i < nparts; i++) {
+        uint32_t v;
+        grundy__game_load(g, g->listed.parts.p + off + (size_t)i * g->rec);
+        int rc = grundy__game_evaluate(g, GRUNDY_PLAY_NORMAL, &v);
         if (rc != GRUNDY_OK)
             return rc;
         x ^= v;
@@ -5679,100 +6579,194 @@ int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint3
     return GRUNDY_OK;
 }
 
-typedef struct grundy__game_sum__game_positions {
-    grundy_game *game;
-    const unsigned char *positions;
-} grundy__game_sum__game_positions;
-
-/* Components were all evaluated, so each lookup hits. */
-static uint64_t grundy__game_sum__component_value(const void *ctx, size_t i)
+/* The moves of pos (as given) to an option of normal value target, in
+ * order: the first `cap` into ks, and how many there are into *count,
+ * stopping at the first when `first`.  The caller has set g->inside. */
+static int grundy__game_sum__moves_to_value(grundy_game *g, const void *pos, uint32_t target, uint64_t *ks,
+                          size_t cap, int first, size_t *count)
 {
-    const grundy__game_sum__game_positions *gp = (const grundy__game_sum__game_positions *)ctx;
-    grundy_game *g = gp->game;
-    grundy__game_load(g, gp->positions + i * g->size);
-    uint32_t v = grundy__table_get(&g->table, g->pos);
-    return v != GRUNDY__EMPTY ? grundy__game_number_of(v) : 0;
-}
-
-/* Among the options (raw, as generated) in g->sought, the first whose value
- * is target: the parts offset of its first part and its count of parts, or
- * SIZE_MAX.  Evaluates parts as needed. */
-static int grundy__game_sum__find_option(grundy_game *g, uint64_t target, size_t *found, uint32_t *nparts)
-{
-    *found = SIZE_MAX;
-    size_t off = 0;
-    for (size_t c = 0; c < g->sought.counts.len; c += sizeof(uint32_t)) {
-        uint32_t np, x = 0;
-        memcpy(&np, g->sought.counts.p + c, sizeof np);
-        for (uint32_t i = 0; i < np; i++) {
-            uint32_t v;
-            grundy__game_load(g, g->sought.parts.p + off + (size_t)i * g->rec);
-            int rc = grundy__game_evaluate(g, &v);
-            if (rc != GRUNDY_OK)
-                return rc;
-            x ^= v;
-        }
-        if (x == target) {
-            *found = off;
-            *nparts = np;
-            return GRUNDY_OK;
-        }
-        off += (size_t)np * g->rec;
+    int rc = grundy__game_list(g, pos, 0);
+    grundy__game_walk w = {0, 0};
+    size_t off, found = 0;
+    uint32_t np;
+    for (uint64_t k = 0; rc == GRUNDY_OK && grundy__game_next_listed(g, &w, &off, &np); k++) {
+        uint32_t v;
+        rc = grundy__game_sum__listed_value(g, off, np, &v);
+        if (rc != GRUNDY_OK || v != target)
+            continue;
+        if (found < cap)
+            ks[found] = k;
+        if (++found == 1 && first)
+            break;
     }
-    return GRUNDY_OK;
-}
-
-/* grundy_game_sum_winning_move once every component is evaluated. */
-static int grundy__game_sum__winning_move(grundy_game *g, const void *positions, size_t n, size_t *component,
-                        void *parts, uint32_t cap, uint32_t *nparts)
-{
-    grundy__game_sum__game_positions gp = {g, (const unsigned char *)positions};
-    uint64_t target;
-    if (!grundy__sum_move(&gp, n, grundy__game_sum__component_value, component, &target))
-        return 0;
-    /* Generate the options of the component as given, so the move returned
-     * is a real move from the caller's position, not from its canonical form. */
-    memcpy(g->pos, gp.positions + *component * g->size, g->size);
-    g->sought.parts.len = g->sought.counts.len = 0;
-    int rc = grundy__game_generate(g, &g->sought, 0);
-    size_t off = SIZE_MAX;
-    if (rc == GRUNDY_OK)
-        rc = grundy__game_sum__find_option(g, target, &off, nparts);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (off == SIZE_MAX)
-        return grundy__game_fail(g, GRUNDY_EINVAL, "the move generator gave different options "
-                                 "for the same position");
-    for (uint32_t i = 0; i < *nparts && i < cap; i++)
-        memcpy((unsigned char *)parts + (size_t)i * g->size,
-               g->sought.parts.p + off + (size_t)i * g->rec, g->size);
-    return 1;
-}
-
-int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n,
-                                 size_t *component, void *parts, uint32_t cap, uint32_t *nparts)
-{
-    if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
-        return GRUNDY_EINVAL;
-    if (g->inside)
-        return grundy__game_refuse_reentry(g);
-    uint32_t s;
-    int rc = grundy_game_sum_value(g, positions, n, &s);
-    if (rc != GRUNDY_OK)
-        return rc;
-    g->inside = 1;
-    rc = grundy__game_sum__winning_move(g, positions, n, component, parts, cap, nparts);
-    g->inside = 0;
+    *count = found;
     return rc;
 }
 
-int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, size_t n,
-                                     size_t *component, uint64_t *parts, uint32_t cap,
-                                     uint32_t *nparts)
+static void grundy__game_sum__no_moves(uint64_t *moves, size_t n)
 {
-    if (g != NULL && g->size != sizeof(uint64_t))
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+}
+
+/* A winning move of a normal-play sum whose components are evaluated. */
+static int grundy__game_sum__normal_move(grundy_game *g, const void *positions, size_t n, uint64_t *moves)
+{
+    grundy__game_sum__game_positions gp = {g, positions};
+    size_t c, found = 0;
+    uint64_t target;
+    grundy__game_sum__no_moves(moves, n);
+    if (!grundy__sum_move(&gp, n, grundy__game_sum__component_number, &c, &target))
+        return 0;
+    g->inside = 1;
+    int rc = grundy__game_sum__moves_to_value(g, grundy__game_sum__component(g, positions, c), (uint32_t)target, &moves[c], 1, 1,
+                            &found);
+    g->inside = 0;
+    if (rc == GRUNDY_OK && found == 0)
+        rc = grundy__game_fail(g, GRUNDY_EINVAL, "component %zu: the move generator gave "
+                               "different options for the same position", c);
+    return rc != GRUNDY_OK ? rc : 1;
+}
+
+/* Every winning move of a normal-play sum whose components are evaluated:
+ * in each component, the moves to the value that makes the xor 0. */
+static int grundy__game_sum__normal_moves(grundy_game *g, const void *positions, size_t n, size_t *components,
+                        uint64_t *moves, size_t cap, size_t *count)
+{
+    grundy__game_sum__game_positions gp = {g, positions};
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= grundy__game_sum__component_number(&gp, i);
+    size_t total = 0;
+    int rc = GRUNDY_OK;
+    g->inside = 1;
+    for (size_t i = 0; i < n && s != 0 && rc == GRUNDY_OK; i++) {
+        size_t room = cap > total ? cap - total : 0, found = 0;
+        uint64_t target = grundy__game_sum__component_number(&gp, i) ^ s;
+        rc = grundy__game_sum__moves_to_value(g, grundy__game_sum__component(g, positions, i), (uint32_t)target,
+                            room ? moves + total : NULL, room, 0, &found);
+        for (size_t j = total; components != NULL && j < total + found && j < cap; j++)
+            components[j] = i;
+        total += found;
+    }
+    g->inside = 0;
+    if (rc == GRUNDY_OK)
+        *count = total;
+    return rc;
+}
+
+int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_t n,
+                          uint32_t *value)
+{
+    if (g == NULL || (positions == NULL && n > 0) || value == NULL)
         return GRUNDY_EINVAL;
-    return grundy_game_sum_winning_move(g, positions, n, component, parts, cap, nparts);
+    int rc = grundy__game_check_play(g, play, 0, "the value of a sum");
+    if (rc == GRUNDY_OK && play != GRUNDY_PLAY_NORMAL)
+        rc = grundy__game_fail(g, GRUNDY_ENOTSUP,
+                               "a sum has a value under normal play only; under %s it has an "
+                               "outcome (grundy_game_sum_outcome)", grundy__play_name(play));
+    if (rc == GRUNDY_OK)
+        rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__game_sum__game_positions gp = {g, positions};
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x ^= grundy__game_sum__component_number(&gp, i);
+    *value = (uint32_t)x;
+    return GRUNDY_OK;
+}
+
+/* Whether the memo tables decide sums of play by their numbers (see the top). */
+static int grundy__game_sum__decided_by_numbers(int play)
+{
+    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY_PLAY_WTIA ||
+           play == GRUNDY_PLAY_CONJUNCTIVE || play == GRUNDY_PLAY_CONTINUED ||
+           play == GRUNDY_PLAY_SHORTENED;
+}
+
+static int grundy__game_sum__ask_outcome(grundy_graph *graph, int play, const uint32_t *nodes, size_t n,
+                       void *unused)
+{
+    (void)unused;
+    return grundy_graph_sum_outcome(graph, play, nodes, n);
+}
+
+int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
+{
+    if (g == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (!grundy__game_sum__decided_by_numbers(play))
+        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_outcome, NULL);
+    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__game_sum__game_positions gp = {g, positions};
+    return grundy__numbers_decide(play, &gp, n, grundy__game_sum__component_number);
+}
+
+static int grundy__game_sum__ask_move(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *moves)
+{
+    return grundy_graph_sum_winning_move(graph, play, nodes, n, (uint64_t *)moves);
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
+                                 uint64_t *moves)
+{
+    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (play != GRUNDY_PLAY_NORMAL)
+        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_move, moves);
+    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+    return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_move(g, positions, n, moves);
+}
+
+/* Where every winning move goes. */
+typedef struct grundy__game_sum__wanted {
+    size_t *components;
+    uint64_t *moves;
+    size_t cap;
+    size_t *count;
+} grundy__game_sum__wanted;
+
+static int grundy__game_sum__ask_moves(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *ctx)
+{
+    const grundy__game_sum__wanted *w = (const grundy__game_sum__wanted *)ctx;
+    return grundy_graph_sum_winning_moves(graph, play, nodes, n, w->components, w->moves, w->cap,
+                                          w->count);
+}
+
+int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *positions, size_t n,
+                                  size_t *components, uint64_t *moves, size_t cap, size_t *count)
+{
+    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && cap > 0) || count == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "every winning move of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+    int base = grundy__play_base(play);
+    if (play == GRUNDY_PLAY_NORMAL) {
+        rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+        return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_moves(g, positions, n, components, moves, cap, count);
+    }
+    if (base == GRUNDY_PLAY_MISERE || play == GRUNDY_PLAY_WTIA || play == GRUNDY_PLAY_LOOPY) {
+        grundy__game_sum__wanted w = {components, moves, cap, count};
+        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_moves, &w);
+    }
+    return grundy__game_fail(g, GRUNDY_ENOTSUP,
+                             "every winning move is listed for the plays that move in one "
+                             "component; %s moves in several", grundy__play_name(play));
+}
+
+int grundy_game_last_method(const grundy_game *g)
+{
+    return g != NULL ? g->last_method : 0;
 }
 
 /* === src/heap/heap_compute.c === */
@@ -5791,10 +6785,14 @@ int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, 
 
 /* === src/heap/heap_game.h === */
 /* A heap game's handle, shared by the files that make up heap games:
- * heap_game.c (the handle and its settings), heap_compute.c (the value
- * sequence), heap_sparse.c (the sparse-space method's mask and rare heaps),
- * heap_threads.c (two lanes), heap_period.c (the proved period) and
- * heap_moves.c (winning moves). */
+ * heap_game.c (the handle, its rules, settings and messages),
+ * heap_compute.c (the value sequence), heap_sparse.c (the sparse-space
+ * method's mask and rare heaps), heap_threads.c (two lanes), heap_period.c
+ * (the proved period), heap_order.c (the list of a heap's moves) and
+ * heap_moves.c (sums and their winning moves). */
+
+/* The heap files define the experimental tuning switches, so they see
+ * their declarations (and with them GRUNDY_API, which exports them). */
 
 /* === src/heap/heap_rules.h === */
 /* The rules of a heap game, as parsed from its name. */
@@ -5818,12 +6816,15 @@ typedef struct grundy__heap_rules {
     unsigned max_parts;    /* most heaps one move leaves: 0 to 3 */
 } grundy__heap_rules;
 
-/* Parses a game name.  On GRUNDY_EPARSE, *errpos is the offending offset and
- * msg (cap bytes) says why.  On success the rules own two arrays. */
-GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, const grundy_allocator *a,
+/* Parses a game name of len bytes (no terminating NUL needed).  On
+ * GRUNDY_EPARSE or GRUNDY_ELIMIT, *errpos is the offset of the offending
+ * character and msg (cap bytes) says what and where; on success the rules
+ * own two arrays. */
+GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocator *a,
                              grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap);
 
-/* Rules of the subtraction game with the given set (validated). */
+/* Rules of the subtraction game with the given set (n >= 1 amounts,
+ * validated here: GRUNDY_EINVAL for 0, GRUNDY_ELIMIT above 2^20, with msg). */
 GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
                                    grundy__heap_rules *r, char *msg, size_t cap);
 
@@ -5968,6 +6969,7 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 
 #define GRUNDY__HEAP_LANES 2u             /* values computed at once (heap_threads.c) */
 #define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
+#define GRUNDY__HEAP_MSG 256u             /* room for the message of the last failure */
 
 /* What one thread needs of its own to compute a value: the mex marks and
  * the wanted rare values of the sparse method. */
@@ -5988,8 +6990,11 @@ typedef struct grundy__heap_lane {
 } grundy__heap_lane;
 
 struct grundy_heap_game {
-    grundy_allocator alloc;
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy__heap_rules rules;
+    int has_rules;       /* given once, by a name or a subtraction set */
+    char errmsg[GRUNDY__HEAP_MSG];
+    size_t errpos;       /* where in the name the last failure was, or GRUNDY_NO_POS */
     grundy_progress_fn progress;
     void *progress_user;
     int reporting;       /* the progress callback runs: calls into the game are refused */
@@ -6053,6 +7058,22 @@ static inline int grundy__odd_parity(uint32_t x)
 
 /* ---- heap_game.c ----------------------------------------------------------- */
 
+/* Writes the message of a failure that is not about the name, and returns rc. */
+GRUNDY__LOCAL int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The checks every call that computes makes: the game has rules and is not
+ * called from its own progress callback (GRUNDY_ESTATE, with a message
+ * naming the call). */
+GRUNDY__LOCAL int grundy__heap_ready(grundy_heap_game *g, const char *call);
+
+/* grundy__heap_ready, and a play heap games compute: GRUNDY_EINVAL for what
+ * is not a play, GRUNDY_ENOTSUP for any but normal play. */
+GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call);
+
 /* Makes *L the scratch of a lane for values below bound - 1, keeping its
  * work count; on failure *L is unchanged. */
 GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size_t bound);
@@ -6061,6 +7082,11 @@ GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allo
 
 /* G(n) on lane L by the kernel of the values' width, or GRUNDY__HEAP_ABANDONED. */
 GRUNDY__LOCAL uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
+
+/* Makes G(0) ... G(heap) known: computes the table up to heap unless a
+ * period answers (GRUNDY_ELIMIT past 2^32 values without one); failures get
+ * their message. */
+GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap);
 
 /* G(heap) for a heap in the table or in the proved periodic range. */
 static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint64_t heap)
@@ -6114,6 +7140,38 @@ GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint6
 
 /* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
 GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop);
+
+/* ---- heap_order.c ---------------------------------------------------------- */
+
+/* A heap's moves form one list (the order grundy.h documents), cut here
+ * into blocks: the moves that remove r tokens and leave the same number of
+ * heaps, and for Lasker's Nim a run of removals r = lo ... h leaving one
+ * heap (none at r = h).  Degree, the move of an index and the winning-move
+ * search all walk these blocks, so they agree on the order by construction. */
+#define GRUNDY__HEAP_RUN 16u /* a block kind beside the HEAP_LEAVE_* bits */
+
+typedef struct grundy__heap_block {
+    unsigned kind;   /* HEAP_LEAVE_NONE, _ONE, _TWO, _THREE or GRUNDY__HEAP_RUN */
+    uint64_t r;      /* tokens removed (the least of a run) */
+    uint64_t m;      /* tokens left: heap - r */
+    uint64_t count;  /* moves in the block, saturated at UINT64_MAX */
+    int count_over;  /* and they are more than UINT64_MAX */
+    int unequal;     /* two heaps that must differ (Grundy's game) */
+} grundy__heap_block;
+
+/* Called on each non-empty block in list order with the index of its
+ * first move (saturated at UINT64_MAX: a move at that index or past it has
+ * no index); a non-zero return stops the walk. */
+typedef int (*grundy__heap_block_fn)(void *ctx, const grundy__heap_block *b, uint64_t first);
+
+/* Walks the blocks of heap's moves under rules r: fn's first non-zero
+ * return, or 0.  O(number of removal amounts). */
+GRUNDY__LOCAL int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__heap_block_fn fn,
+                            void *ctx);
+
+/* The index within its block of the three-heap split (a, b, m - a - b),
+ * a <= b <= m - a - b, saturated at UINT64_MAX. */
+GRUNDY__LOCAL uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
 
 /* ---- heap_period.c --------------------------------------------------------- */
 
@@ -7418,12 +8476,9 @@ static int grundy__heap_compute__run_segment(grundy_heap_game *g, uint64_t stop)
     return rc;
 }
 
-int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
+/* The values up to count, or until a period is proved. */
+static int grundy__heap_compute__compute_to(grundy_heap_game *g, uint64_t count)
 {
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE; /* from its own progress callback */
     if (g->periodic || count <= g->vals.n)
         return GRUNDY_OK;
     /* Past the table's limit only a proved period can answer. */
@@ -7441,19 +8496,130 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     return rc;
 }
 
-int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
+/* compute_to, with the message of a failure: what was asked, and how far
+ * the values got. */
+static int grundy__heap_compute__compute_explained(grundy_heap_game *g, uint64_t count)
 {
-    if (g == NULL || value == NULL)
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    if (heap >= g->vals.n && !g->periodic) {
-        int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
-        if (rc != GRUNDY_OK)
-            return rc;
+    int rc = grundy__heap_compute__compute_to(g, count);
+    unsigned long long want = count, have = g->vals.n;
+    switch (rc) {
+    case GRUNDY_OK: return rc;
+    case GRUNDY_ELIMIT:
+        return grundy__heap_fail(g, rc, "%llu values: a table holds at most 2^32 - 1 and no "
+                                 "period is proved (%llu values computed)", want, have);
+    case GRUNDY_ECANCELED:
+        return grundy__heap_fail(g, rc, "the progress callback stopped the computation at %llu "
+                                 "of %llu values (those computed are kept)", have, want);
+    case GRUNDY_ENOMEM:
+        return grundy__heap_fail(g, rc, "out of memory computing value %llu of %llu", have, want);
+    default:
+        return grundy__heap_fail(g, rc, "computing value %llu of %llu failed", have, want);
     }
-    *value = grundy__heap_known_value(g, heap);
-    return GRUNDY_OK;
+}
+
+int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__heap_ready(g, "grundy_heap_game_compute");
+    return rc != GRUNDY_OK ? rc : grundy__heap_compute__compute_explained(g, count);
+}
+
+GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
+{
+    if (heap < g->vals.n || g->periodic)
+        return GRUNDY_OK;
+    return grundy__heap_compute__compute_explained(g, heap == UINT64_MAX ? heap : heap + 1);
+}
+
+/* out[0 .. count) = the stored G(from), G(from + 1), ...: one loop per
+ * width, so a range costs no switch per value. */
+static void grundy__heap_compute__copy_stored(const grundy__values *v, uint64_t from, uint64_t count, uint32_t *out)
+{
+    switch (v->width) {
+    case 1:
+        for (uint64_t i = 0; i < count; i++)
+            out[i] = v->p[from + i];
+        break;
+    case 2: {
+        const uint16_t *p = (const uint16_t *)(const void *)v->p + from;
+        for (uint64_t i = 0; i < count; i++)
+            out[i] = p[i];
+        break;
+    }
+    default:
+        memcpy(out, (const uint32_t *)(const void *)v->p + from, (size_t)count * sizeof *out);
+        break;
+    }
+}
+
+/* out[0 .. count) = G(first), ... for known heaps: what the table holds,
+ * then the periodic range as at most two pieces of the stored period (up to
+ * its end, then one whole period) and copies of the period just written. */
+static void grundy__heap_compute__fill_known(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out)
+{
+    uint64_t done = 0;
+    if (first < g->vals.n) {
+        done = g->vals.n - first < count ? g->vals.n - first : count;
+        grundy__heap_compute__copy_stored(&g->vals, first, done, out);
+    }
+    if (done == count)
+        return;
+    uint64_t p = g->period, n0 = g->preperiod;
+    uint64_t at = n0 + (first + done - n0) % p; /* the table holds n0 + p values at least */
+    for (int piece = 0; piece < 2 && done < count; piece++) {
+        uint64_t k = n0 + p - at < count - done ? n0 + p - at : count - done;
+        grundy__heap_compute__copy_stored(&g->vals, at, k, out + done);
+        done += k;
+        at = n0;
+    }
+    for (; done < count; done++)
+        out[done] = out[done - p];
+}
+
+int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                            uint32_t *values)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (values == NULL && count > 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_values: values is NULL");
+    int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_values");
+    if (rc != GRUNDY_OK || count == 0)
+        return rc;
+    if ((uint64_t)count - 1 > UINT64_MAX - first)
+        return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_values: %zu heaps from "
+                                 "%llu pass 2^64 - 1", count, (unsigned long long)first);
+    rc = grundy__heap_ensure(g, first + ((uint64_t)count - 1));
+    if (rc == GRUNDY_OK)
+        grundy__heap_compute__fill_known(g, first, count, values);
+    return rc;
+}
+
+int grundy_heap_game_value(grundy_heap_game *g, int play, uint64_t heap, uint32_t *value)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (value == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_value: value is NULL");
+    int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_value");
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_ensure(g, heap);
+    if (rc == GRUNDY_OK)
+        *value = grundy__heap_known_value(g, heap);
+    return rc;
+}
+
+int grundy_heap_game_outcome(grundy_heap_game *g, int play, uint64_t heap)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_outcome");
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_ensure(g, heap);
+    if (rc != GRUNDY_OK)
+        return rc;
+    return grundy__heap_known_value(g, heap) ? GRUNDY_N : GRUNDY_P;
 }
 #undef GRUNDY__HEAP_COMPUTE__PROGRESS_WORK
 #undef GRUNDY__HEAP_COMPUTE__MAX_VALUES
@@ -7465,13 +8631,13 @@ int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
 #undef GRUNDY__HEAP_COMPUTE__MAX_SEGMENT
 
 /* === src/heap/heap_game.c === */
-/* Heap games: the handle and its settings.
+/* Heap games: the handle, its rules, settings and messages.
  *
  * A heap game is made of one file per concern, around the handle of
  * heap_game.h: this one creates and configures it; heap_compute.c computes
  * the value sequence, with the sparse-space method of heap_sparse.c and the
- * two lanes of heap_threads.c; heap_period.c proves periods, and
- * heap_moves.c finds winning moves. */
+ * two lanes of heap_threads.c; heap_period.c proves periods; heap_order.c
+ * lists a heap's moves, and heap_moves.c answers for sums of heaps. */
 
 #define GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
 
@@ -7502,16 +8668,16 @@ GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allo
     return GRUNDY_OK;
 }
 
-static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__heap_rules *r)
+int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
 {
-    grundy_heap_game *g = (grundy_heap_game *)grundy__alloc_array(a, 1, sizeof *g);
-    if (g == NULL) {
-        grundy__heap_rules_free(r, a);
-        return GRUNDY_ENOMEM;
-    }
-    memset(g, 0, sizeof *g);
-    g->alloc = *a;
-    g->rules = *r;
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    *out = NULL;
+    int rc;
+    grundy_heap_game *g = (grundy_heap_game *)grundy__handle_new(sizeof *g, alloc, &rc);
+    if (g == NULL)
+        return rc;
+    g->errpos = GRUNDY_NO_POS;
     g->detect = 1;
     g->pow2 = 1;
     g->next_check = 32;
@@ -7522,15 +8688,9 @@ static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allo
     g->scan16 = grundy__scan16_best();
     g->scan_bits = grundy__scan_bits_best();
     g->scan_bits8 = grundy__scan_bits8_best();
-    /* The amounts whose removal may leave two heaps, for the sparse method. */
-    g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
-    for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
-        if (r->digit[k] & GRUNDY__HEAP_LEAVE_TWO)
-            g->split_k[g->nsplit++] = k;
-    }
     g->threads = 1;
     g->lanes_backoff = 1;
-    if (g->split_k == NULL || grundy__heap_lane_init(&g->lane[0], a, 2) != GRUNDY_OK) {
+    if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
     }
@@ -7538,61 +8698,122 @@ static int grundy__heap_game__heap_game_wrap(grundy_heap_game **out, grundy_allo
     return GRUNDY_OK;
 }
 
-/* The common start of the constructors: out cleared, allocator checked. */
-static int grundy__heap_game__begin_new(grundy_heap_game **out, const grundy_allocator *alloc, grundy_allocator *a)
+/* Makes r (which the game then owns) the game's rules, with the list of
+ * amounts whose removal may leave two heaps, for the sparse method.  On
+ * failure r is freed and the game keeps no rules. */
+static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules *r)
 {
-    if (out == NULL)
-        return GRUNDY_EINVAL;
-    *out = NULL;
-    return grundy__alloc_init(a, alloc);
+    uint32_t *split_k = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)r->ndigits,
+                                                        sizeof *split_k);
+    if (split_k == NULL) {
+        grundy__heap_rules_free(r, &g->alloc);
+        return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory storing the rules");
+    }
+    g->nsplit = 0;
+    for (uint32_t k = 0; k < r->ndigits; k++) {
+        if (r->digit[k] & GRUNDY__HEAP_LEAVE_TWO)
+            split_k[g->nsplit++] = k;
+    }
+    g->split_k = split_k;
+    g->rules = *r;
+    g->has_rules = 1;
+    return GRUNDY_OK;
 }
 
-int grundy_heap_game_new(grundy_heap_game **out, const char *name, const grundy_allocator *alloc,
-                         size_t *errpos)
+/* Rules are given once: a game whose values are computed keeps them. */
+static int grundy__heap_game__can_take_rules(grundy_heap_game *g, const char *call)
 {
-    grundy_allocator a;
-    int rc = grundy__heap_game__begin_new(out, alloc, &a);
-    if (rc != GRUNDY_OK)
-        return rc;
+    if (g->reporting)
+        return grundy__heap_ready(g, call);
+    if (g->has_rules)
+        return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: the game has rules already (rules are "
+                                 "given once; make a new game for other rules)", call);
+    return GRUNDY_OK;
+}
+
+int grundy_heap_game_parse(grundy_heap_game *g, const char *name, size_t len)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
     if (name == NULL)
-        return GRUNDY_EINVAL;
-    grundy__heap_rules r;
-    rc = grundy__heap_rules_parse(name, &a, &r, errpos, NULL, 0);
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_parse: the name is NULL");
+    int rc = grundy__heap_game__can_take_rules(g, "grundy_heap_game_parse");
     if (rc != GRUNDY_OK)
         return rc;
-    return grundy__heap_game__heap_game_wrap(out, &a, &r);
+    grundy__heap_rules r;
+    size_t pos = GRUNDY_NO_POS;
+    rc = grundy__heap_rules_parse(name, len, &g->alloc, &r, &pos, g->errmsg, sizeof g->errmsg);
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__heap_fail(g, rc, "out of memory reading the game's name");
+    if (rc != GRUNDY_OK) {
+        g->errpos = pos;
+        return rc;
+    }
+    return grundy__heap_game__take_rules(g, &r);
 }
 
-int grundy_heap_game_parse_error(const char *name, char *buf, size_t cap)
+int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, size_t n)
 {
-    if (name == NULL || buf == NULL || cap == 0)
+    if (g == NULL)
         return GRUNDY_EINVAL;
-    grundy_allocator a;
-    grundy__alloc_init(&a, NULL);
+    if (set == NULL || n == 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_set_subtraction: the set "
+                                 "is %s", set == NULL ? "NULL" : "empty");
+    int rc = grundy__heap_game__can_take_rules(g, "grundy_heap_game_set_subtraction");
+    if (rc != GRUNDY_OK)
+        return rc;
     grundy__heap_rules r;
-    size_t pos = 0;
-    int rc = grundy__heap_rules_parse(name, &a, &r, &pos, buf, cap);
-    if (rc == GRUNDY_OK)
-        grundy__heap_rules_free(&r, &a);
+    rc = grundy__heap_rules_subtraction(set, n, &g->alloc, &r, g->errmsg, sizeof g->errmsg);
+    g->errpos = GRUNDY_NO_POS;
     if (rc == GRUNDY_ENOMEM)
-        buf[0] = '\0';
+        return grundy__heap_fail(g, rc, "out of memory storing the subtraction set");
+    if (rc != GRUNDY_OK)
+        return rc;
+    return grundy__heap_game__take_rules(g, &r);
+}
+
+GRUNDY__LOCAL int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
+    va_end(ap);
+    g->errpos = GRUNDY_NO_POS;
     return rc;
 }
 
-int grundy_heap_game_new_subtraction(grundy_heap_game **out, const uint32_t *set, size_t n,
-                                     const grundy_allocator *alloc)
+GRUNDY__LOCAL int grundy__heap_ready(grundy_heap_game *g, const char *call)
 {
-    grundy_allocator a;
-    int rc = grundy__heap_game__begin_new(out, alloc, &a);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (set == NULL || n == 0)
-        return GRUNDY_EINVAL;
-    grundy__heap_rules r;
-    rc = grundy__heap_rules_subtraction(set, n, &a, &r, NULL, 0);
-    if (rc != GRUNDY_OK)
-        return rc;
-    return grundy__heap_game__heap_game_wrap(out, &a, &r);
+    if (g->reporting)
+        return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: called from the game's own progress "
+                                 "callback", call);
+    if (!g->has_rules)
+        return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: the game has no rules yet (give them "
+                                 "with grundy_heap_game_parse or "
+                                 "grundy_heap_game_set_subtraction)", call);
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call)
+{
+    const char *why = grundy__play_refusal(play, 1);
+    if (why != NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
+    if (play != GRUNDY_PLAY_NORMAL)
+        return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
+                                 "play (GRUNDY_PLAY_NORMAL) in this version, not %s", call,
+                                 grundy__play_name(play));
+    return grundy__heap_ready(g, call);
+}
+
+const char *grundy_heap_game_errmsg(const grundy_heap_game *g)
+{
+    return g != NULL ? g->errmsg : "";
+}
+
+size_t grundy_heap_game_errpos(const grundy_heap_game *g)
+{
+    return g != NULL ? g->errpos : GRUNDY_NO_POS;
 }
 
 void grundy_heap_game_free(grundy_heap_game *g)
@@ -7612,7 +8833,7 @@ void grundy_heap_game_free(grundy_heap_game *g)
 
 void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, void *user)
 {
-    if (g == NULL)
+    if (g == NULL || g->reporting)
         return;
     g->progress = fn;
     g->progress_user = user;
@@ -7648,146 +8869,501 @@ uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
 #undef GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE
 
 /* === src/heap/heap_moves.c === */
-/* Heap games: winning moves in sums of heaps. */
+/* Heap games: sums of heaps, their values and winning moves.
+ *
+ * A move of a sum is winning when it leaves a sum of value 0: in heap i of
+ * value v, with s the value of the whole sum, a move to an option worth
+ * v ^ s.  The search walks the heap's move list block by block
+ * (heap_order.c), so the index it reports is the one grundy_heap_game_move()
+ * reads back. */
 
 typedef struct grundy__heap_moves__move_search {
     const grundy_heap_game *g;
-    uint64_t target;
-    uint64_t *left;
-    uint32_t *nleft;
+    uint32_t target;    /* the option value that wins */
+    int every;          /* every winning move, not only the first */
+    uint64_t first_win; /* !every: the index found */
+    /* every: where the moves go (heap index, move), and how many there are */
+    size_t component;
+    size_t *components;
+    uint64_t *moves;
+    size_t cap, count;
 } grundy__heap_moves__move_search;
 
-/* Splits of m into two heaps.  Beyond the table the values repeat in a with
- * the period, so one period of a (past the preperiod) covers every value. */
-static int grundy__heap_moves__find_split2(const grundy__heap_moves__move_search *s, uint64_t m)
+static uint32_t grundy__heap_moves__value_of(const grundy__heap_moves__move_search *s, uint64_t heap)
 {
-    const grundy_heap_game *g = s->g;
-    uint64_t half = m / 2;
-    if (m >= g->vals.n && g->periodic && half > g->preperiod + g->period)
-        half = g->preperiod + g->period;
-    for (uint64_t a = 1; a <= half; a++) {
-        if (g->rules.unequal && 2 * a == m)
-            continue;
-        if ((grundy__heap_known_value(g, a) ^ grundy__heap_known_value(g, m - a)) == s->target) {
-            s->left[0] = a;
-            s->left[1] = m - a;
-            *s->nleft = 2;
-            return 1;
+    return grundy__heap_known_value(s->g, heap);
+}
+
+/* The move at index rank of the block that starts at first is winning:
+ * 1 to stop at it, 0 to go on to the next; GRUNDY_ELIMIT when its index
+ * does not fit below GRUNDY_NO_MOVE. */
+static int grundy__heap_moves__found(grundy__heap_moves__move_search *s, uint64_t first, uint64_t rank)
+{
+    if (first == UINT64_MAX || rank >= UINT64_MAX - first)
+        return GRUNDY_ELIMIT;
+    if (!s->every) {
+        s->first_win = first + rank;
+        return 1;
+    }
+    if (s->count < s->cap) {
+        if (s->components != NULL)
+            s->components[s->count] = s->component;
+        s->moves[s->count] = first + rank;
+    }
+    s->count++;
+    return 0;
+}
+
+/* How far the parts of a split need be tried for the first winning one.
+ * With period p from n0, a split with a part a > n0 + p other than the
+ * largest has an equal-valued twin earlier in the list: a - p, the largest
+ * part + p (both past n0, so their values stay).  So the first winning
+ * split has every smaller part at most n0 + p.  Listing every winning move
+ * tries them all. */
+static uint64_t grundy__heap_moves__part_limit(const grundy__heap_moves__move_search *s)
+{
+    if (s->every || !s->g->periodic)
+        return UINT64_MAX;
+    return s->g->preperiod + s->g->period;
+}
+
+static int grundy__heap_moves__search_two(grundy__heap_moves__move_search *s, const grundy__heap_block *b, uint64_t first)
+{
+    uint64_t last = b->count < grundy__heap_moves__part_limit(s) ? b->count : grundy__heap_moves__part_limit(s);
+    for (uint64_t a = 1; a <= last; a++) {
+        if ((grundy__heap_moves__value_of(s, a) ^ grundy__heap_moves__value_of(s, b->m - a)) == s->target) {
+            int rc = grundy__heap_moves__found(s, first, a - 1);
+            if (rc != 0)
+                return rc;
         }
     }
     return 0;
 }
 
-/* Splits of m into three heaps.  Beyond the table two parts can be kept
- * below n0 + p: taking p from a part past that and giving it to the largest
- * (which stays in the periodic range) keeps every value. */
-static int grundy__heap_moves__find_split3(const grundy__heap_moves__move_search *s, uint64_t m)
+static int grundy__heap_moves__search_three(grundy__heap_moves__move_search *s, const grundy__heap_block *b, uint64_t first)
 {
-    const grundy_heap_game *g = s->g;
-    uint64_t lim = m;
-    if (m >= g->vals.n && g->periodic)
-        lim = g->preperiod + g->period;
-    for (uint64_t a = 1; a <= lim && a + 2 <= m; a++) {
-        for (uint64_t b = a; b <= lim && a + b < m; b++) {
-            uint64_t c = m - a - b;
-            if (m < g->vals.n && c < b)
-                break; /* within the table: a <= b <= c covers every split */
-            uint32_t x = grundy__heap_known_value(g, a) ^ grundy__heap_known_value(g, b) ^
-                         grundy__heap_known_value(g, c);
-            if (x == s->target) {
-                s->left[0] = a;
-                s->left[1] = b;
-                s->left[2] = c;
-                *s->nleft = 3;
-                return 1;
+    uint64_t m = b->m, lim = grundy__heap_moves__part_limit(s);
+    for (uint64_t a = 1; a <= m / 3 && a <= lim; a++) {
+        uint32_t va = grundy__heap_moves__value_of(s, a);
+        for (uint64_t c = a; c <= (m - a) / 2 && c <= lim; c++) {
+            if ((va ^ grundy__heap_moves__value_of(s, c) ^ grundy__heap_moves__value_of(s, m - a - c)) == s->target) {
+                int rc = grundy__heap_moves__found(s, first, grundy__heap_rank3(m, a, c));
+                if (rc != 0)
+                    return rc;
             }
         }
     }
     return 0;
 }
 
-/* The options of h that remove k tokens: is one of them worth target? */
-static int grundy__heap_moves__find_with_removal(const grundy__heap_moves__move_search *s, uint64_t h, uint64_t k, unsigned d)
+/* A run removes r, r + 1, ... leaving m, m - 1, ... down to none (worth 0,
+ * as is the heap of 0). */
+static int grundy__heap_moves__search_run(grundy__heap_moves__move_search *s, const grundy__heap_block *b, uint64_t first)
 {
-    if (k > 0 && (d & GRUNDY__HEAP_LEAVE_NONE) && h == k && s->target == 0) {
-        *s->nleft = 0;
-        return 1;
-    }
-    if (k > 0 && (d & GRUNDY__HEAP_LEAVE_ONE) && h > k &&
-        grundy__heap_known_value(s->g, h - k) == s->target) {
-        s->left[0] = h - k;
-        *s->nleft = 1;
-        return 1;
-    }
-    if ((d & GRUNDY__HEAP_LEAVE_TWO) && h - k >= 2 && grundy__heap_moves__find_split2(s, h - k))
-        return 1;
-    return (d & GRUNDY__HEAP_LEAVE_THREE) && h - k >= 3 && grundy__heap_moves__find_split3(s, h - k);
-}
-
-static int grundy__heap_moves__find_move(const grundy__heap_moves__move_search *s, uint64_t h)
-{
-    const grundy__heap_rules *r = &s->g->rules;
-    if (grundy__heap_moves__find_with_removal(s, h, 0, r->digit[0]))
-        return 1;
-    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= h; i++) {
-        if (grundy__heap_moves__find_with_removal(s, h, r->removals[i], r->digit[r->removals[i]]))
-            return 1;
-    }
-    for (uint64_t k = r->ndigits; r->tail != 0 && k <= h; k++) {
-        if (grundy__heap_moves__find_with_removal(s, h, k, r->tail))
-            return 1;
+    for (uint64_t j = 0; j < b->count; j++) {
+        if (grundy__heap_moves__value_of(s, b->m - j) == s->target) {
+            int rc = grundy__heap_moves__found(s, first, j);
+            if (rc != 0)
+                return rc;
+        }
     }
     return 0;
 }
 
-typedef struct grundy__heap_moves__heap_list {
-    const grundy_heap_game *g;
-    const uint64_t *heaps;
-} grundy__heap_moves__heap_list;
-
-static uint64_t grundy__heap_moves__heap_value(const void *ctx, size_t i)
+static int grundy__heap_moves__search_block(void *ctx, const grundy__heap_block *b, uint64_t first)
 {
-    const grundy__heap_moves__heap_list *l = (const grundy__heap_moves__heap_list *)ctx;
-    return grundy__heap_known_value(l->g, l->heaps[i]);
+    grundy__heap_moves__move_search *s = (grundy__heap_moves__move_search *)ctx;
+    switch (b->kind) {
+    case GRUNDY__HEAP_LEAVE_NONE: return s->target == 0 ? grundy__heap_moves__found(s, first, 0) : 0;
+    case GRUNDY__HEAP_LEAVE_ONE: return grundy__heap_moves__value_of(s, b->m) == s->target ? grundy__heap_moves__found(s, first, 0) : 0;
+    case GRUNDY__HEAP_LEAVE_TWO: return grundy__heap_moves__search_two(s, b, first);
+    case GRUNDY__HEAP_LEAVE_THREE: return grundy__heap_moves__search_three(s, b, first);
+    default: return grundy__heap_moves__search_run(s, b, first);
+    }
 }
 
-int grundy_heap_game_outcome(grundy_heap_game *g, const uint64_t *heaps, size_t n)
+/* The winning moves of one heap of the sum (its value v, the sum's x). */
+static int grundy__heap_moves__search_heap(grundy_heap_game *g, grundy__heap_moves__move_search *s, uint64_t heap, uint32_t x,
+                       const char *call)
 {
-    if (g == NULL || (heaps == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v;
-        int rc = grundy_heap_game_value(g, heaps[i], &v);
-        if (rc != GRUNDY_OK)
-            return rc;
-        x ^= v;
-    }
-    return x ? GRUNDY_N : GRUNDY_P;
+    s->target = grundy__heap_known_value(g, heap) ^ x;
+    int rc = grundy__heap_each_block(&g->rules, heap, grundy__heap_moves__search_block, s);
+    if (rc < 0)
+        return grundy__heap_fail(g, rc, "%s: a winning move in a heap of %llu has an index "
+                                 "past 2^64 - 2", call, (unsigned long long)heap);
+    return rc;
 }
 
-int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, size_t n,
-                                  size_t *heap, uint64_t *left, uint32_t *nleft)
+/* What every sum call does first: check, make every heap's value known
+ * (the table up to the largest heap, or a period), and xor them into *x. */
+static int grundy__heap_moves__sum_begin(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                     const char *call, uint32_t *x)
 {
-    if (g == NULL || (heaps == NULL && n > 0) || heap == NULL || left == NULL || nleft == NULL)
+    if (heaps == NULL && n > 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: heaps is NULL", call);
+    int rc = grundy__heap_ready_play(g, play, call);
+    uint64_t largest = 0;
+    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++)
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    if (rc == GRUNDY_OK && n > 0)
+        rc = grundy__heap_ensure(g, largest);
+    if (rc != GRUNDY_OK)
+        return rc;
+    *x = 0;
+    for (size_t i = 0; i < n; i++)
+        *x ^= grundy__heap_known_value(g, heaps[i]);
+    return GRUNDY_OK;
+}
+
+int grundy_heap_game_sum_value(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                               uint32_t *value)
+{
+    if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v;
-        int rc = grundy_heap_game_value(g, heaps[i], &v);
-        if (rc != GRUNDY_OK)
+    if (value == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_sum_value: value is NULL");
+    return grundy__heap_moves__sum_begin(g, play, heaps, n, "grundy_heap_game_sum_value", value);
+}
+
+int grundy_heap_game_sum_outcome(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    uint32_t x;
+    int rc = grundy__heap_moves__sum_begin(g, play, heaps, n, "grundy_heap_game_sum_outcome", &x);
+    return rc != GRUNDY_OK ? rc : x != 0 ? GRUNDY_N : GRUNDY_P;
+}
+
+int grundy_heap_game_sum_winning_move(grundy_heap_game *g, int play, const uint64_t *heaps,
+                                      size_t n, uint64_t *moves)
+{
+    static const char call[] = "grundy_heap_game_sum_winning_move";
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (moves == NULL && n > 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: moves is NULL", call);
+    uint32_t x;
+    int rc = grundy__heap_moves__sum_begin(g, play, heaps, n, call, &x);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+    /* The first heap with a winning move: one whose value has the top bit
+     * of x has one, but an earlier heap may have one that raises its value.
+     * A heap whose first winning move has no index (past 2^64 - 2, behind
+     * a block of some 10^19 splits into three) is passed over. */
+    grundy__heap_moves__move_search s = {g, 0, 0, 0, 0, NULL, NULL, 0, 0};
+    int beyond = 0;
+    for (size_t i = 0; x != 0 && i < n; i++) {
+        rc = grundy__heap_moves__search_heap(g, &s, heaps[i], x, call);
+        if (rc == 1) {
+            moves[i] = s.first_win;
+            return 1;
+        }
+        beyond |= rc == GRUNDY_ELIMIT;
+        if (rc < 0 && rc != GRUNDY_ELIMIT)
             return rc;
     }
-    grundy__heap_moves__heap_list l = {g, heaps};
-    uint64_t target;
-    if (!grundy__sum_move(&l, n, grundy__heap_moves__heap_value, heap, &target))
+    return beyond ? GRUNDY_ELIMIT : 0; /* the message is search_heap's */
+}
+
+int grundy_heap_game_sum_winning_moves(grundy_heap_game *g, int play, const uint64_t *heaps,
+                                       size_t n, size_t *components, uint64_t *moves,
+                                       size_t cap, size_t *count)
+{
+    static const char call[] = "grundy_heap_game_sum_winning_moves";
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (count == NULL || (moves == NULL && cap > 0))
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: %s is NULL", call,
+                                 count == NULL ? "count" : "moves");
+    uint32_t x;
+    int rc = grundy__heap_moves__sum_begin(g, play, heaps, n, call, &x);
+    grundy__heap_moves__move_search s = {g, 0, 1, 0, 0, components, moves, cap, 0};
+    for (size_t i = 0; rc == GRUNDY_OK && x != 0 && i < n; i++) {
+        s.component = i;
+        rc = grundy__heap_moves__search_heap(g, &s, heaps[i], x, call);
+    }
+    if (rc == GRUNDY_OK)
+        *count = s.count;
+    return rc;
+}
+
+/* === src/heap/heap_order.c === */
+/* Heap games: the list of a heap's moves, in the order grundy.h documents.
+ *
+ * The list is cut into blocks (heap_game.h): for each number r of tokens
+ * removed, increasing, the move that leaves nothing, the one that leaves one
+ * heap, the splits into two heaps (a, m - a), a = 1, 2, ..., then those into
+ * three (a, b, c), a <= b <= c, in increasing (a, b), where m = heap - r.
+ * Every block's size has a closed form, so the degree costs one step per
+ * removal amount, and the move of an index is found in its block by
+ * arithmetic: a split into two is its index plus one; a split into three
+ * comes from counting the triples before it (see rank3 below). */
+
+/* ---- Unsigned 128-bit numbers, for counting triples of 64-bit heaps ---- */
+
+typedef struct grundy__heap_order__wide {
+    uint64_t hi, lo;
+} grundy__heap_order__wide;
+
+static grundy__heap_order__wide grundy__heap_order__wide_of(uint64_t x)
+{
+    grundy__heap_order__wide w;
+    w.hi = 0;
+    w.lo = x;
+    return w;
+}
+
+static grundy__heap_order__wide grundy__heap_order__wide_mul(uint64_t a, uint64_t b)
+{
+    uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    grundy__heap_order__wide w;
+    w.lo = (mid << 32) | (p00 & 0xffffffffu);
+    w.hi = a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return w;
+}
+
+static grundy__heap_order__wide grundy__heap_order__wide_add(grundy__heap_order__wide x, grundy__heap_order__wide y)
+{
+    grundy__heap_order__wide w;
+    w.lo = x.lo + y.lo;
+    w.hi = x.hi + y.hi + (uint64_t)(w.lo < x.lo);
+    return w;
+}
+
+static grundy__heap_order__wide grundy__heap_order__wide_sub(grundy__heap_order__wide x, grundy__heap_order__wide y)
+{
+    grundy__heap_order__wide w;
+    w.lo = x.lo - y.lo;
+    w.hi = x.hi - y.hi - (uint64_t)(x.lo < y.lo);
+    return w;
+}
+
+static uint64_t grundy__heap_order__wide_saturated(grundy__heap_order__wide x)
+{
+    return x.hi != 0 ? UINT64_MAX : x.lo;
+}
+
+/* The partitions of m into three positive parts: round(m^2 / 12).  With
+ * m = 6q + r that is 3q^2 + qr + round(r^2 / 12), exact in 128 bits. */
+static grundy__heap_order__wide grundy__heap_order__partitions3(uint64_t m)
+{
+    static const unsigned char round_r2_12[6] = {0, 0, 0, 1, 1, 2};
+    uint64_t q = m / 6, r = m % 6;
+    return grundy__heap_order__wide_add(grundy__heap_order__wide_mul(q, 3 * q), grundy__heap_order__wide_of(q * r + round_r2_12[r]));
+}
+
+/* The triples (a', b', c') of m before those with first part a: the
+ * triples with first part >= a are, less a - 1 from each part, the
+ * partitions of m - 3(a - 1).  Needs 1 <= a <= m / 3 + 1. */
+static grundy__heap_order__wide grundy__heap_order__triples_before(uint64_t m, uint64_t a)
+{
+    return grundy__heap_order__wide_sub(grundy__heap_order__partitions3(m), grundy__heap_order__partitions3(m - 3 * (a - 1)));
+}
+
+GRUNDY__LOCAL uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b)
+{
+    return grundy__heap_order__wide_saturated(grundy__heap_order__wide_add(grundy__heap_order__triples_before(m, a), grundy__heap_order__wide_of(b - a)));
+}
+
+/* The split into three of m at index j of its block: the largest first
+ * part a with fewer than j + 1 triples before it, by bisection (O(log m)),
+ * then b = a + what is left of j. */
+static void grundy__heap_order__unrank3(uint64_t m, uint64_t j, uint64_t *parts)
+{
+    uint64_t lo = 1, hi = m / 3;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        grundy__heap_order__wide before = grundy__heap_order__triples_before(m, mid);
+        if (before.hi == 0 && before.lo <= j)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    uint64_t b = lo + (j - grundy__heap_order__triples_before(m, lo).lo);
+    parts[0] = lo;
+    parts[1] = b;
+    parts[2] = m - lo - b;
+}
+
+/* ---- The blocks ---------------------------------------------------------- */
+
+typedef struct grundy__heap_order__walk {
+    grundy__heap_block_fn fn;
+    void *ctx;
+    grundy__heap_order__wide next; /* the index of the next block's first move, exact */
+} grundy__heap_order__walk;
+
+/* Visits block b of exactly `moves` moves (b->count saturates them). */
+static int grundy__heap_order__visit(grundy__heap_order__walk *w, grundy__heap_block *b, grundy__heap_order__wide moves)
+{
+    b->count = grundy__heap_order__wide_saturated(moves);
+    b->count_over = moves.hi != 0;
+    if (b->count == 0)
         return 0;
-    uint64_t h = heaps[*heap];
-    grundy__heap_moves__move_search s = {g, target, left, nleft};
-    return grundy__heap_moves__find_move(&s, h);
+    int rc = w->fn(w->ctx, b, grundy__heap_order__wide_saturated(w->next));
+    w->next = grundy__heap_order__wide_add(w->next, moves);
+    return rc;
+}
+
+/* The blocks of the moves that remove r tokens, as digit d allows: nothing
+ * left only when r is the whole heap, one heap when some is left (removing
+ * nothing must split), two or three non-empty heaps when enough is left. */
+static int grundy__heap_order__removal_blocks(grundy__heap_order__walk *w, uint64_t heap, uint64_t r, unsigned d, int unequal)
+{
+    grundy__heap_block b;
+    b.r = r;
+    b.m = heap - r;
+    b.unequal = 0;
+    b.kind = GRUNDY__HEAP_LEAVE_NONE;
+    int rc = grundy__heap_order__visit(w, &b, grundy__heap_order__wide_of((uint64_t)((d & GRUNDY__HEAP_LEAVE_NONE) && r > 0 && b.m == 0)));
+    if (rc != 0)
+        return rc;
+    b.kind = GRUNDY__HEAP_LEAVE_ONE;
+    if ((rc = grundy__heap_order__visit(w, &b, grundy__heap_order__wide_of((uint64_t)((d & GRUNDY__HEAP_LEAVE_ONE) && r > 0 && b.m > 0)))) != 0)
+        return rc;
+    b.kind = GRUNDY__HEAP_LEAVE_TWO;
+    b.unequal = unequal;
+    uint64_t two = !(d & GRUNDY__HEAP_LEAVE_TWO) ? 0 : !unequal ? b.m / 2 : b.m > 0 ? (b.m - 1) / 2 : 0;
+    if ((rc = grundy__heap_order__visit(w, &b, grundy__heap_order__wide_of(two))) != 0)
+        return rc;
+    b.kind = GRUNDY__HEAP_LEAVE_THREE;
+    b.unequal = 0;
+    return grundy__heap_order__visit(w, &b, (d & GRUNDY__HEAP_LEAVE_THREE) ? grundy__heap_order__partitions3(b.m) : grundy__heap_order__wide_of(0));
+}
+
+GRUNDY__LOCAL int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__heap_block_fn fn,
+                            void *ctx)
+{
+    grundy__heap_order__walk w;
+    w.fn = fn;
+    w.ctx = ctx;
+    w.next = grundy__heap_order__wide_of(0);
+    /* Lasker's Nim (the one game with a tail) lists its splits last. */
+    int splits_last = r->tail != 0;
+    int rc = splits_last ? 0 : grundy__heap_order__removal_blocks(&w, heap, 0, r->digit[0], r->unequal);
+    for (uint32_t i = 0; rc == 0 && i < r->nremovals && r->removals[i] <= heap; i++)
+        rc = grundy__heap_order__removal_blocks(&w, heap, r->removals[i], r->digit[r->removals[i]], r->unequal);
+    if (rc == 0 && r->tail != 0 && heap >= r->ndigits) {
+        /* Every amount from ndigits on, each leaving one heap or (the whole
+         * heap) none: the tail digit is 3. */
+        grundy__heap_block run = {GRUNDY__HEAP_RUN, r->ndigits, heap - r->ndigits, 0, 0, 0};
+        rc = grundy__heap_order__visit(&w, &run, grundy__heap_order__wide_add(grundy__heap_order__wide_of(heap - r->ndigits), grundy__heap_order__wide_of(1)));
+    }
+    if (rc == 0 && splits_last)
+        rc = grundy__heap_order__removal_blocks(&w, heap, 0, r->digit[0], r->unequal);
+    return rc;
+}
+
+/* ---- Degree and the move of an index ------------------------------------- */
+
+/* The walk's count, kept by the last block: its first index plus its
+ * moves (a first index of UINT64_MAX is saturated or, exactly, already
+ * past the last index a move may have). */
+typedef struct grundy__heap_order__degree {
+    uint64_t total;
+    int too_many;
+} grundy__heap_order__degree;
+
+static int grundy__heap_order__count_block(void *ctx, const grundy__heap_block *b, uint64_t first)
+{
+    grundy__heap_order__degree *d = (grundy__heap_order__degree *)ctx;
+    d->too_many = b->count_over || first == UINT64_MAX || b->count > UINT64_MAX - first;
+    d->total = d->too_many ? UINT64_MAX : first + b->count;
+    return 0;
+}
+
+/* The number of moves, exact up to UINT64_MAX (whose last index is
+ * UINT64_MAX - 1, below GRUNDY_NO_MOVE); past it, *too_many is set. */
+static uint64_t grundy__heap_order__degree_of(const grundy__heap_rules *r, uint64_t heap, int *too_many)
+{
+    grundy__heap_order__degree d = {0, 0};
+    grundy__heap_each_block(r, heap, grundy__heap_order__count_block, &d);
+    *too_many = d.too_many;
+    return d.total;
+}
+
+int grundy_heap_game_degree(grundy_heap_game *g, uint64_t heap, uint64_t *count)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (count == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_degree: count is NULL");
+    int rc = grundy__heap_ready(g, "grundy_heap_game_degree");
+    if (rc != GRUNDY_OK)
+        return rc;
+    int too_many;
+    uint64_t d = grundy__heap_order__degree_of(&g->rules, heap, &too_many);
+    if (too_many)
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "grundy_heap_game_degree: a heap of %llu has "
+                                 "more than 2^64 - 1 moves", (unsigned long long)heap);
+    *count = d;
+    return GRUNDY_OK;
+}
+
+typedef struct grundy__heap_order__unranked {
+    uint64_t k;
+    uint64_t parts[3];
+    size_t nparts;
+} grundy__heap_order__unranked;
+
+/* The heaps move k leaves, if it is in this block. */
+static int grundy__heap_order__unrank_block(void *ctx, const grundy__heap_block *b, uint64_t first)
+{
+    grundy__heap_order__unranked *u = (grundy__heap_order__unranked *)ctx;
+    if (u->k < first || u->k - first >= b->count)
+        return 0;
+    uint64_t j = u->k - first;
+    switch (b->kind) {
+    case GRUNDY__HEAP_LEAVE_NONE:
+        u->nparts = 0;
+        break;
+    case GRUNDY__HEAP_LEAVE_ONE:
+        u->parts[0] = b->m;
+        u->nparts = 1;
+        break;
+    case GRUNDY__HEAP_LEAVE_TWO:
+        u->parts[0] = j + 1;
+        u->parts[1] = b->m - (j + 1);
+        u->nparts = 2;
+        break;
+    case GRUNDY__HEAP_LEAVE_THREE:
+        grundy__heap_order__unrank3(b->m, j, u->parts);
+        u->nparts = 3;
+        break;
+    default: /* a run: remove r + j, leaving m - j (none at the whole heap) */
+        u->parts[0] = b->m - j;
+        u->nparts = b->m - j > 0 ? 1 : 0;
+        break;
+    }
+    return 1;
+}
+
+int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64_t *parts,
+                          size_t cap, size_t *nparts)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (nparts == NULL || (parts == NULL && cap > 0))
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_move: %s is NULL",
+                                 nparts == NULL ? "nparts" : "parts");
+    int rc = grundy__heap_ready(g, "grundy_heap_game_move");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__heap_order__unranked u = {k, {0, 0, 0}, 0};
+    /* k = UINT64_MAX (GRUNDY_NO_MOVE) would match a block whose first index
+     * saturated: it is no move. */
+    if (k == UINT64_MAX || grundy__heap_each_block(&g->rules, heap, grundy__heap_order__unrank_block, &u) == 0)
+        return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_move: a heap of %llu has "
+                                 "no move %llu (its moves are numbered from 0)",
+                                 (unsigned long long)heap, (unsigned long long)k);
+    for (size_t i = 0; i < u.nparts && i < cap; i++)
+        parts[i] = u.parts[i];
+    *nparts = u.nparts;
+    return GRUNDY_OK;
 }
 
 /* === src/heap/heap_period.c === */
@@ -7886,10 +9462,14 @@ GRUNDY__LOCAL int grundy__heap_check_period(grundy_heap_game *g)
 int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
                             uint64_t *preperiod)
 {
-    if (g == NULL || period == NULL || preperiod == NULL)
+    if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
+    if (period == NULL || preperiod == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_period: %s is NULL",
+                                 period == NULL ? "period" : "preperiod");
+    int ready = grundy__heap_ready(g, "grundy_heap_game_period");
+    if (ready != GRUNDY_OK)
+        return ready;
     if (!g->periodic && grundy__heap_theorem_applies(g)) {
         int detect = g->detect;
         g->detect = 1;
@@ -7898,7 +9478,8 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
         if (rc != GRUNDY_OK)
             return rc;
         if (!g->periodic && grundy__heap_check_period(g) == GRUNDY_ENOMEM)
-            return GRUNDY_ENOMEM;
+            return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory checking %llu values for "
+                                     "a period", (unsigned long long)g->vals.n);
     }
     if (!g->periodic)
         return 0;
@@ -7911,23 +9492,53 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
 /* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
  * "lasker".  Every rejection names the offending character. */
 
-static int grundy__heap_rules__reject(size_t *errpos, size_t pos, char *msg, size_t cap, const char *fmt, ...)
+/* Where a name is refused: the offset to report and the message buffer. */
+typedef struct grundy__heap_rules__refusal {
+    size_t *errpos;
+    char *msg;
+    size_t cap;
+} grundy__heap_rules__refusal;
+
+static int grundy__heap_rules__reject(const grundy__heap_rules__refusal *why, int rc, size_t pos, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
-static int grundy__heap_rules__reject(size_t *errpos, size_t pos, char *msg, size_t cap, const char *fmt, ...)
+static int grundy__heap_rules__reject(const grundy__heap_rules__refusal *why, int rc, size_t pos, const char *fmt, ...)
 {
-    if (errpos != NULL)
-        *errpos = pos;
-    if (msg != NULL && cap > 0) {
+    if (why->errpos != NULL)
+        *why->errpos = pos;
+    if (why->msg != NULL && why->cap > 0) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(msg, cap, fmt, ap);
+        vsnprintf(why->msg, why->cap, fmt, ap);
         va_end(ap);
     }
-    return GRUNDY_EPARSE;
+    return rc;
+}
+
+/* A character for a message: 'c' if printable, else its byte value (a NUL
+ * or a control character would cut or garble the message). */
+typedef struct grundy__heap_rules__shown {
+    char s[16];
+} grundy__heap_rules__shown;
+
+static grundy__heap_rules__shown grundy__heap_rules__show(char c)
+{
+    grundy__heap_rules__shown out;
+    unsigned char u = (unsigned char)c;
+    if (u >= 0x20 && u < 0x7f)
+        snprintf(out.s, sizeof out.s, "'%c'", c);
+    else
+        snprintf(out.s, sizeof out.s, "byte 0x%02x", u);
+    return out;
+}
+
+/* How much of a name a message quotes. */
+static int grundy__heap_rules__quoted(size_t len)
+{
+    return len < 60 ? (int)len : 60;
 }
 
 static int grundy__heap_rules__hex_value(char c)
@@ -7977,109 +9588,138 @@ static int grundy__heap_rules__alloc_digits(grundy__heap_rules *r, const grundy_
     return r->digit ? GRUNDY_OK : GRUNDY_ENOMEM;
 }
 
-static int grundy__heap_rules__parse_code(const char *name, const grundy_allocator *a, grundy__heap_rules *r,
-                      size_t *errpos, char *msg, size_t cap)
+/* Whether the name is a word (it starts with a letter and has no point):
+ * then it is refused as a whole rather than at its second letter. */
+static int grundy__heap_rules__is_word(const char *name, size_t len)
 {
-    /* One optional digit, then the point: the first character that breaks
-     * that shape is the one to name. */
-    size_t before = grundy__heap_rules__hex_value(name[0]) >= 0 ? 1 : 0;
-    if (name[before] != '.') {
-        char c = name[before];
-        if (c == '\0')
-            return grundy__heap_rules__reject(errpos, before, msg, cap,
-                          "'%s' is not a game: expected a code such as 0.77, or grundy, lasker, sub:1,2",
-                          name);
-        if (before == 1 && grundy__heap_rules__hex_value(c) >= 0)
-            return grundy__heap_rules__reject(errpos, 1, msg, cap, "a code has one digit before the point");
-        return grundy__heap_rules__reject(errpos, before, msg, cap, "'%c' where %s was expected", c,
-                      before ? "the point" : "a digit or the point");
-    }
-    const char *dot = name + before;
-    size_t ndig = strlen(dot + 1);
+    char c = name[0];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+        return 0;
+    return memchr(name, '.', len) == NULL;
+}
+
+/* The part before the point: one optional digit, then the point.  The
+ * first character that breaks that shape is the one to name. */
+static int grundy__heap_rules__check_point(const char *name, size_t len, const grundy__heap_rules__refusal *why, size_t *before)
+{
+    *before = grundy__heap_rules__hex_value(name[0]) >= 0 ? 1 : 0;
+    size_t at = *before;
+    if (at < len && name[at] == '.')
+        return GRUNDY_OK;
+    if (at == len || grundy__heap_rules__is_word(name, len))
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, at == len ? at : 0,
+                      "'%.*s' is not a game: expected a code such as 0.77, or grundy, "
+                      "lasker, sub:1,2", grundy__heap_rules__quoted(len), name);
+    if (at == 1 && grundy__heap_rules__hex_value(name[at]) >= 0)
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, 1,
+                      "%s at offset 1: a code has one digit before the point",
+                      grundy__heap_rules__show(name[at]).s);
+    return grundy__heap_rules__reject(why, GRUNDY_EPARSE, at, "%s at offset %zu where %s was expected",
+                  grundy__heap_rules__show(name[at]).s, at, at ? "the point" : "a digit or the point");
+}
+
+static int grundy__heap_rules__parse_code(const char *name, size_t len, const grundy_allocator *a,
+                      grundy__heap_rules *r, const grundy__heap_rules__refusal *why)
+{
+    size_t before;
+    int rc = grundy__heap_rules__check_point(name, len, why, &before);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const char *digits = name + before + 1;
+    size_t ndig = len - before - 1;
     if (ndig == 0)
-        return grundy__heap_rules__reject(errpos, before + 1, msg, cap, "no digits after the point");
-    if (ndig + 1 > GRUNDY__HEAP_MAX_DIGITS) {
-        if (errpos != NULL)
-            *errpos = before + GRUNDY__HEAP_MAX_DIGITS; /* the first digit too many */
-        if (msg != NULL && cap > 0)
-            snprintf(msg, cap, "codes may have at most %u digits after the point, not %zu",
-                     GRUNDY__HEAP_MAX_DIGITS - 1, ndig);
-        return GRUNDY_ELIMIT;
-    }
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, before + 1, "no digits after the point (offset %zu)",
+                      before + 1);
+    if (ndig + 1 > GRUNDY__HEAP_MAX_DIGITS)
+        return grundy__heap_rules__reject(why, GRUNDY_ELIMIT, before + GRUNDY__HEAP_MAX_DIGITS,
+                      "codes may have at most %u digits after the point, not %zu (offset %zu "
+                      "is the first digit too many)",
+                      GRUNDY__HEAP_MAX_DIGITS - 1, ndig, before + GRUNDY__HEAP_MAX_DIGITS);
     int d0 = before ? grundy__heap_rules__hex_value(name[0]) : 0;
-    if (d0 < 0)
-        return grundy__heap_rules__reject(errpos, 0, msg, cap, "'%c' is not an octal or hexadecimal digit", name[0]);
     if ((unsigned)d0 & (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE))
-        return grundy__heap_rules__reject(errpos, 0, msg, cap,
-                      "the digit before the point may only be 0, 4, 8 or C (removing nothing must split)");
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, 0,
+                      "digit %c at offset 0: the digit before the point may only be 0, 4, 8 "
+                      "or C (removing nothing must split)", name[0]);
     for (size_t i = 0; i < ndig; i++) {
-        if (grundy__heap_rules__hex_value(dot[1 + i]) < 0)
-            return grundy__heap_rules__reject(errpos, before + 1 + i, msg, cap,
-                          "'%c' is not an octal or hexadecimal digit", dot[1 + i]);
+        if (grundy__heap_rules__hex_value(digits[i]) < 0)
+            return grundy__heap_rules__reject(why, GRUNDY_EPARSE, before + 1 + i,
+                          "%s at offset %zu is not an octal or hexadecimal digit",
+                          grundy__heap_rules__show(digits[i]).s, before + 1 + i);
     }
     if (grundy__heap_rules__alloc_digits(r, a, ndig + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
     r->digit[0] = (unsigned char)d0;
     for (size_t i = 0; i < ndig; i++)
-        r->digit[1 + i] = (unsigned char)grundy__heap_rules__hex_value(dot[1 + i]);
+        r->digit[1 + i] = (unsigned char)grundy__heap_rules__hex_value(digits[i]);
     return grundy__heap_rules__finish(r, a);
 }
 
-/* "sub:S1,S2,..." with each Si a decimal in [1, HEAP_MAX_SUBTRACT]. */
-static int grundy__heap_rules__parse_subtraction(const char *name, const grundy_allocator *a, grundy__heap_rules *r,
-                             size_t *errpos, char *msg, size_t cap)
+/* One amount of "sub:...", from offset *i, each a decimal in [1, 2^20];
+ * *i ends past it. */
+static int grundy__heap_rules__read_amount(const char *name, size_t len, size_t *i, const grundy__heap_rules__refusal *why,
+                       uint32_t *out)
 {
-    const char *s = name + 4;
-    uint32_t max = 0;
-    /* First pass: validate and find the largest amount. */
-    for (const char *p = s;; p++) {
-        if (*p == '\0')
-            return grundy__heap_rules__reject(errpos, (size_t)(p - name), msg, cap,
-                          "the set of amounts is empty or ends with a comma");
-        if (*p < '0' || *p > '9')
-            return grundy__heap_rules__reject(errpos, (size_t)(p - name), msg, cap,
-                          "'%c' where an amount (a positive integer) was expected", *p);
-        uint64_t v = 0;
-        const char *start = p;
-        while (*p >= '0' && *p <= '9') {
-            v = v * 10 + (uint64_t)(*p - '0');
-            if (v > GRUNDY__HEAP_MAX_SUBTRACT) {
-                if (errpos != NULL)
-                    *errpos = (size_t)(start - name);
-                if (msg != NULL && cap > 0)
-                    snprintf(msg, cap, "amounts may be at most %u", GRUNDY__HEAP_MAX_SUBTRACT);
-                return GRUNDY_ELIMIT;
-            }
-            p++;
-        }
-        if (v == 0)
-            return grundy__heap_rules__reject(errpos, (size_t)(start - name), msg, cap, "an amount must be at least 1");
-        if (v > max)
-            max = (uint32_t)v;
-        if (*p == '\0')
+    size_t start = *i;
+    if (start == len)
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, start,
+                      "the set of amounts is empty or ends with a comma (offset %zu)", start);
+    uint32_t v = 0;
+    for (; *i < len && name[*i] >= '0' && name[*i] <= '9'; (*i)++) {
+        v = v * 10 + (uint32_t)(name[*i] - '0');
+        if (v > GRUNDY__HEAP_MAX_SUBTRACT)
+            return grundy__heap_rules__reject(why, GRUNDY_ELIMIT, start,
+                          "the amount at offset %zu is above %u, the largest allowed", start,
+                          GRUNDY__HEAP_MAX_SUBTRACT);
+    }
+    if (*i == start)
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, start,
+                      "%s at offset %zu where an amount (a positive integer) was expected",
+                      grundy__heap_rules__show(name[start]).s, start);
+    if (v == 0)
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, start, "the amount at offset %zu is 0; amounts are "
+                      "at least 1", start);
+    if (*i < len && name[*i] != ',')
+        return grundy__heap_rules__reject(why, GRUNDY_EPARSE, *i, "%s at offset %zu where a comma was expected",
+                      grundy__heap_rules__show(name[*i]).s, *i);
+    *out = v;
+    return GRUNDY_OK;
+}
+
+/* "sub:S1,S2,...": validated in a first pass, which finds the largest
+ * amount, then stored. */
+static int grundy__heap_rules__parse_subtraction(const char *name, size_t len, const grundy_allocator *a,
+                             grundy__heap_rules *r, const grundy__heap_rules__refusal *why)
+{
+    uint32_t max = 0, v;
+    for (size_t i = 4;; i++) {
+        int rc = grundy__heap_rules__read_amount(name, len, &i, why, &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+        max = v > max ? v : max;
+        if (i == len)
             break;
-        if (*p != ',')
-            return grundy__heap_rules__reject(errpos, (size_t)(p - name), msg, cap, "'%c' where a comma was expected", *p);
     }
     if (grundy__heap_rules__alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
-    for (const char *p = s; *p;) {
-        uint32_t v = 0;
-        while (*p >= '0' && *p <= '9')
-            v = v * 10 + (uint32_t)(*p++ - '0');
+    for (size_t i = 4; i < len; i++) {
+        (void)grundy__heap_rules__read_amount(name, len, &i, why, &v); /* valid: read above */
         r->digit[v] = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
-        if (*p == ',')
-            p++;
     }
     return grundy__heap_rules__finish(r, a);
 }
 
-GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, const grundy_allocator *a,
+static int grundy__heap_rules__is_name(const char *name, size_t len, const char *word)
+{
+    return len == strlen(word) && memcmp(name, word, len) == 0;
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocator *a,
                              grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap)
 {
+    grundy__heap_rules__refusal why = {errpos, msg, cap};
     if (msg != NULL && cap > 0)
         msg[0] = '\0';
-    if (strcmp(name, "grundy") == 0 || strcmp(name, "lasker") == 0) {
+    if (grundy__heap_rules__is_name(name, len, "grundy") || grundy__heap_rules__is_name(name, len, "lasker")) {
         if (grundy__heap_rules__alloc_digits(r, a, 1) != GRUNDY_OK)
             return GRUNDY_ENOMEM;
         r->digit[0] = GRUNDY__HEAP_LEAVE_TWO;
@@ -8089,11 +9729,11 @@ GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, const grundy_alloca
             r->tail = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
         return grundy__heap_rules__finish(r, a);
     }
-    if (strncmp(name, "sub:", 4) == 0)
-        return grundy__heap_rules__parse_subtraction(name, a, r, errpos, msg, cap);
-    if (name[0] == '\0')
-        return grundy__heap_rules__reject(errpos, 0, msg, cap, "the game name is empty");
-    return grundy__heap_rules__parse_code(name, a, r, errpos, msg, cap);
+    if (len >= 4 && memcmp(name, "sub:", 4) == 0)
+        return grundy__heap_rules__parse_subtraction(name, len, a, r, &why);
+    if (len == 0)
+        return grundy__heap_rules__reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
+    return grundy__heap_rules__parse_code(name, len, a, r, &why);
 }
 
 GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
@@ -8103,7 +9743,8 @@ GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, 
     for (size_t i = 0; i < n; i++) {
         if (set[i] == 0 || set[i] > GRUNDY__HEAP_MAX_SUBTRACT) {
             if (msg != NULL && cap > 0)
-                snprintf(msg, cap, "amount %zu is %u; amounts are 1 to %u", i, set[i], GRUNDY__HEAP_MAX_SUBTRACT);
+                snprintf(msg, cap, "set[%zu] is %u: amounts are 1 to %u", i, set[i],
+                         GRUNDY__HEAP_MAX_SUBTRACT);
             return set[i] == 0 ? GRUNDY_EINVAL : GRUNDY_ELIMIT;
         }
         if (set[i] > max)
@@ -8718,118 +10359,211 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 #undef GRUNDY__HEAP_VALUES__MAX_VALUES
 
 /* === src/nim/nim.c === */
-/* Nim and its closest relatives, by their closed forms. */
+/* Nim and its closest relatives, by their closed forms.  A winning move
+ * writes, for each heap, the tokens to take or GRUNDY_NO_MOVE. */
+/* === src/nim/nim_play.h === */
+/* The plays a closed form takes. */
 
-static uint64_t grundy__nim__heap_value(const void *ctx, size_t i)
+/* GRUNDY_OK if play is one of the two a closed form has (pass the same
+ * one twice for a single play); GRUNDY_EINVAL for what is not a play;
+ * GRUNDY_ENOTSUP for another play, a method flag included (the closed forms
+ * need none). */
+static inline int grundy__closed_form_play(int play, int known, int also_known)
 {
-    return ((const uint64_t *)ctx)[i];
+    if (grundy__play_refusal(play, 1) != NULL)
+        return GRUNDY_EINVAL;
+    return play == known || play == also_known ? GRUNDY_OK : GRUNDY_ENOTSUP;
 }
 
-int grundy_nim_outcome(const uint64_t *heaps, size_t n)
-{
-    if (heaps == NULL && n > 0)
-        return GRUNDY_EINVAL;
-    return grundy_nim_sum(heaps, n) ? GRUNDY_N : GRUNDY_P;
-}
+/* === src/nim/nim.c (continued) === */
 
-int grundy_nim_winning_move(const uint64_t *heaps, size_t n, size_t *heap, uint64_t *take)
+/* Every entry GRUNDY_NO_MOVE, then the one move of a sum, if any, in
+ * component c: take = value - target (the Nim move on the component's
+ * value, which the closed forms below turn into tokens one for one). */
+static int grundy__nim__one_move(const void *ctx, size_t n, grundy__value_at_fn value_at, uint64_t *moves)
 {
-    if ((heaps == NULL && n > 0) || heap == NULL || take == NULL)
-        return GRUNDY_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+    size_t c;
     uint64_t target;
-    if (!grundy__sum_move(heaps, n, grundy__nim__heap_value, heap, &target))
+    if (!grundy__sum_move(ctx, n, value_at, &c, &target))
         return 0;
-    *take = heaps[*heap] - target;
-    return 1;
+    moves[c] = value_at(ctx, c) - target;
+    return moves[c] == GRUNDY_NO_MOVE ? GRUNDY_ERANGE : 1; /* all of 2^64 - 1 tokens */
 }
 
-/* Misère Nim differs from Nim only while at most one heap is big (>= 2). */
-typedef struct grundy__nim__misere_shape {
-    size_t ones;  /* heaps of exactly one stone */
-    size_t big;   /* heaps of two or more */
-    size_t first_one, first_big;
-} grundy__nim__misere_shape;
+/* ---- Nim, normal and misère -------------------------------------------- */
 
-static grundy__nim__misere_shape grundy__nim__misere_shape_of(const uint64_t *heaps, size_t n)
+/* What decides a Nim position: the xor, and for misère play whether any
+ * heap has two or more tokens. */
+typedef struct grundy__nim__nim_position {
+    const uint64_t *heaps;
+    int misere;
+    uint64_t x;        /* the xor of the heaps */
+    size_t ones, big;  /* heaps of exactly one token; of two or more */
+} grundy__nim__nim_position;
+
+static grundy__nim__nim_position grundy__nim__survey(int play, const uint64_t *heaps, size_t n)
 {
-    grundy__nim__misere_shape s = {0, 0, n, n};
+    grundy__nim__nim_position p = {heaps, play == GRUNDY_PLAY_MISERE, 0, 0, 0};
     for (size_t i = 0; i < n; i++) {
-        if (heaps[i] == 1 && s.ones++ == 0)
-            s.first_one = i;
-        if (heaps[i] >= 2 && s.big++ == 0)
-            s.first_big = i;
+        p.x ^= heaps[i];
+        p.ones += (size_t)(heaps[i] == 1);
+        p.big += (size_t)(heaps[i] >= 2);
     }
-    return s;
+    return p;
 }
 
-int grundy_misere_nim_outcome(const uint64_t *heaps, size_t n)
+/* The tokens to take from heap i to win: 1 with *take set, 0 if heap i has
+ * no winning move, GRUNDY_ERANGE if the move takes a whole heap of 2^64 - 1
+ * tokens (it would read as GRUNDY_NO_MOVE).  Normal play leaves the heap at
+ * h ^ x.  Misère play is Nim's while a heap of two or more stays after the
+ * move, that is while another heap has two or more; otherwise the move
+ * leaves only heaps of 0 or 1 token and wins by leaving an odd number of
+ * ones (the opponent takes the last).  Either way one size is left, so a
+ * heap has at most one winning move. */
+static int grundy__nim__winning_take(const grundy__nim__nim_position *p, size_t i, uint64_t *take)
 {
+    uint64_t h = p->heaps[i];
+    size_t big_others = p->big - (size_t)(h >= 2);
+    uint64_t left = h ^ p->x;
+    if (p->misere && big_others == 0)
+        left = (p->ones - (size_t)(h == 1)) % 2 == 0 ? 1 : 0;
+    if (left >= h)
+        return 0;
+    *take = h - left;
+    return *take == GRUNDY_NO_MOVE ? GRUNDY_ERANGE : 1;
+}
+
+int grundy_nim_sum_value(int play, const uint64_t *heaps, size_t n, uint64_t *value)
+{
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_NORMAL);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if ((heaps == NULL && n > 0) || value == NULL)
+        return GRUNDY_EINVAL;
+    *value = grundy__nim__survey(play, heaps, n).x;
+    return GRUNDY_OK;
+}
+
+int grundy_nim_sum_outcome(int play, const uint64_t *heaps, size_t n)
+{
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (heaps == NULL && n > 0)
         return GRUNDY_EINVAL;
-    grundy__nim__misere_shape s = grundy__nim__misere_shape_of(heaps, n);
-    if (s.big == 0)
-        return s.ones % 2 == 0 ? GRUNDY_N : GRUNDY_P;
-    return grundy_nim_outcome(heaps, n);
+    grundy__nim__nim_position p = grundy__nim__survey(play, heaps, n);
+    if (p.misere && p.big == 0) /* no tokens at all: the player to move has won */
+        return p.ones % 2 == 0 ? GRUNDY_N : GRUNDY_P;
+    return p.x != 0 ? GRUNDY_N : GRUNDY_P;
 }
 
-int grundy_misere_nim_winning_move(const uint64_t *heaps, size_t n, size_t *heap,
-                                   uint64_t *take)
+int grundy_nim_sum_winning_move(int play, const uint64_t *heaps, size_t n, uint64_t *moves)
 {
-    if ((heaps == NULL && n > 0) || heap == NULL || take == NULL)
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if ((heaps == NULL || moves == NULL) && n > 0)
         return GRUNDY_EINVAL;
-    grundy__nim__misere_shape s = grundy__nim__misere_shape_of(heaps, n);
-    if (s.big == 0) {
-        /* Leave an odd number of single stones: the opponent takes the last. */
-        if (s.ones == 0 || s.ones % 2 == 1)
-            return 0;
-        *heap = s.first_one;
-        *take = 1;
-        return 1;
-    }
-    if (s.big == 1) {
-        /* Cut the big heap to 0 or 1 so that an odd number of ones remain. */
-        *heap = s.first_big;
-        *take = heaps[s.first_big] - (s.ones % 2 == 0 ? 1 : 0);
-        return 1;
-    }
-    /* Two or more big heaps: a Nim move leaves at least one big heap, so the
-     * misère game is still Nim's until the opponent is down to one. */
-    return grundy_nim_winning_move(heaps, n, heap, take);
+    grundy__nim__nim_position p = grundy__nim__survey(play, heaps, n);
+    int found = 0;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+    for (size_t i = 0; i < n && found == 0; i++)
+        found = grundy__nim__winning_take(&p, i, &moves[i]);
+    return found;
 }
 
-uint64_t grundy_bounded_nim_value(uint64_t heap, uint64_t max_take)
+int grundy_nim_sum_winning_moves(int play, const uint64_t *heaps, size_t n, size_t *components,
+                                 uint64_t *moves, size_t cap, size_t *count)
 {
-    if (max_take == 0)
-        return 0;
-    if (max_take == UINT64_MAX)
-        return heap;
-    return heap % (max_take + 1);
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if ((heaps == NULL && n > 0) || (moves == NULL && cap > 0) || count == NULL)
+        return GRUNDY_EINVAL;
+    grundy__nim__nim_position p = grundy__nim__survey(play, heaps, n);
+    size_t found = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t take;
+        rc = grundy__nim__winning_take(&p, i, &take);
+        if (rc < 0)
+            return rc;
+        if (rc == 0)
+            continue;
+        if (found < cap) {
+            if (components != NULL)
+                components[found] = i;
+            moves[found] = take;
+        }
+        found++;
+    }
+    *count = found;
+    return GRUNDY_OK;
 }
+
+/* ---- Bounded Nim ----------------------------------------------------------- */
 
 typedef struct grundy__nim__bounded_heaps {
     const uint64_t *heaps;
     uint64_t max_take;
 } grundy__nim__bounded_heaps;
 
+/* A move takes 1 to max_take: the value is the heap mod max_take + 1. */
+static uint64_t grundy__nim__bounded_of(uint64_t heap, uint64_t max_take)
+{
+    return max_take == UINT64_MAX ? heap : heap % (max_take + 1);
+}
+
 static uint64_t grundy__nim__bounded_value(const void *ctx, size_t i)
 {
     const grundy__nim__bounded_heaps *b = (const grundy__nim__bounded_heaps *)ctx;
-    return grundy_bounded_nim_value(b->heaps[i], b->max_take);
+    return grundy__nim__bounded_of(b->heaps[i], b->max_take);
 }
 
-int grundy_bounded_nim_winning_move(const uint64_t *heaps, size_t n, uint64_t max_take,
-                                    size_t *heap, uint64_t *take)
+/* The checks of the bounded Nim calls. */
+static int grundy__nim__bounded_args(uint64_t max_take, int play, const void *p, size_t n)
 {
-    if ((heaps == NULL && n > 0) || heap == NULL || take == NULL || max_take == 0)
-        return GRUNDY_EINVAL;
-    grundy__nim__bounded_heaps b = {heaps, max_take};
-    uint64_t target;
-    if (!grundy__sum_move(&b, n, grundy__nim__bounded_value, heap, &target))
-        return 0;
-    /* Lowering the value from v to target takes v - target <= max_take stones. */
-    *take = grundy__nim__bounded_value(&b, *heap) - target;
-    return 1;
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_NORMAL);
+    if (rc != GRUNDY_OK)
+        return rc;
+    return max_take == 0 || (p == NULL && n > 0) ? GRUNDY_EINVAL : GRUNDY_OK;
 }
+
+int grundy_bounded_nim_value(uint64_t max_take, int play, uint64_t heap, uint64_t *value)
+{
+    int rc = grundy__nim__bounded_args(max_take, play, value, 1);
+    if (rc == GRUNDY_OK)
+        *value = grundy__nim__bounded_of(heap, max_take);
+    return rc;
+}
+
+int grundy_bounded_nim_sum_outcome(uint64_t max_take, int play, const uint64_t *heaps, size_t n)
+{
+    int rc = grundy__nim__bounded_args(max_take, play, heaps, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__nim__bounded_heaps b = {heaps, max_take};
+    size_t c;
+    uint64_t target;
+    return grundy__sum_move(&b, n, grundy__nim__bounded_value, &c, &target) ? GRUNDY_N : GRUNDY_P;
+}
+
+int grundy_bounded_nim_sum_winning_move(uint64_t max_take, int play, const uint64_t *heaps,
+                                        size_t n, uint64_t *moves)
+{
+    int rc = grundy__nim__bounded_args(max_take, play, heaps, n);
+    if (rc == GRUNDY_OK && moves == NULL && n > 0)
+        rc = GRUNDY_EINVAL;
+    if (rc != GRUNDY_OK)
+        return rc;
+    /* Lowering a value v to the target takes v - target <= max_take tokens. */
+    grundy__nim__bounded_heaps b = {heaps, max_take};
+    return grundy__nim__one_move(&b, n, grundy__nim__bounded_value, moves);
+}
+
+/* ---- Staircase Nim ----------------------------------------------------------- */
 
 /* Even steps (the floor included) count as value 0. */
 static uint64_t grundy__nim__staircase_value(const void *ctx, size_t i)
@@ -8837,26 +10571,26 @@ static uint64_t grundy__nim__staircase_value(const void *ctx, size_t i)
     return i % 2 == 1 ? ((const uint64_t *)ctx)[i] : 0;
 }
 
-int grundy_staircase_nim_outcome(const uint64_t *steps, size_t n)
+int grundy_staircase_nim_outcome(int play, const uint64_t *steps, size_t n)
 {
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_NORMAL);
+    if (rc != GRUNDY_OK)
+        return rc;
     if (steps == NULL && n > 0)
         return GRUNDY_EINVAL;
-    uint64_t s = 0;
-    for (size_t i = 1; i < n; i += 2)
-        s ^= steps[i];
-    return s ? GRUNDY_N : GRUNDY_P;
+    size_t c;
+    uint64_t target;
+    return grundy__sum_move(steps, n, grundy__nim__staircase_value, &c, &target) ? GRUNDY_N : GRUNDY_P;
 }
 
-int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n, size_t *step,
-                                      uint64_t *count)
+int grundy_staircase_nim_winning_move(int play, const uint64_t *steps, size_t n, uint64_t *moves)
 {
-    if ((steps == NULL && n > 0) || step == NULL || count == NULL)
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_NORMAL);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if ((steps == NULL || moves == NULL) && n > 0)
         return GRUNDY_EINVAL;
-    uint64_t target;
-    if (!grundy__sum_move(steps, n, grundy__nim__staircase_value, step, &target))
-        return 0;
-    *count = steps[*step] - target;
-    return 1;
+    return grundy__nim__one_move(steps, n, grundy__nim__staircase_value, moves);
 }
 
 /* === src/nim/nim_levels.c === */
@@ -8872,8 +10606,10 @@ int grundy_staircase_nim_winning_move(const uint64_t *steps, size_t n, size_t *s
  * below itself, so w = mex of {w(1), ..., w(t-1)} and r, which counts up from
  * 0 skipping r: w = t - 1 if t - 1 < r, else t. */
 
+enum grundy__nim_levels__level_kind { GRUNDY__NIM_LEVELS__LEVEL_SP, GRUNDY__NIM_LEVELS__LEVEL_SC, GRUNDY__NIM_LEVELS__LEVEL_NUMBER };
+
 typedef struct grundy__nim_levels__level_w {
-    int kind;          /* GRUNDY_W_* */
+    enum grundy__nim_levels__level_kind kind;
     uint64_t w;        /* when a number */
     uint64_t top;      /* the top non-empty heap */
     int below_single;  /* the stack below the top is one heap */
@@ -8890,13 +10626,13 @@ static uint64_t grundy__nim_levels__over(const grundy__nim_levels__level_w *l, u
 
 static grundy__nim_levels__level_w grundy__nim_levels__superheap(const uint64_t *heaps, size_t k)
 {
-    grundy__nim_levels__level_w l = {GRUNDY_W_SP, 0, 0, 0, 0};
+    grundy__nim_levels__level_w l = {GRUNDY__NIM_LEVELS__LEVEL_SP, 0, 0, 0, 0};
     size_t seen = 0;
     for (size_t i = 0; i < k; i++) {
         if (heaps[i] == 0)
             continue;
         if (++seen == 1) {
-            l.kind = GRUNDY_W_SC;
+            l.kind = GRUNDY__NIM_LEVELS__LEVEL_SC;
             l.top = heaps[i];
             continue;
         }
@@ -8904,19 +10640,24 @@ static grundy__nim_levels__level_w grundy__nim_levels__superheap(const uint64_t 
         l.below_single = seen == 2;
         l.below = l.w;
         l.top = heaps[i];
-        l.kind = GRUNDY_W_NUMBER;
+        l.kind = GRUNDY__NIM_LEVELS__LEVEL_NUMBER;
         l.w = grundy__nim_levels__over(&l, heaps[i]);
     }
     return l;
 }
 
-int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w)
+int grundy_nim_levels_value(int play, const uint64_t *heaps, size_t k, uint64_t *value)
 {
-    if ((heaps == NULL && k > 0) || w == NULL)
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if ((heaps == NULL && k > 0) || value == NULL)
         return GRUNDY_EINVAL;
     grundy__nim_levels__level_w l = grundy__nim_levels__superheap(heaps, k);
-    *w = l.w;
-    return l.kind;
+    if (l.kind == GRUNDY__NIM_LEVELS__LEVEL_NUMBER && l.w >= GRUNDY_SC64)
+        return GRUNDY_ELIMIT; /* a top heap of 2^64 - 2 or more: no room beside SC and SP */
+    *value = l.kind == GRUNDY__NIM_LEVELS__LEVEL_SP ? GRUNDY_SP64 : l.kind == GRUNDY__NIM_LEVELS__LEVEL_SC ? GRUNDY_SC64 : l.w;
+    return GRUNDY_OK;
 }
 
 /* Super-heaps are read in order by the sum routine (it walks components
@@ -8941,10 +10682,64 @@ static size_t grundy__nim_levels__offset_of(const grundy__nim_levels__levels *lv
     return lv->at->off;
 }
 
+static grundy__nim_levels__level_w grundy__nim_levels__level_at(const grundy__nim_levels__levels *lv, size_t i)
+{
+    return grundy__nim_levels__superheap(lv->heaps + grundy__nim_levels__offset_of(lv, i), lv->counts[i]);
+}
+
 static uint64_t grundy__nim_levels__number_at(const void *ctx, size_t i)
 {
-    const grundy__nim_levels__levels *lv = (const grundy__nim_levels__levels *)ctx;
-    return grundy__nim_levels__superheap(lv->heaps + grundy__nim_levels__offset_of(lv, i), lv->counts[i]).w;
+    return grundy__nim_levels__level_at((const grundy__nim_levels__levels *)ctx, i).w;
+}
+
+/* What decides the sum before any number: a super-heap already emptied
+ * (the game is over, lost by the player to move), else the first one of a
+ * single heap (SC: empty it and win).  GRUNDY_EINVAL for arguments that do
+ * not hold the heaps counts say. */
+typedef struct grundy__nim_levels__level_survey {
+    int ended;
+    size_t sc;  /* the first SC super-heap, or n */
+} grundy__nim_levels__level_survey;
+
+static int grundy__nim_levels__survey(const grundy__nim_levels__levels *lv, size_t n, grundy__nim_levels__level_survey *out)
+{
+    if (lv->counts == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (lv->counts[i] > SIZE_MAX - total)
+            return GRUNDY_EINVAL;
+        total += lv->counts[i];
+    }
+    if (lv->heaps == NULL && total > 0)
+        return GRUNDY_EINVAL;
+    out->ended = 0;
+    out->sc = n;
+    for (size_t i = 0; i < n && !out->ended; i++) {
+        enum grundy__nim_levels__level_kind kind = grundy__nim_levels__level_at(lv, i).kind;
+        out->ended = kind == GRUNDY__NIM_LEVELS__LEVEL_SP;
+        if (kind == GRUNDY__NIM_LEVELS__LEVEL_SC && out->sc == n)
+            out->sc = i;
+    }
+    return GRUNDY_OK;
+}
+
+int grundy_nim_levels_sum_outcome(int play, const uint64_t *heaps, const size_t *counts, size_t n)
+{
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
+    grundy__nim_levels__level_cursor at = {0, 0};
+    grundy__nim_levels__levels lv = {heaps, counts, &at};
+    grundy__nim_levels__level_survey s;
+    if (rc == GRUNDY_OK)
+        rc = grundy__nim_levels__survey(&lv, n, &s);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (s.ended || s.sc < n)
+        return s.ended ? GRUNDY_P : GRUNDY_N;
+    /* Every super-heap is a number: Nim on the w-numbers. */
+    size_t c;
+    uint64_t target;
+    return grundy__sum_move(&lv, n, grundy__nim_levels__number_at, &c, &target) ? GRUNDY_N : GRUNDY_P;
 }
 
 /* The new top h (0 to top-1) of super-heap l that makes its w-number target. */
@@ -8961,45 +10756,37 @@ static int grundy__nim_levels__top_for(const grundy__nim_levels__level_w *l, uin
     return 1;
 }
 
-int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts, size_t n,
-                                   size_t *superheap_out, uint64_t *take)
+int grundy_nim_levels_sum_winning_move(int play, const uint64_t *heaps, const size_t *counts,
+                                       size_t n, uint64_t *moves)
 {
-    if ((counts == NULL && n > 0) || superheap_out == NULL || take == NULL)
-        return GRUNDY_EINVAL;
-    size_t total = 0, sc = n;
-    for (size_t i = 0; i < n; i++)
-        total += counts[i];
-    if (heaps == NULL && total > 0)
-        return GRUNDY_EINVAL;
-    total = 0;
-    for (size_t i = 0; i < n; i++) {
-        grundy__nim_levels__level_w l = grundy__nim_levels__superheap(heaps + total, counts[i]);
-        if (l.kind == GRUNDY_W_SP)
-            return 0; /* someone already emptied a super-heap */
-        if (l.kind == GRUNDY_W_SC && sc == n)
-            sc = i;
-        total += counts[i];
-    }
-    total = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (i == sc) {
-            *superheap_out = i;
-            *take = grundy__nim_levels__superheap(heaps + total, counts[i]).top; /* empty it: win */
-            return 1;
-        }
-        total += counts[i];
-    }
-    /* Every super-heap is a number: Nim on the w-numbers. */
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
     grundy__nim_levels__level_cursor at = {0, 0};
     grundy__nim_levels__levels lv = {heaps, counts, &at};
-    uint64_t target;
-    if (!grundy__sum_move(&lv, n, grundy__nim_levels__number_at, superheap_out, &target))
+    grundy__nim_levels__level_survey s;
+    if (rc == GRUNDY_OK && moves == NULL && n > 0)
+        rc = GRUNDY_EINVAL;
+    if (rc == GRUNDY_OK)
+        rc = grundy__nim_levels__survey(&lv, n, &s);
+    if (rc == GRUNDY_OK && s.sc < n && grundy__nim_levels__level_at(&lv, s.sc).top == UINT64_MAX)
+        rc = GRUNDY_ERANGE; /* emptying it would read as GRUNDY_NO_MOVE */
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+    if (s.ended)
+        return 0; /* someone already emptied a super-heap */
+    if (s.sc < n) {
+        moves[s.sc] = grundy__nim_levels__level_at(&lv, s.sc).top; /* empty it: win */
+        return 1;
+    }
+    size_t c;
+    uint64_t target, h;
+    if (!grundy__sum_move(&lv, n, grundy__nim_levels__number_at, &c, &target))
         return 0;
-    grundy__nim_levels__level_w l = grundy__nim_levels__superheap(heaps + grundy__nim_levels__offset_of(&lv, *superheap_out), counts[*superheap_out]);
-    uint64_t h;
+    grundy__nim_levels__level_w l = grundy__nim_levels__level_at(&lv, c);
     if (!grundy__nim_levels__top_for(&l, target, &h))
         return GRUNDY_EINVAL; /* unreachable: w is a mex over these options */
-    *take = l.top - h;
+    moves[c] = l.top - h;
     return 1;
 }
 
@@ -9269,6 +11056,9 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__MERGE_AHEAD
+#undef GRUNDY__GAME_MEMOS
+#undef GRUNDY__LIST_CANON
+#undef GRUNDY__LIST_ONE_PART
 #undef GRUNDY__GAME_TAIL
 #undef GRUNDY__HEAP_LEAVE_NONE
 #undef GRUNDY__HEAP_LEAVE_ONE
@@ -9279,6 +11069,8 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__SCAN_FEW
 #undef GRUNDY__HEAP_LANES
 #undef GRUNDY__HEAP_ABANDONED
+#undef GRUNDY__HEAP_MSG
+#undef GRUNDY__HEAP_RUN
 #undef GRUNDY__LOCAL
 
 #ifdef __cplusplus

@@ -10,6 +10,11 @@
 # baseline: rewrites abi/libgrundy.abi and abi/macros.txt from SHARED_LIBRARY
 #           and the header, at a release.
 #
+# The experimental calls (grundy.h section 9, symbol version
+# GRUNDY_EXPERIMENTAL) are outside the promise: abidiff is told to ignore
+# them, and the check makes sure that every other exported function carries
+# a release's symbol version (GRUNDY_MAJOR.MINOR), never none.
+#
 # abidiff's exit status is a bit set: 1 an error, 2 a usage error, 4 an ABI
 # change, 8 an incompatible change (a removed symbol, a changed SONAME).  It
 # flags a changed parameter or struct layout with 4 alone, so a 4 without 8
@@ -62,8 +67,10 @@ public_macros() {
 mkdir -p build/abi
 # Types not defined in the public header (the insides of the opaque handles)
 # are dropped: they are not part of the ABI.
+suppr=build/abi/experimental.suppr
+printf '[suppress_function]\n  symbol_version_regexp = ^GRUNDY_EXPERIMENTAL$\n' >"$suppr"
 if ! abidw --no-show-locs --no-corpus-path --headers-dir include --drop-private-types \
-    --out-file "$fresh" "$so"; then
+    --suppressions "$suppr" --out-file "$fresh" "$so"; then
     bad "abidw failed on $so"
     finish
     exit 1
@@ -82,7 +89,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/grundy-abi.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
 # ---- abidiff
-abidiff "$baseline" "$fresh" >"$tmp/report" 2>&1
+abidiff --suppressions "$suppr" "$baseline" "$fresh" >"$tmp/report" 2>&1
 rc=$?
 if [ $((rc & 3)) -ne 0 ]; then
     bad "abidiff failed (exit status $rc)"
@@ -128,14 +135,39 @@ if [ -s "$tmp/new" ] && [ ! -s "$tmp/lost" ]; then
     sed 's/^/    /' "$tmp/new"
 fi
 
-# ---- the SONAME follows the major version.
+# ---- the SONAME: libgrundy.so.0.MINOR while the major version is 0 (a
+# minor release may break the ABI then), libgrundy.so.MAJOR from 1.0 on.
 major=$(sed -n 's/^#define GRUNDY_VERSION_MAJOR \([0-9]*\).*/\1/p' include/grundy.h)
-if readelf -d "$so" | grep -qF "Library soname: [libgrundy.so.$major]"; then ok; else
-    bad "the SONAME of $so is not libgrundy.so.$major"
+minor=$(sed -n 's/^#define GRUNDY_VERSION_MINOR \([0-9]*\).*/\1/p' include/grundy.h)
+if [ "$major" -eq 0 ]; then soname=libgrundy.so.0.$minor; else soname=libgrundy.so.$major; fi
+if readelf -d "$so" | grep -qF "Library soname: [$soname]"; then ok; else
+    bad "the SONAME of $so is not $soname"
 fi
 base_soname=$(sed -n "1s/.* soname='\([^']*\)'.*/\1/p" "$baseline")
-if [ "$base_soname" = "libgrundy.so.$major" ]; then ok; else
-    bad "the baseline is for $base_soname but GRUNDY_VERSION_MAJOR is $major: a new major release needs a new baseline (make abi-baseline)"
+if [ "$base_soname" = "$soname" ]; then ok; else
+    bad "the baseline is for $base_soname but this release's SONAME is $soname: a release that may break the ABI needs a new baseline (make abi-baseline)"
+fi
+
+# ---- symbol versions: every exported function has a release's version
+# node or the experimental one, and the experimental ones are exactly the
+# functions the header declares only under GRUNDY_EXPERIMENTAL.
+readelf --dyn-syms -W "$so" | awk '$5 == "GLOBAL" && $7 != "UND" && $8 ~ /^grundy_/ {print $8}' \
+    | sort >"$tmp/versioned"
+unversioned=$(grep -v '@@GRUNDY_\(EXPERIMENTAL\|[0-9][0-9]*\.[0-9][0-9]*\)$' "$tmp/versioned")
+if [ -z "$unversioned" ]; then ok; else
+    bad "exported functions without a release's symbol version: $unversioned"
+fi
+sed -n 's/@@GRUNDY_EXPERIMENTAL$//p' "$tmp/versioned" >"$tmp/exp_so"
+hidden_decls() { # DEFINE: the function names grundy.h declares with -DDEFINE
+    $CC ${1:+-D$1} -E -P -x c include/grundy.h |
+        grep -o 'grundy_[a-z0-9_]* *(' | sed 's/ *($//' | sort -u
+}
+hidden_decls GRUNDY_EXPERIMENTAL >"$tmp/decl_all"
+hidden_decls "" >"$tmp/decl_stable"
+comm -23 "$tmp/decl_all" "$tmp/decl_stable" >"$tmp/exp_h"
+if cmp -s "$tmp/exp_so" "$tmp/exp_h"; then ok; else
+    bad "experimental symbols (GRUNDY_EXPERIMENTAL node) differ from grundy.h section 9:"
+    diff "$tmp/exp_h" "$tmp/exp_so" | sed 's/^/    /'
 fi
 
 finish

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Header test: include/grundy.h compiles on its own, without a warning, as
-# C99, C11 and C17, and as C++11, C++17 and C++20 (-Wall -Wextra -Wpedantic
+# Header test: include/grundy.h compiles on its own, without a warning (with
+# and without its experimental section, GRUNDY_EXPERIMENTAL), as C99, C11
+# and C17, and as C++11, C++17 and C++20 (-Wall -Wextra -Wpedantic
 # -Werror), with every C and C++ compiler found (CC and CXX, then cc, gcc,
 # clang, c++, g++, clang++); and a tiny program that calls the library
 # through it links against lib/libgrundy.a and runs, from C and from C++ (so
@@ -26,8 +27,10 @@ if [ ! -f lib/libgrundy.a ]; then
     exit 1
 fi
 
-# The header alone: the translation unit is nothing but the #include.
+# The header alone: the translation unit is nothing but the #include; and
+# again with the experimental section declared (GRUNDY_EXPERIMENTAL).
 printf '#include "grundy.h"\n' >"$work/alone.c"
+printf '#define GRUNDY_EXPERIMENTAL\n#include "grundy.h"\n' >"$work/experimental.c"
 
 # A tiny program that uses the header's types, macros and functions.  It is
 # both C and C++ (no compound literals, no designated initializers).
@@ -39,25 +42,26 @@ cat >"$work/prog.c" <<'EOF'
 int main(void)
 {
     const uint64_t heaps[3] = {3, 8, 15};
-    size_t heap = 0;
-    uint64_t take = 0;
+    uint64_t sum = 0, moves[3] = {0, 0, 0};
     grundy_graph *g = NULL;
     uint32_t v = 99;
     int rc;
     if (grundy_version_number() != GRUNDY_VERSION_NUMBER)
         return 1;
-    if (grundy_nim_sum(heaps, 3) != (3 ^ 8 ^ 15) ||
-        grundy_nim_winning_move(heaps, 3, &heap, &take) != 1 || heap != 2 || take != 4)
+    if (grundy_nim_sum_value(GRUNDY_PLAY_NORMAL, heaps, 3, &sum) != GRUNDY_OK ||
+        sum != (3 ^ 8 ^ 15) ||
+        grundy_nim_sum_winning_move(GRUNDY_PLAY_NORMAL, heaps, 3, moves) != 1 ||
+        moves[0] != GRUNDY_NO_MOVE || moves[1] != GRUNDY_NO_MOVE || moves[2] != 4)
         return 2;
-    rc = grundy_graph_new(&g);
+    rc = grundy_graph_new(&g, NULL);
     if (rc == GRUNDY_OK)
         rc = grundy_graph_add_nodes(g, 2, NULL);
     if (rc == GRUNDY_OK)
         rc = grundy_graph_add_move(g, 1, 0);
     if (rc == GRUNDY_OK)
-        rc = grundy_graph_solve(g);
+        rc = grundy_graph_solve(g, GRUNDY_PLAY_NORMAL);
     if (rc == GRUNDY_OK)
-        rc = grundy_graph_value(g, 1, &v);
+        rc = grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 1, &v);
     grundy_graph_free(g);
     if (rc != GRUNDY_OK || v != 1 || GRUNDY_NODE_MAX != 0x7fffffffu)
         return 3;
@@ -95,6 +99,12 @@ try() { # LANG STD COMPILER FLAGS...
     if "$_cc" -x "$_lang" -std="$_std" "$@" -Iinclude -c "$work/alone.c" -o "$work/alone.o" \
         >"$work/log" 2>&1; then ok; else
         bad "grundy.h alone does not compile cleanly with $_what $*:"
+        sed -n '1,20s/^/    /p' "$work/log"
+        return
+    fi
+    if "$_cc" -x "$_lang" -std="$_std" "$@" -Iinclude -c "$work/experimental.c" \
+        -o "$work/experimental.o" >"$work/log" 2>&1; then ok; else
+        bad "grundy.h with GRUNDY_EXPERIMENTAL does not compile cleanly with $_what $*:"
         sed -n '1,20s/^/    /p' "$work/log"
         return
     fi

@@ -46,10 +46,14 @@ major=$(sed -n 's/^#define GRUNDY_VERSION_MAJOR \([0-9]*\).*/\1/p' $hdr)
 minor=$(sed -n 's/^#define GRUNDY_VERSION_MINOR \([0-9]*\).*/\1/p' $hdr)
 patch=$(sed -n 's/^#define GRUNDY_VERSION_PATCH \([0-9]*\).*/\1/p' $hdr)
 version=$major.$minor.$patch
-soname=libgrundy.so.$major
-# Every function the header declares.
+# The SONAME carries the minor version while the major one is 0 (docs/abi.md).
+if [ "$major" -eq 0 ]; then soname=libgrundy.so.$major.$minor; else soname=libgrundy.so.$major; fi
+# Every function the header declares, and those of its experimental section.
 sed -n 's/^GRUNDY_API[^(]*[ *]\(grundy_[a-z0-9_]*\)(.*/\1/p' $hdr | sort -u >"$work/api"
 check "the header declares functions" test -s "$work/api"
+sed -n '/^#if defined(GRUNDY_EXPERIMENTAL)/,/^#endif/p' $hdr |
+    sed -n 's/^GRUNDY_API[^(]*[ *]\(grundy_[a-z0-9_]*\)(.*/\1/p' | sort -u >"$work/experimental"
+check "the header declares experimental functions" test -s "$work/experimental"
 
 # Files an install must put under PREFIX (LIBDIR = PREFIX/lib).
 installed_files() { # PREFIX [LIBDIR]
@@ -113,6 +117,14 @@ comm -13 "$work/api" "$work/exported" >"$work/extra"
 expect_none "$so exports functions that grundy.h does not declare (not API, yet part of the ABI)" "$work/extra"
 readelf -V "$so" >"$work/ver" 2>&1
 check "the shared library defines version node GRUNDY_$major.$minor" grep -qF "GRUNDY_$major.$minor" "$work/ver"
+# Experimental functions carry their own version node, every other one the release's.
+nm -D --defined-only "$so" 2>/dev/null | awk '$2 != "A" { print $3 }' | sort -u >"$work/versioned"
+sed 's/$/@@GRUNDY_EXPERIMENTAL/' "$work/experimental" | sort >"$work/want_exp"
+comm -23 "$work/want_exp" "$work/versioned" >"$work/missing"
+expect_none "experimental functions without version node GRUNDY_EXPERIMENTAL" "$work/missing"
+comm -23 "$work/api" "$work/experimental" | sed "s/\$/@@GRUNDY_$major.$minor/" | sort >"$work/want_rel"
+comm -23 "$work/want_rel" "$work/versioned" >"$work/missing"
+expect_none "functions without version node GRUNDY_$major.$minor" "$work/missing"
 nm -g --defined-only "$lib/libgrundy.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$work/static_syms"
 grep -v '^grundy_' "$work/static_syms" >"$work/foreign"
 expect_none "libgrundy.a defines global names without the grundy_ prefix (they clash in users' programs)" "$work/foreign"
@@ -154,11 +166,13 @@ out=$(unset LD_LIBRARY_PATH; "$work/consumer_archive" 2>&1)
 check "consumer linked with libgrundy.a runs and prints OK (got: $out)" test "$out" = OK
 
 # Every symbol the installed shared library exports is declared by the
-# installed header, as the compiler sees it (not only by the text the sed
+# installed header (experimental ones with GRUNDY_EXPERIMENTAL defined), as
+# the compiler sees it (not only by the text the sed
 # above reads): a program that takes the address of each one compiles as C
 # and as C++ with -Werror, and links against the shared library, which under
 # C++ also proves C linkage.
 {
+    echo '#define GRUNDY_EXPERIMENTAL'
     echo '#include <grundy.h>'
     echo '#include <stdio.h>'
     echo 'typedef void (*any_fn)(void);'

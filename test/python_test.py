@@ -298,9 +298,32 @@ def maps_of_this_process():
         return None
 
 
+def header_text():
+    with open(HEADER) as f:
+        return f.read()
+
+
+def soname():
+    """The SONAME the header's version gives: libgrundy.so.MAJOR, and
+    libgrundy.so.0.MINOR while the major version is 0."""
+    text = header_text()
+    major, minor = (int(re.search(r"#define GRUNDY_VERSION_%s (\d+)" % p, text).group(1))
+                    for p in ("MAJOR", "MINOR"))
+    return "libgrundy.so.%d.%d" % (major, minor) if major == 0 else "libgrundy.so.%d" % major
+
+
+def single(test, move, n):
+    """The one component a winning move moves, and its move: (i, k)."""
+    test.assertIsNotNone(move)
+    test.assertEqual(len(move), n, move)
+    moved = [(i, k) for i, k in enumerate(move) if k is not None]
+    test.assertEqual(len(moved), 1, move)
+    return moved[0]
+
+
 class TestLoadedLibrary(unittest.TestCase):
     def test_version_matches_header(self):
-        text = open(HEADER).read()
+        text = header_text()
         want = ".".join(re.search(r"#define GRUNDY_VERSION_%s (\d+)" % p, text).group(1)
                         for p in ("MAJOR", "MINOR", "PATCH"))
         self.assertEqual(grundy.version(), want)
@@ -324,6 +347,7 @@ class TestLoadedLibrary(unittest.TestCase):
         self.assertEqual(grundy.strerror(0), "success")
         self.assertEqual(grundy.strerror(-5), "value out of range")
         self.assertEqual(grundy.strerror(12345), "unknown status")
+        self.assertNotEqual(grundy.strerror(-9), "unknown status")
 
     def test_every_function_has_a_signature(self):
         for name in grundy._SIGNATURES:
@@ -331,6 +355,44 @@ class TestLoadedLibrary(unittest.TestCase):
             self.assertIsNotNone(fn.argtypes, name)
         used = set(re.findall(r"_lib\.(grundy_[a-z0-9_]+)", open(grundy.__file__).read()))
         self.assertEqual(used - set(grundy._SIGNATURES), set(), "calls without a declared signature")
+
+    def test_constants_match_header(self):
+        text = header_text()
+
+        def define(name):
+            m = re.search(r"#define GRUNDY_%s +\(?(-?(?:0x[0-9a-fA-F]+|\d+))u?\)?" % name, text)
+            self.assertIsNotNone(m, name)
+            return int(m.group(1), 0)
+        for name in ("PLAY_NORMAL", "PLAY_MISERE", "PLAY_WTIA", "PLAY_CONJUNCTIVE",
+                     "PLAY_CONTINUED", "PLAY_LOOPY", "PLAY_SELECTIVE", "PLAY_SHORTENED",
+                     "BY_SJ", "BY_GENUS", "BY_SEARCH", "BY_MASK", "SP", "SC", "INF",
+                     "GENUS_TERMS", "NODE_MAX"):
+            self.assertEqual(getattr(grundy, name), define(name), name)
+        for name in ("ENOMEM", "EINVAL", "ECYCLE", "EPARSE", "ERANGE", "ELIMIT", "ESTATE",
+                     "ECANCELED", "ENOTSUP"):
+            self.assertEqual(getattr(grundy, name), define(name), name)
+        self.assertIn("#define GRUNDY_NO_MOVE UINT64_MAX", text)
+        self.assertEqual(grundy.NO_MOVE, (1 << 64) - 1)
+        self.assertIn("#define GRUNDY_NO_POS SIZE_MAX", text)
+        self.assertEqual(grundy.SP64, (1 << 64) - 1)
+        self.assertEqual(grundy.SC64, (1 << 64) - 2)
+        # The plays' names, old and new, name the plays of the header.
+        self.assertEqual(grundy.PLAYS["remoteness"], grundy.PLAY_CONJUNCTIVE)
+        self.assertEqual(grundy.PLAYS["suspense"], grundy.PLAY_CONTINUED)
+        self.assertEqual(grundy.PLAYS["anti_sg"], grundy.PLAY_MISERE | grundy.BY_SJ)
+        self.assertEqual(grundy.PLAYS["tame"], grundy.PLAY_MISERE | grundy.BY_GENUS)
+
+    def test_experimental_switches_are_bound(self):
+        # Exported by the library, declared in grundy.h only with GRUNDY_EXPERIMENTAL.
+        text = header_text()
+        guard = text.index("#if defined(GRUNDY_EXPERIMENTAL)")
+        for name in ("grundy_heap_game_set_threads", "grundy_heap_game_set_sparse",
+                     "grundy_heap_game_set_period_detection"):
+            self.assertIn(name, grundy._SIGNATURES)
+            self.assertGreater(text.index(name + "("), guard, name)
+        for method in (grundy.HeapGame.set_threads, grundy.HeapGame.set_sparse,
+                       grundy.HeapGame.set_period_detection):
+            self.assertIn("Experimental", method.__doc__)
 
 
 # ---------------------------------------------------------------------------
@@ -342,17 +404,22 @@ class TestNim(unittest.TestCase):
         for n in range(most + 1):
             yield from itertools.product(range(top), repeat=n)
 
-    def check_game(self, outcome, winning_move, wins, legal_after):
+    def check_game(self, outcome, winning_move, wins, legal_after, winning_moves=None):
         for heaps in self.positions():
             w = wins(heaps)
             self.assertEqual(outcome(list(heaps)), "N" if w else "P", heaps)
             move = winning_move(heaps)
+            if winning_moves is not None:
+                want = [(i, k) for i, h in enumerate(heaps) for k in range(1, h + 1)
+                        if not wins(legal_after(heaps, i, k))]
+                self.assertEqual(winning_moves(heaps), want, heaps)
             if not w or sum(heaps) == 0:
                 self.assertIsNone(move, heaps)
                 continue
-            self.assertIsNotNone(move, heaps)
-            after = legal_after(heaps, *move)
+            after = legal_after(heaps, *single(self, move, len(heaps)))
             self.assertFalse(wins(after), (heaps, move))
+            if winning_moves is not None:
+                self.assertIn(single(self, move, len(heaps)), winning_moves(heaps))
 
     @staticmethod
     def take(heaps, i, k):
@@ -360,26 +427,30 @@ class TestNim(unittest.TestCase):
         return heaps[:i] + (heaps[i] - k,) + heaps[i + 1:]
 
     def test_nim(self):
-        self.check_game(grundy.nim_outcome, grundy.nim_winning_move,
-                        lambda h: nim_wins(h, False), self.take)
+        self.check_game(grundy.nim_sum_outcome, grundy.nim_sum_winning_move,
+                        lambda h: nim_wins(h, False), self.take, grundy.nim_sum_winning_moves)
 
     def test_misere_nim(self):
-        self.check_game(grundy.misere_nim_outcome, grundy.misere_nim_winning_move,
-                        lambda h: nim_wins(h, True), self.take)
+        self.check_game(lambda h: grundy.nim_sum_outcome(h, grundy.PLAY_MISERE),
+                        lambda h: grundy.nim_sum_winning_move(h, "misere"),
+                        lambda h: nim_wins(h, True), self.take,
+                        lambda h: grundy.nim_sum_winning_moves(h, grundy.PLAY_MISERE))
 
     def test_bounded_nim(self):
         for max_take in (1, 2, 3):
+            want = heap_values(lambda n: subtraction_options(range(1, max_take + 1), n), 12)
             for heap in range(12):
-                self.assertEqual(grundy.bounded_nim_value(heap, max_take),
-                                 heap_values(lambda n: subtraction_options(range(1, max_take + 1), n),
-                                             12)[heap])
+                self.assertEqual(grundy.bounded_nim_value(heap, max_take), want[heap])
+                self.assertEqual(grundy.bounded_nim_value(heap, max_take, grundy.PLAY_NORMAL),
+                                 want[heap])
 
             def take(heaps, i, k):
                 self.assertLessEqual(k, max_take)
                 return self.take(heaps, i, k)
-            self.check_game(lambda h: "N" if bounded_wins(tuple(h), max_take) else "P",
-                            lambda h: grundy.bounded_nim_winning_move(h, max_take),
+            self.check_game(lambda h: grundy.bounded_nim_sum_outcome(h, max_take),
+                            lambda h: grundy.bounded_nim_sum_winning_move(h, max_take),
                             lambda h: bounded_wins(h, max_take), take)
+        self.assertEqual(grundy.bounded_nim_value(12345, (1 << 64) - 1), 12345)
 
     def test_staircase_nim(self):
         def move(steps, i, c):
@@ -393,45 +464,89 @@ class TestNim(unittest.TestCase):
             self.assertEqual(grundy.staircase_nim_outcome(steps), "N" if w else "P", steps)
             m = grundy.staircase_nim_winning_move(steps)
             if w:
-                self.assertFalse(staircase_wins(move(steps, *m)), (steps, m))
+                self.assertFalse(staircase_wins(move(steps, *single(self, m, len(steps)))),
+                                 (steps, m))
             else:
                 self.assertIsNone(m, steps)
 
     def test_known_and_big(self):
-        self.assertEqual(grundy.nim_winning_move([3, 8, 15]), (2, 4))
-        self.assertEqual(grundy.nim_outcome([]), "P")
-        self.assertEqual(grundy.misere_nim_outcome([]), "N")
-        self.assertEqual(grundy.misere_nim_outcome([1, 1, 1]), "P")
+        self.assertEqual(grundy.nim_sum_winning_move([3, 8, 15]), [None, None, 4])
+        self.assertEqual(grundy.nim_sum_winning_moves([3, 8, 15]), [(2, 4)])
+        self.assertEqual(grundy.nim_sum_winning_moves([3, 5, 7]), [(0, 1), (1, 1), (2, 1)])
+        self.assertEqual(grundy.nim_sum_winning_moves([1, 2, 4]), [(2, 1)])
+        self.assertEqual(grundy.nim_sum_outcome([]), "P")
+        self.assertEqual(grundy.nim_sum_outcome([], grundy.PLAY_MISERE), "N")
+        self.assertEqual(grundy.nim_sum_outcome([1, 1, 1], "misere"), "P")
+        self.assertIsNone(grundy.nim_sum_winning_move([], grundy.PLAY_MISERE))
+        self.assertEqual(grundy.nim_sum_winning_moves([], grundy.PLAY_MISERE), [])
+        self.assertEqual(grundy.nim_sum_value([]), 0)
         big = (1 << 64) - 1
-        self.assertEqual(grundy.nim_outcome([big, big]), "P")
-        self.assertEqual(grundy.nim_sum([big, 1]), big - 1)
+        self.assertEqual(grundy.nim_sum_outcome([big, big]), "P")
+        self.assertEqual(grundy.nim_sum_value([big, 1]), big - 1)
         rng = random.Random(3)
         for _ in range(200):
             vals = [rng.randrange(1 << 64) for _ in range(rng.randrange(0, 6))]
             s = xor_all(vals)
-            self.assertEqual(grundy.nim_sum(vals), s)
-            t = grundy.sum_winning_target(vals)
+            self.assertEqual(grundy.nim_sum_value(vals), s)
+            self.assertEqual(grundy.nim_sum_value(vals, grundy.PLAY_NORMAL), s)
+            move = grundy.nim_sum_winning_move(vals)
+            every = grundy.nim_sum_winning_moves(vals)
             if s == 0:
-                self.assertIsNone(t)
+                self.assertIsNone(move)
+                self.assertEqual(every, [])
             else:
+                # The winning target (the 0.1 sum_winning_target): the first
+                # component whose value drops to v ^ s.
                 i = next(i for i, v in enumerate(vals) if v ^ s < v)
-                self.assertEqual(t, (i, vals[i] ^ s))
+                self.assertEqual(single(self, move, len(vals)), (i, vals[i] - (vals[i] ^ s)))
+                self.assertEqual(every, [(j, v - (v ^ s)) for j, v in enumerate(vals)
+                                         if v ^ s < v])
 
     def test_bad_arguments(self):
         with self.assertRaises(ValueError):
-            grundy.nim_outcome([1, -1])
+            grundy.nim_sum_outcome([1, -1])
         with self.assertRaises(ValueError):
-            grundy.nim_sum([1 << 64])
+            grundy.nim_sum_value([1 << 64])
         with self.assertRaises(TypeError):
-            grundy.nim_winning_move([1.5])
+            grundy.nim_sum_winning_move([1.5])
         with self.assertRaises(ValueError):
-            grundy.bounded_nim_winning_move([3], 0)
+            grundy.bounded_nim_sum_winning_move([3], 0)
+        with self.assertRaises(ValueError):
+            grundy.bounded_nim_value(3, 0)
+        with self.assertRaises(ValueError):
+            grundy.nim_sum_outcome([1], "sideways")
+        with self.assertRaises(ValueError):
+            grundy.nim_sum_outcome([1], 99)
+        with self.assertRaises(ValueError):
+            grundy.nim_sum_outcome([1], grundy.PLAY_NORMAL | grundy.BY_SJ)
+        with self.assertRaises(TypeError):
+            grundy.nim_sum_outcome([1], 1.0)
+
+    def test_plays_without_closed_form(self):
+        calls = [lambda: grundy.nim_sum_value([1], grundy.PLAY_MISERE),
+                 lambda: grundy.nim_sum_outcome([1], grundy.PLAY_WTIA),
+                 lambda: grundy.nim_sum_winning_move([1], grundy.PLAY_CONJUNCTIVE),
+                 lambda: grundy.nim_sum_winning_moves([1], grundy.PLAY_LOOPY),
+                 lambda: grundy.bounded_nim_value(3, 2, grundy.PLAY_MISERE),
+                 lambda: grundy.bounded_nim_sum_outcome([3], 2, grundy.PLAY_WTIA),
+                 lambda: grundy.bounded_nim_sum_winning_move([3], 2, "misere"),
+                 lambda: grundy.staircase_nim_outcome([0, 1], grundy.PLAY_MISERE),
+                 lambda: grundy.staircase_nim_winning_move([0, 1], grundy.PLAY_WTIA),
+                 lambda: grundy.nim_levels_value([1], grundy.PLAY_NORMAL),
+                 lambda: grundy.nim_levels_sum_outcome([[1]], grundy.PLAY_NORMAL),
+                 lambda: grundy.nim_levels_sum_winning_move([[1]], grundy.PLAY_MISERE)]
+        for call in calls:
+            with self.assertRaises(grundy.NotSupportedError) as cm:
+                call()
+            self.assertEqual(cm.exception.status, -9)
+            self.assertIn("PLAY_", str(cm.exception))
 
     def test_nim_levels(self):
         # One super-heap: SP with no coins, SC with one non-empty heap.
-        self.assertEqual(grundy.nim_levels_w([]), "SP")
-        self.assertEqual(grundy.nim_levels_w([0, 0]), "SP")
-        self.assertEqual(grundy.nim_levels_w([5]), "SC")
+        self.assertEqual(grundy.nim_levels_value([]), grundy.SP64)
+        self.assertEqual(grundy.nim_levels_value([0, 0]), grundy.SP64)
+        self.assertEqual(grundy.nim_levels_value([5]), grundy.SC64)
+        self.assertEqual(grundy.nim_levels_value([5], grundy.PLAY_WTIA), grundy.SC64)
 
         @functools.lru_cache(maxsize=None)
         def wins(supers):  # whoever empties a super-heap wins
@@ -447,12 +562,57 @@ class TestNim(unittest.TestCase):
                     if not wins(supers[:i] + (tuple(after),) + supers[i + 1:]):
                         return True
             return False
+        to32 = {grundy.SP64: grundy.SP, grundy.SC64: grundy.SC}
         rng = random.Random(8)
         for _ in range(150):
             supers = tuple(tuple(rng.randrange(1, 4) for _ in range(rng.randrange(1, 4)))
                            for _ in range(rng.randrange(1, 3)))
-            move = grundy.nim_levels_winning_move(supers)
-            self.assertEqual(move is not None, wins(supers), supers)
+            w = wins(supers)
+            self.assertEqual(grundy.nim_levels_sum_outcome(supers), "N" if w else "P", supers)
+            # The w-numbers decide the sum, as numbers_sum_outcome says.
+            ws = [grundy.nim_levels_value(s) for s in supers]
+            self.assertEqual(grundy.numbers_sum_outcome([to32.get(x, x) for x in ws],
+                                                        grundy.PLAY_WTIA), "N" if w else "P")
+            move = grundy.nim_levels_sum_winning_move(supers)
+            self.assertEqual(move is not None, w, supers)
+            if move is not None:
+                i, t = single(self, move, len(supers))
+                s = list(supers[i])
+                top = max(j for j, h in enumerate(s) if h)
+                self.assertTrue(1 <= t <= s[top], (supers, move))
+                s[top] -= t
+                self.assertTrue(not any(s) or not wins(supers[:i] + (tuple(s),) + supers[i + 1:]),
+                                (supers, move))
+
+    def test_numbers_sum_outcome(self):
+        self.assertEqual(grundy.numbers_sum_outcome([1, 2, 3]), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([1, 2]), "N")
+        self.assertEqual(grundy.numbers_sum_outcome([]), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([grundy.SC, 5], "wtia"), "N")
+        self.assertEqual(grundy.numbers_sum_outcome([grundy.SP, grundy.SC], grundy.PLAY_WTIA), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([3, 1], grundy.PLAY_CONJUNCTIVE), "N")
+        self.assertEqual(grundy.numbers_sum_outcome([2, 3], "conjunctive"), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([2, 3], "remoteness"), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([2, 3], grundy.PLAY_CONTINUED), "N")
+        self.assertEqual(grundy.numbers_sum_outcome([2, 4], grundy.PLAY_CONTINUED), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([0, 0], grundy.PLAY_SELECTIVE), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([0, 3], grundy.PLAY_SELECTIVE), "N")
+        self.assertEqual(grundy.numbers_sum_outcome([1, 2], grundy.PLAY_SHORTENED), "N")
+        self.assertEqual(grundy.numbers_sum_outcome([0, 1], grundy.PLAY_SHORTENED), "P")
+        self.assertEqual(grundy.numbers_sum_outcome([2, 4], grundy.PLAY_SHORTENED), "P")
+        # The SJ rule: N iff (xor != 0 and some value > 1) or (xor = 0 and none is).
+        sj = grundy.PLAY_MISERE | grundy.BY_SJ
+        for nums, want in (([1, 1], "N"), ([1], "P"), ([2, 3], "N"), ([2, 2], "P"), ([], "N")):
+            self.assertEqual(grundy.numbers_sum_outcome(nums, sj), want, nums)
+            self.assertEqual(grundy.numbers_sum_outcome(nums, "anti_sg"), want, nums)
+        for play in (grundy.PLAY_MISERE, grundy.PLAY_LOOPY, "tame"):
+            with self.assertRaises(grundy.NotSupportedError) as cm:
+                grundy.numbers_sum_outcome([1], play)
+            self.assertEqual(cm.exception.status, -9)
+        with self.assertRaises(ValueError):
+            grundy.numbers_sum_outcome([1], "sideways")
+        with self.assertRaises(ValueError):
+            grundy.numbers_sum_outcome([1 << 32])
 
 
 # ---------------------------------------------------------------------------
@@ -472,23 +632,56 @@ def example_graph():
     return g
 
 
+def sum_winning_moves_by_values(sg, moves, nodes):
+    """Every (component, move) leading a normal-play sum to xor 0."""
+    s = xor_all(sg[u] for u in nodes)
+    return [(i, k) for i, u in enumerate(nodes) for k, parts in enumerate(moves[u])
+            if s ^ sg[u] ^ xor_all(sg[p] for p in parts) == 0]
+
+
+def compound_kinds():
+    """Every 0.1 compound (and the misère methods) -> (the compound
+    Dag.compound_wins searches, the 0.2 play that replaces it)."""
+    return {"disjunctive": ("disjunctive", grundy.PLAY_NORMAL),
+            "misere": ("misere", grundy.PLAY_MISERE),
+            "misere_search": ("misere", grundy.PLAY_MISERE | grundy.BY_SEARCH),
+            "anti_sg": ("misere", grundy.PLAY_MISERE | grundy.BY_SJ),
+            "tame": ("misere", grundy.PLAY_MISERE | grundy.BY_GENUS),
+            "wtia": ("wtia", grundy.PLAY_WTIA),
+            "conjunctive": ("conjunctive", grundy.PLAY_CONJUNCTIVE),
+            "continued": ("continued", grundy.PLAY_CONTINUED),
+            "selective": ("selective", grundy.PLAY_SELECTIVE),
+            "shortened": ("shortened", grundy.PLAY_SHORTENED)}
+
+
 class TestGraphBasics(unittest.TestCase):
     def test_example(self):
         with example_graph() as g:
             self.assertEqual(len(g), 5)
             self.assertEqual(g.move_count, 7)
             self.assertIs(g.solve(), g)
+            self.assertIs(g.solve(grundy.PLAY_NORMAL), g)
             self.assertEqual(g.values(), [0, 1, 2, 0, 1])
+            self.assertEqual(g.values(grundy.PLAY_NORMAL), [0, 1, 2, 0, 1])
             self.assertEqual([g.value(u) for u in range(5)], [0, 1, 2, 0, 1])
             self.assertEqual([g.outcome(u) for u in range(5)], ["P", "N", "N", "P", "N"])
             self.assertEqual(g.degree(4), 3)
+            self.assertEqual(g.degree(0), 0)
             self.assertEqual(g.moves(4), [(1, 2), (0,), ()])
+            self.assertEqual([g.move(4, k) for k in range(3)], [(1, 2), (0,), ()])
             self.assertEqual(g.move(2, 1), (1,))
-            self.assertEqual(g.winning_moves(4), [1, 2])
-            self.assertEqual(g.winning_moves(3), [])
+            # The winning moves of one node (the 0.1 winning_moves(u)).
+            self.assertEqual(g.sum_winning_moves([4]), [(0, 1), (0, 2)])
+            self.assertEqual(g.sum_winning_moves([3]), [])
             self.assertEqual(g.sum_value([1, 2, 4]), 1 ^ 2 ^ 1)
-            self.assertEqual(g.sum_winning_move([1, 2, 4]), (1, 0))  # 2 -> 0
+            self.assertEqual(g.sum_value([]), 0)
+            self.assertEqual(g.sum_outcome([1, 2, 4]), "N")
+            self.assertEqual(g.sum_outcome([1, 1]), "P")
+            self.assertEqual(g.sum_winning_move([1, 2, 4]), [None, 0, None])  # 2 -> 0
+            self.assertEqual(g.sum_winning_moves([1, 2, 4]), [(1, 0), (2, 0)])
             self.assertIsNone(g.sum_winning_move([1, 1]))
+            self.assertEqual(g.sum_winning_moves([1, 1]), [])
+            self.assertIsNone(g.last_method(), "no misère sum asked yet")
             self.assertIn("nodes=5", repr(g))
 
     def test_queries_solve_and_changes_unsolve(self):
@@ -499,6 +692,8 @@ class TestGraphBasics(unittest.TestCase):
             g.add_moves([(1, 0), (2, 1), (3, 2), (4, 3)])
             self.assertEqual(g.values(), [0, 1, 0, 1, 0])  # solved on demand
             g.add_move(4, 0)
+            self.assertEqual(g.degree(4), 2, "moves added since the solve are counted")
+            self.assertEqual(g.move(4, 1), (0,))
             self.assertEqual(g.values(), [0, 1, 0, 1, 2])
             self.assertEqual(g.degree(4), 2)
             self.assertEqual(grundy.Graph().values(), [])
@@ -521,44 +716,57 @@ class TestGraphBasics(unittest.TestCase):
                     self.assertEqual(g.moves(u), dag.moves[u])
                     want = [k for k, parts in enumerate(dag.moves[u])
                             if xor_all(dag.sg[p] for p in parts) == 0]
-                    self.assertEqual(g.winning_moves(u), want, "trial %d node %d" % (trial, u))
+                    self.assertEqual(g.sum_winning_moves([u]), [(0, k) for k in want],
+                                     "trial %d node %d" % (trial, u))
+                    self.assertEqual(g.outcome(u), "N" if want else "P")
                 nodes = [rng.randrange(dag.n) for _ in range(rng.randrange(1, 4))]
                 s = xor_all(dag.sg[u] for u in nodes)
                 self.assertEqual(g.sum_value(nodes), s)
+                self.assertEqual(g.sum_outcome(nodes), "N" if s else "P")
+                every = g.sum_winning_moves(nodes)
+                self.assertEqual(every, sum_winning_moves_by_values(dag.sg, dag.moves, nodes))
                 m = g.sum_winning_move(nodes)
                 if s == 0:
                     self.assertIsNone(m)
                 else:
-                    i, k = m
+                    i, k = single(self, m, len(nodes))
                     after = s ^ dag.sg[nodes[i]] ^ xor_all(dag.sg[p] for p in dag.moves[nodes[i]][k])
                     self.assertEqual(after, 0)
+                    self.assertIn((i, k), every)
 
     def test_plays_against_definitions(self):
         rng = random.Random(5)
+        plays = (("misere", grundy.PLAY_MISERE), ("wtia", grundy.PLAY_WTIA),
+                 ("remoteness", grundy.PLAY_CONJUNCTIVE), ("suspense", grundy.PLAY_CONTINUED))
         for trial in range(60):
             dag = random_dag(rng, rng.randrange(1, 25))
             with grundy.Graph() as g:
                 dag.add_to(g)
-                for play in ("misere", "wtia", "remoteness", "suspense"):
-                    want = dag.play_numbers(play)
-                    self.assertEqual(g.values(play), want, "trial %d %s" % (trial, play))
+                for name, play in plays:
+                    want = dag.play_numbers(name)
+                    self.assertEqual(g.values(name), want, "trial %d %s" % (trial, name))
+                    self.assertEqual(g.values(play), want, "trial %d %s" % (trial, name))
                     for u in range(dag.n):
                         w = want[u]
-                        if play == "wtia":
+                        if name == "wtia":
                             n = w == grundy.SC or (w != grundy.SP and w != 0)
-                        elif play == "misere":
+                        elif name == "misere":
                             n = w != 0
                         else:
                             n = w % 2 == 1
                         self.assertEqual(g.outcome(u, play), "N" if n else "P")
+                        self.assertEqual(g.outcome(u, name), "N" if n else "P")
                         self.assertEqual(g.value(u, play), w)
+                # Selective play has normal values; shortened, remoteness.
+                self.assertEqual(g.values(grundy.PLAY_SELECTIVE), dag.sg)
+                self.assertEqual(g.values(grundy.PLAY_SHORTENED), dag.play_numbers("remoteness"))
                 # Normal values are still there after other plays.
                 self.assertEqual(g.values(), dag.sg)
 
     def test_compounds_against_search(self):
         rng = random.Random(6)
-        kinds = ("disjunctive", "misere", "wtia", "conjunctive", "continued", "selective",
-                 "shortened", "anti_sg", "tame")
+        kinds = compound_kinds()
+        one_component = ("disjunctive", "misere", "misere_search", "anti_sg", "tame", "wtia")
         checked = {k: 0 for k in kinds}
         for trial in range(70):
             dag = random_dag(rng, rng.randrange(1, 9))
@@ -567,11 +775,10 @@ class TestGraphBasics(unittest.TestCase):
                 dag.add_to(g)
                 for _ in range(6):
                     nodes = tuple(rng.randrange(dag.n) for _ in range(rng.randrange(1, 4)))
-                    for kind in kinds:
-                        search = "misere" if kind in ("anti_sg", "tame") else kind
+                    for kind, (search, play) in kinds.items():
                         want = dag.compound_wins(nodes, search, memo)
                         try:
-                            got = g.compound_outcome(nodes, kind)
+                            got = g.sum_outcome(nodes, play)
                         except grundy.InvalidArgumentError as e:
                             # The SJ theorem or tameness does not apply: the
                             # library says so and names a node.
@@ -580,14 +787,31 @@ class TestGraphBasics(unittest.TestCase):
                             self.assertRegex(str(e), r"node \d+")
                             continue
                         self.assertEqual(got, want, "trial %d %s %s" % (trial, kind, nodes))
+                        if kind in grundy.PLAYS:  # the 0.1 name of the compound
+                            self.assertEqual(g.sum_outcome(nodes, kind), want, kind)
+                        if play & ~grundy.BY_MASK == grundy.PLAY_MISERE:
+                            method = g.last_method()
+                            self.assertIn(method, (grundy.BY_SJ, grundy.BY_GENUS, grundy.BY_SEARCH))
+                            if play & grundy.BY_MASK:
+                                self.assertEqual(method, play & grundy.BY_MASK, kind)
                         checked[kind] += 1
-                        move = g.compound_move(nodes, kind)
-                        if want == "P" or dag.compound_options(nodes, search) == []:
+                        opts = dag.compound_options(nodes, search)
+                        if kind in one_component:
+                            every = g.sum_winning_moves(nodes, play)
+                            wins = [] if opts is None else [
+                                (i, k) for i, u in enumerate(nodes) for k, v in enumerate(dag.succ[u])
+                                if dag.compound_wins(nodes[:i] + (v,) + nodes[i + 1:], search, memo) == "P"]
+                            self.assertEqual(every, wins, "trial %d %s %s" % (trial, kind, nodes))
+                        else:
+                            with self.assertRaises(grundy.NotSupportedError):
+                                g.sum_winning_moves(nodes, play)
+                        move = g.sum_winning_move(nodes, play)
+                        if want == "P" or opts == []:
                             self.assertIsNone(move, (kind, nodes))
                             continue
                         self.assertEqual(len(move), len(nodes))
                         after = tuple(u if k is None else dag.succ[u][k] for u, k in zip(nodes, move))
-                        self.assertIn(after, dag.compound_options(nodes, search), (kind, nodes, move))
+                        self.assertIn(after, opts, (kind, nodes, move))
                         self.assertEqual(dag.compound_wins(after, search, memo), "P",
                                          "trial %d %s %s move %s" % (trial, kind, nodes, move))
         for kind, count in checked.items():
@@ -600,9 +824,11 @@ class TestGraphBasics(unittest.TestCase):
             with grundy.Graph() as g:
                 dag.add_to(g)
                 vals = g.values("loopy")
+                self.assertEqual(g.values(grundy.PLAY_LOOPY), vals)
                 one = dag.loopy_outcomes(1)
                 for u in range(dag.n):
                     self.assertEqual(g.outcome(u, "loopy"), one[(u,)], "trial %d node %d" % (trial, u))
+                    self.assertEqual(g.value(u, grundy.PLAY_LOOPY), vals[u])
                     finite = sorted({vals[v] for v in dag.succ[u] if vals[v] != grundy.INF})
                     self.assertEqual(g.loopy_followers(u), finite)
                     k = vals[u]
@@ -614,16 +840,22 @@ class TestGraphBasics(unittest.TestCase):
                                 self.assertIn(k, [vals[w] for w in dag.succ[v]])
                 two = dag.loopy_outcomes(2)
                 for nodes, want in two.items():
-                    self.assertEqual(g.compound_outcome(nodes, "loopy"), want,
+                    self.assertEqual(g.sum_outcome(nodes, grundy.PLAY_LOOPY), want,
                                      "trial %d %s" % (trial, nodes))
-                    move = g.compound_move(nodes, "loopy")
+                    move = g.sum_winning_move(nodes, grundy.PLAY_LOOPY)
+                    every = g.sum_winning_moves(nodes, "loopy")
                     if want == "P":
                         self.assertIsNone(move)
+                        self.assertEqual(every, [])
                         continue
                     self.assertIsNotNone(move, (trial, nodes))
-                    self.assertEqual(sum(m is not None for m in move), 1)
-                    after = tuple(u if k is None else dag.succ[u][k] for u, k in zip(nodes, move))
+                    i, k = single(self, move, 2)
+                    after = tuple(u if j != i else dag.succ[u][k] for j, u in enumerate(nodes))
                     self.assertEqual(two[after], "P" if want == "N" else "D", (trial, nodes, move))
+                    if want == "N":
+                        wins = [(j, m) for j, u in enumerate(nodes) for m, v in enumerate(dag.succ[u])
+                                if two[nodes[:j] + (v,) + nodes[j + 1:]] == "P"]
+                        self.assertEqual(every, wins, (trial, nodes))
 
     def test_genus_against_search(self):
         # gamma_n(u) is 0 exactly when u plus n heaps of two is a misère P-position.
@@ -648,27 +880,16 @@ class TestGraphBasics(unittest.TestCase):
                         self.assertEqual(terms[k] == 0, p, "trial %d node %d term %d" % (trial, u, k))
                 self.assertEqual(g.genus(n + 2), ([2, 0] * 6, True))  # a heap of two: 2^(2 0 2 0 ...)
 
-    def test_compound_outcome_from_numbers(self):
-        self.assertEqual(grundy.compound_outcome([1, 2, 3]), "P")
-        self.assertEqual(grundy.compound_outcome([1, 2]), "N")
-        self.assertEqual(grundy.compound_outcome([grundy.SC, 5], "wtia"), "N")
-        self.assertEqual(grundy.compound_outcome([grundy.SP, grundy.SC], "wtia"), "P")
-        self.assertEqual(grundy.compound_outcome([3, 1], "conjunctive"), "N")
-        self.assertEqual(grundy.compound_outcome([2, 3], "conjunctive"), "P")
-        with self.assertRaises(grundy.InvalidArgumentError):
-            grundy.compound_outcome([1], "misere")
-        with self.assertRaises(ValueError):
-            grundy.compound_outcome([1], "sideways")
-
 
 class TestErrors(unittest.TestCase):
     def test_bad_node(self):
         with example_graph() as g:
             for call in (lambda: g.value(7), lambda: g.outcome(5), lambda: g.add_move(1, 9),
-                         lambda: g.add_split(9, [0]), lambda: g.winning_moves(5),
-                         lambda: g.compound_outcome([0, 6], "misere"), lambda: g.degree(-1),
+                         lambda: g.add_split(9, [0]), lambda: g.sum_winning_moves([5]),
+                         lambda: g.sum_outcome([0, 6], grundy.PLAY_MISERE), lambda: g.degree(-1),
                          lambda: g.move(1, 3), lambda: g.add_moves([(0, 1), (1, 8)]),
-                         lambda: g.sum_value([1 << 40])):
+                         lambda: g.sum_value([1 << 40]), lambda: g.sum_winning_move([0, 5]),
+                         lambda: g.move(5, 0), lambda: g.loopy_followers(5), lambda: g.genus(5)):
                 with self.assertRaises(grundy.GrundyError) as cm:
                     call()
                 e = cm.exception
@@ -682,6 +903,9 @@ class TestErrors(unittest.TestCase):
                 g.add_move(1, 9)
             self.assertIn("node 9", str(cm.exception))
             self.assertIn("n = 5", str(cm.exception))
+            with self.assertRaises(grundy.OutOfRangeError) as cm:
+                g.move(4, 3)
+            self.assertIn("degree 3", str(cm.exception))
 
     def test_cycle(self):
         rng = random.Random(10)
@@ -694,7 +918,8 @@ class TestErrors(unittest.TestCase):
                     self.assertEqual(g.values(), dag.sg)
                     continue
                 for call in (g.solve, g.values, lambda: g.value(0, "misere"),
-                             lambda: g.compound_outcome([0], "wtia")):
+                             lambda: g.sum_outcome([0], grundy.PLAY_WTIA),
+                             lambda: g.sum_value([0]), lambda: g.sum_winning_moves([0])):
                     with self.assertRaises(grundy.CycleError) as cm:
                         call()
                     e = cm.exception
@@ -717,18 +942,27 @@ class TestErrors(unittest.TestCase):
         with self.assertRaises(grundy.ParseError) as cm:
             grundy.Graph.parse("2 1\n0 x\n")
         e = cm.exception
-        self.assertEqual((e.status, e.line), (-4, 2))
+        self.assertEqual((e.status, e.line, e.errpos, e.position), (-4, 2, 6, 6))
         self.assertIn("line 2", str(e))
         self.assertTrue(str(e).startswith("parse error: "))
         with self.assertRaises(grundy.ParseError) as cm:
             grundy.Graph.parse("3 2\n0 1\n1 5\n")
         e = cm.exception
-        self.assertEqual((e.status, e.line), (-5, 3))
+        self.assertEqual((e.status, e.line, e.errpos), (-5, 3, 10))
         self.assertIn("line 3", str(e))
         self.assertIsInstance(e, grundy.OutOfRangeError)
+        self.assertIsInstance(e, grundy.TextRangeError)
         with self.assertRaises(grundy.ParseError) as cm:
-            grundy.Graph.parse("# header\n\n4 3\n1 0\n2 1\n")  # a move short
+            grundy.Graph.parse(b"2 1\n\xff 0\n")  # bytes, not UTF-8: offsets are bytes
+        self.assertEqual((cm.exception.errpos, cm.exception.line), (4, 2))
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.Graph.parse("# h\u00e9ader\n2 1\n1 y\n")  # errpos counts bytes
+        self.assertEqual((cm.exception.errpos, cm.exception.line), (16, 3))
+        text = "# header\n\n4 3\n1 0\n2 1\n"  # a move short
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.Graph.parse(text)
         self.assertIsNotNone(cm.exception.line)
+        self.assertTrue(0 <= cm.exception.errpos <= len(text), cm.exception.errpos)
         self.assertIn("line", str(cm.exception))
 
     def test_misuse(self):
@@ -739,20 +973,38 @@ class TestErrors(unittest.TestCase):
             g.values()
         with self.assertRaises(ValueError):
             len(g)
+        with self.assertRaises(ValueError):
+            g.last_method()
         self.assertIn("closed", repr(g))
         with example_graph() as g:
             with self.assertRaises(ValueError):
                 g.solve("sideways")
             with self.assertRaises(ValueError):
-                g.compound_outcome([0], "sideways")
+                g.sum_outcome([0], "sideways")
+            with self.assertRaises(ValueError):
+                g.value(0, 99)
+            with self.assertRaises(ValueError):
+                g.value(0, grundy.PLAY_NORMAL | grundy.BY_SJ)  # a method only with misère
+            with self.assertRaises(ValueError):
+                g.value(0, grundy.PLAY_MISERE | 0x400)
+            with self.assertRaises(TypeError):
+                g.value(0, None)
             with self.assertRaises(grundy.InvalidArgumentError) as cm:
                 g.values("misere")  # node 4 has a split move
             self.assertEqual(cm.exception.status, -2)
             self.assertIn("node 4", str(cm.exception))
+            for play in (grundy.PLAY_MISERE, grundy.PLAY_WTIA, grundy.PLAY_LOOPY):
+                with self.assertRaises(grundy.NotSupportedError) as cm:
+                    g.sum_value([1, 2], play)  # sums of other plays have no number
+                self.assertEqual(cm.exception.status, -9)
+            with self.assertRaises(grundy.NotSupportedError):
+                g.sum_winning_moves([1, 2], grundy.PLAY_CONJUNCTIVE)
             with self.assertRaises(TypeError):
                 g.value("1")
             with self.assertRaises(ValueError):
                 g.add_nodes(-1)
+            with self.assertRaises(ValueError):
+                g.move(1, -1)
             with self.assertRaises(grundy.LimitError) as cm:
                 g.add_nodes(grundy.NODE_MAX)
             self.assertEqual(cm.exception.status, -6)
@@ -761,17 +1013,24 @@ class TestErrors(unittest.TestCase):
     def test_error_classes(self):
         for status, cls in ((-1, MemoryError), (-2, ValueError), (-3, grundy.CycleError),
                             (-4, ValueError), (-5, IndexError), (-6, grundy.LimitError),
-                            (-7, grundy.StateError), (-8, grundy.CanceledError)):
+                            (-7, grundy.StateError), (-8, grundy.CanceledError),
+                            (-9, grundy.NotSupportedError)):
             e = grundy._error(status, "detail")
             self.assertIsInstance(e, grundy.GrundyError)
             self.assertIsInstance(e, cls)
             self.assertEqual(e.status, status)
             self.assertEqual(str(e), grundy.strerror(status) + ": detail")
+            self.assertIsNone(e.errpos)
         with self.assertRaises(grundy.CycleError) as cm:
             grundy.Graph.parse("2 2\n0 1\n1 0\n").solve()
         copy = pickle.loads(pickle.dumps(cm.exception))
         self.assertEqual((type(copy), copy.status, copy.node, str(copy)),
                          (grundy.CycleError, -3, cm.exception.node, str(cm.exception)))
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.Graph.parse("2 1\n0 x\n")
+        copy = pickle.loads(pickle.dumps(cm.exception))
+        self.assertEqual((type(copy), copy.errpos, copy.line, str(copy)),
+                         (grundy.ParseError, 6, 2, str(cm.exception)))
 
 
 class TestMemory(unittest.TestCase):
@@ -823,6 +1082,14 @@ class TestMemory(unittest.TestCase):
         gc.collect()
         self.assertEqual(len(heap_frees), 100)
         self.assertEqual(len(game_frees), 100)
+        # A name that does not parse, or a bad subtraction set, frees the
+        # game it was given to.
+        for bad in (lambda: grundy.HeapGame("0.9z"), lambda: grundy.HeapGame.subtraction([0]),
+                    lambda: grundy.HeapGame("grundy", threads=-1)):
+            with self.assertRaises((grundy.GrundyError, ValueError)):
+                bad()
+        gc.collect()
+        self.assertEqual(len(heap_frees), 103)
 
     def test_no_growth(self):
         statm = "/proc/self/statm"
@@ -867,6 +1134,14 @@ class TestHeapGames(unittest.TestCase):
             with grundy.HeapGame(name) as h:
                 self.assertEqual(h.values(count), want, name)
                 self.assertEqual(h.value(count - 1), want[-1])
+                self.assertEqual(h.value(count - 1, grundy.PLAY_NORMAL), want[-1])
+                self.assertEqual([h.outcome(n) for n in range(count)],
+                                 ["N" if v else "P" for v in want], name)
+            with grundy.HeapGame(name) as h:  # a range, in one call, from a fresh game
+                self.assertEqual(h.values(10, count - 10), want[10:], name)
+                self.assertEqual(h.values(count - 5, 5, grundy.PLAY_NORMAL), want[-5:], name)
+                self.assertEqual(h.values(3, 0), [])
+                self.assertEqual(h.values(0), [])
 
     def test_threads_give_the_same_values(self):
         count = 3000
@@ -874,12 +1149,21 @@ class TestHeapGames(unittest.TestCase):
             one = grundy.HeapGame(name, period_detection=False).values(count)
             two = grundy.HeapGame(name, period_detection=False, threads=2).values(count)
             self.assertEqual(one, two, name)
+            with grundy.HeapGame(name) as h:  # the experimental switches as methods
+                h.set_period_detection(False)
+                h.set_sparse(False)
+                h.set_threads(2)
+                self.assertEqual(h.values(count), one, name)
         self.assertEqual(grundy.HeapGame.subtraction([1, 3], threads=2).values(50),
                          heap_values(lambda n: subtraction_options([1, 3], n), 50))
+        self.assertEqual(grundy.HeapGame("0.137", sparse=False).values(count),
+                         grundy.HeapGame("0.137").values(count))
         with self.assertRaises(ValueError):
             grundy.HeapGame("grundy", threads=-1)
         with self.assertRaises(TypeError):
             grundy.HeapGame("grundy", threads="2")
+        with self.assertRaises(ValueError):
+            grundy.HeapGame("grundy").set_threads(1 << 32)
 
     def test_named_and_subtraction_games(self):
         count = 120
@@ -895,6 +1179,7 @@ class TestHeapGames(unittest.TestCase):
             by_set = grundy.HeapGame.subtraction(takes)
             self.assertEqual(by_name.values(300), want, takes)
             self.assertEqual(by_set.values(300), want, takes)
+            self.assertEqual(by_set.values(100, 200), want[100:], takes)
             self.assertEqual(by_set.name, "sub:" + ",".join(map(str, takes)))
 
     def check_period(self, name, options, want=None):
@@ -914,6 +1199,13 @@ class TestHeapGames(unittest.TestCase):
         # Past the period every value comes from it.
         for big in (10 ** 6, 10 ** 12 + 7, (1 << 64) - 1):
             self.assertEqual(h.value(big), g[n0 + (big - n0) % p])
+            self.assertEqual(h.outcome(big), "N" if g[n0 + (big - n0) % p] else "P")
+        far = 10 ** 15
+        self.assertEqual(h.values(far, 3 * p), [g[n0 + (x - n0) % p] for x in range(far, far + 3 * p)])
+        top = (1 << 64) - 2
+        self.assertEqual(h.values(top, 2), [g[n0 + (x - n0) % p] for x in (top, top + 1)])
+        self.assertEqual(h.sum_value([far, far + 1, 5]),
+                         g[n0 + (far - n0) % p] ^ g[n0 + (far + 1 - n0) % p] ^ g[5])
         self.assertLess(h.computed, 20000, "the computation stopped once the period was proved")
 
     def test_periods(self):
@@ -922,25 +1214,40 @@ class TestHeapGames(unittest.TestCase):
         self.check_period("sub:1,2,5", lambda n: subtraction_options([1, 2, 5], n), (3, 0))
         self.check_period("0.137", lambda n: octal_options([0, 1, 3, 7], n))
         self.assertIsNone(grundy.HeapGame("grundy").period(500), "no theorem: no claim")
+        with self.assertRaises(ValueError):
+            grundy.HeapGame("0.77").values((1 << 64) - 1, 2)  # past the last heap size
 
-    def test_outcome_and_winning_moves(self):
+    def test_sums_and_winning_moves(self):
         rng = random.Random(12)
         games = [("0.77", lambda n: octal_options([0, 7, 7], n)),
                  ("0.3F", lambda n: octal_options([0, 3, 15], n)),
+                 ("4.07", lambda n: octal_options([4, 0, 7], n)),
+                 ("grundy", grundy_game_options),
                  ("lasker", lasker_options),
                  ("sub:2,3", lambda n: subtraction_options([2, 3], n))]
         for name, options in games:
             g = heap_values(options, 40)
             with grundy.HeapGame(name) as h:
+                # The moves of a heap, in the documented order.
+                for n in range(40):
+                    self.assertEqual(h.degree(n), len(options(n)), (name, n))
+                    self.assertEqual([h.move(n, k) for k in range(len(options(n)))],
+                                     [tuple(sorted(o)) for o in options(n)], (name, n))
                 for _ in range(60):
                     heaps = [rng.randrange(40) for _ in range(rng.randrange(0, 4))]
                     s = xor_all(g[x] for x in heaps)
-                    self.assertEqual(h.outcome(heaps), "N" if s else "P")
-                    move = h.winning_move(heaps)
+                    self.assertEqual(h.sum_value(heaps), s)
+                    self.assertEqual(h.sum_outcome(heaps), "N" if s else "P")
+                    every = h.sum_winning_moves(heaps)
+                    self.assertEqual(every, sum_winning_moves_by_values(
+                        g, {x: options(x) for x in heaps}, heaps), (name, heaps))
+                    move = h.sum_winning_move(heaps)
                     if s == 0:
                         self.assertIsNone(move)
                         continue
-                    i, left = move
+                    i, k = single(self, move, len(heaps))
+                    self.assertIn((i, k), every)
+                    left = h.move(heaps[i], k)
                     self.assertIn(tuple(sorted(left)), [tuple(sorted(o)) for o in options(heaps[i])],
                                   (name, heaps, move))
                     self.assertEqual(s ^ g[heaps[i]] ^ xor_all(g[x] for x in left), 0)
@@ -949,18 +1256,62 @@ class TestHeapGames(unittest.TestCase):
         with self.assertRaises(grundy.ParseError) as cm:
             grundy.HeapGame("0.9z")
         e = cm.exception
-        self.assertEqual((e.status, e.position), (-4, 3))
+        self.assertEqual((e.status, e.errpos, e.position), (-4, 3, 3))
+        self.assertIsNone(e.line)
         self.assertIn("'z'", str(e))
         self.assertIn("0.9z", str(e))
-        for bad in ("", "sub:", "sub:0", "kayles"):
-            with self.assertRaises(grundy.GrundyError, msg=bad):
+        for bad in ("", "sub:", "sub:0", "kayles", "0.7.7", "sub:1,,2"):
+            with self.assertRaises(grundy.GrundyError, msg=bad) as cm:
                 grundy.HeapGame(bad)
+            e = cm.exception
+            self.assertIsInstance(e, grundy.ParseError, bad)
+            self.assertIsNotNone(e.errpos, bad)
+            self.assertTrue(0 <= e.errpos <= len(bad), (bad, e.errpos))
+            self.assertNotEqual(e.detail, "game %r: " % bad, "the library says why")
+        with self.assertRaises(grundy.LimitError) as cm:
+            grundy.HeapGame("0." + "7" * 4096)  # 4095 digits after the point at most
+        self.assertEqual((cm.exception.status, cm.exception.errpos), (-6, 2 + 4095))
+        with self.assertRaises(grundy.LimitError):
+            grundy.HeapGame("sub:%d" % ((1 << 20) + 1))
         with self.assertRaises(grundy.GrundyError):
             grundy.HeapGame.subtraction([])
+        with self.assertRaises(grundy.GrundyError):
+            grundy.HeapGame.subtraction([2, 0])
+        with self.assertRaises(ValueError):
+            grundy.HeapGame.subtraction([-1])
         with self.assertRaises(ValueError):
             grundy.HeapGame("0.7\x007")
+        with self.assertRaises(TypeError):
+            grundy.HeapGame(b"0.77")
         with self.assertRaises(ValueError):
             grundy.HeapGame("0.77").value(-1)
+
+    def test_errors(self):
+        with grundy.HeapGame("0.77") as h:
+            for call in (lambda: h.value(5, grundy.PLAY_MISERE), lambda: h.outcome(5, "wtia"),
+                         lambda: h.values(5, play=grundy.PLAY_CONJUNCTIVE),
+                         lambda: h.sum_value([1, 2], grundy.PLAY_MISERE),
+                         lambda: h.sum_outcome([1, 2], "misere"),
+                         lambda: h.sum_winning_move([1, 2], grundy.PLAY_LOOPY),
+                         lambda: h.sum_winning_moves([1, 2], grundy.PLAY_SELECTIVE)):
+                with self.assertRaises(grundy.NotSupportedError) as cm:
+                    call()
+                self.assertEqual(cm.exception.status, -9)
+            with self.assertRaises(grundy.OutOfRangeError) as cm:
+                h.move(5, h.degree(5))
+            self.assertEqual(cm.exception.status, -5)
+            self.assertIn("no move", str(cm.exception))
+            with self.assertRaises(ValueError):
+                h.move(5, -1)
+            with self.assertRaises(ValueError):
+                h.sum_outcome([3, -1])
+            with self.assertRaises(ValueError):
+                h.value(3, "sideways")
+        self.assertIn("closed", repr(h))
+        with self.assertRaises(ValueError):
+            h.value(3)
+        with self.assertRaises(ValueError):
+            h.set_threads(2)
 
 
 # ---------------------------------------------------------------------------
@@ -1009,24 +1360,36 @@ class TestGame(unittest.TestCase):
         game = grundy.Game(lambda n: [n - t for t in takes if t <= n])
         gc.collect()  # the callback must survive: the game keeps it
         self.assertEqual(game.value(1000), 2)  # 1000 mod 7 = 6
+        self.assertEqual(game.value(1000, grundy.PLAY_NORMAL), 2)
         for n in range(500):
             self.assertEqual(game.value(n), want[n])
             self.assertEqual(game.outcome(n), "N" if want[n] else "P")
         positions, nbytes = game.stats()
         self.assertGreaterEqual(positions, 1001)
         self.assertGreater(nbytes, 0)
-        for heaps in ([5, 6], [7, 14], [3, 4, 8], [1000]):
+        moves = {h: [(h - t,) if t < h else (0,) for t in takes if t <= h]
+                 for h in range(1001)}
+        for heaps in ([5, 6], [7, 14], [3, 4, 8], [1000], [], [2, 2, 9]):
             s = xor_all(want[h] if h < 500 else game.value(h) for h in heaps)
             self.assertEqual(game.sum_value(heaps), s)
-            move = game.winning_move(heaps)
+            self.assertEqual(game.sum_outcome(heaps), "N" if s else "P")
+            g = {h: want[h] if h < 500 else game.value(h) for h in range(1001)}
+            self.assertEqual(game.sum_winning_moves(heaps),
+                             sum_winning_moves_by_values(g, moves, heaps), heaps)
+            move = game.sum_winning_move(heaps)
             if s == 0:
                 self.assertIsNone(move)
             else:
-                i, parts = move
+                i, k = single(self, move, len(heaps))
+                parts = game.move(heaps[i], k)
                 self.assertEqual(len(parts), 1)
                 self.assertIn(heaps[i] - parts[0], takes)
                 self.assertEqual(game.sum_value(heaps[:i] + list(parts) + heaps[i + 1:]), 0)
-        self.assertEqual(game.winning_move(1000), (0, (996,)))
+        self.assertEqual(game.sum_winning_move([1000]), [2])  # the third option, 996
+        self.assertEqual(game.move(1000, 2), (996,))
+        self.assertEqual(game.degree(1000), 3)
+        self.assertEqual(game.degree(0), 0)
+        self.assertEqual([game.move(3, k) for k in range(game.degree(3))], [(2,), (0,)])
         game.close()
 
     def test_splits_and_misere(self):
@@ -1035,21 +1398,107 @@ class TestGame(unittest.TestCase):
             yield from ((a, n - a) for a in range(1, n // 2 + 1))
         with grundy.Game(lasker) as game:
             self.assertEqual([game.value(n) for n in range(60)], heap_values(lasker_options, 60))
-            i, parts = game.winning_move([6, 3])  # G = 5 and 4
-            self.assertEqual(i, 0)
+            move = game.sum_winning_move([6, 3])  # G = 5 and 4
+            self.assertEqual(single(self, move, 2)[0], 0)
+            self.assertEqual(game.degree(6), 6 + 3)
+            self.assertEqual(game.move(6, 6), (1, 5))
+            self.assertEqual(game.move(6, 5), (0,))
         finished = grundy.Game(lambda n: [()] if n else [])  # any move ends the game
         self.assertEqual((finished.value(0), finished.value(5)), (0, 1))
+        self.assertEqual(finished.move(5, 0), ())
         takes = (1, 2)
         dag = Dag(40, [(n, [n - t]) for n in range(40) for t in takes if t <= n])
-        with grundy.Game(lambda n: [n - t for t in takes if t <= n], play="misere") as game:
-            self.assertEqual([game.value(n) for n in range(40)], dag.play_numbers("misere"))
-        with grundy.Game(lambda n: [n - t for t in takes if t <= n], play="remoteness") as game:
-            self.assertEqual([game.value(n) for n in range(40)], dag.play_numbers("remoteness"))
+        # Every play on one game, each with its own memo table.
+        with grundy.Game(lambda n: [n - t for t in takes if t <= n]) as game:
+            self.assertEqual([game.value(n, "misere") for n in range(40)], dag.play_numbers("misere"))
+            self.assertEqual([game.value(n, grundy.PLAY_MISERE) for n in range(40)],
+                             dag.play_numbers("misere"))
+            self.assertEqual([game.value(n, "remoteness") for n in range(40)],
+                             dag.play_numbers("remoteness"))
+            self.assertEqual([game.value(n, grundy.PLAY_CONJUNCTIVE) for n in range(40)],
+                             dag.play_numbers("remoteness"))
+            self.assertEqual([game.value(n, grundy.PLAY_CONTINUED) for n in range(40)],
+                             dag.play_numbers("suspense"))
+            self.assertEqual([game.value(n, grundy.PLAY_WTIA) for n in range(40)],
+                             dag.play_numbers("wtia"))
+            self.assertEqual([game.value(n) for n in range(40)], dag.sg)
+            self.assertEqual([game.outcome(n, grundy.PLAY_MISERE) for n in range(40)],
+                             ["N" if v else "P" for v in dag.play_numbers("misere")])
+
+    def test_sums_under_every_play(self):
+        # A small game, against the graph search of Dag: positions are nodes.
+        rng = random.Random(14)
+        kinds = compound_kinds()
+        one_component = ("disjunctive", "misere", "misere_search", "anti_sg", "tame", "wtia")
+        seen_methods = set()
+        for trial in range(25):
+            dag = random_dag(rng, rng.randrange(1, 9))
+            memo = {}
+            game = grundy.Game(lambda u, dag=dag: dag.succ[u])
+            for _ in range(4):
+                nodes = tuple(rng.randrange(dag.n) for _ in range(rng.randrange(1, 4)))
+                self.assertEqual(game.sum_value(nodes), xor_all(dag.sg[u] for u in nodes))
+                for kind, (search, play) in kinds.items():
+                    want = dag.compound_wins(nodes, search, memo)
+                    try:
+                        got = game.sum_outcome(nodes, play)
+                    except grundy.InvalidArgumentError:
+                        self.assertIn(kind, ("anti_sg", "tame"))
+                        continue
+                    self.assertEqual(got, want, "trial %d %s %s" % (trial, kind, nodes))
+                    if play & ~grundy.BY_MASK == grundy.PLAY_MISERE:
+                        method = game.last_method()
+                        seen_methods.add(method)
+                        self.assertIn(method, (grundy.BY_SJ, grundy.BY_GENUS, grundy.BY_SEARCH))
+                        if play & grundy.BY_MASK:
+                            self.assertEqual(method, play & grundy.BY_MASK)
+                    opts = dag.compound_options(nodes, search)
+                    if kind in one_component:
+                        wins = [] if opts is None else [
+                            (i, k) for i, u in enumerate(nodes) for k, v in enumerate(dag.succ[u])
+                            if dag.compound_wins(nodes[:i] + (v,) + nodes[i + 1:], search, memo) == "P"]
+                        self.assertEqual(game.sum_winning_moves(nodes, play), wins,
+                                         "trial %d %s %s" % (trial, kind, nodes))
+                    move = game.sum_winning_move(nodes, play)
+                    if want == "P" or opts == []:
+                        self.assertIsNone(move, (kind, nodes))
+                        continue
+                    after = tuple(u if k is None else game.move(u, k)[0] for u, k in zip(nodes, move))
+                    self.assertIn(after, opts, (kind, nodes, move))
+                    self.assertEqual(dag.compound_wins(after, search, memo), "P", (kind, nodes, move))
+            game.close()
+        self.assertIn(grundy.BY_SEARCH, seen_methods)
+
+    def test_loopy_play(self):
+        rng = random.Random(15)
+        for trial in range(30):
+            dag = random_digraph(rng, rng.randrange(1, 7))
+            with grundy.Game(lambda u, dag=dag: dag.succ[u]) as game, grundy.Graph() as g:
+                dag.add_to(g)
+                one, two = dag.loopy_outcomes(1), dag.loopy_outcomes(2)
+                for u in range(dag.n):
+                    self.assertEqual(game.value(u, grundy.PLAY_LOOPY), g.value(u, "loopy"))
+                    self.assertEqual(game.outcome(u, "loopy"), one[(u,)], (trial, u))
+                for nodes, want in two.items():
+                    self.assertEqual(game.sum_outcome(nodes, grundy.PLAY_LOOPY), want, (trial, nodes))
+                    move = game.sum_winning_move(nodes, grundy.PLAY_LOOPY)
+                    if want == "P":
+                        self.assertIsNone(move)
+                        continue
+                    i, k = single(self, move, 2)
+                    after = tuple(u if j != i else game.move(u, k)[0] for j, u in enumerate(nodes))
+                    self.assertEqual(two[after], "P" if want == "N" else "D", (trial, nodes, move))
+                cyclic = any(reaches(dag, u, u) for u in range(dag.n))
+                if cyclic:
+                    with self.assertRaises(grundy.CycleError):
+                        for u in range(dag.n):
+                            game.value(u)
 
     def test_mixed_options_keep_their_order(self):
         # Single positions and splits alternate; the single ones go to the
         # library in runs, the splits one at a time, in the generator's order:
-        # the winning move found is the first winning option in that order.
+        # move k is the generator's k-th option, and the winning move found
+        # is the first winning option in that order.
         def moves(n):
             # (0, m) is worth what m is: both kinds win from the same n.
             for k in range(1, min(n, 4) + 1):
@@ -1066,14 +1515,21 @@ class TestGame(unittest.TestCase):
         with grundy.Game(moves) as game:
             self.assertEqual([game.value(n) for n in range(60)], want)
             for n in range(1, 60):
-                first = next((o for o in moves(n)
-                              if xor_all(want[h] for h in ((o,) if isinstance(o, int) else o))
-                              == 0), None)
-                move = game.winning_move([n])
+                self.assertEqual(game.degree(n), len(options(n)))
+                self.assertEqual([game.move(n, k) for k in range(len(options(n)))], options(n))
+                first = next((k for k, o in enumerate(options(n))
+                              if xor_all(want[h] for h in o) == 0), None)
+                move = game.sum_winning_move([n])
                 if first is None:
                     self.assertIsNone(move)
                 else:
-                    self.assertEqual(move, (0, (first,) if isinstance(first, int) else first))
+                    self.assertEqual(move, [first])
+
+    def test_many_parts(self):
+        # move() grows its buffer for an option of many parts.
+        with grundy.Game(lambda n: [tuple(range(n))] if n else []) as game:
+            self.assertEqual(game.move(40, 0), tuple(range(40)))
+            self.assertEqual(game.degree(40), 1)
 
     def test_moves_calling_their_game(self):
         games = []
@@ -1098,20 +1554,47 @@ class TestGame(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "no moves from 5"):
             game.value(10)
         self.assertEqual(game.value(4), 0 if 4 % 2 == 0 else 1, "usable after an error")
+        with self.assertRaisesRegex(RuntimeError, "no moves from 5"):
+            game.degree(5)
+        with self.assertRaisesRegex(RuntimeError, "no moves from 5"):
+            game.move(5, 0)
+        with self.assertRaisesRegex(RuntimeError, "no moves from 5"):
+            game.sum_winning_moves([6, 1])
+        self.assertEqual(game.degree(4), 1, "usable after an error")
+        with self.assertRaises(grundy.OutOfRangeError) as cm:
+            game.move(4, 1)
+        self.assertIn("degree 1", str(cm.exception))
         with self.assertRaises(ValueError):
             grundy.Game(lambda n: [-1]).value(3)
         with self.assertRaises(grundy.CycleError) as cm:
             grundy.Game(lambda n: [(n + 1) % 3]).value(0)
         self.assertEqual(cm.exception.status, -3)
         self.assertIn("back to itself", str(cm.exception))
+        self.assertEqual(grundy.Game(lambda n: [(n + 1) % 3]).outcome(0, grundy.PLAY_LOOPY), "D")
         with self.assertRaises(grundy.InvalidArgumentError):
-            grundy.Game(lambda n: [(1, 1)] if n > 1 else [], play="misere").value(3)
+            grundy.Game(lambda n: [(1, 1)] if n > 1 else []).value(3, "misere")
+        with self.assertRaises(grundy.InvalidArgumentError):
+            grundy.Game(lambda n: [(1, 1)] if n > 1 else []).value(3, grundy.PLAY_WTIA)
         with self.assertRaises(grundy.LimitError):
             grundy.Game(lambda n: [n - 1] if n else [], memory_limit=4096).value(100000)
+        with grundy.Game(lambda n: [n - 1] if n else []) as game:
+            with self.assertRaises(ValueError):
+                game.value(0, "sideways")
+            for call in (lambda: game.sum_value([1, 2], grundy.PLAY_MISERE),
+                         lambda: game.sum_winning_moves([1, 2], grundy.PLAY_CONJUNCTIVE),
+                         lambda: game.sum_winning_moves([1, 2], grundy.PLAY_SHORTENED)):
+                with self.assertRaises(grundy.NotSupportedError) as cm:
+                    call()
+                self.assertEqual(cm.exception.status, -9)
+            self.assertIsNone(game.last_method())
         with self.assertRaises(ValueError):
-            grundy.Game(lambda n: [], play="loopy")
+            game.value(1)  # closed
         with self.assertRaises(TypeError):
             grundy.Game(42)
+        with self.assertRaises(TypeError):
+            grundy.Game(lambda n: [], play="misere")  # the play is an argument of each call
+        with self.assertRaises(ValueError):
+            grundy.Game(lambda n: [], memory_limit=-1)
 
 
 # ---------------------------------------------------------------------------
@@ -1210,12 +1693,12 @@ class TestInstalled(unittest.TestCase):
         self.assertGreaterEqual(int(m.group(1)), 30, detail)
 
     def test_with_grundy_library(self):
-        so = os.path.join(self.lib, "libgrundy.so.0")
-        self.assertTrue(os.path.islink(so))
+        so = os.path.join(self.lib, soname())
+        self.assertTrue(os.path.islink(so), "make install makes the SONAME link %s" % so)
         self.run_subset(clean_env(GRUNDY_LIBRARY=so, GRUNDY_EXPECT_LIBRARY=so))
 
     def test_found_by_the_system_loader(self):
-        so = os.path.join(self.lib, "libgrundy.so.0")
+        so = os.path.join(self.lib, soname())
         self.run_subset(clean_env(LD_LIBRARY_PATH=self.lib, GRUNDY_TEST_MODULE_DIR=self.moddir,
                                   GRUNDY_EXPECT_LIBRARY=so))
 
@@ -1247,7 +1730,7 @@ class TestInstalled(unittest.TestCase):
         if ctypes.util.find_library("grundy"):
             self.skipTest("a libgrundy is installed on this system")
         msg = self.import_error(clean_env(), self.moddir)
-        for place in ("build tree", "find_library('grundy')", "libgrundy.so.0", "GRUNDY_LIBRARY",
+        for place in ("build tree", "find_library('grundy')", soname(), "GRUNDY_LIBRARY",
                       "make install"):
             self.assertIn(place, msg)
 

@@ -1,7 +1,8 @@
 /* Allocation failure: a caller's allocator that fails the N-th allocation.
  * For N = 1, 2, ... until a scenario runs clean, every failing call must
  * return GRUNDY_ENOMEM, leave the graph as it was (the same call then
- * succeeds once memory is back), and nothing may leak. */
+ * succeeds once memory is back), and nothing may leak.  Every kind of
+ * handle refuses an allocator that lacks a function. */
 #include <string.h>
 
 #include "grundy.h"
@@ -23,7 +24,7 @@ static grundy_graph *new_graph(failing_alloc *f)
 {
     grundy_allocator a = failing_allocator(f);
     grundy_graph *g = NULL;
-    int rc = grundy_graph_new_with(&g, &a);
+    int rc = grundy_graph_new(&g, &a);
     if (rc != GRUNDY_OK) {
         CHECK_EQ(rc, GRUNDY_ENOMEM);
         CHECK(g == NULL);
@@ -32,13 +33,13 @@ static grundy_graph *new_graph(failing_alloc *f)
     return g;
 }
 
-/* A checksum of the first n values; frees the graph. */
-static long checksum_and_free(grundy_graph *g, uint32_t n)
+/* A checksum of the first n normal-play values; frees the graph. */
+static long checksum_and_free(failing_alloc *f, grundy_graph *g, uint32_t n)
 {
+    uint32_t val[64];
     long sum = 0;
-    const uint32_t *val = grundy_graph_values(g);
-    CHECK(val != NULL);
-    for (uint32_t u = 0; val && u < n; u++)
+    STEP(f, grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, n, val));
+    for (uint32_t u = 0; u < n; u++)
         sum = (sum * 7 + val[u]) % 1000000007;
     grundy_graph_free(g);
     return sum;
@@ -59,10 +60,10 @@ static long scenario_build(failing_alloc *f, int *ok)
     }
     const uint32_t from[] = {39, 38, 37, 20}, to[] = {0, 1, 2, 19};
     STEP(f, grundy_graph_add_moves(g, 4, from, to));
-    STEP(f, grundy_graph_solve(g));
+    STEP(f, grundy_graph_solve(g, GRUNDY_PLAY_NORMAL));
     STEP(f, grundy_graph_add_move(g, 30, 5));
-    STEP(f, grundy_graph_solve(g));
-    return checksum_and_free(g, 40);
+    STEP(f, grundy_graph_solve(g, GRUNDY_PLAY_NORMAL));
+    return checksum_and_free(f, g, 40);
 }
 
 static long scenario_parse(failing_alloc *f, int *ok)
@@ -71,8 +72,8 @@ static long scenario_parse(failing_alloc *f, int *ok)
     if ((*ok = g != NULL) == 0)
         return 0;
     STEP(f, grundy_graph_parse(g, graph_text, strlen(graph_text)));
-    STEP(f, grundy_graph_solve(g));
-    return checksum_and_free(g, 6);
+    STEP(f, grundy_graph_solve(g, GRUNDY_PLAY_NORMAL));
+    return checksum_and_free(f, g, 6);
 }
 
 static void run_until_clean(long (*scenario)(failing_alloc *, int *), const char *name)
@@ -96,12 +97,42 @@ static void run_until_clean(long (*scenario)(failing_alloc *, int *), const char
     printf("%s: failed each of %ld allocations in turn\n", name, n - 1);
 }
 
+static int no_moves(void *user, const void *pos, grundy_options *out)
+{
+    (void)user;
+    (void)pos;
+    (void)out;
+    return 0;
+}
+
+/* An allocator without realloc_fn, then without malloc_fn or free_fn: every
+ * kind of handle refuses it with GRUNDY_EINVAL, allocates nothing, and
+ * writes NULL to its out-parameter. */
 static void test_bad_allocator(void)
 {
-    grundy_allocator a = {failing_malloc, NULL, failing_free, NULL};
-    grundy_graph *g = (grundy_graph *)&a;
-    CHECK_EQ(grundy_graph_new_with(&g, &a), GRUNDY_EINVAL);
-    CHECK(g == NULL);
+    failing_alloc f = {0};
+    const grundy_allocator bad[3] = {
+        {failing_malloc, NULL, failing_free, &f},
+        {NULL, failing_realloc, failing_free, &f},
+        {failing_malloc, failing_realloc, NULL, &f},
+    };
+    for (int i = 0; i < 3; i++) {
+        const grundy_allocator *a = &bad[i];
+        grundy_graph *g = (grundy_graph *)&f;
+        CHECK_EQ(grundy_graph_new(&g, a), GRUNDY_EINVAL);
+        CHECK(g == NULL);
+        grundy_heap_game *h = (grundy_heap_game *)&f;
+        CHECK_EQ(grundy_heap_game_new(&h, a), GRUNDY_EINVAL);
+        CHECK(h == NULL);
+        grundy_game *game = (grundy_game *)&f;
+        CHECK_EQ(grundy_game_new(&game, 4, no_moves, NULL, a), GRUNDY_EINVAL);
+        CHECK(game == NULL);
+        grundy_nimber *nb = (grundy_nimber *)&f;
+        CHECK_EQ(grundy_nimber_new(&nb, a), GRUNDY_EINVAL);
+        CHECK(nb == NULL);
+    }
+    CHECK_EQ(f.calls, 0);
+    CHECK_EQ(f.live, 0);
 }
 
 int main(void)

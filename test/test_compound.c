@@ -1,7 +1,7 @@
-/* Compounds of graph positions against brute force.
+/* Sums of graph positions under every play against brute force.
  *
- * The principle: each compound's rule is checked against play of the
- * compound itself.  For two or three small random acyclic components the test
+ * The principle: each play's rule is checked against play of the sum
+ * itself.  For two or three small random acyclic components the test
  * builds the product game under the compound's move rule and solves it by a
  * plain memoized win/lose recursion over tuples of component positions (or,
  * for sums whose moves split, over multisets of positions), written here
@@ -28,10 +28,24 @@
 #define WIDTH_CAP 4     /* most non-terminal parts one node can become */
 #define MAXW (MAXC * WIDTH_CAP)
 
-#define NCOMPOUNDS 8    /* GRUNDY_SUM_DISJUNCTIVE .. GRUNDY_SUM_SHORTENED */
+/* The sums checked, by the test's own index (a "compound"), each the play
+ * (with a method for misère play) the library is asked with.  The brute
+ * force knows three rules: one component moves (normal or misère), every
+ * one moves, any set moves. */
+enum {
+    SUM_NORMAL, SUM_MISERE_SEARCH, SUM_SJ, SUM_WTIA, SUM_CONJUNCTIVE, SUM_CONTINUED,
+    SUM_SELECTIVE, SUM_SHORTENED, SUM_MISERE, NCOMPOUNDS
+};
+
+static const int play_of[NCOMPOUNDS] = {
+    GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ,
+    GRUNDY_PLAY_WTIA, GRUNDY_PLAY_CONJUNCTIVE, GRUNDY_PLAY_CONTINUED, GRUNDY_PLAY_SELECTIVE,
+    GRUNDY_PLAY_SHORTENED, GRUNDY_PLAY_MISERE,
+};
 
 static const char *const compound_name[NCOMPOUNDS] = {
-    "disjunctive", "misere", "anti-sg", "wtia", "conjunctive", "continued", "selective", "shortened",
+    "normal", "misere-search", "misere-sj", "wtia", "conjunctive", "continued", "selective",
+    "shortened", "misere",
 };
 
 /* One graph of up to SUBS random acyclic components, in the test's own form.
@@ -230,7 +244,7 @@ static void random_game(game *G, int kind)
 static grundy_graph *build(const game *G)
 {
     grundy_graph *g;
-    if (!CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK))
+    if (!CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK))
         return NULL;
     if (harness_below(2)) {
         uint32_t first;
@@ -314,13 +328,18 @@ static void dump(const game *G, const char *what, int compound, const int *pos, 
  * compounds end as soon as any component is terminal. */
 static int ends_at_any_terminal(int compound)
 {
-    return compound == GRUNDY_SUM_WTIA || compound == GRUNDY_SUM_CONJUNCTIVE ||
-           compound == GRUNDY_SUM_SHORTENED;
+    return compound == SUM_WTIA || compound == SUM_CONJUNCTIVE || compound == SUM_SHORTENED;
 }
 
 static int is_misere(int compound)
 {
-    return compound == GRUNDY_SUM_MISERE || compound == GRUNDY_SUM_ANTI_SG;
+    return compound == SUM_MISERE_SEARCH || compound == SUM_SJ || compound == SUM_MISERE;
+}
+
+/* The plays that move in exactly one component. */
+static int moves_one(int compound)
+{
+    return compound == SUM_NORMAL || compound == SUM_WTIA || is_misere(compound);
 }
 
 /* Whether ch (ch[i] a move index of component i, or -1 for none) is one move
@@ -338,17 +357,15 @@ static int legal(const game *G, int compound, const int *pos, int c, const int *
     }
     if (ends_at_any_terminal(compound) && open < c)
         return 0;
+    if (moves_one(compound))
+        return moved == 1;
     switch (compound) {
-    case GRUNDY_SUM_DISJUNCTIVE:
-    case GRUNDY_SUM_MISERE:
-    case GRUNDY_SUM_ANTI_SG:
-    case GRUNDY_SUM_WTIA: return moved == 1;
-    case GRUNDY_SUM_CONJUNCTIVE: return moved == c && c > 0;
+    case SUM_CONJUNCTIVE: return moved == c && c > 0;
     /* Terminal components cannot move (ch < nmoves), so this is "every
      * unfinished component moves". */
-    case GRUNDY_SUM_CONTINUED: return moved == open && moved > 0;
-    case GRUNDY_SUM_SELECTIVE:
-    case GRUNDY_SUM_SHORTENED: return moved > 0;
+    case SUM_CONTINUED: return moved == open && moved > 0;
+    case SUM_SELECTIVE:
+    case SUM_SHORTENED: return moved > 0;
     default: return 0;
     }
 }
@@ -490,13 +507,14 @@ static void sort_small(int *v, int k)
     }
 }
 
-/* The sum v with component i replaced by the parts of its move k (sorted,
- * terminal parts dropped); returns the new count. */
+/* The sum v of k components with component i replaced by the parts of its
+ * move mv, as a multiset (sorted, terminal parts and components dropped);
+ * returns the new count. */
 static int mset_after(const game *G, const int *v, int k, int i, int mv, int *out)
 {
     int m = 0;
     for (int j = 0; j < k; j++)
-        if (j != i)
+        if (j != i && !terminal(G, v[j]))
             out[m++] = v[j];
     int u = v[i];
     for (int j = 0; j < G->nparts[u][mv]; j++)
@@ -585,33 +603,148 @@ static long named_node(const char *msg)
 
 static unsigned long cases[NCOMPOUNDS];
 
+/* Whether every component is tame, by the library's genus symbols. */
+static int all_tame(grundy_graph *g, const uint32_t *nodes, int c)
+{
+    int all = 1;
+    for (int i = 0; i < c; i++) {
+        int tame = 0;
+        CHECK_EQ(grundy_graph_genus(g, nodes[i], NULL, 0, &tame), GRUNDY_OK);
+        all &= tame;
+    }
+    return all;
+}
+
+/* The method a misère sum must have been decided by: the one required, or
+ * the first that applies (SJ theorem, genus symbols, search). */
+static int expected_method(const game *G, grundy_graph *g, int compound, const int *pos,
+                           const uint32_t *nodes, int c)
+{
+    int bad[MAXN] = {0};
+    switch (compound) {
+    case SUM_SJ: return GRUNDY_BY_SJ;
+    case SUM_MISERE_SEARCH: return GRUNDY_BY_SEARCH;
+    default: break;
+    }
+    if (sj_holds(G, pos, c, bad))
+        return GRUNDY_BY_SJ;
+    return all_tame(g, nodes, c) ? GRUNDY_BY_GENUS : GRUNDY_BY_SEARCH;
+}
+
+static unsigned long method_cases[4];
+
+/* Whether move k of component i of pos leaves the opponent lost, by one of
+ * the brute forces. */
+typedef int (*follower_lost_fn)(const game *G, int compound, const int *pos, int c, int i, int k);
+
+static int tuple_lost(const game *G, int compound, const int *pos, int c, int i, int k)
+{
+    int next[MAXC];
+    memcpy(next, pos, (size_t)c * sizeof *next);
+    next[i] = G->part[pos[i]][k][0];
+    return !brute_win(G, compound, next, c);
+}
+
+/* The library's list of winning moves (count of them, the first ones in
+ * comps and mv) against every move the brute force calls winning, in
+ * component order, then move order; none if play is over. */
+static void check_win_list(const game *G, int compound, const int *pos, int c, int over,
+                           const size_t *comps, const uint64_t *mv, size_t count,
+                           follower_lost_fn lost)
+{
+    size_t expect = 0;
+    for (int i = 0; i < c && !over; i++) {
+        for (int k = 0; k < G->nmoves[pos[i]]; k++) {
+            if (!lost(G, compound, pos, c, i, k))
+                continue;
+            if (!CHECK(expect < count && comps[expect] == (size_t)i && mv[expect] == (uint64_t)k))
+                dump(G, "winning moves", compound, pos, c);
+            expect++;
+        }
+    }
+    if (!CHECK_EQ(count, expect))
+        dump(G, "number of winning moves", compound, pos, c);
+}
+
+/* Every winning move of a sum asked under play, of a play that moves one
+ * component, against the brute force of compound: the moves (in component
+ * order, then move order) whose result the opponent loses; the plays that
+ * move several refuse. */
+static void check_all_wins(const game *G, grundy_graph *g, int compound, int play, const int *pos,
+                           int c)
+{
+    uint32_t nodes[MAXC];
+    size_t comps[MAXC * MAXDEG], count = 999, count0 = 999;
+    uint64_t mv[MAXC * MAXDEG];
+    for (int i = 0; i < c; i++)
+        nodes[i] = (uint32_t)pos[i];
+    int rc = grundy_graph_sum_winning_moves(g, play, nodes, (size_t)c, comps, mv, MAXC * MAXDEG,
+                                            &count);
+    if (!moves_one(compound)) {
+        CHECK_EQ(rc, GRUNDY_ENOTSUP);
+        CHECK(strstr(grundy_graph_errmsg(g), "grundy_graph_sum_winning_move") != NULL);
+        return;
+    }
+    if (!CHECK_EQ(rc, GRUNDY_OK))
+        return;
+    int over = 0;
+    for (int i = 0; i < c; i++)
+        over |= ends_at_any_terminal(compound) && terminal(G, pos[i]);
+    check_win_list(G, compound, pos, c, over, comps, mv, count, tuple_lost);
+    /* Counting alone, with no room; and room for one: the first written. */
+    size_t first = 99;
+    uint64_t first_mv = 99;
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, play, nodes, (size_t)c, NULL, NULL, 0, &count0),
+             GRUNDY_OK);
+    CHECK_EQ(count0, count);
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, play, nodes, (size_t)c, &first, &first_mv, 1, &count0),
+             GRUNDY_OK);
+    CHECK_EQ(count0, count);
+    if (count > 0)
+        CHECK(first == comps[0] && first_mv == mv[0]);
+    else
+        CHECK(first == 99 && first_mv == 99);
+}
+
 /* One compound of one position of a graph without splits, against the tuple
  * brute force: the outcome, and the move (legal, and the opponent loses). */
 static void check_tuple(const game *G, grundy_graph *g, int compound, const int *pos, int c)
 {
-    uint32_t nodes[MAXC], moves[MAXC];
+    uint32_t nodes[MAXC];
+    uint64_t moves[MAXC];
+    int play = play_of[compound];
     for (int i = 0; i < c; i++)
         nodes[i] = (uint32_t)pos[i];
     int expect;
-    if (compound == GRUNDY_SUM_ANTI_SG) {
+    if (compound == SUM_SJ) {
         int bad[MAXN] = {0};
         if (!sj_holds(G, pos, c, bad)) {
             /* The theorem does not apply: refused, naming an offending node. */
-            int rc = grundy_graph_compound_outcome(g, compound, nodes, (size_t)c);
+            int rc = grundy_graph_sum_outcome(g, play, nodes, (size_t)c);
             if (!CHECK_EQ(rc, GRUNDY_EINVAL))
                 dump(G, "SJ precondition fails", compound, pos, c);
             long named = named_node(grundy_graph_errmsg(g));
             CHECK(named >= 0 && named < G->n && bad[named]);
-            CHECK_EQ(grundy_graph_compound_move(g, compound, nodes, (size_t)c, moves), GRUNDY_EINVAL);
+            CHECK_EQ(grundy_graph_sum_winning_move(g, play, nodes, (size_t)c, moves), GRUNDY_EINVAL);
+            size_t count;
+            CHECK_EQ(grundy_graph_sum_winning_moves(g, play, nodes, (size_t)c, NULL, NULL, 0, &count),
+                     GRUNDY_EINVAL);
             return;
         }
     }
     cases[compound]++;
     int win = brute_win(G, compound, pos, c);
     expect = win ? GRUNDY_N : GRUNDY_P;
-    int got = grundy_graph_compound_outcome(g, compound, nodes, (size_t)c);
+    int got = grundy_graph_sum_outcome(g, play, nodes, (size_t)c);
     if (!CHECK_EQ(got, expect))
         dump(G, "outcome", compound, pos, c);
+    if (is_misere(compound)) {
+        int method = expected_method(G, g, compound, pos, nodes, c);
+        if (!CHECK_EQ(grundy_graph_last_method(g), method))
+            dump(G, "misère method", compound, pos, c);
+        method_cases[method >> 8] += compound == SUM_MISERE;
+    }
+    check_all_wins(G, g, compound, play, pos, c);
     /* No move exists once every component has finished (misère: won without
      * a move), nor, where play ends with any component, once one has. */
     int can_move = 0;
@@ -623,7 +756,7 @@ static void check_tuple(const game *G, grundy_graph *g, int compound, const int 
             can_move &= !terminal(G, pos[i]);
     for (int i = 0; i < c; i++)
         moves[i] = 0xdeadbeefu;
-    int found = grundy_graph_compound_move(g, compound, nodes, (size_t)c, moves);
+    int found = grundy_graph_sum_winning_move(g, play, nodes, (size_t)c, moves);
     if (!win || !can_move) {
         if (!CHECK_EQ(found, 0))
             dump(G, "move from a lost or finished position", compound, pos, c);
@@ -646,121 +779,124 @@ static void check_tuple(const game *G, grundy_graph *g, int compound, const int 
         dump(G, "move does not win", compound, pos, c);
 }
 
-#ifdef GRUNDY_SUM_TAME
-/* The tame misère sum decides by genus symbols and refuses (EINVAL) a sum
- * with a wild component: when it answers, the answer and its move must be
- * the misère search's (here the brute force's).  Nim heaps are tame, so a
- * sum of them must be answered. */
+/* Misère sums by genus symbols refuse (EINVAL) a sum with a wild component:
+ * when they answer, the answer, its move and every winning move must be the
+ * misère search's (here the brute force's).  Nim heaps are tame, so a sum of
+ * them must be answered. */
 static void check_tame(const game *G, grundy_graph *g, const int *pos, int c, int nim)
 {
-    uint32_t nodes[MAXC], moves[MAXC];
+    const int play = GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS;
+    uint32_t nodes[MAXC];
+    uint64_t moves[MAXC];
     for (int i = 0; i < c; i++)
         nodes[i] = (uint32_t)pos[i];
-    int got = grundy_graph_compound_outcome(g, GRUNDY_SUM_TAME, nodes, (size_t)c);
+    int got = grundy_graph_sum_outcome(g, play, nodes, (size_t)c);
     if (nim && !CHECK(got != GRUNDY_EINVAL))
-        dump(G, "sum of Nim heaps refused", GRUNDY_SUM_MISERE, pos, c);
-    if (got == GRUNDY_EINVAL)
+        dump(G, "sum of Nim heaps refused", SUM_MISERE, pos, c);
+    CHECK_EQ(got == GRUNDY_EINVAL, !all_tame(g, nodes, c));
+    if (got == GRUNDY_EINVAL) {
+        CHECK(strstr(grundy_graph_errmsg(g), "not tame") != NULL);
         return;
-    int win = brute_win(G, GRUNDY_SUM_MISERE, pos, c);
+    }
+    CHECK_EQ(grundy_graph_last_method(g), GRUNDY_BY_GENUS);
+    int win = brute_win(G, SUM_MISERE, pos, c);
     if (!CHECK_EQ(got, win ? GRUNDY_N : GRUNDY_P))
-        dump(G, "tame outcome", GRUNDY_SUM_MISERE, pos, c);
+        dump(G, "tame outcome", SUM_MISERE, pos, c);
+    check_all_wins(G, g, SUM_MISERE, play, pos, c);
     int can_move = 0;
     for (int i = 0; i < c; i++)
         can_move |= !terminal(G, pos[i]);
     for (int i = 0; i < c; i++)
         moves[i] = 0xdeadbeefu;
-    int found = grundy_graph_compound_move(g, GRUNDY_SUM_TAME, nodes, (size_t)c, moves);
+    int found = grundy_graph_sum_winning_move(g, play, nodes, (size_t)c, moves);
     if (!win || !can_move) {
         CHECK_EQ(found, 0);
         return;
     }
     if (!CHECK_EQ(found, 1))
         return;
+    CHECK_EQ(grundy_graph_last_method(g), GRUNDY_BY_GENUS);
     int ch[MAXC], next[MAXC];
     for (int i = 0; i < c; i++) {
         ch[i] = moves[i] == GRUNDY_NO_MOVE ? -1 : (moves[i] > MAXDEG ? MAXDEG : (int)moves[i]);
         next[i] = ch[i] < 0 || ch[i] >= G->nmoves[pos[i]] ? pos[i] : G->part[pos[i]][ch[i]][0];
     }
-    if (!CHECK(legal(G, GRUNDY_SUM_MISERE, pos, c, ch)))
-        dump(G, "illegal tame move", GRUNDY_SUM_MISERE, pos, c);
-    else if (!CHECK(!brute_win(G, GRUNDY_SUM_MISERE, next, c)))
-        dump(G, "tame move does not win", GRUNDY_SUM_MISERE, pos, c);
+    if (!CHECK(legal(G, SUM_MISERE, pos, c, ch)))
+        dump(G, "illegal tame move", SUM_MISERE, pos, c);
+    else if (!CHECK(!brute_win(G, SUM_MISERE, next, c)))
+        dump(G, "tame move does not win", SUM_MISERE, pos, c);
 }
-#endif
 
 /* Numbers of the plays against their definitions and single-position play. */
 static void check_numbers(const game *G, grundy_graph *g)
 {
-    static const int plays[4] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_REMOTENESS,
-                                 GRUNDY_PLAY_SUSPENSE};
+    static const int plays[6] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_CONJUNCTIVE,
+                                 GRUNDY_PLAY_CONTINUED, GRUNDY_PLAY_SELECTIVE,
+                                 GRUNDY_PLAY_SHORTENED};
     /* The compound whose single-position play each number decides. */
-    static const int single[4] = {GRUNDY_SUM_MISERE, GRUNDY_SUM_WTIA, GRUNDY_SUM_CONJUNCTIVE,
-                                  GRUNDY_SUM_CONTINUED};
-    for (int p = 0; p < 4; p++) {
+    static const int single[6] = {SUM_MISERE_SEARCH, SUM_WTIA, SUM_CONJUNCTIVE, SUM_CONTINUED,
+                                  SUM_SELECTIVE, SUM_SHORTENED};
+    for (int p = 0; p < 6; p++) {
         int play = plays[p];
-        if (!CHECK_EQ(grundy_graph_solve_play(g, play), GRUNDY_OK))
+        /* Solved ahead for half the plays, by the first question for the rest. */
+        if (p % 2 == 0 && !CHECK_EQ(grundy_graph_solve(g, play), GRUNDY_OK))
             continue;
-        const uint32_t *num = grundy_graph_play_values(g, play);
-        if (!CHECK(num != NULL))
+        uint32_t num[MAXN];
+        if (!CHECK_EQ(grundy_graph_values(g, play, 0, (size_t)G->n, num), GRUNDY_OK))
             continue;
         for (int u = 0; u < G->n; u++) {
             uint32_t want = play == GRUNDY_PLAY_MISERE ? G->misere[u]
                             : play == GRUNDY_PLAY_WTIA ? G->wtia[u]
-                            : play == GRUNDY_PLAY_REMOTENESS ? G->remote[u]
-                                                             : G->suspense[u];
+                            : play == GRUNDY_PLAY_CONTINUED ? G->suspense[u]
+                            : play == GRUNDY_PLAY_SELECTIVE ? (uint32_t)G->value[u]
+                                                            : G->remote[u];
             uint32_t v = 0;
-            CHECK_EQ(grundy_graph_play_value(g, play, (uint32_t)u, &v), GRUNDY_OK);
+            CHECK_EQ(grundy_graph_value(g, play, (uint32_t)u, &v), GRUNDY_OK);
             if (!CHECK_EQ(v, want) || !CHECK_EQ(num[u], want))
                 dump(G, "play number", -1, &u, 1);
             int win = brute_win(G, single[p], &u, 1);
-            if (!CHECK_EQ(grundy_graph_play_outcome(g, play, (uint32_t)u), win ? GRUNDY_N : GRUNDY_P))
+            if (!CHECK_EQ(grundy_graph_outcome(g, play, (uint32_t)u), win ? GRUNDY_N : GRUNDY_P))
                 dump(G, "play outcome", single[p], &u, 1);
         }
         /* The single-position rule of the table in grundy.h. */
         for (int u = 0; u < G->n; u++) {
             uint32_t v = num[u];
             int n_by_number = play == GRUNDY_PLAY_WTIA ? v == GRUNDY_SC || (v != GRUNDY_SP && v != 0)
-                              : play == GRUNDY_PLAY_MISERE ? v != 0
-                                                           : v % 2 == 1;
+                              : play == GRUNDY_PLAY_MISERE || play == GRUNDY_PLAY_SELECTIVE
+                                  ? v != 0
+                                  : v % 2 == 1;
             CHECK_EQ(n_by_number, brute_win(G, single[p], &u, 1));
         }
     }
     /* Normal play and the misère numbers against the misère search. */
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
     for (int u = 0; u < G->n; u++) {
         uint32_t v;
-        CHECK_EQ(grundy_graph_value(g, (uint32_t)u, &v), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, (uint32_t)u, &v), GRUNDY_OK);
         CHECK_EQ(v, G->value[u]);
     }
 }
 
-/* The numbers-only decision agrees with the graph's for the compounds that
+/* The numbers-only decision agrees with the graph's for the plays that
  * numbers decide. */
 static void check_numbers_decide(const game *G, grundy_graph *g, const int *pos, int c)
 {
-    static const int compounds[] = {GRUNDY_SUM_DISJUNCTIVE, GRUNDY_SUM_ANTI_SG, GRUNDY_SUM_WTIA,
-                                    GRUNDY_SUM_CONJUNCTIVE, GRUNDY_SUM_CONTINUED,
-                                    GRUNDY_SUM_SELECTIVE, GRUNDY_SUM_SHORTENED};
+    static const int compounds[] = {SUM_NORMAL, SUM_SJ, SUM_WTIA, SUM_CONJUNCTIVE,
+                                    SUM_CONTINUED, SUM_SELECTIVE, SUM_SHORTENED};
     uint32_t nodes[MAXC], numbers[MAXC];
     for (int i = 0; i < c; i++)
         nodes[i] = (uint32_t)pos[i];
     for (size_t t = 0; t < sizeof compounds / sizeof compounds[0]; t++) {
-        int compound = compounds[t];
+        int compound = compounds[t], play = play_of[compound];
         int bad[MAXN] = {0};
-        if (compound == GRUNDY_SUM_ANTI_SG && !sj_holds(G, pos, c, bad))
+        if (compound == SUM_SJ && !sj_holds(G, pos, c, bad))
             continue;
-        int play = compound == GRUNDY_SUM_WTIA ? GRUNDY_PLAY_WTIA
-                   : compound == GRUNDY_SUM_CONJUNCTIVE ? GRUNDY_PLAY_REMOTENESS
-                   : compound == GRUNDY_SUM_SHORTENED ? GRUNDY_PLAY_REMOTENESS
-                   : compound == GRUNDY_SUM_CONTINUED ? GRUNDY_PLAY_SUSPENSE
-                                                      : GRUNDY_PLAY_NORMAL;
-        int graph = grundy_graph_compound_outcome(g, compound, nodes, (size_t)c);
-        const uint32_t *num = grundy_graph_play_values(g, play);
-        if (!CHECK(num != NULL))
-            continue;
+        /* The numbers each play decides by: Sprague-Grundy values for SJ. */
+        int numbers_play = compound == SUM_SJ ? GRUNDY_PLAY_NORMAL : play;
+        int graph = grundy_graph_sum_outcome(g, play, nodes, (size_t)c);
         for (int i = 0; i < c; i++)
-            numbers[i] = num[pos[i]];
-        if (!CHECK_EQ(grundy_compound_outcome(compound, numbers, (size_t)c), graph))
+            CHECK_EQ(grundy_graph_value(g, numbers_play, nodes[i], &numbers[i]), GRUNDY_OK);
+        if (!CHECK_EQ(grundy_numbers_sum_outcome(play, numbers, (size_t)c), graph))
             dump(G, "numbers-only outcome", compound, pos, c);
     }
 }
@@ -781,22 +917,21 @@ static void clear_memo(void)
 }
 
 /* Moves are recorded in the order they were added: move k of node u has the
- * parts of the test's list. */
+ * parts of the test's list (read before any solve: the reads merge them). */
 static void check_move_order(const game *G, grundy_graph *g)
 {
-    if (!CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK))
-        return;
     for (int u = 0; u < G->n; u++) {
-        uint32_t deg;
+        uint64_t deg;
         CHECK_EQ(grundy_graph_degree(g, (uint32_t)u, &deg), GRUNDY_OK);
         CHECK_EQ(deg, G->nmoves[u]);
         for (int k = 0; k < G->nmoves[u]; k++) {
-            const uint32_t *parts;
-            uint32_t np;
-            CHECK_EQ(grundy_graph_move(g, (uint32_t)u, (uint32_t)k, &parts, &np), GRUNDY_OK);
+            uint32_t parts[MAXPARTS];
+            size_t np;
+            CHECK_EQ(grundy_graph_move(g, (uint32_t)u, (uint64_t)k, parts, MAXPARTS, &np),
+                     GRUNDY_OK);
             if (!CHECK_EQ(np, G->nparts[u][k]))
                 continue;
-            for (uint32_t j = 0; j < np; j++)
+            for (size_t j = 0; j < np; j++)
                 CHECK_EQ(parts[j], G->part[u][k][j]);
         }
     }
@@ -814,11 +949,7 @@ static void check_single_moves(game *G, grundy_graph *g, int positions, int nim)
         for (int compound = 0; compound < NCOMPOUNDS; compound++)
             check_tuple(G, g, compound, pos, c);
         check_numbers_decide(G, g, pos, c);
-#ifdef GRUNDY_SUM_TAME
         check_tame(G, g, pos, c, nim);
-#else
-        (void)nim;
-#endif
     }
 }
 
@@ -896,22 +1027,63 @@ static void test_random_single(void)
 
 /* ---- split moves: disjunctive and misère sums on multisets -------------- */
 
+/* Whether some move of G splits (has other than one part). */
+static int has_splits(const game *G)
+{
+    for (int u = 0; u < G->n; u++)
+        for (int k = 0; k < G->nmoves[u]; k++)
+            if (G->nparts[u][k] != 1)
+                return 1;
+    return 0;
+}
+
+static int mset_lost(const game *G, int compound, const int *pos, int c, int i, int k)
+{
+    int w[MAXW + MAXPARTS];
+    int n2 = mset_after(G, pos, c, i, k, w);
+    return !mset_win(G, w, n2, is_misere(compound));
+}
+
+/* Every winning move of a sum that may split, against the multiset brute
+ * force. */
+static void check_mset_wins(const game *G, grundy_graph *g, int compound, const int *pos, int c)
+{
+    uint32_t nodes[MAXC];
+    size_t comps[MAXC * MAXDEG], count = 999;
+    uint64_t mv[MAXC * MAXDEG];
+    for (int i = 0; i < c; i++)
+        nodes[i] = (uint32_t)pos[i];
+    if (!CHECK_EQ(grundy_graph_sum_winning_moves(g, play_of[compound], nodes, (size_t)c, comps, mv,
+                                                 MAXC * MAXDEG, &count),
+                  GRUNDY_OK))
+        return;
+    check_win_list(G, compound, pos, c, 0, comps, mv, count, mset_lost);
+}
+
 static void check_mset(const game *G, grundy_graph *g, int compound, const int *pos, int c)
 {
-    int misere = compound == GRUNDY_SUM_MISERE;
-    uint32_t nodes[MAXC], moves[MAXC];
+    int misere = is_misere(compound);
+    uint32_t nodes[MAXC];
+    uint64_t moves[MAXC];
+    int play = play_of[compound];
     for (int i = 0; i < c; i++)
         nodes[i] = (uint32_t)pos[i];
     int v[MAXW];
     int k = mset_of(G, pos, c, v);
     int win = mset_win(G, v, k, misere);
     cases[compound]++;
-    if (!CHECK_EQ(grundy_graph_compound_outcome(g, compound, nodes, (size_t)c),
-                  win ? GRUNDY_N : GRUNDY_P))
+    if (!CHECK_EQ(grundy_graph_sum_outcome(g, play, nodes, (size_t)c), win ? GRUNDY_N : GRUNDY_P))
         dump(G, "outcome (splits)", compound, pos, c);
+    if (compound == SUM_MISERE) {
+        /* With a split move anywhere, neither the SJ theorem nor genus applies. */
+        int method = has_splits(G) ? GRUNDY_BY_SEARCH : expected_method(G, g, compound, pos, nodes, c);
+        if (!CHECK_EQ(grundy_graph_last_method(g), method))
+            dump(G, "misère method (splits)", compound, pos, c);
+    }
+    check_mset_wins(G, g, compound, pos, c);
     for (int i = 0; i < c; i++)
         moves[i] = 0xdeadbeefu;
-    int found = grundy_graph_compound_move(g, compound, nodes, (size_t)c, moves);
+    int found = grundy_graph_sum_winning_move(g, play, nodes, (size_t)c, moves);
     if (!win || k == 0) {
         if (!CHECK_EQ(found, 0))
             dump(G, "move from a lost or finished sum (splits)", compound, pos, c);
@@ -928,56 +1100,53 @@ static void check_mset(const game *G, grundy_graph *g, int compound, const int *
             which = i;
         }
     }
-    if (!CHECK_EQ(count, 1) || !CHECK(moves[which] < (uint32_t)G->nmoves[pos[which]])) {
+    if (!CHECK_EQ(count, 1) || !CHECK(moves[which] < (uint64_t)G->nmoves[pos[which]])) {
         dump(G, "illegal move (splits)", compound, pos, c);
         return;
     }
     /* The sum after the move: component `which` becomes its parts. */
-    int all[MAXC], w[MAXW + MAXPARTS];
-    int m = 0;
-    for (int i = 0; i < c; i++)
-        if (i != which && !terminal(G, pos[i]))
-            all[m++] = pos[i];
-    sort_small(all, m);
-    int u = pos[which], mv = (int)moves[which];
-    int n2 = 0;
-    for (int i = 0; i < m; i++)
-        w[n2++] = all[i];
-    for (int j = 0; j < G->nparts[u][mv]; j++)
-        if (!terminal(G, G->part[u][mv][j]))
-            w[n2++] = G->part[u][mv][j];
-    sort_small(w, n2);
+    int w[MAXW + MAXPARTS];
+    int n2 = mset_after(G, pos, c, which, (int)moves[which], w);
     if (!CHECK(!mset_win(G, w, n2, misere)))
         dump(G, "move does not win (splits)", compound, pos, c);
 }
 
-#ifdef GRUNDY_SUM_TAME
-/* With splits too, the tame sum either refuses or agrees with the search. */
+/* With splits too, the genus method refuses (any split move: EINVAL naming
+ * its node) or agrees with the search. */
 static void check_tame_mset(const game *G, grundy_graph *g, const int *pos, int c)
 {
     uint32_t nodes[MAXC];
     for (int i = 0; i < c; i++)
         nodes[i] = (uint32_t)pos[i];
-    int got = grundy_graph_compound_outcome(g, GRUNDY_SUM_TAME, nodes, (size_t)c);
+    int got = grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS, nodes, (size_t)c);
+    if (has_splits(G))
+        CHECK_EQ(got, GRUNDY_EINVAL);
     if (got == GRUNDY_EINVAL)
         return;
     int v[MAXW];
     int k = mset_of(G, pos, c, v);
     if (!CHECK_EQ(got, mset_win(G, v, k, 1) ? GRUNDY_N : GRUNDY_P))
-        dump(G, "tame outcome (splits)", GRUNDY_SUM_MISERE, pos, c);
+        dump(G, "tame outcome (splits)", SUM_MISERE, pos, c);
 }
-#endif
 
-/* Compounds other than the disjunctive and misère sums refuse split moves,
- * naming a node with one; so do the plays other than normal. */
+/* The plays other than normal and misère sums by search refuse split moves,
+ * naming a node with one: their sums, misère sums by SJ and genus, and
+ * their solves. */
 static void check_split_refused(const game *G, grundy_graph *g, const int *pos, int c)
 {
-    uint32_t nodes[MAXC], moves[MAXC];
+    static const int refusing[] = {
+        GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS, GRUNDY_PLAY_WTIA,
+        GRUNDY_PLAY_CONJUNCTIVE, GRUNDY_PLAY_CONTINUED, GRUNDY_PLAY_SELECTIVE,
+        GRUNDY_PLAY_SHORTENED, GRUNDY_PLAY_LOOPY,
+    };
+    uint32_t nodes[MAXC];
+    uint64_t moves[MAXC];
     for (int i = 0; i < c; i++)
         nodes[i] = (uint32_t)pos[i];
-    for (int compound = GRUNDY_SUM_ANTI_SG; compound < NCOMPOUNDS; compound++) {
-        if (!CHECK_EQ(grundy_graph_compound_outcome(g, compound, nodes, (size_t)c), GRUNDY_EINVAL))
-            dump(G, "compound with splits not refused", compound, pos, c);
+    for (size_t t = 0; t < sizeof refusing / sizeof refusing[0]; t++) {
+        int play = refusing[t];
+        if (!CHECK_EQ(grundy_graph_sum_outcome(g, play, nodes, (size_t)c), GRUNDY_EINVAL))
+            dump(G, "play with splits not refused", -1, pos, c);
         long u = named_node(grundy_graph_errmsg(g));
         int has = 0;
         if (u >= 0 && u < G->n)
@@ -985,15 +1154,17 @@ static void check_split_refused(const game *G, grundy_graph *g, const int *pos, 
                 has |= G->nparts[u][k] != 1;
         if (!CHECK(has))
             fprintf(stderr, "  message: %s\n", grundy_graph_errmsg(g));
-        CHECK_EQ(grundy_graph_compound_move(g, compound, nodes, (size_t)c, moves), GRUNDY_EINVAL);
-    }
-    static const int plays[4] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_REMOTENESS,
-                                 GRUNDY_PLAY_SUSPENSE};
-    for (int p = 0; p < 4; p++) {
-        CHECK_EQ(grundy_graph_solve_play(g, plays[p]), GRUNDY_EINVAL);
-        long u = named_node(grundy_graph_errmsg(g));
+        CHECK_EQ(grundy_graph_sum_winning_move(g, play, nodes, (size_t)c, moves), GRUNDY_EINVAL);
+        if (play == (GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ) || play == (GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS))
+            continue;
+        CHECK_EQ(grundy_graph_solve(g, play), GRUNDY_EINVAL);
+        u = named_node(grundy_graph_errmsg(g));
         CHECK(u >= 0 && u < G->n);
+        uint32_t v;
+        CHECK_EQ(grundy_graph_value(g, play, nodes[0], &v), GRUNDY_EINVAL);
     }
+    /* Misère values of single positions too (the search takes splits). */
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_MISERE), GRUNDY_EINVAL);
 }
 
 static void test_random_splits(void)
@@ -1011,11 +1182,10 @@ static void test_random_splits(void)
         for (int t = 0; t < 10; t++) {
             int pos[MAXC], c;
             random_position(&G, pos, &c);
-            check_mset(&G, g, GRUNDY_SUM_DISJUNCTIVE, pos, c);
-            check_mset(&G, g, GRUNDY_SUM_MISERE, pos, c);
-#ifdef GRUNDY_SUM_TAME
+            check_mset(&G, g, SUM_NORMAL, pos, c);
+            check_mset(&G, g, SUM_MISERE_SEARCH, pos, c);
+            check_mset(&G, g, SUM_MISERE, pos, c);
             check_tame_mset(&G, g, pos, c);
-#endif
             /* (Graphs with one-part add_split moves are left to
              * test_one_part_split(), so that the message must name a node
              * with a real split.) */
@@ -1036,131 +1206,186 @@ static void test_random_splits(void)
 /* Misère Nim with heaps 1..3 as nodes, and known small answers. */
 static void test_known(void)
 {
+    const int misere = GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, sj = GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ;
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     /* Nodes 0..3 are Nim heaps 0..3. */
     CHECK_EQ(grundy_graph_add_nodes(g, 4, NULL), GRUNDY_OK);
     CHECK_EQ(add_nim_heaps(g, 4), GRUNDY_OK);
     /* Misère Nim: all heaps of size 1 -> N iff an even number of them. */
     uint32_t ones[3] = {1, 1, 1};
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, ones, 1), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, ones, 2), GRUNDY_N);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, ones, 3), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_ANTI_SG, ones, 3), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, misere, ones, 1), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, misere, ones, 2), GRUNDY_N);
+    CHECK_EQ(grundy_graph_sum_outcome(g, misere, ones, 3), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, sj, ones, 3), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE, ones, 3), GRUNDY_P);
+    CHECK_EQ(grundy_graph_last_method(g), GRUNDY_BY_SJ); /* Nim: only heap 0 has value 0 */
     /* 1, 2, 3: xor 0 with a heap above 1 -> P; 2, 3 -> N. */
     uint32_t h[3] = {1, 2, 3};
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, h, 3), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_ANTI_SG, h, 3), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, h + 1, 2), GRUNDY_N);
+    CHECK_EQ(grundy_graph_sum_outcome(g, misere, h, 3), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, sj, h, 3), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, misere, h + 1, 2), GRUNDY_N);
     /* The empty sum: lost under normal play, won under misère (no move, and
-     * so compound_move finds none). */
-    uint32_t mv[1] = {0};
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_DISJUNCTIVE, h, 0), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, h, 0), GRUNDY_N);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_ANTI_SG, h, 0), GRUNDY_N);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_WTIA, h, 0), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_CONTINUED, h, 0), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_SELECTIVE, h, 0), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_DISJUNCTIVE, NULL, 0), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_move(g, GRUNDY_SUM_MISERE, h, 0, mv), 0);
-    CHECK_EQ(grundy_graph_compound_move(g, GRUNDY_SUM_DISJUNCTIVE, NULL, 0, NULL), 0);
+     * so no winning move either). */
+    uint64_t mv[1] = {0};
+    size_t count = 99;
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_NORMAL, h, 0), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, misere, h, 0), GRUNDY_N);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE, h, 0), GRUNDY_N);
+    CHECK_EQ(grundy_graph_sum_outcome(g, sj, h, 0), GRUNDY_N);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_WTIA, h, 0), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_CONTINUED, h, 0), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_SELECTIVE, h, 0), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_NORMAL, NULL, 0), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_winning_move(g, misere, h, 0, mv), 0);
+    CHECK_EQ(grundy_graph_sum_winning_move(g, GRUNDY_PLAY_NORMAL, NULL, 0, NULL), 0);
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_MISERE, NULL, 0, NULL, NULL, 0, &count),
+             GRUNDY_OK);
+    CHECK_EQ(count, 0);
     /* A finished heap alone: misère N (no move), normal P. */
     uint32_t zero = 0;
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, &zero, 1), GRUNDY_N);
-    CHECK_EQ(grundy_graph_compound_move(g, GRUNDY_SUM_MISERE, &zero, 1, mv), 0);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_DISJUNCTIVE, &zero, 1), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, misere, &zero, 1), GRUNDY_N);
+    CHECK_EQ(grundy_graph_sum_winning_move(g, misere, &zero, 1, mv), 0);
+    CHECK_EQ(mv[0], GRUNDY_NO_MOVE);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_NORMAL, &zero, 1), GRUNDY_P);
     /* WTIA: heap 1 is SC (take it and win); 2 + 2 is a number pair, xor 0. */
     uint32_t w;
-    CHECK_EQ(grundy_graph_solve_play(g, GRUNDY_PLAY_WTIA), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_play_value(g, GRUNDY_PLAY_WTIA, 0, &w), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_WTIA), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_WTIA, 0, &w), GRUNDY_OK);
     CHECK_EQ(w, GRUNDY_SP);
-    CHECK_EQ(grundy_graph_play_value(g, GRUNDY_PLAY_WTIA, 1, &w), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_WTIA, 1, &w), GRUNDY_OK);
     CHECK_EQ(w, GRUNDY_SC);
-    CHECK_EQ(grundy_graph_play_value(g, GRUNDY_PLAY_WTIA, 3, &w), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_WTIA, 3, &w), GRUNDY_OK);
     CHECK_EQ(w, GRUNDY_SC);
+    /* A WTIA sum with a finished component is over: P, and no winning move
+     * although its options would leave P too. */
+    uint32_t over[2] = {0, 3};
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_WTIA, over, 2), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_WTIA, over, 2, NULL, NULL, 0, &count),
+             GRUNDY_OK);
+    CHECK_EQ(count, 0);
     grundy_graph_free(g);
 
     /* Numbers-only: the table of grundy.h on hand-made numbers. */
     uint32_t a[3] = {1, 2, 3}, b[2] = {GRUNDY_SC, 0}, c2[2] = {GRUNDY_SP, 5};
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_DISJUNCTIVE, a, 3), GRUNDY_P);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_DISJUNCTIVE, a, 2), GRUNDY_N);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_ANTI_SG, a, 3), GRUNDY_P);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_ANTI_SG, a, 1), GRUNDY_P);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_WTIA, b, 2), GRUNDY_N);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_WTIA, c2, 2), GRUNDY_P);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_CONJUNCTIVE, a, 3), GRUNDY_N);  /* least 1 */
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_CONJUNCTIVE, a + 1, 2), GRUNDY_P);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_CONTINUED, a, 3), GRUNDY_N);    /* most 3 */
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_CONTINUED, a, 2), GRUNDY_P);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_SELECTIVE, a, 3), GRUNDY_N);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_SELECTIVE, NULL, 0), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_NORMAL, a, 3), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_NORMAL, a, 2), GRUNDY_N);
+    CHECK_EQ(grundy_numbers_sum_outcome(sj, a, 3), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(sj, a, 1), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_WTIA, b, 2), GRUNDY_N);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_WTIA, c2, 2), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_CONJUNCTIVE, a, 3), GRUNDY_N); /* least 1 */
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_CONJUNCTIVE, a + 1, 2), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_CONTINUED, a, 3), GRUNDY_N);   /* most 3 */
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_CONTINUED, a, 2), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_SELECTIVE, a, 3), GRUNDY_N);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_SELECTIVE, NULL, 0), GRUNDY_P);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_SHORTENED, a, 3), GRUNDY_N);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_SHORTENED, a + 1, 1), GRUNDY_P);
 }
 
-/* Bad arguments, unknown compounds, the SJ precondition, split moves where
- * a compound forbids them, and cycles. */
+/* Bad arguments, unknown plays and methods, the SJ precondition, split
+ * moves where a play forbids them, and cycles. */
 static void test_errors(void)
 {
     grundy_graph *g;
-    uint32_t mv[3];
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    uint64_t mv[3];
+    size_t count;
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, 3, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 1, 0), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 2, 1), GRUNDY_OK);
     uint32_t ok[2] = {1, 0}, both[2] = {1, 2};
     for (int compound = 0; compound < NCOMPOUNDS; compound++) {
-        CHECK(grundy_graph_compound_outcome(g, compound, ok, 2) >= 0);
+        int play = play_of[compound];
+        CHECK(grundy_graph_sum_outcome(g, play, ok, 2) >= 0);
         /* A node out of range, in any component. */
         uint32_t bad[2] = {1, 3}, worse[2] = {UINT32_MAX, 0};
-        CHECK_EQ(grundy_graph_compound_outcome(g, compound, bad, 2), GRUNDY_ERANGE);
-        CHECK_EQ(grundy_graph_compound_outcome(g, compound, worse, 2), GRUNDY_ERANGE);
-        CHECK_EQ(grundy_graph_compound_move(g, compound, bad, 2, mv), GRUNDY_ERANGE);
+        CHECK_EQ(grundy_graph_sum_outcome(g, play, bad, 2), GRUNDY_ERANGE);
+        CHECK(strstr(grundy_graph_errmsg(g), "component 1") != NULL);
+        CHECK_EQ(grundy_graph_sum_outcome(g, play, worse, 2), GRUNDY_ERANGE);
+        CHECK_EQ(grundy_graph_sum_winning_move(g, play, bad, 2, mv), GRUNDY_ERANGE);
         /* NULL where a pointer is needed. */
-        CHECK_EQ(grundy_graph_compound_outcome(NULL, compound, ok, 2), GRUNDY_EINVAL);
-        CHECK_EQ(grundy_graph_compound_outcome(g, compound, NULL, 2), GRUNDY_EINVAL);
-        CHECK_EQ(grundy_graph_compound_move(g, compound, ok, 2, NULL), GRUNDY_EINVAL);
-        CHECK_EQ(grundy_graph_compound_move(NULL, compound, ok, 2, mv), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_sum_outcome(NULL, play, ok, 2), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_sum_outcome(g, play, NULL, 2), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_sum_winning_move(g, play, ok, 2, NULL), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_sum_winning_move(NULL, play, ok, 2, mv), GRUNDY_EINVAL);
+        if (moves_one(compound)) {
+            CHECK_EQ(grundy_graph_sum_winning_moves(g, play, bad, 2, NULL, mv, 3, &count),
+                     GRUNDY_ERANGE);
+            CHECK_EQ(grundy_graph_sum_winning_moves(g, play, NULL, 2, NULL, mv, 3, &count),
+                     GRUNDY_EINVAL);
+            CHECK_EQ(grundy_graph_sum_winning_moves(NULL, play, ok, 2, NULL, mv, 3, &count),
+                     GRUNDY_EINVAL);
+        }
     }
-    /* Unknown compounds. */
-    static const int unknown[] = {-1, 64, 1000, -1000};
+    /* Unknown plays and methods, and method flags outside misère sums. */
+    static const int unknown[] = {-1, 64, 1000, -1000, GRUNDY_PLAY_SHORTENED + 1,
+                                  GRUNDY_PLAY_MISERE | 0x400, GRUNDY_PLAY_MISERE | GRUNDY_BY_MASK,
+                                  GRUNDY_PLAY_NORMAL | GRUNDY_BY_SJ, GRUNDY_PLAY_LOOPY | GRUNDY_BY_SEARCH,
+                                  GRUNDY_PLAY_WTIA | GRUNDY_BY_GENUS, GRUNDY_PLAY_MISERE | 0x1000};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
-        CHECK_EQ(grundy_graph_compound_outcome(g, unknown[i], ok, 2), GRUNDY_EINVAL);
-        CHECK_EQ(grundy_graph_compound_move(g, unknown[i], ok, 2, mv), GRUNDY_EINVAL);
-        CHECK_EQ(grundy_compound_outcome(unknown[i], ok, 2), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_sum_outcome(g, unknown[i], ok, 2), GRUNDY_EINVAL);
+        CHECK(strstr(grundy_graph_errmsg(g), "play") != NULL);
+        CHECK_EQ(grundy_graph_sum_winning_move(g, unknown[i], ok, 2, mv), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_sum_winning_moves(g, unknown[i], ok, 2, NULL, mv, 3, &count),
+                 GRUNDY_EINVAL);
+        CHECK_EQ(grundy_numbers_sum_outcome(unknown[i], ok, 2), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_solve(g, unknown[i]), GRUNDY_EINVAL);
     }
-    /* Numbers do not decide the misère and loopy sums. */
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_MISERE, ok, 2), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_LOOPY, ok, 2), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_compound_outcome(GRUNDY_SUM_DISJUNCTIVE, NULL, 2), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_graph_solve_play(g, 99), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_graph_solve_play(g, -1), GRUNDY_EINVAL);
+    /* Numbers do not decide misère sums (but by the SJ rule) nor loopy ones. */
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_MISERE, ok, 2), GRUNDY_ENOTSUP);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS, ok, 2), GRUNDY_ENOTSUP);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, ok, 2), GRUNDY_ENOTSUP);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_LOOPY, ok, 2), GRUNDY_ENOTSUP);
+    CHECK_EQ(grundy_numbers_sum_outcome(GRUNDY_PLAY_NORMAL, NULL, 2), GRUNDY_EINVAL);
+    /* Every winning move: only for the plays that move one component. */
+    for (int play = GRUNDY_PLAY_CONJUNCTIVE; play <= GRUNDY_PLAY_SHORTENED; play++) {
+        if (play == GRUNDY_PLAY_LOOPY)
+            continue;
+        CHECK_EQ(grundy_graph_sum_winning_moves(g, play, ok, 2, NULL, mv, 3, &count), GRUNDY_ENOTSUP);
+    }
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, ok, 2, NULL, NULL, 1, &count),
+             GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, ok, 2, NULL, mv, 3, NULL),
+             GRUNDY_EINVAL);
 
     /* The SJ precondition: node 2 (value 0) has a move; from 1 alone it
      * holds (1 -> 0, 0 terminal). */
+    const int sj = GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ;
     uint32_t one = 1, two = 2;
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_ANTI_SG, &one, 1), GRUNDY_P);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_ANTI_SG, &two, 1), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_sum_outcome(g, sj, &one, 1), GRUNDY_P);
+    CHECK_EQ(grundy_graph_sum_outcome(g, sj, &two, 1), GRUNDY_EINVAL);
     CHECK(strstr(grundy_graph_errmsg(g), "node 2") != NULL);
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, &two, 1), GRUNDY_N);
+    CHECK_EQ(grundy_graph_last_method(g), GRUNDY_BY_SJ); /* the failed call changed nothing */
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, &two, 1), GRUNDY_N);
+    CHECK_EQ(grundy_graph_last_method(g), GRUNDY_BY_SEARCH);
 
-    /* A split move at node 3 (to 1 + 2): only disjunctive and misère sums. */
+    /* A split move at node 3 (to 1 + 2): only normal and misère sums. */
     uint32_t id;
     CHECK_EQ(grundy_graph_add_node(g, &id), GRUNDY_OK);
     CHECK_EQ(id, 3);
     CHECK_EQ(grundy_graph_add_split(g, 3, both, 2), GRUNDY_OK);
     for (int compound = 0; compound < NCOMPOUNDS; compound++) {
-        int rc = grundy_graph_compound_outcome(g, compound, &one, 1);
-        if (compound == GRUNDY_SUM_DISJUNCTIVE || compound == GRUNDY_SUM_MISERE) {
+        int play = play_of[compound];
+        int rc = grundy_graph_sum_outcome(g, play, &one, 1);
+        if (compound == SUM_NORMAL || compound == SUM_MISERE_SEARCH || compound == SUM_MISERE) {
             CHECK(rc == GRUNDY_P || rc == GRUNDY_N);
             continue;
         }
         CHECK_EQ(rc, GRUNDY_EINVAL);
         CHECK(strstr(grundy_graph_errmsg(g), "node 3") != NULL);
-        CHECK_EQ(grundy_graph_compound_move(g, compound, &one, 1, mv), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_graph_sum_winning_move(g, play, &one, 1, mv), GRUNDY_EINVAL);
     }
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS, &one, 1), GRUNDY_EINVAL);
+    CHECK(strstr(grundy_graph_errmsg(g), "node 3") != NULL);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE, &one, 1), GRUNDY_P);
+    CHECK_EQ(grundy_graph_last_method(g), GRUNDY_BY_SEARCH);
     grundy_graph_free(g);
 
-    /* A cycle: every compound but the loopy sum refuses it. */
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    /* A cycle: every play but the loopy one refuses it, misère sums by
+     * every method too. */
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, 4, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 0, 1), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 1, 2), GRUNDY_OK);
@@ -1168,29 +1393,27 @@ static void test_errors(void)
     CHECK_EQ(grundy_graph_add_move(g, 2, 3), GRUNDY_OK);
     uint32_t cyc[2] = {0, 3};
     for (int compound = 0; compound < NCOMPOUNDS; compound++) {
-        CHECK_EQ(grundy_graph_compound_outcome(g, compound, cyc, 2), GRUNDY_ECYCLE);
-        CHECK_EQ(grundy_graph_compound_move(g, compound, cyc, 2, mv), GRUNDY_ECYCLE);
+        CHECK_EQ(grundy_graph_sum_outcome(g, play_of[compound], cyc, 2), GRUNDY_ECYCLE);
+        CHECK_EQ(grundy_graph_sum_winning_move(g, play_of[compound], cyc, 2, mv), GRUNDY_ECYCLE);
     }
-    static const int plays[4] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_REMOTENESS,
-                                 GRUNDY_PLAY_SUSPENSE};
-    for (int p = 0; p < 4; p++)
-        CHECK_EQ(grundy_graph_solve_play(g, plays[p]), GRUNDY_ECYCLE);
-#ifdef GRUNDY_SUM_TAME
-    CHECK_EQ(grundy_graph_compound_outcome(g, GRUNDY_SUM_TAME, cyc, 2), GRUNDY_ECYCLE);
-#endif
-    int rc = grundy_graph_compound_outcome(g, GRUNDY_SUM_LOOPY, cyc, 2);
+    static const int plays[6] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_CONJUNCTIVE,
+                                 GRUNDY_PLAY_CONTINUED, GRUNDY_PLAY_SELECTIVE, GRUNDY_PLAY_SHORTENED};
+    for (int p = 0; p < 6; p++)
+        CHECK_EQ(grundy_graph_solve(g, plays[p]), GRUNDY_ECYCLE);
+    CHECK_EQ(grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS, cyc, 2), GRUNDY_ECYCLE);
+    int rc = grundy_graph_sum_outcome(g, GRUNDY_PLAY_LOOPY, cyc, 2);
     CHECK(rc == GRUNDY_P || rc == GRUNDY_N || rc == GRUNDY_D);
     grundy_graph_free(g);
 }
 
 /* A move added by grundy_graph_add_split with one part is an ordinary move
  * (grundy.h: "one target is an ordinary move; several targets are a move
- * that splits"): every play and compound must take it as add_move's. */
+ * that splits"): every play must take it as add_move's. */
 static void test_one_part_split(void)
 {
     grundy_graph *a, *b;
-    CHECK_EQ(grundy_graph_new(&a), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_new(&b), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&a, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&b, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(a, 3, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(b, 3, NULL), GRUNDY_OK);
     static const uint32_t from[3] = {1, 2, 2}, to[3] = {0, 1, 0};
@@ -1198,21 +1421,22 @@ static void test_one_part_split(void)
         CHECK_EQ(grundy_graph_add_move(a, from[i], to[i]), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_split(b, from[i], &to[i], 1), GRUNDY_OK);
     }
-    static const int plays[4] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_REMOTENESS,
-                                 GRUNDY_PLAY_SUSPENSE};
-    for (int p = 0; p < 4; p++) {
-        CHECK_EQ(grundy_graph_solve_play(a, plays[p]), GRUNDY_OK);
-        if (!CHECK_EQ(grundy_graph_solve_play(b, plays[p]), GRUNDY_OK))
+    for (int play = GRUNDY_PLAY_NORMAL; play <= GRUNDY_PLAY_SHORTENED; play++) {
+        uint32_t va[3], vb[3];
+        CHECK_EQ(grundy_graph_values(a, play, 0, 3, va), GRUNDY_OK);
+        if (!CHECK_EQ(grundy_graph_values(b, play, 0, 3, vb), GRUNDY_OK))
             continue;
         for (uint32_t u = 0; u < 3; u++)
-            CHECK_EQ(grundy_graph_play_values(b, plays[p])[u], grundy_graph_play_values(a, plays[p])[u]);
+            CHECK_EQ(vb[u], va[u]);
     }
-    uint32_t nodes[2] = {2, 1}, ma[2], mb[2];
+    uint32_t nodes[2] = {2, 1};
+    uint64_t ma[2], mb[2];
     for (int compound = 0; compound < NCOMPOUNDS; compound++) {
-        CHECK_EQ(grundy_graph_compound_outcome(b, compound, nodes, 2),
-                 grundy_graph_compound_outcome(a, compound, nodes, 2));
-        CHECK_EQ(grundy_graph_compound_move(b, compound, nodes, 2, mb),
-                 grundy_graph_compound_move(a, compound, nodes, 2, ma));
+        int play = play_of[compound];
+        CHECK_EQ(grundy_graph_sum_outcome(b, play, nodes, 2), grundy_graph_sum_outcome(a, play, nodes, 2));
+        CHECK_EQ(grundy_graph_last_method(b), grundy_graph_last_method(a));
+        CHECK_EQ(grundy_graph_sum_winning_move(b, play, nodes, 2, mb),
+                 grundy_graph_sum_winning_move(a, play, nodes, 2, ma));
     }
     grundy_graph_free(a);
     grundy_graph_free(b);
@@ -1228,7 +1452,8 @@ int main(void)
     printf("cases per compound:");
     for (int c = 0; c < NCOMPOUNDS; c++)
         printf(" %s %lu", compound_name[c], cases[c]);
-    printf("\n");
+    printf("\nautomatic misère methods: SJ %lu, genus %lu, search %lu\n", method_cases[1],
+           method_cases[2], method_cases[3]);
     for (int f = 0; f < nfailure; f++)
         fprintf(stderr, "failures: %lu x %s (compound %s)\n", failure[f].count, failure[f].what,
                 failure[f].compound >= 0 ? compound_name[failure[f].compound] : "-");

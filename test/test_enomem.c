@@ -17,42 +17,43 @@
  * | function | covered by |
  * | --- | --- |
  * | grundy_version, grundy_version_number, grundy_strerror | never allocate: static data |
- * | grundy_nim_sum, grundy_sum_winning_target, grundy_nim_outcome, grundy_nim_winning_move, grundy_misere_nim_outcome, grundy_misere_nim_winning_move, grundy_bounded_nim_value, grundy_bounded_nim_winning_move, grundy_staircase_nim_outcome, grundy_staircase_nim_winning_move | never allocate: closed forms, no handle (nim.c, sum.c) |
- * | grundy_graph_new | grundy_graph_new_with(out, NULL) (graph.c): case_graph_new covers that code with an allocator that can fail |
- * | grundy_graph_new_with | case_graph_new |
+ * | grundy_numbers_sum_outcome, grundy_nim_sum_value, grundy_nim_sum_outcome, grundy_nim_sum_winning_move, grundy_nim_sum_winning_moves, grundy_bounded_nim_value, grundy_bounded_nim_sum_outcome, grundy_bounded_nim_sum_winning_move, grundy_staircase_nim_outcome, grundy_staircase_nim_winning_move, grundy_nim_levels_value, grundy_nim_levels_sum_outcome, grundy_nim_levels_sum_winning_move | never allocate: closed forms, no handle (src/nim, src/play) |
+ * | grundy_graph_new | case_graph_new |
  * | grundy_graph_free | never allocates: frees |
  * | grundy_graph_set_progress | never allocates: stores the callback |
  * | grundy_graph_add_node, grundy_graph_add_nodes | never allocate: a counter (nodes take memory when solved) |
- * | grundy_graph_node_count, grundy_graph_move_count | never allocate: read counters |
+ * | grundy_graph_node_count, grundy_graph_move_count, grundy_graph_last_method | never allocate: read counters (const graph) |
  * | grundy_graph_add_move, grundy_graph_add_split, grundy_graph_add_moves | case_graph_build |
- * | grundy_graph_solve | case_graph_solve |
- * | grundy_graph_cycle_node, grundy_graph_errmsg, grundy_graph_errline | never allocate: read fields |
- * | grundy_graph_value, grundy_graph_values, grundy_graph_outcome, grundy_graph_degree, grundy_graph_move, grundy_graph_winning_moves, grundy_graph_sum_value, grundy_graph_sum_winning_move | never allocate: read the solved arrays (const graph; graph_solve.c) |
  * | grundy_graph_parse | case_graph_parse |
- * | grundy_game_new, grundy_game_new_u64 | case_game_new |
- * | grundy_game_free, grundy_game_set_canon, grundy_game_set_memory_limit, grundy_game_set_progress, grundy_game_set_play | never allocate: free or store a setting |
- * | grundy_options_add, grundy_options_add_u64, grundy_options_add_each, grundy_options_add_each_u64 | case_game_value: the generators add options with them, and their ENOMEM must come out of grundy_game_value |
- * | grundy_game_value, grundy_game_value_u64 | case_game_value |
- * | grundy_game_outcome, grundy_game_sum_value, grundy_game_sum_winning_move, grundy_game_sum_winning_move_u64 | case_game_sums |
- * | grundy_game_stats, grundy_game_errmsg | never allocate: read fields |
- * | grundy_heap_game_new, grundy_heap_game_new_subtraction | case_heap_new |
- * | grundy_heap_game_parse_error | allocates with the C library's malloc (it takes no allocator), so no test allocator reaches it; on ENOMEM it empties the message and returns the status (read in heap_game.c) |
- * | grundy_heap_game_free, grundy_heap_game_set_progress, grundy_heap_game_set_period_detection, grundy_heap_game_set_sparse, grundy_heap_game_computed | never allocate: free, store a setting or read a counter |
- * | grundy_heap_game_compute, grundy_heap_game_value | case_heap_compute |
- * | grundy_heap_game_period | case_heap_period |
- * | grundy_heap_game_outcome, grundy_heap_game_winning_move | case_heap_moves |
- * | grundy_graph_solve_play | case_graph_plays (every play: normal, misère, WTIA, remoteness, suspense, loopy) |
- * | grundy_graph_play_value, grundy_graph_play_values, grundy_graph_play_outcome | never allocate: read the solved arrays |
- * | grundy_graph_loopy_followers | case_loopy_followers |
- * | grundy_graph_compound_outcome | case_compound_outcome (every compound, on unsolved and solved graphs) |
- * | grundy_graph_compound_move | case_compound_move (every compound) |
+ * | grundy_graph_solve | case_graph_solve (normal play), case_graph_plays (every play, on fresh and merged graphs) |
+ * | grundy_graph_cycle_node, grundy_graph_errmsg, grundy_graph_errpos | never allocate: read fields (const graph) |
+ * | grundy_graph_value, grundy_graph_values, grundy_graph_outcome, grundy_graph_sum_value | case_graph_questions: each solves an unsolved graph (once solved they read the arrays) |
+ * | grundy_graph_degree, grundy_graph_move | case_graph_moves: they merge the moves that wait (added before any solve, or since the last one) |
+ * | grundy_graph_sum_outcome | case_graph_sum_outcome (every play and misère method, on fresh graphs) |
+ * | grundy_graph_sum_winning_move | case_graph_sum_winning_move (every play and misère method) |
+ * | grundy_graph_sum_winning_moves | case_graph_sum_winning_moves (the plays that move in one component) |
+ * | grundy_graph_loopy_followers | case_loopy_followers (on solved and unsolved graphs) |
  * | grundy_graph_genus | case_genus |
- * | grundy_compound_outcome, grundy_nim_levels_w, grundy_nim_levels_winning_move | never allocate: closed forms, no handle (compound.c, nim_levels.c) |
+ * | grundy_game_new, grundy_game_new_u64 | case_game_new |
+ * | grundy_game_free, grundy_game_set_canon, grundy_game_set_memory_limit, grundy_game_set_progress | never allocate: free or store a setting |
+ * | grundy_options_add, grundy_options_add_each | case_game_value: the generators add options with them, and their ENOMEM must come out of grundy_game_value |
+ * | grundy_game_value | case_game_value (every play evaluated position by position), case_game_loopy (loopy play: the graph of positions) |
+ * | grundy_game_outcome, grundy_game_sum_value, grundy_game_sum_outcome, grundy_game_sum_winning_move | case_game_sums (normal play), case_game_plays (every play; misère sums build the graph of positions) |
+ * | grundy_game_sum_winning_moves | case_game_sum_winning_moves |
+ * | grundy_game_degree, grundy_game_move | case_game_moves (and case_game_sums: a winning move read back) |
+ * | grundy_game_last_method, grundy_game_stats, grundy_game_errmsg | never allocate: read fields |
+ * | grundy_heap_game_new, grundy_heap_game_parse, grundy_heap_game_set_subtraction | case_heap_new |
+ * | grundy_heap_game_free, grundy_heap_game_set_progress, grundy_heap_game_set_period_detection, grundy_heap_game_set_sparse, grundy_heap_game_set_threads, grundy_heap_game_computed, grundy_heap_game_errmsg, grundy_heap_game_errpos | never allocate: free, store a setting or read a field |
+ * | grundy_heap_game_compute, grundy_heap_game_value | case_heap_compute |
+ * | grundy_heap_game_values | case_heap_values |
+ * | grundy_heap_game_period | case_heap_period, case_heap_period_last_check |
+ * | grundy_heap_game_outcome, grundy_heap_game_sum_value, grundy_heap_game_sum_outcome, grundy_heap_game_sum_winning_move, grundy_heap_game_sum_winning_moves, grundy_heap_game_degree, grundy_heap_game_move | case_heap_moves (each on a fresh game, so that it computes what it needs) |
  * | grundy_nimber_new | case_nimber_new |
  * | grundy_nimber_free, grundy_nim_mul, grundy_nim_pow, grundy_nim_inv | never allocate: free, or read the tables |
  */
 #include <string.h>
 
+#define GRUNDY_EXPERIMENTAL /* period detection, for the heap games' runs */
 #include "grundy.h"
 #include "harness.h"
 #include "nim_heaps.h"
@@ -150,6 +151,28 @@ static void run_case(const char *name, enomem_case c)
     printf("%s: failed allocation N of each call, N = 1 to %ld\n", name, n - 1);
 }
 
+/* The answer of a call that finds or decides (rc >= 0), and the moves it
+ * wrote when it found one. */
+static uint64_t mix_found(uint64_t h, int rc, const uint64_t *moves, size_t n)
+{
+    CHECK(rc >= 0);
+    h = mix(h, (uint64_t)(int64_t)rc);
+    for (size_t i = 0; rc == 1 && i < n; i++)
+        h = mix(h, moves[i]);
+    return h;
+}
+
+/* The answer of a call that lists winning moves. */
+static uint64_t mix_list(uint64_t h, int rc, const size_t *comps, const uint64_t *moves,
+                         size_t cap, size_t count)
+{
+    CHECK_EQ(rc, GRUNDY_OK);
+    h = mix(h, count);
+    for (size_t j = 0; rc == GRUNDY_OK && j < count && j < cap; j++)
+        h = mix(mix(h, comps[j]), moves[j]);
+    return h;
+}
+
 /* ---- graphs -------------------------------------------------------------- */
 
 static dag plain_dag, split_dag;
@@ -191,7 +214,7 @@ out:
 static grundy_graph *graph_of(trial *t, const dag *d)
 {
     grundy_graph *g = NULL;
-    CHECK_EQ(grundy_graph_new_with(&g, &t->a), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, &t->a), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, (uint32_t)d->n, NULL), GRUNDY_OK);
     long nth = t->nth;
     t->nth = 0;
@@ -205,7 +228,7 @@ static grundy_graph *graph_of(trial *t, const dag *d)
 static grundy_graph *nim_graph(trial *t, uint32_t n)
 {
     grundy_graph *g = NULL;
-    CHECK_EQ(grundy_graph_new_with(&g, &t->a), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, &t->a), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
     CHECK_EQ(add_nim_heaps(g, n), GRUNDY_OK);
     return g;
@@ -222,32 +245,43 @@ static grundy_graph *cyclic_graph(trial *t)
     return g;
 }
 
-static uint64_t mix_array(uint64_t h, const uint32_t *a, uint32_t n)
+static uint64_t mix_array(uint64_t h, const uint32_t *a, size_t n)
 {
-    CHECK(a != NULL);
-    for (uint32_t i = 0; a != NULL && i < n; i++)
+    for (size_t i = 0; i < n; i++)
         h = mix(h, a[i]);
     return h;
 }
 
-/* The checksum of g's moves and normal values (solving it, nothing failing). */
+/* The checksum of every node's number under play (solving, nothing failing). */
+static uint64_t mix_values(uint64_t h, grundy_graph *g, int play)
+{
+    uint32_t val[DAG_MAXN];
+    uint32_t n = grundy_graph_node_count(g);
+    CHECK(n <= DAG_MAXN);
+    if (n > DAG_MAXN)
+        n = DAG_MAXN;
+    CHECK_EQ(grundy_graph_values(g, play, 0, n, val), GRUNDY_OK);
+    return mix_array(h, val, n);
+}
+
+/* The checksum of g's moves and normal values (nothing failing). */
 static uint64_t graph_sum(grundy_graph *g)
 {
     uint64_t h = mix(grundy_graph_node_count(g), grundy_graph_move_count(g));
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
     for (uint32_t u = 0; u < grundy_graph_node_count(g); u++) {
-        uint32_t d = 0;
+        uint64_t d = 0;
         CHECK_EQ(grundy_graph_degree(g, u, &d), GRUNDY_OK);
         h = mix(h, d);
     }
-    return mix_array(h, grundy_graph_values(g), grundy_graph_node_count(g));
+    return mix_values(h, g, GRUNDY_PLAY_NORMAL);
 }
 
 static uint64_t case_graph_new(trial *t)
 {
     grundy_graph *g = (grundy_graph *)&t->a;
     int rc;
-    UNDER_TEST_THEN(t, rc, grundy_graph_new_with(&g, &t->a), CHECK(g == NULL));
+    UNDER_TEST_THEN(t, rc, grundy_graph_new(&g, &t->a), CHECK(g == NULL));
     CHECK_EQ(rc, GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, 3, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 2, 1), GRUNDY_OK);
@@ -265,7 +299,7 @@ out:
 static uint64_t case_graph_build(trial *t)
 {
     grundy_graph *g = NULL;
-    CHECK_EQ(grundy_graph_new_with(&g, &t->a), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, &t->a), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, (uint32_t)split_dag.n, NULL), GRUNDY_OK);
     uint64_t h = 0;
     if (!add_dag_moves(t, g, &split_dag))
@@ -310,7 +344,7 @@ static uint64_t case_graph_parse(trial *t)
     static char text[DAG_MAXN * DAG_MAXMOVES * 32];
     size_t len = dag_text(&plain_dag, text, sizeof text);
     grundy_graph *g = NULL;
-    CHECK_EQ(grundy_graph_new_with(&g, &t->a), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, &t->a), GRUNDY_OK);
     uint64_t h = 0;
     int rc;
     UNDER_TEST_THEN(t, rc, grundy_graph_parse(g, text, len),
@@ -332,6 +366,15 @@ static uint32_t terminal_node(const dag *d)
     return (uint32_t)u;
 }
 
+/* After a failed solve (or question) the graph is as it was: the same
+ * nodes and moves; that no half-solved number is answered, the checksum of
+ * the retry shows. */
+#define GRAPH_UNCHANGED(g, nodes, moves)                \
+    do {                                                \
+        CHECK_EQ(grundy_graph_node_count(g), (nodes));  \
+        CHECK_EQ(grundy_graph_move_count(g), (moves));  \
+    } while (0)
+
 /* Normal play: the first solve (merging the moves) and a solve after a
  * change, with and without split moves. */
 static uint64_t solve_twice(trial *t, const dag *d)
@@ -339,10 +382,12 @@ static uint64_t solve_twice(trial *t, const dag *d)
     grundy_graph *g = graph_of(t, d);
     uint64_t h = 0;
     for (int round = 0; round < 2; round++) {
+        const uint64_t moves = grundy_graph_move_count(g);
         int rc;
-        UNDER_TEST_THEN(t, rc, grundy_graph_solve(g), CHECK(grundy_graph_values(g) == NULL));
+        UNDER_TEST_THEN(t, rc, grundy_graph_solve(g, GRUNDY_PLAY_NORMAL),
+                        GRAPH_UNCHANGED(g, (uint32_t)d->n, moves));
         CHECK_EQ(rc, GRUNDY_OK);
-        h = mix_array(h, grundy_graph_values(g), grundy_graph_node_count(g));
+        h = mix_values(h, g, GRUNDY_PLAY_NORMAL);
         CHECK_EQ(grundy_graph_add_move(g, (uint32_t)d->n - 1, terminal_node(d)), GRUNDY_OK);
     }
 out:
@@ -358,37 +403,137 @@ static uint64_t case_graph_solve(trial *t)
 /* Solves g for play under test, and frees g. */
 static uint64_t solve_play(trial *t, grundy_graph *g, int play)
 {
+    const uint32_t nodes = grundy_graph_node_count(g);
+    const uint64_t moves = grundy_graph_move_count(g);
     uint64_t h = 0;
     int rc;
-    UNDER_TEST_THEN(t, rc, grundy_graph_solve_play(g, play),
-                    CHECK(grundy_graph_play_values(g, play) == NULL));
+    UNDER_TEST_THEN(t, rc, grundy_graph_solve(g, play), GRAPH_UNCHANGED(g, nodes, moves));
     CHECK_EQ(rc, GRUNDY_OK);
-    h = mix_array(h, grundy_graph_play_values(g, play), grundy_graph_node_count(g));
+    h = mix_values(h, g, play);
 out:
     grundy_graph_free(g);
     return h;
 }
 
+/* Every play (selective and shortened solve normal values and
+ * remoteness), on a graph whose moves wait and on one merged already. */
 static uint64_t case_graph_plays(trial *t)
 {
     uint64_t h = 0;
-    for (int play = GRUNDY_PLAY_NORMAL; play <= GRUNDY_PLAY_LOOPY; play++) {
+    for (int play = GRUNDY_PLAY_NORMAL; play <= GRUNDY_PLAY_SHORTENED; play++) {
         for (int merged = 0; merged < 2; merged++) {
             grundy_graph *g = play == GRUNDY_PLAY_LOOPY ? cyclic_graph(t) : graph_of(t, &plain_dag);
             /* Solving another play merges the moves, whatever it finds. */
             if (merged)
-                grundy_graph_solve_play(g, play == GRUNDY_PLAY_MISERE ? GRUNDY_PLAY_LOOPY
-                                                                      : GRUNDY_PLAY_MISERE);
+                grundy_graph_solve(g, play == GRUNDY_PLAY_MISERE ? GRUNDY_PLAY_LOOPY
+                                                                 : GRUNDY_PLAY_MISERE);
             h = mix(h, solve_play(t, g, play));
         }
     }
     return h;
 }
 
-static uint64_t case_loopy_followers(trial *t)
+/* One question on a graph not solved yet: it solves first. */
+static uint64_t question(trial *t, int which)
+{
+    grundy_graph *g = graph_of(t, &split_dag);
+    const uint32_t n = grundy_graph_node_count(g);
+    const uint64_t moves = grundy_graph_move_count(g);
+    const uint32_t sum[3] = {n - 1, n / 2, n / 2};
+    uint32_t v = 0, val[DAG_MAXN];
+    uint64_t h = (uint64_t)which;
+    int rc;
+    switch (which) {
+    case 0:
+        UNDER_TEST_THEN(t, rc, grundy_graph_value(g, GRUNDY_PLAY_NORMAL, n - 1, &v),
+                        GRAPH_UNCHANGED(g, n, moves));
+        CHECK_EQ(rc, GRUNDY_OK);
+        h = mix(h, v);
+        break;
+    case 1:
+        UNDER_TEST_THEN(t, rc, grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, n, val),
+                        GRAPH_UNCHANGED(g, n, moves));
+        CHECK_EQ(rc, GRUNDY_OK);
+        h = mix_array(h, val, n);
+        break;
+    case 2:
+        UNDER_TEST_THEN(t, rc, grundy_graph_outcome(g, GRUNDY_PLAY_NORMAL, n / 2),
+                        GRAPH_UNCHANGED(g, n, moves));
+        CHECK(rc == GRUNDY_P || rc == GRUNDY_N);
+        h = mix(h, (uint64_t)rc);
+        break;
+    default:
+        UNDER_TEST_THEN(t, rc, grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, sum, 3, &v),
+                        GRAPH_UNCHANGED(g, n, moves));
+        CHECK_EQ(rc, GRUNDY_OK);
+        h = mix(h, v);
+        break;
+    }
+out:
+    grundy_graph_free(g);
+    return h;
+}
+
+static uint64_t case_graph_questions(trial *t)
+{
+    uint64_t h = 0;
+    for (int which = 0; which < 4; which++)
+        h = mix(h, question(t, which));
+    return h;
+}
+
+/* Every node's degree and the parts of its last move, on a graph whose
+ * moves wait: the first such call merges them.  Then again after a solve
+ * and more moves added. */
+static uint64_t read_moves(trial *t, const dag *d)
+{
+    grundy_graph *g = graph_of(t, d);
+    uint64_t h = 0;
+    for (int round = 0; round < 2; round++) {
+        const uint32_t n = grundy_graph_node_count(g);
+        const uint64_t moves = grundy_graph_move_count(g);
+        for (uint32_t u = 0; u < n; u++) {
+            uint64_t degree = 0;
+            uint32_t parts[DAG_MAXPARTS];
+            size_t np = 0;
+            int rc;
+            UNDER_TEST_THEN(t, rc, grundy_graph_degree(g, u, &degree),
+                            GRAPH_UNCHANGED(g, n, moves));
+            CHECK_EQ(rc, GRUNDY_OK);
+            h = mix(h, degree);
+            if (degree == 0)
+                continue;
+            UNDER_TEST_THEN(t, rc, grundy_graph_move(g, u, degree - 1, parts, DAG_MAXPARTS, &np),
+                            GRAPH_UNCHANGED(g, n, moves));
+            CHECK_EQ(rc, GRUNDY_OK);
+            h = mix(h, np);
+            for (size_t j = 0; j < np && j < DAG_MAXPARTS; j++)
+                h = mix(h, parts[j]);
+        }
+        if (round > 0)
+            break;
+        CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
+        for (uint32_t u = 0; u < n; u += 3)
+            if (u != terminal_node(d))
+                CHECK_EQ(grundy_graph_add_move(g, u, terminal_node(d)), GRUNDY_OK);
+    }
+out:
+    grundy_graph_free(g);
+    return h;
+}
+
+static uint64_t case_graph_moves(trial *t)
+{
+    return mix(read_moves(t, &plain_dag), read_moves(t, &split_dag));
+}
+
+/* Every node's loopy followers, on a graph solved for the loopy play and on
+ * one not solved yet (the first call solves). */
+static uint64_t followers_all(trial *t, int solved)
 {
     grundy_graph *g = cyclic_graph(t);
-    CHECK_EQ(grundy_graph_solve_play(g, GRUNDY_PLAY_LOOPY), GRUNDY_OK);
+    if (solved)
+        CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_LOOPY), GRUNDY_OK);
     uint64_t h = 0;
     for (uint32_t u = 0; u < grundy_graph_node_count(g); u++) {
         uint32_t vals[DAG_MAXMOVES + 8];
@@ -405,13 +550,42 @@ out:
     return h;
 }
 
-/* A graph for compound: Nim heaps for the compounds that need tame or SJ
- * positions, the cyclic graph for the loopy one, else the random DAG. */
-static grundy_graph *compound_graph(trial *t, int compound)
+static uint64_t case_loopy_followers(trial *t)
 {
-    if (compound == GRUNDY_SUM_ANTI_SG || compound == GRUNDY_SUM_TAME)
+    return mix(followers_all(t, 1), followers_all(t, 0));
+}
+
+/* Every play, and every misère method (the library's pick too); `lists`
+ * marks the plays that move in one component, which list every winning
+ * move. */
+typedef struct sum_play {
+    int play;
+    int lists;
+} sum_play;
+
+static const sum_play sum_plays[] = {
+    {GRUNDY_PLAY_NORMAL, 1},
+    {GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, 1},
+    {GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ, 1},
+    {GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS, 1},
+    {GRUNDY_PLAY_MISERE, 1},
+    {GRUNDY_PLAY_WTIA, 1},
+    {GRUNDY_PLAY_CONJUNCTIVE, 0},
+    {GRUNDY_PLAY_CONTINUED, 0},
+    {GRUNDY_PLAY_SELECTIVE, 0},
+    {GRUNDY_PLAY_SHORTENED, 0},
+    {GRUNDY_PLAY_LOOPY, 1},
+};
+#define NSUM_PLAYS (sizeof sum_plays / sizeof sum_plays[0])
+
+/* A graph for play: Nim heaps for the methods that need tame or SJ
+ * positions, the cyclic graph for the loopy play, else the random DAG. */
+static grundy_graph *sum_graph(trial *t, int play)
+{
+    if (play == (GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ) ||
+        play == (GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS))
         return nim_graph(t, 7);
-    if (compound == GRUNDY_SUM_LOOPY)
+    if (play == GRUNDY_PLAY_LOOPY)
         return cyclic_graph(t);
     return graph_of(t, &plain_dag);
 }
@@ -427,47 +601,61 @@ static size_t components(const grundy_graph *g, int which, uint32_t *nodes)
     return which == 0 ? 4 : 2;
 }
 
-/* Two sums on a fresh graph, their outcome (or a winning move) under test:
- * the first call solves what the compound needs, the second finds it solved
- * (the misère search keeps its memo between calls). */
-static uint64_t compound_calls(trial *t, int compound, int move)
+/* What is asked about a sum of graph positions. */
+enum { ASK_OUTCOME, ASK_MOVE, ASK_MOVES };
+
+/* Two sums on a fresh graph, the question under test: the first call
+ * solves what the play needs, the second finds it solved (the misère
+ * search keeps its memo between calls). */
+static uint64_t sum_calls(trial *t, int play, int ask)
 {
-    grundy_graph *g = compound_graph(t, compound);
+    grundy_graph *g = sum_graph(t, play);
     uint64_t h = 0;
     for (int which = 0; which < 2; which++) {
-        uint32_t nodes[4], moves[4];
+        uint32_t nodes[4];
+        uint64_t moves[4 * DAG_MAXMOVES];
+        size_t comps[4 * DAG_MAXMOVES], count = 0;
         size_t n = components(g, which, nodes);
         int rc;
-        if (move)
-            UNDER_TEST(t, rc, grundy_graph_compound_move(g, compound, nodes, n, moves));
-        else
-            UNDER_TEST(t, rc, grundy_graph_compound_outcome(g, compound, nodes, n));
-        CHECK(rc >= 0);
-        h = mix(h, (uint64_t)rc);
-        for (size_t i = 0; move && rc == 1 && i < n; i++)
-            h = mix(h, moves[i]);
+        if (ask == ASK_OUTCOME) {
+            UNDER_TEST(t, rc, grundy_graph_sum_outcome(g, play, nodes, n));
+            h = mix_found(h, rc, NULL, 0);
+        } else if (ask == ASK_MOVE) {
+            UNDER_TEST(t, rc, grundy_graph_sum_winning_move(g, play, nodes, n, moves));
+            h = mix_found(h, rc, moves, n);
+        } else {
+            UNDER_TEST(t, rc, grundy_graph_sum_winning_moves(g, play, nodes, n, comps, moves,
+                                                             4 * DAG_MAXMOVES, &count));
+            h = mix_list(h, rc, comps, moves, 4 * DAG_MAXMOVES, count);
+        }
     }
 out:
     grundy_graph_free(g);
     return h;
 }
 
-static uint64_t every_compound(trial *t, int move)
+static uint64_t every_play(trial *t, int ask)
 {
     uint64_t h = 0;
-    for (int compound = GRUNDY_SUM_DISJUNCTIVE; compound <= GRUNDY_SUM_TAME; compound++)
-        h = mix(h, compound_calls(t, compound, move));
+    for (size_t i = 0; i < NSUM_PLAYS; i++)
+        if (ask != ASK_MOVES || sum_plays[i].lists)
+            h = mix(h, sum_calls(t, sum_plays[i].play, ask));
     return h;
 }
 
-static uint64_t case_compound_outcome(trial *t)
+static uint64_t case_graph_sum_outcome(trial *t)
 {
-    return every_compound(t, 0);
+    return every_play(t, ASK_OUTCOME);
 }
 
-static uint64_t case_compound_move(trial *t)
+static uint64_t case_graph_sum_winning_move(trial *t)
 {
-    return every_compound(t, 1);
+    return every_play(t, ASK_MOVE);
+}
+
+static uint64_t case_graph_sum_winning_moves(trial *t)
+{
+    return every_play(t, ASK_MOVES);
 }
 
 /* Every node's genus: the first call computes them all, on a graph not yet
@@ -476,7 +664,7 @@ static uint64_t genus_all(trial *t, int solved)
 {
     grundy_graph *g = graph_of(t, &plain_dag);
     if (solved)
-        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
     uint64_t h = 0;
     for (uint32_t u = 0; u < grundy_graph_node_count(g); u++) {
         uint32_t gamma[GRUNDY_GENUS_TERMS];
@@ -503,13 +691,13 @@ static int split_moves(void *user, uint64_t n, grundy_options *out)
     (void)user;
     int rc = GRUNDY_OK;
     if (n >= 1)
-        rc = grundy_options_add_u64(out, (const uint64_t[]){n - 1}, 1);
+        rc = grundy_options_add(out, (const uint64_t[]){n - 1}, 1);
     if (rc == GRUNDY_OK && n >= 2)
-        rc = grundy_options_add_u64(out, (const uint64_t[]){n / 2, n / 3}, 2);
+        rc = grundy_options_add(out, (const uint64_t[]){n / 2, n / 3}, 2);
     if (rc == GRUNDY_OK && n % 7 == 0)
-        rc = grundy_options_add_u64(out, NULL, 0);
+        rc = grundy_options_add(out, NULL, 0);
     if (rc == GRUNDY_OK && n >= 5)
-        rc = grundy_options_add_u64(out, (const uint64_t[]){n - 3, n - 5, n / 4}, 3);
+        rc = grundy_options_add(out, (const uint64_t[]){n - 3, n - 5, n / 4}, 3);
     return rc;
 }
 
@@ -523,7 +711,7 @@ static int heap_moves(void *user, uint64_t n, grundy_options *out)
         size_t m = 0;
         while (m < 40 && k < n)
             opts[m++] = k++;
-        int rc = grundy_options_add_each_u64(out, opts, m);
+        int rc = grundy_options_add_each(out, opts, m);
         if (rc != GRUNDY_OK)
             return rc;
     }
@@ -536,9 +724,22 @@ static int single_moves(void *user, uint64_t n, grundy_options *out)
     (void)user;
     int rc = GRUNDY_OK;
     for (uint64_t k = 1; rc == GRUNDY_OK && k <= 2 && k <= n; k++)
-        rc = grundy_options_add_u64(out, (const uint64_t[]){n - k}, 1);
+        rc = grundy_options_add(out, (const uint64_t[]){n - k}, 1);
     if (rc == GRUNDY_OK && n >= 2)
-        rc = grundy_options_add_u64(out, (const uint64_t[]){n / 2}, 1);
+        rc = grundy_options_add(out, (const uint64_t[]){n / 2}, 1);
+    return rc;
+}
+
+/* Positions 0..63 with cycles, for the loopy play: n -> 3n + 1 (mod 64),
+ * n -> n / 2, and 0 -> nothing. */
+static int cycle_moves(void *user, uint64_t n, grundy_options *out)
+{
+    (void)user;
+    if (n == 0)
+        return 0;
+    int rc = grundy_options_add(out, (const uint64_t[]){(3 * n + 1) % 64}, 1);
+    if (rc == GRUNDY_OK)
+        rc = grundy_options_add(out, (const uint64_t[]){n / 2}, 1);
     return rc;
 }
 
@@ -577,11 +778,10 @@ static void pair_canon(void *user, void *pos)
     }
 }
 
-static grundy_game *u64_game(trial *t, grundy_moves_u64_fn moves, int play)
+static grundy_game *u64_game(trial *t, grundy_moves_u64_fn moves)
 {
     grundy_game *game = NULL;
     CHECK_EQ(grundy_game_new_u64(&game, moves, NULL, &t->a), GRUNDY_OK);
-    CHECK_EQ(grundy_game_set_play(game, play), GRUNDY_OK);
     return game;
 }
 
@@ -602,8 +802,9 @@ static uint64_t case_game_new(trial *t)
     UNDER_TEST_THEN(t, rc, grundy_game_new(&b, 2, pair_moves, NULL, &t->a), CHECK(b == NULL));
     CHECK_EQ(rc, GRUNDY_OK);
     uint32_t va = 0, vb = 0;
-    CHECK_EQ(grundy_game_value_u64(a, 50, &va), GRUNDY_OK);
-    CHECK_EQ(grundy_game_value(b, "\x05\x09", &vb), GRUNDY_OK);
+    const uint64_t fifty = 50;
+    CHECK_EQ(grundy_game_value(a, GRUNDY_PLAY_NORMAL, &fifty, &va), GRUNDY_OK);
+    CHECK_EQ(grundy_game_value(b, GRUNDY_PLAY_NORMAL, "\x05\x09", &vb), GRUNDY_OK);
     grundy_game_free(a);
     grundy_game_free(b);
     return mix(va, vb);
@@ -612,20 +813,17 @@ out:
     return 0;
 }
 
-/* The values of n positions of `size` bytes under test, on game (freed
- * here); positions of 8 bytes are asked for with grundy_game_value_u64(). */
-static uint64_t values_of(trial *t, grundy_game *game, const void *pos, size_t size, size_t n)
+/* The numbers under play of n positions of `size` bytes, each under test,
+ * on game (freed here). */
+static uint64_t values_of(trial *t, grundy_game *game, int play, const void *pos, size_t size,
+                          size_t n)
 {
     uint64_t h = 0;
     for (size_t i = 0; i < n; i++) {
         const unsigned char *p = (const unsigned char *)pos + i * size;
-        uint64_t x = 0;
         uint32_t v = 0;
         int rc;
-        if (size == sizeof x)
-            memcpy(&x, p, sizeof x);
-        UNDER_TEST(t, rc, size == sizeof x ? grundy_game_value_u64(game, x, &v)
-                                           : grundy_game_value(game, p, &v));
+        UNDER_TEST(t, rc, grundy_game_value(game, play, p, &v));
         CHECK_EQ(rc, GRUNDY_OK);
         h = mix(h, v);
     }
@@ -634,43 +832,165 @@ out:
     return h;
 }
 
+static const uint64_t deep[] = {10, 2000, 1999, 3000};
+
+/* Every play evaluated position by position (a game per play, so that
+ * each starts from nothing). */
 static uint64_t case_game_value(trial *t)
 {
-    static const uint64_t deep[] = {10, 2000, 1999, 3000};
     static const uint64_t heaps[] = {5, 100, 200};
     static const unsigned char pairs[][2] = {{3, 4}, {30, 7}, {7, 30}, {100, 90}};
-    uint64_t h = values_of(t, u64_game(t, split_moves, GRUNDY_PLAY_NORMAL), deep, 8, 4);
-    h = mix(h, values_of(t, u64_game(t, heap_moves, GRUNDY_PLAY_NORMAL), heaps, 8, 3));
-    for (int play = GRUNDY_PLAY_MISERE; play <= GRUNDY_PLAY_SUSPENSE; play++)
-        h = mix(h, values_of(t, u64_game(t, single_moves, play), deep, 8, 4));
-    return mix(h, values_of(t, pair_game(t), pairs, 2, 4));
+    uint64_t h = values_of(t, u64_game(t, split_moves), GRUNDY_PLAY_NORMAL, deep, 8, 4);
+    h = mix(h, values_of(t, u64_game(t, heap_moves), GRUNDY_PLAY_NORMAL, heaps, 8, 3));
+    for (int play = GRUNDY_PLAY_MISERE; play <= GRUNDY_PLAY_SHORTENED; play++)
+        if (play != GRUNDY_PLAY_LOOPY)
+            h = mix(h, values_of(t, u64_game(t, single_moves), play, deep, 8, 4));
+    return mix(h, values_of(t, pair_game(t), GRUNDY_PLAY_NORMAL, pairs, 2, 4));
 }
 
-/* Sums on a fresh game: each call evaluates what it needs; the winning
- * move then generates its component's options again. */
+/* The loopy play builds the graph of the positions reached: an acyclic
+ * game, and one with cycles (and draws). */
+static uint64_t case_game_loopy(trial *t)
+{
+    static const uint64_t some[] = {7, 1, 33, 62, 0};
+    uint64_t h = values_of(t, u64_game(t, single_moves), GRUNDY_PLAY_LOOPY, deep, 8, 4);
+    return mix(h, values_of(t, u64_game(t, cycle_moves), GRUNDY_PLAY_LOOPY, some, 8, 5));
+}
+
+/* Mixes the parts of move k of pos, read under test, into *h; 0 when the
+ * trial abandons its handles after a failure. */
+static int move_of(trial *t, grundy_game *game, const void *pos, uint64_t k, void *parts,
+                   size_t cap, size_t size, uint64_t *h)
+{
+    size_t np = 0;
+    int rc;
+    UNDER_TEST(t, rc, grundy_game_move(game, pos, k, parts, cap, &np));
+    CHECK_EQ(rc, GRUNDY_OK);
+    *h = mix(*h, np);
+    for (size_t j = 0; j < (np < cap ? np : cap) * size; j++)
+        *h = mix(*h, ((const unsigned char *)parts)[j]);
+    return 1;
+out:
+    return 0;
+}
+
+/* Sums on a fresh game under normal play: each call evaluates what it
+ * needs; the winning move is then read back with grundy_game_move(). */
 static uint64_t case_game_sums(trial *t)
 {
     static const uint64_t sum[3] = {1999, 1234, 77};
-    grundy_game *game = u64_game(t, split_moves, GRUNDY_PLAY_NORMAL);
+    grundy_game *game = u64_game(t, split_moves);
     grundy_game *pairs = pair_game(t);
-    uint64_t h = 0, parts[3] = {0, 0, 0};
-    uint32_t v = 0, np = 0;
-    size_t comp = 0;
+    uint64_t h = 0, moves[3], parts[3] = {0, 0, 0};
+    uint32_t v = 0;
     int rc;
-    UNDER_TEST(t, rc, grundy_game_outcome(game, &sum[0]));
-    h = mix(h, (uint64_t)rc);
-    UNDER_TEST(t, rc, grundy_game_sum_value(game, sum, 3, &v));
+    UNDER_TEST(t, rc, grundy_game_outcome(game, GRUNDY_PLAY_NORMAL, &sum[0]));
+    h = mix_found(h, rc, NULL, 0);
+    UNDER_TEST(t, rc, grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, sum, 3, &v));
     CHECK_EQ(rc, GRUNDY_OK);
     h = mix(h, v);
-    UNDER_TEST(t, rc, grundy_game_sum_winning_move_u64(game, sum, 3, &comp, parts, 3, &np));
-    h = mix(mix(mix(h, (uint64_t)rc), comp), np);
-    h = mix(mix(mix(h, parts[0]), parts[1]), parts[2]);
+    UNDER_TEST(t, rc, grundy_game_sum_outcome(game, GRUNDY_PLAY_NORMAL, sum, 3));
+    h = mix_found(h, rc, NULL, 0);
+    UNDER_TEST(t, rc, grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, sum, 3, moves));
+    h = mix_found(h, rc, moves, 3);
+    for (size_t i = 0; rc == 1 && i < 3; i++)
+        if (moves[i] != GRUNDY_NO_MOVE && !move_of(t, game, &sum[i], moves[i], parts, 3, 8, &h))
+            goto out;
     unsigned char two[4] = {40, 9, 1, 30}, part[2] = {0, 0};
-    UNDER_TEST(t, rc, grundy_game_sum_winning_move(pairs, two, 2, &comp, part, 1, &np));
-    h = mix(mix(mix(mix(h, (uint64_t)rc), comp), np), (uint64_t)part[0] << 8 | part[1]);
+    UNDER_TEST(t, rc, grundy_game_sum_winning_move(pairs, GRUNDY_PLAY_NORMAL, two, 2, moves));
+    h = mix_found(h, rc, moves, 2);
+    for (size_t i = 0; rc == 1 && i < 2; i++)
+        if (moves[i] != GRUNDY_NO_MOVE && !move_of(t, pairs, two + 2 * i, moves[i], part, 1, 2, &h))
+            goto out;
 out:
     grundy_game_free(game);
     grundy_game_free(pairs);
+    return h;
+}
+
+/* Every play on sums of a fresh game without splits: the plays decided by
+ * numbers evaluate each position, misère and loopy play build the graph of
+ * the positions the sum reaches.  Two sums per game: the second finds
+ * what the first stored. */
+static uint64_t game_sum_calls(trial *t, int play, int ask)
+{
+    static const uint64_t sums[2][2] = {{40, 33}, {21, 8}};
+    grundy_game *game = u64_game(t, single_moves);
+    uint64_t h = 0;
+    for (int which = 0; which < 2; which++) {
+        uint64_t moves[2 * 3];
+        size_t comps[2 * 3], count = 0;
+        int rc;
+        if (ask == ASK_OUTCOME) {
+            UNDER_TEST(t, rc, grundy_game_sum_outcome(game, play, sums[which], 2));
+            h = mix_found(h, rc, NULL, 0);
+        } else if (ask == ASK_MOVE) {
+            UNDER_TEST(t, rc, grundy_game_sum_winning_move(game, play, sums[which], 2, moves));
+            h = mix_found(h, rc, moves, 2);
+        } else {
+            UNDER_TEST(t, rc, grundy_game_sum_winning_moves(game, play, sums[which], 2, comps,
+                                                            moves, 6, &count));
+            h = mix_list(h, rc, comps, moves, 6, count);
+        }
+    }
+out:
+    grundy_game_free(game);
+    return h;
+}
+
+/* The plays a game of single-part options answers whatever it is (no
+ * method whose precondition may fail). */
+static const int game_plays[] = {
+    GRUNDY_PLAY_NORMAL,     GRUNDY_PLAY_MISERE,    GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH,
+    GRUNDY_PLAY_WTIA,       GRUNDY_PLAY_CONJUNCTIVE, GRUNDY_PLAY_CONTINUED,
+    GRUNDY_PLAY_SELECTIVE,  GRUNDY_PLAY_SHORTENED, GRUNDY_PLAY_LOOPY,
+};
+
+static uint64_t case_game_plays(trial *t)
+{
+    uint64_t h = 0;
+    for (size_t i = 0; i < sizeof game_plays / sizeof game_plays[0]; i++) {
+        h = mix(h, game_sum_calls(t, game_plays[i], ASK_OUTCOME));
+        h = mix(h, game_sum_calls(t, game_plays[i], ASK_MOVE));
+    }
+    return h;
+}
+
+static uint64_t case_game_sum_winning_moves(trial *t)
+{
+    static const int plays[] = {GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE,
+                                GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, GRUNDY_PLAY_WTIA,
+                                GRUNDY_PLAY_LOOPY};
+    uint64_t h = 0;
+    for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++)
+        h = mix(h, game_sum_calls(t, plays[i], ASK_MOVES));
+    return h;
+}
+
+/* The degree and every move of a few positions: each call generates the
+ * options once, into a sink of its own. */
+static uint64_t case_game_moves(trial *t)
+{
+    static const uint64_t pos[] = {0, 14, 35, 1999};
+    grundy_game *game = u64_game(t, split_moves), *heaps = u64_game(t, heap_moves);
+    uint64_t h = 0, parts[3] = {0, 0, 0};
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        for (int which = 0; which < 2; which++) {
+            grundy_game *g = which ? heaps : game;
+            const uint64_t p = which ? pos[i] % 100 : pos[i];
+            uint64_t degree = 0;
+            int rc;
+            UNDER_TEST(t, rc, grundy_game_degree(g, &p, &degree));
+            CHECK_EQ(rc, GRUNDY_OK);
+            h = mix(h, degree);
+            for (uint64_t k = 0; k < degree; k += 1 + degree / 4)
+                if (!move_of(t, g, &p, k, parts, 3, 8, &h))
+                    goto out;
+        }
+    }
+out:
+    grundy_game_free(game);
+    grundy_game_free(heaps);
     return h;
 }
 
@@ -686,30 +1006,46 @@ static uint64_t heap_values(grundy_heap_game *game, uint64_t count)
     uint64_t h = 0;
     for (uint64_t n = 0; n < count; n++) {
         uint32_t v = 0;
-        CHECK_EQ(grundy_heap_game_value(game, n, &v), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_value(game, GRUNDY_PLAY_NORMAL, n, &v), GRUNDY_OK);
         h = mix(h, v);
     }
     return h;
 }
 
+/* A game with no rules refuses to compute: what a failed parse must leave. */
+static void check_no_rules(grundy_heap_game *game)
+{
+    uint32_t v;
+    CHECK_EQ(grundy_heap_game_value(game, GRUNDY_PLAY_NORMAL, 1, &v), GRUNDY_ESTATE);
+}
+
+/* Creating a game, then giving it rules by name or as a subtraction set:
+ * each under test.  A failed parse leaves the game without rules. */
 static uint64_t case_heap_new(trial *t)
 {
     uint64_t h = 0;
+    grundy_heap_game *game = NULL;
     for (size_t i = 0; i <= NHEAP_NAMES; i++) {
         static const uint32_t set[] = {9, 3, 5, 3};
-        grundy_heap_game *game = (grundy_heap_game *)&t->a;
         int rc;
+        game = (grundy_heap_game *)&t->a;
+        UNDER_TEST_THEN(t, rc, grundy_heap_game_new(&game, &t->a), CHECK(game == NULL));
+        CHECK_EQ(rc, GRUNDY_OK);
         if (i < NHEAP_NAMES)
-            UNDER_TEST_THEN(t, rc, grundy_heap_game_new(&game, heap_names[i], &t->a, NULL),
-                            CHECK(game == NULL));
+            UNDER_TEST_THEN(t, rc,
+                            grundy_heap_game_parse(game, heap_names[i], strlen(heap_names[i])),
+                            check_no_rules(game));
         else
-            UNDER_TEST_THEN(t, rc, grundy_heap_game_new_subtraction(&game, set, 4, &t->a),
-                            CHECK(game == NULL));
+            UNDER_TEST_THEN(t, rc, grundy_heap_game_set_subtraction(game, set, 4),
+                            check_no_rules(game));
         CHECK_EQ(rc, GRUNDY_OK);
         h = mix(h, heap_values(game, 40));
         grundy_heap_game_free(game);
+        game = NULL;
     }
 out:
+    if (game != (grundy_heap_game *)&t->a) /* (checked NULL after a failed new) */
+        grundy_heap_game_free(game);
     return h;
 }
 
@@ -733,7 +1069,8 @@ static const heap_run heap_runs[] = {
 static grundy_heap_game *heap_game(trial *t, const heap_run *r)
 {
     grundy_heap_game *game = NULL;
-    CHECK_EQ(grundy_heap_game_new(&game, r->name, &t->a, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_new(&game, &t->a), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_parse(game, r->name, strlen(r->name)), GRUNDY_OK);
     grundy_heap_game_set_period_detection(game, r->detect);
     t->absorbs = 1;
     return game;
@@ -758,7 +1095,7 @@ static uint64_t heap_compute(trial *t, const heap_run *r)
     UNDER_TEST(t, rc, grundy_heap_game_compute(game, r->count));
     CHECK_EQ(rc, GRUNDY_OK);
     h = heap_values(game, r->count);
-    UNDER_TEST(t, rc, grundy_heap_game_value(other, r->count + 40, &v));
+    UNDER_TEST(t, rc, grundy_heap_game_value(other, GRUNDY_PLAY_NORMAL, r->count + 40, &v));
     CHECK_EQ(rc, GRUNDY_OK);
     h = mix(h, v);
 out:
@@ -770,6 +1107,29 @@ out:
 static uint64_t case_heap_compute(trial *t)
 {
     return every_heap_run(t, heap_compute);
+}
+
+/* A range of values on a fresh game, and a range further on. */
+static uint64_t heap_range(trial *t, const heap_run *r)
+{
+    grundy_heap_game *game = heap_game(t, r);
+    uint32_t vals[64];
+    uint64_t h = 0;
+    int rc;
+    UNDER_TEST(t, rc, grundy_heap_game_values(game, GRUNDY_PLAY_NORMAL, r->count - 20, 20, vals));
+    CHECK_EQ(rc, GRUNDY_OK);
+    h = mix_array(h, vals, 20);
+    UNDER_TEST(t, rc, grundy_heap_game_values(game, GRUNDY_PLAY_NORMAL, r->count + 10, 64, vals));
+    CHECK_EQ(rc, GRUNDY_OK);
+    h = mix_array(h, vals, 64);
+out:
+    grundy_heap_game_free(game);
+    return h;
+}
+
+static uint64_t case_heap_values(trial *t)
+{
+    return every_heap_run(t, heap_range);
 }
 
 static uint64_t heap_period(trial *t, const heap_run *r)
@@ -790,31 +1150,72 @@ static uint64_t case_heap_period(trial *t)
     return every_heap_run(t, heap_period);
 }
 
-static uint64_t heap_moves_of(trial *t, const heap_run *r)
+/* One question about heaps, on a fresh game (so that it computes). */
+static uint64_t heap_question(trial *t, const heap_run *r, int which)
 {
     const uint64_t heaps[3] = {r->count / 2, 17, 40};
-    grundy_heap_game *game = heap_game(t, r), *other = heap_game(t, r);
-    uint64_t left[3] = {0, 0, 0}, h = 0;
-    uint32_t nleft = 0;
-    size_t which = 0;
+    grundy_heap_game *game = heap_game(t, r);
+    uint64_t moves[3], left[3] = {0, 0, 0}, wins[64], h = (uint64_t)which;
+    size_t nleft = 0, comps[64], count = 0;
+    uint32_t v = 0;
     int rc;
-    UNDER_TEST(t, rc, grundy_heap_game_outcome(game, heaps, 3));
-    CHECK(rc == GRUNDY_P || rc == GRUNDY_N);
-    h = mix(h, (uint64_t)rc);
-    UNDER_TEST(t, rc, grundy_heap_game_winning_move(other, heaps, 3, &which, left, &nleft));
-    CHECK(rc == 0 || rc == 1);
-    h = mix(mix(mix(h, (uint64_t)rc), which), nleft);
-    for (uint32_t i = 0; rc == 1 && i < nleft; i++)
-        h = mix(h, left[i]);
+    switch (which) {
+    case 0:
+        UNDER_TEST(t, rc, grundy_heap_game_outcome(game, GRUNDY_PLAY_NORMAL, heaps[0]));
+        CHECK(rc == GRUNDY_P || rc == GRUNDY_N);
+        h = mix(h, (uint64_t)rc);
+        break;
+    case 1:
+        UNDER_TEST(t, rc, grundy_heap_game_sum_value(game, GRUNDY_PLAY_NORMAL, heaps, 3, &v));
+        CHECK_EQ(rc, GRUNDY_OK);
+        h = mix(h, v);
+        break;
+    case 2:
+        UNDER_TEST(t, rc, grundy_heap_game_sum_outcome(game, GRUNDY_PLAY_NORMAL, heaps, 3));
+        CHECK(rc == GRUNDY_P || rc == GRUNDY_N);
+        h = mix(h, (uint64_t)rc);
+        break;
+    case 3:
+        UNDER_TEST(t, rc, grundy_heap_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, heaps, 3,
+                                                            moves));
+        CHECK(rc == 0 || rc == 1);
+        h = mix_found(h, rc, moves, 3);
+        for (size_t i = 0; rc == 1 && i < 3; i++) {
+            if (moves[i] == GRUNDY_NO_MOVE)
+                continue;
+            UNDER_TEST(t, rc, grundy_heap_game_move(game, heaps[i], moves[i], left, 3, &nleft));
+            CHECK_EQ(rc, GRUNDY_OK);
+            h = mix(mix(mix(mix(h, nleft), left[0]), left[1]), left[2]);
+            rc = 1;
+        }
+        break;
+    case 4:
+        UNDER_TEST(t, rc, grundy_heap_game_sum_winning_moves(game, GRUNDY_PLAY_NORMAL, heaps, 3,
+                                                             comps, wins, 64, &count));
+        h = mix_list(h, rc, comps, wins, 64, count);
+        break;
+    default:
+        UNDER_TEST(t, rc, grundy_heap_game_degree(game, heaps[1], &wins[0]));
+        CHECK_EQ(rc, GRUNDY_OK);
+        h = mix(h, wins[0]);
+        break;
+    }
 out:
     grundy_heap_game_free(game);
-    grundy_heap_game_free(other);
+    return h;
+}
+
+static uint64_t heap_questions(trial *t, const heap_run *r)
+{
+    uint64_t h = 0;
+    for (int which = 0; which < 6; which++)
+        h = mix(h, heap_question(t, r, which));
     return h;
 }
 
 static uint64_t case_heap_moves(trial *t)
 {
-    return every_heap_run(t, heap_moves_of);
+    return every_heap_run(t, heap_questions);
 }
 
 /* The sparse-space method after a failure.  0.16 without period detection
@@ -857,22 +1258,30 @@ int main(void)
 {
     big_dag(&plain_dag, 0);
     big_dag(&split_dag, 1);
-    run_case("graph_new_with", case_graph_new);
+    run_case("graph_new", case_graph_new);
     run_case("graph_add_move/add_split/add_moves", case_graph_build);
     run_case("graph_parse", case_graph_parse);
     run_case("graph_solve", case_graph_solve);
-    run_case("graph_solve_play", case_graph_plays);
+    run_case("graph_solve, every play", case_graph_plays);
+    run_case("graph_value/values/outcome/sum_value, solving", case_graph_questions);
+    run_case("graph_degree/move, merging", case_graph_moves);
     run_case("graph_loopy_followers", case_loopy_followers);
-    run_case("graph_compound_outcome", case_compound_outcome);
-    run_case("graph_compound_move", case_compound_move);
+    run_case("graph_sum_outcome", case_graph_sum_outcome);
+    run_case("graph_sum_winning_move", case_graph_sum_winning_move);
+    run_case("graph_sum_winning_moves", case_graph_sum_winning_moves);
     run_case("graph_genus", case_genus);
     run_case("game_new/new_u64", case_game_new);
-    run_case("game_value/value_u64/options_add", case_game_value);
-    run_case("game_outcome/sum_value/sum_winning_move", case_game_sums);
-    run_case("heap_game_new/new_subtraction", case_heap_new);
+    run_case("game_value/options_add", case_game_value);
+    run_case("game_value, loopy play", case_game_loopy);
+    run_case("game_outcome/sum_value/sum_outcome/sum_winning_move/move", case_game_sums);
+    run_case("game_sum_outcome/sum_winning_move, every play", case_game_plays);
+    run_case("game_sum_winning_moves", case_game_sum_winning_moves);
+    run_case("game_degree/move", case_game_moves);
+    run_case("heap_game_new/parse/set_subtraction", case_heap_new);
     run_case("heap_game_compute/value", case_heap_compute);
+    run_case("heap_game_values", case_heap_values);
     run_case("heap_game_period", case_heap_period);
-    run_case("heap_game_outcome/winning_move", case_heap_moves);
+    run_case("heap_game_outcome/sum_*/degree/move", case_heap_moves);
     run_case("nimber_new", case_nimber_new);
     run_case("heap_game_compute with the sparse method", case_heap_sparse);
     run_case("heap_game_period's last check", case_heap_period_last_check);

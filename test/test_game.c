@@ -6,6 +6,7 @@
  * and cancel, generator errors, bad arguments and failing allocations. */
 #include <string.h>
 
+#include "core/counting_alloc.h"
 #include "grundy.h"
 #include "harness.h"
 #include "random_dag.h"
@@ -19,6 +20,46 @@
             return add_rc_;  \
     } while (0)
 
+/* The most components of the sums of these tests. */
+#define MAXSUM 8
+
+/* grundy_game_value of a uint64_t position. */
+static int value_of(grundy_game *game, int play, uint64_t pos, uint32_t *value)
+{
+    return grundy_game_value(game, play, &pos, value);
+}
+
+/* A winning move of a normal-play sum of n positions of `size` bytes, as
+ * grundy_game_sum_winning_move() and grundy_game_move() give it: which
+ * component moves (exactly one entry of the moves is not GRUNDY_NO_MOVE),
+ * and the parts (up to cap, their count in *np) its move leaves, read on
+ * the component as given.  Returns 1, 0 or a status. */
+static int winning_parts(grundy_game *game, size_t size, const void *positions, size_t n,
+                         size_t *comp, void *parts, size_t cap, size_t *np)
+{
+    uint64_t moves[MAXSUM];
+    if (!CHECK(n <= MAXSUM))
+        return GRUNDY_ELIMIT;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = 12345;
+    int found = grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, positions, n, moves);
+    if (found < 0)
+        return found;
+    size_t moved = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (moves[i] != GRUNDY_NO_MOVE) {
+            moved++;
+            *comp = i;
+        }
+    }
+    CHECK_EQ(moved, found);
+    if (found == 0)
+        return 0;
+    int rc = grundy_game_move(game, (const unsigned char *)positions + *comp * size,
+                              moves[*comp], parts, cap, np);
+    return rc == GRUNDY_OK ? 1 : rc;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Random DAGs behind a u64 move generator. */
 
@@ -30,7 +71,8 @@ _Static_assert(MAXPARTS <= DAG_MAXPARTS, "a dag holds MAXPARTS parts");
 typedef struct counted_dag {
     dag d;
     int each;             /* 1, 2: single-part options in runs, through
-                           * grundy_options_add_each_u64 / _each */
+                           * grundy_options_add_each in one call (1) or in
+                           * two, the first half and the rest (2) */
     long calls[DAG_MAXN]; /* generator calls per position */
     long bad_pos;         /* generator calls for positions outside the DAG */
 } counted_dag;
@@ -54,18 +96,20 @@ static int dag_moves(void *user, uint64_t pos, grundy_options *out)
             continue;
         }
         /* The run so far goes first, so the options keep their order. */
-        if (c->each == 1)
-            ADD_OR_RETURN(grundy_options_add_each_u64(out, nrun ? run : NULL, nrun));
-        else if (c->each == 2)
+        if (c->each == 1) {
             ADD_OR_RETURN(grundy_options_add_each(out, nrun ? run : NULL, nrun));
+        } else if (c->each == 2) {
+            ADD_OR_RETURN(grundy_options_add_each(out, nrun ? run : NULL, nrun / 2));
+            ADD_OR_RETURN(grundy_options_add_each(out, run + nrun / 2, nrun - nrun / 2));
+        }
         nrun = 0;
         if (k == d->nmoves[u])
             break;
         uint64_t parts[MAXPARTS];
         for (int j = 0; j < d->nparts[u][k]; j++)
             parts[j] = (uint64_t)d->part[u][k][j];
-        ADD_OR_RETURN(grundy_options_add_u64(out, d->nparts[u][k] ? parts : NULL,
-                                             (uint32_t)d->nparts[u][k]));
+        ADD_OR_RETURN(grundy_options_add(out, d->nparts[u][k] ? parts : NULL,
+                                         (uint32_t)d->nparts[u][k]));
     }
     return 0;
 }
@@ -80,7 +124,7 @@ static void sort_u64(uint64_t *a, size_t n)
 
 /* Is {parts} (as a multiset) option k of node u, for some k?  Returns its
  * value (xor of brute values) or -1 if it is no option of u. */
-static int dag_option_value(const dag *d, int u, const uint64_t *parts, uint32_t np,
+static int dag_option_value(const dag *d, int u, const uint64_t *parts, size_t np,
                             const int *memo)
 {
     uint64_t got[MAXPARTS];
@@ -89,7 +133,7 @@ static int dag_option_value(const dag *d, int u, const uint64_t *parts, uint32_t
     memcpy(got, parts, np * sizeof *got);
     sort_u64(got, np);
     for (int k = 0; k < d->nmoves[u]; k++) {
-        if ((uint32_t)d->nparts[u][k] != np)
+        if ((size_t)d->nparts[u][k] != np)
             continue;
         uint64_t want[MAXPARTS];
         for (uint32_t j = 0; j < np; j++)
@@ -105,6 +149,48 @@ static int dag_option_value(const dag *d, int u, const uint64_t *parts, uint32_t
     return -1;
 }
 
+/* Every winning move of the sum of the k positions pos (value x) against
+ * the DAG's own options: move j of component i wins iff its option's value
+ * is x ^ (the component's value); listed by component, then move, whatever
+ * the room (every cap up to the count, and components NULL or not). */
+static void dag_check_all_moves(const dag *d, grundy_game *game, const int *memo,
+                                const uint64_t *pos, size_t k, int x)
+{
+    size_t want_c[3 * DAG_MAXMOVES], want = 0;
+    uint64_t want_m[3 * DAG_MAXMOVES];
+    for (size_t i = 0; i < k && x != 0; i++) {
+        int u = (int)pos[i];
+        for (int j = 0; j < d->nmoves[u]; j++) {
+            int ov = 0;
+            for (int q = 0; q < d->nparts[u][j]; q++)
+                ov ^= memo[d->part[u][j][q]];
+            if ((x ^ memo[u] ^ ov) == 0) {
+                want_c[want] = i;
+                want_m[want++] = (uint64_t)j;
+            }
+        }
+    }
+    size_t cap = (size_t)harness_below(want + 2), count = 99;
+    size_t comps[3 * DAG_MAXMOVES + 1];
+    uint64_t moves[3 * DAG_MAXMOVES + 1];
+    for (size_t j = 0; j <= cap; j++) {
+        comps[j] = 99;
+        moves[j] = 99;
+    }
+    int with_comps = harness_below(2) == 0;
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_NORMAL, pos, k,
+                                           with_comps ? comps : NULL, moves, cap, &count),
+             GRUNDY_OK);
+    CHECK_EQ(count, want);
+    int same = 1;
+    for (size_t j = 0; j < cap && j < want; j++)
+        same &= moves[j] == want_m[j] && (!with_comps || comps[j] == want_c[j]);
+    CHECK(same);
+    CHECK(moves[cap] == 99 && comps[cap] == 99); /* nothing past the room */
+    if (cap > want)
+        CHECK_EQ(moves[want], 99);
+}
+
 /* Random sums of 1 to 3 positions: their value, and (with_moves) their
  * winning move, replayed against the DAG. */
 static void dag_check_sums(const dag *d, grundy_game *game, const int *memo, int with_moves)
@@ -118,21 +204,23 @@ static void dag_check_sums(const dag *d, grundy_game *game, const int *memo, int
             x ^= memo[pos[i]];
         }
         uint32_t sv = 12345;
-        CHECK_EQ(grundy_game_sum_value(game, pos, k, &sv), GRUNDY_OK);
+        CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, pos, k, &sv), GRUNDY_OK);
         CHECK_EQ(sv, x);
         if (!with_moves)
             continue;
         size_t comp = 99;
         uint64_t parts[MAXPARTS + 1];
-        uint32_t np = 99;
-        int found = grundy_game_sum_winning_move_u64(game, pos, k, &comp, parts,
-                                                     MAXPARTS + 1, &np);
+        size_t np = 99;
+        int found = winning_parts(game, 8, pos, k, &comp, parts, MAXPARTS + 1, &np);
         CHECK_EQ(found, x != 0);
         if (found == 1 && CHECK(comp < k) && CHECK(np <= MAXPARTS)) {
             int ov = dag_option_value(d, (int)pos[comp], parts, np, memo);
             if (CHECK(ov >= 0))
                 CHECK_EQ(x ^ memo[pos[comp]] ^ ov, 0);
         }
+        CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_NORMAL, pos, k),
+                 x ? GRUNDY_N : GRUNDY_P);
+        dag_check_all_moves(d, game, memo, pos, k, x);
     }
 }
 
@@ -162,10 +250,11 @@ static void test_random_dags(void)
         for (int i = 0; i < d->n; i++) {
             int u = order[i];
             uint32_t v = 12345;
-            CHECK_EQ(grundy_game_value_u64(game, (uint64_t)u, &v), GRUNDY_OK);
+            CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, (uint64_t)u, &v), GRUNDY_OK);
             CHECK_EQ(v, memo[u]);
             uint64_t p = (uint64_t)u;
-            CHECK_EQ(grundy_game_outcome(game, &p), memo[u] ? GRUNDY_N : GRUNDY_P);
+            CHECK_EQ(grundy_game_outcome(game, GRUNDY_PLAY_NORMAL, &p),
+                                         memo[u] ? GRUNDY_N : GRUNDY_P);
         }
         /* Each position generated exactly once, and all of them stored. */
         int once = 1;
@@ -182,8 +271,8 @@ static void test_random_dags(void)
         int u = (int)harness_below((unsigned long long)d->n);
         uint64_t p = (uint64_t)u, parts[MAXPARTS];
         size_t comp;
-        uint32_t np;
-        int found = grundy_game_sum_winning_move_u64(game, &p, 1, &comp, parts, MAXPARTS, &np);
+        size_t np;
+        int found = winning_parts(game, 8, &p, 1, &comp, parts, MAXPARTS, &np);
         CHECK_EQ(found, memo[u] != 0);
         if (found == 1) {
             CHECK_EQ(comp, 0);
@@ -244,6 +333,85 @@ static int cyclic_brute(const dag *d, int misere, int *value)
     return cyclic;
 }
 
+/* The DAG (cycles allowed, options of at most one part) as a graph built by
+ * hand: node u is position u, node n the finished game, the moves in the
+ * generator's order.  NULL on failure. */
+static grundy_graph *dag_graph(const dag *d)
+{
+    grundy_graph *gr = NULL;
+    if (!CHECK_EQ(grundy_graph_new(&gr, NULL), GRUNDY_OK))
+        return NULL;
+    int ok = grundy_graph_add_nodes(gr, (uint32_t)d->n + 1, NULL) == GRUNDY_OK;
+    for (int u = 0; u < d->n; u++)
+        for (int k = 0; k < d->nmoves[u]; k++) {
+            uint32_t to = d->nparts[u][k] ? (uint32_t)d->part[u][k][0] : (uint32_t)d->n;
+            ok &= d->nparts[u][k] <= 1;
+            ok &= grundy_graph_add_move(gr, (uint32_t)u, to) == GRUNDY_OK;
+        }
+    if (!CHECK(ok)) {
+        grundy_graph_free(gr);
+        return NULL;
+    }
+    return gr;
+}
+
+/* The loopy play of a game of the DAG d (cycles allowed, options of at most
+ * one part) against the graph built by hand: every position's value and
+ * outcome, and random sums' outcomes and winning moves. */
+static void check_loopy(const dag *d, grundy_game *game)
+{
+    grundy_graph *gr = dag_graph(d);
+    if (gr == NULL)
+        return;
+    int same = 1;
+    for (int u = 0; u < d->n; u++) {
+        uint32_t v = 12345, w = 54321;
+        uint64_t p = (uint64_t)u;
+        same &= grundy_game_value(game, GRUNDY_PLAY_LOOPY, &p, &v) == GRUNDY_OK;
+        same &= grundy_graph_value(gr, GRUNDY_PLAY_LOOPY, (uint32_t)u, &w) == GRUNDY_OK;
+        same &= v == w;
+        same &= grundy_game_outcome(game, GRUNDY_PLAY_LOOPY, &p) ==
+                grundy_graph_outcome(gr, GRUNDY_PLAY_LOOPY, (uint32_t)u);
+    }
+    CHECK(same);
+    for (int t = 0; t < 4; t++) {
+        uint64_t pos[3];
+        uint32_t nodes[3];
+        size_t k = 1 + (size_t)harness_below(3);
+        for (size_t i = 0; i < k; i++) {
+            pos[i] = harness_below((unsigned long long)d->n);
+            nodes[i] = (uint32_t)pos[i];
+        }
+        int outcome = grundy_graph_sum_outcome(gr, GRUNDY_PLAY_LOOPY, nodes, k);
+        CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_LOOPY, pos, k), outcome);
+        /* A winning move: to a P-position from N, keeping the draw from D. */
+        uint64_t moves[3];
+        int found = grundy_game_sum_winning_move(game, GRUNDY_PLAY_LOOPY, pos, k, moves);
+        CHECK_EQ(found, outcome != GRUNDY_P);
+        for (size_t i = 0; found == 1 && i < k; i++) {
+            if (moves[i] == GRUNDY_NO_MOVE)
+                continue;
+            size_t np = 9;
+            uint32_t to = 0;
+            CHECK_EQ(grundy_graph_move(gr, nodes[i], moves[i], &to, 1, &np), GRUNDY_OK);
+            nodes[i] = to;
+            CHECK_EQ(grundy_graph_sum_outcome(gr, GRUNDY_PLAY_LOOPY, nodes, k),
+                     outcome == GRUNDY_N ? GRUNDY_P : GRUNDY_D);
+            nodes[i] = (uint32_t)pos[i];
+        }
+        /* Every winning move: as the graph lists them. */
+        size_t c1[3 * DAG_MAXMOVES], c2[3 * DAG_MAXMOVES], n1 = 99, n2 = 98;
+        uint64_t m1[3 * DAG_MAXMOVES], m2[3 * DAG_MAXMOVES];
+        CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_LOOPY, pos, k, c1, m1,
+                                               3 * DAG_MAXMOVES, &n1), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_sum_winning_moves(gr, GRUNDY_PLAY_LOOPY, nodes, k, c2, m2,
+                                                3 * DAG_MAXMOVES, &n2), GRUNDY_OK);
+        if (CHECK_EQ(n1, n2))
+            CHECK(memcmp(c1, c2, n1 * sizeof *c1) == 0 && memcmp(m1, m2, n1 * sizeof *m1) == 0);
+    }
+    grundy_graph_free(gr);
+}
+
 static void test_random_cycles(void)
 {
     int rounds = harness_quick() ? 300 : 2000, some_cyclic = 0, some_not = 0;
@@ -261,8 +429,7 @@ static void test_random_cycles(void)
         grundy_game *game = NULL;
         if (!CHECK_EQ(grundy_game_new_u64(&game, dag_moves, &cd, NULL), GRUNDY_OK))
             return;
-        if (misere)
-            CHECK_EQ(grundy_game_set_play(game, GRUNDY_PLAY_MISERE), GRUNDY_OK);
+        int play = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
         int order[DAG_MAXN];
         random_permutation(order, d->n);
         /* Twice: the second time, nothing new is generated. */
@@ -270,7 +437,7 @@ static void test_random_cycles(void)
             for (int i = 0; i < d->n; i++) {
                 int u = order[i];
                 uint32_t v = 12345;
-                int rc = grundy_game_value_u64(game, (uint64_t)u, &v);
+                int rc = value_of(game, play, (uint64_t)u, &v);
                 if (value[u] < 0) {
                     CHECK_EQ(rc, GRUNDY_ECYCLE);
                     CHECK(strlen(grundy_game_errmsg(game)) > 0);
@@ -289,6 +456,9 @@ static void test_random_cycles(void)
             CHECK_EQ(stored, d->n - cyclic);
         }
         CHECK_EQ(cd.bad_pos, 0);
+        /* Without splits, the loopy play on the same game: as a graph says. */
+        if (misere)
+            check_loopy(d, game);
         grundy_game_free(game);
     }
     /* The rounds cover both kinds of node. */
@@ -307,27 +477,27 @@ static int split_moves(void *user, uint64_t pos, grundy_options *out)
     case 0:
         return 0;
     case 1:
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){0}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){0}, 1));
         return 0;
     case 2:
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){0}, 1));
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){1}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){0}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){1}, 1));
         return 0;
     case 10: /* {1} = 1, {1, 1, 0} = 0, {2} = 2: value 3, one winning move */
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){1}, 1));
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){1, 1, 0}, 3));
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){2}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){1}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){1, 1, 0}, 3));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){2}, 1));
         return 0;
     case 11: /* only the finished game: value 1 */
-        ADD_OR_RETURN(grundy_options_add_u64(out, NULL, 0));
+        ADD_OR_RETURN(grundy_options_add(out, NULL, 0));
         return 0;
     case 12: /* only {2, 1} = 3: value 0 */
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){2, 1}, 2));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){2, 1}, 2));
         return 0;
     case 13: /* {2, 2} = 0, {11, 2} = 3, {1} = 1: value 2 */
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){2, 2}, 2));
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){11, 2}, 2));
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){1}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){2, 2}, 2));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){11, 2}, 2));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){1}, 1));
         return 0;
     default:
         return GRUNDY_ERANGE;
@@ -341,24 +511,23 @@ static void test_splits(void)
     const uint32_t expect[][2] = {{0, 0}, {1, 1}, {2, 2}, {10, 3}, {11, 1}, {12, 0}, {13, 2}};
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
         uint32_t v = 99;
-        CHECK_EQ(grundy_game_value_u64(game, expect[i][0], &v), GRUNDY_OK);
+        CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, expect[i][0], &v), GRUNDY_OK);
         CHECK_EQ(v, expect[i][1]);
     }
     uint32_t v;
-    CHECK_EQ(grundy_game_value_u64(game, 7, &v), GRUNDY_ERANGE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 7, &v), GRUNDY_ERANGE);
 
     const uint64_t sentinel = 0xdeadbeefu;
     uint64_t parts[4];
     size_t comp;
-    uint32_t np;
+    size_t np;
     /* The one winning move of 10 is the three-part split {1, 1, 0}. */
     for (uint32_t cap = 0; cap <= 4; cap++) {
         for (int i = 0; i < 4; i++)
             parts[i] = sentinel;
         np = 99;
         comp = 99;
-        CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){10}, 1, &comp,
-                                                  parts, cap, &np), 1);
+        CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){10}, 1, &comp, parts, cap, &np), 1);
         CHECK_EQ(comp, 0);
         CHECK_EQ(np, 3); /* the true count, whatever the room */
         for (uint32_t i = cap < 3 ? cap : 3; i < 4; i++)
@@ -372,41 +541,164 @@ static void test_splits(void)
     }
     /* A move to the finished game has no parts. */
     parts[0] = sentinel;
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){11}, 1, &comp, parts, 4,
-                                              &np), 1);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){11}, 1, &comp, parts, 4, &np), 1);
     CHECK_EQ(np, 0);
     CHECK_EQ(parts[0], sentinel);
     /* P-positions and P-sums have no winning move. */
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){12}, 1, &comp, parts, 4,
-                                              &np), 0);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){10, 13, 11}, 3, &comp,
-                                              parts, 4, &np), 0);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){2, 2, 0}, 3, &comp,
-                                              parts, 4, &np), 0);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, NULL, 0, &comp, parts, 4, &np), 0);
-    CHECK_EQ(grundy_game_sum_value(game, (const uint64_t[]){10, 13, 11}, 3, &v), GRUNDY_OK);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){12}, 1, &comp, parts, 4, &np), 0);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){10, 13, 11}, 3, &comp, parts, 4, &np), 0);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){2, 2, 0}, 3, &comp, parts, 4, &np), 0);
+    CHECK_EQ(winning_parts(game, 8, NULL, 0, &comp, parts, 4, &np), 0);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){10, 13, 11}, 3,
+                                   &v), GRUNDY_OK);
     CHECK_EQ(v, 0);
-    CHECK_EQ(grundy_game_sum_value(game, (const uint64_t[]){10, 13}, 2, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){10, 13}, 2, &v),
+             GRUNDY_OK);
     CHECK_EQ(v, 1);
     /* 10 + 2 (3 xor 2 = 1): only 10 can move, to value 2, i.e. to {2}. */
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){10, 2}, 2, &comp, parts,
-                                              4, &np), 1);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){10, 2}, 2, &comp, parts, 4, &np), 1);
     CHECK_EQ(comp, 0);
     CHECK(np == 1 && parts[0] == 2);
     /* 12 + 13 (0 xor 2): 13 must move to value 0, the split {2, 2}. */
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){12, 13}, 2, &comp, parts,
-                                              4, &np), 1);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){12, 13}, 2, &comp, parts, 4, &np), 1);
     CHECK_EQ(comp, 1);
     CHECK(np == 2 && parts[0] == 2 && parts[1] == 2);
     /* 13 + 1 (2 xor 1 = 3): 13 to value 1 ({1}) is the only way. */
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){13, 1}, 2, &comp, parts,
-                                              4, &np), 1);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){13, 1}, 2, &comp, parts, 4, &np), 1);
     CHECK_EQ(comp, 0);
     CHECK(np == 1 && parts[0] == 1);
     /* A sum reaching an erroring position reports the generator's status. */
-    CHECK_EQ(grundy_game_sum_value(game, (const uint64_t[]){1, 8}, 2, &v), GRUNDY_ERANGE);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){1, 8}, 2, &comp, parts, 4,
-                                              &np), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){1, 8}, 2, &v),
+             GRUNDY_ERANGE);
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){1, 8}, 2, &comp, parts, 4, &np),
+             GRUNDY_ERANGE);
+    grundy_game_free(game);
+}
+
+
+/* split_moves' options, as the test's own table. */
+typedef struct split_row {
+    uint64_t pos;
+    int nopts;
+    int np[3];
+    uint64_t parts[3][3];
+} split_row;
+
+static const split_row split_table[] = {
+    {0, 0, {0}, {{0}}},
+    {1, 1, {1}, {{0}}},
+    {2, 2, {1, 1}, {{0}, {1}}},
+    {10, 3, {1, 3, 1}, {{1}, {1, 1, 0}, {2}}},
+    {11, 1, {0}, {{0}}},
+    {12, 1, {2}, {{2, 1}}},
+    {13, 3, {2, 2, 1}, {{2, 2}, {11, 2}, {1}}},
+};
+
+static const split_row *split_row_of(uint64_t pos)
+{
+    for (size_t i = 0; i < sizeof split_table / sizeof split_table[0]; i++)
+        if (split_table[i].pos == pos)
+            return &split_table[i];
+    return NULL;
+}
+
+/* The sum c[0 .. k) after move j of component i. */
+static int split_after(const uint64_t *c, int k, int i, int j, uint64_t *next)
+{
+    const split_row *row = split_row_of(c[i]);
+    int n = 0;
+    for (int q = 0; q < k; q++)
+        if (q != i)
+            next[n++] = c[q];
+    for (int q = 0; q < row->np[j]; q++)
+        next[n++] = row->parts[j][q];
+    return n;
+}
+
+/* The misère outcome of a sum of split_moves positions, by searching its
+ * game tree: with no move left the player to move has won. */
+static int split_misere(const uint64_t *c, int k)
+{
+    int any = 0;
+    for (int i = 0; i < k; i++) {
+        const split_row *row = split_row_of(c[i]);
+        for (int j = 0; j < row->nopts; j++) {
+            uint64_t next[32];
+            any = 1;
+            if (split_misere(next, split_after(c, k, i, j, next)) == GRUNDY_P)
+                return GRUNDY_N;
+        }
+    }
+    return any ? GRUNDY_P : GRUNDY_N;
+}
+
+/* Plays other than normal on a game with split options: refused where the
+ * play has no splits; misère sums searched, against the brute force. */
+static void test_split_plays(void)
+{
+    grundy_game *game;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, split_moves, NULL, NULL), GRUNDY_OK))
+        return;
+    uint32_t v = 99;
+    /* Selective play too: a split's parts would join the selective
+     * compound, so normal values (which allow splits) are not its numbers
+     * there; the graph refuses splits under it alike. */
+    const int one_part[] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_CONJUNCTIVE,
+                            GRUNDY_PLAY_CONTINUED, GRUNDY_PLAY_SHORTENED, GRUNDY_PLAY_SELECTIVE};
+    for (size_t i = 0; i < 6; i++) {
+        CHECK_EQ(value_of(game, one_part[i], 10, &v), GRUNDY_EINVAL);
+        CHECK(strstr(grundy_game_errmsg(game), "3 parts") != NULL);
+        CHECK_EQ(value_of(game, one_part[i], 2, &v), GRUNDY_OK); /* no split below 2 */
+    }
+    /* Normal values allow the splits; the loopy play's graph takes none. */
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 10, &v), GRUNDY_OK);
+    CHECK_EQ(v, 3);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, 10, &v), GRUNDY_EINVAL);
+    CHECK(strlen(grundy_game_errmsg(game)) > 0);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, 2, &v), GRUNDY_OK);
+    CHECK_EQ(v, 2);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_SELECTIVE, (const uint64_t[]){10}, 1),
+             GRUNDY_EINVAL);
+    CHECK(strlen(grundy_game_errmsg(game)) > 0);
+    /* Misère sums: searched (splits and all), never by the SJ theorem where
+     * the sum reaches a split. */
+    const uint64_t sums[][3] = {{10}, {13}, {12}, {11}, {0}, {10, 13}, {12, 13}, {10, 2},
+                                {11, 11}, {13, 13, 1}, {12, 12, 10}, {2, 1, 11}};
+    const int lens[] = {1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3};
+    for (size_t t = 0; t < sizeof lens / sizeof lens[0]; t++) {
+        const uint64_t *c = sums[t];
+        int k = lens[t], outcome = split_misere(c, k);
+        int splits = 0; /* 10, 12 and 13 reach splits; the others do not */
+        for (int i = 0; i < k; i++)
+            splits |= c[i] == 10 || c[i] == 12 || c[i] == 13;
+        CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, c, (size_t)k), outcome);
+        if (splits)
+            CHECK_EQ(grundy_game_last_method(game), GRUNDY_BY_SEARCH);
+        CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, c,
+                                         (size_t)k), outcome);
+        CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ, c, (size_t)k),
+                 splits ? GRUNDY_EINVAL : outcome);
+        size_t want_c[16], got_c[16], want = 0, count = 99;
+        uint64_t want_m[16], got_m[16], next[32];
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < split_row_of(c[i])->nopts; j++)
+                if (split_misere(next, split_after(c, k, i, j, next)) == GRUNDY_P) {
+                    want_c[want] = (size_t)i;
+                    want_m[want++] = (uint64_t)j;
+                }
+        CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_MISERE, c, (size_t)k, got_c,
+                                               got_m, 16, &count), GRUNDY_OK);
+        if (CHECK_EQ(count, want))
+            CHECK(memcmp(got_c, want_c, want * sizeof *got_c) == 0 &&
+                  memcmp(got_m, want_m, want * sizeof *got_m) == 0);
+        uint64_t moves[3] = {7, 7, 7};
+        int found = grundy_game_sum_winning_move(game, GRUNDY_PLAY_MISERE, c, (size_t)k, moves);
+        CHECK_EQ(found, want > 0);
+        for (int i = 0; found == 1 && i < k; i++)
+            if (moves[i] != GRUNDY_NO_MOVE)
+                CHECK_EQ(split_misere(next, split_after(c, k, i, (int)moves[i], next)),
+                         GRUNDY_P);
+    }
     grundy_game_free(game);
 }
 
@@ -623,7 +915,7 @@ static void h3_run(int width, int rule, int canon, uint64_t *stored_out)
     /* The top position (unsorted on purpose) reaches every one below it. */
     h3_make(&h, pos, H, H - 1, H - 2);
     uint32_t v = 12345;
-    CHECK_EQ(grundy_game_value(game, pos, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, pos, &v), GRUNDY_OK);
     CHECK_EQ(v, h3_value(&h, pos));
     CHECK_EQ(v, brute3(rule, (int)H, (int)H - 1, (int)H - 2));
     uint64_t stored = 0, bytes = 0;
@@ -655,10 +947,10 @@ static void h3_run(int width, int rule, int canon, uint64_t *stored_out)
                          (uint32_t)harness_below(H - 1)};
         h3_make(&h, pos, x[0], x[1], x[2]);
         v = 12345;
-        ok &= grundy_game_value(game, pos, &v) == GRUNDY_OK;
+        ok &= grundy_game_value(game, GRUNDY_PLAY_NORMAL, pos, &v) == GRUNDY_OK;
         ok &= v == h3_value(&h, pos);
         ok &= (int)v == brute3(rule, (int)x[0], (int)x[1], (int)x[2]);
-        ok &= grundy_game_outcome(game, pos) == (v ? GRUNDY_N : GRUNDY_P);
+        ok &= grundy_game_outcome(game, GRUNDY_PLAY_NORMAL, pos) == (v ? GRUNDY_N : GRUNDY_P);
     }
     CHECK(ok);
     CHECK_EQ(h.calls, calls_before);
@@ -680,22 +972,23 @@ static void h3_run(int width, int rule, int canon, uint64_t *stored_out)
             memcpy(sum + i * ps, pos, ps);
             x ^= h3_value(&h, pos);
         }
-        CHECK_EQ(grundy_game_sum_value(game, sum, k, &v), GRUNDY_OK);
+        CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, sum, k, &v), GRUNDY_OK);
         CHECK_EQ(v, x);
         size_t comp = 99;
         unsigned char parts[2 * 12];
-        uint32_t np = 99;
+        size_t np = 99;
         long calls = h.calls;
         h.searching = 1;
-        int found = grundy_game_sum_winning_move(game, sum, k, &comp, parts, 2, &np);
+        int found = winning_parts(game, ps, sum, k, &comp, parts, 2, &np);
         h.searching = 0;
         CHECK_EQ(found, x != 0);
         if (found == 1 && CHECK(comp < k) && CHECK_EQ(np, 1)) {
             CHECK(h3_is_option(&h, sum + comp * ps, parts));
             CHECK_EQ(x ^ h3_value(&h, sum + comp * ps) ^ h3_value(&h, parts), 0);
             /* The component's options are generated once more, from the
-             * position as given, so the move is a move of that position. */
-            CHECK_EQ(h.calls - calls, 1);
+             * position as given, so the move is a move of that position;
+             * and once by grundy_game_move(), from it too. */
+            CHECK_EQ(h.calls - calls, 2);
             CHECK(memcmp(h.last, sum + comp * ps, ps) == 0);
             CHECK(h3_is_move(&h, sum + comp * ps, parts));
         }
@@ -703,7 +996,7 @@ static void h3_run(int width, int rule, int canon, uint64_t *stored_out)
     CHECK_EQ(h.not_canonical, 0);
     /* Positions are stored now: the canonicalising callback is frozen. */
     CHECK_EQ(grundy_game_set_canon(game, canon ? NULL : h3_canon), GRUNDY_ESTATE);
-    CHECK_EQ(grundy_game_value(game, pos, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, pos, &v), GRUNDY_OK);
     CHECK_EQ(v, h3_value(&h, pos));
     CHECK_EQ(h.not_canonical, 0);
     grundy_game_free(game);
@@ -718,7 +1011,7 @@ static int pair_moves(void *user, uint64_t pos, grundy_options *out)
     if (a > b)
         calls[1]++; /* not canonical */
     for (uint64_t t = 1; t <= a; t++)
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){((a - t) << 32) | b}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){((a - t) << 32) | b}, 1));
     /* The second heap's options in one call, canonicalised one by one when
      * the game has a canonical form. */
     uint64_t opts[64];
@@ -727,7 +1020,7 @@ static int pair_moves(void *user, uint64_t pos, grundy_options *out)
         return GRUNDY_ERANGE; /* the positions of this test stay below */
     for (uint64_t t = 1; t <= b; t++)
         opts[n++] = (a << 32) | (b - t);
-    return grundy_options_add_each_u64(out, opts, n);
+    return grundy_options_add_each(out, opts, n);
 }
 
 static void pair_canon(void *user, void *pos)
@@ -759,13 +1052,13 @@ static void test_canon(void)
         if (with)
             CHECK_EQ(grundy_game_set_canon(game, pair_canon), GRUNDY_OK);
         uint32_t v;
-        CHECK_EQ(grundy_game_value_u64(game, (40ull << 32) | 30, &v), GRUNDY_OK);
+        CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, (40ull << 32) | 30, &v), GRUNDY_OK);
         CHECK_EQ(v, 40 ^ 30);
         uint64_t stored;
         grundy_game_stats(game, &stored, NULL);
         CHECK_EQ(stored, with ? 31 * 32 / 2 + 31 * 10 : 41 * 31);
         CHECK_EQ(calls[1], with ? 0 : 30 * 31 / 2 + 31 * 10); /* a > b: only without */
-        CHECK_EQ(grundy_game_value_u64(game, (7ull << 32) | 29, &v), GRUNDY_OK);
+        CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, (7ull << 32) | 29, &v), GRUNDY_OK);
         CHECK_EQ(v, 7 ^ 29);
         CHECK_EQ(calls[0], (long)stored);
         grundy_game_free(game);
@@ -795,12 +1088,12 @@ static int chain_moves(void *user, uint64_t pos, grundy_options *out)
         return c->fail_status;
     if (c->bad_add) {
         const uint64_t one = 0;
-        c->bad_add_rc[0] = grundy_options_add_u64(NULL, &one, 1);
-        c->bad_add_rc[1] = grundy_options_add_u64(out, NULL, 1);
+        c->bad_add_rc[0] = grundy_options_add(NULL, &one, 1);
+        c->bad_add_rc[1] = grundy_options_add(out, NULL, 1);
         c->bad_add_rc[2] = grundy_options_add(out, NULL, 2);
         c->bad_add_rc[3] = grundy_options_add_each(NULL, &one, 1);
         c->bad_add_rc[4] = grundy_options_add_each(out, NULL, 2);
-        c->bad_add_rc[5] = grundy_options_add_each_u64(out, NULL, 1);
+        c->bad_add_rc[5] = grundy_options_add_each(out, NULL, 1);
     }
     if (pos >= CYCLE_BASE) {
         /* CYCLE_BASE + k for k < 5: the cycle k -> k + 1 mod 5.
@@ -810,31 +1103,31 @@ static int chain_moves(void *user, uint64_t pos, grundy_options *out)
          * + 1000 + j: the long cycle j -> j + 1 mod L. */
         uint64_t k = pos - CYCLE_BASE;
         if (k < 5)
-            return grundy_options_add_u64(out, (const uint64_t[]){CYCLE_BASE + (k + 1) % 5}, 1);
+            return grundy_options_add(out, (const uint64_t[]){CYCLE_BASE + (k + 1) % 5}, 1);
         if (k == 10)
-            return grundy_options_add_u64(out, (const uint64_t[]){pos}, 1);
+            return grundy_options_add(out, (const uint64_t[]){pos}, 1);
         if (k == 20)
-            return grundy_options_add_u64(out, (const uint64_t[]){3, pos}, 2);
+            return grundy_options_add(out, (const uint64_t[]){3, pos}, 2);
         if (k == 200) {
-            ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){5}, 1));
-            ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){CYCLE_BASE + 201}, 1));
-            return grundy_options_add_u64(out, (const uint64_t[]){CYCLE_BASE + 202}, 1);
+            ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){5}, 1));
+            ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){CYCLE_BASE + 201}, 1));
+            return grundy_options_add(out, (const uint64_t[]){CYCLE_BASE + 202}, 1);
         }
         if (k == 201)
-            return grundy_options_add_u64(out, (const uint64_t[]){6}, 1);
+            return grundy_options_add(out, (const uint64_t[]){6}, 1);
         if (k == 202)
-            return grundy_options_add_u64(out, (const uint64_t[]){7, CYCLE_BASE + 3}, 2);
+            return grundy_options_add(out, (const uint64_t[]){7, CYCLE_BASE + 3}, 2);
         if (k >= 1000) {
             uint64_t L = harness_quick() ? 100000 : 1000000;
-            return grundy_options_add_u64(
+            return grundy_options_add(
                 out, (const uint64_t[]){CYCLE_BASE + 1000 + (k - 1000 + 1) % L}, 1);
         }
         return GRUNDY_ERANGE;
     }
     if (pos >= 1)
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){pos - 1}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){pos - 1}, 1));
     if (c->mode == 1 && pos >= 2)
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){pos - 2}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){pos - 2}, 1));
     return 0;
 }
 
@@ -847,23 +1140,23 @@ static void test_deep(void)
         CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK);
         uint32_t v = 12345;
         uint64_t top = n + (uint64_t)mode;
-        CHECK_EQ(grundy_game_value_u64(game, top, &v), GRUNDY_OK);
+        CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, top, &v), GRUNDY_OK);
         CHECK_EQ(v, mode ? top % 3 : top % 2);
         CHECK_EQ(c.calls, (long)top + 1);
         uint64_t stored;
         grundy_game_stats(game, &stored, NULL);
         CHECK_EQ(stored, top + 1);
         /* Already known: no generator call. */
-        CHECK_EQ(grundy_game_value_u64(game, top / 2 + 1, &v), GRUNDY_OK);
+        CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, top / 2 + 1, &v), GRUNDY_OK);
         CHECK_EQ(v, mode ? (top / 2 + 1) % 3 : (top / 2 + 1) % 2);
         CHECK_EQ(c.calls, (long)top + 1);
         /* Winning moves of the top and of one above: to a position of value 0. */
         for (uint64_t w = top; w <= top + 1; w++) {
             size_t comp = 99;
             uint64_t part = 0;
-            uint32_t np = 99;
+            size_t np = 99;
             uint64_t wv = mode ? w % 3 : w % 2;
-            int found = grundy_game_sum_winning_move_u64(game, &w, 1, &comp, &part, 1, &np);
+            int found = winning_parts(game, 8, &w, 1, &comp, &part, 1, &np);
             CHECK_EQ(found, wv != 0);
             if (found == 1 && CHECK_EQ(np, 1)) {
                 CHECK(part == w - 1 || (mode == 1 && part == w - 2));
@@ -881,48 +1174,51 @@ static void test_cycles(void)
     CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK);
     CHECK_EQ(strcmp(grundy_game_errmsg(game), ""), 0);
     uint32_t v = 12345;
-    CHECK_EQ(grundy_game_value_u64(game, 3, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 3, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
 
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 2, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 2, &v), GRUNDY_ECYCLE);
     CHECK(strlen(grundy_game_errmsg(game)) > 0);
     long calls = c.calls;
     /* Values found before the error are kept (no new generator call). */
-    CHECK_EQ(grundy_game_value_u64(game, 3, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 3, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
     CHECK_EQ(c.calls, calls);
     /* The cycle is still a cycle, from anywhere on it, and from beyond. */
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 2, &v), GRUNDY_ECYCLE);
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 4, &v), GRUNDY_ECYCLE);
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 10, &v), GRUNDY_ECYCLE);
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 20, &v), GRUNDY_ECYCLE);
-    CHECK_EQ(grundy_game_outcome(game, (const uint64_t[]){CYCLE_BASE + 1}), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 2, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 4, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 10, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 20, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(grundy_game_outcome(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){CYCLE_BASE + 1}),
+             GRUNDY_ECYCLE);
     /* 200 has acyclic options (5, 201 -> 6) evaluated around a cyclic one. */
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 200, &v), GRUNDY_ECYCLE);
-    CHECK_EQ(grundy_game_sum_value(game, (const uint64_t[]){2, CYCLE_BASE + 202}, 2, &v),
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 200, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){2,
+                                   CYCLE_BASE + 202}, 2, &v),
              GRUNDY_ECYCLE);
     size_t comp;
     uint64_t part;
-    uint32_t np;
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, (const uint64_t[]){1, CYCLE_BASE}, 2, &comp,
-                                              &part, 1, &np), GRUNDY_ECYCLE);
+    size_t np;
+    CHECK_EQ(winning_parts(game, 8, (const uint64_t[]){1, CYCLE_BASE}, 2, &comp, &part, 1, &np),
+             GRUNDY_ECYCLE);
     /* Acyclic positions around it evaluate correctly afterwards. */
     const uint64_t after[][2] = {{CYCLE_BASE + 201, 1}, {7, 1}, {6, 0}, {5, 1}, {12, 0},
                                  {11, 1}, {4, 0}};
     for (size_t i = 0; i < sizeof after / sizeof after[0]; i++) {
         v = 12345;
-        CHECK_EQ(grundy_game_value_u64(game, after[i][0], &v), GRUNDY_OK);
+        CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, after[i][0], &v), GRUNDY_OK);
         CHECK_EQ(v, after[i][1]);
     }
-    CHECK_EQ(grundy_game_sum_value(game, (const uint64_t[]){7, CYCLE_BASE + 201, 12}, 3, &v),
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){7,
+                                   CYCLE_BASE + 201, 12}, 3, &v),
              GRUNDY_OK);
     CHECK_EQ(v, 0);
     /* A long cycle: found without recursion, the game still fine after. */
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 1000 + 17, &v), GRUNDY_ECYCLE);
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 1000, &v), GRUNDY_ECYCLE);
-    CHECK_EQ(grundy_game_value_u64(game, 1001, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 1000 + 17, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 1000, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 1001, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
-    CHECK_EQ(grundy_game_value_u64(game, CYCLE_BASE + 2, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, CYCLE_BASE + 2, &v), GRUNDY_ECYCLE);
     grundy_game_free(game);
 }
 
@@ -938,9 +1234,9 @@ static int tree_moves(void *user, uint64_t pos, grundy_options *out)
     uint64_t kids[2] = {2 * pos + 1, 2 * pos + 2};
     uint32_t nk = (uint32_t)(kids[0] < n) + (uint32_t)(kids[1] < n);
     for (uint32_t i = 0; i < nk; i++)
-        ADD_OR_RETURN(grundy_options_add_u64(out, &kids[i], 1));
+        ADD_OR_RETURN(grundy_options_add(out, &kids[i], 1));
     if (nk == 2)
-        ADD_OR_RETURN(grundy_options_add_u64(out, kids, 2));
+        ADD_OR_RETURN(grundy_options_add(out, kids, 2));
     return 0;
 }
 
@@ -974,7 +1270,7 @@ static int nim_moves(void *user, uint64_t n, grundy_options *out)
         return GRUNDY_ERANGE;
     for (uint64_t k = 0; k < n; k++)
         opts[k] = k;
-    return grundy_options_add_each_u64(out, opts, (size_t)n);
+    return grundy_options_add_each(out, opts, (size_t)n);
 }
 
 /* The value of Nim heap n in a new game capped at `limit` bytes. */
@@ -985,7 +1281,7 @@ static int nim_under_cap(uint64_t n, size_t limit, uint64_t *bytes)
     if (!CHECK_EQ(grundy_game_new_u64(&game, nim_moves, NULL, NULL), GRUNDY_OK))
         return GRUNDY_ENOMEM;
     grundy_game_set_memory_limit(game, limit);
-    int rc = grundy_game_value_u64(game, n, &v);
+    int rc = value_of(game, GRUNDY_PLAY_NORMAL, n, &v);
     if (rc == GRUNDY_OK)
         CHECK_EQ(v, n);
     grundy_game_stats(game, NULL, bytes);
@@ -1018,21 +1314,54 @@ static void test_growth_by_need(void)
 typedef struct reentrant {
     grundy_game *game;
     int value_rc, move_rc; /* 99: no call made */
+    int other_rc[9];       /* the other calls that compute */
     long progress_calls;
 } reentrant;
 
-/* n -> n - 1; at n = 3 it also asks its game for a value and a winning move. */
+/* Every other call of the game that computes or lists, from its callback:
+ * each must be refused, and the setters must leave the game as it is. */
+static void reenter_all(reentrant *r, uint64_t n)
+{
+    grundy_game *g = r->game;
+    uint32_t v;
+    uint64_t k, moves[1];
+    size_t c, np;
+    r->other_rc[0] = grundy_game_degree(g, &n, &k);
+    r->other_rc[1] = grundy_game_move(g, &n, 0, &k, 1, &np);
+    r->other_rc[2] = grundy_game_sum_outcome(g, GRUNDY_PLAY_MISERE, &n, 1);
+    r->other_rc[3] = grundy_game_sum_outcome(g, GRUNDY_PLAY_CONJUNCTIVE, &n, 1);
+    r->other_rc[4] = grundy_game_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &n, 1, &c, &k, 1, &np);
+    r->other_rc[5] = grundy_game_sum_winning_move(g, GRUNDY_PLAY_WTIA, &n, 1, moves);
+    r->other_rc[6] = value_of(g, GRUNDY_PLAY_LOOPY, n, &v);
+    r->other_rc[7] = grundy_game_sum_value(g, GRUNDY_PLAY_NORMAL, &n, 1, &v);
+    r->other_rc[8] = grundy_game_set_canon(g, NULL);
+    grundy_game_set_memory_limit(g, 1);
+    grundy_game_set_progress(g, NULL, NULL);
+}
+
+/* n -> n - 1; at n = 3 it also asks its game for a value and a winning
+ * move, and every other call. */
 static int reentrant_moves(void *user, uint64_t n, grundy_options *out)
 {
     reentrant *r = user;
     if (n == 3) {
-        uint32_t v, np;
-        size_t comp;
+        uint32_t v;
+        size_t comp, np;
         uint64_t part;
-        r->value_rc = grundy_game_value_u64(r->game, 1, &v);
-        r->move_rc = grundy_game_sum_winning_move_u64(r->game, &n, 1, &comp, &part, 1, &np);
+        r->value_rc = value_of(r->game, GRUNDY_PLAY_NORMAL, 1, &v);
+        r->move_rc = winning_parts(r->game, 8, &n, 1, &comp, &part, 1, &np);
+        reenter_all(r, n);
     }
-    return n ? grundy_options_add_u64(out, (const uint64_t[]){n - 1}, 1) : 0;
+    return n ? grundy_options_add(out, (const uint64_t[]){n - 1}, 1) : 0;
+}
+
+/* Each of the other calls was refused. */
+static int all_refused(const reentrant *r)
+{
+    int all = 1;
+    for (int i = 0; i < 9; i++)
+        all &= r->other_rc[i] == GRUNDY_ESTATE;
+    return all;
 }
 
 static int reentrant_progress(void *user, uint64_t done, uint64_t total)
@@ -1042,7 +1371,8 @@ static int reentrant_progress(void *user, uint64_t done, uint64_t total)
     (void)total;
     uint32_t v;
     r->progress_calls++;
-    r->value_rc = grundy_game_value_u64(r->game, 5, &v);
+    r->value_rc = value_of(r->game, GRUNDY_PLAY_NORMAL, 5, &v);
+    reenter_all(r, 5);
     return 0;
 }
 
@@ -1050,44 +1380,75 @@ static int reentrant_progress(void *user, uint64_t done, uint64_t total)
  * with GRUNDY_ESTATE, and the evaluation under way goes on unharmed. */
 static void test_reentry(void)
 {
-    reentrant r = {NULL, 99, 99, 0};
+    reentrant r = {NULL, 99, 99, {0}, 0};
     grundy_game *game;
     if (!CHECK_EQ(grundy_game_new_u64(&game, reentrant_moves, &r, NULL), GRUNDY_OK))
         return;
     r.game = game;
     uint32_t v = 99;
-    CHECK_EQ(grundy_game_value_u64(game, 10, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 10, &v), GRUNDY_OK);
     CHECK_EQ(v, 0); /* n -> n - 1: n % 2 */
     CHECK_EQ(r.value_rc, GRUNDY_ESTATE);
     CHECK_EQ(r.move_rc, GRUNDY_ESTATE);
+    CHECK(all_refused(&r));
+    /* The same from the generator of the positions' graph (misère sums,
+     * loopy values), of a winning-move search and of grundy_game_degree(). */
+    const uint64_t ten = 10;
+    uint64_t deg = 0;
+    memset(r.other_rc, 0, sizeof r.other_rc);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, &ten, 1), GRUNDY_N);
+    CHECK(all_refused(&r));
+    memset(r.other_rc, 0, sizeof r.other_rc);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, 9, &v), GRUNDY_OK);
+    CHECK_EQ(v, 1);
+    CHECK(all_refused(&r));
+    memset(r.other_rc, 0, sizeof r.other_rc);
+    CHECK_EQ(grundy_game_degree(game, (const uint64_t[]){3}, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, 1);
+    CHECK(all_refused(&r));
+    /* The setters called from the generator left the game as it was: no
+     * memory limit of 1 byte now. */
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_MISERE, 12, &v), GRUNDY_OK);
+    CHECK_EQ(v, 1); /* misère n -> n - 1: 1 for even n */
     /* A winning-move search runs the generator on the component as given. */
     r.value_rc = r.move_rc = 99;
     uint64_t pos = 3, part = 99;
     size_t comp = 99;
-    uint32_t np = 99;
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, &pos, 1, &comp, &part, 1, &np), 1);
+    size_t np = 99;
+    CHECK_EQ(winning_parts(game, 8, &pos, 1, &comp, &part, 1, &np), 1);
     CHECK_EQ(part, 2);
     CHECK_EQ(r.value_rc, GRUNDY_ESTATE);
     CHECK_EQ(r.move_rc, GRUNDY_ESTATE);
     CHECK(strstr(grundy_game_errmsg(game), "same game") != NULL);
     /* From outside, calls work again. */
-    CHECK_EQ(grundy_game_value_u64(game, 1, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 1, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
     grundy_game_free(game);
 
     chain c = {0, 0, 0, 0, 0, {0, 0, 0}};
-    reentrant p = {NULL, 99, 99, 0};
+    reentrant p = {NULL, 99, 99, {0}, 0};
     if (!CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK))
         return;
     p.game = game;
     grundy_game_set_progress(game, reentrant_progress, &p);
-    CHECK_EQ(grundy_game_value_u64(game, 70000, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 70000, &v), GRUNDY_OK);
     CHECK_EQ(v, 0);
     CHECK_EQ(p.progress_calls, 1);
     CHECK_EQ(p.value_rc, GRUNDY_ESTATE);
+    CHECK(all_refused(&p));
     uint64_t stored = 0;
     grundy_game_stats(game, &stored, NULL);
     CHECK_EQ(stored, 70001);
+    /* The progress of the positions' graph: its callback was not removed
+     * from inside, and everything it tries is refused. */
+    memset(p.other_rc, 0, sizeof p.other_rc);
+    p.value_rc = 99;
+    long before = p.progress_calls;
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, 140000, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0);
+    CHECK(p.progress_calls >= before + 2);
+    CHECK_EQ(p.value_rc, GRUNDY_ESTATE);
+    CHECK(all_refused(&p));
     grundy_game_free(game);
 }
 
@@ -1099,10 +1460,10 @@ static void test_memory_limit(void)
     CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK);
     grundy_game_set_memory_limit(game, 64 * 1024);
     uint32_t v = 12345;
-    CHECK_EQ(grundy_game_value_u64(game, 10, &v), GRUNDY_OK); /* small games fit */
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 10, &v), GRUNDY_OK); /* small games fit */
     CHECK_EQ(v, 1);
     long calls;
-    CHECK_EQ(grundy_game_value_u64(game, n, &v), GRUNDY_ELIMIT);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, n, &v), GRUNDY_ELIMIT);
     CHECK(strlen(grundy_game_errmsg(game)) > 0);
     uint64_t stored = 0, bytes = 0;
     grundy_game_stats(game, &stored, &bytes);
@@ -1110,23 +1471,24 @@ static void test_memory_limit(void)
     CHECK(stored >= 11);
     /* What was found before stays found: no generator call for it. */
     calls = c.calls;
-    CHECK_EQ(grundy_game_value_u64(game, 9, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 9, &v), GRUNDY_OK);
     CHECK_EQ(v, 0);
-    CHECK_EQ(grundy_game_value_u64(game, 10, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 10, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
     CHECK_EQ(c.calls, calls);
     /* Sums and winning moves hit the cap too. */
-    CHECK_EQ(grundy_game_sum_value(game, (const uint64_t[]){3, n}, 2, &v), GRUNDY_ELIMIT);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){3, n}, 2, &v),
+             GRUNDY_ELIMIT);
     /* No cap: the same call succeeds. */
     grundy_game_set_memory_limit(game, 0);
-    CHECK_EQ(grundy_game_value_u64(game, n, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, n, &v), GRUNDY_OK);
     CHECK_EQ(v, n % 3);
     grundy_game_stats(game, &stored, &bytes);
     CHECK_EQ(stored, n + 1);
     CHECK(bytes > 64 * 1024);
     /* A cap below what is held already: stored values still answer. */
     grundy_game_set_memory_limit(game, 64 * 1024);
-    CHECK_EQ(grundy_game_value_u64(game, n - 5, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, n - 5, &v), GRUNDY_OK);
     CHECK_EQ(v, (n - 5) % 3);
     grundy_game_free(game);
 
@@ -1137,22 +1499,22 @@ static void test_memory_limit(void)
         return;
     CHECK_EQ(grundy_game_new_u64(&game, tree_moves, &tn, NULL), GRUNDY_OK);
     grundy_game_set_memory_limit(game, 64 * 1024);
-    CHECK_EQ(grundy_game_value_u64(game, 0, &v), GRUNDY_ELIMIT);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 0, &v), GRUNDY_ELIMIT);
     grundy_game_stats(game, &stored, &bytes);
     CHECK(bytes <= 64 * 1024);
     CHECK(stored > 0 && stored < tn);
     /* Below the root, some subtrees fit. */
-    CHECK_EQ(grundy_game_value_u64(game, tn / 2, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, tn / 2, &v), GRUNDY_OK);
     CHECK_EQ(v, tv[tn / 2]);
     grundy_game_set_memory_limit(game, 0);
     int ok = 1;
     for (uint64_t p = tn; p-- > 0;) { /* the last 1000 and the first 1000, root last */
-        ok &= grundy_game_value_u64(game, p, &v) == GRUNDY_OK && v == tv[p];
+        ok &= value_of(game, GRUNDY_PLAY_NORMAL, p, &v) == GRUNDY_OK && v == tv[p];
         if (p == tn - 1000)
             p = 1000; /* skip the middle */
     }
     CHECK(ok);
-    CHECK_EQ(grundy_game_value_u64(game, 0, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 0, &v), GRUNDY_OK);
     CHECK_EQ(v, tv[0]);
     grundy_game_stats(game, &stored, &bytes);
     CHECK_EQ(stored, tn);
@@ -1189,7 +1551,7 @@ static void test_progress_and_cancel(void)
     CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK);
     progress_log log = {0, 0, 99, 0, 0};
     grundy_game_set_progress(game, on_progress, &log);
-    CHECK_EQ(grundy_game_value_u64(game, n, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, n, &v), GRUNDY_OK);
     CHECK_EQ(v, n % 2);
     CHECK(log.calls >= 3 && log.calls <= 5);
     CHECK_EQ(log.total, 0);
@@ -1197,11 +1559,11 @@ static void test_progress_and_cancel(void)
     CHECK(log.last_done <= n + 1);
     /* Nothing new to evaluate: no call. */
     log = (progress_log){0, 0, 99, 0, 0};
-    CHECK_EQ(grundy_game_value_u64(game, n - 1, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, n - 1, &v), GRUNDY_OK);
     CHECK_EQ(log.calls, 0);
     /* NULL removes the callback. */
     grundy_game_set_progress(game, NULL, NULL);
-    CHECK_EQ(grundy_game_value_u64(game, 2 * n, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 2 * n, &v), GRUNDY_OK);
     CHECK_EQ(log.calls, 0);
     grundy_game_free(game);
 
@@ -1210,14 +1572,15 @@ static void test_progress_and_cancel(void)
     CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK);
     log = (progress_log){0, 0, 99, 2, 0};
     grundy_game_set_progress(game, on_progress, &log);
-    CHECK_EQ(grundy_game_value_u64(game, n, &v), GRUNDY_ECANCELED);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, n, &v), GRUNDY_ECANCELED);
     CHECK_EQ(log.calls, 2);
     CHECK(strlen(grundy_game_errmsg(game)) > 0);
-    CHECK_EQ(grundy_game_sum_value(game, (const uint64_t[]){1, n}, 2, &v), GRUNDY_ECANCELED);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){1, n}, 2, &v),
+             GRUNDY_ECANCELED);
     log = (progress_log){0, 0, 99, 0, 0};
-    CHECK_EQ(grundy_game_value_u64(game, n, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, n, &v), GRUNDY_OK);
     CHECK_EQ(v, n % 2);
-    CHECK_EQ(grundy_game_value_u64(game, 12345, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 12345, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
     uint64_t stored;
     grundy_game_stats(game, &stored, NULL);
@@ -1225,16 +1588,113 @@ static void test_progress_and_cancel(void)
     grundy_game_free(game);
 }
 
+
+/* The positions' graph under the memory cap: refused with a message,
+ * nothing kept, the memo tables untouched; and without the cap, fine. */
+static void test_graph_memory_limit(void)
+{
+    uint64_t n = harness_quick() ? 50000 : 200000;
+    chain c = {1, 0, 0, 0, 0, {0, 0, 0}};
+    counting_alloc count = {0};
+    grundy_allocator a = counting_allocator(&count);
+    grundy_game *game;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, &a), GRUNDY_OK))
+        return;
+    const size_t cap = 256 * 1024;
+    grundy_game_set_memory_limit(game, cap);
+    uint32_t v = 99;
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, 10, &v), GRUNDY_OK); /* small graphs fit */
+    CHECK_EQ(v, 1);
+    size_t before = count.live;
+    count.peak = count.live;
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, n, &v), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "memory limit") != NULL);
+    CHECK(strstr(grundy_game_errmsg(game), "graph") != NULL);
+    CHECK_EQ(count.live, before); /* the graph and its building are gone */
+    CHECK(count.peak - before <= cap);
+    const uint64_t big[2] = {3, n};
+    uint64_t moves[2];
+    size_t comps[4], found;
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, big, 2), GRUNDY_ELIMIT);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_SELECTIVE, big, 2), GRUNDY_ELIMIT);
+    CHECK_EQ(grundy_game_sum_winning_move(game, GRUNDY_PLAY_WTIA, big, 2, moves), GRUNDY_ELIMIT);
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_LOOPY, big, 2, comps, moves, 4,
+                                           &found), GRUNDY_ELIMIT);
+    CHECK_EQ(count.live, before);
+    uint64_t stored = 99;
+    grundy_game_stats(game, &stored, NULL);
+    CHECK_EQ(stored, 0); /* graphs store nothing in the memo tables */
+    /* No cap: the same calls succeed. */
+    grundy_game_set_memory_limit(game, 0);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, n, &v), GRUNDY_OK);
+    CHECK_EQ(v, n % 3);
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_LOOPY, big, 2, comps, moves, 4,
+                                           &found), GRUNDY_OK);
+    size_t want = 0; /* p -> p - 1, p - 2: moves to the value that makes the xor 0 */
+    for (int i = 0; i < 2; i++)
+        for (uint64_t q = big[i] - 2; q < big[i]; q++)
+            want += q % 3 == (big[i] % 3 ^ (3 % 3 ^ n % 3));
+    CHECK_EQ(found, want);
+    CHECK_EQ(count.live, before);
+    /* A small graph whose misère search is large (a sum of four chains of
+     * 1500, searched: ~10^11 sums): the search keeps within the cap too. */
+    grundy_game_set_memory_limit(game, cap);
+    const uint64_t four[4] = {1500, 1499, 1498, 1497};
+    count.peak = count.live;
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, four, 4),
+             GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "memory limit") != NULL);
+    CHECK(count.peak - before <= cap);
+    CHECK_EQ(count.live, before);
+    CHECK_EQ(count.bad_free, 0);
+    grundy_game_free(game);
+    CHECK_EQ(count.live, 0);
+}
+
+/* The positions' graph reports progress as the game's, increasing, while
+ * it is built and while it is solved, and stops when told to in both. */
+static void test_graph_progress(void)
+{
+    uint64_t n = 300000; /* 4.6 times 65536 positions */
+    chain c = {0, 0, 0, 0, 0, {0, 0, 0}};
+    grundy_game *game;
+    uint32_t v = 99;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK))
+        return;
+    progress_log log = {0, 0, 99, 0, 0};
+    grundy_game_set_progress(game, on_progress, &log);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, n, &v), GRUNDY_OK);
+    CHECK_EQ(v, n % 2);
+    uint64_t calls = log.calls;
+    CHECK(calls >= 4); /* 4 while building, more while solving */
+    CHECK_EQ(log.not_increasing, 0);
+    CHECK_EQ(log.total, 0);
+    /* Stopped while building, then while solving. */
+    for (uint64_t stop = 2; stop <= calls; stop += calls - 2) {
+        log = (progress_log){0, 0, 99, stop, 0};
+        CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, n, &v), GRUNDY_ECANCELED);
+        CHECK_EQ(log.calls, stop);
+        CHECK(strlen(grundy_game_errmsg(game)) > 0);
+    }
+    log = (progress_log){0, 0, 99, 0, 0};
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_LOOPY, n - 1, &v), GRUNDY_OK);
+    CHECK_EQ(v, (n - 1) % 2);
+    grundy_game_free(game);
+}
+
 /* ------------------------------------------------------------------------ */
 
-/* A 3-byte game whose generator wrongly uses the uint64_t form. */
-static int u64_in_byte_game(void *user, const void *pos, grundy_options *out)
+/* A 3-byte game: "abc" has the options "aaa", "bbb" (one
+ * grundy_options_add_each call) and the split {"ccc", "ddd"}; every other
+ * position none.  Parts are read 3 bytes at a time. */
+static int three_byte_moves(void *user, const void *pos, grundy_options *out)
 {
     int *rc = user;
-    (void)pos;
-    rc[0] = grundy_options_add_u64(out, (const uint64_t[]){0}, 1);
-    rc[1] = grundy_options_add_each_u64(out, (const uint64_t[]){0}, 1);
-    return 0;
+    if (memcmp(pos, "abc", 3) != 0)
+        return 0;
+    rc[0] = grundy_options_add_each(out, "aaabbb", 2);
+    rc[1] = grundy_options_add(out, "cccddd", 2);
+    return rc[0] != 0 ? rc[0] : rc[1];
 }
 
 static void test_generator_errors(void)
@@ -1243,28 +1703,28 @@ static void test_generator_errors(void)
     grundy_game *game;
     uint32_t v;
     CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &c, NULL), GRUNDY_OK);
-    CHECK_EQ(grundy_game_value_u64(game, 20, &v), GRUNDY_ERANGE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 20, &v), GRUNDY_ERANGE);
     CHECK(strlen(grundy_game_errmsg(game)) > 0);
-    CHECK_EQ(grundy_game_value_u64(game, 5, &v), GRUNDY_OK); /* below the failure */
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 5, &v), GRUNDY_OK); /* below the failure */
     CHECK_EQ(v, 1);
-    CHECK_EQ(grundy_game_value_u64(game, 7, &v), GRUNDY_ERANGE);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 7, &v), GRUNDY_ERANGE);
     c.fail_status = -1000; /* any negative status is passed on */
-    CHECK_EQ(grundy_game_value_u64(game, 8, &v), -1000);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 8, &v), -1000);
     c.fail_status = 5; /* a positive one is not a status */
-    CHECK_EQ(grundy_game_value_u64(game, 9, &v), GRUNDY_EINVAL);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 9, &v), GRUNDY_EINVAL);
     c.fail_status = 1;
-    CHECK_EQ(grundy_game_outcome(game, (const uint64_t[]){30}), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_outcome(game, GRUNDY_PLAY_NORMAL, (const uint64_t[]){30}), GRUNDY_EINVAL);
     c.fail_status = GRUNDY_ENOMEM;
-    CHECK_EQ(grundy_game_value_u64(game, 9, &v), GRUNDY_ENOMEM);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 9, &v), GRUNDY_ENOMEM);
     c.fail_status = 0;
-    CHECK_EQ(grundy_game_value_u64(game, 20, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 20, &v), GRUNDY_OK);
     CHECK_EQ(v, 0);
     grundy_game_free(game);
 
     /* Bad arguments to grundy_options_add*(): refused, nothing added. */
     chain b = {0, 0, 0, 0, 1, {99, 99, 99, 99, 99, 99}};
     CHECK_EQ(grundy_game_new_u64(&game, chain_moves, &b, NULL), GRUNDY_OK);
-    CHECK_EQ(grundy_game_value_u64(game, 6, &v), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 6, &v), GRUNDY_OK);
     CHECK_EQ(v, 0);
     CHECK_EQ(b.bad_add_rc[0], GRUNDY_EINVAL);
     CHECK_EQ(b.bad_add_rc[1], GRUNDY_EINVAL);
@@ -1274,13 +1734,22 @@ static void test_generator_errors(void)
     CHECK_EQ(b.bad_add_rc[5], GRUNDY_EINVAL);
     grundy_game_free(game);
 
-    /* uint64_t options in a game of 3-byte positions: refused. */
+    /* Options of a game of 3-byte positions: parts of 3 bytes each. */
     int rc[2] = {99, 99};
-    CHECK_EQ(grundy_game_new(&game, 3, u64_in_byte_game, rc, NULL), GRUNDY_OK);
-    CHECK_EQ(grundy_game_value(game, "abc", &v), GRUNDY_OK);
-    CHECK_EQ(rc[0], GRUNDY_EINVAL);
-    CHECK_EQ(rc[1], GRUNDY_EINVAL);
-    CHECK_EQ(v, 0); /* nothing was added */
+    CHECK_EQ(grundy_game_new(&game, 3, three_byte_moves, rc, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, "abc", &v), GRUNDY_OK);
+    CHECK_EQ(rc[0], GRUNDY_OK);
+    CHECK_EQ(rc[1], GRUNDY_OK);
+    CHECK_EQ(v, 1); /* mex{0, 0, 0 ^ 0} */
+    uint64_t degree = 0;
+    CHECK_EQ(grundy_game_degree(game, "abc", &degree), GRUNDY_OK);
+    CHECK_EQ(degree, 3);
+    char parts[7] = "??????";
+    size_t np = 9;
+    CHECK_EQ(grundy_game_move(game, "abc", 1, parts, 2, &np), GRUNDY_OK);
+    CHECK(np == 1 && memcmp(parts, "bbb???", 6) == 0);
+    CHECK_EQ(grundy_game_move(game, "abc", 2, parts, 2, &np), GRUNDY_OK);
+    CHECK(np == 2 && memcmp(parts, "cccddd", 6) == 0);
     grundy_game_free(game);
 }
 
@@ -1357,19 +1826,17 @@ static void test_arguments(void)
             g[k] = a == 0 ? 1 : (a == 1 ? 2 : 1); /* mex of {a, 0} */
         }
         uint32_t v = 99;
-        CHECK_EQ(grundy_game_value(game, pos, &v), GRUNDY_OK);
+        CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, pos, &v), GRUNDY_OK);
         CHECK_EQ(v, g[5]);
         CHECK_EQ(bad, 0);
         uint64_t stored;
         grundy_game_stats(game, &stored, NULL);
         CHECK_EQ(stored, 6);
         pos[65535] ^= 1; /* a different position, which the generator flags */
-        CHECK_EQ(grundy_game_value(game, pos, &v), GRUNDY_OK);
+        CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, pos, &v), GRUNDY_OK);
         CHECK(bad > 0);
         grundy_game_stats(game, &stored, NULL);
         CHECK_EQ(stored, 12);
-        /* u64 calls on a game of another size are refused. */
-        CHECK(grundy_game_value_u64(game, 0, &v) < 0);
         free(pos);
     }
     grundy_game_free(game);
@@ -1381,46 +1848,537 @@ static void test_arguments(void)
     CHECK_EQ(grundy_game_set_canon(game, NULL), GRUNDY_OK);
     uint32_t v;
     const uint64_t p3 = 3;
-    CHECK_EQ(grundy_game_value_u64(NULL, 3, &v), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_value_u64(game, 3, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_value(NULL, &p3, &v), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_value(game, NULL, &v), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_value(game, &p3, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_outcome(NULL, &p3), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_outcome(game, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_value(game, NULL, 2, &v), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_value(game, &p3, 1, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_value(NULL, &p3, 1, &v), GRUNDY_EINVAL);
-    size_t comp;
-    uint64_t part;
-    uint32_t np;
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, &p3, 1, NULL, &part, 1, &np), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, &p3, 1, &comp, &part, 1, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, &p3, 1, &comp, NULL, 1, &np), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, NULL, 1, &comp, &part, 1, &np),
+    CHECK_EQ(value_of(NULL, GRUNDY_PLAY_NORMAL, 3, &v), GRUNDY_EINVAL);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, 3, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_value(NULL, GRUNDY_PLAY_NORMAL, &p3, &v), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, NULL, &v), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p3, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_outcome(NULL, GRUNDY_PLAY_NORMAL, &p3), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_outcome(game, GRUNDY_PLAY_NORMAL, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, NULL, 2, &v), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, &p3, 1, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_value(NULL, GRUNDY_PLAY_NORMAL, &p3, 1, &v), GRUNDY_EINVAL);
+    size_t comp, np, count;
+    uint64_t part, moves[2], k;
+    CHECK_EQ(grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, &p3, 1, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_winning_move(NULL, GRUNDY_PLAY_NORMAL, &p3, 1, moves),
              GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_winning_move(game, &p3, 1, NULL, &part, 1, &np), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_game_sum_winning_move(NULL, &p3, 1, &comp, &part, 1, &np), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, NULL, 1, moves),
+             GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_move(game, &p3, 0, NULL, 1, &np), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_move(game, &p3, 0, &part, 1, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_move(game, NULL, 0, &part, 1, &np), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_move(NULL, &p3, 0, &part, 1, &np), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_degree(NULL, &p3, &k), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_degree(game, NULL, &k), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_degree(game, &p3, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_outcome(NULL, GRUNDY_PLAY_NORMAL, &p3, 1), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_NORMAL, NULL, 2), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_winning_moves(NULL, GRUNDY_PLAY_NORMAL, &p3, 1, &comp, moves, 2,
+                                           &count), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_NORMAL, NULL, 1, &comp, moves, 2,
+                                           &count), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_NORMAL, &p3, 1, &comp, NULL, 2,
+                                           &count), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_NORMAL, &p3, 1, &comp, moves, 2,
+                                           NULL), GRUNDY_EINVAL);
+    /* What is no play, and method flags anywhere but in misère sums. */
+    const int not_plays[] = {-1, 8, 99, GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ,
+                             GRUNDY_PLAY_NORMAL | GRUNDY_BY_GENUS, 0x1000};
+    for (size_t i = 0; i < sizeof not_plays / sizeof not_plays[0]; i++) {
+        CHECK_EQ(value_of(game, not_plays[i], 3, &v), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_game_outcome(game, not_plays[i], &p3), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_game_sum_value(game, not_plays[i], &p3, 1, &v), GRUNDY_EINVAL);
+        CHECK(strlen(grundy_game_errmsg(game)) > 0);
+    }
+    const int bad_methods[] = {-1, 8, GRUNDY_PLAY_NORMAL | GRUNDY_BY_SJ,
+                               GRUNDY_PLAY_WTIA | GRUNDY_BY_SEARCH, GRUNDY_PLAY_MISERE | 0x400,
+                               GRUNDY_PLAY_LOOPY | GRUNDY_BY_GENUS};
+    for (size_t i = 0; i < sizeof bad_methods / sizeof bad_methods[0]; i++) {
+        CHECK_EQ(grundy_game_sum_outcome(game, bad_methods[i], &p3, 1), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_game_sum_winning_move(game, bad_methods[i], &p3, 1, moves),
+                 GRUNDY_EINVAL);
+        CHECK_EQ(grundy_game_sum_winning_moves(game, bad_methods[i], &p3, 1, &comp, moves, 2,
+                                               &count), GRUNDY_EINVAL);
+    }
+    /* Plays a call does not offer: refused before anything is evaluated. */
+    for (int play = GRUNDY_PLAY_MISERE; play <= GRUNDY_PLAY_SHORTENED; play++) {
+        CHECK_EQ(grundy_game_sum_value(game, play, &p3, 1, &v), GRUNDY_ENOTSUP);
+        CHECK(strstr(grundy_game_errmsg(game), "normal play") != NULL);
+    }
+    const int several[] = {GRUNDY_PLAY_CONJUNCTIVE, GRUNDY_PLAY_CONTINUED, GRUNDY_PLAY_SELECTIVE,
+                           GRUNDY_PLAY_SHORTENED};
+    for (size_t i = 0; i < 4; i++) {
+        count = 99;
+        CHECK_EQ(grundy_game_sum_winning_moves(game, several[i], &p3, 1, &comp, moves, 2, &count),
+                 GRUNDY_ENOTSUP);
+        CHECK_EQ(count, 99);
+    }
+    CHECK_EQ(grundy_game_last_method(NULL), 0);
+    CHECK_EQ(grundy_game_last_method(game), 0); /* no misère sum yet */
     uint64_t stored = 99, bytes = 99;
     grundy_game_stats(game, &stored, &bytes);
     CHECK_EQ(stored, 0); /* nothing was evaluated by the refused calls */
     CHECK_EQ(c.calls, 0);
     grundy_game_stats(game, NULL, NULL);
-    /* The empty sum: value 0, no winning move. */
-    CHECK_EQ(grundy_game_sum_value(game, &p3, 0, &v), GRUNDY_OK);
+    /* The empty sum: value 0, no winning move; P but under misère play,
+     * where the player to move has already won. */
+    CHECK_EQ(grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, &p3, 0, &v), GRUNDY_OK);
     CHECK_EQ(v, 0);
-    CHECK_EQ(grundy_game_sum_winning_move_u64(game, &p3, 0, &comp, &part, 1, &np), 0);
+    CHECK_EQ(winning_parts(game, 8, &p3, 0, &comp, &part, 1, &np), 0);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_NORMAL, NULL, 0), GRUNDY_P);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, NULL, 0), GRUNDY_N);
+    CHECK_EQ(grundy_game_sum_winning_move(game, GRUNDY_PLAY_MISERE, NULL, 0, NULL), 0);
+    count = 99;
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_LOOPY, NULL, 0, NULL, NULL, 0,
+                                           &count), GRUNDY_OK);
+    CHECK_EQ(count, 0);
     /* The byte form works on u64 games (positions of 8 bytes). */
-    CHECK_EQ(grundy_game_value(game, &p3, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p3, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
-    CHECK_EQ(grundy_game_sum_winning_move(game, &p3, 1, &comp, &part, 1, &np), 1);
-    CHECK(comp == 0 && np == 1 && part == 2);
+    moves[0] = 99;
+    CHECK_EQ(grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, &p3, 1, moves), 1);
+    CHECK_EQ(moves[0], 0);
+    CHECK_EQ(grundy_game_move(game, &p3, moves[0], &part, 1, &np), GRUNDY_OK);
+    CHECK(np == 1 && part == 2);
     CHECK_EQ(grundy_game_set_canon(game, pair_canon), GRUNDY_ESTATE);
     CHECK_EQ(grundy_game_set_canon(game, NULL), GRUNDY_ESTATE);
     grundy_game_stats(game, &stored, &bytes);
     CHECK_EQ(stored, 4);
     CHECK(bytes > 0);
     grundy_game_free(game);
+}
+
+
+/* Move k of the three-heap position pos as h3_moves lists it: heap 0's
+ * moves, heap 2's, then heap 1's (given in one grundy_options_add_each
+ * call), each by the amount taken, increasing.  0 if there is no move k. */
+static int h3_listed(const heaps3 *h, const unsigned char *pos, uint64_t k, unsigned char *out)
+{
+    const int heap_order[3] = {0, 2, 1};
+    for (int o = 0; o < 3; o++) {
+        int i = heap_order[o];
+        uint32_t x = h3_get(h, pos, i);
+        for (uint32_t t = 1; t <= x; t++) {
+            if (!take_ok(h->rule, t) || k-- > 0)
+                continue;
+            memcpy(out, pos, 12);
+            h3_set(h, out, i, x - t);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* grundy_game_degree() and grundy_game_move() on positions as given (not
+ * canonicalised, though the game has a canonical form): one generator call
+ * each, nothing stored, every move against the test's own list. */
+static void test_degree_move(void)
+{
+    for (int width = 1; width <= 4; width += 3) {
+        heaps3 h = {width, 1, 1, 1, 0, 0, 0, {0}, NULL, 0};
+        h.expect_user = &h;
+        size_t ps = (size_t)(3 * width);
+        grundy_game *game;
+        if (!CHECK_EQ(grundy_game_new(&game, ps, h3_moves, &h, NULL), GRUNDY_OK))
+            return;
+        CHECK_EQ(grundy_game_set_canon(game, h3_canon), GRUNDY_OK);
+        unsigned char pos[12], want[12], got[2 * 12];
+        h3_make(&h, pos, 9, 2, 5); /* not sorted: not canonical */
+        uint64_t degree = 0;
+        CHECK_EQ(grundy_game_degree(game, pos, &degree), GRUNDY_OK);
+        CHECK_EQ(h.calls, 1);
+        CHECK(memcmp(h.last, pos, ps) == 0); /* the bytes as given */
+        uint64_t listed = 0;
+        while (h3_listed(&h, pos, listed, want))
+            listed++;
+        CHECK_EQ(degree, listed);
+        int same = 1;
+        for (uint64_t k = 0; k < degree; k++) {
+            size_t np = 9;
+            memset(got, 0xee, sizeof got);
+            same &= grundy_game_move(game, pos, k, got, 2, &np) == GRUNDY_OK && np == 1;
+            same &= h3_listed(&h, pos, k, want) && memcmp(got, want, ps) == 0;
+            same &= got[ps] == 0xee; /* one part written */
+        }
+        CHECK(same);
+        CHECK_EQ(h.calls, 1 + (long)degree);
+        /* No room: the count alone.  Past the last move: ERANGE. */
+        size_t np = 9;
+        CHECK_EQ(grundy_game_move(game, pos, 0, NULL, 0, &np), GRUNDY_OK);
+        CHECK_EQ(np, 1);
+        CHECK_EQ(grundy_game_move(game, pos, degree, got, 2, &np), GRUNDY_ERANGE);
+        CHECK(strstr(grundy_game_errmsg(game), "move") != NULL);
+        CHECK_EQ(grundy_game_move(game, pos, UINT64_MAX, got, 2, &np), GRUNDY_ERANGE);
+        uint64_t stored = 99;
+        grundy_game_stats(game, &stored, NULL);
+        CHECK_EQ(stored, 0);
+        /* The canonical form is still free to change: nothing was stored. */
+        CHECK_EQ(grundy_game_set_canon(game, NULL), GRUNDY_OK);
+        /* A terminal position: no move. */
+        h3_make(&h, pos, 0, 0, 0);
+        CHECK_EQ(grundy_game_degree(game, pos, &degree), GRUNDY_OK);
+        CHECK_EQ(degree, 0);
+        CHECK_EQ(grundy_game_move(game, pos, 0, got, 2, &np), GRUNDY_ERANGE);
+        grundy_game_free(game);
+    }
+
+    /* Splits, the finished game, and a generator's failure. */
+    grundy_game *game;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, split_moves, NULL, NULL), GRUNDY_OK))
+        return;
+    uint64_t degree = 0, parts[4] = {9, 9, 9, 9};
+    size_t np = 9;
+    CHECK_EQ(grundy_game_degree(game, (const uint64_t[]){13}, &degree), GRUNDY_OK);
+    CHECK_EQ(degree, 3);
+    CHECK_EQ(grundy_game_move(game, (const uint64_t[]){13}, 1, parts, 4, &np), GRUNDY_OK);
+    CHECK(np == 2 && parts[0] == 11 && parts[1] == 2 && parts[2] == 9);
+    CHECK_EQ(grundy_game_move(game, (const uint64_t[]){10}, 1, parts, 2, &np), GRUNDY_OK);
+    CHECK(np == 3 && parts[0] == 1 && parts[1] == 1 && parts[2] == 9); /* 2 of 3 written */
+    CHECK_EQ(grundy_game_move(game, (const uint64_t[]){11}, 0, parts, 4, &np), GRUNDY_OK);
+    CHECK_EQ(np, 0);
+    CHECK_EQ(grundy_game_degree(game, (const uint64_t[]){7}, &degree), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_game_move(game, (const uint64_t[]){7}, 0, parts, 4, &np), GRUNDY_ERANGE);
+    grundy_game_free(game);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Every play on one game: random DAGs whose options have at most one part,
+ * against a brute force of each play's rule per position, and against a
+ * brute-force search of the game tree of sums under each play's rules of
+ * who moves where and when the game ends. */
+
+#define NPLAYS 8 /* GRUNDY_PLAY_NORMAL ... GRUNDY_PLAY_SHORTENED */
+
+/* What the finished game (an option of no parts) counts as under play. */
+static uint32_t finished_number(int play)
+{
+    return play == GRUNDY_PLAY_MISERE ? 1 : play == GRUNDY_PLAY_WTIA ? GRUNDY_SP : 0;
+}
+
+typedef struct play_numbers {
+    uint32_t v[DAG_MAXN];
+    int known[DAG_MAXN];
+} play_numbers;
+
+static uint32_t play_brute(const dag *d, int play, int u, play_numbers *nb);
+
+static uint32_t option_brute(const dag *d, int play, int u, int k, play_numbers *nb)
+{
+    return d->nparts[u][k] ? play_brute(d, play, d->part[u][k][0], nb) : finished_number(play);
+}
+
+/* The number of u under play, from the definitions of grundy.h section 2
+ * (on a DAG the loopy value is the Sprague-Grundy value). */
+static uint32_t play_brute(const dag *d, int play, int u, play_numbers *nb)
+{
+    if (nb->known[u])
+        return nb->v[u];
+    int m = d->nmoves[u], seen[DAG_MAXMOVES + 2] = {0}, any_sp = 0, any_even = 0;
+    uint32_t min_even = UINT32_MAX, max_even = 0, min_odd = UINT32_MAX, max_odd = 0, r;
+    for (int k = 0; k < m; k++) {
+        uint32_t x = option_brute(d, play, u, k, nb);
+        any_sp |= x == GRUNDY_SP;
+        if (x <= DAG_MAXMOVES)
+            seen[x] = 1;
+        if (x % 2 == 0) {
+            any_even = 1;
+            min_even = x < min_even ? x : min_even;
+            max_even = x > max_even ? x : max_even;
+        } else {
+            min_odd = x < min_odd ? x : min_odd;
+            max_odd = x > max_odd ? x : max_odd;
+        }
+    }
+    uint32_t mex = 0;
+    while (seen[mex])
+        mex++;
+    switch (play) {
+    case GRUNDY_PLAY_MISERE: r = m == 0 ? 1 : mex; break;
+    case GRUNDY_PLAY_WTIA: r = m == 0 ? GRUNDY_SP : any_sp ? GRUNDY_SC : mex; break;
+    case GRUNDY_PLAY_CONJUNCTIVE:
+    case GRUNDY_PLAY_SHORTENED: r = m == 0 ? 0 : 1 + (any_even ? min_even : max_odd); break;
+    case GRUNDY_PLAY_CONTINUED: r = m == 0 ? 0 : 1 + (any_even ? max_even : min_odd); break;
+    default: r = mex; break; /* normal, selective, loopy */
+    }
+    /* (SP and SC are above DAG_MAXMOVES: the mex of WTIA skips them.) */
+    nb->known[u] = 1;
+    return nb->v[u] = r;
+}
+
+/* ---- sums by searching their game tree ---- */
+
+#define SUM_BASE (DAG_MAXN + 1) /* a component: a node, or FIN (d->n) */
+static signed char sum_memo[NPLAYS][SUM_BASE * SUM_BASE * SUM_BASE];
+
+static int comp_moves(const dag *d, int c)
+{
+    return c < d->n ? d->nmoves[c] : 0;
+}
+
+/* Whether choice (per component: -1 stays, else the move played) is a move
+ * of the sum under play. */
+static int legal(const dag *d, int play, const int *c, const int *choice, int k)
+{
+    int moved = 0, all = 1, all_live = 1;
+    for (int i = 0; i < k; i++) {
+        moved += choice[i] >= 0;
+        all &= choice[i] >= 0;
+        all_live &= choice[i] >= 0 || comp_moves(d, c[i]) == 0;
+    }
+    switch (play) {
+    case GRUNDY_PLAY_CONJUNCTIVE: return all;
+    case GRUNDY_PLAY_CONTINUED: return moved > 0 && all_live;
+    case GRUNDY_PLAY_SELECTIVE:
+    case GRUNDY_PLAY_SHORTENED: return moved > 0;
+    default: return moved == 1;
+    }
+}
+
+/* Whether the game is over for the player to move, and (*won) whether
+ * that player has won then. */
+static int over(const dag *d, int play, const int *c, int k, int *won)
+{
+    int any_end = 0, all_end = 1;
+    for (int i = 0; i < k; i++) {
+        any_end |= comp_moves(d, c[i]) == 0;
+        all_end &= comp_moves(d, c[i]) == 0;
+    }
+    *won = play == GRUNDY_PLAY_MISERE;
+    switch (play) {
+    case GRUNDY_PLAY_WTIA:
+    case GRUNDY_PLAY_CONJUNCTIVE:
+    case GRUNDY_PLAY_SHORTENED: return any_end;
+    default: return all_end;
+    }
+}
+
+static int sum_index(const dag *d, const int *c, int k)
+{
+    int x = 0;
+    for (int i = 0; i < k; i++)
+        x = x * (d->n + 1) + c[i];
+    return x;
+}
+
+/* Applies choice to c into next. */
+static void apply(const dag *d, const int *c, const int *choice, int k, int *next)
+{
+    for (int i = 0; i < k; i++) {
+        int u = c[i], j = choice[i];
+        next[i] = j < 0 ? u : d->nparts[u][j] ? d->part[u][j][0] : d->n;
+    }
+}
+
+/* Steps the choices like an odometer, each from -1 to its last move;
+ * 0 after the last. */
+static int next_choice(const dag *d, const int *c, int *choice, int k)
+{
+    for (int i = 0; i < k; i++) {
+        if (++choice[i] < comp_moves(d, c[i]))
+            return 1;
+        choice[i] = -1;
+    }
+    return 0;
+}
+
+/* GRUNDY_N or GRUNDY_P for the sum c[0 .. k) (k <= 3) under play.  The
+ * memo (per play) holds sums of one length only: sum_brute_reset. */
+static int sum_brute(const dag *d, int play, const int *c, int k)
+{
+    signed char *m = &sum_memo[play][sum_index(d, c, k)];
+    if (*m >= 0)
+        return *m;
+    int won, result = GRUNDY_P;
+    if (over(d, play, c, k, &won)) {
+        result = won ? GRUNDY_N : GRUNDY_P;
+    } else {
+        int choice[3] = {-1, -1, -1}, next[3];
+        while (result == GRUNDY_P && next_choice(d, c, choice, k)) {
+            if (!legal(d, play, c, choice, k))
+                continue;
+            apply(d, c, choice, k, next);
+            if (sum_brute(d, play, next, k) == GRUNDY_P)
+                result = GRUNDY_N;
+        }
+    }
+    return *m = (signed char)result;
+}
+
+static void sum_brute_reset(const dag *d, int k)
+{
+    size_t size = 1;
+    for (int i = 0; i < k; i++)
+        size *= (size_t)d->n + 1;
+    for (int p = 0; p < NPLAYS; p++)
+        memset(sum_memo[p], 0xff, size);
+}
+
+/* Whether the play moves in one component. */
+static int one_component(int play)
+{
+    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY_PLAY_MISERE ||
+           play == GRUNDY_PLAY_WTIA || play == GRUNDY_PLAY_LOOPY;
+}
+
+/* The winning move the game gives for the sum c (as pos) under play,
+ * replayed: a move of the sum under play's rules, to a P-position; and one
+ * exactly when the sum is N and the game not over. */
+static void check_winning_move(const dag *d, grundy_game *game, int play, const int *c,
+                               const uint64_t *pos, int k, int outcome)
+{
+    uint64_t moves[3] = {7, 7, 7};
+    int won, is_over = over(d, play, c, k, &won);
+    int found = grundy_game_sum_winning_move(game, play, pos, (size_t)k, moves);
+    CHECK_EQ(found, outcome == GRUNDY_N && !is_over);
+    if (found != 1)
+        return;
+    int choice[3], next[3], ok = 1;
+    for (int i = 0; i < k; i++) {
+        choice[i] = moves[i] == GRUNDY_NO_MOVE ? -1 : (int)moves[i];
+        ok &= moves[i] == GRUNDY_NO_MOVE || moves[i] < (uint64_t)comp_moves(d, c[i]);
+    }
+    if (CHECK(ok) && CHECK(legal(d, play, c, choice, k))) {
+        apply(d, c, choice, k, next);
+        CHECK_EQ(sum_brute(d, play, next, k), GRUNDY_P);
+    }
+}
+
+/* Every winning move of the sum under a play that moves in one component
+ * (with a method flag or not), as the brute force finds them, by component
+ * then move. */
+static void check_winning_moves(const dag *d, grundy_game *game, int play, const int *c,
+                                const uint64_t *pos, int k)
+{
+    size_t want_c[3 * DAG_MAXMOVES], got_c[3 * DAG_MAXMOVES], want = 0, count = 99;
+    uint64_t want_m[3 * DAG_MAXMOVES], got_m[3 * DAG_MAXMOVES];
+    int won, rules = play & ~GRUNDY_BY_MASK; /* the brute force's play */
+    for (int i = 0; i < k && !over(d, rules, c, k, &won); i++) {
+        for (int j = 0; j < comp_moves(d, c[i]); j++) {
+            int choice[3] = {-1, -1, -1}, next[3];
+            choice[i] = j;
+            apply(d, c, choice, k, next);
+            if (sum_brute(d, rules, next, k) == GRUNDY_P) {
+                want_c[want] = (size_t)i;
+                want_m[want++] = (uint64_t)j;
+            }
+        }
+    }
+    int rc = grundy_game_sum_winning_moves(game, play, pos, (size_t)k, got_c, got_m,
+                                           3 * DAG_MAXMOVES, &count);
+    if (CHECK_EQ(rc, GRUNDY_OK) && CHECK_EQ(count, want))
+        CHECK(memcmp(want_c, got_c, want * sizeof *got_c) == 0 &&
+              memcmp(want_m, got_m, want * sizeof *got_m) == 0);
+}
+
+/* A misère sum under each required method: the brute force's outcome and
+ * winning moves, or GRUNDY_EINVAL with a message where the method's
+ * precondition fails (never for the search); and the method used. */
+static void check_misere_methods(const dag *d, grundy_game *game, const int *c,
+                                 const uint64_t *pos, int k, int outcome, int *seen)
+{
+    const int by[3] = {GRUNDY_BY_SJ, GRUNDY_BY_GENUS, GRUNDY_BY_SEARCH};
+    for (int m = 0; m < 3; m++) {
+        int play = GRUNDY_PLAY_MISERE | by[m];
+        int rc = grundy_game_sum_outcome(game, play, pos, (size_t)k);
+        if (rc == GRUNDY_EINVAL && by[m] != GRUNDY_BY_SEARCH) {
+            CHECK(strlen(grundy_game_errmsg(game)) > 0);
+            continue;
+        }
+        CHECK_EQ(rc, outcome);
+        CHECK_EQ(grundy_game_last_method(game), by[m]);
+        check_winning_moves(d, game, play, c, pos, k);
+    }
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, pos, (size_t)k), outcome);
+    int method = grundy_game_last_method(game);
+    CHECK(method == GRUNDY_BY_SJ || method == GRUNDY_BY_GENUS || method == GRUNDY_BY_SEARCH);
+    seen[(method >> 8) & 3]++;
+}
+
+/* Random sums of 1 to 3 positions under every play. */
+static void check_play_sums(const dag *d, grundy_game *game, int *seen)
+{
+    for (int k = 1; k <= 3; k++) {
+        sum_brute_reset(d, k);
+        for (int t = 0; t < 2; t++) {
+            int c[3];
+            uint64_t pos[3];
+            for (int i = 0; i < k; i++)
+                pos[i] = (uint64_t)(c[i] = (int)harness_below((unsigned long long)d->n));
+            for (int play = 0; play < NPLAYS; play++) {
+                int outcome = sum_brute(d, play, c, k);
+                CHECK_EQ(grundy_game_sum_outcome(game, play, pos, (size_t)k), outcome);
+                check_winning_move(d, game, play, c, pos, k, outcome);
+                if (one_component(play))
+                    check_winning_moves(d, game, play, c, pos, k);
+                if (play == GRUNDY_PLAY_MISERE)
+                    check_misere_methods(d, game, c, pos, k, outcome, seen);
+            }
+        }
+    }
+}
+
+/* The numbers of every position under every play: on one game, the plays
+ * interleaved at random, against the brute force and against a game of its
+ * own per play; then sums. */
+static void test_every_play(void)
+{
+    int rounds = harness_quick() ? 100 : 600, seen[4] = {0};
+    for (int r = 0; r < rounds; r++) {
+        static counted_dag cd, alone;
+        memset(&cd, 0, sizeof cd);
+        random_dag(&cd.d, 0, 1, 1); /* options of one part, the bottom's of none */
+        cd.each = r % 3;
+        const dag *d = &cd.d;
+        static play_numbers nb[NPLAYS];
+        memset(nb, 0, sizeof nb);
+        grundy_game *game = NULL;
+        if (!CHECK_EQ(grundy_game_new_u64(&game, dag_moves, &cd, NULL), GRUNDY_OK))
+            return;
+        int order[NPLAYS * DAG_MAXN], same = 1;
+        random_permutation(order, NPLAYS * d->n);
+        sum_brute_reset(d, 1);
+        for (int i = 0; i < NPLAYS * d->n; i++) {
+            int play = order[i] / d->n, u = order[i] % d->n;
+            uint32_t v = 12345;
+            uint64_t p = (uint64_t)u;
+            same &= value_of(game, play, p, &v) == GRUNDY_OK;
+            same &= v == play_brute(d, play, u, &nb[play]);
+            same &= grundy_game_outcome(game, play, &p) == sum_brute(d, play, &u, 1);
+        }
+        CHECK(same);
+        /* One table per play, shortened sharing conjunctive's; loopy none. */
+        uint64_t stored = 0;
+        grundy_game_stats(game, &stored, NULL);
+        CHECK_EQ(stored, 6 * (uint64_t)d->n);
+        for (int play = 0; play < NPLAYS; play++) {
+            alone = cd;
+            memset(alone.calls, 0, sizeof alone.calls);
+            grundy_game *one = NULL;
+            if (!CHECK_EQ(grundy_game_new_u64(&one, dag_moves, &alone, NULL), GRUNDY_OK))
+                break;
+            random_permutation(order, d->n);
+            int equal = 1, once = 1;
+            for (int i = 0; i < d->n; i++) {
+                uint32_t v = 12345;
+                equal &= value_of(one, play, (uint64_t)order[i], &v) == GRUNDY_OK;
+                equal &= v == nb[play].v[order[i]];
+            }
+            for (int u = 0; u < d->n; u++)
+                once &= play == GRUNDY_PLAY_LOOPY || alone.calls[u] == 1;
+            CHECK(equal);
+            CHECK(once);
+            grundy_game_stats(one, &stored, NULL);
+            CHECK_EQ(stored, play == GRUNDY_PLAY_LOOPY ? 0 : (uint64_t)d->n);
+            grundy_game_free(one);
+        }
+        check_play_sums(d, game, seen);
+        CHECK_EQ(cd.bad_pos, 0);
+        grundy_game_free(game);
+    }
+    /* Each method was picked in some rounds. */
+    printf("misère sums: SJ %d, genus %d, search %d\n", seen[1], seen[2], seen[3]);
+    CHECK(seen[1] > 0 && seen[2] > 0 && seen[3] > 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1442,13 +2400,13 @@ static int rich_moves(void *user, uint64_t n, grundy_options *out)
 {
     (void)user;
     if (n >= 1)
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){n - 1}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){n - 1}, 1));
     if (n >= 2)
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){n / 2, n / 3}, 2));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){n / 2, n / 3}, 2));
     if (n % 7 == 0)
-        ADD_OR_RETURN(grundy_options_add_u64(out, NULL, 0));
+        ADD_OR_RETURN(grundy_options_add(out, NULL, 0));
     if (n >= 5)
-        ADD_OR_RETURN(grundy_options_add_u64(out, (const uint64_t[]){n - 3, n - 5, n / 4}, 3));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){n - 3, n - 5, n / 4}, 3));
     return 0;
 }
 
@@ -1479,37 +2437,58 @@ static int rich_brute(int n, int *memo)
 
 static int rich_memo[RICH_N + 1];
 
+/* A uint64_t game on the allocator a; NULL, with *ok 0, when creating it
+ * failed, which must then have been with ENOMEM and no game. */
+static grundy_game *failing_game(const grundy_allocator *a, grundy_moves_u64_fn moves,
+                                 void *user, int *ok)
+{
+    grundy_game *game = (grundy_game *)&game;
+    int rc = grundy_game_new_u64(&game, moves, user, a);
+    *ok = rc == GRUNDY_OK;
+    if (rc != GRUNDY_OK) {
+        CHECK_EQ(rc, GRUNDY_ENOMEM);
+        CHECK(game == NULL);
+        return NULL;
+    }
+    return game;
+}
+
 /* Returns a checksum of everything computed; *ok is 0 when creating the
  * game failed (which must then have been ENOMEM). */
 static long scenario_rule_game(failing_alloc *f, int *ok)
 {
     grundy_allocator a = failing_allocator(f);
-    grundy_game *game = (grundy_game *)&a;
-    int rc = grundy_game_new_u64(&game, rich_moves, NULL, &a);
-    if (rc != GRUNDY_OK) {
-        CHECK_EQ(rc, GRUNDY_ENOMEM);
-        CHECK(game == NULL);
-        *ok = 0;
+    grundy_game *game = failing_game(&a, rich_moves, NULL, ok);
+    if (game == NULL)
         return 0;
-    }
-    *ok = 1;
     long sum = 0;
     uint32_t v = 12345;
-    STEP(f, GRUNDY_OK, grundy_game_value_u64(game, 100, &v));
+    STEP(f, GRUNDY_OK, value_of(game, GRUNDY_PLAY_NORMAL, 100, &v));
     CHECK_EQ(v, rich_memo[100]);
     sum = sum * 31 + v;
-    STEP(f, GRUNDY_OK, grundy_game_value_u64(game, RICH_N, &v));
+    STEP(f, GRUNDY_OK, value_of(game, GRUNDY_PLAY_NORMAL, RICH_N, &v));
     CHECK_EQ(v, rich_memo[RICH_N]);
     sum = sum * 31 + v;
     const uint64_t sum_pos[3] = {RICH_N - 1, 1234, 77};
-    STEP(f, GRUNDY_OK, grundy_game_sum_value(game, sum_pos, 3, &v));
+    STEP(f, GRUNDY_OK, grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, sum_pos, 3, &v));
     CHECK_EQ(v, rich_memo[RICH_N - 1] ^ rich_memo[1234] ^ rich_memo[77]);
     sum = sum * 31 + v;
     size_t comp = 99;
     uint64_t parts[3];
-    uint32_t np = 99;
-    STEP(f, v != 0, grundy_game_sum_winning_move_u64(game, sum_pos, 3, &comp, parts, 3, &np));
-    sum = sum * 31 + (long)comp * 7 + np;
+    size_t np = 99;
+    STEP(f, v != 0, winning_parts(game, 8, sum_pos, 3, &comp, parts, 3, &np));
+    sum = sum * 31 + (long)comp * 7 + (long)np;
+    size_t comps[8], count = 0;
+    uint64_t moves[8], degree = 0;
+    STEP(f, GRUNDY_OK, grundy_game_sum_winning_moves(game, GRUNDY_PLAY_NORMAL, sum_pos, 3, comps,
+                                                     moves, 8, &count));
+    CHECK(count >= 1 && count <= 8);
+    for (size_t i = 0; i < count && i < 8; i++)
+        sum = sum * 31 + (long)comps[i] * 100 + (long)moves[i];
+    STEP(f, GRUNDY_OK, grundy_game_degree(game, &sum_pos[1], &degree));
+    CHECK_EQ(degree, 3); /* 1234: {n - 1}, the two splits; 1234 % 7 != 0 */
+    STEP(f, GRUNDY_OK, grundy_game_move(game, &sum_pos[1], 2, parts, 3, &np));
+    CHECK(np == 3 && parts[0] == 1231 && parts[1] == 1229 && parts[2] == 308);
     grundy_game_free(game);
     return sum;
 }
@@ -1533,20 +2512,62 @@ static long scenario_byte_game(failing_alloc *f, int *ok)
     unsigned char pos[12];
     h3_make(&h, pos, 20, 3, 13);
     uint32_t v = 12345;
-    STEP(f, GRUNDY_OK, grundy_game_value(game, pos, &v));
+    STEP(f, GRUNDY_OK, grundy_game_value(game, GRUNDY_PLAY_NORMAL, pos, &v));
     CHECK_EQ(v, h3_value(&h, pos));
     unsigned char two[6] = {9, 9, 40, 1, 2, 3};
-    STEP(f, GRUNDY_OK, grundy_game_sum_value(game, two, 2, &v));
+    STEP(f, GRUNDY_OK, grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, two, 2, &v));
     CHECK_EQ(v, h3_value(&h, two) ^ h3_value(&h, two + 3));
     size_t comp = 99;
     unsigned char parts[3];
-    uint32_t np = 99;
+    size_t np = 99;
     h.searching = 1;
-    STEP(f, v != 0, grundy_game_sum_winning_move(game, two, 2, &comp, parts, 1, &np));
+    STEP(f, v != 0, winning_parts(game, 3, two, 2, &comp, parts, 1, &np));
     h.searching = 0;
     CHECK(np == 1 && h3_is_move(&h, two + 3 * comp, parts));
     CHECK_EQ(h.not_canonical, 0);
     long sum = (long)v * 1000 + (long)comp * 10 + np;
+    grundy_game_free(game);
+    return sum;
+}
+
+
+/* The positions' graph, failing: loopy values (with a cycle), misère sums
+ * by each method, WTIA and selective sums, every winning move. */
+static long scenario_graph(failing_alloc *f, int *ok)
+{
+    grundy_allocator a = failing_allocator(f);
+    chain c = {1, 0, 0, 0, 0, {0, 0, 0}};
+    grundy_game *game = failing_game(&a, chain_moves, &c, ok);
+    if (game == NULL)
+        return 0;
+    int rc;
+    long sum = 0;
+    uint32_t v = 12345;
+    STEP(f, GRUNDY_OK, value_of(game, GRUNDY_PLAY_LOOPY, 40, &v));
+    CHECK_EQ(v, 40 % 3);
+    STEP(f, GRUNDY_OK, value_of(game, GRUNDY_PLAY_LOOPY, CYCLE_BASE + 2, &v));
+    CHECK_EQ(v, GRUNDY_INF);
+    const uint64_t three[3] = {20, 17, 9}, loopy[2] = {CYCLE_BASE + 1, 7};
+    const int plays[] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS,
+                         GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, GRUNDY_PLAY_WTIA,
+                         GRUNDY_PLAY_SELECTIVE};
+    for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
+        FAILING_RETRY(f, rc, grundy_game_sum_outcome(game, plays[i], three, 3));
+        CHECK(rc == GRUNDY_P || rc == GRUNDY_N);
+        sum = sum * 3 + rc;
+    }
+    FAILING_RETRY(f, rc, grundy_game_sum_outcome(game, GRUNDY_PLAY_LOOPY, loopy, 2));
+    CHECK_EQ(rc, GRUNDY_D);
+    uint64_t moves[8];
+    size_t comps[8], count = 0;
+    FAILING_RETRY(f, rc, grundy_game_sum_winning_move(game, GRUNDY_PLAY_WTIA, three, 3, moves));
+    CHECK(rc == 0 || rc == 1);
+    sum = sum * 3 + rc;
+    STEP(f, GRUNDY_OK, grundy_game_sum_winning_moves(game, GRUNDY_PLAY_MISERE, three, 3, comps,
+                                                     moves, 8, &count));
+    for (size_t i = 0; i < count && i < 8; i++)
+        sum = sum * 7 + (long)comps[i] * 3 + (long)moves[i];
+    sum = sum * 5 + grundy_game_last_method(game);
     grundy_game_free(game);
     return sum;
 }
@@ -1563,7 +2584,8 @@ static long fail_once(long (*scenario)(failing_alloc *, int *), long n, long exp
     return f.failures;
 }
 
-static void run_until_clean(long (*scenario)(failing_alloc *, int *), const char *name)
+static void run_until_clean(long (*scenario)(failing_alloc *, int *), const char *name,
+                            int every)
 {
     failing_alloc clean = {0};
     int ok;
@@ -1576,7 +2598,7 @@ static void run_until_clean(long (*scenario)(failing_alloc *, int *), const char
      * the last fails nothing. */
     long total = clean.calls, tried = 0;
     CHECK(total > 3); /* the scenario really allocates several times */
-    long step = total <= 300 ? 1 : (total - 150) / 150 + 1;
+    long step = total <= 300 || every ? 1 : (total - 150) / 150 + 1;
     for (long n = 1; n <= total; n += n < 150 ? 1 : step, tried++)
         CHECK_EQ(fail_once(scenario, n, expect), 1);
     CHECK_EQ(fail_once(scenario, total, expect), 1);
@@ -1590,8 +2612,9 @@ static void test_alloc_failure(void)
         rich_memo[i] = -1;
     for (int i = 0; i <= RICH_N; i++)
         rich_brute(i, rich_memo);
-    run_until_clean(scenario_rule_game, "rule game");
-    run_until_clean(scenario_byte_game, "byte game");
+    run_until_clean(scenario_rule_game, "rule game", 0);
+    run_until_clean(scenario_byte_game, "byte game", 0);
+    run_until_clean(scenario_graph, "positions' graph", 1); /* every one, however many */
 }
 
 int main(void)
@@ -1599,7 +2622,10 @@ int main(void)
     memset(brute3_memo, 0xff, sizeof brute3_memo);
     test_random_dags();
     test_random_cycles();
+    test_every_play();
     test_splits();
+    test_split_plays();
+    test_degree_move();
     test_canon();
     test_deep();
     test_cycles();
@@ -1607,6 +2633,8 @@ int main(void)
     test_growth_by_need();
     test_reentry();
     test_progress_and_cancel();
+    test_graph_memory_limit();
+    test_graph_progress();
     test_generator_errors();
     test_arguments();
     test_alloc_failure();

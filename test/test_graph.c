@@ -5,12 +5,13 @@
 #include "grundy.h"
 #include "failing_alloc.h"
 #include "harness.h"
+#include "nim_heaps.h"
 #include "random_dag.h"
 
 static grundy_graph *build(const dag *d)
 {
     grundy_graph *g;
-    if (grundy_graph_new(&g) != GRUNDY_OK)
+    if (grundy_graph_new(&g, NULL) != GRUNDY_OK)
         return NULL;
     uint32_t first;
     CHECK_EQ(grundy_graph_add_nodes(g, (uint32_t)d->n, &first), GRUNDY_OK);
@@ -44,32 +45,35 @@ static void check_against_brute(const dag *d, grundy_graph *g)
 {
     int memo[DAG_MAXN];
     dag_brute_all(d, memo);
-    const uint32_t *val = grundy_graph_values(g);
-    if (!CHECK(val != NULL))
+    uint32_t val[DAG_MAXN];
+    if (!CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, (size_t)d->n, val), GRUNDY_OK))
         return;
     for (int u = 0; u < d->n; u++) {
+        uint32_t node = (uint32_t)u;
         CHECK_EQ(val[u], memo[u]);
-        CHECK_EQ(grundy_graph_outcome(g, (uint32_t)u), memo[u] ? GRUNDY_N : GRUNDY_P);
-        uint32_t deg;
-        CHECK_EQ(grundy_graph_degree(g, (uint32_t)u, &deg), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_NORMAL, node), memo[u] ? GRUNDY_N : GRUNDY_P);
+        uint64_t deg;
+        CHECK_EQ(grundy_graph_degree(g, node, &deg), GRUNDY_OK);
         CHECK_EQ(deg, d->nmoves[u]);
         /* Moves keep their order and parts. */
         for (int k = 0; k < d->nmoves[u]; k++) {
-            const uint32_t *parts;
-            uint32_t np;
-            CHECK_EQ(grundy_graph_move(g, (uint32_t)u, (uint32_t)k, &parts, &np), GRUNDY_OK);
+            uint32_t parts[DAG_MAXPARTS];
+            size_t np;
+            CHECK_EQ(grundy_graph_move(g, node, (uint64_t)k, parts, DAG_MAXPARTS, &np), GRUNDY_OK);
             CHECK_EQ(np, d->nparts[u][k]);
-            for (uint32_t j = 0; j < np && j < DAG_MAXPARTS; j++)
+            for (size_t j = 0; j < np && j < DAG_MAXPARTS; j++)
                 CHECK_EQ(parts[j], d->part[u][k][j]);
         }
-        /* Winning moves are exactly the moves to value 0. */
-        uint32_t wins[DAG_MAXMOVES];
-        size_t count;
-        CHECK_EQ(grundy_graph_winning_moves(g, (uint32_t)u, wins, DAG_MAXMOVES, &count), GRUNDY_OK);
+        /* Winning moves of one node are exactly its moves to value 0. */
+        uint64_t wins[DAG_MAXMOVES];
+        size_t comps[DAG_MAXMOVES], count;
+        CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &node, 1, comps, wins,
+                                                DAG_MAXMOVES, &count),
+                 GRUNDY_OK);
         size_t expect = 0;
         for (int k = 0; k < d->nmoves[u]; k++) {
             if (move_value(d, u, k, memo) == 0) {
-                CHECK(expect < count && wins[expect] == (uint32_t)k);
+                CHECK(expect < count && wins[expect] == (uint64_t)k && comps[expect] == 0);
                 expect++;
             }
         }
@@ -87,16 +91,39 @@ static void check_against_brute(const dag *d, grundy_graph *g)
             x ^= memo[nodes[i]];
         }
         uint32_t sv;
-        CHECK_EQ(grundy_graph_sum_value(g, nodes, k, &sv), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, nodes, k, &sv), GRUNDY_OK);
         CHECK_EQ(sv, x);
-        size_t comp;
-        uint32_t mv;
-        int found = grundy_graph_sum_winning_move(g, nodes, k, &comp, &mv);
+        uint64_t moves[3];
+        int found = grundy_graph_sum_winning_move(g, GRUNDY_PLAY_NORMAL, nodes, k, moves);
         CHECK_EQ(found, x != 0);
-        if (found == 1 && CHECK(comp < k)) {
-            int after = x ^ memo[nodes[comp]] ^ move_value(d, (int)nodes[comp], (int)mv, memo);
+        size_t comp = k, moved = 0;
+        for (size_t i = 0; i < k; i++) {
+            if (moves[i] != GRUNDY_NO_MOVE) {
+                comp = i;
+                moved++;
+            }
+        }
+        CHECK_EQ(moved, found == 1);
+        if (found == 1 && CHECK(comp < k && moves[comp] < (uint64_t)d->nmoves[nodes[comp]])) {
+            int after = x ^ memo[nodes[comp]] ^ move_value(d, (int)nodes[comp], (int)moves[comp], memo);
             CHECK_EQ(after, 0);
         }
+        /* Every winning move of the sum: exactly the moves to value v xor x. */
+        uint64_t all[3 * DAG_MAXMOVES];
+        size_t comps[3 * DAG_MAXMOVES], count = 0, expect = 0;
+        CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, nodes, k, comps, all,
+                                                3 * DAG_MAXMOVES, &count),
+                 GRUNDY_OK);
+        for (size_t i = 0; i < k; i++) {
+            int u = (int)nodes[i];
+            for (int mv = 0; mv < d->nmoves[u]; mv++) {
+                if ((x ^ memo[u] ^ move_value(d, u, mv, memo)) != 0)
+                    continue;
+                CHECK(expect < count && comps[expect] == i && all[expect] == (uint64_t)mv);
+                expect++;
+            }
+        }
+        CHECK_EQ(count, expect);
     }
 }
 
@@ -109,56 +136,215 @@ static void test_random_dags(void)
         grundy_graph *g = build(&d);
         if (!CHECK(g != NULL))
             return;
-        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        /* Half solved ahead, half by the first question. */
+        if (r % 4 < 2)
+            CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
         check_against_brute(&d, g);
         grundy_graph_free(g);
     }
 }
 
-/* Moves added after a solve: the graph needs (and gets) a new solve. */
+/* Moves added after a solve: the next question solves again (lazily, with
+ * no solve call); an unchanged graph is not solved twice.  A counting
+ * allocator tells when a solve runs: solving allocates. */
 static void test_add_after_solve(void)
 {
+    failing_alloc f = {0, 0, 0, 0};
+    grundy_allocator a = failing_allocator(&f);
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, &a), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, 3, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 1, 0), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
     uint32_t v;
-    CHECK_EQ(grundy_graph_value(g, 1, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 1, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
-    /* Solving an unchanged graph again keeps the values it has. */
-    const uint32_t *before = grundy_graph_values(g);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
-    CHECK(grundy_graph_values(g) == before);
+    /* Solving an unchanged graph again, or asking it, keeps the values it has. */
+    long calls = f.calls;
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 2, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0);
+    CHECK_EQ(f.calls, calls);
     CHECK_EQ(grundy_graph_add_move(g, 2, 1), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_value(g, 1, &v), GRUNDY_ESTATE);
-    CHECK(grundy_graph_values(g) == NULL);
+    /* The change dropped the values: this question solves again. */
+    calls = f.calls;
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 2, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0); /* 2 -> 1 only: value 0 */
+    CHECK(f.calls > calls);
     CHECK_EQ(grundy_graph_add_move(g, 2, 0), GRUNDY_OK);
     uint32_t id;
     CHECK_EQ(grundy_graph_add_node(g, &id), GRUNDY_OK);
     CHECK_EQ(id, 3);
     CHECK_EQ(grundy_graph_add_split(g, 3, (const uint32_t[]){2, 1}, 2), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_value(g, 2, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 2, &v), GRUNDY_OK);
     CHECK_EQ(v, 2);
-    CHECK_EQ(grundy_graph_value(g, 3, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 3, &v), GRUNDY_OK);
     CHECK_EQ(v, 0); /* its only move leads to 2 xor 1 = 3 */
     CHECK_EQ(grundy_graph_move_count(g), 4);
-    const uint32_t *parts;
-    uint32_t np;
-    CHECK_EQ(grundy_graph_move(g, 2, 1, &parts, &np), GRUNDY_OK);
+    uint32_t parts[2] = {99, 99};
+    size_t np;
+    CHECK_EQ(grundy_graph_move(g, 2, 1, parts, 2, &np), GRUNDY_OK);
+    CHECK(np == 1 && parts[0] == 0 && parts[1] == 99);
+    CHECK_EQ(grundy_graph_move(g, 2, 2, parts, 2, &np), GRUNDY_ERANGE);
+    CHECK(strstr(grundy_graph_errmsg(g), "node 2") != NULL);
+    grundy_graph_free(g);
+    CHECK_EQ(f.live, 0);
+}
+
+/* Questions solve what they need, for each play, with no solve call first;
+ * a value of one play asked after another's keeps both. */
+static void test_lazy_solve(void)
+{
+    grundy_graph *g;
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_nodes(g, 4, NULL), GRUNDY_OK);
+    CHECK_EQ(add_nim_heaps(g, 4), GRUNDY_OK);
+    uint32_t v;
+    /* Misère Nim heaps: 0 -> 1, 1 -> 0, k -> k; remoteness of heap k: 1 (k > 0). */
+    static const uint32_t misere[4] = {1, 0, 2, 3}, remote[4] = {0, 1, 1, 1};
+    for (uint32_t u = 0; u < 4; u++) {
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_MISERE, u, &v), GRUNDY_OK);
+        CHECK_EQ(v, misere[u]);
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_CONJUNCTIVE, u, &v), GRUNDY_OK);
+        CHECK_EQ(v, remote[u]);
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_SHORTENED, u, &v), GRUNDY_OK);
+        CHECK_EQ(v, remote[u]);
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_SELECTIVE, u, &v), GRUNDY_OK);
+        CHECK_EQ(v, u);
+        CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_NORMAL, u), u ? GRUNDY_N : GRUNDY_P);
+        CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_MISERE, u), u == 1 ? GRUNDY_P : GRUNDY_N);
+        CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_LOOPY, u), u ? GRUNDY_N : GRUNDY_P);
+    }
+    uint32_t sum[2] = {3, 2};
+    CHECK_EQ(grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, sum, 2, &v), GRUNDY_OK);
+    CHECK_EQ(v, 1);
+    /* Method flags belong to misère sums only; unknown plays are refused. */
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ, 0, &v), GRUNDY_EINVAL);
+    CHECK(strstr(grundy_graph_errmsg(g), "method") != NULL);
+    CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, 0), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_SHORTENED + 1), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_value(g, -1, 0, &v), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL | GRUNDY_BY_SJ, sum, 2, &v), GRUNDY_EINVAL);
+    /* The value of a sum is the xor under normal play only. */
+    for (int play = GRUNDY_PLAY_MISERE; play <= GRUNDY_PLAY_SHORTENED; play++) {
+        CHECK_EQ(grundy_graph_sum_value(g, play, sum, 2, &v), GRUNDY_ENOTSUP);
+        CHECK(strstr(grundy_graph_errmsg(g), "grundy_graph_sum_outcome") != NULL);
+    }
+    /* A question on a graph with a cycle fails as the solve would. */
+    CHECK_EQ(grundy_graph_add_move(g, 0, 3), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 1, &v), GRUNDY_ECYCLE);
+    CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_MISERE, 1), GRUNDY_ECYCLE);
+    uint32_t c;
+    CHECK_EQ(grundy_graph_cycle_node(g, &c), GRUNDY_OK);
+    CHECK(c <= 3);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_LOOPY, 1, &v), GRUNDY_OK);
+    grundy_graph_free(g);
+}
+
+/* grundy_graph_values copies any range [first, first + count) and refuses
+ * ranges past the last node. */
+static void test_values_ranges(void)
+{
+    grundy_graph *g;
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_nodes(g, 6, NULL), GRUNDY_OK);
+    CHECK_EQ(add_nim_heaps(g, 6), GRUNDY_OK);
+    uint32_t out[8];
+    for (uint32_t first = 0; first <= 6; first++) {
+        for (size_t count = 0; count <= 7; count++) {
+            memset(out, 0xab, sizeof out);
+            int rc = grundy_graph_values(g, GRUNDY_PLAY_NORMAL, first, count, out);
+            if (first + count > 6) {
+                CHECK_EQ(rc, GRUNDY_ERANGE);
+                CHECK_EQ(out[0], 0xabababab);
+                continue;
+            }
+            CHECK_EQ(rc, GRUNDY_OK);
+            for (size_t i = 0; i < count; i++)
+                CHECK_EQ(out[i], first + i);
+            CHECK_EQ(out[count], 0xabababab); /* nothing past the range */
+        }
+    }
+    /* Misère values of the same range, and ranges far past the end. */
+    CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_MISERE, 0, 3, out), GRUNDY_OK);
+    CHECK(out[0] == 1 && out[1] == 0 && out[2] == 2);
+    CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 7, 0, out), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_NORMAL, UINT32_MAX, 1, out), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 1, SIZE_MAX, out), GRUNDY_ERANGE);
+    CHECK(strstr(grundy_graph_errmsg(g), "n = 6") != NULL);
+    CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, 2, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, 0, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_values(NULL, GRUNDY_PLAY_NORMAL, 0, 1, out), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_values(g, 99, 0, 1, out), GRUNDY_EINVAL);
+    grundy_graph_free(g);
+}
+
+/* Degree and moves read moves still waiting to be merged (merging them). */
+static void test_waiting_moves(void)
+{
+    grundy_graph *g;
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_nodes(g, 4, NULL), GRUNDY_OK);
+    uint64_t deg = 99;
+    CHECK_EQ(grundy_graph_degree(g, 3, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, 0);
+    CHECK_EQ(grundy_graph_add_move(g, 3, 1), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_move(g, 2, 0), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_move(g, 3, 0), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_degree(g, 3, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, 2);
+    uint32_t parts[3] = {9, 9, 9};
+    size_t np = 0;
+    CHECK_EQ(grundy_graph_move(g, 3, 1, parts, 3, &np), GRUNDY_OK);
     CHECK(np == 1 && parts[0] == 0);
-    CHECK_EQ(grundy_graph_move(g, 2, 2, &parts, &np), GRUNDY_ERANGE);
+    /* More moves after reading: a split, then an ordinary one. */
+    CHECK_EQ(grundy_graph_add_split(g, 3, (const uint32_t[]){2, 1, 1}, 3), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_move(g, 3, 2), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_degree(g, 3, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, 4);
+    CHECK_EQ(grundy_graph_move(g, 3, 2, parts, 3, &np), GRUNDY_OK);
+    CHECK(np == 3 && parts[0] == 2 && parts[1] == 1 && parts[2] == 1);
+    /* Room for fewer parts: the first cap written, nparts all of them. */
+    memset(parts, 9, sizeof parts);
+    CHECK_EQ(grundy_graph_move(g, 3, 2, parts, 2, &np), GRUNDY_OK);
+    CHECK(np == 3 && parts[0] == 2 && parts[1] == 1 && parts[2] == 0x09090909u);
+    CHECK_EQ(grundy_graph_move(g, 3, 2, NULL, 0, &np), GRUNDY_OK);
+    CHECK_EQ(np, 3);
+    CHECK_EQ(grundy_graph_move(g, 3, 3, parts, 3, &np), GRUNDY_OK);
+    CHECK(np == 1 && parts[0] == 2);
+    CHECK_EQ(grundy_graph_move(g, 3, 4, parts, 3, &np), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_move(g, 3, UINT64_MAX, parts, 3, &np), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_move(g, 4, 0, parts, 3, &np), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_move(g, 3, 0, NULL, 1, &np), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_move(g, 3, 0, parts, 3, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_degree(g, 4, &deg), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_degree(g, 3, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_degree(NULL, 0, &deg), GRUNDY_EINVAL);
+    /* The values see every move: 1 and 0 are 0, 2 is 1, so 3's options
+     * 1, 0, 2 + 1 + 1 and 2 are worth 0, 0, 1, 1: 3 is worth 2. */
+    uint32_t v;
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 3, &v), GRUNDY_OK);
+    CHECK_EQ(v, 2);
+    /* A move of a node added after the read. */
+    uint32_t id;
+    CHECK_EQ(grundy_graph_add_node(g, &id), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_add_move(g, id, 3), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_degree(g, id, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, 1);
+    CHECK_EQ(grundy_graph_move(g, id, 0, parts, 1, &np), GRUNDY_OK);
+    CHECK(np == 1 && parts[0] == 3);
     grundy_graph_free(g);
 }
 
 static void test_bulk_and_errors(void)
 {
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(NULL, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     uint32_t v;
-    CHECK_EQ(grundy_graph_value(g, 0, &v), GRUNDY_ESTATE);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 0, &v), GRUNDY_ERANGE); /* no nodes yet */
     CHECK_EQ(grundy_graph_add_move(g, 0, 0), GRUNDY_ERANGE);
     CHECK_EQ(grundy_graph_add_nodes(g, 4, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 4, 0), GRUNDY_ERANGE);
@@ -173,30 +359,44 @@ static void test_bulk_and_errors(void)
     CHECK_EQ(grundy_graph_add_moves(g, 6, from, to), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, GRUNDY_NODE_MAX, NULL), GRUNDY_ELIMIT);
     CHECK_EQ(grundy_graph_node_count(g), 4);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
     for (uint32_t u = 0; u < 4; u++) {
-        CHECK_EQ(grundy_graph_value(g, u, &v), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, u, &v), GRUNDY_OK);
         CHECK_EQ(v, u); /* Nim heaps 0..3 */
     }
-    CHECK_EQ(grundy_graph_value(g, 4, &v), GRUNDY_ERANGE);
-    CHECK_EQ(grundy_graph_value(g, 0, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_graph_outcome(g, 4), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 4, &v), GRUNDY_ERANGE);
+    CHECK(strstr(grundy_graph_errmsg(g), "node 4") != NULL);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 0, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_NORMAL, 4), GRUNDY_ERANGE);
     CHECK_EQ(grundy_graph_cycle_node(g, &v), GRUNDY_ESTATE);
     size_t count;
-    CHECK_EQ(grundy_graph_winning_moves(g, 3, NULL, 0, &count), GRUNDY_OK);
+    uint32_t three = 3;
+    uint64_t win;
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &three, 1, NULL, NULL, 0, &count),
+             GRUNDY_OK);
     CHECK_EQ(count, 1);
-    CHECK_EQ(grundy_graph_winning_moves(g, 3, NULL, 1, &count), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_graph_sum_value(g, (const uint32_t[]){1, 9}, 2, &v), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &three, 1, NULL, NULL, 1, &count),
+             GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &three, 1, NULL, &win, 1, NULL),
+             GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &three, 1, NULL, &win, 1, &count),
+             GRUNDY_OK);
+    CHECK(count == 1 && win == 0); /* 3 -> 0, the first move added */
+    CHECK_EQ(grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, (const uint32_t[]){1, 9}, 2, &v),
+             GRUNDY_ERANGE);
+    CHECK_EQ(grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, NULL, 0, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0);
+    CHECK_EQ(grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, NULL, 1, &v), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, &three, 1, NULL), GRUNDY_EINVAL);
     /* A split with no parts leads to the finished game, value 0. */
     uint32_t id;
     CHECK_EQ(grundy_graph_add_node(g, &id), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_split(g, id, NULL, 0), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_value(g, id, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, id, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
-    const uint32_t *parts;
-    uint32_t np;
-    CHECK_EQ(grundy_graph_move(g, id, 0, &parts, &np), GRUNDY_OK);
+    size_t np = 99;
+    CHECK_EQ(grundy_graph_move(g, id, 0, NULL, 0, &np), GRUNDY_OK);
     CHECK_EQ(np, 0);
     grundy_graph_free(g);
     grundy_graph_free(NULL);
@@ -216,25 +416,25 @@ static void test_cycles(void)
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         grundy_graph *g;
-        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_nodes(g, cases[c].n, NULL), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_moves(g, cases[c].m, cases[c].from, cases[c].to), GRUNDY_OK);
-        CHECK_EQ(grundy_graph_solve(g), GRUNDY_ECYCLE);
+        CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_ECYCLE);
         uint32_t node = 99;
         CHECK_EQ(grundy_graph_cycle_node(g, &node), GRUNDY_OK);
         CHECK(node < 32 && ((cases[c].on_cycle_mask >> node) & 1));
         CHECK(strstr(grundy_graph_errmsg(g), "cycle") != NULL);
-        CHECK(grundy_graph_values(g) == NULL);
-        uint32_t v;
-        CHECK_EQ(grundy_graph_value(g, 0, &v), GRUNDY_ESTATE);
+        uint32_t v[6];
+        CHECK_EQ(grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, cases[c].n, v), GRUNDY_ECYCLE);
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 0, v), GRUNDY_ECYCLE);
         grundy_graph_free(g);
     }
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, 3, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_move(g, 1, 0), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_split(g, 2, (const uint32_t[]){0, 2}, 2), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_ECYCLE);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_ECYCLE);
     uint32_t node;
     CHECK_EQ(grundy_graph_cycle_node(g, &node), GRUNDY_OK);
     CHECK_EQ(node, 2);
@@ -246,19 +446,20 @@ static void test_long_path(void)
 {
     uint32_t n = harness_quick() ? 100000u : 10000000u;
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
     /* Added root-first, so the search must go the whole depth before finishing one node. */
     int added = 1;
     for (uint32_t u = n - 1; added && u > 0; u--)
         added = grundy_graph_add_move(g, u, u - 1) == GRUNDY_OK;
     CHECK(added);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
-    const uint32_t *val = grundy_graph_values(g);
-    int ok = val != NULL;
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
+    uint32_t *val = malloc(n * sizeof *val);
+    int ok = val != NULL && grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, n, val) == GRUNDY_OK;
     for (uint32_t u = 0; ok && u < n; u++)
         ok = val[u] == (u & 1);
     CHECK(ok);
+    free(val);
     grundy_graph_free(g);
 }
 
@@ -280,7 +481,7 @@ static int on_progress(void *user, uint64_t done, uint64_t total)
 static grundy_graph *halving_tree(uint32_t n)
 {
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
     for (uint32_t u = 1; u < n; u++)
         CHECK_EQ(grundy_graph_add_move(g, u, u / 2), GRUNDY_OK);
@@ -293,16 +494,19 @@ static void test_progress_and_cancel(void)
     grundy_graph *g = halving_tree(n);
     progress_log log = {0, 0, 0, 2};
     grundy_graph_set_progress(g, on_progress, &log);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_ECANCELED);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_ECANCELED);
     CHECK_EQ(log.calls, 2);
-    CHECK(grundy_graph_values(g) == NULL);
+    /* Nothing was kept: a question solves again, and is stopped too. */
+    uint32_t v;
+    log = (progress_log){0, 0, 0, 1};
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 1, &v), GRUNDY_ECANCELED);
+    CHECK_EQ(log.calls, 1);
     log = (progress_log){0, 0, 0, 0};
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
     CHECK(log.calls >= 4);
     CHECK_EQ(log.total, n);
     CHECK(log.last_done <= n);
-    uint32_t v;
-    CHECK_EQ(grundy_graph_value(g, 1, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 1, &v), GRUNDY_OK);
     CHECK_EQ(v, 1);
     grundy_graph_free(g);
 }
@@ -311,10 +515,13 @@ static void test_progress_and_cancel(void)
 typedef struct graph_reentry {
     grundy_graph *g;
     int calls;
-    int refused;    /* calls that got GRUNDY_ESTATE, of the nine tried */
+    int refused;    /* calls that got GRUNDY_ESTATE, of the REFUSED tried */
     int said_why;   /* the error message named the callback each time */
+    int read;       /* reads of merged moves that answered, of the two tried */
     uint32_t nodes; /* what grundy_graph_node_count said */
 } graph_reentry;
+
+#define REFUSED 12
 
 static int graph_call_back_in(void *user, uint64_t done, uint64_t total)
 {
@@ -322,23 +529,31 @@ static int graph_call_back_in(void *user, uint64_t done, uint64_t total)
     (void)total;
     graph_reentry *r = user;
     grundy_graph *g = r->g;
-    uint32_t id, a = 0, b = 1, gamma[4];
+    uint32_t id, a = 0, b = 1, gamma[4], part;
+    uint64_t mv, degree;
+    size_t count, np;
     int tame;
     r->calls++;
-    int rc[9] = {
+    int rc[REFUSED] = {
         grundy_graph_add_node(g, &id),
         grundy_graph_add_nodes(g, 5, &id),
         grundy_graph_add_move(g, a, b),
         grundy_graph_add_split(g, b, &a, 0),
         grundy_graph_add_moves(g, 1, &b, &a),
-        grundy_graph_solve(g),
-        grundy_graph_solve_play(g, GRUNDY_PLAY_MISERE),
-        grundy_graph_compound_outcome(g, GRUNDY_SUM_DISJUNCTIVE, &b, 1),
+        grundy_graph_solve(g, GRUNDY_PLAY_NORMAL),
+        grundy_graph_solve(g, GRUNDY_PLAY_MISERE),
+        grundy_graph_sum_outcome(g, GRUNDY_PLAY_NORMAL, &b, 1),
+        grundy_graph_sum_winning_move(g, GRUNDY_PLAY_NORMAL, &b, 1, &mv),
+        grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &b, 1, NULL, &mv, 1, &count),
         grundy_graph_genus(g, b, gamma, 4, &tame),
+        grundy_graph_loopy_followers(g, b, gamma, 4, &count), /* never solved for loopy play here */
     };
-    for (int i = 0; i < 9; i++)
+    for (int i = 0; i < REFUSED; i++)
         r->refused += rc[i] == GRUNDY_ESTATE;
     r->said_why += strstr(grundy_graph_errmsg(g), "progress callback") != NULL;
+    /* Moves are merged before any solve: reading them is allowed. */
+    r->read += grundy_graph_degree(g, b, &degree) == GRUNDY_OK && degree == 1;
+    r->read += grundy_graph_move(g, b, 0, &part, 1, &np) == GRUNDY_OK && part == 0;
     r->nodes = grundy_graph_node_count(g);
     return 0;
 }
@@ -350,22 +565,28 @@ static void test_progress_reentry(void)
 {
     uint32_t n = 300000;
     grundy_graph *g = halving_tree(n);
-    int plays[3] = {GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_REMOTENESS, GRUNDY_PLAY_LOOPY};
+    int plays[3] = {GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_CONJUNCTIVE, GRUNDY_PLAY_LOOPY};
     for (int i = 0; i < 3; i++) {
-        graph_reentry r = {g, 0, 0, 0, 0};
+        graph_reentry r = {g, 0, 0, 0, 0, 0};
         grundy_graph_set_progress(g, graph_call_back_in, &r);
-        CHECK_EQ(grundy_graph_solve_play(g, plays[i]), GRUNDY_OK);
+        /* The loopy play is solved by its first question. */
+        uint32_t v;
+        if (plays[i] == GRUNDY_PLAY_LOOPY)
+            CHECK_EQ(grundy_graph_value(g, plays[i], 3, &v), GRUNDY_OK);
+        else
+            CHECK_EQ(grundy_graph_solve(g, plays[i]), GRUNDY_OK);
         CHECK(r.calls >= 1);
-        CHECK_EQ(r.refused, 9 * r.calls);
+        CHECK_EQ(r.refused, REFUSED * r.calls);
         CHECK_EQ(r.said_why, r.calls);
+        CHECK_EQ(r.read, 2 * r.calls);
         CHECK_EQ(r.nodes, n);
     }
     grundy_graph_set_progress(g, NULL, NULL);
     CHECK_EQ(grundy_graph_node_count(g), n);
     CHECK_EQ(grundy_graph_move_count(g), n - 1);
     /* Node u is floor(log2 u) + 1 moves from node 0: values alternate. */
-    const uint32_t *val = grundy_graph_values(g);
-    int bad = val == NULL;
+    uint32_t *val = malloc(n * sizeof *val);
+    int bad = val == NULL || grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, n, val) != GRUNDY_OK;
     for (uint32_t u = 1; !bad && u < n; u++) {
         uint32_t depth = 0;
         for (uint32_t x = u; x > 0; x /= 2)
@@ -373,27 +594,30 @@ static void test_progress_reentry(void)
         bad = val[u] != depth % 2;
     }
     CHECK(!bad);
+    free(val);
     grundy_graph_free(g);
 
     /* The misère search of a sum reports through the graph too: three
      * components of a 100-node subtraction game, some 170,000 positions. */
     int outcome[2];
     for (int with = 0; with < 2; with++) {
-        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_nodes(g, 100, NULL), GRUNDY_OK);
         for (uint32_t u = 1; u < 100; u++) {
             CHECK_EQ(grundy_graph_add_move(g, u, u - 1), GRUNDY_OK);
             if (u >= 2)
                 CHECK_EQ(grundy_graph_add_move(g, u, u - 2), GRUNDY_OK);
         }
-        graph_reentry r = {g, 0, 0, 0, 0};
+        graph_reentry r = {g, 0, 0, 0, 0, 0};
         if (with)
             grundy_graph_set_progress(g, graph_call_back_in, &r);
         uint32_t sum[3] = {99, 98, 97};
-        outcome[with] = grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, sum, 3);
+        outcome[with] = grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, sum, 3);
         CHECK(outcome[with] == GRUNDY_P || outcome[with] == GRUNDY_N);
         CHECK_EQ(r.calls >= 1, with);
-        CHECK_EQ(r.refused, 9 * r.calls);
+        CHECK_EQ(r.refused, REFUSED * r.calls);
+        CHECK_EQ(r.read, 2 * r.calls);
+        CHECK_EQ(grundy_graph_last_method(g), GRUNDY_BY_SEARCH);
         grundy_graph_free(g);
     }
     CHECK_EQ(outcome[1], outcome[0]);
@@ -526,25 +750,27 @@ static void big_dag_add(const big_dag *d, grundy_graph *g, uint32_t k0, uint32_t
 }
 
 /* Every value, and every node's moves in the order they were added. */
-static void big_dag_check(const big_dag *d, const grundy_graph *g)
+static void big_dag_check(const big_dag *d, grundy_graph *g)
 {
     uint32_t *val = big_dag_brute(d);
-    const uint32_t *got = grundy_graph_values(g);
+    uint32_t *got = malloc(d->n * sizeof *got);
+    int solved = got != NULL && grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, d->n, got) == GRUNDY_OK;
     long bad_values = 0, bad_moves = 0;
-    for (uint32_t u = 0; got != NULL && u < d->n; u++) {
+    for (uint32_t u = 0; solved && u < d->n; u++) {
         bad_values += got[u] != val[u];
-        uint32_t deg = 0;
+        uint64_t deg = 0;
         bad_moves += grundy_graph_degree(g, u, &deg) != GRUNDY_OK ||
                      deg != d->first[u + 1] - d->first[u];
         for (uint32_t k = d->first[u]; k < d->first[u + 1] && !bad_moves; k++) {
-            const uint32_t *parts;
-            uint32_t np;
-            bad_moves += grundy_graph_move(g, u, k - d->first[u], &parts, &np) != GRUNDY_OK ||
+            uint32_t parts[3];
+            size_t np;
+            bad_moves += grundy_graph_move(g, u, k - d->first[u], parts, 3, &np) != GRUNDY_OK ||
                          np != big_move_parts(d, k) ||
                          (np > 0 && memcmp(parts, d->parts + d->part_at[k], np * sizeof *parts));
         }
     }
-    CHECK(got != NULL);
+    CHECK(solved);
+    free(got);
     CHECK_EQ(bad_values, 0);
     CHECK_EQ(bad_moves, 0);
     free(val);
@@ -559,12 +785,13 @@ static void test_large_dags(void)
         big_dag d;
         big_dag_make(&d, 30000 + (uint32_t)harness_below(20000), 10, r % 4 >= 2, r % 2);
         grundy_graph *g;
-        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
         big_dag_add(&d, g, 0, 6);
-        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
         big_dag_add(&d, g, 6, 21);
-        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        if (r % 3 == 0) /* else the check's first question solves */
+            CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
         CHECK(grundy_graph_move_count(g) > (1u << 18)); /* several buckets and blocks */
         big_dag_check(&d, g);
         grundy_graph_free(g);
@@ -572,30 +799,45 @@ static void test_large_dags(void)
     }
 }
 
-/* A large batch of moves is merged as it is added (degree and moves can be
- * read before any solve); a small one after it waits for the solve; and a
- * merge ahead that fails leaves the moves pending, the error message as it
- * was and the graph right, whichever allocation fails. */
+/* A large batch of moves is merged as it is added; a small one after it
+ * waits and is merged by the first question that reads moves; and a merge
+ * ahead that fails leaves the moves waiting, the error message as it was
+ * and the graph right, whichever allocation fails.  Whether moves wait shows
+ * in allocations: reading a node's degree merges them, which allocates. */
 static void test_merge_ahead(void)
 {
     big_dag d;
     big_dag_make(&d, 20000, 8, 0, 0);
     CHECK(d.first[d.n] >= 65536u); /* past the size merged ahead */
-    uint32_t top = d.node_at[d.n - 1], deg = 0, bad = d.n;
+    uint32_t top = d.node_at[d.n - 1], bad = d.n;
+    uint64_t deg = 99;
+    failing_alloc f = {0, 0, 0, 0};
+    grundy_allocator a = failing_allocator(&f);
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, &a), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_ESTATE);
+    CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, 0);
     big_dag_add(&d, g, 0, 17);
+    long calls = f.calls;
     CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_OK);
     CHECK_EQ(deg, d.first[top + 1] - d.first[top]);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK_EQ(f.calls, calls); /* merged already */
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
     big_dag_check(&d, g);
-    /* One more move: pending again until the next solve. */
+    /* One more move: waiting until a question merges it. */
     uint32_t low = d.node_at[0];
     CHECK_EQ(grundy_graph_add_moves(g, 1, &top, &low), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_ESTATE);
+    calls = f.calls;
+    CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_OK);
+    CHECK_EQ(deg, d.first[top + 1] - d.first[top] + 1);
+    CHECK(f.calls > calls);
+    uint32_t part = 99;
+    size_t np;
+    CHECK_EQ(grundy_graph_move(g, top, deg - 1, &part, 1, &np), GRUNDY_OK);
+    CHECK(np == 1 && part == low);
     grundy_graph_free(g);
+    CHECK_EQ(f.live, 0);
 
     /* The same moves in one call, node by node, with an allocation failing. */
     size_t m = d.first[d.n];
@@ -608,31 +850,33 @@ static void test_merge_ahead(void)
     }
     int merge_failures = 0;
     for (long k = 1;; k++) {
-        failing_alloc f = {0, 0, 0, 0};
-        grundy_allocator a = failing_allocator(&f);
-        CHECK_EQ(grundy_graph_new_with(&g, &a), GRUNDY_OK);
+        f = (failing_alloc){0, 0, 0, 0};
+        CHECK_EQ(grundy_graph_new(&g, &a), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_moves(g, 1, &top, &bad), GRUNDY_ERANGE);
         char before[256];
         snprintf(before, sizeof before, "%s", grundy_graph_errmsg(g));
         f.fail_at = f.calls + k;
         int rc = grundy_graph_add_moves(g, m, from, to);
+        int merged = 1;
         if (rc == GRUNDY_ENOMEM) {
             /* The list of pending moves could not grow: nothing added. */
             CHECK_EQ(grundy_graph_move_count(g), 0);
             rc = grundy_graph_add_moves(g, m, from, to);
         } else if (f.failures > 0) {
-            /* The merge ahead failed: the moves wait for the solve. */
+            /* The merge ahead failed: the moves wait, the message is intact. */
             merge_failures++;
-            CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_ESTATE);
+            merged = 0;
             CHECK(strcmp(grundy_graph_errmsg(g), before) == 0);
         }
         CHECK_EQ(rc, GRUNDY_OK);
         CHECK_EQ(grundy_graph_move_count(g), (uint64_t)m);
         int failed = f.failures > 0;
         f.fail_at = 0; /* only the adding is under test */
-        CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+        calls = f.calls;
         CHECK_EQ(grundy_graph_degree(g, top, &deg), GRUNDY_OK);
+        CHECK_EQ(deg, d.first[top + 1] - d.first[top]);
+        CHECK_EQ(f.calls > calls, !merged);
         big_dag_check(&d, g);
         grundy_graph_free(g);
         CHECK_EQ(f.live, 0);
@@ -694,14 +938,14 @@ static void test_large_cycles(void)
             to[x] = d.node_at[d.n - 1 - harness_below(d.n / 4 + 1)];
         }
         grundy_graph *g;
-        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
         CHECK_EQ(grundy_graph_add_nodes(g, d.n, NULL), GRUNDY_OK);
         big_dag_add(&d, g, 0, 13);
         CHECK_EQ(grundy_graph_add_moves(g, (size_t)extra, from, to), GRUNDY_OK);
         int any = 0;
         for (int x = 0; x < extra; x++)
             any |= on_cycle(&d, from, to, extra, from[x]);
-        int rc = grundy_graph_solve(g);
+        int rc = grundy_graph_solve(g, GRUNDY_PLAY_NORMAL);
         CHECK_EQ(rc, any ? GRUNDY_ECYCLE : GRUNDY_OK);
         uint32_t c;
         if (rc == GRUNDY_ECYCLE && CHECK_EQ(grundy_graph_cycle_node(g, &c), GRUNDY_OK))
@@ -717,19 +961,20 @@ static void test_rising_path(void)
 {
     uint32_t n = 50000;
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
     CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
     for (uint32_t u = 0; u + 1 < n; u++)
         CHECK_EQ(grundy_graph_add_move(g, u, u + 1), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
-    const uint32_t *val = grundy_graph_values(g);
-    int ok = val != NULL;
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_OK);
+    uint32_t *val = malloc(n * sizeof *val);
+    int ok = val != NULL && grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, n, val) == GRUNDY_OK;
     for (uint32_t u = 0; ok && u < n; u++)
         ok = val[u] == ((n - 1 - u) & 1);
     CHECK(ok);
+    free(val);
     /* Closing it into one long cycle. */
     CHECK_EQ(grundy_graph_add_move(g, n - 1, 0), GRUNDY_OK);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_ECYCLE);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), GRUNDY_ECYCLE);
     uint32_t c = n;
     CHECK_EQ(grundy_graph_cycle_node(g, &c), GRUNDY_OK);
     CHECK(c < n);
@@ -740,42 +985,56 @@ static void test_parse(void)
 {
     static const char text[] = "# a comment\n4 5  # n m\n1 0\n2 0 2 1\n\t3 0\r\n3 1# end\n";
     grundy_graph *g;
-    CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_errpos(g), GRUNDY_NO_POS); /* no failure yet */
     CHECK_EQ(grundy_graph_parse(g, text, strlen(text)), GRUNDY_OK);
     CHECK_EQ(grundy_graph_parse(g, text, strlen(text)), GRUNDY_ESTATE);
-    CHECK_EQ(grundy_graph_solve(g), GRUNDY_OK);
+    CHECK_EQ(grundy_graph_errpos(g), GRUNDY_NO_POS); /* not about the text */
     const uint32_t expect[] = {0, 1, 2, 2};
     for (uint32_t u = 0; u < 4; u++) {
         uint32_t v;
-        CHECK_EQ(grundy_graph_value(g, u, &v), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, u, &v), GRUNDY_OK);
         CHECK_EQ(v, expect[u]);
     }
     grundy_graph_free(g);
+    CHECK_EQ(grundy_graph_errpos(NULL), GRUNDY_NO_POS);
 
+    /* Each failure: its status, its line in the message, and the byte
+     * offset of the offending token (the end of the text where one is
+     * missing). */
     static const struct {
         const char *text;
         int status;
-        size_t line;
+        size_t line, pos;
         const char *needle;
     } bad[] = {
-        {"", GRUNDY_EPARSE, 1, "end of input"},
-        {"3", GRUNDY_EPARSE, 1, "move count"},
-        {"3 1\n\n0 -1\n", GRUNDY_EPARSE, 3, "-1"},
-        {"3 2\n0 1\n2 3\n", GRUNDY_ERANGE, 3, "node 3"},
-        {"3 2\n0 1\n", GRUNDY_EPARSE, 3, "end of input"},
-        {"3 1\n0 1\n1\n", GRUNDY_EPARSE, 3, "unexpected"},
-        {"2147483648 0", GRUNDY_ELIMIT, 1, "2147483647"},
-        {"2 99999999999999999999999 0 1", GRUNDY_ELIMIT, 1, "larger"},
-        {"2 1 0 1x", GRUNDY_EPARSE, 1, "1x"},
+        {"", GRUNDY_EPARSE, 1, 0, "end of input"},
+        {"3", GRUNDY_EPARSE, 1, 1, "move count"},
+        {"3 1\n\n0 -1\n", GRUNDY_EPARSE, 3, 7, "-1"},
+        {"3 2\n0 1\n2 3\n", GRUNDY_ERANGE, 3, 10, "node 3"},
+        {"3 2\n0 1\n7 2\n", GRUNDY_ERANGE, 3, 8, "node 7"},
+        {"3 2\n0 1\n", GRUNDY_EPARSE, 3, 8, "end of input"},
+        {"3 1\n0 1\n1\n", GRUNDY_EPARSE, 3, 8, "unexpected"},
+        {"2147483648 0", GRUNDY_ELIMIT, 1, 0, "2147483647"},
+        {"2 99999999999999999999999 0 1", GRUNDY_ELIMIT, 1, 2, "larger"},
+        {"2 1 0 1x", GRUNDY_EPARSE, 1, 6, "1x"},
+        {"# c\n2 1 # m\n\t0 \x01", GRUNDY_EPARSE, 3, 15, "\\x01"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        CHECK_EQ(grundy_graph_new(&g), GRUNDY_OK);
+        CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
         CHECK_EQ(grundy_graph_parse(g, bad[i].text, strlen(bad[i].text)), bad[i].status);
-        CHECK_EQ(grundy_graph_errline(g), bad[i].line);
+        if (!CHECK_EQ(grundy_graph_errpos(g), bad[i].pos))
+            fprintf(stderr, "  case %zu: errpos %zu\n", i, grundy_graph_errpos(g));
+        char line[32];
+        snprintf(line, sizeof line, "line %zu:", bad[i].line);
+        CHECK(strstr(grundy_graph_errmsg(g), line) != NULL);
         if (!CHECK(strstr(grundy_graph_errmsg(g), bad[i].needle) != NULL))
             fprintf(stderr, "  case %zu: message '%s'\n", i, grundy_graph_errmsg(g));
         CHECK_EQ(grundy_graph_node_count(g), 0);
         CHECK_EQ(grundy_graph_move_count(g), 0);
+        /* A later failure not about the text clears the position. */
+        CHECK_EQ(grundy_graph_add_move(g, 0, 0), GRUNDY_ERANGE);
+        CHECK_EQ(grundy_graph_errpos(g), GRUNDY_NO_POS);
         grundy_graph_free(g);
     }
 }
@@ -784,6 +1043,9 @@ int main(void)
 {
     test_random_dags();
     test_add_after_solve();
+    test_lazy_solve();
+    test_values_ranges();
+    test_waiting_moves();
     test_bulk_and_errors();
     test_cycles();
     test_long_path();

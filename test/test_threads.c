@@ -1,10 +1,13 @@
 /* Threads: two threads at once, each with its own handles, solve game graphs
- * (normal play, misère play, loopy play, misère compounds, graph text),
- * evaluate rule-defined games (uint64_t and byte positions, split options, a
- * canonicalising callback, winning moves of sums), compute heap games (some
- * of the same names in both threads) and nimber products through one
- * grundy_nimber handle that both read, as the documentation allows.  Every
- * result is compared with the same work done by one thread alone.
+ * (normal play, misère play, loopy play, misère sums by each method, moves
+ * read back, graph text), evaluate rule-defined games (uint64_t and byte
+ * positions, split options, a canonicalising callback, every play, winning
+ * moves of sums, the graphs of positions of loopy play and misère sums),
+ * compute heap games (some of the same names in both threads, with two
+ * threads of their own: the experimental switches) and nimber products
+ * through one grundy_nimber handle that both read, as the documentation
+ * allows.  Every result is compared with the same work done by one thread
+ * alone.
  *
  * Each thread's handles take their memory from that thread's own counting
  * allocator, which has no lock: the library must call only the allocator of
@@ -20,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#define GRUNDY_EXPERIMENTAL /* threads and period detection of heap games */
 #include "grundy.h"
 #include "harness.h"
 #include "core/counting_alloc.h"
@@ -112,100 +116,164 @@ static int build_graph(grundy_graph *g, rng *r, uint32_t n, int splits)
     return rc;
 }
 
-static void graph_work(const work *w, rng *r, counting_alloc *ca, result *res)
+/* Mixes the numbers of every node of g under play (solving it first). */
+static void mix_values(grundy_graph *g, int play, uint32_t n, result *res, int kind)
 {
-    const grundy_allocator a = counting_allocator(ca);
+    uint32_t *v = malloc(n * sizeof *v);
+    if (v == NULL) {
+        failed(res, GRUNDY_ENOMEM, "values buffer");
+        return;
+    }
+    if (!failed(res, grundy_graph_values(g, play, 0, n, v), "graph values"))
+        for (uint32_t u = 0; u < n; u++)
+            mix(res, kind, v[u]);
+    free(v);
+}
+
+/* Mixes the moves of a sum (one entry per component). */
+static void mix_moves(result *res, int kind, int rc, const uint64_t *moves, size_t n)
+{
+    mix(res, kind, (uint64_t)(int64_t)rc);
+    for (size_t i = 0; rc == 1 && i < n; i++)
+        mix(res, kind, moves[i]);
+}
+
+/* Normal play, with split moves: values, a sum's winning moves, and the
+ * moves of a few nodes read back. */
+static void graph_normal(const work *w, rng *r, const grundy_allocator *a, result *res)
+{
     const uint32_t n = (uint32_t)(200 * w->size);
     grundy_graph *g = NULL;
-
-    /* Normal play, with split moves; a sum and its winning move. */
-    int rc = grundy_graph_new_with(&g, &a);
+    int rc = grundy_graph_new(&g, a);
     if (!failed(res, rc, "graph_new") && !failed(res, build_graph(g, r, n, 1), "build") &&
-        !failed(res, grundy_graph_solve(g), "solve")) {
-        const uint32_t *v = grundy_graph_values(g);
-        for (uint32_t u = 0; u < n; u++)
-            mix(res, W_GRAPH, v[u]);
-        uint32_t sum[3] = {rng_below(r, n), rng_below(r, n), rng_below(r, n)}, move = 0;
-        size_t comp = 0;
-        rc = grundy_graph_sum_winning_move(g, sum, 3, &comp, &move);
+        !failed(res, grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), "solve")) {
+        mix_values(g, GRUNDY_PLAY_NORMAL, n, res, W_GRAPH);
+        uint32_t sum[3] = {rng_below(r, n), rng_below(r, n), rng_below(r, n)};
+        uint64_t moves[3], wins[8];
+        size_t comps[8], count = 0;
+        rc = grundy_graph_sum_winning_move(g, GRUNDY_PLAY_NORMAL, sum, 3, moves);
         if (!failed(res, rc, "sum_winning_move"))
-            mix(res, W_GRAPH, (uint64_t)rc << 40 | (uint64_t)comp << 32 | move);
+            mix_moves(res, W_GRAPH, rc, moves, 3);
+        rc = grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, sum, 3, comps, wins, 8, &count);
+        if (!failed(res, rc, "sum_winning_moves")) {
+            mix(res, W_GRAPH, count);
+            for (size_t j = 0; j < count && j < 8; j++)
+                mix(res, W_GRAPH, (uint64_t)comps[j] << 32 ^ wins[j]);
+        }
+        for (int i = 0; i < 3; i++) {
+            uint64_t degree = 0;
+            uint32_t parts[4];
+            size_t np = 0;
+            if (failed(res, grundy_graph_degree(g, sum[i], &degree), "degree") || degree == 0)
+                continue;
+            rc = grundy_graph_move(g, sum[i], degree - 1, parts, 4, &np);
+            if (!failed(res, rc, "move"))
+                mix(res, W_GRAPH, degree << 40 ^ np << 32 ^ (np ? parts[0] : 0));
+        }
     }
     grundy_graph_free(g);
+}
 
-    /* Misère play and misère compounds, without splits. */
-    g = NULL;
-    rc = grundy_graph_new_with(&g, &a);
+/* Misère play, and misère sums by each method the library picks or is
+ * told to use, without splits. */
+static void graph_misere(const work *w, rng *r, const grundy_allocator *a, result *res)
+{
+    const uint32_t n = (uint32_t)(200 * w->size);
+    grundy_graph *g = NULL;
+    int rc = grundy_graph_new(&g, a);
     if (!failed(res, rc, "graph_new") && !failed(res, build_graph(g, r, n, 0), "build") &&
-        !failed(res, grundy_graph_solve_play(g, GRUNDY_PLAY_MISERE), "solve_play misere")) {
-        const uint32_t *v = grundy_graph_play_values(g, GRUNDY_PLAY_MISERE);
-        for (uint32_t u = 0; u < n; u++)
-            mix(res, W_MISERE, v[u]);
+        !failed(res, grundy_graph_solve(g, GRUNDY_PLAY_MISERE), "solve misere")) {
+        mix_values(g, GRUNDY_PLAY_MISERE, n, res, W_MISERE);
+        const int search = GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH;
         for (int i = 0; i < 3 * w->size; i++) {
             uint32_t nodes[3] = {rng_below(r, 24), rng_below(r, 24), rng_below(r, 24)};
-            uint32_t moves[3];
-            rc = grundy_graph_compound_outcome(g, GRUNDY_SUM_MISERE, nodes, 3);
-            if (!failed(res, rc, "compound_outcome misere"))
+            uint64_t moves[3];
+            size_t count = 0;
+            rc = grundy_graph_sum_outcome(g, search, nodes, 3);
+            if (!failed(res, rc, "sum_outcome misere"))
                 mix(res, W_COMPOUND, (uint64_t)rc);
-            rc = grundy_graph_compound_move(g, GRUNDY_SUM_MISERE, nodes, 3, moves);
-            if (!failed(res, rc, "compound_move misere"))
-                mix(res, W_COMPOUND, (uint64_t)moves[0] << 32 ^ (uint64_t)moves[1] << 16 ^ moves[2]);
+            rc = grundy_graph_sum_winning_move(g, search, nodes, 3, moves);
+            if (!failed(res, rc, "sum_winning_move misere"))
+                mix_moves(res, W_COMPOUND, rc, moves, 3);
+            rc = grundy_graph_sum_outcome(g, GRUNDY_PLAY_MISERE, nodes, 3);
+            if (!failed(res, rc, "sum_outcome misere, picked"))
+                mix(res, W_COMPOUND, (uint64_t)rc << 16 ^ (uint64_t)grundy_graph_last_method(g));
+            rc = grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_MISERE, nodes, 3, NULL, moves, 3,
+                                                &count);
+            if (!failed(res, rc, "sum_winning_moves misere"))
+                mix(res, W_COMPOUND, count);
         }
     }
     grundy_graph_free(g);
+}
 
-    /* Loopy play: moves to any node, so cycles and draws. */
-    g = NULL;
-    rc = grundy_graph_new_with(&g, &a);
-    if (!failed(res, rc, "graph_new")) {
-        const uint32_t m = n / 8;
-        rc = grundy_graph_add_nodes(g, m, NULL);
-        for (uint32_t u = 0; u < m && rc == GRUNDY_OK; u++) {
-            uint32_t moves = rng_below(r, 4);
-            for (uint32_t k = 0; k < moves && rc == GRUNDY_OK; k++)
-                rc = grundy_graph_add_move(g, u, rng_below(r, m));
-        }
-        if (!failed(res, rc, "loopy build") &&
-            !failed(res, grundy_graph_solve_play(g, GRUNDY_PLAY_LOOPY), "solve_play loopy")) {
-            for (uint32_t u = 0; u < m; u++) {
-                uint32_t v;
-                if (!failed(res, grundy_graph_play_value(g, GRUNDY_PLAY_LOOPY, u, &v), "loopy value"))
-                    mix(res, W_LOOPY, v);
-                mix(res, W_LOOPY, (uint64_t)grundy_graph_play_outcome(g, GRUNDY_PLAY_LOOPY, u));
-            }
+/* Loopy play: moves to any node, so cycles and draws. */
+static void graph_loopy(const work *w, rng *r, const grundy_allocator *a, result *res)
+{
+    const uint32_t m = (uint32_t)(200 * w->size) / 8;
+    grundy_graph *g = NULL;
+    int rc = grundy_graph_new(&g, a);
+    if (failed(res, rc, "graph_new"))
+        return;
+    rc = grundy_graph_add_nodes(g, m, NULL);
+    for (uint32_t u = 0; u < m && rc == GRUNDY_OK; u++) {
+        uint32_t moves = rng_below(r, 4);
+        for (uint32_t k = 0; k < moves && rc == GRUNDY_OK; k++)
+            rc = grundy_graph_add_move(g, u, rng_below(r, m));
+    }
+    if (!failed(res, rc, "loopy build") &&
+        !failed(res, grundy_graph_solve(g, GRUNDY_PLAY_LOOPY), "solve loopy")) {
+        for (uint32_t u = 0; u < m; u++) {
+            uint32_t v;
+            if (!failed(res, grundy_graph_value(g, GRUNDY_PLAY_LOOPY, u, &v), "loopy value"))
+                mix(res, W_LOOPY, v);
+            mix(res, W_LOOPY, (uint64_t)grundy_graph_outcome(g, GRUNDY_PLAY_LOOPY, u));
         }
     }
     grundy_graph_free(g);
+}
 
-    /* Graph text, and its parse errors. */
+/* Graph text, and its parse errors. */
+static void graph_text(const grundy_allocator *a, result *res)
+{
     char text[4096];
     size_t len = (size_t)snprintf(text, sizeof text, "# a chain\n%u %u\n", 100u, 99u);
     for (uint32_t u = 1; u < 100; u++)
         len += (size_t)snprintf(text + len, sizeof text - len, "%u %u\n", u, u - 1);
-    g = NULL;
-    rc = grundy_graph_new_with(&g, &a);
+    grundy_graph *g = NULL;
+    int rc = grundy_graph_new(&g, a);
     if (!failed(res, rc, "graph_new") && !failed(res, grundy_graph_parse(g, text, len), "parse") &&
-        !failed(res, grundy_graph_solve(g), "solve text")) {
+        !failed(res, grundy_graph_solve(g, GRUNDY_PLAY_NORMAL), "solve text")) {
         uint32_t v;
-        if (!failed(res, grundy_graph_value(g, 99, &v), "value"))
+        if (!failed(res, grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 99, &v), "value"))
             mix(res, W_TEXT, v);
     }
     grundy_graph_free(g);
     g = NULL;
-    rc = grundy_graph_new_with(&g, &a);
+    rc = grundy_graph_new(&g, a);
     if (!failed(res, rc, "graph_new")) {
         rc = grundy_graph_parse(g, "3 1\n0 7\n", 8);
         mix(res, W_TEXT, (uint64_t)(int64_t)rc);
-        mix(res, W_TEXT, grundy_graph_errline(g));
+        mix(res, W_TEXT, grundy_graph_errpos(g));
         mix(res, W_TEXT, strlen(grundy_graph_errmsg(g)));
     }
     grundy_graph_free(g);
 }
 
-/* A heap of n: take 1 to `take` tokens, or split into two unequal heaps
- * (Grundy's game); a heap of at most `take` may also vanish into nothing. */
+static void graph_work(const work *w, rng *r, counting_alloc *ca, result *res)
+{
+    const grundy_allocator a = counting_allocator(ca);
+    graph_normal(w, r, &a, res);
+    graph_misere(w, r, &a, res);
+    graph_loopy(w, r, &a, res);
+    graph_text(&a, res);
+}
+
+/* A heap of n: take 1 to `take` tokens, or (with splits) split into two
+ * unequal heaps (Grundy's game). */
 typedef struct heap_rules {
     uint64_t take;
+    int splits;
 } heap_rules;
 
 static int heap_moves(void *user, uint64_t n, grundy_options *out)
@@ -214,11 +282,11 @@ static int heap_moves(void *user, uint64_t n, grundy_options *out)
     int rc = GRUNDY_OK;
     for (uint64_t k = 1; k <= h->take && k <= n && rc == GRUNDY_OK; k++) {
         uint64_t left = n - k;
-        rc = grundy_options_add_u64(out, &left, 1);
+        rc = grundy_options_add(out, &left, 1);
     }
-    for (uint64_t a = 1; 2 * a < n && rc == GRUNDY_OK; a++) {
+    for (uint64_t a = 1; h->splits && 2 * a < n && rc == GRUNDY_OK; a++) {
         const uint64_t parts[2] = {a, n - a};
-        rc = grundy_options_add_u64(out, parts, 2);
+        rc = grundy_options_add(out, parts, 2);
     }
     return rc;
 }
@@ -252,96 +320,192 @@ static void pair_canon(void *user, void *pos)
     }
 }
 
+/* A game of heap_moves under rules (which must outlive it), or NULL (recorded). */
+static grundy_game *rules_game(heap_rules *rules, const grundy_allocator *a, result *res)
+{
+    grundy_game *game = NULL;
+    if (failed(res, grundy_game_new_u64(&game, heap_moves, rules, a), "game_new_u64"))
+        return NULL;
+    return game;
+}
+
+/* Normal play with split options: values, and winning moves of sums read
+ * back with grundy_game_move(). */
+static void game_splits(const work *w, rng *r, const grundy_allocator *a, result *res)
+{
+    heap_rules rules = {1 + rng_next(r) % 4, 1};
+    grundy_game *game = rules_game(&rules, a, res);
+    if (game == NULL)
+        return;
+    int rc;
+    const uint64_t top = (uint64_t)(60 * w->size);
+    for (uint64_t n = 0; n < top; n++) {
+        uint32_t v;
+        if (!failed(res, grundy_game_value(game, GRUNDY_PLAY_NORMAL, &n, &v), "game_value"))
+            mix(res, W_GAME, v);
+    }
+    for (int i = 0; i < 10; i++) {
+        uint64_t sum[3] = {rng_next(r) % top, rng_next(r) % top, rng_next(r) % top};
+        uint64_t moves[3], parts[2] = {0, 0};
+        size_t np = 0;
+        rc = grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, sum, 3, moves);
+        if (failed(res, rc, "game winning move"))
+            continue;
+        mix_moves(res, W_GAME, rc, moves, 3);
+        for (size_t c = 0; rc == 1 && c < 3; c++) {
+            if (moves[c] == GRUNDY_NO_MOVE)
+                continue;
+            if (!failed(res, grundy_game_move(game, &sum[c], moves[c], parts, 2, &np), "game move"))
+                mix(res, W_GAME, parts[0] << 24 ^ parts[1] ^ (uint64_t)np << 60);
+        }
+    }
+    uint64_t positions = 0;
+    grundy_game_stats(game, &positions, NULL);
+    mix(res, W_GAME, positions);
+    grundy_game_free(game);
+}
+
+/* Without splits: the plays that build the graph of positions (loopy
+ * values, misère sums) and the plays evaluated position by position. */
+static void game_plays(const work *w, rng *r, const grundy_allocator *a, result *res)
+{
+    heap_rules rules = {1 + rng_next(r) % 4, 0};
+    grundy_game *game = rules_game(&rules, a, res);
+    if (game == NULL)
+        return;
+    int rc;
+    const uint64_t top = (uint64_t)(20 * w->size);
+    for (int play = GRUNDY_PLAY_NORMAL; play <= GRUNDY_PLAY_SHORTENED; play++) {
+        for (int i = 0; i < 4; i++) {
+            const uint64_t x = rng_next(r) % top;
+            uint32_t v;
+            if (!failed(res, grundy_game_value(game, play, &x, &v), "game value, a play"))
+                mix(res, W_GAME, (uint64_t)play << 32 ^ v);
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        const uint64_t sum[2] = {rng_next(r) % top, rng_next(r) % top};
+        uint64_t moves[2];
+        rc = grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, sum, 2);
+        if (!failed(res, rc, "game misere sum"))
+            mix(res, W_GAME, (uint64_t)rc << 8 ^ (uint64_t)grundy_game_last_method(game));
+        rc = grundy_game_sum_winning_move(game, GRUNDY_PLAY_MISERE, sum, 2, moves);
+        if (!failed(res, rc, "game misere move"))
+            mix_moves(res, W_GAME, rc, moves, 2);
+    }
+    grundy_game_free(game);
+}
+
 static void game_work(const work *w, rng *r, counting_alloc *ca, result *res)
 {
     const grundy_allocator a = counting_allocator(ca);
-    heap_rules rules = {1 + rng_next(r) % 4};
-    grundy_game *game = NULL;
-    int rc = grundy_game_new_u64(&game, heap_moves, &rules, &a);
-    if (!failed(res, rc, "game_new_u64")) {
-        const uint64_t top = (uint64_t)(60 * w->size);
-        for (uint64_t n = 0; n < top; n++) {
-            uint32_t v;
-            if (!failed(res, grundy_game_value_u64(game, n, &v), "game_value"))
-                mix(res, W_GAME, v);
-        }
-        for (int i = 0; i < 10; i++) {
-            uint64_t sum[3] = {rng_next(r) % top, rng_next(r) % top, rng_next(r) % top};
-            uint64_t parts[2] = {0, 0};
-            uint32_t np = 0;
-            size_t comp = 0;
-            rc = grundy_game_sum_winning_move_u64(game, sum, 3, &comp, parts, 2, &np);
-            if (!failed(res, rc, "game winning move"))
-                mix(res, W_GAME, (uint64_t)rc << 60 ^ comp << 48 ^ parts[0] << 24 ^ parts[1] ^ np);
-        }
-        uint64_t positions = 0;
-        grundy_game_stats(game, &positions, NULL);
-        mix(res, W_GAME, positions);
-    }
-    grundy_game_free(game);
+    game_splits(w, r, &a, res);
+    game_plays(w, r, &a, res);
 
-    game = NULL;
-    rc = grundy_game_new(&game, 2 * sizeof(uint32_t), pair_moves, NULL, &a);
+    grundy_game *game = NULL;
+    int rc = grundy_game_new(&game, 2 * sizeof(uint32_t), pair_moves, NULL, &a);
     if (!failed(res, rc, "game_new") && !failed(res, grundy_game_set_canon(game, pair_canon), "canon")) {
         for (int i = 0; i < 20 * w->size; i++) {
             uint32_t p[2] = {rng_below(r, 300), rng_below(r, 300)};
             uint32_t v;
-            if (!failed(res, grundy_game_value(game, p, &v), "pair value"))
+            if (!failed(res, grundy_game_value(game, GRUNDY_PLAY_NORMAL, p, &v), "pair value"))
                 mix(res, W_BYTES, v ^ (uint32_t)(v != ((p[0] % 3) ^ (p[1] % 3))) << 8);
         }
     }
     grundy_game_free(game);
 }
 
+/* A heap game under a with the rules `name`, or NULL (recorded). */
+static grundy_heap_game *heap_game(const grundy_allocator *a, const char *name, result *res)
+{
+    grundy_heap_game *h = NULL;
+    if (failed(res, grundy_heap_game_new(&h, a), "heap_game_new"))
+        return NULL;
+    if (failed(res, grundy_heap_game_parse(h, name, strlen(name)), name)) {
+        grundy_heap_game_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+/* A sum of three heaps: its winning move, read back, and every winning move. */
+static void heap_moves_of(grundy_heap_game *h, result *res)
+{
+    const uint64_t heaps[3] = {17, 23, 40};
+    uint64_t moves[3], left[3] = {0, 0, 0}, wins[8];
+    size_t nleft = 0, comps[8], count = 0;
+    int rc = grundy_heap_game_sum_winning_move(h, GRUNDY_PLAY_NORMAL, heaps, 3, moves);
+    if (failed(res, rc, "heap winning move"))
+        return;
+    mix_moves(res, W_HEAP, rc, moves, 3);
+    for (size_t i = 0; rc == 1 && i < 3; i++) {
+        if (moves[i] != GRUNDY_NO_MOVE &&
+            !failed(res, grundy_heap_game_move(h, heaps[i], moves[i], left, 3, &nleft), "heap move"))
+            mix(res, W_HEAP, left[0] << 40 ^ left[1] << 20 ^ left[2] ^ (uint64_t)nleft << 60);
+    }
+    rc = grundy_heap_game_sum_winning_moves(h, GRUNDY_PLAY_NORMAL, heaps, 3, comps, wins, 8, &count);
+    if (!failed(res, rc, "heap winning moves")) {
+        mix(res, W_HEAP, count);
+        for (size_t j = 0; j < count && j < 8; j++)
+            mix(res, W_HEAP, (uint64_t)comps[j] << 32 ^ wins[j]);
+    }
+}
+
+/* A name that cannot be read: the status, where, and the message's length. */
+static void heap_bad_name(const grundy_allocator *a, result *res)
+{
+    grundy_heap_game *h = NULL;
+    if (failed(res, grundy_heap_game_new(&h, a), "heap_game_new"))
+        return;
+    mix(res, W_HEAP, (uint64_t)(int64_t)grundy_heap_game_parse(h, "0.9z", 4));
+    mix(res, W_HEAP, grundy_heap_game_errpos(h));
+    mix(res, W_HEAP, strlen(grundy_heap_game_errmsg(h)));
+    grundy_heap_game_free(h);
+}
+
 static void heap_work(const work *w, counting_alloc *ca, result *res)
 {
     const grundy_allocator a = counting_allocator(ca);
+    uint32_t *v = malloc(9000 * sizeof *v);
+    if (v == NULL) {
+        failed(res, GRUNDY_ENOMEM, "values buffer");
+        return;
+    }
     for (const char *const *name = w->heaps; *name != NULL; name++) {
-        grundy_heap_game *h = NULL;
-        size_t errpos = 0;
-        int rc = grundy_heap_game_new(&h, *name, &a, &errpos);
-        if (failed(res, rc, *name))
+        grundy_heap_game *h = heap_game(&a, *name, res);
+        if (h == NULL)
             continue;
         /* Two lanes inside each heap game as well: threads within threads. */
         grundy_heap_game_set_threads(h, 2);
-        uint64_t count = (uint64_t)(150 * w->size);
-        if (!failed(res, grundy_heap_game_compute(h, count), "heap compute")) {
-            for (uint64_t n = 0; n < count; n++) {
-                uint32_t v;
-                if (!failed(res, grundy_heap_game_value(h, n, &v), "heap value"))
-                    mix(res, W_HEAP, v);
-            }
-        }
+        size_t count = (size_t)(150 * w->size);
+        if (!failed(res, grundy_heap_game_compute(h, count), "heap compute") &&
+            !failed(res, grundy_heap_game_values(h, GRUNDY_PLAY_NORMAL, 0, count, v), "heap values"))
+            for (size_t n = 0; n < count; n++)
+                mix(res, W_HEAP, v[n]);
         uint64_t period = 0, pre = 0;
-        rc = grundy_heap_game_period(h, 3000, &period, &pre);
+        int rc = grundy_heap_game_period(h, 3000, &period, &pre);
         if (!failed(res, rc, "heap period"))
             mix(res, W_HEAP, (uint64_t)rc << 62 ^ period << 32 ^ pre);
-        const uint64_t heaps[3] = {17, 23, 40};
-        uint64_t left[3] = {0, 0, 0};
-        uint32_t nleft = 0;
-        size_t which = 0;
-        rc = grundy_heap_game_winning_move(h, heaps, 3, &which, left, &nleft);
-        if (!failed(res, rc, "heap winning move"))
-            mix(res, W_HEAP, (uint64_t)rc << 60 ^ which << 56 ^ left[0] << 40 ^ left[1] << 20 ^ nleft);
+        heap_moves_of(h, res);
         grundy_heap_game_free(h);
-        char msg[120];
-        mix(res, W_HEAP, (uint64_t)(int64_t)grundy_heap_game_parse_error("0.9z", msg, sizeof msg));
-        mix(res, W_HEAP, strlen(msg));
+        heap_bad_name(&a, res);
     }
     /* Far enough for the two lanes to run (they start at 4096 values). */
-    grundy_heap_game *h = NULL;
-    if (failed(res, grundy_heap_game_new(&h, "grundy", &a, NULL), "heap lanes"))
-        return;
-    grundy_heap_game_set_period_detection(h, 0);
-    grundy_heap_game_set_threads(h, 2);
-    if (!failed(res, grundy_heap_game_compute(h, 9000), "heap lanes compute")) {
-        for (uint64_t n = 4000; n < 9000; n++) {
-            uint32_t v;
-            if (!failed(res, grundy_heap_game_value(h, n, &v), "heap lanes value"))
-                mix(res, W_HEAP, v);
+    grundy_heap_game *h = heap_game(&a, "grundy", res);
+    if (h != NULL) {
+        grundy_heap_game_set_period_detection(h, 0);
+        grundy_heap_game_set_threads(h, 2);
+        if (!failed(res, grundy_heap_game_compute(h, 9000), "heap lanes compute")) {
+            for (uint64_t n = 4000; n < 9000; n++) {
+                uint32_t x;
+                if (!failed(res, grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, n, &x),
+                            "heap lanes value"))
+                    mix(res, W_HEAP, x);
+            }
         }
+        grundy_heap_game_free(h);
     }
-    grundy_heap_game_free(h);
+    free(v);
 }
 
 static void nimber_work(const work *w, rng *r, result *res)
@@ -363,15 +527,16 @@ static void nimber_work(const work *w, rng *r, result *res)
 static void closed_work(rng *r, result *res)
 {
     for (int i = 0; i < 200; i++) {
-        uint64_t heaps[4];
+        uint64_t heaps[4], moves[4], v = 0;
         for (int j = 0; j < 4; j++)
             heaps[j] = rng_next(r) % 1000;
-        size_t heap = 0;
-        uint64_t take = 0;
-        mix(res, W_CLOSED, (uint64_t)grundy_nim_winning_move(heaps, 4, &heap, &take) << 40 ^ heap << 32 ^ take);
-        mix(res, W_CLOSED, (uint64_t)grundy_misere_nim_outcome(heaps, 4));
-        mix(res, W_CLOSED, grundy_bounded_nim_value(heaps[0], heaps[1] % 7 + 1));
-        mix(res, W_CLOSED, strlen(grundy_strerror(-(int)(i % 10))));
+        int rc = grundy_nim_sum_winning_move(GRUNDY_PLAY_NORMAL, heaps, 4, moves);
+        mix_moves(res, W_CLOSED, rc, moves, 4);
+        mix(res, W_CLOSED, (uint64_t)grundy_nim_sum_outcome(GRUNDY_PLAY_MISERE, heaps, 4));
+        rc = grundy_bounded_nim_value(heaps[1] % 7 + 1, GRUNDY_PLAY_NORMAL, heaps[0], &v);
+        if (!failed(res, rc, "bounded_nim_value"))
+            mix(res, W_CLOSED, v);
+        mix(res, W_CLOSED, strlen(grundy_strerror(-(int)(i % 11))));
     }
     mix(res, W_CLOSED, strlen(grundy_version()));
 }

@@ -36,6 +36,13 @@ the text, so the sources stay as they read best:
 - System headers are included once, before the code, outside extern "C".
 - GRUNDY_STATIC makes every public function static (and implies the
   implementation): the header's GRUNDY_API gains a branch for it.
+- The experimental calls (section 9 of the header) are declared to the
+  program only if it defines GRUNDY_EXPERIMENTAL; the sources that define
+  them turn the macro on for themselves (EXPERIMENTAL_ON below).  Here that
+  block is dropped, so the program's own setting is never changed, and the
+  implementation declares the calls itself when the header did not (which
+  it marks with EXPERIMENTAL_DECLARED: a file may include the header once
+  without GRUNDY_EXPERIMENTAL and then again with it and the implementation).
 
 Anything else it cannot vouch for stops it with a message: an #include of a
 file it does not know, an #include inside #if, a file-scope definition it
@@ -293,12 +300,45 @@ def enum_constants(path, decl, line):
 
 # ---- the sources ------------------------------------------------------------
 
+EXPERIMENTAL_ON = "#ifndef GRUNDY_EXPERIMENTAL\n#define GRUNDY_EXPERIMENTAL\n#endif\n"
+EXPERIMENTAL_SECTION = re.compile(
+    r"^#if defined\(GRUNDY_EXPERIMENTAL\) \|\| defined\(GRUNDY_DOXYGEN\)\n(.*?)"
+    r"^#endif /\* GRUNDY_EXPERIMENTAL \*/\n", re.M | re.S)
+
+
 def read(rel):
     with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
         text = f.read()
     if not text.endswith("\n"):
         fail(rel, "no newline at the end of the file")
+    if rel != PUBLIC:
+        text = text.replace(EXPERIMENTAL_ON, "")
+    if rel != PUBLIC and "GRUNDY_EXPERIMENTAL" in code_view(rel, text):
+        fail(rel, "uses GRUNDY_EXPERIMENTAL other than as %r" % EXPERIMENTAL_ON)
     return text
+
+
+# Defined by the header's experimental section: whether the calls were
+# declared is known only there, the program's GRUNDY_EXPERIMENTAL at the
+# implementation's inclusion may be newer than the header's (once) inclusion.
+EXPERIMENTAL_DECLARED = "GRUNDY__EXPERIMENTAL_DECLARED"
+
+
+def experimental_declarations(text):
+    """The header text with its experimental section marking that it
+    declared the calls, and the section's prototypes, for the implementation
+    to declare when the section did not."""
+    m = EXPERIMENTAL_SECTION.search(text)
+    if m is None:
+        fail(PUBLIC, "no experimental section this script can read")
+    marked = text[:m.start(1)] + "#define %s\n" % EXPERIMENTAL_DECLARED + text[m.start(1):]
+    body = re.sub(r"/\*.*?\*/", "", m.group(1), flags=re.S)
+    protos = re.findall(r"^GRUNDY_API [^;]*;", body, re.M | re.S)
+    if not protos:
+        fail(PUBLIC, "the experimental section declares no function")
+    return marked, ("#ifndef %s\n" % EXPERIMENTAL_DECLARED
+                    + "".join(re.sub(r"\s+", " ", p) + "\n" for p in protos)
+                    + "#endif\n")
 
 
 def include_guard(rel, text):
@@ -583,7 +623,8 @@ extern "C" {{
 #else
 #define {local} static
 #endif
-"""
+
+{experimental}"""
 
 IMPLEMENTATION_END = """\
 
@@ -598,12 +639,14 @@ IMPLEMENTATION_END = """\
 
 def amalgamate():
     header, version = public_header()
+    header, experimental = experimental_declarations(header)
     code, system, header_macros = Amalgamation().implementation()
     includes = "".join("#include <%s>\n" % h for h in system)
     undefs = "".join("#undef %s\n" % m for m in header_macros + [LOCAL])
     return (BANNER.format(version=version, generator=GENERATOR, public=PUBLIC, src=SRC) + "\n"
             + header
-            + IMPLEMENTATION_BEGIN.format(includes=includes, local=LOCAL)
+            + IMPLEMENTATION_BEGIN.format(includes=includes, local=LOCAL,
+                                          experimental=experimental)
             + code
             + IMPLEMENTATION_END.format(undefs=undefs))
 

@@ -7,8 +7,8 @@ library only.
     ...     g.add_move(1, 0); g.add_move(2, 0); g.add_move(2, 1)
     ...     g.values()
     [0, 1, 2]
-    >>> grundy.nim_winning_move([3, 8, 15])
-    (2, 4)
+    >>> grundy.nim_sum_winning_move([3, 8, 15])
+    [None, None, 4]
     >>> grundy.HeapGame("0.77").period(1000)       # Kayles
     (12, 71)
 
@@ -19,20 +19,48 @@ The shared library is looked for, in order:
 2. the build tree: ``lib/libgrundy.so`` two directories above this file
    (``bindings/python/../../lib``), after ``make``;
 3. the system loader: ``ctypes.util.find_library('grundy')``, then
-   ``libgrundy.so.0`` (found after ``make install`` through ``ldconfig`` or
+   ``libgrundy.so.0.2`` (found after ``make install`` through ``ldconfig`` or
    ``LD_LIBRARY_PATH``).
 
 If none loads, importing the module raises :class:`LibraryNotFoundError` (an
 ``ImportError``) whose message lists what was tried and how to fix it.
 
+One vocabulary, as in C (grundy.h): every kind of handle -- :class:`HeapGame`
+(a position is a heap size), :class:`Game` (an int position of a game given by
+a Python move generator) and :class:`Graph` (a node) -- answers the same
+questions with methods of the same name:
+
+=====================================  ========================================
+``value(pos, play)``                   the number of one position
+``outcome(pos, play)``                 'P', 'N' or 'D' for one position
+``sum_value(positions, play)``         the number of a sum (normal play)
+``sum_outcome(positions, play)``       the outcome of a sum
+``sum_winning_move(positions, play)``  one entry per component: the move
+                                       index to play there, or None; None if
+                                       the sum has no winning move
+``sum_winning_moves(positions, play)`` every winning move, as (component,
+                                       move) pairs
+``degree(pos)``                        how many moves pos has
+``move(pos, k)``                       what move k of pos leaves: a tuple of
+                                       positions
+=====================================  ========================================
+
+A move is always named by its index k in the position's list of moves, from
+0.  The closed forms for Nim and its relatives (``nim_sum_value``,
+``nim_sum_outcome``, ...) follow the same names and shapes, with the number
+of tokens taken as the move.
+
 Conventions: nodes, heaps and positions are non-negative Python ints;
 outcomes are the strings ``'P'`` (the previous player wins), ``'N'`` (the next
-player wins) and ``'D'`` (a draw); ways of playing and compounds are named by
-strings (``'normal'``, ``'misere'``, ...).  Every failure of the library
-raises a :class:`GrundyError` carrying the status code in ``.status``.  The
-library's memory is released by its own functions when a handle is closed
-(``close()``, a ``with`` block, or garbage collection).  As in C, one handle
-must not be used from two threads at once; distinct handles may.
+player wins) and ``'D'`` (a draw).  A way of playing (*play*) is one of the
+``PLAY_*`` constants, for a misère sum optionally or'ed with a method
+(``PLAY_MISERE | BY_SJ``, ``BY_GENUS``, ``BY_SEARCH``), or its name, a key
+of :data:`PLAYS` (``'normal'``, ``'misere'``, ``'wtia'``, ...).  Every
+failure of the library raises a :class:`GrundyError` carrying the status code
+in ``.status`` and the handle's message.  The library's memory is released by
+its own functions when a handle is closed (``close()``, a ``with`` block, or
+garbage collection).  As in C, one handle must not be used from two threads
+at once; distinct handles may.
 """
 
 import atexit
@@ -42,50 +70,94 @@ import operator
 import os
 import threading
 from ctypes import (CFUNCTYPE, POINTER, byref, c_char_p, c_int, c_size_t,
-                    c_uint32, c_uint64, c_void_p)
+                    c_uint, c_uint32, c_uint64, c_void_p)
 
 __all__ = [
     "Graph", "HeapGame", "Game",
     "GrundyError", "OutOfMemoryError", "InvalidArgumentError", "CycleError",
     "ParseError", "OutOfRangeError", "TextRangeError", "LimitError",
-    "StateError", "CanceledError", "LibraryNotFoundError",
-    "nim_sum", "sum_winning_target", "nim_outcome", "nim_winning_move",
-    "misere_nim_outcome", "misere_nim_winning_move", "bounded_nim_value",
-    "bounded_nim_winning_move", "staircase_nim_outcome",
-    "staircase_nim_winning_move", "nim_levels_w", "nim_levels_winning_move",
-    "compound_outcome", "nim_mul", "nim_pow", "nim_inv", "strerror", "version",
-    "PLAYS", "COMPOUNDS", "SP", "SC", "INF", "NO_MOVE", "GENUS_TERMS", "NODE_MAX",
+    "StateError", "CanceledError", "NotSupportedError", "LibraryNotFoundError",
+    "nim_sum_value", "nim_sum_outcome", "nim_sum_winning_move", "nim_sum_winning_moves",
+    "bounded_nim_value", "bounded_nim_sum_outcome", "bounded_nim_sum_winning_move",
+    "staircase_nim_outcome", "staircase_nim_winning_move",
+    "nim_levels_value", "nim_levels_sum_outcome", "nim_levels_sum_winning_move",
+    "numbers_sum_outcome", "nim_mul", "nim_pow", "nim_inv", "strerror", "version",
+    "PLAY_NORMAL", "PLAY_MISERE", "PLAY_WTIA", "PLAY_CONJUNCTIVE", "PLAY_CONTINUED",
+    "PLAY_LOOPY", "PLAY_SELECTIVE", "PLAY_SHORTENED", "BY_SJ", "BY_GENUS", "BY_SEARCH",
+    "BY_MASK", "PLAYS", "SP", "SC", "SP64", "SC64", "INF", "NO_MOVE", "NO_POS",
+    "GENUS_TERMS", "NODE_MAX",
 ]
 
 # ---------------------------------------------------------------------------
 # Constants of grundy.h
 
-OK, ENOMEM, EINVAL, ECYCLE, EPARSE, ERANGE, ELIMIT, ESTATE, ECANCELED = range(0, -9, -1)
+OK, ENOMEM, EINVAL, ECYCLE, EPARSE, ERANGE, ELIMIT, ESTATE, ECANCELED, ENOTSUP = \
+    range(0, -10, -1)
+
+#: Normal play: disjunctive sums, the last player to move wins (Sprague-Grundy values).
+PLAY_NORMAL = 0
+#: Misère play: disjunctive sums, the last player to move loses.
+PLAY_MISERE = 1
+#: "Winner takes it all" (diminished disjunctive compound): w-numbers.
+PLAY_WTIA = 2
+#: Conjunctive compound: remoteness.
+PLAY_CONJUNCTIVE = 3
+#: Continued conjunctive compound (Every-SG): suspense numbers.
+PLAY_CONTINUED = 4
+#: Disjunctive sums of games with cycles: generalized Sprague-Grundy values.
+PLAY_LOOPY = 5
+#: Selective compound: Sprague-Grundy values.
+PLAY_SELECTIVE = 6
+#: Shortened selective compound: remoteness.
+PLAY_SHORTENED = 7
+#: Misère sums: require the SJ theorem (Anti-SG): ``PLAY_MISERE | BY_SJ``.
+BY_SJ = 0x100
+#: Misère sums: require genus symbols (every component tame).
+BY_GENUS = 0x200
+#: Misère sums: require the memoized search of the sum.
+BY_SEARCH = 0x300
+#: The bits of a play that name a method.
+BY_MASK = 0xF00
 
 #: w-number of a super-losing position (WTIA play).
 SP = 0xFFFFFFFF
 #: w-number of a super-winning position (WTIA play).
 SC = 0xFFFFFFFE
+#: SP as a 64-bit w-number (nim_levels_value()).
+SP64 = (1 << 64) - 1
+#: SC as a 64-bit w-number (nim_levels_value()).
+SC64 = (1 << 64) - 2
 #: Generalized Sprague-Grundy value "infinity" (loopy play).
 INF = 0xFFFFFFFF
-#: The raw "this component is not moved" of a compound move (None in Python).
-NO_MOVE = 0xFFFFFFFF
+#: The raw "this component is not moved" of a winning move (None in Python).
+NO_MOVE = (1 << 64) - 1
+#: The raw "not about a place in a text" of an errpos call (None in Python).
+NO_POS = (1 << (8 * ctypes.sizeof(c_size_t))) - 1
 #: How many genus terms the library computes per position.
 GENUS_TERMS = 12
 #: The largest number of nodes a graph may hold.
 NODE_MAX = 0x7FFFFFFF
 
-#: Ways of playing a graph, by name (``GRUNDY_PLAY_*``).
-PLAYS = {"normal": 0, "misere": 1, "wtia": 2, "remoteness": 3, "suspense": 4,
-         "loopy": 5}
-#: Compounds of graph positions, by name (``GRUNDY_SUM_*``).
-COMPOUNDS = {"disjunctive": 0, "misere": 1, "anti_sg": 2, "wtia": 3,
-             "conjunctive": 4, "continued": 5, "selective": 6, "shortened": 7,
-             "loopy": 8, "tame": 9}
+#: Ways of playing by name: the PLAY_* constants, and the names of 0.1
+#: ('remoteness', 'suspense', and the compounds 'disjunctive', 'anti_sg',
+#: 'tame'), which name the same plays.
+PLAYS = {"normal": PLAY_NORMAL, "misere": PLAY_MISERE, "wtia": PLAY_WTIA,
+         "conjunctive": PLAY_CONJUNCTIVE, "continued": PLAY_CONTINUED,
+         "loopy": PLAY_LOOPY, "selective": PLAY_SELECTIVE, "shortened": PLAY_SHORTENED,
+         # 0.1 names
+         "remoteness": PLAY_CONJUNCTIVE, "suspense": PLAY_CONTINUED,
+         "disjunctive": PLAY_NORMAL, "anti_sg": PLAY_MISERE | BY_SJ,
+         "tame": PLAY_MISERE | BY_GENUS}
+
+_PLAY_NAMES = {PLAY_NORMAL: "normal", PLAY_MISERE: "misere", PLAY_WTIA: "wtia",
+               PLAY_CONJUNCTIVE: "conjunctive", PLAY_CONTINUED: "continued",
+               PLAY_LOOPY: "loopy", PLAY_SELECTIVE: "selective", PLAY_SHORTENED: "shortened"}
+_METHOD_NAMES = {0: "", BY_SJ: " | BY_SJ", BY_GENUS: " | BY_GENUS", BY_SEARCH: " | BY_SEARCH"}
 
 _OUTCOMES = {0: "P", 1: "N", 2: "D"}
 _U32_MAX = (1 << 32) - 1
 _U64_MAX = (1 << 64) - 1
+_SIZE_MAX = NO_POS
 
 # ---------------------------------------------------------------------------
 # Exceptions
@@ -96,9 +168,13 @@ class GrundyError(Exception):
 
     ``status`` is the library's status code (a negative ``GRUNDY_E*``),
     ``strerror`` its description (grundy_strerror()), and ``detail`` what the
-    library said about this failure (grundy_graph_errmsg() for graphs: it
-    names nodes and lines), or "" when it said nothing more.
+    library said about this failure (the handle's errmsg: it names nodes,
+    lines and offsets), or "" when it said nothing more.  ``errpos`` is the
+    byte offset in a text or name that the failure is about (from
+    Graph.parse() and HeapGame()), else None.
     """
+
+    errpos = None
 
     def __init__(self, status, detail=""):
         self.status = status
@@ -116,7 +192,8 @@ class OutOfMemoryError(GrundyError, MemoryError):
 
 
 class InvalidArgumentError(GrundyError, ValueError):
-    """GRUNDY_EINVAL: an invalid argument, or a graph unfit for the play."""
+    """GRUNDY_EINVAL: an invalid argument, a graph or game unfit for the play,
+    or a required misère method whose precondition fails."""
 
 
 class CycleError(GrundyError):
@@ -127,9 +204,11 @@ class CycleError(GrundyError):
 
 
 class ParseError(GrundyError, ValueError):
-    """GRUNDY_EPARSE: text or a game name could not be read.  ``line`` is the
-    line of a graph text (counted from 1), ``position`` the offset of the bad
-    character of a heap game's name; None when not applicable."""
+    """GRUNDY_EPARSE: text or a game name could not be read.  ``errpos`` is
+    the byte offset of the offending character or token (from 0; the message
+    says what is wrong there), ``position`` the same offset (its 0.1 name),
+    and ``line`` the line of a graph text it falls on (from 1, None for a
+    heap game's name)."""
 
     line = None
     position = None
@@ -141,11 +220,12 @@ class OutOfRangeError(GrundyError, IndexError):
 
 class TextRangeError(ParseError, OutOfRangeError):
     """GRUNDY_ERANGE from Graph.parse(): the text names a node out of range.
-    Both a ParseError (with ``.line``) and an OutOfRangeError."""
+    Both a ParseError (with ``.errpos`` and ``.line``) and an OutOfRangeError."""
 
 
 class LimitError(GrundyError):
-    """GRUNDY_ELIMIT: a count or size exceeds what the library supports."""
+    """GRUNDY_ELIMIT: a count or size exceeds what the library supports, or
+    the memory limit."""
 
 
 class StateError(GrundyError):
@@ -156,9 +236,15 @@ class CanceledError(GrundyError):
     """GRUNDY_ECANCELED: the operation was stopped; it had no effect."""
 
 
+class NotSupportedError(GrundyError):
+    """GRUNDY_ENOTSUP: this kind of handle (or closed form) does not offer
+    this way of playing or method; the message says which would."""
+
+
 _ERRORS = {ENOMEM: OutOfMemoryError, EINVAL: InvalidArgumentError,
            ECYCLE: CycleError, EPARSE: ParseError, ERANGE: OutOfRangeError,
-           ELIMIT: LimitError, ESTATE: StateError, ECANCELED: CanceledError}
+           ELIMIT: LimitError, ESTATE: StateError, ECANCELED: CanceledError,
+           ENOTSUP: NotSupportedError}
 
 
 def _error(status, detail=""):
@@ -188,76 +274,91 @@ _SIGNATURES = {
     "grundy_version": (c_char_p, []),
     "grundy_version_number": (c_uint32, []),
     "grundy_strerror": (c_char_p, [c_int]),
-    # Sums and Nim
-    "grundy_nim_sum": (c_uint64, [_u64p, c_size_t]),
-    "grundy_sum_winning_target": (c_int, [_u64p, c_size_t, _sizep, _u64p]),
-    "grundy_nim_outcome": (c_int, [_u64p, c_size_t]),
-    "grundy_nim_winning_move": (c_int, [_u64p, c_size_t, _sizep, _u64p]),
-    "grundy_misere_nim_outcome": (c_int, [_u64p, c_size_t]),
-    "grundy_misere_nim_winning_move": (c_int, [_u64p, c_size_t, _sizep, _u64p]),
-    "grundy_bounded_nim_value": (c_uint64, [c_uint64, c_uint64]),
-    "grundy_bounded_nim_winning_move": (c_int, [_u64p, c_size_t, c_uint64, _sizep, _u64p]),
-    "grundy_staircase_nim_outcome": (c_int, [_u64p, c_size_t]),
-    "grundy_staircase_nim_winning_move": (c_int, [_u64p, c_size_t, _sizep, _u64p]),
-    "grundy_nim_levels_w": (c_int, [_u64p, c_size_t, _u64p]),
-    "grundy_nim_levels_winning_move": (c_int, [_u64p, _sizep, c_size_t, _sizep, _u64p]),
-    "grundy_compound_outcome": (c_int, [c_int, _u32p, c_size_t]),
-    # Game graphs
-    "grundy_graph_new": (c_int, [_handlep]),
-    "grundy_graph_free": (None, [c_void_p]),
-    "grundy_graph_add_node": (c_int, [c_void_p, _u32p]),
-    "grundy_graph_add_nodes": (c_int, [c_void_p, c_uint32, _u32p]),
-    "grundy_graph_node_count": (c_uint32, [c_void_p]),
-    "grundy_graph_move_count": (c_uint64, [c_void_p]),
-    "grundy_graph_add_move": (c_int, [c_void_p, c_uint32, c_uint32]),
-    "grundy_graph_add_split": (c_int, [c_void_p, c_uint32, _u32p, c_uint32]),
-    "grundy_graph_add_moves": (c_int, [c_void_p, c_size_t, _u32p, _u32p]),
-    "grundy_graph_solve_play": (c_int, [c_void_p, c_int]),
-    "grundy_graph_cycle_node": (c_int, [c_void_p, _u32p]),
-    "grundy_graph_errmsg": (c_char_p, [c_void_p]),
-    "grundy_graph_errline": (c_size_t, [c_void_p]),
-    "grundy_graph_play_value": (c_int, [c_void_p, c_int, c_uint32, _u32p]),
-    "grundy_graph_play_values": (_u32p, [c_void_p, c_int]),
-    "grundy_graph_play_outcome": (c_int, [c_void_p, c_int, c_uint32]),
-    "grundy_graph_degree": (c_int, [c_void_p, c_uint32, _u32p]),
-    "grundy_graph_move": (c_int, [c_void_p, c_uint32, c_uint32, POINTER(_u32p), _u32p]),
-    "grundy_graph_winning_moves": (c_int, [c_void_p, c_uint32, _u32p, c_size_t, _sizep]),
-    "grundy_graph_sum_value": (c_int, [c_void_p, _u32p, c_size_t, _u32p]),
-    "grundy_graph_sum_winning_move": (c_int, [c_void_p, _u32p, c_size_t, _sizep, _u32p]),
-    "grundy_graph_parse": (c_int, [c_void_p, c_char_p, c_size_t]),
-    "grundy_graph_loopy_followers": (c_int, [c_void_p, c_uint32, _u32p, c_size_t, _sizep]),
-    "grundy_graph_compound_outcome": (c_int, [c_void_p, c_int, _u32p, c_size_t]),
-    "grundy_graph_compound_move": (c_int, [c_void_p, c_int, _u32p, c_size_t, _u32p]),
-    "grundy_graph_genus": (c_int, [c_void_p, c_uint32, _u32p, c_size_t, POINTER(c_int)]),
+    "grundy_numbers_sum_outcome": (c_int, [c_int, _u32p, c_size_t]),
+    # Nim and its relatives
+    "grundy_nim_sum_value": (c_int, [c_int, _u64p, c_size_t, _u64p]),
+    "grundy_nim_sum_outcome": (c_int, [c_int, _u64p, c_size_t]),
+    "grundy_nim_sum_winning_move": (c_int, [c_int, _u64p, c_size_t, _u64p]),
+    "grundy_nim_sum_winning_moves": (c_int, [c_int, _u64p, c_size_t, _sizep, _u64p,
+                                             c_size_t, _sizep]),
+    "grundy_bounded_nim_value": (c_int, [c_uint64, c_int, c_uint64, _u64p]),
+    "grundy_bounded_nim_sum_outcome": (c_int, [c_uint64, c_int, _u64p, c_size_t]),
+    "grundy_bounded_nim_sum_winning_move": (c_int, [c_uint64, c_int, _u64p, c_size_t, _u64p]),
+    "grundy_staircase_nim_outcome": (c_int, [c_int, _u64p, c_size_t]),
+    "grundy_staircase_nim_winning_move": (c_int, [c_int, _u64p, c_size_t, _u64p]),
+    "grundy_nim_levels_value": (c_int, [c_int, _u64p, c_size_t, _u64p]),
+    "grundy_nim_levels_sum_outcome": (c_int, [c_int, _u64p, _sizep, c_size_t]),
+    "grundy_nim_levels_sum_winning_move": (c_int, [c_int, _u64p, _sizep, c_size_t, _u64p]),
+    # Heap games
+    "grundy_heap_game_new": (c_int, [_handlep, c_void_p]),
+    "grundy_heap_game_free": (None, [c_void_p]),
+    "grundy_heap_game_parse": (c_int, [c_void_p, c_char_p, c_size_t]),
+    "grundy_heap_game_set_subtraction": (c_int, [c_void_p, _u32p, c_size_t]),
+    "grundy_heap_game_errmsg": (c_char_p, [c_void_p]),
+    "grundy_heap_game_errpos": (c_size_t, [c_void_p]),
+    "grundy_heap_game_compute": (c_int, [c_void_p, c_uint64]),
+    "grundy_heap_game_computed": (c_uint64, [c_void_p]),
+    "grundy_heap_game_period": (c_int, [c_void_p, c_uint64, _u64p, _u64p]),
+    "grundy_heap_game_value": (c_int, [c_void_p, c_int, c_uint64, _u32p]),
+    "grundy_heap_game_values": (c_int, [c_void_p, c_int, c_uint64, c_size_t, _u32p]),
+    "grundy_heap_game_outcome": (c_int, [c_void_p, c_int, c_uint64]),
+    "grundy_heap_game_sum_value": (c_int, [c_void_p, c_int, _u64p, c_size_t, _u32p]),
+    "grundy_heap_game_sum_outcome": (c_int, [c_void_p, c_int, _u64p, c_size_t]),
+    "grundy_heap_game_sum_winning_move": (c_int, [c_void_p, c_int, _u64p, c_size_t, _u64p]),
+    "grundy_heap_game_sum_winning_moves": (c_int, [c_void_p, c_int, _u64p, c_size_t, _sizep,
+                                                   _u64p, c_size_t, _sizep]),
+    "grundy_heap_game_degree": (c_int, [c_void_p, c_uint64, _u64p]),
+    "grundy_heap_game_move": (c_int, [c_void_p, c_uint64, c_uint64, _u64p, c_size_t, _sizep]),
+    # (experimental: exported, declared in grundy.h only with GRUNDY_EXPERIMENTAL)
+    "grundy_heap_game_set_period_detection": (None, [c_void_p, c_int]),
+    "grundy_heap_game_set_sparse": (None, [c_void_p, c_int]),
+    "grundy_heap_game_set_threads": (None, [c_void_p, c_uint]),
     # Games described by rules
     "grundy_game_new_u64": (c_int, [_handlep, _MOVES_U64_FN, c_void_p, c_void_p]),
     "grundy_game_free": (None, [c_void_p]),
-    "grundy_game_set_play": (c_int, [c_void_p, c_int]),
-    "grundy_game_set_memory_limit": (None, [c_void_p, c_size_t]),
-    "grundy_options_add_u64": (c_int, [c_void_p, _u64p, c_uint32]),
-    "grundy_options_add_each_u64": (c_int, [c_void_p, _u64p, c_size_t]),
-    "grundy_game_value_u64": (c_int, [c_void_p, c_uint64, _u32p]),
-    "grundy_game_outcome": (c_int, [c_void_p, c_void_p]),
-    "grundy_game_sum_value": (c_int, [c_void_p, c_void_p, c_size_t, _u32p]),
-    "grundy_game_sum_winning_move_u64": (c_int, [c_void_p, _u64p, c_size_t, _sizep, _u64p,
-                                                 c_uint32, _u32p]),
-    "grundy_game_stats": (None, [c_void_p, _u64p, _u64p]),
     "grundy_game_errmsg": (c_char_p, [c_void_p]),
-    # Heap games
-    "grundy_heap_game_new": (c_int, [_handlep, c_char_p, c_void_p, _sizep]),
-    "grundy_heap_game_parse_error": (c_int, [c_char_p, c_char_p, c_size_t]),
-    "grundy_heap_game_new_subtraction": (c_int, [_handlep, _u32p, c_size_t, c_void_p]),
-    "grundy_heap_game_free": (None, [c_void_p]),
-    "grundy_heap_game_set_period_detection": (None, [c_void_p, c_int]),
-    "grundy_heap_game_set_sparse": (None, [c_void_p, c_int]),
-    "grundy_heap_game_set_threads": (None, [c_void_p, c_uint32]),
-    "grundy_heap_game_compute": (c_int, [c_void_p, c_uint64]),
-    "grundy_heap_game_value": (c_int, [c_void_p, c_uint64, _u32p]),
-    "grundy_heap_game_period": (c_int, [c_void_p, c_uint64, _u64p, _u64p]),
-    "grundy_heap_game_computed": (c_uint64, [c_void_p]),
-    "grundy_heap_game_outcome": (c_int, [c_void_p, _u64p, c_size_t]),
-    "grundy_heap_game_winning_move": (c_int, [c_void_p, _u64p, c_size_t, _sizep, _u64p,
-                                              _u32p]),
+    "grundy_game_set_memory_limit": (None, [c_void_p, c_size_t]),
+    "grundy_options_add": (c_int, [c_void_p, c_void_p, c_uint32]),
+    "grundy_options_add_each": (c_int, [c_void_p, c_void_p, c_size_t]),
+    "grundy_game_value": (c_int, [c_void_p, c_int, c_void_p, _u32p]),
+    "grundy_game_outcome": (c_int, [c_void_p, c_int, c_void_p]),
+    "grundy_game_sum_value": (c_int, [c_void_p, c_int, c_void_p, c_size_t, _u32p]),
+    "grundy_game_sum_outcome": (c_int, [c_void_p, c_int, c_void_p, c_size_t]),
+    "grundy_game_sum_winning_move": (c_int, [c_void_p, c_int, c_void_p, c_size_t, _u64p]),
+    "grundy_game_sum_winning_moves": (c_int, [c_void_p, c_int, c_void_p, c_size_t, _sizep,
+                                              _u64p, c_size_t, _sizep]),
+    "grundy_game_last_method": (c_int, [c_void_p]),
+    "grundy_game_degree": (c_int, [c_void_p, c_void_p, _u64p]),
+    "grundy_game_move": (c_int, [c_void_p, c_void_p, c_uint64, c_void_p, c_size_t, _sizep]),
+    "grundy_game_stats": (None, [c_void_p, _u64p, _u64p]),
+    # Game graphs
+    "grundy_graph_new": (c_int, [_handlep, c_void_p]),
+    "grundy_graph_free": (None, [c_void_p]),
+    "grundy_graph_parse": (c_int, [c_void_p, c_char_p, c_size_t]),
+    "grundy_graph_errmsg": (c_char_p, [c_void_p]),
+    "grundy_graph_errpos": (c_size_t, [c_void_p]),
+    "grundy_graph_add_node": (c_int, [c_void_p, _u32p]),
+    "grundy_graph_add_nodes": (c_int, [c_void_p, c_uint32, _u32p]),
+    "grundy_graph_add_move": (c_int, [c_void_p, c_uint32, c_uint32]),
+    "grundy_graph_add_split": (c_int, [c_void_p, c_uint32, _u32p, c_uint32]),
+    "grundy_graph_add_moves": (c_int, [c_void_p, c_size_t, _u32p, _u32p]),
+    "grundy_graph_node_count": (c_uint32, [c_void_p]),
+    "grundy_graph_move_count": (c_uint64, [c_void_p]),
+    "grundy_graph_solve": (c_int, [c_void_p, c_int]),
+    "grundy_graph_cycle_node": (c_int, [c_void_p, _u32p]),
+    "grundy_graph_value": (c_int, [c_void_p, c_int, c_uint32, _u32p]),
+    "grundy_graph_values": (c_int, [c_void_p, c_int, c_uint32, c_size_t, _u32p]),
+    "grundy_graph_outcome": (c_int, [c_void_p, c_int, c_uint32]),
+    "grundy_graph_sum_value": (c_int, [c_void_p, c_int, _u32p, c_size_t, _u32p]),
+    "grundy_graph_sum_outcome": (c_int, [c_void_p, c_int, _u32p, c_size_t]),
+    "grundy_graph_sum_winning_move": (c_int, [c_void_p, c_int, _u32p, c_size_t, _u64p]),
+    "grundy_graph_sum_winning_moves": (c_int, [c_void_p, c_int, _u32p, c_size_t, _sizep,
+                                               _u64p, c_size_t, _sizep]),
+    "grundy_graph_last_method": (c_int, [c_void_p]),
+    "grundy_graph_degree": (c_int, [c_void_p, c_uint32, _u64p]),
+    "grundy_graph_move": (c_int, [c_void_p, c_uint32, c_uint64, _u32p, c_size_t, _sizep]),
+    "grundy_graph_loopy_followers": (c_int, [c_void_p, c_uint32, _u32p, c_size_t, _sizep]),
+    "grundy_graph_genus": (c_int, [c_void_p, c_uint32, _u32p, c_size_t, POINTER(c_int)]),
     # Nimbers
     "grundy_nimber_new": (c_int, [_handlep, c_void_p]),
     "grundy_nimber_free": (None, [c_void_p]),
@@ -266,8 +367,17 @@ _SIGNATURES = {
     "grundy_nim_inv": (c_int, [c_void_p, c_uint64, _u64p]),
 }
 
-#: The major version of the ABI this module speaks.
-_ABI_MAJOR = 0
+#: The ABI this module speaks, (major, minor): while the major version is 0,
+#: every minor version may change the ABI, so both must match.
+_ABI = (0, 2)
+#: The library's SONAME for that ABI (libgrundy.so.MAJOR, and
+#: libgrundy.so.0.MINOR while the major version is 0).
+_SONAME = "libgrundy.so.%d.%d" % _ABI if _ABI[0] == 0 else "libgrundy.so.%d" % _ABI[0]
+
+
+def _abi_of(number):
+    major, minor = number // 10000, number // 100 % 100
+    return (major, minor) if major == 0 else (major, None)
 
 
 def _candidates():
@@ -283,7 +393,7 @@ def _candidates():
         places.append(("system loader, find_library('grundy') = %s" % found, found))
     else:
         places.append(("system loader, find_library('grundy')", None))
-    places.append(("system loader, libgrundy.so.0", "libgrundy.so.0"))
+    places.append(("system loader, %s" % _SONAME, _SONAME))
     return places, False
 
 
@@ -303,6 +413,7 @@ def _bind(lib):
 
 def _load():
     places, from_env = _candidates()
+    want = "%d.%d" % _ABI if _ABI[0] == 0 else "%d" % _ABI[0]
     tried = []
     for desc, target in places:
         if target is None:
@@ -316,23 +427,29 @@ def _load():
         except OSError as exc:
             tried.append((desc, str(exc)))
             continue
+        try:
+            lib.grundy_version_number.restype = c_uint32
+            lib.grundy_version.restype = c_char_p
+            number = lib.grundy_version_number()
+        except AttributeError:
+            tried.append((desc, "not libgrundy: lacks grundy_version_number"))
+            continue
+        if _abi_of(number) != _abi_of(_ABI[0] * 10000 + _ABI[1] * 100):
+            tried.append((desc, "libgrundy %s, but this module needs ABI version %s"
+                          % (lib.grundy_version().decode(), want)))
+            continue
         missing = _bind(lib)
         if missing:
             tried.append((desc, "not libgrundy or too old: lacks %s" % ", ".join(missing[:3])
                           + (" and %d more" % (len(missing) - 3) if len(missing) > 3 else "")))
             continue
-        major = lib.grundy_version_number() // 10000
-        if major != _ABI_MAJOR:
-            tried.append((desc, "libgrundy %s, but this module needs ABI version %d"
-                          % (lib.grundy_version().decode(), _ABI_MAJOR)))
-            continue
         return lib, target
-    lines = ["cannot load the shared library libgrundy; tried:"]
+    lines = ["cannot load the shared library libgrundy (ABI %s); tried:" % want]
     lines += ["  - %s: %s" % (desc, why) for desc, why in tried]
     if from_env:
         lines.append("GRUNDY_LIBRARY is set, so no other place was tried.  Set it to the path "
-                     "of libgrundy.so (e.g. PREFIX/lib/libgrundy.so.0), or unset it to use the "
-                     "build tree or the system's copy.")
+                     "of libgrundy.so (e.g. PREFIX/lib/%s), or unset it to use the "
+                     "build tree or the system's copy." % _SONAME)
     else:
         lines.append("To fix: run `make` in the libgrundy source tree (this module then finds "
                      "lib/libgrundy.so beside it), or `make install PREFIX=...` and let the loader "
@@ -388,6 +505,10 @@ def _u64(x, what):
     return _int(x, what, _U64_MAX)
 
 
+def _size(x, what):
+    return _int(x, what, _SIZE_MAX)
+
+
 def _u64_array(values, what):
     values = [_u64(v, "%s[%d]" % (what, i)) for i, v in enumerate(values)]
     return (c_uint64 * max(len(values), 1))(*values), len(values)
@@ -398,19 +519,33 @@ def _outcome(rc):
 
 
 def _play(play):
+    """The code of a play: a PLAY_* constant (or'ed with a BY_* method for
+    misère play) or a name of PLAYS.  Unknown plays are refused here, so the
+    library never sees a constant it does not know."""
+    if isinstance(play, str):
+        try:
+            return PLAYS[play]
+        except KeyError:
+            raise ValueError("unknown play %r: expected a PLAY_* constant or one of %s"
+                             % (play, ", ".join(sorted(PLAYS)))) from None
     try:
-        return PLAYS[play]
-    except (KeyError, TypeError):
-        raise ValueError("unknown play %r: expected one of %s"
-                         % (play, ", ".join(sorted(PLAYS)))) from None
+        code = operator.index(play)
+    except TypeError:
+        raise TypeError("play must be a PLAY_* constant or a name, not %s"
+                        % type(play).__name__) from None
+    base, method = code & ~BY_MASK, code & BY_MASK
+    if base not in _PLAY_NAMES or method not in _METHOD_NAMES or (method and base != PLAY_MISERE):
+        raise ValueError("unknown play %r: expected a PLAY_* constant (a BY_* method only "
+                         "with PLAY_MISERE)" % (play,))
+    return code
 
 
-def _compound(compound):
-    try:
-        return COMPOUNDS[compound]
-    except (KeyError, TypeError):
-        raise ValueError("unknown compound %r: expected one of %s"
-                         % (compound, ", ".join(sorted(COMPOUNDS)))) from None
+def _play_name(code):
+    return "PLAY_%s%s" % (_PLAY_NAMES[code & ~BY_MASK].upper(), _METHOD_NAMES[code & BY_MASK])
+
+
+def _method(code):
+    return code or None
 
 
 def _check(rc, detail=""):
@@ -419,118 +554,193 @@ def _check(rc, detail=""):
     return rc
 
 
+def _move_list(found, moves, n):
+    """A winning move of a sum as Python gives it: one entry per component
+    (None where it is not moved), or None when there is none."""
+    if not found:
+        return None
+    return [None if m == NO_MOVE else m for m in moves[:n]]
+
+
+def _all_moves(call, check, cap=16):
+    """Every winning move of a sum as (component, move) pairs, from a C call
+    filling components and moves up to a cap; grows the cap until all fit."""
+    while True:
+        comps = (c_size_t * cap)()
+        moves = (c_uint64 * cap)()
+        count = c_size_t()
+        check(call(comps, moves, cap, byref(count)))
+        n = count.value
+        if n <= cap:
+            return list(zip(comps[:n], moves[:n]))
+        cap = n
+
+
 # ---------------------------------------------------------------------------
-# Sums and Nim: closed forms
+# Nim and its relatives: closed forms, no handle.  Each takes PLAY_NORMAL and,
+# where a closed form is known, PLAY_MISERE; another play raises
+# NotSupportedError.
 
 
-def nim_sum(values):
-    """The xor of the values: the value of a disjunctive sum."""
-    arr, n = _u64_array(values, "values")
-    return _lib.grundy_nim_sum(arr, n)
+def _closed(rc, name, code):
+    if rc == ENOTSUP:
+        raise NotSupportedError(rc, "%s has no closed form for %s" % (name, _play_name(code)))
+    return _check(rc)
 
 
-def sum_winning_target(values):
-    """The winning move of a sum, by its components' values: (component,
-    target value), or None if the xor is 0."""
-    arr, n = _u64_array(values, "values")
-    comp, target = c_size_t(), c_uint64()
-    if _check(_lib.grundy_sum_winning_target(arr, n, byref(comp), byref(target))):
-        return comp.value, target.value
-    return None
+def nim_sum_value(heaps, play=PLAY_NORMAL):
+    """The value of a sum of Nim heaps (or of any games with these values):
+    their nim-sum, the xor (normal play)."""
+    code = _play(play)
+    arr, n = _u64_array(heaps, "heaps")
+    out = c_uint64()
+    _closed(_lib.grundy_nim_sum_value(code, arr, n, byref(out)), "nim_sum_value", code)
+    return out.value
 
 
-def _heap_outcome(fn, heaps, what="heaps"):
-    arr, n = _u64_array(heaps, what)
-    return _outcome(_check(fn(arr, n)))
+def nim_sum_outcome(heaps, play=PLAY_NORMAL):
+    """'N' or 'P' for a sum of Nim heaps: normal play (whoever takes the last
+    token wins) or PLAY_MISERE (whoever takes it loses)."""
+    code = _play(play)
+    arr, n = _u64_array(heaps, "heaps")
+    return _outcome(_closed(_lib.grundy_nim_sum_outcome(code, arr, n), "nim_sum_outcome", code))
 
 
-def _heap_move(fn, heaps, *extra, what="heaps"):
-    arr, n = _u64_array(heaps, what)
-    i, k = c_size_t(), c_uint64()
-    if _check(fn(arr, n, *extra, byref(i), byref(k))):
-        return i.value, k.value
-    return None
+def nim_sum_winning_move(heaps, play=PLAY_NORMAL):
+    """A winning move in a sum of Nim heaps, in the first heap where one
+    exists: a list with, for each heap, the tokens to take from it or None;
+    None from a P-position (misère: or with no tokens left, the player to
+    move having already won)."""
+    code = _play(play)
+    arr, n = _u64_array(heaps, "heaps")
+    moves = (c_uint64 * max(n, 1))()
+    found = _closed(_lib.grundy_nim_sum_winning_move(code, arr, n, moves),
+                    "nim_sum_winning_move", code)
+    return _move_list(found, moves, n)
 
 
-def nim_outcome(heaps):
-    """'N' or 'P': Nim, normal play (whoever takes the last stone wins)."""
-    return _heap_outcome(_lib.grundy_nim_outcome, heaps)
+def nim_sum_winning_moves(heaps, play=PLAY_NORMAL):
+    """Every winning move in a sum of Nim heaps, as (heap index, tokens to
+    take) pairs, heap by heap (at most one per heap)."""
+    code = _play(play)
+    arr, n = _u64_array(heaps, "heaps")
+    return _all_moves(lambda comps, moves, cap, count:
+                      _lib.grundy_nim_sum_winning_moves(code, arr, n, comps, moves, cap, count),
+                      lambda rc: _closed(rc, "nim_sum_winning_moves", code), max(n, 1))
 
 
-def nim_winning_move(heaps):
-    """A winning Nim move as (heap index, stones to take), or None from a
-    P-position."""
-    return _heap_move(_lib.grundy_nim_winning_move, heaps)
-
-
-def misere_nim_outcome(heaps):
-    """'N' or 'P': misère Nim (whoever takes the last stone loses)."""
-    return _heap_outcome(_lib.grundy_misere_nim_outcome, heaps)
-
-
-def misere_nim_winning_move(heaps):
-    """A winning misère Nim move (heap index, take), or None (a P-position,
-    or no stones left: the player to move has then already won)."""
-    return _heap_move(_lib.grundy_misere_nim_winning_move, heaps)
-
-
-def bounded_nim_value(heap, max_take):
-    """The value of one heap when a move takes 1 to max_take stones."""
-    return _lib.grundy_bounded_nim_value(_u64(heap, "heap"), _u64(max_take, "max_take"))
-
-
-def bounded_nim_winning_move(heaps, max_take):
-    """A winning move (heap index, take) in a sum of bounded Nim heaps, or
-    None."""
+def _max_take(max_take):
     if _u64(max_take, "max_take") == 0:
         raise ValueError("max_take must be at least 1")
-    return _heap_move(_lib.grundy_bounded_nim_winning_move, heaps, max_take)
+    return max_take
 
 
-def staircase_nim_outcome(steps):
+def bounded_nim_value(heap, max_take, play=PLAY_NORMAL):
+    """The value of one heap of bounded Nim, where a move takes 1 to
+    max_take tokens: heap mod (max_take + 1).  max_take 2**64 - 1 is plain
+    Nim."""
+    code = _play(play)
+    out = c_uint64()
+    _closed(_lib.grundy_bounded_nim_value(_max_take(max_take), code, _u64(heap, "heap"),
+                                          byref(out)), "bounded_nim_value", code)
+    return out.value
+
+
+def bounded_nim_sum_outcome(heaps, max_take, play=PLAY_NORMAL):
+    """'N' or 'P' for a sum of bounded Nim heaps (a move takes 1 to max_take
+    tokens from one heap)."""
+    code = _play(play)
+    max_take = _max_take(max_take)
+    arr, n = _u64_array(heaps, "heaps")
+    return _outcome(_closed(_lib.grundy_bounded_nim_sum_outcome(max_take, code, arr, n),
+                            "bounded_nim_sum_outcome", code))
+
+
+def bounded_nim_sum_winning_move(heaps, max_take, play=PLAY_NORMAL):
+    """A winning move in a sum of bounded Nim heaps, as nim_sum_winning_move()
+    (a list of tokens to take per heap, None where none), or None."""
+    code = _play(play)
+    max_take = _max_take(max_take)
+    arr, n = _u64_array(heaps, "heaps")
+    moves = (c_uint64 * max(n, 1))()
+    found = _closed(_lib.grundy_bounded_nim_sum_winning_move(max_take, code, arr, n, moves),
+                    "bounded_nim_sum_winning_move", code)
+    return _move_list(found, moves, n)
+
+
+def staircase_nim_outcome(steps, play=PLAY_NORMAL):
     """'N' or 'P': staircase Nim, ``steps[i]`` coins on step i (step 0 is the
     floor)."""
-    return _heap_outcome(_lib.grundy_staircase_nim_outcome, steps, what="steps")
+    code = _play(play)
+    arr, n = _u64_array(steps, "steps")
+    return _outcome(_closed(_lib.grundy_staircase_nim_outcome(code, arr, n),
+                            "staircase_nim_outcome", code))
 
 
-def staircase_nim_winning_move(steps):
-    """A winning staircase move (step, coins): move that many coins from the
-    step to the one below; or None."""
-    return _heap_move(_lib.grundy_staircase_nim_winning_move, steps, what="steps")
+def staircase_nim_winning_move(steps, play=PLAY_NORMAL):
+    """A winning staircase move: a list with, for each step, the coins to
+    move from it to the step below, or None; None from a P-position."""
+    code = _play(play)
+    arr, n = _u64_array(steps, "steps")
+    moves = (c_uint64 * max(n, 1))()
+    found = _closed(_lib.grundy_staircase_nim_winning_move(code, arr, n, moves),
+                    "staircase_nim_winning_move", code)
+    return _move_list(found, moves, n)
 
 
-def nim_levels_w(heaps):
+def nim_levels_value(heaps, play=PLAY_WTIA):
     """The w-number of one super-heap of Nim on levels (heaps from the bottom
-    up): an int, or the string 'SC' (super-winning) or 'SP' (super-losing)."""
+    up), played "winner takes it all": an int, SP64 (no coins) or SC64 (one
+    non-empty heap)."""
+    code = _play(play)
     arr, n = _u64_array(heaps, "heaps")
     w = c_uint64()
-    kind = _check(_lib.grundy_nim_levels_w(arr, n, byref(w)))
-    return {0: w.value, 1: "SC", 2: "SP"}[kind]
+    _closed(_lib.grundy_nim_levels_value(code, arr, n, byref(w)), "nim_levels_value", code)
+    return w.value
 
 
-def nim_levels_winning_move(superheaps):
-    """A winning move in Nim on levels (winner takes it all) with the given
-    super-heaps (each a list of heaps, bottom first): (super-heap index,
-    coins to take from its top non-empty heap), or None."""
+def _superheaps(superheaps):
     superheaps = [list(s) for s in superheaps]
     flat, _ = _u64_array([h for s in superheaps for h in s], "heaps")
     counts = (c_size_t * max(len(superheaps), 1))(*[len(s) for s in superheaps])
-    i, take = c_size_t(), c_uint64()
-    if _check(_lib.grundy_nim_levels_winning_move(flat, counts, len(superheaps),
-                                                  byref(i), byref(take))):
-        return i.value, take.value
-    return None
+    return flat, counts, len(superheaps)
 
 
-def compound_outcome(numbers, compound="disjunctive"):
-    """'P' or 'N': a compound decided by its components' numbers alone
-    (normal values for 'disjunctive', 'anti_sg' and 'selective'; w-numbers
-    for 'wtia'; remoteness for 'conjunctive' and 'shortened'; suspense
-    numbers for 'continued')."""
-    code = _compound(compound)
+def nim_levels_sum_outcome(superheaps, play=PLAY_WTIA):
+    """'N' or 'P' for Nim on levels with the given super-heaps (each a list of
+    heaps, bottom first)."""
+    code = _play(play)
+    flat, counts, n = _superheaps(superheaps)
+    return _outcome(_closed(_lib.grundy_nim_levels_sum_outcome(code, flat, counts, n),
+                            "nim_levels_sum_outcome", code))
+
+
+def nim_levels_sum_winning_move(superheaps, play=PLAY_WTIA):
+    """A winning move in Nim on levels: a list with, for each super-heap, the
+    coins to take from its top non-empty heap, or None; None if the position
+    is lost (or already over)."""
+    code = _play(play)
+    flat, counts, n = _superheaps(superheaps)
+    moves = (c_uint64 * max(n, 1))()
+    found = _closed(_lib.grundy_nim_levels_sum_winning_move(code, flat, counts, n, moves),
+                    "nim_levels_sum_winning_move", code)
+    return _move_list(found, moves, n)
+
+
+def numbers_sum_outcome(numbers, play=PLAY_NORMAL):
+    """'P' or 'N' for a sum decided by its components' numbers alone:
+    Sprague-Grundy values for PLAY_NORMAL and PLAY_SELECTIVE, w-numbers for
+    PLAY_WTIA, remoteness for PLAY_CONJUNCTIVE and PLAY_SHORTENED, suspense
+    numbers for PLAY_CONTINUED, and the SJ rule on Sprague-Grundy values for
+    ``PLAY_MISERE | BY_SJ`` (the caller vouches for its precondition).
+    Other plays raise NotSupportedError: numbers do not decide them."""
+    code = _play(play)
     nums = [_int(v, "numbers[%d]" % i, _U32_MAX) for i, v in enumerate(numbers)]
     arr = (c_uint32 * max(len(nums), 1))(*nums)
-    return _outcome(_check(_lib.grundy_compound_outcome(code, arr, len(nums))))
+    rc = _lib.grundy_numbers_sum_outcome(code, arr, len(nums))
+    if rc == ENOTSUP:
+        raise NotSupportedError(rc, "numbers do not decide sums of %s" % _play_name(code))
+    return _outcome(_check(rc))
 
 
 # ---------------------------------------------------------------------------
@@ -578,7 +788,7 @@ def nim_inv(a):
 
 
 # ---------------------------------------------------------------------------
-# Game graphs
+# Handles
 
 
 class _Owner:
@@ -609,11 +819,16 @@ class _Owner:
         self.close()
 
 
+# ---------------------------------------------------------------------------
+# Game graphs
+
+
 class Graph(_Owner):
     """A game graph: positions (nodes 0, 1, 2, ... in the order added) and
-    moves, each from a node to a sum of zero or more nodes.
+    moves, each from a node to a sum of zero or more nodes.  Move k of a node
+    is the k-th move added from it.
 
-    Queries solve the graph for the play they need when it is not solved
+    Questions solve the graph for the play they need when it is not solved
     already (solving an unchanged graph again costs nothing), so calling
     solve() first is optional; it is the place to catch a CycleError.
     """
@@ -623,23 +838,40 @@ class Graph(_Owner):
 
     def __init__(self):
         h = c_void_p()
-        _check(_lib.grundy_graph_new(byref(h)))
+        _check(_lib.grundy_graph_new(byref(h), None))
         self._g = h
 
     @classmethod
     def parse(cls, text):
         """A graph read from the text format of ``grundy graph`` (``n m``,
         then m moves ``u v``; ``#`` starts a comment).  ``text`` is a str or
-        bytes.  Raises ParseError with ``.line`` (a TextRangeError, also an
+        bytes.  Raises ParseError with ``.errpos``, the byte offset of the
+        offending token, and ``.line``, its line (a TextRangeError, also an
         OutOfRangeError, when the text names a node out of range)."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         g = cls()
         try:
-            g._call(_lib.grundy_graph_parse(g._g, data, len(data)))
+            rc = _lib.grundy_graph_parse(g._g, data, len(data))
+            if rc < 0:
+                raise g._parse_error(rc, data)
         except BaseException:
             g.close()
             raise
         return g
+
+    def _parse_error(self, rc, data):
+        detail = ""
+        if rc != ENOMEM:
+            detail = _lib.grundy_graph_errmsg(self._g).decode("utf-8", "replace")
+        pos = _lib.grundy_graph_errpos(self._g)
+        if pos == NO_POS:
+            return _error(rc, detail)
+        err = TextRangeError(rc, detail) if rc == ERANGE else _error(rc, detail)
+        err.errpos = pos
+        if isinstance(err, ParseError):
+            err.position = pos
+            err.line = data.count(b"\n", 0, pos) + 1
+        return err
 
     # -- life cycle ---------------------------------------------------------
 
@@ -654,26 +886,22 @@ class Graph(_Owner):
         return self._g
 
     def _call(self, rc):
-        """Raises for a failed call that may have set the graph's message."""
+        """Raises for a failed call, with the graph's message."""
         if rc >= 0:
             return rc
         g = self._g
         detail = ""
         if rc not in (ENOMEM, ECANCELED):
             detail = _lib.grundy_graph_errmsg(g).decode("utf-8", "replace")
-        line = _lib.grundy_graph_errline(g) if rc in (EPARSE, ERANGE) else 0
-        err = TextRangeError(rc, detail) if rc == ERANGE and line else _error(rc, detail)
+        err = _error(rc, detail)
         if rc == ECYCLE:
             node = c_uint32()
             if _lib.grundy_graph_cycle_node(g, byref(node)) == OK:
                 err.node = node.value
-        elif line:
-            err.line = line
         raise err
 
     def _node(self, u, what="node", n=None):
-        """Checks a node id (queries do not describe their errors, so the
-        message is made here)."""
+        """Checks a node id (so that the message names it)."""
         if n is None:
             n = len(self)
         try:
@@ -746,60 +974,97 @@ class Graph(_Owner):
 
     # -- solving and values -------------------------------------------------
 
-    def solve(self, play="normal"):
-        """Compute the numbers of play for every node: 'normal'
-        (Sprague-Grundy values), 'misere', 'wtia' (w-numbers), 'remoteness',
-        'suspense', or 'loopy' (generalized values; cycles allowed).
-        Raises CycleError (with .node) on a cycle for the acyclic plays.
-        Returns the graph."""
-        self._call(_lib.grundy_graph_solve_play(self._handle(), _play(play)))
+    def solve(self, play=PLAY_NORMAL):
+        """Compute the numbers of play for every node, ahead of the questions
+        that would otherwise do it: PLAY_NORMAL (Sprague-Grundy values),
+        PLAY_MISERE, PLAY_WTIA (w-numbers), PLAY_CONJUNCTIVE (remoteness),
+        PLAY_CONTINUED (suspense numbers), PLAY_LOOPY (generalized values;
+        cycles allowed), PLAY_SELECTIVE, PLAY_SHORTENED.  Raises CycleError
+        (with .node) on a cycle for the acyclic plays.  Returns the graph."""
+        self._call(_lib.grundy_graph_solve(self._handle(), _play(play)))
         return self
 
-    def values(self, play="normal"):
+    def values(self, play=PLAY_NORMAL):
         """The numbers of play of every node, as a list (SP, SC and INF are
         the module's constants)."""
         code = _play(play)
         g = self._handle()
-        self._call(_lib.grundy_graph_solve_play(g, code))
-        ptr = _lib.grundy_graph_play_values(g, code)
         n = _lib.grundy_graph_node_count(g)
-        return ptr[:n] if n else []
+        out = (c_uint32 * max(n, 1))()
+        self._call(_lib.grundy_graph_values(g, code, 0, n, out))
+        return out[:n]
 
-    def value(self, u, play="normal"):
+    def value(self, u, play=PLAY_NORMAL):
         """The number of node u under play."""
         code = _play(play)
         g = self._handle()
         u = self._node(u)
-        self._call(_lib.grundy_graph_solve_play(g, code))
         out = c_uint32()
-        _check(_lib.grundy_graph_play_value(g, code, u, byref(out)))
+        self._call(_lib.grundy_graph_value(g, code, u, byref(out)))
         return out.value
 
-    def outcome(self, u, play="normal"):
+    def outcome(self, u, play=PLAY_NORMAL):
         """'P', 'N' or 'D' (a draw, loopy play only) for node u alone."""
         code = _play(play)
         g = self._handle()
         u = self._node(u)
-        self._call(_lib.grundy_graph_solve_play(g, code))
-        return _outcome(_check(_lib.grundy_graph_play_outcome(g, code, u)))
+        return _outcome(self._call(_lib.grundy_graph_outcome(g, code, u)))
 
-    def _after_solve(self, call):
-        """degree() and move() need a solve of any play since the last change
-        (a solve that found a cycle counts): solve only if the call says so."""
-        rc = call()
-        if rc == ESTATE:
-            rc = _lib.grundy_graph_solve_play(self._g, PLAYS["normal"])
-            if rc not in (OK, ECYCLE):
-                self._call(rc)
-            rc = call()
-        return rc
+    # -- sums -----------------------------------------------------------------
+
+    def sum_value(self, nodes, play=PLAY_NORMAL):
+        """The number of the sum of the positions nodes (a node may repeat):
+        the xor of their values (PLAY_NORMAL; other plays decide sums by
+        their outcome and raise NotSupportedError)."""
+        code = _play(play)
+        arr, n = self._nodes(nodes)
+        out = c_uint32()
+        self._call(_lib.grundy_graph_sum_value(self._handle(), code, arr, n, byref(out)))
+        return out.value
+
+    def sum_outcome(self, nodes, play=PLAY_NORMAL):
+        """'P', 'N' or 'D' for the sum of the positions nodes under play.
+        Misère play picks its method (SJ theorem, genus, search) unless a
+        BY_* flag requires one (InvalidArgumentError, naming a node, if its
+        precondition fails); last_method() says which."""
+        code = _play(play)
+        arr, n = self._nodes(nodes)
+        return _outcome(self._call(_lib.grundy_graph_sum_outcome(self._handle(), code, arr, n)))
+
+    def sum_winning_move(self, nodes, play=PLAY_NORMAL):
+        """A winning move in the sum: a list with, for each component, the
+        move index to play there (read it with move()) or None where it is
+        not moved; None if there is no such move (a P-position).  From a
+        loopy draw the move keeps the draw."""
+        code = _play(play)
+        arr, n = self._nodes(nodes)
+        out = (c_uint64 * max(n, 1))()
+        found = self._call(_lib.grundy_graph_sum_winning_move(self._handle(), code, arr, n, out))
+        return _move_list(found, out, n)
+
+    def sum_winning_moves(self, nodes, play=PLAY_NORMAL):
+        """Every winning move in the sum, as (component, move index) pairs,
+        by component then by move, for the plays that move in one component
+        (normal, misère, WTIA, loopy).  With one node: its winning moves."""
+        code = _play(play)
+        arr, n = self._nodes(nodes)
+        g = self._handle()
+        return _all_moves(lambda comps, moves, cap, count: _lib.grundy_graph_sum_winning_moves(
+            g, code, arr, n, comps, moves, cap, count), self._call)
+
+    def last_method(self):
+        """Which method the most recent misère sum call used: BY_SJ,
+        BY_GENUS or BY_SEARCH; None if no misère sum call has succeeded."""
+        return _method(_lib.grundy_graph_last_method(self._handle()))
+
+    # -- moves ----------------------------------------------------------------
 
     def degree(self, u):
         """The number of moves from node u."""
         g = self._handle()
         u = self._node(u)
-        out = c_uint32()
-        _check(self._after_solve(lambda: _lib.grundy_graph_degree(g, u, byref(out))))
+        out = c_uint64()
+        self._call(_lib.grundy_graph_degree(g, u, byref(out)))
         return out.value
 
     def move(self, u, k):
@@ -807,89 +1072,41 @@ class Graph(_Owner):
         added), as a tuple of nodes: one for an ordinary move."""
         g = self._handle()
         u = self._node(u)
-        k = _int(k, "move index", _U32_MAX)
-        parts, nparts = _u32p(), c_uint32()
-        rc = self._after_solve(lambda: _lib.grundy_graph_move(g, u, k, byref(parts),
-                                                              byref(nparts)))
-        if rc == ERANGE:
-            raise OutOfRangeError(rc, "node %d has no move %d (degree %d)"
-                                  % (u, k, self.degree(u)))
-        _check(rc)
-        return tuple(parts[:nparts.value]) if nparts.value else ()
+        k = _u64(k, "move index")
+        nparts = c_size_t()
+        cap = 4
+        while True:
+            parts = (c_uint32 * cap)()
+            rc = _lib.grundy_graph_move(g, u, k, parts, cap, byref(nparts))
+            if rc == ERANGE:
+                raise OutOfRangeError(rc, "node %d has no move %d (degree %d)"
+                                      % (u, k, self.degree(u)))
+            self._call(rc)
+            if nparts.value <= cap:
+                return tuple(parts[:nparts.value])
+            cap = nparts.value
 
     def moves(self, u):
         """Every move of node u, as a list of part tuples."""
         return [self.move(u, k) for k in range(self.degree(u))]
 
-    def winning_moves(self, u):
-        """The winning moves of node u under normal play (those leading to
-        value 0), as move indices in increasing order."""
-        u = self._node(u)
-        g = self._handle()
-        self._call(_lib.grundy_graph_solve_play(g, PLAYS["normal"]))
-        count = c_size_t()
-        _check(_lib.grundy_graph_winning_moves(g, u, None, 0, byref(count)))
-        if count.value == 0:
-            return []
-        arr = (c_uint32 * count.value)()
-        _check(_lib.grundy_graph_winning_moves(g, u, arr, count.value, byref(count)))
-        return list(arr)
-
-    def sum_value(self, nodes):
-        """The value of the disjunctive sum of nodes (the xor of theirs)."""
-        arr, n = self._nodes(nodes)
-        g = self._handle()
-        self._call(_lib.grundy_graph_solve_play(g, PLAYS["normal"]))
-        out = c_uint32()
-        _check(_lib.grundy_graph_sum_value(g, arr, n, byref(out)))
-        return out.value
-
-    def sum_winning_move(self, nodes):
-        """A winning move in the disjunctive sum of nodes: (component index,
-        move index of that component's node), or None."""
-        arr, n = self._nodes(nodes)
-        g = self._handle()
-        self._call(_lib.grundy_graph_solve_play(g, PLAYS["normal"]))
-        comp, move = c_size_t(), c_uint32()
-        if _check(_lib.grundy_graph_sum_winning_move(g, arr, n, byref(comp), byref(move))):
-            return comp.value, move.value
-        return None
-
-    # -- compounds, loopy play, genus ---------------------------------------
-
-    def compound_outcome(self, nodes, compound="disjunctive"):
-        """'P', 'N' or 'D' for the compound of the positions nodes: one of
-        'disjunctive', 'misere', 'anti_sg', 'wtia', 'conjunctive',
-        'continued', 'selective', 'shortened', 'loopy', 'tame'."""
-        code = _compound(compound)
-        arr, n = self._nodes(nodes)
-        return _outcome(self._call(
-            _lib.grundy_graph_compound_outcome(self._handle(), code, arr, n)))
-
-    def compound_move(self, nodes, compound="disjunctive"):
-        """A winning move in the compound: a list with, for each component,
-        the move index to play there or None where it is not moved; None if
-        there is no such move (a P-position)."""
-        code = _compound(compound)
-        arr, n = self._nodes(nodes)
-        out = (c_uint32 * max(n, 1))()
-        if self._call(_lib.grundy_graph_compound_move(self._handle(), code, arr, n, out)):
-            return [None if m == NO_MOVE else m for m in out[:n]]
-        return None
+    # -- loopy play, genus ----------------------------------------------------
 
     def loopy_followers(self, u):
         """The distinct finite loopy values of u's followers, increasing (what
         ``inf{...}`` lists)."""
         u = self._node(u)
         g = self._handle()
-        self._call(_lib.grundy_graph_solve_play(g, PLAYS["loopy"]))
         count = c_size_t()
-        _check(_lib.grundy_graph_loopy_followers(g, u, None, 0, byref(count)))
-        if count.value == 0:
-            return []
-        arr = (c_uint32 * count.value)()
-        _check(_lib.grundy_graph_loopy_followers(g, u, arr, count.value, byref(count)))
-        return list(arr)
+        self._call(_lib.grundy_graph_loopy_followers(g, u, None, 0, byref(count)))
+        while True:
+            cap = count.value
+            if cap == 0:
+                return []
+            arr = (c_uint32 * cap)()
+            self._call(_lib.grundy_graph_loopy_followers(g, u, arr, cap, byref(count)))
+            if count.value <= cap:
+                return arr[:count.value]
 
     def genus(self, u):
         """Conway's genus symbol of node u: (terms, tame), with terms the list
@@ -908,8 +1125,16 @@ class Graph(_Owner):
 class HeapGame(_Owner):
     """A heap game by name: an octal or hexadecimal code ('0.77' is Kayles,
     '0.07' Dawson's Kayles), 'sub:1,2,5' (a subtraction game), 'grundy'
-    (Grundy's game) or 'lasker' (Lasker's Nim).  Values are computed once and
-    kept; periods are claimed only when proved (Guy-Smith)."""
+    (Grundy's game) or 'lasker' (Lasker's Nim).  A position is a heap size.
+    Values are computed once and kept; periods are claimed only when proved
+    (Guy-Smith).  This version computes heap games under PLAY_NORMAL only;
+    other plays raise NotSupportedError.
+
+    A name that cannot be read raises ParseError (or LimitError for codes
+    too long) with the library's message and ``.errpos``, the offset of the
+    offending character.  The keyword arguments ``period_detection``,
+    ``sparse`` and ``threads`` are experimental tuning switches (see
+    set_period_detection(), set_sparse(), set_threads())."""
 
     _SLOT = '_h'
     _FREE = 'grundy_heap_game_free'
@@ -921,37 +1146,56 @@ class HeapGame(_Owner):
             raise ValueError("name contains a NUL character")
         self._h = None
         raw = name.encode("utf-8")
-        h, pos = c_void_p(), c_size_t()
-        rc = _lib.grundy_heap_game_new(byref(h), raw, None, byref(pos))
-        if rc in (EPARSE, ELIMIT):
-            buf = ctypes.create_string_buffer(256)
-            _lib.grundy_heap_game_parse_error(raw, buf, len(buf))
-            err = _error(rc, "game %r: %s" % (name, buf.value.decode("utf-8", "replace")))
-            if rc == EPARSE:
-                err.position = pos.value
+        h = self._new()
+        rc = _lib.grundy_heap_game_parse(h, raw, len(raw))
+        if rc < 0:
+            detail = ""
+            if rc != ENOMEM:
+                shown = name if len(name) <= 40 else name[:30] + "..." + name[-7:]
+                detail = "game %r: %s" % (shown, _lib.grundy_heap_game_errmsg(h).decode(
+                    "utf-8", "replace"))
+            pos = _lib.grundy_heap_game_errpos(h)
+            _lib.grundy_heap_game_free(h)
+            err = _error(rc, detail)
+            if pos != NO_POS:
+                err.errpos = pos
+                if isinstance(err, ParseError):
+                    err.position = pos
             raise err
-        _check(rc)
         self._init(h, name, period_detection, sparse, threads)
+
+    @staticmethod
+    def _new():
+        h = c_void_p()
+        _check(_lib.grundy_heap_game_new(byref(h), None))
+        return h
 
     def _init(self, h, name, period_detection, sparse, threads):
         self._h = h
         self.name = name
-        _lib.grundy_heap_game_set_period_detection(h, 1 if period_detection else 0)
-        _lib.grundy_heap_game_set_sparse(h, 1 if sparse else 0)
-        # Two lanes on two threads where that pays (measured as it goes);
-        # the values are the same as one thread's.
-        _lib.grundy_heap_game_set_threads(h, _int(threads, "threads", _U32_MAX))
+        try:
+            self.set_period_detection(period_detection)
+            self.set_sparse(sparse)
+            self.set_threads(threads)
+        except BaseException:
+            self.close()
+            raise
 
     @classmethod
     def subtraction(cls, takes, period_detection=True, sparse=True, threads=1):
         """The subtraction game removing any amount in takes (each 1..2**20)."""
         takes = [_int(t, "takes[%d]" % i, _U32_MAX) for i, t in enumerate(takes)]
         arr = (c_uint32 * max(len(takes), 1))(*takes)
-        h = c_void_p()
-        rc = _lib.grundy_heap_game_new_subtraction(byref(h), arr, len(takes), None)
-        if rc == EINVAL:
-            raise _error(rc, "a subtraction set needs at least one amount, each at least 1")
-        _check(rc)
+        h = cls._new()
+        rc = _lib.grundy_heap_game_set_subtraction(h, arr, len(takes))
+        if rc < 0:
+            detail = ""
+            if rc == EINVAL:
+                detail = "a subtraction set needs at least one amount, each at least 1"
+            elif rc != ENOMEM:
+                detail = _lib.grundy_heap_game_errmsg(h).decode("utf-8", "replace")
+            _lib.grundy_heap_game_free(h)
+            raise _error(rc, detail)
         self = cls.__new__(cls)
         self._init(h, "sub:" + ",".join(str(t) for t in takes), period_detection, sparse,
                    threads)
@@ -966,6 +1210,37 @@ class HeapGame(_Owner):
             raise ValueError("operation on a closed HeapGame")
         return self._h
 
+    def _call(self, rc):
+        """Raises for a failed call, with the game's message."""
+        if rc >= 0:
+            return rc
+        detail = ""
+        if rc not in (ENOMEM, ECANCELED):
+            detail = _lib.grundy_heap_game_errmsg(self._h).decode("utf-8", "replace")
+        raise _error(rc, detail)
+
+    # -- experimental tuning switches ---------------------------------------
+
+    def set_period_detection(self, on):
+        """Experimental (outside the ABI promise; declared in C only with
+        GRUNDY_EXPERIMENTAL): turn period detection on (the default) or off.
+        With it on, the computation stops once a period is proved."""
+        _lib.grundy_heap_game_set_period_detection(self._handle(), 1 if on else 0)
+
+    def set_sparse(self, on):
+        """Experimental: let the library use the sparse-space method where the
+        game has sparse structure (the default), or force the plain loop.
+        Both give identical values."""
+        _lib.grundy_heap_game_set_sparse(self._handle(), 1 if on else 0)
+
+    def set_threads(self, threads):
+        """Experimental: let computations use up to threads threads (default
+        1; this version uses at most 2).  The values are identical to one
+        thread's."""
+        _lib.grundy_heap_game_set_threads(self._handle(), _int(threads, "threads", _U32_MAX))
+
+    # -- values ---------------------------------------------------------------
+
     @property
     def computed(self):
         """How many values are stored."""
@@ -973,48 +1248,103 @@ class HeapGame(_Owner):
 
     def compute(self, count):
         """Make G(0) .. G(count - 1) available."""
-        _check(_lib.grundy_heap_game_compute(self._handle(), _u64(count, "count")))
-
-    def value(self, heap):
-        """G(heap): from the table, or from the period once one is proved."""
-        out = c_uint32()
-        _check(_lib.grundy_heap_game_value(self._handle(), _u64(heap, "heap"), byref(out)))
-        return out.value
-
-    def values(self, n):
-        """[G(0), ..., G(n - 1)]."""
-        self.compute(n)
-        h = self._handle()
-        out = c_uint32()
-        values = []
-        for heap in range(n):
-            _check(_lib.grundy_heap_game_value(h, heap, byref(out)))
-            values.append(out.value)
-        return values
+        self._call(_lib.grundy_heap_game_compute(self._handle(), _u64(count, "count")))
 
     def period(self, max=100000):
         """(period, preperiod) if a period is proved within max values, else
         None."""
         p, n0 = c_uint64(), c_uint64()
-        if _check(_lib.grundy_heap_game_period(self._handle(), _u64(max, "max"),
-                                               byref(p), byref(n0))):
+        if self._call(_lib.grundy_heap_game_period(self._handle(), _u64(max, "max"),
+                                                   byref(p), byref(n0))):
             return p.value, n0.value
         return None
 
-    def outcome(self, heaps):
-        """'N' or 'P' for the sum of heaps."""
-        arr, n = _u64_array(heaps, "heaps")
-        return _outcome(_check(_lib.grundy_heap_game_outcome(self._handle(), arr, n)))
+    def value(self, heap, play=PLAY_NORMAL):
+        """G(heap): from the table, or from the period once one is proved (so
+        any heap size is fine then)."""
+        code = _play(play)
+        out = c_uint32()
+        self._call(_lib.grundy_heap_game_value(self._handle(), code, _u64(heap, "heap"),
+                                               byref(out)))
+        return out.value
 
-    def winning_move(self, heaps):
-        """A winning move in the sum of heaps: (heap index, tuple of the heaps
-        the move leaves of it, 0 to 3), or None from a P-position."""
+    def values(self, first, count=None, play=PLAY_NORMAL):
+        """[G(first), ..., G(first + count - 1)] in one call; values(n), like
+        range(n), is [G(0), ..., G(n - 1)]."""
+        code = _play(play)
+        if count is None:
+            first, count = 0, first
+        first, count = _u64(first, "first"), _size(count, "count")
+        if count and first + count - 1 > _U64_MAX:
+            raise ValueError("heaps first .. first + count - 1 must be below 2**64")
+        out = (c_uint32 * max(count, 1))()
+        self._call(_lib.grundy_heap_game_values(self._handle(), code, first, count, out))
+        return out[:count]
+
+    def outcome(self, heap, play=PLAY_NORMAL):
+        """'N' or 'P' for one heap."""
+        code = _play(play)
+        return _outcome(self._call(_lib.grundy_heap_game_outcome(self._handle(), code,
+                                                                 _u64(heap, "heap"))))
+
+    # -- sums -----------------------------------------------------------------
+
+    def sum_value(self, heaps, play=PLAY_NORMAL):
+        """The value of the sum of heaps: the xor of their values."""
+        code = _play(play)
         arr, n = _u64_array(heaps, "heaps")
-        i, left, nleft = c_size_t(), (c_uint64 * 3)(), c_uint32()
-        if _check(_lib.grundy_heap_game_winning_move(self._handle(), arr, n, byref(i), left,
-                                                     byref(nleft))):
-            return i.value, tuple(left[:nleft.value])
-        return None
+        out = c_uint32()
+        self._call(_lib.grundy_heap_game_sum_value(self._handle(), code, arr, n, byref(out)))
+        return out.value
+
+    def sum_outcome(self, heaps, play=PLAY_NORMAL):
+        """'N' or 'P' for the sum of heaps."""
+        code = _play(play)
+        arr, n = _u64_array(heaps, "heaps")
+        return _outcome(self._call(_lib.grundy_heap_game_sum_outcome(self._handle(), code,
+                                                                     arr, n)))
+
+    def sum_winning_move(self, heaps, play=PLAY_NORMAL):
+        """A winning move in the sum of heaps, in the first heap where one
+        exists: a list with, for each heap, the move index to play there (read
+        it with move()) or None; None from a P-position."""
+        code = _play(play)
+        arr, n = _u64_array(heaps, "heaps")
+        out = (c_uint64 * max(n, 1))()
+        found = self._call(_lib.grundy_heap_game_sum_winning_move(self._handle(), code, arr, n,
+                                                                  out))
+        return _move_list(found, out, n)
+
+    def sum_winning_moves(self, heaps, play=PLAY_NORMAL):
+        """Every winning move in the sum of heaps, as (heap index, move index)
+        pairs, by heap then by move."""
+        code = _play(play)
+        arr, n = _u64_array(heaps, "heaps")
+        h = self._handle()
+        return _all_moves(lambda comps, moves, cap, count:
+                          _lib.grundy_heap_game_sum_winning_moves(h, code, arr, n, comps, moves,
+                                                                  cap, count), self._call)
+
+    # -- moves ----------------------------------------------------------------
+
+    def degree(self, heap):
+        """How many moves a heap of heap tokens has."""
+        out = c_uint64()
+        self._call(_lib.grundy_heap_game_degree(self._handle(), _u64(heap, "heap"), byref(out)))
+        return out.value
+
+    def move(self, heap, k):
+        """The heaps move k of a heap of heap tokens leaves, as a tuple (0 to 3
+        heap sizes, increasing)."""
+        h = self._handle()
+        heap, k = _u64(heap, "heap"), _u64(k, "move index")
+        parts, nparts = (c_uint64 * 3)(), c_size_t()
+        rc = _lib.grundy_heap_game_move(h, heap, k, parts, 3, byref(nparts))
+        if rc == ERANGE:
+            raise OutOfRangeError(rc, "a heap of %d has no move %d (degree %d)"
+                                  % (heap, k, self.degree(heap)))
+        self._call(rc)
+        return tuple(parts[:nparts.value])
 
 
 # ---------------------------------------------------------------------------
@@ -1029,7 +1359,7 @@ def _generator(moves, pending):
         more from Python than the adding does)."""
         if not run:
             return OK
-        rc = _lib.grundy_options_add_each_u64(out, (c_uint64 * len(run))(*run), len(run))
+        rc = _lib.grundy_options_add_each(out, (c_uint64 * len(run))(*run), len(run))
         del run[:]
         return rc
 
@@ -1045,7 +1375,7 @@ def _generator(moves, pending):
                 rc = add_run(out, run)
                 if rc == OK:
                     arr = (c_uint64 * len(parts))(*parts) if parts else None
-                    rc = _lib.grundy_options_add_u64(out, arr, len(parts))
+                    rc = _lib.grundy_options_add(out, arr, len(parts))
                 if rc != OK:
                     return rc
             return add_run(out, run)
@@ -1057,24 +1387,31 @@ def _generator(moves, pending):
 
 class Game(_Owner):
     """A game given by a move generator over non-negative int positions
-    (below 2**64), memoized by the library.
+    (below 2**64), memoized by the library, one memo table per play.
 
     ``moves(pos)`` returns (or yields) the options of pos: each an int (a
     move to that position), or a tuple/list of ints (a move to the sum of
-    those positions; ``()`` is the finished game).  An exception raised by
-    ``moves`` stops the evaluation and propagates.  ``play`` is 'normal',
-    'misere', 'wtia', 'remoteness' or 'suspense' (value() then gives that
-    play's numbers).  ``memory_limit`` caps the memo table in bytes (0: no cap;
-    past it, LimitError).  ``moves`` must not use the game itself: it runs
-    inside the library's evaluation (a call that evaluates raises
-    StateError)."""
+    those positions; ``()`` is the finished game).  Move k of a position is
+    the k-th option listed, so ``moves`` must list a position's options in
+    the same order every time.  An exception raised by ``moves`` stops the
+    evaluation and propagates.  ``memory_limit`` caps the memo tables in
+    bytes (0: no cap; past it, LimitError).  ``moves`` must not use the game
+    itself: it runs inside the library's evaluation (a call that evaluates
+    raises StateError).
+
+    Every play works on one game: value(pos, PLAY_MISERE) and the other
+    plays of one position evaluate by the rules (misère, WTIA, conjunctive,
+    continued and shortened play need options of one part); loopy play and
+    sums under plays other than normal build the graph of the positions the
+    sum reaches, so they need it finite."""
 
     _SLOT = '_h'
     _FREE = 'grundy_game_free'
 
-    def __init__(self, moves, play="normal", memory_limit=0):
+    def __init__(self, moves, memory_limit=0):
         if not callable(moves):
             raise TypeError("moves must be callable")
+        memory_limit = _size(memory_limit, "memory_limit")
         self._h = None
         self._moves = moves
         self._pending = []  # an exception raised by moves, to re-raise
@@ -1085,17 +1422,7 @@ class Game(_Owner):
         h = c_void_p()
         _check(_lib.grundy_game_new_u64(byref(h), self._callback, None, None))
         self._h = h
-        code = _play(play)
-        if code == PLAYS["loopy"]:
-            self.close()
-            raise ValueError("the loopy play is for graphs")
-        try:
-            self._call(_lib.grundy_game_set_play(h, code))
-        except BaseException:
-            self.close()
-            raise
-        _lib.grundy_game_set_memory_limit(h, _int(memory_limit, "memory_limit",
-                                                  (1 << (8 * ctypes.sizeof(c_size_t))) - 1))
+        _lib.grundy_game_set_memory_limit(h, memory_limit)
 
     def _call(self, rc):
         if self._pending:
@@ -1114,49 +1441,95 @@ class Game(_Owner):
             raise ValueError("operation on a closed Game")
         return self._h
 
-    def value(self, pos):
-        """The value of pos under the game's play (Sprague-Grundy value for
-        normal play)."""
-        out = c_uint32()
+    def value(self, pos, play=PLAY_NORMAL):
+        """The number of pos under play (the Sprague-Grundy value for normal
+        play; SP, SC and INF are the module's constants)."""
+        code = _play(play)
         h = self._handle()
-        self._call(_lib.grundy_game_value_u64(h, _u64(pos, "pos"), byref(out)))
+        p, out = c_uint64(_u64(pos, "pos")), c_uint32()
+        self._call(_lib.grundy_game_value(h, code, byref(p), byref(out)))
         return out.value
 
-    def outcome(self, pos):
-        """'P' or 'N' for pos under the game's play."""
+    def outcome(self, pos, play=PLAY_NORMAL):
+        """'P', 'N' or (loopy play) 'D' for pos under play."""
+        code = _play(play)
         h = self._handle()
         p = c_uint64(_u64(pos, "pos"))
-        return _outcome(self._call(_lib.grundy_game_outcome(h, byref(p))))
+        return _outcome(self._call(_lib.grundy_game_outcome(h, code, byref(p))))
 
-    def sum_value(self, positions):
-        """The value of the sum of positions (normal play)."""
+    # -- sums -----------------------------------------------------------------
+
+    def sum_value(self, positions, play=PLAY_NORMAL):
+        """The value of the sum of positions: the xor of their values
+        (PLAY_NORMAL; NotSupportedError for another)."""
+        code = _play(play)
         arr, n = _u64_array(positions, "positions")
         out = c_uint32()
-        self._call(_lib.grundy_game_sum_value(self._handle(), arr, n, byref(out)))
+        self._call(_lib.grundy_game_sum_value(self._handle(), code, arr, n, byref(out)))
         return out.value
 
-    def winning_move(self, positions):
-        """A winning move in the sum of positions (an int means one position):
-        (component index, tuple of the parts of the option to move to), or
-        None from a P-position."""
-        if not isinstance(positions, (list, tuple)):
-            positions = [positions]
+    def sum_outcome(self, positions, play=PLAY_NORMAL):
+        """'P', 'N' or 'D' for the sum of positions under play (misère play
+        with a BY_* flag or not; last_method() says which method was used)."""
+        code = _play(play)
+        arr, n = _u64_array(positions, "positions")
+        return _outcome(self._call(_lib.grundy_game_sum_outcome(self._handle(), code, arr, n)))
+
+    def sum_winning_move(self, positions, play=PLAY_NORMAL):
+        """A winning move in the sum of positions: a list with, for each
+        component, the move index to play there (read it with move()) or
+        None; None from a P-position."""
+        code = _play(play)
+        arr, n = _u64_array(positions, "positions")
+        out = (c_uint64 * max(n, 1))()
+        found = self._call(_lib.grundy_game_sum_winning_move(self._handle(), code, arr, n, out))
+        return _move_list(found, out, n)
+
+    def sum_winning_moves(self, positions, play=PLAY_NORMAL):
+        """Every winning move in the sum of positions, as (component, move
+        index) pairs, by component then by move, for the plays that move in
+        one component (normal, misère, WTIA, loopy)."""
+        code = _play(play)
         arr, n = _u64_array(positions, "positions")
         h = self._handle()
-        comp, nparts = c_size_t(), c_uint32()
-        cap = 8
+        return _all_moves(lambda comps, moves, cap, count: _lib.grundy_game_sum_winning_moves(
+            h, code, arr, n, comps, moves, cap, count), self._call)
+
+    def last_method(self):
+        """Which method the most recent misère sum call used: BY_SJ,
+        BY_GENUS or BY_SEARCH; None if no misère sum call has succeeded."""
+        return _method(_lib.grundy_game_last_method(self._handle()))
+
+    # -- moves ----------------------------------------------------------------
+
+    def degree(self, pos):
+        """How many moves pos has (calls the generator once)."""
+        h = self._handle()
+        p, out = c_uint64(_u64(pos, "pos")), c_uint64()
+        self._call(_lib.grundy_game_degree(h, byref(p), byref(out)))
+        return out.value
+
+    def move(self, pos, k):
+        """The parts of move k of pos (the k-th option the generator lists),
+        as a tuple of positions: one for an ordinary move, none for the
+        finished game."""
+        h = self._handle()
+        p, k = c_uint64(_u64(pos, "pos")), _u64(k, "move index")
+        nparts = c_size_t()
+        cap = 4
         while True:
             parts = (c_uint64 * cap)()
-            found = self._call(_lib.grundy_game_sum_winning_move_u64(
-                h, arr, n, byref(comp), parts, cap, byref(nparts)))
-            if not found:
-                return None
+            rc = _lib.grundy_game_move(h, byref(p), k, parts, cap, byref(nparts))
+            if rc == ERANGE and not self._pending:
+                raise OutOfRangeError(rc, "position %d has no move %d (degree %d)"
+                                      % (p.value, k, self.degree(p.value)))
+            self._call(rc)
             if nparts.value <= cap:
-                return comp.value, tuple(parts[:nparts.value])
+                return tuple(parts[:nparts.value])
             cap = nparts.value
 
     def stats(self):
-        """(positions stored, bytes held by the memo table)."""
+        """(positions stored over every play, bytes held by the memo tables)."""
         positions, nbytes = c_uint64(), c_uint64()
         _lib.grundy_game_stats(self._handle(), byref(positions), byref(nbytes))
         return positions.value, nbytes.value

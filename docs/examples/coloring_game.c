@@ -66,7 +66,7 @@ static int run_moves(void *user, uint64_t r, grundy_options *out)
             if ((i == 1 && left == c) || (i == len && right == c))
                 continue; /* a neighbour already has colour c */
             const uint64_t parts[2] = { run(left, c, i - 1), run(c, right, len - i) };
-            int status = grundy_options_add_u64(out, parts, 2);
+            int status = grundy_options_add(out, parts, 2);
             if (status != GRUNDY_OK)
                 return status;
         }
@@ -127,8 +127,9 @@ static int print_table(grundy_game *game, unsigned n)
     for (unsigned t = 0; t < 4; t++) {
         printf("%c(1..%u) =", "ABCD"[t], n);
         for (uint64_t len = 1; len <= n; len++) {
+            const uint64_t r = run(ends[t][0], ends[t][1], len);
             uint32_t value;
-            int status = grundy_game_value_u64(game, run(ends[t][0], ends[t][1], len), &value);
+            int status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &r, &value);
             if (status != GRUNDY_OK)
                 return report(game, "evaluating a run", status);
             printf(" %" PRIu32, value);
@@ -143,12 +144,13 @@ static int solve_row(grundy_game *game, const char *cells, size_t n)
 {
     uint64_t *runs = malloc((n / 2 + 1) * sizeof *runs);
     size_t *start = malloc((n / 2 + 1) * sizeof *start); /* first cell of each run, from 0 */
-    size_t nruns = 0, component;
+    uint64_t *moves = malloc((n / 2 + 1) * sizeof *moves); /* the move in each run */
+    size_t nruns = 0, component = 0, nparts = 0;
     uint64_t parts[2];
-    uint32_t value, nparts;
+    uint32_t value;
     int status, rc = 1;
 
-    if (runs == NULL || start == NULL) {
+    if (runs == NULL || start == NULL || moves == NULL) {
         fprintf(stderr, "coloring_game: out of memory\n");
         goto done;
     }
@@ -164,7 +166,7 @@ static int solve_row(grundy_game *game, const char *cells, size_t n)
         const unsigned right = j == n ? EDGE : cells[j] == 'R' ? RED : BLUE;
         start[nruns] = i;
         runs[nruns++] = run(left, right, j - i);
-        status = grundy_game_value_u64(game, runs[nruns - 1], &value);
+        status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &runs[nruns - 1], &value);
         if (status != GRUNDY_OK) {
             rc = report(game, "evaluating a run", status);
             goto done;
@@ -180,16 +182,30 @@ static int solve_row(grundy_game *game, const char *cells, size_t n)
     if (nruns == 0)
         printf("no uncoloured cells\n");
 
-    status = grundy_game_sum_value(game, runs, nruns, &value);
+    status = grundy_game_sum_value(game, GRUNDY_PLAY_NORMAL, runs, nruns, &value);
     if (status != GRUNDY_OK) {
         rc = report(game, "adding the runs", status);
         goto done;
     }
     printf("value of the row: %" PRIu32 "\n", value);
-    status = grundy_game_sum_winning_move_u64(game, runs, nruns, &component, parts, 2, &nparts);
+    /* moves[i]: the move to play in run i, or GRUNDY_NO_MOVE.  The parts of
+     * that move come from grundy_game_move() on the run as given. */
+    status = grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, runs, nruns, moves);
     if (status < 0) {
         rc = report(game, "finding a winning move", status);
         goto done;
+    }
+    if (status == 1) {
+        int read;
+        while (component < nruns && moves[component] == GRUNDY_NO_MOVE)
+            component++;
+        read = component < nruns ? grundy_game_move(game, &runs[component], moves[component],
+                                                    parts, 2, &nparts)
+                                 : GRUNDY_ERANGE;
+        if (read != GRUNDY_OK) {
+            rc = report(game, "reading the winning move", read);
+            goto done;
+        }
     }
     if ((status == 1) != (value != 0) || (status == 1 && nparts != 2)) {
         fprintf(stderr, "coloring_game: inconsistent answer from the library\n");
@@ -206,6 +222,7 @@ static int solve_row(grundy_game *game, const char *cells, size_t n)
     rc = 0;
 
 done:
+    free(moves);
     free(start);
     free(runs);
     return rc;

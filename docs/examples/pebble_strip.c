@@ -78,8 +78,9 @@ int main(int argc, char **argv)
     uint32_t n = DEFAULT_N;
     grundy_graph *g = NULL;
     uint32_t *cell_of = NULL; /* cell_of[j]: the cell of move j of node n */
-    const uint32_t *values;
-    uint32_t k, c, win;
+    uint32_t *values = NULL;
+    uint32_t k, c;
+    uint64_t win;
     size_t count;
     int status, outcome, rc = 1;
 
@@ -94,12 +95,15 @@ int main(int argc, char **argv)
     }
 
     cell_of = malloc((((size_t)n + 1) / 2 + 1) * sizeof *cell_of);
-    if (cell_of == NULL) {
+    values = malloc(((size_t)n + 1) * sizeof *values);
+    if (cell_of == NULL || values == NULL) {
         fprintf(stderr, "pebble_strip: out of memory\n");
+        free(cell_of);
+        free(values);
         return 1;
     }
 
-    status = grundy_graph_new(&g);
+    status = grundy_graph_new(&g, NULL);
     if (status != GRUNDY_OK) {
         rc = report(NULL, "creating the graph", status);
         goto done;
@@ -121,15 +125,15 @@ int main(int argc, char **argv)
         }
     }
 
-    status = grundy_graph_solve(g);
+    status = grundy_graph_solve(g, GRUNDY_PLAY_NORMAL);
     if (status != GRUNDY_OK) {
         rc = report(g, "solving", status);
         goto done;
     }
 
-    values = grundy_graph_values(g);
-    if (values == NULL) {
-        fprintf(stderr, "pebble_strip: the solved graph has no values\n");
+    status = grundy_graph_values(g, GRUNDY_PLAY_NORMAL, 0, (size_t)n + 1, values);
+    if (status != GRUNDY_OK) {
+        rc = report(g, "reading the values", status);
         goto done;
     }
     printf("G(0..%" PRIu32 ") =", n);
@@ -137,12 +141,13 @@ int main(int argc, char **argv)
         printf(" %" PRIu32, values[k]);
     printf("\n");
 
-    outcome = grundy_graph_outcome(g, n);
+    outcome = grundy_graph_outcome(g, GRUNDY_PLAY_NORMAL, n);
     if (outcome < 0) {
         rc = report(g, "reading the outcome", outcome);
         goto done;
     }
-    status = grundy_graph_winning_moves(g, n, &win, 1, &count);
+    status = grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, &n, 1, NULL, &win, 1,
+                                            &count);
     if (status != GRUNDY_OK) {
         rc = report(g, "finding a winning move", status);
         goto done;
@@ -160,5 +165,6 @@ int main(int argc, char **argv)
 done:
     grundy_graph_free(g);
     free(cell_of);
+    free(values);
     return rc;
 }

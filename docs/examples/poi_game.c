@@ -94,6 +94,7 @@ int main(int argc, char **argv)
     unsigned long m, n, v;
     uint32_t *cells = NULL;  /* the coins' cells, rightmost first */
     uint64_t *coins = NULL;  /* coins[e]: the number of coins on step e */
+    uint64_t *moves = NULL;  /* moves[i]: the coins a winning move takes down from step i + 2 */
     uint32_t *block = NULL;  /* block[e]: the rightmost cell of the coins on step e */
     size_t nsteps, step = 0;
     uint64_t count = 0;
@@ -113,7 +114,8 @@ int main(int argc, char **argv)
     cells = malloc((n > 0 ? (size_t)n : 1) * sizeof *cells);
     coins = calloc(nsteps, sizeof *coins);
     block = calloc(nsteps, sizeof *block);
-    if (cells == NULL || coins == NULL || block == NULL) {
+    moves = malloc(nsteps * sizeof *moves);
+    if (cells == NULL || coins == NULL || block == NULL || moves == NULL) {
         fprintf(stderr, "poi_game: out of memory\n");
         rc = 1;
         goto done;
@@ -159,7 +161,7 @@ int main(int argc, char **argv)
         goto done;
     }
     /* Staircase Nim on steps 2, 3, ..., with step 2 as its floor. */
-    status = grundy_staircase_nim_outcome(coins + 2, nsteps - 2);
+    status = grundy_staircase_nim_outcome(GRUNDY_PLAY_NORMAL, coins + 2, nsteps - 2);
     if (status < 0) {
         fprintf(stderr, "poi_game: %s\n", grundy_strerror(status));
         goto done;
@@ -169,9 +171,14 @@ int main(int argc, char **argv)
         rc = 0;
         goto done;
     }
-    status = grundy_staircase_nim_winning_move(coins + 2, nsteps - 2, &step, &count);
-    if (status == 1)
+    status = grundy_staircase_nim_winning_move(GRUNDY_PLAY_NORMAL, coins + 2, nsteps - 2, moves);
+    if (status == 1) { /* the one step that moves, and how many coins */
+        while (step < nsteps - 2 && moves[step] == GRUNDY_NO_MOVE)
+            step++;
+        if (step < nsteps - 2)
+            count = moves[step];
         step += 2; /* back to the numbering of the board */
+    }
     if (status != 1 || step < 3 || step >= nsteps || count == 0 || count > coins[step]) {
         fprintf(stderr, "poi_game: no valid winning move from the library (%d)\n", status);
         goto done;
@@ -183,6 +190,7 @@ int main(int argc, char **argv)
     rc = 0;
 
 done:
+    free(moves);
     free(block);
     free(coins);
     free(cells);

@@ -72,13 +72,13 @@ static int report(const char *what, int status)
 int main(int argc, char **argv)
 {
     const size_t n = argc > 1 ? (size_t)(argc - 1) : 0;
-    uint64_t *heaps = NULL;
+    uint64_t *heaps = NULL, *moves = NULL;
     uint32_t *set = NULL;
     unsigned char *composite = NULL;
     grundy_heap_game *game = NULL;
     uint64_t largest = 3, period, preperiod, left[3];
-    uint32_t value, sum = 0, nleft;
-    size_t nset, heap;
+    uint32_t value, sum = 0;
+    size_t nset, heap = 0, nleft = 0;
     int status, rc = 1;
 
     if (n == 0) {
@@ -86,8 +86,11 @@ int main(int argc, char **argv)
         return 2;
     }
     heaps = malloc(n * sizeof *heaps);
-    if (heaps == NULL) {
+    moves = malloc(n * sizeof *moves);
+    if (heaps == NULL || moves == NULL) {
         fprintf(stderr, "prime_subtraction: out of memory\n");
+        free(heaps);
+        free(moves);
         return 1;
     }
     for (size_t i = 0; i < n; i++) {
@@ -96,6 +99,7 @@ int main(int argc, char **argv)
                     "prime_subtraction: a heap must be a whole number from 0 to %u, not \"%s\"\n",
                     MAX_HEAP, argv[i + 1]);
             free(heaps);
+            free(moves);
             return 2;
         }
         if (heaps[i] > largest)
@@ -110,7 +114,9 @@ int main(int argc, char **argv)
         goto done;
     }
     nset = prime_moves((uint32_t)largest, set, composite);
-    status = grundy_heap_game_new_subtraction(&game, set, nset, NULL);
+    status = grundy_heap_game_new(&game, NULL);
+    if (status == GRUNDY_OK)
+        status = grundy_heap_game_set_subtraction(game, set, nset);
     if (status != GRUNDY_OK) {
         rc = report("creating the game", status);
         goto done;
@@ -139,7 +145,7 @@ int main(int argc, char **argv)
 
     printf("G(0..%u) =", SHOW_VALUES - 1);
     for (uint64_t h = 0; h < SHOW_VALUES; h++) {
-        status = grundy_heap_game_value(game, h, &value);
+        status = grundy_heap_game_value(game, GRUNDY_PLAY_NORMAL, h, &value);
         if (status != GRUNDY_OK) {
             rc = report("computing a value", status);
             goto done;
@@ -149,7 +155,7 @@ int main(int argc, char **argv)
     printf("\n");
 
     for (size_t i = 0; i < n; i++) {
-        status = grundy_heap_game_value(game, heaps[i], &value);
+        status = grundy_heap_game_value(game, GRUNDY_PLAY_NORMAL, heaps[i], &value);
         if (status != GRUNDY_OK) {
             rc = report("computing a value", status);
             goto done;
@@ -160,10 +166,23 @@ int main(int argc, char **argv)
     }
     printf("xor of the values: %" PRIu32 "\n", sum);
 
-    status = grundy_heap_game_winning_move(game, heaps, n, &heap, left, &nleft);
+    /* moves[i]: the move to play in heap i, or GRUNDY_NO_MOVE; the heaps
+     * that move k of heap i leaves come from grundy_heap_game_move(). */
+    status = grundy_heap_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, heaps, n, moves);
     if (status < 0) {
         rc = report("finding a winning move", status);
         goto done;
+    }
+    if (status == 1) {
+        int read;
+        while (heap < n && moves[heap] == GRUNDY_NO_MOVE)
+            heap++;
+        read = heap < n ? grundy_heap_game_move(game, heaps[heap], moves[heap], left, 3, &nleft)
+                        : GRUNDY_ERANGE;
+        if (read != GRUNDY_OK) {
+            rc = report("reading the winning move", read);
+            goto done;
+        }
     }
     if ((status == 1) != (sum != 0) || (status == 1 && nleft > 1)) {
         fprintf(stderr, "prime_subtraction: inconsistent answer from the library\n");
@@ -185,5 +204,6 @@ done:
     free(composite);
     free(set);
     free(heaps);
+    free(moves);
     return rc;
 }

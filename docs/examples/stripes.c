@@ -54,7 +54,7 @@ static int row_moves(void *user, uint64_t len, grundy_options *out)
                 parts[nparts++] = a;
             if (b > 0)
                 parts[nparts++] = b;
-            int status = grundy_options_add_u64(out, parts, nparts);
+            int status = grundy_options_add(out, parts, nparts);
             if (status != GRUNDY_OK)
                 return status;
         }
@@ -138,12 +138,14 @@ int main(int argc, char **argv)
         return 1;
     }
     for (unsigned long i = 0; i < k; i++) {
+        uint64_t len;
         uint32_t value;
         if (read_field("the number of stones", 0, MAX_STONES, &v) != 0) {
             rc = 2;
             goto done;
         }
-        status = grundy_game_value_u64(game, v, &value);
+        len = v;
+        status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &len, &value);
         if (status != GRUNDY_OK) {
             fprintf(stderr, "stripes: evaluating a row of %lu: %s: %s\n", v,
                     grundy_strerror(status), grundy_game_errmsg(game));

@@ -57,7 +57,7 @@ static uint64_t width(uint64_t p)
 static int add(grundy_options *out, uint64_t left, uint64_t right)
 {
     const uint64_t parts[2] = { left, right };
-    return grundy_options_add_u64(out, parts, 2);
+    return grundy_options_add(out, parts, 2);
 }
 
 /* Lists the placements in a piece, columns numbered from the left. */
@@ -106,9 +106,9 @@ int main(int argc, char **argv)
 {
     grundy_game *game = NULL;
     unsigned long n;
-    uint64_t board, parts[2];
-    uint32_t value, nparts;
-    size_t component;
+    uint64_t board, move, parts[2];
+    uint32_t value;
+    size_t nparts = 0;
     char *end;
     int status, rc = 1;
 
@@ -135,7 +135,8 @@ int main(int argc, char **argv)
 
     printf("G(0..%lu) =", n);
     for (uint64_t k = 0; k <= n; k++) {
-        status = grundy_game_value_u64(game, piece(0, 0, k), &value);
+        const uint64_t p = piece(0, 0, k);
+        status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &value);
         if (status != GRUNDY_OK) {
             rc = report(game, "evaluating a board", status);
             goto done;
@@ -145,10 +146,19 @@ int main(int argc, char **argv)
     printf("\n");
 
     board = piece(0, 0, n);
-    status = grundy_game_sum_winning_move_u64(game, &board, 1, &component, parts, 2, &nparts);
+    /* A sum of one component: the move to play in it, read back with
+     * grundy_game_move(). */
+    status = grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, &board, 1, &move);
     if (status < 0) {
         rc = report(game, "finding a winning move", status);
         goto done;
+    }
+    if (status == 1) {
+        const int read = grundy_game_move(game, &board, move, parts, 2, &nparts);
+        if (read != GRUNDY_OK) {
+            rc = report(game, "reading the winning move", read);
+            goto done;
+        }
     }
     if ((status == 1) != (value != 0) || (status == 1 && nparts != 2)) {
         fprintf(stderr, "triomino: inconsistent answer from the library\n");

@@ -72,7 +72,7 @@ static int corner_moves(void *user, uint64_t pos, grundy_options *out)
                 for (unsigned y = 0; y < c; y++) {
                     const uint64_t after =
                         pos ^ cell(b, a, c) ^ cell(b, x, c) ^ cell(b, a, y) ^ cell(b, x, y);
-                    const int status = grundy_options_add_u64(out, &after, 1);
+                    const int status = grundy_options_add(out, &after, 1);
                     if (status != GRUNDY_OK)
                         return status;
                 }
@@ -126,8 +126,9 @@ static int table(grundy_game *game, const grundy_nimber *nb, const board *b)
 
     for (unsigned x = 0; x < b->rows; x++) {
         for (unsigned y = 0; y < b->cols; y++) {
+            const uint64_t coin = cell(b, x, y);
             uint32_t value;
-            const int status = grundy_game_value_u64(game, cell(b, x, y), &value);
+            const int status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &coin, &value);
             if (status != GRUNDY_OK)
                 return report(game, "evaluating a coin", status);
             rules[x * b->cols + y] = value;
@@ -159,9 +160,9 @@ static void print_board(const board *b, uint64_t pos)
 /* Solves one board; returns the exit status. */
 static int solve(grundy_game *game, const grundy_nimber *nb, const board *b, uint64_t pos)
 {
-    uint64_t after;
-    uint32_t value, nparts;
-    size_t component;
+    uint64_t after = 0, move = 0;
+    uint32_t value;
+    size_t nparts = 0;
 
     printf("board of %u x %u, heads at:", b->rows, b->cols);
     for (unsigned x = 0; x < b->rows; x++)
@@ -170,7 +171,7 @@ static int solve(grundy_game *game, const grundy_nimber *nb, const board *b, uin
                 printf(" (%u, %u)", x, y);
     printf("%s\n", pos == 0 ? " none" : "");
 
-    int status = grundy_game_value_u64(game, pos, &value);
+    int status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &pos, &value);
     if (status != GRUNDY_OK)
         return report(game, "evaluating the board", status);
     const uint64_t tartan = tartan_value(nb, b, pos);
@@ -181,9 +182,16 @@ static int solve(grundy_game *game, const grundy_nimber *nb, const board *b, uin
         return 1;
     }
 
-    status = grundy_game_sum_winning_move_u64(game, &pos, 1, &component, &after, 1, &nparts);
+    /* A sum of one component: the move to play in it, then the board it
+     * leaves, read back with grundy_game_move(). */
+    status = grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, &pos, 1, &move);
     if (status < 0)
         return report(game, "finding a winning move", status);
+    if (status == 1) {
+        const int read = grundy_game_move(game, &pos, move, &after, 1, &nparts);
+        if (read != GRUNDY_OK)
+            return report(game, "reading the winning move", read);
+    }
     if ((status == 1) != (value != 0) || (status == 1 && nparts != 1)) {
         fprintf(stderr, "turning_corners: inconsistent answer from the library\n");
         return 1;

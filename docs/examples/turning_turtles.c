@@ -46,10 +46,10 @@ static int row_moves(void *user, uint64_t row, grundy_options *out)
         if ((row & coin) == 0)
             continue;
         const uint64_t turned = row ^ coin; /* coin i + 1 turned to tails */
-        int status = grundy_options_add_u64(out, &turned, 1);
+        int status = grundy_options_add(out, &turned, 1);
         for (unsigned j = 0; j < i && status == GRUNDY_OK; j++) {
             const uint64_t both = turned ^ ((uint64_t)1 << j); /* and coin j + 1 */
-            status = grundy_options_add_u64(out, &both, 1);
+            status = grundy_options_add(out, &both, 1);
         }
         if (status != GRUNDY_OK)
             return status;
@@ -90,7 +90,7 @@ static int check_all(grundy_game *game, unsigned n)
 
     for (uint64_t row = 0; row < count; row++) {
         uint32_t value;
-        int status = grundy_game_value_u64(game, row, &value);
+        int status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &row, &value);
         if (status != GRUNDY_OK)
             return report(game, "evaluating a row", status);
         if (value != heads_xor(row)) {
@@ -111,9 +111,9 @@ static int check_all(grundy_game *game, unsigned n)
 static int solve_row(grundy_game *game, uint64_t row, unsigned ncoins)
 {
     char text[MAX_COINS + 1];
-    uint64_t after;
-    uint32_t value, nparts;
-    size_t component;
+    uint64_t after = 0, move = 0;
+    uint32_t value;
+    size_t nparts = 0;
     int status;
 
     row_text(row, ncoins, text);
@@ -123,7 +123,7 @@ static int solve_row(grundy_game *game, uint64_t row, unsigned ncoins)
             printf(" %u", i + 1);
     printf("%s\n", row == 0 ? " none" : "");
 
-    status = grundy_game_value_u64(game, row, &value);
+    status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &row, &value);
     if (status != GRUNDY_OK)
         return report(game, "evaluating the row", status);
     printf("value from the rules: %" PRIu32 "\n", value);
@@ -133,9 +133,16 @@ static int solve_row(grundy_game *game, uint64_t row, unsigned ncoins)
         return 1;
     }
 
-    status = grundy_game_sum_winning_move_u64(game, &row, 1, &component, &after, 1, &nparts);
+    /* A sum of one component: the move to play in it, then the row it
+     * leaves, read back with grundy_game_move(). */
+    status = grundy_game_sum_winning_move(game, GRUNDY_PLAY_NORMAL, &row, 1, &move);
     if (status < 0)
         return report(game, "finding a winning move", status);
+    if (status == 1) {
+        const int read = grundy_game_move(game, &row, move, &after, 1, &nparts);
+        if (read != GRUNDY_OK)
+            return report(game, "reading the winning move", read);
+    }
     if ((status == 1) != (value != 0) || (status == 1 && nparts != 1)) {
         fprintf(stderr, "turning_turtles: inconsistent answer from the library\n");
         return 1;

@@ -33,12 +33,12 @@ static const struct {
     int play;
 } modes[] = {
     {"--misere", GRUNDY_PLAY_MISERE},     {"--wtia", GRUNDY_PLAY_WTIA},
-    {"--loopy", GRUNDY_PLAY_LOOPY},       {"--remoteness", GRUNDY_PLAY_REMOTENESS},
-    {"--suspense", GRUNDY_PLAY_SUSPENSE},
+    {"--loopy", GRUNDY_PLAY_LOOPY},       {"--remoteness", GRUNDY_PLAY_CONJUNCTIVE},
+    {"--suspense", GRUNDY_PLAY_CONTINUED},
 };
 
 /* inf{a,b,...}: the finite values of the followers, increasing. */
-static int print_infinity(const grundy_graph *g, uint32_t u)
+static int print_infinity(grundy_graph *g, uint32_t u)
 {
     size_t count;
     if (grundy_graph_loopy_followers(g, u, NULL, 0, &count) != GRUNDY_OK)
@@ -56,32 +56,58 @@ static int print_infinity(const grundy_graph *g, uint32_t u)
     return 0;
 }
 
-static int print_numbers(const grundy_graph *g, int play)
+/* One node's line, from its number under play. */
+static int print_node(grundy_graph *g, int play, uint32_t u, uint32_t v)
 {
-    const uint32_t *num = grundy_graph_play_values(g, play);
+    if (play == GRUNDY_PLAY_MISERE)
+        printf("%u %c\n", u, v ? 'N' : 'P');
+    else if (play == GRUNDY_PLAY_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC))
+        printf("%u %s\n", u, v == GRUNDY_SP ? "SP" : "SC");
+    else if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF)
+        return print_infinity(g, u);
+    else
+        printf("%u %u\n", u, v);
+    return 0;
+}
+
+/* The numbers are copied out a block at a time: a buffer of the whole
+ * graph's would count against the memory cap, which the solve needs. */
+#define PRINT_BLOCK 4096u
+
+static int print_numbers(grundy_graph *g, int play)
+{
+    uint32_t block[PRINT_BLOCK];
     uint32_t n = grundy_graph_node_count(g);
-    for (uint32_t u = 0; u < n; u++) {
-        uint32_t v = num[u];
-        if (play == GRUNDY_PLAY_MISERE)
-            printf("%u %c\n", u, v ? 'N' : 'P');
-        else if (play == GRUNDY_PLAY_WTIA && (v == GRUNDY_SP || v == GRUNDY_SC))
-            printf("%u %s\n", u, v == GRUNDY_SP ? "SP" : "SC");
-        else if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF) {
-            if (print_infinity(g, u) != 0)
+    for (uint32_t first = 0; first < n; first += PRINT_BLOCK) {
+        uint32_t count = n - first < PRINT_BLOCK ? n - first : PRINT_BLOCK;
+        int rc = grundy_graph_values(g, play, first, count, block);
+        if (rc != GRUNDY_OK) /* the graph is solved: nothing left to fail, but say so */
+            return cli_error("graph: %s", grundy_strerror(rc));
+        for (uint32_t i = 0; i < count; i++) {
+            if (print_node(g, play, first + i, block[i]) != 0)
                 return cli_out_of_memory("graph", "listing the followers' values");
-        } else
-            printf("%u %u\n", u, v);
+        }
     }
     return fflush(stdout) == 0 ? CLI_EXIT_OK : cli_error("graph: cannot write output");
 }
 
+/* The line of byte offset pos of text: 1 plus the newlines before it. */
+static size_t line_of(const char *text, size_t len, size_t pos)
+{
+    size_t line = 1;
+    for (size_t i = 0; i < pos && i < len; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
 /* "FILE:LINE: message", the form editors and compilers use. */
-static int parse_error(const char *name, const grundy_graph *g)
+static int parse_error(const char *name, const grundy_graph *g, const char *text, size_t len)
 {
     const char *msg = grundy_graph_errmsg(g);
-    size_t line = grundy_graph_errline(g);
-    if (line == 0)
+    size_t pos = grundy_graph_errpos(g);
+    if (pos == GRUNDY_NO_POS)
         return cli_error("%s: %s", name, msg);
+    size_t line = line_of(text, len, pos);
     char prefix[48];
     int k = snprintf(prefix, sizeof prefix, "line %zu: ", line);
     if (k > 0 && strncmp(msg, prefix, (size_t)k) == 0)
@@ -92,15 +118,15 @@ static int parse_error(const char *name, const grundy_graph *g)
 static int solve_text(const char *name, const char *text, size_t len, int play)
 {
     grundy_graph *g;
-    if (grundy_graph_new_with(&g, cli_allocator()) != GRUNDY_OK)
+    if (grundy_graph_new(&g, cli_allocator()) != GRUNDY_OK)
         return cli_out_of_memory(name, "creating the graph");
     int rc = grundy_graph_parse(g, text, len);
     int status;
     if (rc == GRUNDY_ENOMEM) {
         status = cli_out_of_memory(name, "reading the graph");
     } else if (rc != GRUNDY_OK) {
-        status = parse_error(name, g);
-    } else if ((rc = grundy_graph_solve_play(g, play)) == GRUNDY_ENOMEM) {
+        status = parse_error(name, g, text, len);
+    } else if ((rc = grundy_graph_solve(g, play)) == GRUNDY_ENOMEM) {
         status = cli_out_of_memory(name, "solving the graph");
     } else if (rc != GRUNDY_OK) {
         const char *why = grundy_graph_errmsg(g);

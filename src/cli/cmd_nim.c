@@ -22,9 +22,11 @@ int cli_nim(int argc, char **argv)
     size_t n = (size_t)(argc - first);
     if (n == 0)
         return cli_error("nim: give at least one heap size");
-    uint64_t *heaps = malloc(n * sizeof *heaps);
+    /* The heaps, then the winning move: one entry per heap. */
+    uint64_t *heaps = malloc(2 * n * sizeof *heaps);
     if (heaps == NULL)
         return cli_error("nim: out of memory");
+    uint64_t *moves = heaps + n;
     for (size_t i = 0; i < n; i++) {
         if (cli_parse_u64(argv[first + (int)i], &heaps[i]) != 0) {
             free(heaps);
@@ -32,15 +34,17 @@ int cli_nim(int argc, char **argv)
                              argv[first + (int)i]);
         }
     }
-    int outcome = misere ? grundy_misere_nim_outcome(heaps, n) : grundy_nim_outcome(heaps, n);
-    size_t heap;
-    uint64_t take;
-    int found = misere ? grundy_misere_nim_winning_move(heaps, n, &heap, &take)
-                       : grundy_nim_winning_move(heaps, n, &heap, &take);
-    free(heaps);
+    int play = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    int outcome = grundy_nim_sum_outcome(play, heaps, n);
+    int found = grundy_nim_sum_winning_move(play, heaps, n, moves);
     puts(outcome == GRUNDY_N ? "N" : "P");
-    /* Misère with no stones left is N with no move: the player to move has won. */
-    if (found == 1)
-        printf("take %llu from heap %zu\n", (unsigned long long)take, heap);
+    /* Misère with no stones left is N with no move: the player to move has won.
+     * Otherwise the move is the one heap whose entry is not GRUNDY_NO_MOVE. */
+    size_t i = 0;
+    while (found == 1 && i < n && moves[i] == GRUNDY_NO_MOVE)
+        i++;
+    if (found == 1 && i < n)
+        printf("take %llu from heap %zu\n", (unsigned long long)moves[i], i);
+    free(heaps);
     return CLI_EXIT_OK;
 }

@@ -1,4 +1,5 @@
 /* `grundy values GAME N` and `grundy period GAME [MAX]`. */
+#define GRUNDY_EXPERIMENTAL /* grundy_heap_game_set_threads */
 #include "cli/cli.h"
 
 #include <stdio.h>
@@ -23,19 +24,26 @@ static void end_progress(void)
         fputs("\r\033[K", stderr);
 }
 
+/* "bad game '0.1x7': why", from a game whose parse failed: the library's
+ * message names the offending character and its offset (its errpos). */
+static int bad_game(const char *cmd, const char *name, const grundy_heap_game *g)
+{
+    return cli_error("%s: bad game '%s': %s", cmd, name, grundy_heap_game_errmsg(g));
+}
+
 static int open_game(const char *cmd, const char *name, grundy_heap_game **out)
 {
     int status = cli_memory_init();
     if (status != CLI_EXIT_OK)
         return status;
-    size_t pos = 0;
-    int rc = grundy_heap_game_new(out, name, cli_allocator(), &pos);
-    if (rc == GRUNDY_ENOMEM)
+    if (grundy_heap_game_new(out, cli_allocator()) != GRUNDY_OK)
         return cli_out_of_memory(cmd, "creating the game");
+    int rc = grundy_heap_game_parse(*out, name, strlen(name));
     if (rc != GRUNDY_OK) {
-        char why[160];
-        grundy_heap_game_parse_error(name, why, sizeof why);
-        return cli_error("%s: bad game '%s' at character %zu: %s", cmd, name, pos + 1, why);
+        status = rc == GRUNDY_ENOMEM ? cli_out_of_memory(cmd, "creating the game")
+                                     : bad_game(cmd, name, *out);
+        grundy_heap_game_free(*out);
+        return status;
     }
     if (isatty(STDERR_FILENO))
         grundy_heap_game_set_progress(*out, show_progress, NULL);
@@ -65,8 +73,8 @@ int cli_values(int argc, char **argv)
                                    : cli_error("values: %s", grundy_strerror(rc));
     }
     for (uint64_t i = 0; i < n; i++) {
-        uint32_t v;
-        grundy_heap_game_value(g, i, &v); /* computed above, or from the period */
+        uint32_t v; /* computed above, or from the period */
+        grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, i, &v);
         printf(i ? " %u" : "%u", v);
     }
     putchar('\n');

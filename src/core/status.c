@@ -26,6 +26,7 @@ const char *grundy_strerror(int status)
     case GRUNDY_ELIMIT: return "size limit exceeded";
     case GRUNDY_ESTATE: return "operation not valid in the current state";
     case GRUNDY_ECANCELED: return "canceled";
+    case GRUNDY_ENOTSUP: return "not supported for this kind of game";
     default: return "unknown status";
     }
 }

@@ -1,13 +1,16 @@
 /* Games described by rules: the handle, its settings, and what every part
- * of it shares: the error message and the memory cap.  The options a move
- * generator gives are in game_options.c, the search in game_eval.c, sums in
- * game_sum.c. */
+ * of it shares: the error message, the memory cap, progress and the check
+ * of a play.  The options a move generator gives are in game_options.c, the
+ * search in game_eval.c, sums in game_sum.c, the positions' graph in
+ * game_graph.c (see game.h). */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "game/game.h"
+#include "play/play.h"
 
 #define MAX_POS_SIZE 65536u
+#define PROGRESS_EVERY 65536u
 
 int grundy__game_fail(grundy_game *g, int status, const char *fmt, ...)
 {
@@ -18,11 +21,21 @@ int grundy__game_fail(grundy_game *g, int status, const char *fmt, ...)
     return status;
 }
 
+/* The bytes the memo tables hold. */
+static size_t memo_bytes(const grundy_game *g)
+{
+    size_t bytes = 0;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        bytes += grundy__table_bytes(g->size, g->memo[p].cap);
+    return bytes;
+}
+
 size_t grundy__game_used_bytes(const grundy_game *g)
 {
-    return grundy__table_bytes(g->size, g->table.cap) + g->opts.parts.cap + g->opts.counts.cap +
-           g->sought.parts.cap + g->sought.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
-           g->mex.bound * sizeof(uint32_t);
+    return memo_bytes(g) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
+           g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
+           g->mex.bound * sizeof(uint32_t) +
+           (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
 }
 
 int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more)
@@ -52,6 +65,23 @@ int grundy__game_refuse_reentry(grundy_game *g)
                              "called from a move generator or progress callback of the same game");
 }
 
+int grundy__game_tick(grundy_game *g)
+{
+    if (++g->evaluated % PROGRESS_EVERY == 0 && g->progress != NULL &&
+        g->progress(g->progress_user, g->evaluated, 0) != 0)
+        return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
+                                 (unsigned long long)g->evaluated);
+    return GRUNDY_OK;
+}
+
+int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
+{
+    const char *why = grundy__play_refusal(play, with_method);
+    if (why == NULL)
+        return GRUNDY_OK;
+    return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+}
+
 static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
                     grundy_moves_u64_fn moves_u64, void *user, const grundy_allocator *alloc)
 {
@@ -71,7 +101,8 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
-    grundy__table_init(&g->table, size);
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        grundy__table_init(&g->memo[p], size);
     g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
@@ -108,11 +139,12 @@ void grundy_game_free(grundy_game *g)
     if (g == NULL)
         return;
     grundy_allocator a = g->alloc;
-    grundy__table_free(&g->table, &a);
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        grundy__table_free(&g->memo[p], &a);
     grundy__free(&a, g->opts.parts.p);
     grundy__free(&a, g->opts.counts.p);
-    grundy__free(&a, g->sought.parts.p);
-    grundy__free(&a, g->sought.counts.p);
+    grundy__free(&a, g->listed.parts.p);
+    grundy__free(&a, g->listed.counts.p);
     grundy__free(&a, g->frames);
     grundy__free(&a, g->pos);
     grundy__mex_free(&g->mex, &a);
@@ -123,33 +155,25 @@ int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->table.count != 0)
+    if (g->inside)
+        return grundy__game_refuse_reentry(g);
+    if (grundy__game_stored_count(g) != 0)
         return grundy__game_fail(g, GRUNDY_ESTATE,
                                  "the canonical form cannot change once positions are stored");
     g->canon = canon;
     return GRUNDY_OK;
 }
 
-int grundy_game_set_play(grundy_game *g, int play)
-{
-    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_SUSPENSE)
-        return GRUNDY_EINVAL;
-    if (g->table.count != 0)
-        return grundy__game_fail(g, GRUNDY_ESTATE,
-                                 "the play cannot change once positions are stored");
-    g->play = play;
-    return GRUNDY_OK;
-}
-
+/* Setters from the game's own callbacks leave it as it is (grundy.h). */
 void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
-    if (g != NULL)
+    if (g != NULL && !g->inside)
         g->limit = bytes_cap;
 }
 
 void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)
 {
-    if (g == NULL)
+    if (g == NULL || g->inside)
         return;
     g->progress = fn;
     g->progress_user = user;
@@ -160,7 +184,7 @@ void grundy_game_stats(const grundy_game *g, uint64_t *positions, uint64_t *nbyt
     if (positions != NULL)
         *positions = g ? grundy__game_stored_count(g) : 0;
     if (nbytes != NULL)
-        *nbytes = g ? grundy__table_bytes(g->size, g->table.cap) : 0;
+        *nbytes = g ? memo_bytes(g) : 0;
 }
 
 const char *grundy_game_errmsg(const grundy_game *g)

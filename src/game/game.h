@@ -1,7 +1,9 @@
 /* A rule-defined game's handle, shared by the files that make up games
  * given by rules: game.c (the handle, its settings, its errors and memory
  * cap), game_options.c (the options a move generator gives), game_eval.c
- * (the memoized search) and game_sum.c (sums and winning moves).
+ * (the memoized search), game_moves.c (the moves of a position as the
+ * caller gives it), game_sum.c (sums and winning moves) and game_graph.c
+ * (the positions' graph, for what the memo tables cannot answer).
  *
  * The options of the positions being searched live in one growing list
  * that keeps every part (component position) of every option as a record:
@@ -9,10 +11,15 @@
  * (grundy__table_claim_all's record); and apart from them each option's
  * number of parts.
  *
- * The table stores every number plus 2 (mod 2^32): the w-numbers SP and SC
- * are the two largest 32-bit values, and the three below them are the
- * table's and the search's codes, so numbers up to 2^32 - 6 are stored (a
- * mex that large would need more options than memory holds). */
+ * Each play whose numbers the search computes has its own memo table,
+ * indexed by that play (shortened play shares conjunctive play's: they have
+ * the same numbers and the same rules; selective play has normal play's
+ * numbers but a table of its own, since it refuses the split options that
+ * normal play allows: a split's parts would join the selective compound).  A table stores every
+ * number plus 2 (mod 2^32): the w-numbers SP and SC are the two largest
+ * 32-bit values, and the three below them are the table's and the search's
+ * codes, so numbers up to 2^32 - 6 are stored (a mex that large would need
+ * more options than memory holds). */
 #ifndef GRUNDY_GAME_H
 #define GRUNDY_GAME_H
 
@@ -20,6 +27,15 @@
 
 #include "core/mex.h"
 #include "core/table.h"
+#include "play/play.h"
+
+/* The plays the search computes numbers for, each with its memo table: the
+ * public plays up to the selective one (the loopy play's stays empty: it
+ * needs the positions' graph; shortened play shares a table, see the top). */
+#define GRUNDY__GAME_MEMOS (GRUNDY_PLAY_SELECTIVE + 1)
+
+/* The positions' graph being built (game_graph.c). */
+typedef struct grundy__game_build grundy__game_build;
 
 typedef struct grundy__game_frame {
     size_t key;       /* parts offset of the position: a part of the frame below */
@@ -46,7 +62,12 @@ struct grundy_options {
     grundy_game *game;
     grundy__game_optlist *out; /* where options go */
     grundy_canon_fn canon;     /* applied to each part as it is added, or NULL */
+    int one_part;              /* the play of the search allows no split */
 };
+
+/* How grundy__game_generate lists options. */
+#define GRUNDY__LIST_CANON 1    /* canonicalise each part */
+#define GRUNDY__LIST_ONE_PART 2 /* refuse splits: the play of the search has none */
 
 struct grundy_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
@@ -57,22 +78,26 @@ struct grundy_game {
     grundy_moves_u64_fn moves_u64;
     void *user;
     grundy_canon_fn canon;
-    int play;
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
     int inside;         /* a call is evaluating: its callbacks may not call in */
 
-    grundy__table table;
-    size_t pending;     /* of table.count: options claimed, not yet searched */
+    grundy__table memo[GRUNDY__GAME_MEMOS]; /* by play; allocated on first use */
+    int play;           /* the play of the search under way */
+    size_t pending;     /* of memo[play].count: options claimed, not yet searched */
     grundy__game_optlist opts;   /* the frames' options, after the first position */
-    grundy__game_optlist sought; /* options of a position whose winning move is sought */
+    grundy__game_optlist listed; /* options listed outside the search: of a
+                                  * position as the caller gave it, or of a
+                                  * position of the positions' graph */
+    const grundy__game_build *build; /* the positions' graph being built, or NULL */
+    int last_method;    /* of the last misère sum: GRUNDY_BY_*, or 0 */
     grundy__game_frame *frames;
     size_t nframes, cap_frames;
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
     grundy__mex mex;
-    uint64_t evaluated;
-    char errmsg[160];
+    uint64_t evaluated; /* positions evaluated or put in a graph: progress */
+    char errmsg[256];
 };
 
 /* Positions are copied often; eight bytes (the uint64_t games) as one word. */
@@ -112,11 +137,21 @@ static inline uint32_t grundy__game_number_of(uint32_t stored_value)
     return stored_value - 2u;
 }
 
-/* The positions in the table but for the options claimed by the search
- * under way (which a failure removes). */
+/* The memo table of the search under way. */
+static inline grundy__table *grundy__game_memo(grundy_game *g)
+{
+    int play = g->play == GRUNDY_PLAY_SELECTIVE ? g->play : grundy__play_numbers(g->play);
+    return &g->memo[play];
+}
+
+/* The positions in the memo tables but for the options claimed by the
+ * search under way (which a failure removes). */
 static inline size_t grundy__game_stored_count(const grundy_game *g)
 {
-    return g->table.count - g->pending;
+    size_t count = 0;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        count += g->memo[p].count;
+    return count - g->pending;
 }
 
 /* ---- game.c ---------------------------------------------------------------- */
@@ -137,18 +172,73 @@ int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more);
 /* Refuses a call from a move generator or progress callback of the game. */
 int grundy__game_refuse_reentry(grundy_game *g);
 
+/* Counts one more position evaluated (or put in a graph) and every 65536
+ * calls the progress callback: GRUNDY_ECANCELED, with a message, if it
+ * says stop. */
+int grundy__game_tick(grundy_game *g);
+
+/* GRUNDY_OK if play is one (with a method flag only if with_method: misère
+ * sums take one); else GRUNDY_EINVAL with a message naming the call. */
+int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call);
+
 /* ---- game_options.c -------------------------------------------------------- */
 
-/* Runs the move generator on g->pos, appending options to out (each part
- * canonicalised when `canonical` and the game has a canonical form). */
-int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int canonical);
+/* Runs the move generator on g->pos, appending options to out as `how`
+ * says (GRUNDY__LIST_*: canonical parts, if the game has a canonical form;
+ * splits refused). */
+int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how);
 
 /* ---- game_eval.c ----------------------------------------------------------- */
 
 /* Copies pos to g->pos in canonical form. */
 void grundy__game_load(grundy_game *g, const void *pos);
 
-/* Evaluates the canonical position in g->pos. */
-int grundy__game_evaluate(grundy_game *g, uint32_t *value);
+/* Evaluates the canonical position in g->pos under play (any play but the
+ * loopy one). */
+int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value);
+
+/* ---- game_moves.c ---------------------------------------------------------- */
+
+/* Lists the options of pos into g->listed as `how` says (GRUNDY__LIST_*):
+ * the generator called on those bytes as given, pos itself not
+ * canonicalised.  The caller has refused re-entry and set g->inside. */
+int grundy__game_list(grundy_game *g, const void *pos, int how);
+
+/* Walks the options in g->listed in order. */
+typedef struct grundy__game_walk {
+    size_t count; /* counts offset of the next option */
+    size_t part;  /* parts offset of its first part */
+} grundy__game_walk;
+
+/* Sets *part (the parts offset of its first part) and *nparts to the next
+ * listed option and returns 1, or returns 0 after the last. */
+static inline int grundy__game_next_listed(const grundy_game *g, grundy__game_walk *w,
+                                           size_t *part, uint32_t *nparts)
+{
+    if (w->count >= g->listed.counts.len)
+        return 0;
+    memcpy(nparts, g->listed.counts.p + w->count, sizeof *nparts);
+    *part = w->part;
+    w->count += sizeof *nparts;
+    w->part += (size_t)*nparts * g->rec;
+    return 1;
+}
+
+/* ---- game_graph.c ---------------------------------------------------------- */
+
+/* Asks the graph of the positions a sum reaches a question under play: the
+ * graph and the node of each component, as grundy_graph_* calls take them. */
+typedef int (*grundy__game_ask_fn)(grundy_graph *graph, int play, const uint32_t *nodes,
+                                   size_t n, void *ctx);
+
+/* Builds the graph of the positions the sum of the n positions reaches
+ * and asks it; returns what ask returns (the graph's message copied on
+ * failure).  Refuses re-entry itself. */
+int grundy__game_on_graph(grundy_game *g, int play, const void *positions, size_t n,
+                          grundy__game_ask_fn ask, void *ctx);
+
+/* The bytes a positions' graph being built holds (an estimate for the
+ * graph itself), for the memory cap. */
+size_t grundy__game_build_bytes(const grundy__game_build *b);
 
 #endif

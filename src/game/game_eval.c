@@ -14,11 +14,13 @@
  * position on the stack is in the table as GRUNDY__BUSY: meeting it again is
  * a cycle.  The value slots of the records are filled as the parts become
  * known, and a frame's value goes straight into its part below, so the mex
- * reads only the list. */
+ * reads only the list.
+ *
+ * Each play searched has its own memo table (game.h); the search under way
+ * works on the one of g->play's numbers, grundy__game_memo(g). */
 #include "game/game.h"
 #include "play/play.h"
 
-#define PROGRESS_EVERY 65536u
 #define PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
 
 static unsigned char *part_at(const grundy_game *g, size_t off)
@@ -67,7 +69,7 @@ static int push(grundy_game *g, size_t key, size_t slot)
     int rc = frame_room(g);
     grundy__game_copy_pos(g, g->pos, part_at(g, key));
     if (rc != GRUNDY_OK) {
-        grundy__table_remove(&g->table, g->pos);
+        grundy__table_remove(grundy__game_memo(g), g->pos);
         return rc;
     }
     grundy__game_frame *f = &g->frames[g->nframes++];
@@ -75,10 +77,12 @@ static int push(grundy_game *g, size_t key, size_t slot)
     f->slot = slot;
     f->parts = f->cur = g->opts.parts.len;
     f->counts = g->opts.counts.len;
-    rc = grundy__game_generate(g, &g->opts, 1);
+    int splits = grundy__play_splits(g->play);
+    int how = GRUNDY__LIST_CANON | (splits ? 0 : GRUNDY__LIST_ONE_PART);
+    rc = grundy__game_generate(g, &g->opts, how);
     if (rc == GRUNDY_OK) {
         size_t claimed;
-        rc = grundy__table_claim_all(&g->table, &g->alloc, part_at(g, f->parts),
+        rc = grundy__table_claim_all(grundy__game_memo(g), &g->alloc, part_at(g, f->parts),
                                      (g->opts.parts.len - f->parts) / g->rec, g->rec, PENDING,
                                      g->limit, &claimed);
         g->pending += claimed;
@@ -143,11 +147,11 @@ static int next_unknown(grundy_game *g, grundy__game_frame *f, size_t *slot)
             continue; /* a number, known when claimed or handed up by its frame */
         /* Claimed, so in the table: a claim leaves it only when an
          * evaluation fails, and then the whole stack is unwound. */
-        v = grundy__table_value_at(&g->table, r, grundy__record_hint(r, size), slot);
+        v = grundy__table_value_at(grundy__game_memo(g), r, grundy__record_hint(r, size), slot);
         if (v == GRUNDY__BUSY)
             return cycle(g);
         if (v == PENDING) {
-            grundy__table_set_at(&g->table, r, GRUNDY__BUSY, *slot);
+            grundy__table_set_at(grundy__game_memo(g), r, GRUNDY__BUSY, *slot);
             g->pending--;
             return 1;
         }
@@ -160,17 +164,18 @@ static int next_unknown(grundy_game *g, grundy__game_frame *f, size_t *slot)
  * every claim of a part not yet searched. */
 static void unwind(grundy_game *g)
 {
+    grundy__table *memo = grundy__game_memo(g);
     for (size_t off = 0; off < g->opts.parts.len; off += g->rec) {
         const unsigned char *r = part_at(g, off);
         size_t slot;
         if (grundy__slot_value(r, g->size) == PENDING &&
-            grundy__table_value_at(&g->table, r, grundy__record_hint(r, g->size), &slot) == PENDING)
-            grundy__table_remove(&g->table, r);
+            grundy__table_value_at(memo, r, grundy__record_hint(r, g->size), &slot) == PENDING)
+            grundy__table_remove(memo, r);
     }
     g->pending = 0;
     while (g->nframes > 0) {
         grundy__game_frame *f = &g->frames[--g->nframes];
-        grundy__table_remove(&g->table, part_at(g, f->key));
+        grundy__table_remove(memo, part_at(g, f->key));
     }
 }
 
@@ -183,18 +188,15 @@ static int pop(grundy_game *g, uint32_t *value)
     if (rc != GRUNDY_OK)
         return rc;
     uint32_t v = frame_value(g, f);
-    grundy__table_set_at(&g->table, part_at(g, f->key), grundy__game_stored(v), f->slot);
+    grundy__table_set_at(grundy__game_memo(g), part_at(g, f->key), grundy__game_stored(v),
+                         f->slot);
     g->opts.parts.len = f->parts;
     g->opts.counts.len = f->counts;
     if (--g->nframes > 0)
         set_part_value(g, g->frames[g->nframes - 1].cur, grundy__game_stored(v));
     else
         *value = v;
-    if (++g->evaluated % PROGRESS_EVERY == 0 && g->progress != NULL &&
-        g->progress(g->progress_user, g->evaluated, 0) != 0)
-        return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
-                                 (unsigned long long)g->evaluated);
-    return GRUNDY_OK;
+    return grundy__game_tick(g);
 }
 
 /* Pushes the position in g->pos, which the table holds as busy in slot
@@ -204,7 +206,7 @@ static int push_first(grundy_game *g, size_t slot)
 {
     int rc = grundy__game_reserve(g, &g->opts.parts, g->rec);
     if (rc != GRUNDY_OK) {
-        grundy__table_remove(&g->table, g->pos);
+        grundy__table_remove(grundy__game_memo(g), g->pos);
         return rc;
     }
     grundy__game_copy_pos(g, part_at(g, 0), g->pos);
@@ -213,12 +215,13 @@ static int push_first(grundy_game *g, size_t slot)
     return push(g, 0, slot);
 }
 
-int grundy__game_evaluate(grundy_game *g, uint32_t *value)
+int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
 {
     uint32_t known;
     size_t slot;
-    int rc = grundy__table_get_or_insert(&g->table, &g->alloc, g->pos, GRUNDY__BUSY, g->limit,
-                                         &known, &slot);
+    g->play = play;
+    int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
+                                         g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
         return rc == GRUNDY_ELIMIT ? table_full(g) : rc;
     if (known != GRUNDY__EMPTY) {
@@ -248,29 +251,60 @@ void grundy__game_load(grundy_game *g, const void *pos)
         g->canon(g->user, g->pos);
 }
 
-int grundy_game_value(grundy_game *g, const void *pos, uint32_t *value)
+/* What a position's number call asks: its number, and its outcome if
+ * `outcome` is not NULL. */
+typedef struct asked {
+    uint32_t *value;
+    int *outcome;
+} asked;
+
+/* The loopy number (and outcome) of one position, from the positions' graph. */
+static int ask_loopy(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *ctx)
 {
-    if (g == NULL || pos == NULL || value == NULL)
-        return GRUNDY_EINVAL;
+    const asked *a = (const asked *)ctx;
+    (void)n;
+    int rc = grundy_graph_value(graph, play, nodes[0], a->value);
+    if (rc == GRUNDY_OK && a->outcome != NULL) {
+        rc = grundy_graph_outcome(graph, play, nodes[0]);
+        *a->outcome = rc;
+    }
+    return rc < 0 ? rc : GRUNDY_OK;
+}
+
+/* The number of pos under play, and (outcome non-NULL) its outcome. */
+static int value_of(grundy_game *g, int play, const void *pos, uint32_t *value, int *outcome)
+{
+    int rc = grundy__game_check_play(g, play, 0, "a position's number");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (play == GRUNDY_PLAY_LOOPY) {
+        asked a = {value, outcome};
+        return grundy__game_on_graph(g, play, pos, 1, ask_loopy, &a);
+    }
     if (g->inside)
         return grundy__game_refuse_reentry(g);
     g->inside = 1;
     grundy__game_load(g, pos);
-    int rc = grundy__game_evaluate(g, value);
+    rc = grundy__game_evaluate(g, play, value);
     g->inside = 0;
+    if (rc == GRUNDY_OK && outcome != NULL)
+        *outcome = grundy__play_outcome(play, *value);
     return rc;
 }
 
-int grundy_game_value_u64(grundy_game *g, uint64_t pos, uint32_t *value)
+int grundy_game_value(grundy_game *g, int play, const void *pos, uint32_t *value)
 {
-    if (g != NULL && g->size != sizeof pos)
+    if (g == NULL || pos == NULL || value == NULL)
         return GRUNDY_EINVAL;
-    return grundy_game_value(g, &pos, value);
+    return value_of(g, play, pos, value, NULL);
 }
 
-int grundy_game_outcome(grundy_game *g, const void *pos)
+int grundy_game_outcome(grundy_game *g, int play, const void *pos)
 {
+    if (g == NULL || pos == NULL)
+        return GRUNDY_EINVAL;
     uint32_t v;
-    int rc = grundy_game_value(g, pos, &v);
-    return rc != GRUNDY_OK ? rc : grundy__play_outcome(g->play, v);
+    int outcome = GRUNDY_P;
+    int rc = value_of(g, play, pos, &v, &outcome);
+    return rc != GRUNDY_OK ? rc : outcome;
 }

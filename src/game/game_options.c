@@ -8,10 +8,10 @@
 static int make_room_slowly(grundy_options *o, uint32_t nparts)
 {
     grundy_game *g = o->game;
-    if (nparts > 1 && !grundy__play_splits(g->play))
+    if (nparts > 1 && o->one_part)
         return grundy__game_fail(g, GRUNDY_EINVAL,
-                                 "an option of %u parts, but this play needs options of at most "
-                                 "one", nparts);
+                                 "an option of %u parts, but %s needs options of at most one",
+                                 nparts, grundy__play_name(g->play));
     if (nparts > g->max_parts)
         return GRUNDY_ELIMIT;
     int rc = grundy__game_reserve(g, &o->out->parts, (size_t)nparts * g->rec);
@@ -67,33 +67,6 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
     return rc;
 }
 
-/* The usual option of a uint64_t game, one part and nothing to canonicalise,
- * appended without the general loop. */
-static int add_word(grundy_options *o, const uint64_t *part)
-{
-    grundy__game_optlist *out = o->out;
-    const uint32_t one = 1;
-    unsigned char *p = out->parts.p + out->parts.len;
-    memcpy(p, part, sizeof *part);
-    grundy__game_unknown(p + sizeof *part);
-    out->parts.len += sizeof *part + GRUNDY__GAME_TAIL;
-    memcpy(out->counts.p + out->counts.len, &one, sizeof one);
-    out->counts.len += sizeof one;
-    return GRUNDY_OK;
-}
-
-int grundy_options_add_u64(grundy_options *o, const uint64_t *parts, uint32_t nparts)
-{
-    if (o == NULL)
-        return GRUNDY_EINVAL;
-    if (o->game->size != sizeof(uint64_t))
-        return GRUNDY_EINVAL;
-    /* Generators call this once per option: the usual option takes no call. */
-    if (nparts == 1 && parts != NULL && o->canon == NULL && has_room(o->out, o->game->rec))
-        return add_word(o, parts);
-    return grundy_options_add(o, parts, nparts);
-}
-
 /* Makes room in o for n options of one part each, checked once for the lot. */
 static int make_room_each(grundy_options *o, size_t n)
 {
@@ -117,23 +90,10 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
     return GRUNDY_OK;
 }
 
-int grundy_options_add_each_u64(grundy_options *o, const uint64_t *positions, size_t n)
+int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
-    if (o == NULL || o->game->size != sizeof(uint64_t))
-        return GRUNDY_EINVAL;
-    if (positions == NULL || o->canon != NULL)
-        return grundy_options_add_each(o, positions, n);
-    int rc = make_room_each(o, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    for (size_t i = 0; i < n; i++)
-        add_word(o, &positions[i]);
-    return GRUNDY_OK;
-}
-
-int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int canonical)
-{
-    grundy_options o = {g, out, canonical ? g->canon : NULL};
+    grundy_options o = {g, out, how & GRUNDY__LIST_CANON ? g->canon : NULL,
+                        (how & GRUNDY__LIST_ONE_PART) != 0};
     int rc;
     g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
     if (g->moves_u64 != NULL) {

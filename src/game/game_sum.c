@@ -1,18 +1,66 @@
-/* Games described by rules: sums, and winning moves in them. */
+/* Games described by rules: sums, and winning moves in them.
+ *
+ * Normal play answers from the memo tables: the value of a sum is the xor
+ * of its components' values, and a winning move brings one component to
+ * the value that makes the xor 0 (the one sum routine, core/sum.h), found
+ * among the options the generator lists for the component as given.  WTIA,
+ * conjunctive, continued and shortened sums are decided by their
+ * components' numbers, from the memo tables too.  Everything else is asked
+ * of the graph of the positions the sum reaches (game_graph.c): misère and
+ * loopy sums, which no number decides; selective sums, whose graph refuses
+ * split options that normal values (their numbers) allow; and the winning
+ * moves of every play but normal. */
 #include "core/sum.h"
 #include "game/game.h"
+#include "play/compound.h"
 
-int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint32_t *value)
+static const unsigned char *component(const grundy_game *g, const void *positions, size_t i)
 {
-    if (g == NULL || (positions == NULL && n > 0) || value == NULL)
-        return GRUNDY_EINVAL;
-    if (g->play != GRUNDY_PLAY_NORMAL)
-        return grundy__game_fail(g, GRUNDY_EINVAL,
-                                 "sums by value are for normal play; use grundy_compound_outcome");
+    return (const unsigned char *)positions + i * g->size;
+}
+
+/* Evaluates the n positions under play (any but loopy), which leaves g->play
+ * set to it for component_number. */
+static int evaluate_all(grundy_game *g, int play, const void *positions, size_t n)
+{
+    if (g->inside)
+        return grundy__game_refuse_reentry(g);
+    g->inside = 1;
+    g->play = play;
+    int rc = GRUNDY_OK;
+    for (size_t i = 0; i < n && rc == GRUNDY_OK; i++) {
+        uint32_t v;
+        grundy__game_load(g, component(g, positions, i));
+        rc = grundy__game_evaluate(g, play, &v);
+    }
+    g->inside = 0;
+    return rc;
+}
+
+typedef struct game_positions {
+    grundy_game *game;
+    const void *positions;
+} game_positions;
+
+/* Component i's number under g->play: every component was evaluated, so
+ * the lookup hits. */
+static uint64_t component_number(const void *ctx, size_t i)
+{
+    const game_positions *gp = (const game_positions *)ctx;
+    grundy_game *g = gp->game;
+    grundy__game_load(g, component(g, gp->positions, i));
+    return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
+}
+
+/* The normal value of the listed option whose first part is at parts
+ * offset off. */
+static int listed_value(grundy_game *g, size_t off, uint32_t nparts, uint32_t *value)
+{
     uint32_t x = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v = 0; /* set by the call; initialised for compilers that cannot see it */
-        int rc = grundy_game_value(g, (const unsigned char *)positions + i * g->size, &v);
+    for (uint32_t i = 0; i < nparts; i++) {
+        uint32_t v;
+        grundy__game_load(g, g->listed.parts.p + off + (size_t)i * g->rec);
+        int rc = grundy__game_evaluate(g, GRUNDY_PLAY_NORMAL, &v);
         if (rc != GRUNDY_OK)
             return rc;
         x ^= v;
@@ -21,98 +69,192 @@ int grundy_game_sum_value(grundy_game *g, const void *positions, size_t n, uint3
     return GRUNDY_OK;
 }
 
-typedef struct game_positions {
-    grundy_game *game;
-    const unsigned char *positions;
-} game_positions;
-
-/* Components were all evaluated, so each lookup hits. */
-static uint64_t component_value(const void *ctx, size_t i)
+/* The moves of pos (as given) to an option of normal value target, in
+ * order: the first `cap` into ks, and how many there are into *count,
+ * stopping at the first when `first`.  The caller has set g->inside. */
+static int moves_to_value(grundy_game *g, const void *pos, uint32_t target, uint64_t *ks,
+                          size_t cap, int first, size_t *count)
 {
-    const game_positions *gp = (const game_positions *)ctx;
-    grundy_game *g = gp->game;
-    grundy__game_load(g, gp->positions + i * g->size);
-    uint32_t v = grundy__table_get(&g->table, g->pos);
-    return v != GRUNDY__EMPTY ? grundy__game_number_of(v) : 0;
-}
-
-/* Among the options (raw, as generated) in g->sought, the first whose value
- * is target: the parts offset of its first part and its count of parts, or
- * SIZE_MAX.  Evaluates parts as needed. */
-static int find_option(grundy_game *g, uint64_t target, size_t *found, uint32_t *nparts)
-{
-    *found = SIZE_MAX;
-    size_t off = 0;
-    for (size_t c = 0; c < g->sought.counts.len; c += sizeof(uint32_t)) {
-        uint32_t np, x = 0;
-        memcpy(&np, g->sought.counts.p + c, sizeof np);
-        for (uint32_t i = 0; i < np; i++) {
-            uint32_t v;
-            grundy__game_load(g, g->sought.parts.p + off + (size_t)i * g->rec);
-            int rc = grundy__game_evaluate(g, &v);
-            if (rc != GRUNDY_OK)
-                return rc;
-            x ^= v;
-        }
-        if (x == target) {
-            *found = off;
-            *nparts = np;
-            return GRUNDY_OK;
-        }
-        off += (size_t)np * g->rec;
+    int rc = grundy__game_list(g, pos, 0);
+    grundy__game_walk w = {0, 0};
+    size_t off, found = 0;
+    uint32_t np;
+    for (uint64_t k = 0; rc == GRUNDY_OK && grundy__game_next_listed(g, &w, &off, &np); k++) {
+        uint32_t v;
+        rc = listed_value(g, off, np, &v);
+        if (rc != GRUNDY_OK || v != target)
+            continue;
+        if (found < cap)
+            ks[found] = k;
+        if (++found == 1 && first)
+            break;
     }
-    return GRUNDY_OK;
-}
-
-/* grundy_game_sum_winning_move once every component is evaluated. */
-static int winning_move(grundy_game *g, const void *positions, size_t n, size_t *component,
-                        void *parts, uint32_t cap, uint32_t *nparts)
-{
-    game_positions gp = {g, (const unsigned char *)positions};
-    uint64_t target;
-    if (!grundy__sum_move(&gp, n, component_value, component, &target))
-        return 0;
-    /* Generate the options of the component as given, so the move returned
-     * is a real move from the caller's position, not from its canonical form. */
-    memcpy(g->pos, gp.positions + *component * g->size, g->size);
-    g->sought.parts.len = g->sought.counts.len = 0;
-    int rc = grundy__game_generate(g, &g->sought, 0);
-    size_t off = SIZE_MAX;
-    if (rc == GRUNDY_OK)
-        rc = find_option(g, target, &off, nparts);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (off == SIZE_MAX)
-        return grundy__game_fail(g, GRUNDY_EINVAL, "the move generator gave different options "
-                                 "for the same position");
-    for (uint32_t i = 0; i < *nparts && i < cap; i++)
-        memcpy((unsigned char *)parts + (size_t)i * g->size,
-               g->sought.parts.p + off + (size_t)i * g->rec, g->size);
-    return 1;
-}
-
-int grundy_game_sum_winning_move(grundy_game *g, const void *positions, size_t n,
-                                 size_t *component, void *parts, uint32_t cap, uint32_t *nparts)
-{
-    if (g == NULL || component == NULL || nparts == NULL || (parts == NULL && cap > 0))
-        return GRUNDY_EINVAL;
-    if (g->inside)
-        return grundy__game_refuse_reentry(g);
-    uint32_t s;
-    int rc = grundy_game_sum_value(g, positions, n, &s);
-    if (rc != GRUNDY_OK)
-        return rc;
-    g->inside = 1;
-    rc = winning_move(g, positions, n, component, parts, cap, nparts);
-    g->inside = 0;
+    *count = found;
     return rc;
 }
 
-int grundy_game_sum_winning_move_u64(grundy_game *g, const uint64_t *positions, size_t n,
-                                     size_t *component, uint64_t *parts, uint32_t cap,
-                                     uint32_t *nparts)
+static void no_moves(uint64_t *moves, size_t n)
 {
-    if (g != NULL && g->size != sizeof(uint64_t))
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+}
+
+/* A winning move of a normal-play sum whose components are evaluated. */
+static int normal_move(grundy_game *g, const void *positions, size_t n, uint64_t *moves)
+{
+    game_positions gp = {g, positions};
+    size_t c, found = 0;
+    uint64_t target;
+    no_moves(moves, n);
+    if (!grundy__sum_move(&gp, n, component_number, &c, &target))
+        return 0;
+    g->inside = 1;
+    int rc = moves_to_value(g, component(g, positions, c), (uint32_t)target, &moves[c], 1, 1,
+                            &found);
+    g->inside = 0;
+    if (rc == GRUNDY_OK && found == 0)
+        rc = grundy__game_fail(g, GRUNDY_EINVAL, "component %zu: the move generator gave "
+                               "different options for the same position", c);
+    return rc != GRUNDY_OK ? rc : 1;
+}
+
+/* Every winning move of a normal-play sum whose components are evaluated:
+ * in each component, the moves to the value that makes the xor 0. */
+static int normal_moves(grundy_game *g, const void *positions, size_t n, size_t *components,
+                        uint64_t *moves, size_t cap, size_t *count)
+{
+    game_positions gp = {g, positions};
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++)
+        s ^= component_number(&gp, i);
+    size_t total = 0;
+    int rc = GRUNDY_OK;
+    g->inside = 1;
+    for (size_t i = 0; i < n && s != 0 && rc == GRUNDY_OK; i++) {
+        size_t room = cap > total ? cap - total : 0, found = 0;
+        uint64_t target = component_number(&gp, i) ^ s;
+        rc = moves_to_value(g, component(g, positions, i), (uint32_t)target,
+                            room ? moves + total : NULL, room, 0, &found);
+        for (size_t j = total; components != NULL && j < total + found && j < cap; j++)
+            components[j] = i;
+        total += found;
+    }
+    g->inside = 0;
+    if (rc == GRUNDY_OK)
+        *count = total;
+    return rc;
+}
+
+int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_t n,
+                          uint32_t *value)
+{
+    if (g == NULL || (positions == NULL && n > 0) || value == NULL)
         return GRUNDY_EINVAL;
-    return grundy_game_sum_winning_move(g, positions, n, component, parts, cap, nparts);
+    int rc = grundy__game_check_play(g, play, 0, "the value of a sum");
+    if (rc == GRUNDY_OK && play != GRUNDY_PLAY_NORMAL)
+        rc = grundy__game_fail(g, GRUNDY_ENOTSUP,
+                               "a sum has a value under normal play only; under %s it has an "
+                               "outcome (grundy_game_sum_outcome)", grundy__play_name(play));
+    if (rc == GRUNDY_OK)
+        rc = evaluate_all(g, play, positions, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    game_positions gp = {g, positions};
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x ^= component_number(&gp, i);
+    *value = (uint32_t)x;
+    return GRUNDY_OK;
+}
+
+/* Whether the memo tables decide sums of play by their numbers (see the top). */
+static int decided_by_numbers(int play)
+{
+    return play == GRUNDY_PLAY_NORMAL || play == GRUNDY_PLAY_WTIA ||
+           play == GRUNDY_PLAY_CONJUNCTIVE || play == GRUNDY_PLAY_CONTINUED ||
+           play == GRUNDY_PLAY_SHORTENED;
+}
+
+static int ask_outcome(grundy_graph *graph, int play, const uint32_t *nodes, size_t n,
+                       void *unused)
+{
+    (void)unused;
+    return grundy_graph_sum_outcome(graph, play, nodes, n);
+}
+
+int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
+{
+    if (g == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (!decided_by_numbers(play))
+        return grundy__game_on_graph(g, play, positions, n, ask_outcome, NULL);
+    rc = evaluate_all(g, play, positions, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    game_positions gp = {g, positions};
+    return grundy__numbers_decide(play, &gp, n, component_number);
+}
+
+static int ask_move(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *moves)
+{
+    return grundy_graph_sum_winning_move(graph, play, nodes, n, (uint64_t *)moves);
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
+                                 uint64_t *moves)
+{
+    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (play != GRUNDY_PLAY_NORMAL)
+        return grundy__game_on_graph(g, play, positions, n, ask_move, moves);
+    rc = evaluate_all(g, play, positions, n);
+    return rc != GRUNDY_OK ? rc : normal_move(g, positions, n, moves);
+}
+
+/* Where every winning move goes. */
+typedef struct wanted {
+    size_t *components;
+    uint64_t *moves;
+    size_t cap;
+    size_t *count;
+} wanted;
+
+static int ask_moves(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *ctx)
+{
+    const wanted *w = (const wanted *)ctx;
+    return grundy_graph_sum_winning_moves(graph, play, nodes, n, w->components, w->moves, w->cap,
+                                          w->count);
+}
+
+int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *positions, size_t n,
+                                  size_t *components, uint64_t *moves, size_t cap, size_t *count)
+{
+    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && cap > 0) || count == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "every winning move of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+    int base = grundy__play_base(play);
+    if (play == GRUNDY_PLAY_NORMAL) {
+        rc = evaluate_all(g, play, positions, n);
+        return rc != GRUNDY_OK ? rc : normal_moves(g, positions, n, components, moves, cap, count);
+    }
+    if (base == GRUNDY_PLAY_MISERE || play == GRUNDY_PLAY_WTIA || play == GRUNDY_PLAY_LOOPY) {
+        wanted w = {components, moves, cap, count};
+        return grundy__game_on_graph(g, play, positions, n, ask_moves, &w);
+    }
+    return grundy__game_fail(g, GRUNDY_ENOTSUP,
+                             "every winning move is listed for the plays that move in one "
+                             "component; %s moves in several", grundy__play_name(play));
+}
+
+int grundy_game_last_method(const grundy_game *g)
+{
+    return g != NULL ? g->last_method : 0;
 }

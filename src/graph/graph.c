@@ -6,18 +6,16 @@
 #include <stdio.h>
 #include <string.h>
 
-int grundy_graph_new(grundy_graph **out)
-{
-    return grundy_graph_new_with(out, NULL);
-}
-
-int grundy_graph_new_with(grundy_graph **out, const grundy_allocator *alloc)
+int grundy_graph_new(grundy_graph **out, const grundy_allocator *alloc)
 {
     if (out == NULL)
         return GRUNDY_EINVAL;
     int rc;
     *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
-    return *out ? GRUNDY_OK : rc;
+    if (*out == NULL)
+        return rc;
+    (*out)->errpos = GRUNDY_NO_POS;
+    return GRUNDY_OK;
 }
 
 void grundy_graph_free(grundy_graph *g)
@@ -43,7 +41,7 @@ void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *use
 int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
 {
     va_list ap;
-    g->errline = 0;
+    g->errpos = GRUNDY_NO_POS;
     va_start(ap, fmt);
     vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
     va_end(ap);
@@ -72,9 +70,17 @@ const char *grundy_graph_errmsg(const grundy_graph *g)
     return g ? g->errmsg : "";
 }
 
-size_t grundy_graph_errline(const grundy_graph *g)
+size_t grundy_graph_errpos(const grundy_graph *g)
 {
-    return g ? g->errline : 0;
+    return g ? g->errpos : GRUNDY_NO_POS;
+}
+
+int grundy__graph_check_play(grundy_graph *g, int play, int with_method)
+{
+    const char *why = grundy__play_refusal(play, with_method);
+    if (why == NULL)
+        return GRUNDY_OK;
+    return grundy__graph_fail(g, GRUNDY_EINVAL, "play %d (0x%x) %s", play, (unsigned)play, why);
 }
 
 void grundy__graph_unsolve(grundy_graph *g)
@@ -142,12 +148,11 @@ int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t coun
     return GRUNDY_OK;
 }
 
-static int check_id(grundy_graph *g, uint32_t id, const char *role)
+int grundy__graph_check_id(grundy_graph *g, uint32_t id, const char *role)
 {
     if (id < g->n)
         return GRUNDY_OK;
-    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s node %u out of range (n = %u)", role, id,
-                              g->n);
+    return grundy__graph_fail(g, GRUNDY_ERANGE, "%s %u out of range (n = %u)", role, id, g->n);
 }
 
 int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
@@ -156,9 +161,9 @@ int grundy_graph_add_move(grundy_graph *g, uint32_t from, uint32_t to)
         return GRUNDY_EINVAL;
     int rc = grundy__graph_enter(g);
     if (rc == GRUNDY_OK)
-        rc = check_id(g, from, "source");
+        rc = grundy__graph_check_id(g, from, "source node");
     if (rc == GRUNDY_OK)
-        rc = check_id(g, to, "target");
+        rc = grundy__graph_check_id(g, to, "target node");
     if (rc != GRUNDY_OK)
         return rc;
     grundy__pending rec = {from, to};
@@ -177,9 +182,9 @@ int grundy_graph_add_split(grundy_graph *g, uint32_t from, const uint32_t *parts
         return grundy_graph_add_move(g, from, parts[0]);
     int rc = grundy__graph_enter(g);
     if (rc == GRUNDY_OK)
-        rc = check_id(g, from, "source");
+        rc = grundy__graph_check_id(g, from, "source node");
     for (uint32_t i = 0; rc == GRUNDY_OK && i < nparts; i++)
-        rc = check_id(g, parts[i], "part");
+        rc = grundy__graph_check_id(g, parts[i], "part node");
     if (rc != GRUNDY_OK)
         return rc;
     if (nparts > GRUNDY_NODE_MAX)
@@ -218,11 +223,11 @@ static void merge_if_large(grundy_graph *g)
     if (g->npend < GRUNDY__MERGE_AHEAD || g->npend < merged)
         return;
     char errmsg[sizeof g->errmsg];
-    size_t errline = g->errline;
+    size_t errpos = g->errpos;
     memcpy(errmsg, g->errmsg, sizeof errmsg);
     if (grundy__graph_compact(g) != GRUNDY_OK) {
         memcpy(g->errmsg, errmsg, sizeof errmsg);
-        g->errline = errline;
+        g->errpos = errpos;
     }
 }
 

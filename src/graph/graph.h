@@ -45,13 +45,15 @@ struct grundy_graph {
 
     uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
     grundy_game *misere;  /* memo of misère sum searches, built on demand */
+    size_t misere_limit;  /* its memory cap (0: none), set by the library's own users */
     uint32_t misere_slots; /* components a position of that memo holds */
     uint32_t *misere_scratch; /* one such position, for its move generator */
     uint32_t *genus;      /* genus terms per node, once computed */
     unsigned char *tame;  /* per node, once the genus is computed */
     int has_cycle;
     uint32_t cycle_node;
-    size_t errline;  /* text line of the last parse error, or 0 */
+    int last_method; /* GRUNDY_BY_* of the last misère sum call that succeeded, or 0 */
+    size_t errpos;   /* byte offset of the last parse error, or GRUNDY_NO_POS */
     int reporting;   /* its progress callback runs: calls that change or compute are refused */
     char errmsg[192];
 };
@@ -98,9 +100,25 @@ static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *
 /* Merges the pending moves into the CSR.  On failure the graph is unchanged. */
 int grundy__graph_compact(grundy_graph *g);
 
+/* Merges the pending moves if there are any (refused from the progress
+ * callback then: a merge frees the arrays a solve under way reads). */
+int grundy__graph_ready(grundy_graph *g);
+
+/* Solves, unless done since the last change, the numbers play needs (any
+ * public play without method flag, or width), first checking that no move
+ * splits if the play needs none.  Refused from the progress callback only
+ * when there is work to do. */
+int grundy__graph_need(grundy_graph *g, int play);
+
+/* Caps the memory of the misère sum search's memo (0: none), for a game
+ * given by rules that answers a misère sum through a graph of its
+ * positions and must keep the search within its own memory limit. */
+void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes);
+
 /* Nodes finished between calls of the progress callback while solving. */
 #define GRUNDY__PROGRESS_EVERY 65536u
-/* The fewest pending moves grundy_graph_add_moves() merges at once. */
+/* The fewest pending moves grundy_graph_add_moves() merges at once (ahead of
+ * need: an internal choice, no part of any contract). */
 #define GRUNDY__MERGE_AHEAD 65536u
 
 /* Calls g's progress callback, if any (nonzero: stop), with calls from it
@@ -112,7 +130,8 @@ int grundy__graph_report(grundy_graph *g, uint64_t done, uint64_t total);
  * move.  Else GRUNDY_OK. */
 int grundy__graph_enter(grundy_graph *g);
 
-/* Solves play (any but loopy), storing g->num[play]. */
+/* Solves play (normal, misère, WTIA, conjunctive, continued or width),
+ * storing g->num[play]. */
 int grundy__graph_solve_acyclic(grundy_graph *g, int play);
 
 /* Normal play's values into num (n entries) when no move splits; mex is
@@ -123,24 +142,52 @@ int grundy__graph_search_normal(grundy_graph *g, uint32_t *num, grundy__mex *mex
  * to (split moves allowed); GRUNDY_ECYCLE if there is none. */
 int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
 
-/* Solves the loopy play (generalized Sprague-Grundy values). */
+/* Solves the loopy play (generalized Sprague-Grundy values) of a graph
+ * whose moves are merged and do not split. */
 int grundy__graph_solve_loopy(grundy_graph *g);
+
+/* Winning moves as they are found: (component, move) pairs, the first cap
+ * stored (components may be NULL), count all of them; with first_only the
+ * search stops at the first. */
+typedef struct grundy__wins {
+    size_t *components;
+    uint64_t *moves;
+    size_t cap, count;
+    int first_only;
+} grundy__wins;
+
+/* Records one; returns nonzero when the search should stop. */
+static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
+{
+    if (w->count < w->cap) {
+        if (w->components != NULL)
+            w->components[w->count] = component;
+        w->moves[w->count] = move;
+    }
+    w->count++;
+    return w->first_only;
+}
 
 /* The misère outcome of the sum of nodes[0 .. n), by memoized search over
  * the sum (graph_misere.c). */
 int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
 
-/* A winning move of that sum: 1 with moves[c] set for the component c it
- * is made in, 0 if the sum is lost, or an error (graph_misere.c). */
-int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves);
+/* Every move of every component of that sum that leaves a misère
+ * P-position, into w (graph_misere.c). */
+int grundy__graph_misere_wins(grundy_graph *g, const uint32_t *nodes, size_t n, grundy__wins *w);
 
-/* The misère outcome of a sum of tame positions, from their genus symbols
- * (graph_genus.c); GRUNDY_EINVAL if one is not tame. */
-int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);
+/* Computes the genus symbols if needed and sets *wild to the index of the
+ * first of nodes[0 .. n) that is not tame, or to n (graph_genus.c). */
+int grundy__graph_find_wild(grundy_graph *g, const uint32_t *nodes, size_t n, size_t *wild);
 
-/* The first move of node whose option has normal value target, or
- * GRUNDY_NO_MOVE.  Needs normal values. */
-uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target);
+/* The misère outcome of a sum of tame positions, by their genus symbols
+ * (computed by grundy__graph_find_wild()). */
+int grundy__graph_tame_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n);
+
+/* The first move of node whose option has number target under play (the
+ * xor of its parts' numbers), or GRUNDY_NO_MOVE.  Needs play solved. */
+uint64_t grundy__graph_move_to_number(const grundy_graph *g, int play, uint32_t node,
+                                      uint32_t target);
 
 /* Checks that no move splits; otherwise fails naming a node. */
 int grundy__graph_require_no_splits(grundy_graph *g, const char *why);
@@ -158,10 +205,12 @@ int grundy__graph_fail(grundy_graph *g, int status, const char *fmt, ...)
 /* Appends pending records; the caller has validated ids. */
 int grundy__graph_push(grundy_graph *g, const grundy__pending *recs, size_t count);
 
-/* Checks the graph is solved for play and node exists. */
-int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node);
+/* GRUNDY_ERANGE with a message naming the node by its role ("source
+ * node") if it does not exist. */
+int grundy__graph_check_id(grundy_graph *g, uint32_t node, const char *role);
 
-/* The same for normal play. */
-int grundy__graph_check_node(const grundy_graph *g, uint32_t node);
+/* GRUNDY_EINVAL with a message if play is not a play (or has a method flag
+ * where with_method does not allow one). */
+int grundy__graph_check_play(grundy_graph *g, int play, int with_method);
 
 #endif

@@ -131,19 +131,23 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
     return GRUNDY_OK;
 }
 
-/* Misère Nim's rule on tame components: with a big one, P iff the xor of
- * the values is 0; with only small ones (heaps of 0 and 1), P iff it is 1. */
-int grundy__graph_tame_outcome(grundy_graph *g, const uint32_t *nodes, size_t n)
+int grundy__graph_find_wild(grundy_graph *g, const uint32_t *nodes, size_t n, size_t *wild)
 {
     int rc = compute(g);
-    if (rc != GRUNDY_OK)
-        return rc;
+    size_t i = 0;
+    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != NOT_TAME)
+        i++;
+    *wild = i;
+    return rc;
+}
+
+/* Misère Nim's rule on tame components: with a big one, P iff the xor of
+ * the values is 0; with only small ones (heaps of 0 and 1), P iff it is 1. */
+int grundy__graph_tame_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n)
+{
     uint32_t x = 0;
     int big = 0;
     for (size_t i = 0; i < n; i++) {
-        if (g->tame[nodes[i]] == NOT_TAME)
-            return grundy__graph_fail(g, GRUNDY_EINVAL, "node %u is not tame: search the misère sum instead",
-                                      nodes[i]);
         big |= g->tame[nodes[i]] == TAME_BIG;
         x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
     }

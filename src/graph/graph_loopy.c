@@ -125,14 +125,10 @@ int grundy__graph_solve_loopy(grundy_graph *g)
 {
     if (g->num[GRUNDY_PLAY_LOOPY] != NULL)
         return GRUNDY_OK;
+    /* grundy__graph_need() has merged the moves and checked that none splits. */
     g->errmsg[0] = '\0';
-    int rc = grundy__graph_compact(g);
-    if (rc == GRUNDY_OK)
-        rc = grundy__graph_require_no_splits(g, "loopy play needs moves to single positions");
-    if (rc != GRUNDY_OK)
-        return rc;
     loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    rc = loopy_alloc(&c);
+    int rc = loopy_alloc(&c);
     for (uint32_t k = 0; rc == GRUNDY_OK && level(&c, k); k++) {
         if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
             rc = GRUNDY_ECANCELED;
@@ -151,12 +147,14 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int grundy_graph_loopy_followers(const grundy_graph *g, uint32_t node, uint32_t *values,
-                                 size_t cap, size_t *count)
+int grundy_graph_loopy_followers(grundy_graph *g, uint32_t node, uint32_t *values, size_t cap,
+                                 size_t *count)
 {
-    int rc = grundy__graph_check_play_node(g, GRUNDY_PLAY_LOOPY, node);
-    if (rc == GRUNDY_OK && (count == NULL || (values == NULL && cap > 0)))
-        rc = GRUNDY_EINVAL;
+    if (g == NULL || count == NULL || (values == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__graph_check_id(g, node, "node");
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_need(g, GRUNDY_PLAY_LOOPY);
     if (rc != GRUNDY_OK)
         return rc;
     const uint32_t *label = g->num[GRUNDY_PLAY_LOOPY];

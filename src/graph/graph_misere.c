@@ -109,7 +109,16 @@ static int prepare(grundy_graph *g, uint64_t slots)
     int rc = grundy_game_new(&g->misere, (size_t)slots * sizeof(uint32_t), sum_moves, g, &g->alloc);
     if (rc == GRUNDY_OK)
         rc = grundy_game_set_canon(g->misere, canon);
+    if (rc == GRUNDY_OK)
+        grundy_game_set_memory_limit(g->misere, g->misere_limit);
     return rc;
+}
+
+void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes)
+{
+    g->misere_limit = bytes;
+    if (g->misere != NULL)
+        grundy_game_set_memory_limit(g->misere, bytes);
 }
 
 /* Loads the sum of nodes into pos (g->misere_slots entries, sorted). */
@@ -145,7 +154,7 @@ static int begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **po
 
 static int value_of(grundy_graph *g, const uint32_t *pos, uint32_t *value)
 {
-    int rc = grundy_game_value(g->misere, pos, value);
+    int rc = grundy_game_value(g->misere, GRUNDY_PLAY_NORMAL, pos, value);
     if (rc != GRUNDY_OK && rc != GRUNDY_ENOMEM)
         grundy__graph_fail(g, rc, "misère search: %s", grundy_game_errmsg(g->misere));
     return rc;
@@ -163,9 +172,38 @@ int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t 
     return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
 }
 
-/* The first move of the first component that leaves the opponent a misère
- * P-position (normal value 0 of the transformed game). */
-int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t *moves)
+/* The slot of pos holding node u (u is in it: it is a non-terminal component). */
+static uint32_t slot_of(const grundy_graph *g, const uint32_t *pos, uint32_t u)
+{
+    uint32_t j = 0;
+    while (j + 1 < g->misere_slots && pos[j] != u)
+        j++;
+    return j;
+}
+
+/* Tries every move of every component: a move whose sum has misère value 0
+ * (normal value 0 of the transformed game) leaves the opponent lost.  Equal
+ * components are equal slots, so either one's moves give the same sums. */
+static int each_win(grundy_graph *g, const uint32_t *nodes, size_t n, const uint32_t *pos,
+                    uint32_t *next, grundy__wins *w)
+{
+    int rc = GRUNDY_OK, stop = 0;
+    for (size_t c = 0; rc == GRUNDY_OK && !stop && c < n; c++) {
+        uint32_t i = slot_of(g, pos, nodes[c]), v;
+        grundy__moves it = grundy__moves_of(g, nodes[c]);
+        const uint32_t *parts;
+        uint32_t np;
+        for (uint64_t k = 0; rc == GRUNDY_OK && !stop && grundy__moves_next(&it, &parts, &np); k++) {
+            replace(g, pos, i, parts, np, next); /* fits: the memo is sized for it */
+            rc = value_of(g, next, &v);
+            if (rc == GRUNDY_OK && v == 0)
+                stop = grundy__wins_add(w, c, k);
+        }
+    }
+    return rc;
+}
+
+int grundy__graph_misere_wins(grundy_graph *g, const uint32_t *nodes, size_t n, grundy__wins *w)
 {
     uint32_t *pos = NULL, *next = NULL;
     int rc = begin(g, nodes, n, &pos);
@@ -173,30 +211,11 @@ int grundy__graph_misere_move(grundy_graph *g, const uint32_t *nodes, size_t n, 
         next = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof *next);
         rc = next ? GRUNDY_OK : GRUNDY_ENOMEM;
     }
-    int found = 0;
-    if (rc == GRUNDY_OK)
+    if (rc == GRUNDY_OK) {
         load(g, nodes, n, pos);
-    for (uint32_t i = 0; rc == GRUNDY_OK && !found && i < g->misere_slots && pos[i] != EMPTY_SLOT; i++) {
-        grundy__moves it = grundy__moves_of(g, pos[i]);
-        const uint32_t *parts;
-        uint32_t np, v;
-        for (uint32_t k = 0; rc == GRUNDY_OK && grundy__moves_next(&it, &parts, &np); k++) {
-            replace(g, pos, i, parts, np, next); /* fits: the memo is sized for it */
-            rc = value_of(g, next, &v);
-            if (rc == GRUNDY_OK && v == 0) {
-                /* Report it on the caller's first component with this node. */
-                for (size_t c = 0; c < n; c++) {
-                    if (nodes[c] == pos[i]) {
-                        moves[c] = k;
-                        break;
-                    }
-                }
-                found = 1;
-                break;
-            }
-        }
+        rc = each_win(g, nodes, n, pos, next, w);
     }
     grundy__free(&g->alloc, pos);
     grundy__free(&g->alloc, next);
-    return rc != GRUNDY_OK ? rc : found;
+    return rc;
 }

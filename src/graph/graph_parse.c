@@ -1,18 +1,21 @@
 /* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
- * One pass over the text, no copy of it; every error names its line. */
+ * One pass over the text, no copy of it; every error names its line in the
+ * message and the byte offset of its token in errpos. */
 #include "graph/graph.h"
 
 #include <string.h>
 
 typedef struct lexer {
-    const char *p, *end;
+    const char *start, *p, *end;
     size_t line;
 } lexer;
 
+/* A token: its bytes, line and offset in the text (len 0: the end). */
 typedef struct token {
     const char *s;
     size_t len;
     size_t line;
+    size_t pos;
 } token;
 
 static int is_space(char c)
@@ -36,16 +39,16 @@ static token next_token(lexer *lx)
         }
         break;
     }
-    token t = {lx->p, 0, lx->line};
+    token t = {lx->p, 0, lx->line, (size_t)(lx->p - lx->start)};
     while (lx->p < lx->end && !is_space(*lx->p) && *lx->p != '#')
         lx->p++;
     t.len = (size_t)(lx->p - t.s);
     return t;
 }
 
-/* Fails with a message about a given line of the text. */
-#define FAIL_AT(g, line, status, ...) \
-    (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errline = (line), (status))
+/* Fails with a message about token t of the text. */
+#define FAIL_AT(g, t, status, ...) \
+    (grundy__graph_fail((g), (status), __VA_ARGS__), (g)->errpos = (t).pos, (status))
 
 /* A token as messages show it: at most 24 bytes, non-printable ones as \xNN. */
 typedef struct shown_token {
@@ -84,7 +87,7 @@ static int token_number(grundy_graph *g, token t, uint64_t max, const char *what
     for (size_t i = 0; i < t.len; i++) {
         unsigned d = (unsigned)(t.s[i] - '0');
         if (d > 9)
-            return FAIL_AT(g, t.line, GRUNDY_EPARSE,
+            return FAIL_AT(g, t, GRUNDY_EPARSE,
                            "line %zu: %s: expected a non-negative integer, found '%s'",
                            t.line, what, show(t).text);
         /* Keep scanning after an overflow: a later non-digit is the better message. */
@@ -94,34 +97,38 @@ static int token_number(grundy_graph *g, token t, uint64_t max, const char *what
             v = v * 10 + d;
     }
     if (too_big)
-        return FAIL_AT(g, t.line, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
+        return FAIL_AT(g, t, GRUNDY_ERANGE, "line %zu: %s %s is larger than %llu",
                        t.line, what, show(t).text, (unsigned long long)max);
     *out = v;
     return GRUNDY_OK;
 }
 
-/* Reads the next token as a number; end of text is an error naming `what`. */
+/* Reads the next token as a number, into *t and *out; end of text is an
+ * error naming `what`. */
 static int read_number(grundy_graph *g, lexer *lx, uint64_t max, const char *what,
-                       uint64_t *out)
+                       uint64_t *out, token *t)
 {
-    token t = next_token(lx);
-    if (t.len == 0)
-        return FAIL_AT(g, t.line, GRUNDY_EPARSE, "line %zu: end of input where %s was expected",
-                                  t.line, what);
-    return token_number(g, t, max, what, out);
+    *t = next_token(lx);
+    if (t->len == 0)
+        return FAIL_AT(g, *t, GRUNDY_EPARSE, "line %zu: end of input where %s was expected",
+                       t->line, what);
+    return token_number(g, *t, max, what, out);
 }
 
 static int read_moves(grundy_graph *g, lexer *lx, uint64_t m)
 {
     for (uint64_t i = 0; i < m; i++) {
         uint64_t u, v;
-        int rc = read_number(g, lx, UINT64_MAX, "move source", &u);
+        token tu, tv;
+        int rc = read_number(g, lx, UINT64_MAX, "move source", &u, &tu);
         if (rc == GRUNDY_OK)
-            rc = read_number(g, lx, UINT64_MAX, "move target", &v);
-        if (rc == GRUNDY_OK && (u >= g->n || v >= g->n))
-            rc = FAIL_AT(g, lx->line, GRUNDY_ERANGE, "line %zu: move %llu: node %llu out of range (n = %u)",
-                                    lx->line, (unsigned long long)i,
-                                    (unsigned long long)(u >= g->n ? u : v), g->n);
+            rc = read_number(g, lx, UINT64_MAX, "move target", &v, &tv);
+        if (rc == GRUNDY_OK && (u >= g->n || v >= g->n)) {
+            token bad = u >= g->n ? tu : tv;
+            rc = FAIL_AT(g, bad, GRUNDY_ERANGE, "line %zu: move %llu: node %llu out of range (n = %u)",
+                         bad.line, (unsigned long long)i, (unsigned long long)(u >= g->n ? u : v),
+                         g->n);
+        }
         if (rc == GRUNDY_OK) {
             grundy__pending rec = {(uint32_t)u, (uint32_t)v};
             rc = grundy__graph_push(g, &rec, 1);
@@ -132,7 +139,7 @@ static int read_moves(grundy_graph *g, lexer *lx, uint64_t m)
     g->moves = m;
     token extra = next_token(lx);
     if (extra.len > 0)
-        return FAIL_AT(g, extra.line, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
+        return FAIL_AT(g, extra, GRUNDY_EPARSE, "line %zu: unexpected '%s' after the last of %llu moves",
                        extra.line, show(extra).text, (unsigned long long)m);
     return GRUNDY_OK;
 }
@@ -144,11 +151,13 @@ int grundy_graph_parse(grundy_graph *g, const char *text, size_t len)
     if (g->n != 0)
         return grundy__graph_fail(g, GRUNDY_ESTATE, "parse needs an empty graph");
     g->errmsg[0] = '\0';
-    lexer lx = {text, text + len, 1};
+    g->errpos = GRUNDY_NO_POS;
+    lexer lx = {text, text, text + len, 1};
     uint64_t n, m;
-    int rc = read_number(g, &lx, GRUNDY_NODE_MAX, "node count n", &n);
+    token t;
+    int rc = read_number(g, &lx, GRUNDY_NODE_MAX, "node count n", &n, &t);
     if (rc == GRUNDY_OK)
-        rc = read_number(g, &lx, UINT64_MAX, "move count m", &m);
+        rc = read_number(g, &lx, UINT64_MAX, "move count m", &m, &t);
     if (rc == GRUNDY_ERANGE)
         rc = GRUNDY_ELIMIT;
     if (rc == GRUNDY_OK) {

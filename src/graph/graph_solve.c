@@ -1,8 +1,9 @@
 /* Acyclic plays on a game graph: every play's numbers by one iterative
- * depth-first search, and the normal-play queries that read them. */
+ * depth-first search, solved when a question needs them, and the questions
+ * about single nodes that read them. */
+#include <stdio.h>
 #include <string.h>
 
-#include "core/sum.h"
 #include "graph/graph.h"
 
 /* DFS state per node, in one array: 0 = not reached; DONE = number known;
@@ -146,24 +147,35 @@ int grundy__graph_postorder(grundy_graph *g, uint32_t *order)
     return run_search(g, GRUNDY__PLAY_WIDTH, order, 0);
 }
 
-int grundy_graph_solve(grundy_graph *g)
+int grundy__graph_need(grundy_graph *g, int play)
+{
+    int numbers = grundy__play_numbers(play);
+    int splits_ok = grundy__play_splits(play);
+    if (g->num[numbers] != NULL && (splits_ok || !g->has_splits))
+        return GRUNDY_OK; /* solved, and unchanged since: any change drops it */
+    int rc = grundy__graph_enter(g);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_compact(g);
+    if (rc == GRUNDY_OK && !splits_ok) {
+        char why[64];
+        snprintf(why, sizeof why, "%s needs moves to single positions", grundy__play_name(play));
+        rc = grundy__graph_require_no_splits(g, why);
+    }
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (numbers == GRUNDY_PLAY_LOOPY)
+        return grundy__graph_solve_loopy(g);
+    return grundy__graph_solve_acyclic(g, numbers);
+}
+
+int grundy_graph_solve(grundy_graph *g, int play)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    return rc == GRUNDY_OK ? grundy__graph_solve_acyclic(g, GRUNDY_PLAY_NORMAL) : rc;
-}
-
-int grundy_graph_solve_play(grundy_graph *g, int play)
-{
-    if (g == NULL || play < GRUNDY_PLAY_NORMAL || play > GRUNDY_PLAY_LOOPY)
-        return GRUNDY_EINVAL;
-    int rc = grundy__graph_enter(g);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (play == GRUNDY_PLAY_LOOPY)
-        return grundy__graph_solve_loopy(g);
-    return grundy__graph_solve_acyclic(g, play);
+    int rc = grundy__graph_check_play(g, play, 0);
+    if (rc == GRUNDY_OK)
+        rc = grundy__graph_enter(g);
+    return rc == GRUNDY_OK ? grundy__graph_need(g, play) : rc;
 }
 
 int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
@@ -176,185 +188,47 @@ int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
     return GRUNDY_OK;
 }
 
-int grundy__graph_check_play_node(const grundy_graph *g, int play, uint32_t node)
+/* Checks the arguments of a question about nodes first .. first + count - 1
+ * under play, then solves what it needs. */
+static int ask(grundy_graph *g, int play, uint32_t first, size_t count, const void *out)
 {
-    if (g == NULL || play < 0 || play > GRUNDY_PLAY_LOOPY)
+    if (g == NULL || (out == NULL && count > 0))
         return GRUNDY_EINVAL;
-    if (g->num[play] == NULL)
-        return GRUNDY_ESTATE;
-    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+    int rc = grundy__graph_check_play(g, play, 0);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (count == 1)
+        rc = grundy__graph_check_id(g, first, "node");
+    else if (first > g->n || count > (size_t)(g->n - first))
+        rc = grundy__graph_fail(g, GRUNDY_ERANGE, "%zu nodes from node %u pass the last (n = %u)",
+                                count, first, g->n);
+    return rc == GRUNDY_OK ? grundy__graph_need(g, play) : rc;
 }
 
-int grundy__graph_check_node(const grundy_graph *g, uint32_t node)
+int grundy_graph_values(grundy_graph *g, int play, uint32_t first, size_t count,
+                        uint32_t *values)
 {
-    return grundy__graph_check_play_node(g, GRUNDY_PLAY_NORMAL, node);
-}
-
-int grundy_graph_value(const grundy_graph *g, uint32_t node, uint32_t *value)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc == GRUNDY_OK)
-        *value = g->num[GRUNDY_PLAY_NORMAL][node];
+    int rc = ask(g, play, first, count, values);
+    if (rc == GRUNDY_OK && count > 0)
+        memcpy(values, g->num[grundy__play_numbers(play)] + first, count * sizeof *values);
     return rc;
 }
 
-const uint32_t *grundy_graph_values(const grundy_graph *g)
+int grundy_graph_value(grundy_graph *g, int play, uint32_t node, uint32_t *value)
 {
-    return g ? g->num[GRUNDY_PLAY_NORMAL] : NULL;
-}
-
-int grundy_graph_outcome(const grundy_graph *g, uint32_t node)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc != GRUNDY_OK)
-        return rc;
-    return g->num[GRUNDY_PLAY_NORMAL][node] ? GRUNDY_N : GRUNDY_P;
-}
-
-/* Moves can be read once they are merged (by any solve), whatever the play. */
-static int check_moves_node(const grundy_graph *g, uint32_t node)
-{
-    if (g == NULL)
+    if (value == NULL)
         return GRUNDY_EINVAL;
-    if (g->off == NULL || g->npend != 0 || g->n_csr != g->n)
-        return GRUNDY_ESTATE;
-    return node < g->n ? GRUNDY_OK : GRUNDY_ERANGE;
+    return grundy_graph_values(g, play, node, 1, value);
 }
 
-int grundy_graph_degree(const grundy_graph *g, uint32_t node, uint32_t *degree)
+int grundy_graph_outcome(grundy_graph *g, int play, uint32_t node)
 {
-    int rc = check_moves_node(g, node);
-    if (rc == GRUNDY_OK && degree == NULL)
-        rc = GRUNDY_EINVAL;
+    uint32_t v;
+    int rc = grundy_graph_value(g, play, node, &v);
     if (rc != GRUNDY_OK)
         return rc;
-    uint64_t len = g->off[node + 1] - g->off[node];
-    if (!g->has_splits) {
-        *degree = (uint32_t)len;
-        return GRUNDY_OK;
-    }
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np, d = 0;
-    while (grundy__moves_next(&it, &parts, &np))
-        d++;
-    *degree = d;
-    return GRUNDY_OK;
-}
-
-int grundy_graph_move(const grundy_graph *g, uint32_t node, uint32_t k,
-                      const uint32_t **parts, uint32_t *nparts)
-{
-    int rc = check_moves_node(g, node);
-    if (rc == GRUNDY_OK && (parts == NULL || nparts == NULL))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__moves it = grundy__moves_of(g, node);
-    if (!g->has_splits) {
-        /* Without splits, tokens are moves: O(1). */
-        if (k >= (uint64_t)(it.end - it.p))
-            return GRUNDY_ERANGE;
-        *parts = it.p + k;
-        *nparts = 1;
-        return GRUNDY_OK;
-    }
-    for (uint32_t i = 0; grundy__moves_next(&it, parts, nparts); i++) {
-        if (i == k)
-            return GRUNDY_OK;
-    }
-    return GRUNDY_ERANGE;
-}
-
-int grundy_graph_winning_moves(const grundy_graph *g, uint32_t node, uint32_t *moves,
-                               size_t cap, size_t *count)
-{
-    int rc = grundy__graph_check_node(g, node);
-    if (rc == GRUNDY_OK && (count == NULL || (moves == NULL && cap > 0)))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np;
-    size_t found = 0;
-    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) != 0)
-            continue;
-        if (found < cap)
-            moves[found] = k;
-        found++;
-    }
-    *count = found;
-    return GRUNDY_OK;
-}
-
-static int check_nodes(const grundy_graph *g, const uint32_t *nodes, size_t n)
-{
-    if (g == NULL || (nodes == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    if (g->num[GRUNDY_PLAY_NORMAL] == NULL)
-        return GRUNDY_ESTATE;
-    for (size_t i = 0; i < n; i++) {
-        if (nodes[i] >= g->n)
-            return GRUNDY_ERANGE;
-    }
-    return GRUNDY_OK;
-}
-
-int grundy_graph_sum_value(const grundy_graph *g, const uint32_t *nodes, size_t n,
-                           uint32_t *value)
-{
-    int rc = check_nodes(g, nodes, n);
-    if (rc == GRUNDY_OK && value == NULL)
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n; i++)
-        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
-    *value = x;
-    return GRUNDY_OK;
-}
-
-typedef struct graph_positions {
-    const grundy_graph *g;
-    const uint32_t *nodes;
-} graph_positions;
-
-static uint64_t position_value(const void *ctx, size_t i)
-{
-    const graph_positions *p = (const graph_positions *)ctx;
-    return p->g->num[GRUNDY_PLAY_NORMAL][p->nodes[i]];
-}
-
-int grundy_graph_sum_winning_move(const grundy_graph *g, const uint32_t *nodes, size_t n,
-                                  size_t *component, uint32_t *move)
-{
-    int rc = check_nodes(g, nodes, n);
-    if (rc == GRUNDY_OK && (component == NULL || move == NULL))
-        rc = GRUNDY_EINVAL;
-    if (rc != GRUNDY_OK)
-        return rc;
-    graph_positions pos = {g, nodes};
-    uint64_t target;
-    if (!grundy__sum_move(&pos, n, position_value, component, &target))
-        return 0;
-    /* The mex property: a node of value v has a move to every value below v. */
-    *move = grundy__graph_move_to_value(g, nodes[*component], (uint32_t)target);
-    return *move != GRUNDY_NO_MOVE;
-}
-
-uint32_t grundy__graph_move_to_value(const grundy_graph *g, uint32_t node, uint32_t target)
-{
-    grundy__moves it = grundy__moves_of(g, node);
-    const uint32_t *parts;
-    uint32_t np;
-    for (uint32_t k = 0; grundy__moves_next(&it, &parts, &np); k++) {
-        if (grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], parts, np) == target)
-            return k;
-    }
-    return GRUNDY_NO_MOVE;
+    /* An infinite loopy position wins by a move to 0, or else draws. */
+    if (play == GRUNDY_PLAY_LOOPY && v == GRUNDY_INF)
+        return grundy__graph_move_to_number(g, play, node, 0) != GRUNDY_NO_MOVE ? GRUNDY_N : GRUNDY_D;
+    return grundy__play_outcome(play, v);
 }

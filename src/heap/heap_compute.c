@@ -193,12 +193,9 @@ static int run_segment(grundy_heap_game *g, uint64_t stop)
     return rc;
 }
 
-int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
+/* The values up to count, or until a period is proved. */
+static int compute_to(grundy_heap_game *g, uint64_t count)
 {
-    if (g == NULL)
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE; /* from its own progress callback */
     if (g->periodic || count <= g->vals.n)
         return GRUNDY_OK;
     /* Past the table's limit only a proved period can answer. */
@@ -216,17 +213,128 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     return rc;
 }
 
-int grundy_heap_game_value(grundy_heap_game *g, uint64_t heap, uint32_t *value)
+/* compute_to, with the message of a failure: what was asked, and how far
+ * the values got. */
+static int compute_explained(grundy_heap_game *g, uint64_t count)
 {
-    if (g == NULL || value == NULL)
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    if (heap >= g->vals.n && !g->periodic) {
-        int rc = grundy_heap_game_compute(g, heap == UINT64_MAX ? heap : heap + 1);
-        if (rc != GRUNDY_OK)
-            return rc;
+    int rc = compute_to(g, count);
+    unsigned long long want = count, have = g->vals.n;
+    switch (rc) {
+    case GRUNDY_OK: return rc;
+    case GRUNDY_ELIMIT:
+        return grundy__heap_fail(g, rc, "%llu values: a table holds at most 2^32 - 1 and no "
+                                 "period is proved (%llu values computed)", want, have);
+    case GRUNDY_ECANCELED:
+        return grundy__heap_fail(g, rc, "the progress callback stopped the computation at %llu "
+                                 "of %llu values (those computed are kept)", have, want);
+    case GRUNDY_ENOMEM:
+        return grundy__heap_fail(g, rc, "out of memory computing value %llu of %llu", have, want);
+    default:
+        return grundy__heap_fail(g, rc, "computing value %llu of %llu failed", have, want);
     }
-    *value = grundy__heap_known_value(g, heap);
-    return GRUNDY_OK;
+}
+
+int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__heap_ready(g, "grundy_heap_game_compute");
+    return rc != GRUNDY_OK ? rc : compute_explained(g, count);
+}
+
+int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
+{
+    if (heap < g->vals.n || g->periodic)
+        return GRUNDY_OK;
+    return compute_explained(g, heap == UINT64_MAX ? heap : heap + 1);
+}
+
+/* out[0 .. count) = the stored G(from), G(from + 1), ...: one loop per
+ * width, so a range costs no switch per value. */
+static void copy_stored(const grundy__values *v, uint64_t from, uint64_t count, uint32_t *out)
+{
+    switch (v->width) {
+    case 1:
+        for (uint64_t i = 0; i < count; i++)
+            out[i] = v->p[from + i];
+        break;
+    case 2: {
+        const uint16_t *p = (const uint16_t *)(const void *)v->p + from;
+        for (uint64_t i = 0; i < count; i++)
+            out[i] = p[i];
+        break;
+    }
+    default:
+        memcpy(out, (const uint32_t *)(const void *)v->p + from, (size_t)count * sizeof *out);
+        break;
+    }
+}
+
+/* out[0 .. count) = G(first), ... for known heaps: what the table holds,
+ * then the periodic range as at most two pieces of the stored period (up to
+ * its end, then one whole period) and copies of the period just written. */
+static void fill_known(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out)
+{
+    uint64_t done = 0;
+    if (first < g->vals.n) {
+        done = g->vals.n - first < count ? g->vals.n - first : count;
+        copy_stored(&g->vals, first, done, out);
+    }
+    if (done == count)
+        return;
+    uint64_t p = g->period, n0 = g->preperiod;
+    uint64_t at = n0 + (first + done - n0) % p; /* the table holds n0 + p values at least */
+    for (int piece = 0; piece < 2 && done < count; piece++) {
+        uint64_t k = n0 + p - at < count - done ? n0 + p - at : count - done;
+        copy_stored(&g->vals, at, k, out + done);
+        done += k;
+        at = n0;
+    }
+    for (; done < count; done++)
+        out[done] = out[done - p];
+}
+
+int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                            uint32_t *values)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (values == NULL && count > 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_values: values is NULL");
+    int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_values");
+    if (rc != GRUNDY_OK || count == 0)
+        return rc;
+    if ((uint64_t)count - 1 > UINT64_MAX - first)
+        return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_values: %zu heaps from "
+                                 "%llu pass 2^64 - 1", count, (unsigned long long)first);
+    rc = grundy__heap_ensure(g, first + ((uint64_t)count - 1));
+    if (rc == GRUNDY_OK)
+        fill_known(g, first, count, values);
+    return rc;
+}
+
+int grundy_heap_game_value(grundy_heap_game *g, int play, uint64_t heap, uint32_t *value)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (value == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_value: value is NULL");
+    int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_value");
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_ensure(g, heap);
+    if (rc == GRUNDY_OK)
+        *value = grundy__heap_known_value(g, heap);
+    return rc;
+}
+
+int grundy_heap_game_outcome(grundy_heap_game *g, int play, uint64_t heap)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_outcome");
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_ensure(g, heap);
+    if (rc != GRUNDY_OK)
+        return rc;
+    return grundy__heap_known_value(g, heap) ? GRUNDY_N : GRUNDY_P;
 }

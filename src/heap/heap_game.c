@@ -1,13 +1,16 @@
-/* Heap games: the handle and its settings.
+/* Heap games: the handle, its rules, settings and messages.
  *
  * A heap game is made of one file per concern, around the handle of
  * heap_game.h: this one creates and configures it; heap_compute.c computes
  * the value sequence, with the sparse-space method of heap_sparse.c and the
- * two lanes of heap_threads.c; heap_period.c proves periods, and
- * heap_moves.c finds winning moves. */
+ * two lanes of heap_threads.c; heap_period.c proves periods; heap_order.c
+ * lists a heap's moves, and heap_moves.c answers for sums of heaps. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "heap/heap_game.h"
+#include "play/play.h"
 
 #define FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
 
@@ -38,16 +41,16 @@ int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size
     return GRUNDY_OK;
 }
 
-static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__heap_rules *r)
+int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
 {
-    grundy_heap_game *g = (grundy_heap_game *)grundy__alloc_array(a, 1, sizeof *g);
-    if (g == NULL) {
-        grundy__heap_rules_free(r, a);
-        return GRUNDY_ENOMEM;
-    }
-    memset(g, 0, sizeof *g);
-    g->alloc = *a;
-    g->rules = *r;
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    *out = NULL;
+    int rc;
+    grundy_heap_game *g = (grundy_heap_game *)grundy__handle_new(sizeof *g, alloc, &rc);
+    if (g == NULL)
+        return rc;
+    g->errpos = GRUNDY_NO_POS;
     g->detect = 1;
     g->pow2 = 1;
     g->next_check = 32;
@@ -58,15 +61,9 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
     g->scan16 = grundy__scan16_best();
     g->scan_bits = grundy__scan_bits_best();
     g->scan_bits8 = grundy__scan_bits8_best();
-    /* The amounts whose removal may leave two heaps, for the sparse method. */
-    g->split_k = (uint32_t *)grundy__alloc_array(a, (size_t)r->ndigits, sizeof *g->split_k);
-    for (uint32_t k = 0; g->split_k != NULL && k < r->ndigits; k++) {
-        if (r->digit[k] & HEAP_LEAVE_TWO)
-            g->split_k[g->nsplit++] = k;
-    }
     g->threads = 1;
     g->lanes_backoff = 1;
-    if (g->split_k == NULL || grundy__heap_lane_init(&g->lane[0], a, 2) != GRUNDY_OK) {
+    if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
     }
@@ -74,61 +71,122 @@ static int heap_game_wrap(grundy_heap_game **out, grundy_allocator *a, grundy__h
     return GRUNDY_OK;
 }
 
-/* The common start of the constructors: out cleared, allocator checked. */
-static int begin_new(grundy_heap_game **out, const grundy_allocator *alloc, grundy_allocator *a)
+/* Makes r (which the game then owns) the game's rules, with the list of
+ * amounts whose removal may leave two heaps, for the sparse method.  On
+ * failure r is freed and the game keeps no rules. */
+static int take_rules(grundy_heap_game *g, grundy__heap_rules *r)
 {
-    if (out == NULL)
-        return GRUNDY_EINVAL;
-    *out = NULL;
-    return grundy__alloc_init(a, alloc);
+    uint32_t *split_k = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)r->ndigits,
+                                                        sizeof *split_k);
+    if (split_k == NULL) {
+        grundy__heap_rules_free(r, &g->alloc);
+        return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory storing the rules");
+    }
+    g->nsplit = 0;
+    for (uint32_t k = 0; k < r->ndigits; k++) {
+        if (r->digit[k] & HEAP_LEAVE_TWO)
+            split_k[g->nsplit++] = k;
+    }
+    g->split_k = split_k;
+    g->rules = *r;
+    g->has_rules = 1;
+    return GRUNDY_OK;
 }
 
-int grundy_heap_game_new(grundy_heap_game **out, const char *name, const grundy_allocator *alloc,
-                         size_t *errpos)
+/* Rules are given once: a game whose values are computed keeps them. */
+static int can_take_rules(grundy_heap_game *g, const char *call)
 {
-    grundy_allocator a;
-    int rc = begin_new(out, alloc, &a);
-    if (rc != GRUNDY_OK)
-        return rc;
+    if (g->reporting)
+        return grundy__heap_ready(g, call);
+    if (g->has_rules)
+        return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: the game has rules already (rules are "
+                                 "given once; make a new game for other rules)", call);
+    return GRUNDY_OK;
+}
+
+int grundy_heap_game_parse(grundy_heap_game *g, const char *name, size_t len)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
     if (name == NULL)
-        return GRUNDY_EINVAL;
-    grundy__heap_rules r;
-    rc = grundy__heap_rules_parse(name, &a, &r, errpos, NULL, 0);
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_parse: the name is NULL");
+    int rc = can_take_rules(g, "grundy_heap_game_parse");
     if (rc != GRUNDY_OK)
         return rc;
-    return heap_game_wrap(out, &a, &r);
+    grundy__heap_rules r;
+    size_t pos = GRUNDY_NO_POS;
+    rc = grundy__heap_rules_parse(name, len, &g->alloc, &r, &pos, g->errmsg, sizeof g->errmsg);
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__heap_fail(g, rc, "out of memory reading the game's name");
+    if (rc != GRUNDY_OK) {
+        g->errpos = pos;
+        return rc;
+    }
+    return take_rules(g, &r);
 }
 
-int grundy_heap_game_parse_error(const char *name, char *buf, size_t cap)
+int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, size_t n)
 {
-    if (name == NULL || buf == NULL || cap == 0)
+    if (g == NULL)
         return GRUNDY_EINVAL;
-    grundy_allocator a;
-    grundy__alloc_init(&a, NULL);
+    if (set == NULL || n == 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_set_subtraction: the set "
+                                 "is %s", set == NULL ? "NULL" : "empty");
+    int rc = can_take_rules(g, "grundy_heap_game_set_subtraction");
+    if (rc != GRUNDY_OK)
+        return rc;
     grundy__heap_rules r;
-    size_t pos = 0;
-    int rc = grundy__heap_rules_parse(name, &a, &r, &pos, buf, cap);
-    if (rc == GRUNDY_OK)
-        grundy__heap_rules_free(&r, &a);
+    rc = grundy__heap_rules_subtraction(set, n, &g->alloc, &r, g->errmsg, sizeof g->errmsg);
+    g->errpos = GRUNDY_NO_POS;
     if (rc == GRUNDY_ENOMEM)
-        buf[0] = '\0';
+        return grundy__heap_fail(g, rc, "out of memory storing the subtraction set");
+    if (rc != GRUNDY_OK)
+        return rc;
+    return take_rules(g, &r);
+}
+
+int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->errmsg, sizeof g->errmsg, fmt, ap);
+    va_end(ap);
+    g->errpos = GRUNDY_NO_POS;
     return rc;
 }
 
-int grundy_heap_game_new_subtraction(grundy_heap_game **out, const uint32_t *set, size_t n,
-                                     const grundy_allocator *alloc)
+int grundy__heap_ready(grundy_heap_game *g, const char *call)
 {
-    grundy_allocator a;
-    int rc = begin_new(out, alloc, &a);
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (set == NULL || n == 0)
-        return GRUNDY_EINVAL;
-    grundy__heap_rules r;
-    rc = grundy__heap_rules_subtraction(set, n, &a, &r, NULL, 0);
-    if (rc != GRUNDY_OK)
-        return rc;
-    return heap_game_wrap(out, &a, &r);
+    if (g->reporting)
+        return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: called from the game's own progress "
+                                 "callback", call);
+    if (!g->has_rules)
+        return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: the game has no rules yet (give them "
+                                 "with grundy_heap_game_parse or "
+                                 "grundy_heap_game_set_subtraction)", call);
+    return GRUNDY_OK;
+}
+
+int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call)
+{
+    const char *why = grundy__play_refusal(play, 1);
+    if (why != NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
+    if (play != GRUNDY_PLAY_NORMAL)
+        return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
+                                 "play (GRUNDY_PLAY_NORMAL) in this version, not %s", call,
+                                 grundy__play_name(play));
+    return grundy__heap_ready(g, call);
+}
+
+const char *grundy_heap_game_errmsg(const grundy_heap_game *g)
+{
+    return g != NULL ? g->errmsg : "";
+}
+
+size_t grundy_heap_game_errpos(const grundy_heap_game *g)
+{
+    return g != NULL ? g->errpos : GRUNDY_NO_POS;
 }
 
 void grundy_heap_game_free(grundy_heap_game *g)
@@ -148,7 +206,7 @@ void grundy_heap_game_free(grundy_heap_game *g)
 
 void grundy_heap_game_set_progress(grundy_heap_game *g, grundy_progress_fn fn, void *user)
 {
-    if (g == NULL)
+    if (g == NULL || g->reporting)
         return;
     g->progress = fn;
     g->progress_user = user;

@@ -1,10 +1,17 @@
 /* A heap game's handle, shared by the files that make up heap games:
- * heap_game.c (the handle and its settings), heap_compute.c (the value
- * sequence), heap_sparse.c (the sparse-space method's mask and rare heaps),
- * heap_threads.c (two lanes), heap_period.c (the proved period) and
- * heap_moves.c (winning moves). */
+ * heap_game.c (the handle, its rules, settings and messages),
+ * heap_compute.c (the value sequence), heap_sparse.c (the sparse-space
+ * method's mask and rare heaps), heap_threads.c (two lanes), heap_period.c
+ * (the proved period), heap_order.c (the list of a heap's moves) and
+ * heap_moves.c (sums and their winning moves). */
 #ifndef GRUNDY_HEAP_GAME_H
 #define GRUNDY_HEAP_GAME_H
+
+/* The heap files define the experimental tuning switches, so they see
+ * their declarations (and with them GRUNDY_API, which exports them). */
+#ifndef GRUNDY_EXPERIMENTAL
+#define GRUNDY_EXPERIMENTAL
+#endif
 
 #include "core/mex.h"
 #include "core/threads.h"
@@ -14,6 +21,7 @@
 
 #define GRUNDY__HEAP_LANES 2u             /* values computed at once (heap_threads.c) */
 #define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
+#define GRUNDY__HEAP_MSG 256u             /* room for the message of the last failure */
 
 /* What one thread needs of its own to compute a value: the mex marks and
  * the wanted rare values of the sparse method. */
@@ -34,8 +42,11 @@ typedef struct grundy__heap_lane {
 } grundy__heap_lane;
 
 struct grundy_heap_game {
-    grundy_allocator alloc;
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy__heap_rules rules;
+    int has_rules;       /* given once, by a name or a subtraction set */
+    char errmsg[GRUNDY__HEAP_MSG];
+    size_t errpos;       /* where in the name the last failure was, or GRUNDY_NO_POS */
     grundy_progress_fn progress;
     void *progress_user;
     int reporting;       /* the progress callback runs: calls into the game are refused */
@@ -99,6 +110,22 @@ static inline int grundy__odd_parity(uint32_t x)
 
 /* ---- heap_game.c ----------------------------------------------------------- */
 
+/* Writes the message of a failure that is not about the name, and returns rc. */
+int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The checks every call that computes makes: the game has rules and is not
+ * called from its own progress callback (GRUNDY_ESTATE, with a message
+ * naming the call). */
+int grundy__heap_ready(grundy_heap_game *g, const char *call);
+
+/* grundy__heap_ready, and a play heap games compute: GRUNDY_EINVAL for what
+ * is not a play, GRUNDY_ENOTSUP for any but normal play. */
+int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call);
+
 /* Makes *L the scratch of a lane for values below bound - 1, keeping its
  * work count; on failure *L is unchanged. */
 int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size_t bound);
@@ -107,6 +134,11 @@ int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size
 
 /* G(n) on lane L by the kernel of the values' width, or GRUNDY__HEAP_ABANDONED. */
 uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
+
+/* Makes G(0) ... G(heap) known: computes the table up to heap unless a
+ * period answers (GRUNDY_ELIMIT past 2^32 values without one); failures get
+ * their message. */
+int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap);
 
 /* G(heap) for a heap in the table or in the proved periodic range. */
 static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint64_t heap)
@@ -160,6 +192,38 @@ void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t work, doub
 
 /* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
 int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop);
+
+/* ---- heap_order.c ---------------------------------------------------------- */
+
+/* A heap's moves form one list (the order grundy.h documents), cut here
+ * into blocks: the moves that remove r tokens and leave the same number of
+ * heaps, and for Lasker's Nim a run of removals r = lo ... h leaving one
+ * heap (none at r = h).  Degree, the move of an index and the winning-move
+ * search all walk these blocks, so they agree on the order by construction. */
+#define GRUNDY__HEAP_RUN 16u /* a block kind beside the HEAP_LEAVE_* bits */
+
+typedef struct grundy__heap_block {
+    unsigned kind;   /* HEAP_LEAVE_NONE, _ONE, _TWO, _THREE or GRUNDY__HEAP_RUN */
+    uint64_t r;      /* tokens removed (the least of a run) */
+    uint64_t m;      /* tokens left: heap - r */
+    uint64_t count;  /* moves in the block, saturated at UINT64_MAX */
+    int count_over;  /* and they are more than UINT64_MAX */
+    int unequal;     /* two heaps that must differ (Grundy's game) */
+} grundy__heap_block;
+
+/* Called on each non-empty block in list order with the index of its
+ * first move (saturated at UINT64_MAX: a move at that index or past it has
+ * no index); a non-zero return stops the walk. */
+typedef int (*grundy__heap_block_fn)(void *ctx, const grundy__heap_block *b, uint64_t first);
+
+/* Walks the blocks of heap's moves under rules r: fn's first non-zero
+ * return, or 0.  O(number of removal amounts). */
+int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__heap_block_fn fn,
+                            void *ctx);
+
+/* The index within its block of the three-heap split (a, b, m - a - b),
+ * a <= b <= m - a - b, saturated at UINT64_MAX. */
+uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
 
 /* ---- heap_period.c --------------------------------------------------------- */
 

@@ -1,143 +1,220 @@
-/* Heap games: winning moves in sums of heaps. */
-#include "core/sum.h"
+/* Heap games: sums of heaps, their values and winning moves.
+ *
+ * A move of a sum is winning when it leaves a sum of value 0: in heap i of
+ * value v, with s the value of the whole sum, a move to an option worth
+ * v ^ s.  The search walks the heap's move list block by block
+ * (heap_order.c), so the index it reports is the one grundy_heap_game_move()
+ * reads back. */
 #include "heap/heap_game.h"
 
 typedef struct move_search {
     const grundy_heap_game *g;
-    uint64_t target;
-    uint64_t *left;
-    uint32_t *nleft;
+    uint32_t target;    /* the option value that wins */
+    int every;          /* every winning move, not only the first */
+    uint64_t first_win; /* !every: the index found */
+    /* every: where the moves go (heap index, move), and how many there are */
+    size_t component;
+    size_t *components;
+    uint64_t *moves;
+    size_t cap, count;
 } move_search;
 
-/* Splits of m into two heaps.  Beyond the table the values repeat in a with
- * the period, so one period of a (past the preperiod) covers every value. */
-static int find_split2(const move_search *s, uint64_t m)
+static uint32_t value_of(const move_search *s, uint64_t heap)
 {
-    const grundy_heap_game *g = s->g;
-    uint64_t half = m / 2;
-    if (m >= g->vals.n && g->periodic && half > g->preperiod + g->period)
-        half = g->preperiod + g->period;
-    for (uint64_t a = 1; a <= half; a++) {
-        if (g->rules.unequal && 2 * a == m)
-            continue;
-        if ((grundy__heap_known_value(g, a) ^ grundy__heap_known_value(g, m - a)) == s->target) {
-            s->left[0] = a;
-            s->left[1] = m - a;
-            *s->nleft = 2;
-            return 1;
+    return grundy__heap_known_value(s->g, heap);
+}
+
+/* The move at index rank of the block that starts at first is winning:
+ * 1 to stop at it, 0 to go on to the next; GRUNDY_ELIMIT when its index
+ * does not fit below GRUNDY_NO_MOVE. */
+static int found(move_search *s, uint64_t first, uint64_t rank)
+{
+    if (first == UINT64_MAX || rank >= UINT64_MAX - first)
+        return GRUNDY_ELIMIT;
+    if (!s->every) {
+        s->first_win = first + rank;
+        return 1;
+    }
+    if (s->count < s->cap) {
+        if (s->components != NULL)
+            s->components[s->count] = s->component;
+        s->moves[s->count] = first + rank;
+    }
+    s->count++;
+    return 0;
+}
+
+/* How far the parts of a split need be tried for the first winning one.
+ * With period p from n0, a split with a part a > n0 + p other than the
+ * largest has an equal-valued twin earlier in the list: a - p, the largest
+ * part + p (both past n0, so their values stay).  So the first winning
+ * split has every smaller part at most n0 + p.  Listing every winning move
+ * tries them all. */
+static uint64_t part_limit(const move_search *s)
+{
+    if (s->every || !s->g->periodic)
+        return UINT64_MAX;
+    return s->g->preperiod + s->g->period;
+}
+
+static int search_two(move_search *s, const grundy__heap_block *b, uint64_t first)
+{
+    uint64_t last = b->count < part_limit(s) ? b->count : part_limit(s);
+    for (uint64_t a = 1; a <= last; a++) {
+        if ((value_of(s, a) ^ value_of(s, b->m - a)) == s->target) {
+            int rc = found(s, first, a - 1);
+            if (rc != 0)
+                return rc;
         }
     }
     return 0;
 }
 
-/* Splits of m into three heaps.  Beyond the table two parts can be kept
- * below n0 + p: taking p from a part past that and giving it to the largest
- * (which stays in the periodic range) keeps every value. */
-static int find_split3(const move_search *s, uint64_t m)
+static int search_three(move_search *s, const grundy__heap_block *b, uint64_t first)
 {
-    const grundy_heap_game *g = s->g;
-    uint64_t lim = m;
-    if (m >= g->vals.n && g->periodic)
-        lim = g->preperiod + g->period;
-    for (uint64_t a = 1; a <= lim && a + 2 <= m; a++) {
-        for (uint64_t b = a; b <= lim && a + b < m; b++) {
-            uint64_t c = m - a - b;
-            if (m < g->vals.n && c < b)
-                break; /* within the table: a <= b <= c covers every split */
-            uint32_t x = grundy__heap_known_value(g, a) ^ grundy__heap_known_value(g, b) ^
-                         grundy__heap_known_value(g, c);
-            if (x == s->target) {
-                s->left[0] = a;
-                s->left[1] = b;
-                s->left[2] = c;
-                *s->nleft = 3;
-                return 1;
+    uint64_t m = b->m, lim = part_limit(s);
+    for (uint64_t a = 1; a <= m / 3 && a <= lim; a++) {
+        uint32_t va = value_of(s, a);
+        for (uint64_t c = a; c <= (m - a) / 2 && c <= lim; c++) {
+            if ((va ^ value_of(s, c) ^ value_of(s, m - a - c)) == s->target) {
+                int rc = found(s, first, grundy__heap_rank3(m, a, c));
+                if (rc != 0)
+                    return rc;
             }
         }
     }
     return 0;
 }
 
-/* The options of h that remove k tokens: is one of them worth target? */
-static int find_with_removal(const move_search *s, uint64_t h, uint64_t k, unsigned d)
+/* A run removes r, r + 1, ... leaving m, m - 1, ... down to none (worth 0,
+ * as is the heap of 0). */
+static int search_run(move_search *s, const grundy__heap_block *b, uint64_t first)
 {
-    if (k > 0 && (d & HEAP_LEAVE_NONE) && h == k && s->target == 0) {
-        *s->nleft = 0;
-        return 1;
-    }
-    if (k > 0 && (d & HEAP_LEAVE_ONE) && h > k &&
-        grundy__heap_known_value(s->g, h - k) == s->target) {
-        s->left[0] = h - k;
-        *s->nleft = 1;
-        return 1;
-    }
-    if ((d & HEAP_LEAVE_TWO) && h - k >= 2 && find_split2(s, h - k))
-        return 1;
-    return (d & HEAP_LEAVE_THREE) && h - k >= 3 && find_split3(s, h - k);
-}
-
-static int find_move(const move_search *s, uint64_t h)
-{
-    const grundy__heap_rules *r = &s->g->rules;
-    if (find_with_removal(s, h, 0, r->digit[0]))
-        return 1;
-    for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= h; i++) {
-        if (find_with_removal(s, h, r->removals[i], r->digit[r->removals[i]]))
-            return 1;
-    }
-    for (uint64_t k = r->ndigits; r->tail != 0 && k <= h; k++) {
-        if (find_with_removal(s, h, k, r->tail))
-            return 1;
+    for (uint64_t j = 0; j < b->count; j++) {
+        if (value_of(s, b->m - j) == s->target) {
+            int rc = found(s, first, j);
+            if (rc != 0)
+                return rc;
+        }
     }
     return 0;
 }
 
-typedef struct heap_list {
-    const grundy_heap_game *g;
-    const uint64_t *heaps;
-} heap_list;
-
-static uint64_t heap_value(const void *ctx, size_t i)
+static int search_block(void *ctx, const grundy__heap_block *b, uint64_t first)
 {
-    const heap_list *l = (const heap_list *)ctx;
-    return grundy__heap_known_value(l->g, l->heaps[i]);
+    move_search *s = (move_search *)ctx;
+    switch (b->kind) {
+    case HEAP_LEAVE_NONE: return s->target == 0 ? found(s, first, 0) : 0;
+    case HEAP_LEAVE_ONE: return value_of(s, b->m) == s->target ? found(s, first, 0) : 0;
+    case HEAP_LEAVE_TWO: return search_two(s, b, first);
+    case HEAP_LEAVE_THREE: return search_three(s, b, first);
+    default: return search_run(s, b, first);
+    }
 }
 
-int grundy_heap_game_outcome(grundy_heap_game *g, const uint64_t *heaps, size_t n)
+/* The winning moves of one heap of the sum (its value v, the sum's x). */
+static int search_heap(grundy_heap_game *g, move_search *s, uint64_t heap, uint32_t x,
+                       const char *call)
 {
-    if (g == NULL || (heaps == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v;
-        int rc = grundy_heap_game_value(g, heaps[i], &v);
-        if (rc != GRUNDY_OK)
-            return rc;
-        x ^= v;
-    }
-    return x ? GRUNDY_N : GRUNDY_P;
+    s->target = grundy__heap_known_value(g, heap) ^ x;
+    int rc = grundy__heap_each_block(&g->rules, heap, search_block, s);
+    if (rc < 0)
+        return grundy__heap_fail(g, rc, "%s: a winning move in a heap of %llu has an index "
+                                 "past 2^64 - 2", call, (unsigned long long)heap);
+    return rc;
 }
 
-int grundy_heap_game_winning_move(grundy_heap_game *g, const uint64_t *heaps, size_t n,
-                                  size_t *heap, uint64_t *left, uint32_t *nleft)
+/* What every sum call does first: check, make every heap's value known
+ * (the table up to the largest heap, or a period), and xor them into *x. */
+static int sum_begin(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                     const char *call, uint32_t *x)
 {
-    if (g == NULL || (heaps == NULL && n > 0) || heap == NULL || left == NULL || nleft == NULL)
+    if (heaps == NULL && n > 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: heaps is NULL", call);
+    int rc = grundy__heap_ready_play(g, play, call);
+    uint64_t largest = 0;
+    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++)
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    if (rc == GRUNDY_OK && n > 0)
+        rc = grundy__heap_ensure(g, largest);
+    if (rc != GRUNDY_OK)
+        return rc;
+    *x = 0;
+    for (size_t i = 0; i < n; i++)
+        *x ^= grundy__heap_known_value(g, heaps[i]);
+    return GRUNDY_OK;
+}
+
+int grundy_heap_game_sum_value(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                               uint32_t *value)
+{
+    if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v;
-        int rc = grundy_heap_game_value(g, heaps[i], &v);
-        if (rc != GRUNDY_OK)
+    if (value == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_sum_value: value is NULL");
+    return sum_begin(g, play, heaps, n, "grundy_heap_game_sum_value", value);
+}
+
+int grundy_heap_game_sum_outcome(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    uint32_t x;
+    int rc = sum_begin(g, play, heaps, n, "grundy_heap_game_sum_outcome", &x);
+    return rc != GRUNDY_OK ? rc : x != 0 ? GRUNDY_N : GRUNDY_P;
+}
+
+int grundy_heap_game_sum_winning_move(grundy_heap_game *g, int play, const uint64_t *heaps,
+                                      size_t n, uint64_t *moves)
+{
+    static const char call[] = "grundy_heap_game_sum_winning_move";
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (moves == NULL && n > 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: moves is NULL", call);
+    uint32_t x;
+    int rc = sum_begin(g, play, heaps, n, call, &x);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+    /* The first heap with a winning move: one whose value has the top bit
+     * of x has one, but an earlier heap may have one that raises its value.
+     * A heap whose first winning move has no index (past 2^64 - 2, behind
+     * a block of some 10^19 splits into three) is passed over. */
+    move_search s = {g, 0, 0, 0, 0, NULL, NULL, 0, 0};
+    int beyond = 0;
+    for (size_t i = 0; x != 0 && i < n; i++) {
+        rc = search_heap(g, &s, heaps[i], x, call);
+        if (rc == 1) {
+            moves[i] = s.first_win;
+            return 1;
+        }
+        beyond |= rc == GRUNDY_ELIMIT;
+        if (rc < 0 && rc != GRUNDY_ELIMIT)
             return rc;
     }
-    heap_list l = {g, heaps};
-    uint64_t target;
-    if (!grundy__sum_move(&l, n, heap_value, heap, &target))
-        return 0;
-    uint64_t h = heaps[*heap];
-    move_search s = {g, target, left, nleft};
-    return find_move(&s, h);
+    return beyond ? GRUNDY_ELIMIT : 0; /* the message is search_heap's */
+}
+
+int grundy_heap_game_sum_winning_moves(grundy_heap_game *g, int play, const uint64_t *heaps,
+                                       size_t n, size_t *components, uint64_t *moves,
+                                       size_t cap, size_t *count)
+{
+    static const char call[] = "grundy_heap_game_sum_winning_moves";
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (count == NULL || (moves == NULL && cap > 0))
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: %s is NULL", call,
+                                 count == NULL ? "count" : "moves");
+    uint32_t x;
+    int rc = sum_begin(g, play, heaps, n, call, &x);
+    move_search s = {g, 0, 1, 0, 0, components, moves, cap, 0};
+    for (size_t i = 0; rc == GRUNDY_OK && x != 0 && i < n; i++) {
+        s.component = i;
+        rc = search_heap(g, &s, heaps[i], x, call);
+    }
+    if (rc == GRUNDY_OK)
+        *count = s.count;
+    return rc;
 }

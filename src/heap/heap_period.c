@@ -94,10 +94,14 @@ int grundy__heap_check_period(grundy_heap_game *g)
 int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
                             uint64_t *preperiod)
 {
-    if (g == NULL || period == NULL || preperiod == NULL)
+    if (g == NULL)
         return GRUNDY_EINVAL;
-    if (g->reporting)
-        return GRUNDY_ESTATE;
+    if (period == NULL || preperiod == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_period: %s is NULL",
+                                 period == NULL ? "period" : "preperiod");
+    int ready = grundy__heap_ready(g, "grundy_heap_game_period");
+    if (ready != GRUNDY_OK)
+        return ready;
     if (!g->periodic && grundy__heap_theorem_applies(g)) {
         int detect = g->detect;
         g->detect = 1;
@@ -106,7 +110,8 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
         if (rc != GRUNDY_OK)
             return rc;
         if (!g->periodic && grundy__heap_check_period(g) == GRUNDY_ENOMEM)
-            return GRUNDY_ENOMEM;
+            return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory checking %llu values for "
+                                     "a period", (unsigned long long)g->vals.n);
     }
     if (!g->periodic)
         return 0;

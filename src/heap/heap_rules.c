@@ -6,23 +6,53 @@
 #include <stdio.h>
 #include <string.h>
 
-static int reject(size_t *errpos, size_t pos, char *msg, size_t cap, const char *fmt, ...)
+/* Where a name is refused: the offset to report and the message buffer. */
+typedef struct refusal {
+    size_t *errpos;
+    char *msg;
+    size_t cap;
+} refusal;
+
+static int reject(const refusal *why, int rc, size_t pos, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
-static int reject(size_t *errpos, size_t pos, char *msg, size_t cap, const char *fmt, ...)
+static int reject(const refusal *why, int rc, size_t pos, const char *fmt, ...)
 {
-    if (errpos != NULL)
-        *errpos = pos;
-    if (msg != NULL && cap > 0) {
+    if (why->errpos != NULL)
+        *why->errpos = pos;
+    if (why->msg != NULL && why->cap > 0) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(msg, cap, fmt, ap);
+        vsnprintf(why->msg, why->cap, fmt, ap);
         va_end(ap);
     }
-    return GRUNDY_EPARSE;
+    return rc;
+}
+
+/* A character for a message: 'c' if printable, else its byte value (a NUL
+ * or a control character would cut or garble the message). */
+typedef struct shown {
+    char s[16];
+} shown;
+
+static shown show(char c)
+{
+    shown out;
+    unsigned char u = (unsigned char)c;
+    if (u >= 0x20 && u < 0x7f)
+        snprintf(out.s, sizeof out.s, "'%c'", c);
+    else
+        snprintf(out.s, sizeof out.s, "byte 0x%02x", u);
+    return out;
+}
+
+/* How much of a name a message quotes. */
+static int quoted(size_t len)
+{
+    return len < 60 ? (int)len : 60;
 }
 
 static int hex_value(char c)
@@ -72,109 +102,138 @@ static int alloc_digits(grundy__heap_rules *r, const grundy_allocator *a, size_t
     return r->digit ? GRUNDY_OK : GRUNDY_ENOMEM;
 }
 
-static int parse_code(const char *name, const grundy_allocator *a, grundy__heap_rules *r,
-                      size_t *errpos, char *msg, size_t cap)
+/* Whether the name is a word (it starts with a letter and has no point):
+ * then it is refused as a whole rather than at its second letter. */
+static int is_word(const char *name, size_t len)
 {
-    /* One optional digit, then the point: the first character that breaks
-     * that shape is the one to name. */
-    size_t before = hex_value(name[0]) >= 0 ? 1 : 0;
-    if (name[before] != '.') {
-        char c = name[before];
-        if (c == '\0')
-            return reject(errpos, before, msg, cap,
-                          "'%s' is not a game: expected a code such as 0.77, or grundy, lasker, sub:1,2",
-                          name);
-        if (before == 1 && hex_value(c) >= 0)
-            return reject(errpos, 1, msg, cap, "a code has one digit before the point");
-        return reject(errpos, before, msg, cap, "'%c' where %s was expected", c,
-                      before ? "the point" : "a digit or the point");
-    }
-    const char *dot = name + before;
-    size_t ndig = strlen(dot + 1);
+    char c = name[0];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+        return 0;
+    return memchr(name, '.', len) == NULL;
+}
+
+/* The part before the point: one optional digit, then the point.  The
+ * first character that breaks that shape is the one to name. */
+static int check_point(const char *name, size_t len, const refusal *why, size_t *before)
+{
+    *before = hex_value(name[0]) >= 0 ? 1 : 0;
+    size_t at = *before;
+    if (at < len && name[at] == '.')
+        return GRUNDY_OK;
+    if (at == len || is_word(name, len))
+        return reject(why, GRUNDY_EPARSE, at == len ? at : 0,
+                      "'%.*s' is not a game: expected a code such as 0.77, or grundy, "
+                      "lasker, sub:1,2", quoted(len), name);
+    if (at == 1 && hex_value(name[at]) >= 0)
+        return reject(why, GRUNDY_EPARSE, 1,
+                      "%s at offset 1: a code has one digit before the point",
+                      show(name[at]).s);
+    return reject(why, GRUNDY_EPARSE, at, "%s at offset %zu where %s was expected",
+                  show(name[at]).s, at, at ? "the point" : "a digit or the point");
+}
+
+static int parse_code(const char *name, size_t len, const grundy_allocator *a,
+                      grundy__heap_rules *r, const refusal *why)
+{
+    size_t before;
+    int rc = check_point(name, len, why, &before);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const char *digits = name + before + 1;
+    size_t ndig = len - before - 1;
     if (ndig == 0)
-        return reject(errpos, before + 1, msg, cap, "no digits after the point");
-    if (ndig + 1 > HEAP_MAX_DIGITS) {
-        if (errpos != NULL)
-            *errpos = before + HEAP_MAX_DIGITS; /* the first digit too many */
-        if (msg != NULL && cap > 0)
-            snprintf(msg, cap, "codes may have at most %u digits after the point, not %zu",
-                     HEAP_MAX_DIGITS - 1, ndig);
-        return GRUNDY_ELIMIT;
-    }
+        return reject(why, GRUNDY_EPARSE, before + 1, "no digits after the point (offset %zu)",
+                      before + 1);
+    if (ndig + 1 > HEAP_MAX_DIGITS)
+        return reject(why, GRUNDY_ELIMIT, before + HEAP_MAX_DIGITS,
+                      "codes may have at most %u digits after the point, not %zu (offset %zu "
+                      "is the first digit too many)",
+                      HEAP_MAX_DIGITS - 1, ndig, before + HEAP_MAX_DIGITS);
     int d0 = before ? hex_value(name[0]) : 0;
-    if (d0 < 0)
-        return reject(errpos, 0, msg, cap, "'%c' is not an octal or hexadecimal digit", name[0]);
     if ((unsigned)d0 & (HEAP_LEAVE_NONE | HEAP_LEAVE_ONE))
-        return reject(errpos, 0, msg, cap,
-                      "the digit before the point may only be 0, 4, 8 or C (removing nothing must split)");
+        return reject(why, GRUNDY_EPARSE, 0,
+                      "digit %c at offset 0: the digit before the point may only be 0, 4, 8 "
+                      "or C (removing nothing must split)", name[0]);
     for (size_t i = 0; i < ndig; i++) {
-        if (hex_value(dot[1 + i]) < 0)
-            return reject(errpos, before + 1 + i, msg, cap,
-                          "'%c' is not an octal or hexadecimal digit", dot[1 + i]);
+        if (hex_value(digits[i]) < 0)
+            return reject(why, GRUNDY_EPARSE, before + 1 + i,
+                          "%s at offset %zu is not an octal or hexadecimal digit",
+                          show(digits[i]).s, before + 1 + i);
     }
     if (alloc_digits(r, a, ndig + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
     r->digit[0] = (unsigned char)d0;
     for (size_t i = 0; i < ndig; i++)
-        r->digit[1 + i] = (unsigned char)hex_value(dot[1 + i]);
+        r->digit[1 + i] = (unsigned char)hex_value(digits[i]);
     return finish(r, a);
 }
 
-/* "sub:S1,S2,..." with each Si a decimal in [1, HEAP_MAX_SUBTRACT]. */
-static int parse_subtraction(const char *name, const grundy_allocator *a, grundy__heap_rules *r,
-                             size_t *errpos, char *msg, size_t cap)
+/* One amount of "sub:...", from offset *i, each a decimal in [1, 2^20];
+ * *i ends past it. */
+static int read_amount(const char *name, size_t len, size_t *i, const refusal *why,
+                       uint32_t *out)
 {
-    const char *s = name + 4;
-    uint32_t max = 0;
-    /* First pass: validate and find the largest amount. */
-    for (const char *p = s;; p++) {
-        if (*p == '\0')
-            return reject(errpos, (size_t)(p - name), msg, cap,
-                          "the set of amounts is empty or ends with a comma");
-        if (*p < '0' || *p > '9')
-            return reject(errpos, (size_t)(p - name), msg, cap,
-                          "'%c' where an amount (a positive integer) was expected", *p);
-        uint64_t v = 0;
-        const char *start = p;
-        while (*p >= '0' && *p <= '9') {
-            v = v * 10 + (uint64_t)(*p - '0');
-            if (v > HEAP_MAX_SUBTRACT) {
-                if (errpos != NULL)
-                    *errpos = (size_t)(start - name);
-                if (msg != NULL && cap > 0)
-                    snprintf(msg, cap, "amounts may be at most %u", HEAP_MAX_SUBTRACT);
-                return GRUNDY_ELIMIT;
-            }
-            p++;
-        }
-        if (v == 0)
-            return reject(errpos, (size_t)(start - name), msg, cap, "an amount must be at least 1");
-        if (v > max)
-            max = (uint32_t)v;
-        if (*p == '\0')
+    size_t start = *i;
+    if (start == len)
+        return reject(why, GRUNDY_EPARSE, start,
+                      "the set of amounts is empty or ends with a comma (offset %zu)", start);
+    uint32_t v = 0;
+    for (; *i < len && name[*i] >= '0' && name[*i] <= '9'; (*i)++) {
+        v = v * 10 + (uint32_t)(name[*i] - '0');
+        if (v > HEAP_MAX_SUBTRACT)
+            return reject(why, GRUNDY_ELIMIT, start,
+                          "the amount at offset %zu is above %u, the largest allowed", start,
+                          HEAP_MAX_SUBTRACT);
+    }
+    if (*i == start)
+        return reject(why, GRUNDY_EPARSE, start,
+                      "%s at offset %zu where an amount (a positive integer) was expected",
+                      show(name[start]).s, start);
+    if (v == 0)
+        return reject(why, GRUNDY_EPARSE, start, "the amount at offset %zu is 0; amounts are "
+                      "at least 1", start);
+    if (*i < len && name[*i] != ',')
+        return reject(why, GRUNDY_EPARSE, *i, "%s at offset %zu where a comma was expected",
+                      show(name[*i]).s, *i);
+    *out = v;
+    return GRUNDY_OK;
+}
+
+/* "sub:S1,S2,...": validated in a first pass, which finds the largest
+ * amount, then stored. */
+static int parse_subtraction(const char *name, size_t len, const grundy_allocator *a,
+                             grundy__heap_rules *r, const refusal *why)
+{
+    uint32_t max = 0, v;
+    for (size_t i = 4;; i++) {
+        int rc = read_amount(name, len, &i, why, &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+        max = v > max ? v : max;
+        if (i == len)
             break;
-        if (*p != ',')
-            return reject(errpos, (size_t)(p - name), msg, cap, "'%c' where a comma was expected", *p);
     }
     if (alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
-    for (const char *p = s; *p;) {
-        uint32_t v = 0;
-        while (*p >= '0' && *p <= '9')
-            v = v * 10 + (uint32_t)(*p++ - '0');
+    for (size_t i = 4; i < len; i++) {
+        (void)read_amount(name, len, &i, why, &v); /* valid: read above */
         r->digit[v] = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
-        if (*p == ',')
-            p++;
     }
     return finish(r, a);
 }
 
-int grundy__heap_rules_parse(const char *name, const grundy_allocator *a,
+static int is_name(const char *name, size_t len, const char *word)
+{
+    return len == strlen(word) && memcmp(name, word, len) == 0;
+}
+
+int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocator *a,
                              grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap)
 {
+    refusal why = {errpos, msg, cap};
     if (msg != NULL && cap > 0)
         msg[0] = '\0';
-    if (strcmp(name, "grundy") == 0 || strcmp(name, "lasker") == 0) {
+    if (is_name(name, len, "grundy") || is_name(name, len, "lasker")) {
         if (alloc_digits(r, a, 1) != GRUNDY_OK)
             return GRUNDY_ENOMEM;
         r->digit[0] = HEAP_LEAVE_TWO;
@@ -184,11 +243,11 @@ int grundy__heap_rules_parse(const char *name, const grundy_allocator *a,
             r->tail = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
         return finish(r, a);
     }
-    if (strncmp(name, "sub:", 4) == 0)
-        return parse_subtraction(name, a, r, errpos, msg, cap);
-    if (name[0] == '\0')
-        return reject(errpos, 0, msg, cap, "the game name is empty");
-    return parse_code(name, a, r, errpos, msg, cap);
+    if (len >= 4 && memcmp(name, "sub:", 4) == 0)
+        return parse_subtraction(name, len, a, r, &why);
+    if (len == 0)
+        return reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
+    return parse_code(name, len, a, r, &why);
 }
 
 int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
@@ -198,7 +257,8 @@ int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_a
     for (size_t i = 0; i < n; i++) {
         if (set[i] == 0 || set[i] > HEAP_MAX_SUBTRACT) {
             if (msg != NULL && cap > 0)
-                snprintf(msg, cap, "amount %zu is %u; amounts are 1 to %u", i, set[i], HEAP_MAX_SUBTRACT);
+                snprintf(msg, cap, "set[%zu] is %u: amounts are 1 to %u", i, set[i],
+                         HEAP_MAX_SUBTRACT);
             return set[i] == 0 ? GRUNDY_EINVAL : GRUNDY_ELIMIT;
         }
         if (set[i] > max)

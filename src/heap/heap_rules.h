@@ -23,12 +23,15 @@ typedef struct grundy__heap_rules {
     unsigned max_parts;    /* most heaps one move leaves: 0 to 3 */
 } grundy__heap_rules;
 
-/* Parses a game name.  On GRUNDY_EPARSE, *errpos is the offending offset and
- * msg (cap bytes) says why.  On success the rules own two arrays. */
-int grundy__heap_rules_parse(const char *name, const grundy_allocator *a,
+/* Parses a game name of len bytes (no terminating NUL needed).  On
+ * GRUNDY_EPARSE or GRUNDY_ELIMIT, *errpos is the offset of the offending
+ * character and msg (cap bytes) says what and where; on success the rules
+ * own two arrays. */
+int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocator *a,
                              grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap);
 
-/* Rules of the subtraction game with the given set (validated). */
+/* Rules of the subtraction game with the given set (n >= 1 amounts,
+ * validated here: GRUNDY_EINVAL for 0, GRUNDY_ELIMIT above 2^20, with msg). */
 int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
                                    grundy__heap_rules *r, char *msg, size_t cap);
 

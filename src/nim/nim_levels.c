@@ -10,9 +10,12 @@
  * below itself, so w = mex of {w(1), ..., w(t-1)} and r, which counts up from
  * 0 skipping r: w = t - 1 if t - 1 < r, else t. */
 #include "core/sum.h"
+#include "nim/nim_play.h"
+
+enum level_kind { LEVEL_SP, LEVEL_SC, LEVEL_NUMBER };
 
 typedef struct level_w {
-    int kind;          /* GRUNDY_W_* */
+    enum level_kind kind;
     uint64_t w;        /* when a number */
     uint64_t top;      /* the top non-empty heap */
     int below_single;  /* the stack below the top is one heap */
@@ -29,13 +32,13 @@ static uint64_t over(const level_w *l, uint64_t top)
 
 static level_w superheap(const uint64_t *heaps, size_t k)
 {
-    level_w l = {GRUNDY_W_SP, 0, 0, 0, 0};
+    level_w l = {LEVEL_SP, 0, 0, 0, 0};
     size_t seen = 0;
     for (size_t i = 0; i < k; i++) {
         if (heaps[i] == 0)
             continue;
         if (++seen == 1) {
-            l.kind = GRUNDY_W_SC;
+            l.kind = LEVEL_SC;
             l.top = heaps[i];
             continue;
         }
@@ -43,19 +46,24 @@ static level_w superheap(const uint64_t *heaps, size_t k)
         l.below_single = seen == 2;
         l.below = l.w;
         l.top = heaps[i];
-        l.kind = GRUNDY_W_NUMBER;
+        l.kind = LEVEL_NUMBER;
         l.w = over(&l, heaps[i]);
     }
     return l;
 }
 
-int grundy_nim_levels_w(const uint64_t *heaps, size_t k, uint64_t *w)
+int grundy_nim_levels_value(int play, const uint64_t *heaps, size_t k, uint64_t *value)
 {
-    if ((heaps == NULL && k > 0) || w == NULL)
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if ((heaps == NULL && k > 0) || value == NULL)
         return GRUNDY_EINVAL;
     level_w l = superheap(heaps, k);
-    *w = l.w;
-    return l.kind;
+    if (l.kind == LEVEL_NUMBER && l.w >= GRUNDY_SC64)
+        return GRUNDY_ELIMIT; /* a top heap of 2^64 - 2 or more: no room beside SC and SP */
+    *value = l.kind == LEVEL_SP ? GRUNDY_SP64 : l.kind == LEVEL_SC ? GRUNDY_SC64 : l.w;
+    return GRUNDY_OK;
 }
 
 /* Super-heaps are read in order by the sum routine (it walks components
@@ -80,10 +88,64 @@ static size_t offset_of(const levels *lv, size_t i)
     return lv->at->off;
 }
 
+static level_w level_at(const levels *lv, size_t i)
+{
+    return superheap(lv->heaps + offset_of(lv, i), lv->counts[i]);
+}
+
 static uint64_t number_at(const void *ctx, size_t i)
 {
-    const levels *lv = (const levels *)ctx;
-    return superheap(lv->heaps + offset_of(lv, i), lv->counts[i]).w;
+    return level_at((const levels *)ctx, i).w;
+}
+
+/* What decides the sum before any number: a super-heap already emptied
+ * (the game is over, lost by the player to move), else the first one of a
+ * single heap (SC: empty it and win).  GRUNDY_EINVAL for arguments that do
+ * not hold the heaps counts say. */
+typedef struct level_survey {
+    int ended;
+    size_t sc;  /* the first SC super-heap, or n */
+} level_survey;
+
+static int survey(const levels *lv, size_t n, level_survey *out)
+{
+    if (lv->counts == NULL && n > 0)
+        return GRUNDY_EINVAL;
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (lv->counts[i] > SIZE_MAX - total)
+            return GRUNDY_EINVAL;
+        total += lv->counts[i];
+    }
+    if (lv->heaps == NULL && total > 0)
+        return GRUNDY_EINVAL;
+    out->ended = 0;
+    out->sc = n;
+    for (size_t i = 0; i < n && !out->ended; i++) {
+        enum level_kind kind = level_at(lv, i).kind;
+        out->ended = kind == LEVEL_SP;
+        if (kind == LEVEL_SC && out->sc == n)
+            out->sc = i;
+    }
+    return GRUNDY_OK;
+}
+
+int grundy_nim_levels_sum_outcome(int play, const uint64_t *heaps, const size_t *counts, size_t n)
+{
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
+    level_cursor at = {0, 0};
+    levels lv = {heaps, counts, &at};
+    level_survey s;
+    if (rc == GRUNDY_OK)
+        rc = survey(&lv, n, &s);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (s.ended || s.sc < n)
+        return s.ended ? GRUNDY_P : GRUNDY_N;
+    /* Every super-heap is a number: Nim on the w-numbers. */
+    size_t c;
+    uint64_t target;
+    return grundy__sum_move(&lv, n, number_at, &c, &target) ? GRUNDY_N : GRUNDY_P;
 }
 
 /* The new top h (0 to top-1) of super-heap l that makes its w-number target. */
@@ -100,44 +162,36 @@ static int top_for(const level_w *l, uint64_t target, uint64_t *h)
     return 1;
 }
 
-int grundy_nim_levels_winning_move(const uint64_t *heaps, const size_t *counts, size_t n,
-                                   size_t *superheap_out, uint64_t *take)
+int grundy_nim_levels_sum_winning_move(int play, const uint64_t *heaps, const size_t *counts,
+                                       size_t n, uint64_t *moves)
 {
-    if ((counts == NULL && n > 0) || superheap_out == NULL || take == NULL)
-        return GRUNDY_EINVAL;
-    size_t total = 0, sc = n;
-    for (size_t i = 0; i < n; i++)
-        total += counts[i];
-    if (heaps == NULL && total > 0)
-        return GRUNDY_EINVAL;
-    total = 0;
-    for (size_t i = 0; i < n; i++) {
-        level_w l = superheap(heaps + total, counts[i]);
-        if (l.kind == GRUNDY_W_SP)
-            return 0; /* someone already emptied a super-heap */
-        if (l.kind == GRUNDY_W_SC && sc == n)
-            sc = i;
-        total += counts[i];
-    }
-    total = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (i == sc) {
-            *superheap_out = i;
-            *take = superheap(heaps + total, counts[i]).top; /* empty it: win */
-            return 1;
-        }
-        total += counts[i];
-    }
-    /* Every super-heap is a number: Nim on the w-numbers. */
+    int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
     level_cursor at = {0, 0};
     levels lv = {heaps, counts, &at};
-    uint64_t target;
-    if (!grundy__sum_move(&lv, n, number_at, superheap_out, &target))
+    level_survey s;
+    if (rc == GRUNDY_OK && moves == NULL && n > 0)
+        rc = GRUNDY_EINVAL;
+    if (rc == GRUNDY_OK)
+        rc = survey(&lv, n, &s);
+    if (rc == GRUNDY_OK && s.sc < n && level_at(&lv, s.sc).top == UINT64_MAX)
+        rc = GRUNDY_ERANGE; /* emptying it would read as GRUNDY_NO_MOVE */
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = GRUNDY_NO_MOVE;
+    if (s.ended)
+        return 0; /* someone already emptied a super-heap */
+    if (s.sc < n) {
+        moves[s.sc] = level_at(&lv, s.sc).top; /* empty it: win */
+        return 1;
+    }
+    size_t c;
+    uint64_t target, h;
+    if (!grundy__sum_move(&lv, n, number_at, &c, &target))
         return 0;
-    level_w l = superheap(heaps + offset_of(&lv, *superheap_out), counts[*superheap_out]);
-    uint64_t h;
+    level_w l = level_at(&lv, c);
     if (!top_for(&l, target, &h))
         return GRUNDY_EINVAL; /* unreachable: w is a mex over these options */
-    *take = l.top - h;
+    moves[c] = l.top - h;
     return 1;
 }

@@ -6,10 +6,36 @@
 
 #include "core/mex.h"
 
-/* Internal play: the most components a position can become (misère search). */
-#define GRUNDY__PLAY_WIDTH 6
-#define GRUNDY__PLAYS 7
+/* Internal play: the most components a position can become (misère search).
+ * It follows the public plays, so one array indexed by play holds them all. */
+#define GRUNDY__PLAY_WIDTH 8
+#define GRUNDY__PLAYS 9
 #define GRUNDY__WIDTH_MAX 65535u
+
+/* The play whose numbers a play reports and decides its sums by: selective
+ * play's, and misère sums' by the SJ rule, are normal values; shortened
+ * play's are remoteness. */
+static inline int grundy__play_numbers(int play)
+{
+    if (play == GRUNDY_PLAY_SELECTIVE || play == (GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ))
+        return GRUNDY_PLAY_NORMAL;
+    if (play == GRUNDY_PLAY_SHORTENED)
+        return GRUNDY_PLAY_CONJUNCTIVE;
+    return play;
+}
+
+/* The play without its method flag. */
+static inline int grundy__play_base(int play)
+{
+    return play & ~GRUNDY_BY_MASK;
+}
+
+/* NULL if play is a public play, with a method flag only if with_method
+ * (misère sums take one); otherwise why not, for a message. */
+const char *grundy__play_refusal(int play, int with_method);
+
+/* The play's name for messages ("misère play"). */
+const char *grundy__play_name(int play);
 
 typedef struct grundy__acc {
     int play;
@@ -34,7 +60,7 @@ static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
     return a ^ b; /* normal play: the value of a sum */
 }
 
-/* Whether plays other than normal (and width) allow split options. */
+/* Whether the play allows split options: normal play (and width) only. */
 static inline int grundy__play_splits(int play)
 {
     return play == GRUNDY_PLAY_NORMAL || play == GRUNDY__PLAY_WIDTH;
@@ -47,9 +73,11 @@ static inline size_t grundy__play_mex_bound(size_t degree)
 }
 
 /* GRUNDY_N or GRUNDY_P for a single position of number v under play
- * (every play but the loopy one). */
+ * (every play but the loopy one, whose infinite value needs the followers). */
 int grundy__play_outcome(int play, uint32_t v);
 
+/* Starts the number of a position under play (any play but loopy; selective
+ * and shortened play count as the play of their numbers). */
 void grundy__acc_begin(grundy__acc *acc, int play, grundy__mex *mex);
 
 /* Inline: it runs once per option of every position. */
@@ -67,8 +95,8 @@ static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
         else if (option != GRUNDY_SC)
             grundy__mex_add(acc->mex, option);
         break;
-    case GRUNDY_PLAY_REMOTENESS:
-    case GRUNDY_PLAY_SUSPENSE:
+    case GRUNDY_PLAY_CONJUNCTIVE:
+    case GRUNDY_PLAY_CONTINUED:
         if (option % 2 == 0) {
             acc->any_even = 1;
             if (option < acc->min_even) acc->min_even = option;

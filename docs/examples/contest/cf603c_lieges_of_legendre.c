@@ -9,9 +9,10 @@
  * Model.  The piles are independent, so the position is the sum of its
  * piles, and the rules go to the library as a move generator over pile
  * sizes (grundy_game_new_u64).  Kevin wins when the xor of the piles'
- * values is not 0 (grundy_nim_outcome() of the values).  k equal piles are a sum of k equal games,
- * and two equal games cancel, so the split is given as k mod 2 piles of x
- * when k is odd and as 2 piles when k is even (the same value as k piles).
+ * values is not 0 (grundy_nim_sum_outcome() of the values).  k equal piles
+ * are a sum of k equal games, and two equal games cancel, so the split is
+ * given as k mod 2 piles of x when k is odd and as 2 piles when k is even
+ * (the same value as k piles).
  *
  * Piles go up to 10^9, too many positions to search one by one, so a
  * canonicalising callback maps a pile to a small pile of the same value
@@ -51,13 +52,13 @@ static int pile_moves(void *user, uint64_t x, grundy_options *out)
 
     if (x >= 1) { /* remove one cow */
         parts[0] = x - 1;
-        status = grundy_options_add_u64(out, parts, 1);
+        status = grundy_options_add(out, parts, 1);
         if (status != GRUNDY_OK)
             return status;
     }
     if (x >= 2 && x % 2 == 0) { /* 2y -> k piles of y */
         parts[0] = parts[1] = x / 2;
-        status = grundy_options_add_u64(out, parts, k_odd ? 1 : 2);
+        status = grundy_options_add(out, parts, k_odd ? 1 : 2);
         if (status != GRUNDY_OK)
             return status;
     }
@@ -102,11 +103,11 @@ int main(void)
     /* Each pile is replaced by its value. */
     for (uint64_t i = 0; i < n && status == GRUNDY_OK; i++) {
         uint32_t value = 0;
-        status = grundy_game_value_u64(game, piles[i], &value);
+        status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &piles[i], &value);
         piles[i] = value;
     }
     if (status == GRUNDY_OK)
-        outcome = grundy_nim_outcome(piles, (size_t)n);
+        outcome = grundy_nim_sum_outcome(GRUNDY_PLAY_NORMAL, piles, (size_t)n);
     grundy_game_free(game);
     free(piles);
     if (status != GRUNDY_OK) {

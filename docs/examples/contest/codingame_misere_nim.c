@@ -8,10 +8,10 @@
  *
  * A move wins exactly when it leaves a P-position of misère Nim, so each of
  * the (at most 3 * 50) moves is tried and the position it leaves is judged
- * by grundy_misere_nim_outcome().  Trying heaps in order and amounts in
- * increasing order gives the required sorting for free.  Taking the very
- * last object leaves no objects, which the library rightly calls a win for
- * the player to move, so that move is never listed.
+ * by grundy_nim_sum_outcome() with GRUNDY_PLAY_MISERE.  Trying heaps in
+ * order and amounts in increasing order gives the required sorting for
+ * free.  Taking the very last object leaves no objects, which the library
+ * rightly calls a win for the player to move, so that move is never listed.
  *
  * Input: "N K" (1 <= N <= 3 heaps, K <= 5 positions), then K lines of N
  * heap sizes (1..50).
@@ -47,7 +47,7 @@ int main(void)
                 after[j] = heaps[j];
             for (uint64_t a = 1; a <= heaps[i]; a++) {
                 after[i] = heaps[i] - a;
-                if (grundy_misere_nim_outcome(after, (size_t)n) == GRUNDY_P) {
+                if (grundy_nim_sum_outcome(GRUNDY_PLAY_MISERE, after, (size_t)n) == GRUNDY_P) {
                     printf("%s%d:%" PRIu64, found ? " " : "", i + 1, a);
                     found = 1;
                 }

@@ -4,8 +4,8 @@
  *
  * Nim in which a move removes 1, 2 or 3 sticks from one heap; whoever
  * removes the last stick wins.  Each heap is bounded Nim with at most 3 per
- * move (value: heap mod 4), and grundy_bounded_nim_winning_move() finds a
- * winning move in the sum exactly when the first player wins.
+ * move (value: heap mod 4), and grundy_bounded_nim_sum_outcome() decides
+ * the sum: the first player wins when the xor of the values is not 0.
  *
  * Input: t; per test n and x1 ... xn (sum of n <= 2*10^5, xi <= 10^9).
  * Output: "first" or "second", one per line.
@@ -54,13 +54,13 @@ static int read_u64(uint64_t *out)
 
 int main(void)
 {
-    uint64_t t, n, take, *heaps = NULL;
-    size_t cap = 0, heap;
+    uint64_t t, n, *heaps = NULL;
+    size_t cap = 0;
 
     if (!read_u64(&t))
         return 0;
     while (t-- > 0 && read_u64(&n)) {
-        int found;
+        int outcome;
 
         if (n > cap || heaps == NULL) {
             free(heaps);
@@ -72,10 +72,10 @@ int main(void)
         for (uint64_t i = 0; i < n; i++)
             if (!read_u64(&heaps[i]))
                 return 1;
-        found = grundy_bounded_nim_winning_move(heaps, (size_t)n, 3, &heap, &take);
-        if (found < 0)
+        outcome = grundy_bounded_nim_sum_outcome(3, GRUNDY_PLAY_NORMAL, heaps, (size_t)n);
+        if (outcome < 0)
             return 1;
-        puts(found ? "first" : "second");
+        puts(outcome == GRUNDY_N ? "first" : "second");
     }
     free(heaps);
     return 0;

@@ -72,7 +72,9 @@ int main(void)
             if (!read_u64(&stairs[i]))
                 return 1;
         /* stairs[0] is stair 1, the floor; stairs[k - 1] is stair k. */
-        puts(grundy_staircase_nim_outcome(stairs, (size_t)n) == GRUNDY_N ? "first" : "second");
+        puts(grundy_staircase_nim_outcome(GRUNDY_PLAY_NORMAL, stairs, (size_t)n) == GRUNDY_N
+                 ? "first"
+                 : "second");
     }
     free(stairs);
     return 0;

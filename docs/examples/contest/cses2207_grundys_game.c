@@ -39,13 +39,15 @@ int main(void)
 
     if (scanf("%d", &t) != 1)
         return 0;
-    status = grundy_heap_game_new(&game, "grundy", NULL, NULL);
+    status = grundy_heap_game_new(&game, NULL);
+    if (status == GRUNDY_OK)
+        status = grundy_heap_game_parse(game, "grundy", 6);
     if (status == GRUNDY_OK)
         status = grundy_heap_game_compute(game, LIMIT);
     while (status == GRUNDY_OK && t-- > 0 && scanf("%" SCNu64, &n) == 1) {
         value = 1;
         if (n < LIMIT) {
-            status = grundy_heap_game_value(game, n, &value);
+            status = grundy_heap_game_value(game, GRUNDY_PLAY_NORMAL, n, &value);
             if (status != GRUNDY_OK)
                 break;
         }

@@ -4,9 +4,9 @@
  * Nim in which a move takes from one heap a number of beads that belongs to
  * a fixed set S.  Each heap is the subtraction game with set S, and a
  * position is the sum of its heaps: the library builds the subtraction game
- * (grundy_heap_game_new_subtraction), computes its values G(0), G(1), ...
+ * (grundy_heap_game_set_subtraction), computes its values G(0), G(1), ...
  * as far as the heaps need (or proves their period first), and
- * grundy_heap_game_outcome() xors the heaps' values.
+ * grundy_heap_game_sum_outcome() xors the heaps' values.
  *
  * Input: test cases, each "k s1 ... sk" (0 < k <= 100, 0 < si <= 10000),
  * then m (0 < m <= 100) and m positions "l h1 ... hl" (0 < l <= 100,
@@ -49,9 +49,13 @@ int main(void)
         for (int i = 0; i < k; i++)
             if (scanf("%" SCNu32, &set[i]) != 1)
                 return 1;
-        status = grundy_heap_game_new_subtraction(&game, set, (size_t)k, NULL);
-        if (status != GRUNDY_OK)
+        status = grundy_heap_game_new(&game, NULL);
+        if (status == GRUNDY_OK)
+            status = grundy_heap_game_set_subtraction(game, set, (size_t)k);
+        if (status != GRUNDY_OK) {
+            grundy_heap_game_free(game);
             return fail(status);
+        }
         if (scanf("%d", &m) != 1 || m < 0 || m > MAX_COUNT) {
             grundy_heap_game_free(game);
             return 1;
@@ -66,7 +70,7 @@ int main(void)
                     grundy_heap_game_free(game);
                     return 1;
                 }
-            status = grundy_heap_game_outcome(game, heaps, (size_t)l);
+            status = grundy_heap_game_sum_outcome(game, GRUNDY_PLAY_NORMAL, heaps, (size_t)l);
             if (status < 0) {
                 grundy_heap_game_free(game);
                 return fail(status);

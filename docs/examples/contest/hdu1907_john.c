@@ -3,7 +3,8 @@
  *
  * T boxes of M&Ms in piles; the players take turns eating any number of
  * M&Ms of one pile, and whoever eats the very last M&M loses.  John moves
- * first.  This is misère Nim, which grundy_misere_nim_outcome() decides.
+ * first.  This is misère Nim, which grundy_nim_sum_outcome() decides with
+ * GRUNDY_PLAY_MISERE.
  *
  * Input: T (<= 474); per test N (<= 47) and the N pile sizes (1..4747).
  * Output: "John" if the first player wins, else "Brother", one per line.
@@ -33,7 +34,8 @@ int main(void)
         for (int i = 0; i < n; i++)
             if (scanf("%" SCNu64, &piles[i]) != 1)
                 return 1;
-        puts(grundy_misere_nim_outcome(piles, (size_t)n) == GRUNDY_N ? "John" : "Brother");
+        puts(grundy_nim_sum_outcome(GRUNDY_PLAY_MISERE, piles, (size_t)n) == GRUNDY_N ? "John"
+                                                                                    : "Brother");
     }
     return 0;
 }

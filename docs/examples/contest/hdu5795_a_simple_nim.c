@@ -15,7 +15,7 @@
  * and G(8j + 7) = 8j + 8 for j >= 1.  So G(x) for a big x is
  * G(x') + (x - x'), where x' is the heap of the last computed block of 8
  * with x' = x (mod 8).  The program checks that the computed blocks do
- * repeat that way before it relies on it.  grundy_nim_outcome() then
+ * repeat that way before it relies on it.  grundy_nim_sum_outcome() then
  * decides the sum of the values.
  *
  * Input: T (<= 100); per test n (<= 10^6) and the n heap sizes (1..10^9).
@@ -44,7 +44,7 @@ static int heap_moves(void *user, uint64_t x, grundy_options *out)
     /* Eat x - y candies, leaving y (none: the finished heap). */
     for (uint64_t y = 0; y < x; y++) {
         parts[0] = y;
-        status = grundy_options_add_u64(out, parts, y > 0 ? 1 : 0);
+        status = grundy_options_add(out, parts, y > 0 ? 1 : 0);
         if (status != GRUNDY_OK)
             return status;
     }
@@ -54,7 +54,7 @@ static int heap_moves(void *user, uint64_t x, grundy_options *out)
             parts[0] = a;
             parts[1] = b;
             parts[2] = x - a - b;
-            status = grundy_options_add_u64(out, parts, 3);
+            status = grundy_options_add(out, parts, 3);
             if (status != GRUNDY_OK)
                 return status;
         }
@@ -101,9 +101,9 @@ int main(void)
     int status;
 
     status = grundy_game_new_u64(&game, heap_moves, NULL, NULL);
-    for (uint32_t h = 0; h < SMALL && status == GRUNDY_OK; h++) {
+    for (uint64_t h = 0; h < SMALL && status == GRUNDY_OK; h++) {
         uint32_t v = 0;
-        status = grundy_game_value_u64(game, h, &v);
+        status = grundy_game_value(game, GRUNDY_PLAY_NORMAL, &h, &v);
         small[h] = v;
     }
     grundy_game_free(game);
@@ -137,8 +137,9 @@ int main(void)
                 values[i] = small[base] + (x - base);
             }
         }
-        puts(grundy_nim_outcome(values, (size_t)n) == GRUNDY_N ? "First player wins."
-                                                                : "Second player wins.");
+        puts(grundy_nim_sum_outcome(GRUNDY_PLAY_NORMAL, values, (size_t)n) == GRUNDY_N
+                 ? "First player wins."
+                 : "Second player wins.");
     }
     free(values);
     return 0;

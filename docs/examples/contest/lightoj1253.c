@@ -3,7 +3,7 @@
  *
  * Alice and Bob take turns taking one or more stones from one pile; whoever
  * takes the last stone loses.  Alice moves first.  This is misère Nim,
- * which grundy_misere_nim_outcome() decides.
+ * which grundy_nim_sum_outcome() decides with GRUNDY_PLAY_MISERE.
  *
  * Input: T (<= 200); per test k (1..100) and the k pile sizes (1..10^9).
  * Output: "Case i: Alice" if the first player wins, else "Case i: Bob".
@@ -34,7 +34,8 @@ int main(void)
             if (scanf("%" SCNu64, &piles[i]) != 1)
                 return 1;
         printf("Case %d: %s\n", c,
-               grundy_misere_nim_outcome(piles, (size_t)k) == GRUNDY_N ? "Alice" : "Bob");
+               grundy_nim_sum_outcome(GRUNDY_PLAY_MISERE, piles, (size_t)k) == GRUNDY_N ? "Alice"
+                                                                                     : "Bob");
     }
     return 0;
 }

@@ -57,8 +57,9 @@ int main(void)
             const long gap = pos[i] - (i > 0 ? pos[i - 1] : 0) - 1;
             steps[n - i] = (uint64_t)(gap > 0 ? gap : 0);
         }
-        puts(grundy_staircase_nim_outcome(steps, (size_t)n + 1) == GRUNDY_N ? "Georgia will win"
-                                                                            : "Bob will win");
+        puts(grundy_staircase_nim_outcome(GRUNDY_PLAY_NORMAL, steps, (size_t)n + 1) == GRUNDY_N
+                 ? "Georgia will win"
+                 : "Bob will win");
     }
     return 0;
 }

@@ -38,11 +38,13 @@ int main(void)
         m > MAX_GAMES)
         return 1;
     set[0] = 1;
-    status = grundy_heap_game_new_subtraction(&game, set, 3, NULL);
+    status = grundy_heap_game_new(&game, NULL);
+    if (status == GRUNDY_OK)
+        status = grundy_heap_game_set_subtraction(game, set, 3);
     for (int i = 0; i < m && status == GRUNDY_OK; i++) {
         if (scanf("%" SCNu64, &n) != 1)
             break;
-        status = grundy_heap_game_value(game, n, &value);
+        status = grundy_heap_game_value(game, GRUNDY_PLAY_NORMAL, n, &value);
         if (status == GRUNDY_OK)
             line[i] = value != 0 ? 'A' : 'B';
     }
