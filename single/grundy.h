@@ -814,11 +814,12 @@ GRUNDY_API int grundy_heap_game_move(grundy_heap_game *game, uint64_t heap, uint
  * evaluation generates a position's options once however often it is
  * reached, and evaluation is iterative: play 10^6 moves deep is fine.
  * Values computed stay valid for the life of the game, across calls and
- * across errors.  Normal, misère, WTIA, conjunctive, continued and
- * selective numbers of one position come from this evaluation.  What needs
- * the positions' graph (loopy play, sums under plays other than normal)
- * builds the graph of the positions the sum can reach and answers as
- * graphs do (section 7), so it needs them to be finite.
+ * across errors.  The numbers of one position under every play but the
+ * loopy one come from this evaluation, and so do the outcomes of sums under
+ * the plays that numbers decide.  What needs the positions' graph (loopy
+ * play, misère and selective sums, the winning moves of sums under plays
+ * other than normal) builds the graph of the positions the sum can reach
+ * and answers as graphs do (section 7), so it needs them to be finite.
  * @{ */
 
 /** An opaque rule-defined game with its memo tables. */

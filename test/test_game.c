@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "random_dag.h"
 #include "failing_alloc.h"
+#include "play_rule.h"
 
 /* Passes a non-zero status of grundy_options_add*() on, as generators must. */
 #define ADD_OR_RETURN(call)  \
@@ -2050,60 +2051,22 @@ static void test_degree_move(void)
 
 #define NPLAYS 8 /* GRUNDY_PLAY_NORMAL ... GRUNDY_PLAY_SHORTENED */
 
-/* What the finished game (an option of no parts) counts as under play. */
-static uint32_t finished_number(int play)
-{
-    return play == GRUNDY_PLAY_MISERE ? 1 : play == GRUNDY_PLAY_WTIA ? GRUNDY_SP : 0;
-}
-
 typedef struct play_numbers {
     uint32_t v[DAG_MAXN];
     int known[DAG_MAXN];
 } play_numbers;
 
-static uint32_t play_brute(const dag *d, int play, int u, play_numbers *nb);
-
-static uint32_t option_brute(const dag *d, int play, int u, int k, play_numbers *nb)
-{
-    return d->nparts[u][k] ? play_brute(d, play, d->part[u][k][0], nb) : finished_number(play);
-}
-
-/* The number of u under play, from the definitions of grundy.h section 2
- * (on a DAG the loopy value is the Sprague-Grundy value). */
+/* The number of u under play, by the rules of test/play_rule.h. */
 static uint32_t play_brute(const dag *d, int play, int u, play_numbers *nb)
 {
     if (nb->known[u])
         return nb->v[u];
-    int m = d->nmoves[u], seen[DAG_MAXMOVES + 2] = {0}, any_sp = 0, any_even = 0;
-    uint32_t min_even = UINT32_MAX, max_even = 0, min_odd = UINT32_MAX, max_odd = 0, r;
-    for (int k = 0; k < m; k++) {
-        uint32_t x = option_brute(d, play, u, k, nb);
-        any_sp |= x == GRUNDY_SP;
-        if (x <= DAG_MAXMOVES)
-            seen[x] = 1;
-        if (x % 2 == 0) {
-            any_even = 1;
-            min_even = x < min_even ? x : min_even;
-            max_even = x > max_even ? x : max_even;
-        } else {
-            min_odd = x < min_odd ? x : min_odd;
-            max_odd = x > max_odd ? x : max_odd;
-        }
-    }
-    uint32_t mex = 0;
-    while (seen[mex])
-        mex++;
-    switch (play) {
-    case GRUNDY_PLAY_MISERE: r = m == 0 ? 1 : mex; break;
-    case GRUNDY_PLAY_WTIA: r = m == 0 ? GRUNDY_SP : any_sp ? GRUNDY_SC : mex; break;
-    case GRUNDY_PLAY_CONJUNCTIVE:
-    case GRUNDY_PLAY_SHORTENED: r = m == 0 ? 0 : 1 + (any_even ? min_even : max_odd); break;
-    case GRUNDY_PLAY_CONTINUED: r = m == 0 ? 0 : 1 + (any_even ? max_even : min_odd); break;
-    default: r = mex; break; /* normal, selective, loopy */
-    }
-    /* (SP and SC are above DAG_MAXMOVES: the mex of WTIA skips them.) */
+    uint32_t opts[DAG_MAXMOVES];
+    for (int k = 0; k < d->nmoves[u]; k++)
+        opts[k] = d->nparts[u][k] ? play_brute(d, play, d->part[u][k][0], nb)
+                                  : play_rule_finished(play);
     nb->known[u] = 1;
-    return nb->v[u] = r;
+    return nb->v[u] = play_rule(play, opts, d->nmoves[u]);
 }
 
 /* ---- sums by searching their game tree ---- */

@@ -21,6 +21,7 @@
 #include "grundy.h"
 #include "harness.h"
 #include "failing_alloc.h"
+#include "play_rule.h"
 
 #define MAXN 12
 #define MAXE 64
@@ -1216,48 +1217,15 @@ static void test_levels_play(void)
 static const int other_plays[] = {GRUNDY_PLAY_MISERE, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_CONJUNCTIVE,
                                   GRUNDY_PLAY_CONTINUED};
 
-/* The rules of each play, written out. */
+/* The number of u under play, by the rules of test/play_rule.h. */
 static uint32_t ref_number(const rgraph *r, int play, uint32_t u, uint32_t *memo)
 {
     if (memo[u] != UNLABELLED)
         return memo[u];
-    uint32_t res;
-    if (r->deg[u] == 0) {
-        res = play == GRUNDY_PLAY_MISERE ? 1 : play == GRUNDY_PLAY_WTIA ? GRUNDY_SP : 0;
-        return memo[u] = res;
-    }
-    int seen[MAXE + 2] = {0};
-    int any_sp = 0, any_even = 0;
-    uint32_t min_even = UINT32_MAX, max_even = 0, min_odd = UINT32_MAX, max_odd = 0;
-    for (uint32_t k = 0; k < r->deg[u]; k++) {
-        uint32_t x = ref_number(r, play, r->adj[u][k], memo);
-        if (play == GRUNDY_PLAY_WTIA && x == GRUNDY_SP)
-            any_sp = 1;
-        else if (play == GRUNDY_PLAY_WTIA && x == GRUNDY_SC)
-            continue;
-        else if (x <= MAXE)
-            seen[x] = 1;
-        if (x % 2 == 0) {
-            any_even = 1;
-            min_even = x < min_even ? x : min_even;
-            max_even = x > max_even ? x : max_even;
-        } else {
-            min_odd = x < min_odd ? x : min_odd;
-            max_odd = x > max_odd ? x : max_odd;
-        }
-    }
-    uint32_t m = 0;
-    while (seen[m])
-        m++;
-    switch (play) {
-    case GRUNDY_PLAY_WTIA: res = any_sp ? GRUNDY_SC : m; break;
-    /* Remoteness: win as fast as possible, lose as slowly as possible. */
-    case GRUNDY_PLAY_CONJUNCTIVE: res = 1 + (any_even ? min_even : max_odd); break;
-    /* Suspense: win as slowly as possible, lose as fast as possible. */
-    case GRUNDY_PLAY_CONTINUED: res = 1 + (any_even ? max_even : min_odd); break;
-    default: res = m; break;
-    }
-    return memo[u] = res;
+    uint32_t opts[MAXE];
+    for (uint32_t k = 0; k < r->deg[u]; k++)
+        opts[k] = ref_number(r, play, r->adj[u][k], memo);
+    return memo[u] = play_rule(play, opts, (int)r->deg[u]);
 }
 
 /* Brute-force outcomes of one position: normal play, and misère (a terminal
