@@ -2671,6 +2671,16 @@ static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
     return a ^ b; /* normal play: the value of a sum */
 }
 
+/* Whether a move of a sum under play is in one component (normal, misère,
+ * WTIA, loopy), so that its winning moves can be listed one by one; the
+ * others move in several components at once. */
+static inline int grundy__play_moves_in_one(int play)
+{
+    int base = grundy__play_base(play);
+    return base == GRUNDY_PLAY_NORMAL || base == GRUNDY_PLAY_MISERE ||
+           base == GRUNDY_PLAY_WTIA || base == GRUNDY_PLAY_LOOPY;
+}
+
 /* Whether the play allows split options: normal play (and width) only. */
 static inline int grundy__play_splits(int play)
 {
@@ -2964,10 +2974,10 @@ static inline int grundy__moves_next(grundy__moves *it, const uint32_t **parts,
 
 /* The xor of the values of a move's parts. */
 static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *parts,
-                                           uint32_t nparts)
+                                           size_t nparts)
 {
     uint32_t x = 0;
-    for (uint32_t i = 0; i < nparts; i++)
+    for (size_t i = 0; i < nparts; i++)
         x ^= val[parts[i]];
     return x;
 }
@@ -3580,10 +3590,7 @@ int grundy_graph_sum_value(grundy_graph *g, int play, const uint32_t *nodes, siz
         rc = grundy__graph_need(g, play);
     if (rc != GRUNDY_OK)
         return rc;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n; i++)
-        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
-    *value = x;
+    *value = grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], nodes, n);
     return GRUNDY_OK;
 }
 
@@ -3674,9 +3681,7 @@ int grundy_graph_sum_winning_moves(grundy_graph *g, int play, const uint32_t *no
 {
     if (g == NULL || count == NULL || (moves == NULL && cap > 0))
         return GRUNDY_EINVAL;
-    int base = grundy__play_base(play);
-    if (grundy__play_refusal(play, 1) == NULL && base != GRUNDY_PLAY_NORMAL &&
-        base != GRUNDY_PLAY_MISERE && base != GRUNDY_PLAY_WTIA && base != GRUNDY_PLAY_LOOPY)
+    if (grundy__play_refusal(play, 1) == NULL && !grundy__play_moves_in_one(play))
         return grundy__graph_fail(g, GRUNDY_ENOTSUP,
                                   "%s can move in several components at once: see grundy_graph_sum_winning_move()",
                                   grundy__play_name(play));
@@ -6751,12 +6756,11 @@ int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *position
     int rc = grundy__game_check_play(g, play, 1, "every winning move of a sum");
     if (rc != GRUNDY_OK)
         return rc;
-    int base = grundy__play_base(play);
     if (play == GRUNDY_PLAY_NORMAL) {
         rc = grundy__game_sum__evaluate_all(g, play, positions, n);
         return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_moves(g, positions, n, components, moves, cap, count);
     }
-    if (base == GRUNDY_PLAY_MISERE || play == GRUNDY_PLAY_WTIA || play == GRUNDY_PLAY_LOOPY) {
+    if (grundy__play_moves_in_one(play)) {
         grundy__game_sum__wanted w = {components, moves, cap, count};
         return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_moves, &w);
     }

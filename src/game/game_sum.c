@@ -240,12 +240,11 @@ int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *position
     int rc = grundy__game_check_play(g, play, 1, "every winning move of a sum");
     if (rc != GRUNDY_OK)
         return rc;
-    int base = grundy__play_base(play);
     if (play == GRUNDY_PLAY_NORMAL) {
         rc = evaluate_all(g, play, positions, n);
         return rc != GRUNDY_OK ? rc : normal_moves(g, positions, n, components, moves, cap, count);
     }
-    if (base == GRUNDY_PLAY_MISERE || play == GRUNDY_PLAY_WTIA || play == GRUNDY_PLAY_LOOPY) {
+    if (grundy__play_moves_in_one(play)) {
         wanted w = {components, moves, cap, count};
         return grundy__game_on_graph(g, play, positions, n, ask_moves, &w);
     }

@@ -89,10 +89,10 @@ static inline int grundy__moves_next(grundy__moves *it, const uint32_t **parts,
 
 /* The xor of the values of a move's parts. */
 static inline uint32_t grundy__parts_value(const uint32_t *val, const uint32_t *parts,
-                                           uint32_t nparts)
+                                           size_t nparts)
 {
     uint32_t x = 0;
-    for (uint32_t i = 0; i < nparts; i++)
+    for (size_t i = 0; i < nparts; i++)
         x ^= val[parts[i]];
     return x;
 }

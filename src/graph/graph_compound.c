@@ -224,10 +224,7 @@ int grundy_graph_sum_value(grundy_graph *g, int play, const uint32_t *nodes, siz
         rc = grundy__graph_need(g, play);
     if (rc != GRUNDY_OK)
         return rc;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n; i++)
-        x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
-    *value = x;
+    *value = grundy__parts_value(g->num[GRUNDY_PLAY_NORMAL], nodes, n);
     return GRUNDY_OK;
 }
 
@@ -318,9 +315,7 @@ int grundy_graph_sum_winning_moves(grundy_graph *g, int play, const uint32_t *no
 {
     if (g == NULL || count == NULL || (moves == NULL && cap > 0))
         return GRUNDY_EINVAL;
-    int base = grundy__play_base(play);
-    if (grundy__play_refusal(play, 1) == NULL && base != GRUNDY_PLAY_NORMAL &&
-        base != GRUNDY_PLAY_MISERE && base != GRUNDY_PLAY_WTIA && base != GRUNDY_PLAY_LOOPY)
+    if (grundy__play_refusal(play, 1) == NULL && !grundy__play_moves_in_one(play))
         return grundy__graph_fail(g, GRUNDY_ENOTSUP,
                                   "%s can move in several components at once: see grundy_graph_sum_winning_move()",
                                   grundy__play_name(play));

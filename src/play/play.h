@@ -60,6 +60,16 @@ static inline uint32_t grundy__play_join(int play, uint32_t a, uint32_t b)
     return a ^ b; /* normal play: the value of a sum */
 }
 
+/* Whether a move of a sum under play is in one component (normal, misère,
+ * WTIA, loopy), so that its winning moves can be listed one by one; the
+ * others move in several components at once. */
+static inline int grundy__play_moves_in_one(int play)
+{
+    int base = grundy__play_base(play);
+    return base == GRUNDY_PLAY_NORMAL || base == GRUNDY_PLAY_MISERE ||
+           base == GRUNDY_PLAY_WTIA || base == GRUNDY_PLAY_LOOPY;
+}
+
 /* Whether the play allows split options: normal play (and width) only. */
 static inline int grundy__play_splits(int play)
 {
