@@ -866,6 +866,33 @@ GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_
 GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user,
                                    const grundy_allocator *alloc);
 
+/**
+ * @brief Create a game whose positions are the integers below @p bound
+ *        (bitmasks of a board, heap tuples packed into an index): its memo
+ *        is a flat array indexed by the position, one byte per position
+ *        while numbers fit in it, with no hashing.
+ *
+ * Every other call takes positions as `uint64_t` values by address, as for
+ * grundy_game_new_u64().  Choose it over grundy_game_new_u64() when most
+ * positions below the bound are reached (the array is as large as the bound,
+ * reached or not; a hashed memo takes about 16 bytes per position reached):
+ * it is then several times faster and smaller.  A position at or above the
+ * bound, given by the caller, made by the generator or by the canonical
+ * form, fails the call with #GRUNDY_ERANGE and a message naming it.  The
+ * array of a way of playing is allocated at its first evaluation
+ * (@p bound bytes, within the memory cap); numbers above 247 are kept
+ * beside it in a hash table.
+ * @param out   Out: the game, to be released with grundy_game_free().
+ * @param bound Every position is below it; 1 to SIZE_MAX.
+ * @param moves The move generator.
+ * @param user  Passed to every callback.
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL (no generator, a bound
+ *         of 0 or above SIZE_MAX).
+ */
+GRUNDY_API int grundy_game_new_dense(grundy_game **out, uint64_t bound, grundy_moves_u64_fn moves,
+                                     void *user, const grundy_allocator *alloc);
+
 /** @brief Release a game and its memo tables.  NULL is a no-op.
  *  @param game The game. */
 GRUNDY_API void grundy_game_free(grundy_game *game);
@@ -1555,8 +1582,13 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  *
  * With 2 or more, heaps are computed two at a time: G(n) and G(n + 1) on two
  * threads, each waiting for the other only for the few options that need the
- * value just before it.  The values are identical to one thread's.  This
- * version uses at most 2 threads; larger counts act as 2.  Builds without
+ * value just before it.  The values are identical to one thread's.  Asking
+ * for threads is meant never to cost: when the second thread loses its
+ * processor or falls behind, the calling thread goes on alone within a few
+ * values' time, and the library times the two against one thread as it
+ * goes and computes on one where they do not pay (a busy machine, values
+ * too cheap to share).  This version uses at most 2 threads; larger counts
+ * act as 2.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * The threads live only during a computation; progress callbacks run on
  * the calling thread.
@@ -1564,6 +1596,29 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  * @param threads The most threads to use; 0 acts as 1.
  */
 GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
+
+/**
+ * @brief Let a game's evaluations use up to @p threads threads (the default
+ *        is 1: the library starts no thread unless asked).
+ *
+ * With 2 or more, evaluations of games with 8-byte positions
+ * (grundy_game_new_u64(), grundy_game_new_dense(), grundy_game_new() with
+ * 8-byte positions) that reach many positions are shared by two threads
+ * over one memo table: each searches the positions in its own order and
+ * claims a position before evaluating it, so no position is evaluated
+ * twice.  The values are identical to one thread's.  Other plays and other
+ * position sizes compute on one thread; this version uses at most 2
+ * threads, and larger counts act as 2.
+ *
+ * **By asking for 2 or more you declare that the move generator and the
+ * canonicalising callback may run on two threads at once** (on different
+ * positions): they must not change shared state without synchronisation.
+ * The progress callback runs on the calling thread only.  Builds without
+ * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
+ * @param game    The game.
+ * @param threads The most threads to use; 0 acts as 1.
+ */
+GRUNDY_API void grundy_game_set_threads(grundy_game *game, unsigned threads);
 
 /** @} */
 #endif /* GRUNDY_EXPERIMENTAL */

@@ -1290,15 +1290,17 @@ static int nim_under_cap(uint64_t n, size_t limit, uint64_t *bytes)
     return rc;
 }
 
-/* Options claimed in a batch make the table grow only for the keys it gets:
- * Nim heap 900 (every smaller heap an option, so at each level all but one
- * option are stored already) needs 901 positions, 2048 slots; and a cap
- * that fits once fits at every larger size. */
+/* The memo grows only for the positions it gets: Nim heap 900 (every
+ * smaller heap an option, so at each level all but one option are stored
+ * already) needs 901 positions, which fit in 181 buckets of 7 (grown by
+ * half from 16: 121 hold only 726), plus the 653 numbers above 247 in a
+ * side table of 1024 slots of 12 bytes; and a cap that fits once fits at
+ * every larger size. */
 static void test_growth_by_need(void)
 {
     uint64_t bytes = 0;
     CHECK_EQ(nim_under_cap(900, 0, &bytes), GRUNDY_OK);
-    CHECK_EQ(bytes, 2048 * (8 + 4));
+    CHECK_EQ(bytes, 181 * 64 + 64 + 1024 * (8 + 4));
     size_t fits = 0;
     for (size_t limit = 20000; limit <= 200000 && fits == 0; limit += 1000)
         if (nim_under_cap(900, limit, &bytes) == GRUNDY_OK)

@@ -2,18 +2,6 @@
 
 #include <string.h>
 
-/* A strong 64-bit finaliser (splitmix64's): every input bit affects every
- * output bit, so the low bits used for the slot index are well mixed. */
-static inline uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    x ^= x >> 31;
-    return x;
-}
-
 uint64_t grundy__hash(const void *key, size_t len)
 {
     const unsigned char *p = (const unsigned char *)key;
@@ -21,14 +9,14 @@ uint64_t grundy__hash(const void *key, size_t len)
     while (len >= 8) {
         uint64_t w;
         memcpy(&w, p, 8);
-        h = mix64(h ^ w);
+        h = grundy__mix64(h ^ w);
         p += 8;
         len -= 8;
     }
     if (len > 0) {
         uint64_t w = 0;
         memcpy(&w, p, len);
-        h = mix64(h ^ w ^ 0xff51afd7ed558ccdull);
+        h = grundy__mix64(h ^ w ^ 0xff51afd7ed558ccdull);
     }
     return h;
 }
@@ -70,7 +58,7 @@ static void put_value(grundy__table *t, size_t i, uint32_t v)
 /* grundy__hash of an eight-byte key, spelled out so that it inlines. */
 static inline uint64_t word_hash(uint64_t w)
 {
-    return mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
+    return grundy__mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
 }
 
 static inline size_t home(const grundy__table *t, const void *key)

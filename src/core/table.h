@@ -94,6 +94,18 @@ uint32_t grundy__table_value_at(const grundy__table *t, const void *key, uint32_
 /* Removes key if present. */
 void grundy__table_remove(grundy__table *t, const void *key);
 
+/* A strong 64-bit finaliser (splitmix64's): every input bit affects every
+ * output bit, so the low bits used for a slot index are well mixed. */
+static inline uint64_t grundy__mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    return x;
+}
+
 /* 64-bit hash of a byte string. */
 uint64_t grundy__hash(const void *key, size_t len);
 

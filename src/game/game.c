@@ -27,12 +27,13 @@ static size_t memo_bytes(const grundy_game *g)
     size_t bytes = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         bytes += grundy__table_bytes(g->size, g->memo[p].cap);
-    return bytes;
+    return bytes + grundy__word_memo_bytes(g);
 }
 
 size_t grundy__game_used_bytes(const grundy_game *g)
 {
-    return memo_bytes(g) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
+    return memo_bytes(g) + grundy__word_searcher_bytes(&g->searcher[0]) +
+           grundy__word_searcher_bytes(&g->searcher[1]) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
            g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
            g->mex.bound * sizeof(uint32_t) +
            (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
@@ -101,8 +102,12 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
-    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+    g->word = size == sizeof(uint64_t);
+    g->threads = 1;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         grundy__table_init(&g->memo[p], size);
+        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
+    }
     g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
@@ -134,6 +139,19 @@ int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user
     return game_new(out, sizeof(uint64_t), NULL, moves, user, alloc);
 }
 
+int grundy_game_new_dense(grundy_game **out, uint64_t bound, grundy_moves_u64_fn moves,
+                          void *user, const grundy_allocator *alloc)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (moves == NULL || bound == 0 || bound > SIZE_MAX)
+        return GRUNDY_EINVAL;
+    int rc = game_new(out, sizeof(uint64_t), NULL, moves, user, alloc);
+    if (rc == GRUNDY_OK)
+        (*out)->bound = bound;
+    return rc;
+}
+
 void grundy_game_free(grundy_game *g)
 {
     if (g == NULL)
@@ -141,6 +159,9 @@ void grundy_game_free(grundy_game *g)
     grundy_allocator a = g->alloc;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_free(&g->memo[p], &a);
+    grundy__word_memo_free(g);
+    grundy__word_searcher_free(&g->searcher[0], &a);
+    grundy__word_searcher_free(&g->searcher[1], &a);
     grundy__free(&a, g->opts.parts.p);
     grundy__free(&a, g->opts.counts.p);
     grundy__free(&a, g->listed.parts.p);
@@ -169,6 +190,12 @@ void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
     if (g != NULL && !g->inside)
         g->limit = bytes_cap;
+}
+
+void grundy_game_set_threads(grundy_game *g, unsigned threads)
+{
+    if (g != NULL && !g->inside)
+        g->threads = threads == 0 ? 1 : threads;
 }
 
 void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)

@@ -25,8 +25,14 @@
 
 #include <string.h>
 
+/* The handle implements grundy_game_set_threads (experimental). */
+#ifndef GRUNDY_EXPERIMENTAL
+#define GRUNDY_EXPERIMENTAL
+#endif
+
 #include "core/mex.h"
 #include "core/table.h"
+#include "game/game_word.h"
 #include "play/play.h"
 
 /* The plays the search computes numbers for, each with its memo table: the
@@ -60,7 +66,8 @@ typedef struct grundy__game_optlist {
 
 struct grundy_options {
     grundy_game *game;
-    grundy__game_optlist *out; /* where options go */
+    grundy__game_optlist *out; /* where options go, or (NULL) ... */
+    grundy__word_searcher *words; /* ... to the stack of this word search */
     grundy_canon_fn canon;     /* applied to each part as it is added, or NULL */
     int one_part;              /* the play of the search allows no split */
 };
@@ -84,6 +91,12 @@ struct grundy_game {
     int inside;         /* a call is evaluating: its callbacks may not call in */
 
     grundy__table memo[GRUNDY__GAME_MEMOS]; /* by play; allocated on first use */
+    int word;           /* 8-byte positions: the word engine (game_word.h) */
+    uint64_t bound;     /* a dense game's bound, or 0 */
+    unsigned threads;   /* the most threads its searches may use */
+    grundy__word_memo words[GRUNDY__GAME_MEMOS]; /* the word engine's memos, by play */
+    grundy__word_searcher searcher[2];           /* the word engine's searches */
+    uint64_t rebuilds;  /* of a word memo's table: slots held before one are stale */
     int play;           /* the play of the search under way */
     size_t pending;     /* of memo[play].count: options claimed, not yet searched */
     grundy__game_optlist opts;   /* the frames' options, after the first position */
@@ -137,11 +150,16 @@ static inline uint32_t grundy__game_number_of(uint32_t stored_value)
     return stored_value - 2u;
 }
 
+/* The memo of play's numbers (see the top). */
+static inline int grundy__game_memo_index(int play)
+{
+    return play == GRUNDY_PLAY_SELECTIVE ? play : grundy__play_numbers(play);
+}
+
 /* The memo table of the search under way. */
 static inline grundy__table *grundy__game_memo(grundy_game *g)
 {
-    int play = g->play == GRUNDY_PLAY_SELECTIVE ? g->play : grundy__play_numbers(g->play);
-    return &g->memo[play];
+    return &g->memo[grundy__game_memo_index(g->play)];
 }
 
 /* The positions in the memo tables but for the options claimed by the
@@ -151,7 +169,7 @@ static inline size_t grundy__game_stored_count(const grundy_game *g)
     size_t count = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         count += g->memo[p].count;
-    return count - g->pending;
+    return count - g->pending + grundy__word_memo_count(g);
 }
 
 /* ---- game.c ---------------------------------------------------------------- */

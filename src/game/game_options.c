@@ -61,6 +61,8 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
+    if (o->words != NULL)
+        return grundy__word_add(o, parts, nparts);
     int rc = make_room(o, nparts);
     if (rc == GRUNDY_OK)
         append(o, parts, nparts);
@@ -81,6 +83,8 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 {
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
+    if (o->words != NULL)
+        return grundy__word_add_each(o, positions, n);
     int rc = make_room_each(o, n);
     if (rc != GRUNDY_OK)
         return rc;
@@ -92,7 +96,7 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 
 int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
-    grundy_options o = {g, out, how & GRUNDY__LIST_CANON ? g->canon : NULL,
+    grundy_options o = {g, out, NULL, how & GRUNDY__LIST_CANON ? g->canon : NULL,
                         (how & GRUNDY__LIST_ONE_PART) != 0};
     int rc;
     g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */

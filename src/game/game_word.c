@@ -1,0 +1,475 @@
+/* The search of the word engine (game_word.h): memoized, iterative
+ * evaluation of games whose positions are 64-bit words.
+ *
+ * A searcher keeps its stack as three lists: frames, the options of the
+ * frames (a part count and, once known, a number each) and their parts (the
+ * positions, plain words), in frame order, so that popping a frame cuts
+ * the lists.  The top frame scans its options' parts in order; a part is
+ * looked up once, when the scan reaches it: known, its number joins the
+ * option's; absent, it is entered busy in the slot the lookup found and
+ * becomes the new top frame; busy on this stack, the rules have a cycle.
+ * A popped frame writes its number in its slot and hands it to the part it
+ * is of below.  The options of a new frame have their home buckets
+ * prefetched, so that the lookups find them in the cache. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "game/game.h"
+#include "game/game_word_search.h"
+#include "play/play.h"
+
+int grundy__word_fail(grundy__word_searcher *s, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->errmsg, sizeof s->errmsg, fmt, ap);
+    va_end(ap);
+    s->status = status;
+    return status;
+}
+
+size_t grundy__word_searcher_bytes(const grundy__word_searcher *s)
+{
+    return s->cap_frames * sizeof *s->frames + s->cap_parts * sizeof *s->parts +
+           s->cap_opts * (sizeof *s->opts + sizeof *s->numbers) + s->mex.bound * sizeof(uint32_t);
+}
+
+void grundy__word_searcher_free(grundy__word_searcher *s, const grundy_allocator *a)
+{
+    grundy__free(a, s->frames);
+    grundy__free(a, s->parts);
+    grundy__free(a, s->opts);
+    grundy__free(a, s->numbers);
+    grundy__mex_free(&s->mex, a);
+    s->frames = NULL;
+    s->parts = NULL;
+    s->opts = NULL;
+    s->numbers = NULL;
+    s->cap_frames = s->cap_parts = s->cap_opts = 0;
+}
+
+/* Whether the game's memory, with this searcher's stacks grown, passes the
+ * cap.  A second searcher's stacks count as they were when it started. */
+static int over_cap(const grundy__word_searcher *s)
+{
+    const grundy_game *g = s->game;
+    return g->limit != 0 && s->shared_bytes + grundy__word_searcher_bytes(s) +
+                                    (s->shared ? 0 : grundy__game_used_bytes(g) - grundy__word_searcher_bytes(s)) >
+                                g->limit;
+}
+
+static int cap_reached(grundy__word_searcher *s)
+{
+    return grundy__word_fail(s, GRUNDY_ELIMIT,
+                             "memory limit of %zu bytes reached %zu moves deep", s->game->limit,
+                             s->nframes);
+}
+
+/* Grows list p (of *cap elements) to hold need, within the cap. */
+static int reserve(grundy__word_searcher *s, void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return GRUNDY_OK;
+    int rc = grundy__reserve(&s->game->alloc, p, cap, need, elem);
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__word_fail(s, rc, "out of memory %zu moves deep", s->nframes);
+    if (rc != GRUNDY_OK || over_cap(s))
+        return cap_reached(s);
+    return GRUNDY_OK;
+}
+
+/* Room for nopts more options of nparts parts in all. */
+static int option_room(grundy__word_searcher *s, size_t nopts, size_t nparts)
+{
+    if (s->nopts + nopts > s->cap_opts) {
+        size_t cap = s->cap_opts;
+        int rc = reserve(s, (void **)&s->opts, &s->cap_opts, s->nopts + nopts, sizeof *s->opts);
+        if (rc == GRUNDY_OK)
+            rc = reserve(s, (void **)&s->numbers, &cap, s->cap_opts, sizeof *s->numbers);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    if (s->nparts + nparts > s->cap_parts)
+        return reserve(s, (void **)&s->parts, &s->cap_parts, s->nparts + nparts, sizeof *s->parts);
+    return GRUNDY_OK;
+}
+
+static void append(grundy__word_searcher *s, const unsigned char *parts, uint32_t nparts,
+                   grundy_canon_fn canon)
+{
+    const grundy_game *g = s->game;
+    for (uint32_t i = 0; i < nparts; i++) {
+        uint64_t w;
+        memcpy(&w, parts + (size_t)i * sizeof w, sizeof w);
+        if (canon != NULL)
+            canon(g->user, &w);
+        s->parts[s->nparts++] = w;
+    }
+    s->opts[s->nopts].nparts = nparts;
+    s->opts[s->nopts].number = 0;
+    s->nopts++;
+}
+
+int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    grundy__word_searcher *s = o->words;
+    if (nparts > 1 && o->one_part)
+        return grundy__word_fail(s, GRUNDY_EINVAL,
+                                 "an option of %u parts, but %s needs options of at most one",
+                                 nparts, grundy__play_name(s->play));
+    int rc = option_room(s, 1, nparts);
+    if (rc == GRUNDY_OK)
+        append(s, (const unsigned char *)parts, nparts, o->canon);
+    return rc;
+}
+
+int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
+{
+    grundy__word_searcher *s = o->words;
+    if (n > UINT32_MAX)
+        return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
+    int rc = option_room(s, n, n);
+    const unsigned char *p = (const unsigned char *)positions;
+    for (size_t i = 0; i < n && rc == GRUNDY_OK; i++)
+        append(s, p + i * sizeof(uint64_t), 1, o->canon);
+    return rc;
+}
+
+/* Runs the move generator on pos, appending its options to the lists. */
+static int generate(grundy__word_searcher *s, uint64_t pos)
+{
+    grundy_game *g = s->game;
+    grundy_options o = {g, NULL, s, g->canon, !grundy__play_splits(s->play)};
+    s->errmsg[0] = '\0';
+    int rc = g->moves_u64 != NULL ? g->moves_u64(g->user, pos, &o) : g->moves(g->user, &pos, &o);
+    if (rc > 0)
+        return grundy__word_fail(s, GRUNDY_EINVAL, "the move generator returned %d", rc);
+    if (rc < 0 && s->errmsg[0] == '\0')
+        return grundy__word_fail(s, rc, "the move generator failed: %s", grundy_strerror(rc));
+    if (rc < 0)
+        s->status = rc;
+    return rc;
+}
+
+/* Reverses n elements of elem bytes at p. */
+static void reverse(void *p, size_t n, size_t elem)
+{
+    unsigned char *a = (unsigned char *)p, tmp[sizeof(uint64_t)];
+    for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
+        memcpy(tmp, a + i * elem, elem);
+        memcpy(a + i * elem, a + (j - 1) * elem, elem);
+        memcpy(a + (j - 1) * elem, tmp, elem);
+    }
+}
+
+static void prefetch_options(const grundy__word_searcher *s, size_t from)
+{
+#if defined(__GNUC__)
+    const grundy__word_memo *m = s->memo;
+    for (size_t i = from; i < s->nparts; i++) {
+        if (m->dense != NULL)
+            __builtin_prefetch(&m->dense[s->parts[i] < s->game->bound ? s->parts[i] : 0]);
+        else
+            __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, s->parts[i])]);
+    }
+#else
+    (void)s;
+    (void)from;
+#endif
+}
+
+int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size_t ref, int helped)
+{
+    /* Room for the frame was made before pos was claimed (claim below). */
+    grundy__word_frame *f = &s->frames[s->nframes++];
+    f->pos = pos;
+    f->ref = ref;
+    f->opts_from = f->opt = s->nopts;
+    f->parts_from = f->part = s->nparts;
+    f->in_opt = 0;
+    f->join = 0;
+    f->below64 = 0;
+    f->wide = 0;
+    f->helped = helped;
+    int rc = generate(s, pos);
+    f = &s->frames[s->nframes - 1];
+    f->end_opt = s->nopts;
+    if (rc == GRUNDY_OK && s->reverse) {
+        /* Last option first; an option's parts are reversed with them,
+         * which their join does not see. */
+        reverse(s->parts + f->parts_from, s->nparts - f->parts_from, sizeof *s->parts);
+        reverse(s->opts + f->opts_from, s->nopts - f->opts_from, sizeof *s->opts);
+    }
+    if (rc == GRUNDY_OK)
+        prefetch_options(s, f->parts_from);
+    return rc;
+}
+
+int grundy__word_frame_room(grundy__word_searcher *s)
+{
+    return reserve(s, (void **)&s->frames, &s->cap_frames, s->nframes + 1, sizeof *s->frames);
+}
+
+static int ensure_mex(grundy__word_searcher *s, size_t nopts)
+{
+    size_t need = grundy__play_mex_bound(nopts);
+    if (need <= s->mex.bound)
+        return GRUNDY_OK;
+    size_t bound = s->mex.bound < 64 ? 64 : s->mex.bound;
+    while (bound < need)
+        bound *= 2;
+    grundy__mex m;
+    if (grundy__mex_init(&m, &s->game->alloc, bound) != GRUNDY_OK)
+        return grundy__word_fail(s, GRUNDY_ENOMEM, "out of memory %zu moves deep", s->nframes);
+    grundy__mex_free(&s->mex, &s->game->alloc);
+    s->mex = m;
+    return GRUNDY_OK;
+}
+
+/* The number of frame f, its options all known. */
+static int frame_number(grundy__word_searcher *s, const grundy__word_frame *f, uint32_t *v)
+{
+    int normal = s->play == GRUNDY_PLAY_NORMAL || s->play == GRUNDY_PLAY_SELECTIVE;
+    if (normal && !f->wide && f->below64 != UINT64_MAX) {
+        *v = (uint32_t)__builtin_ctzll(~f->below64);
+        return GRUNDY_OK;
+    }
+    int rc = ensure_mex(s, f->end_opt - f->opts_from);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__acc acc;
+    grundy__acc_begin(&acc, s->play, &s->mex);
+    for (size_t i = f->opts_from; i < f->end_opt; i++)
+        grundy__acc_add(&acc, s->opts[i].number);
+    *v = grundy__acc_end(&acc);
+    return GRUNDY_OK;
+}
+
+/* Frame f's current option is known: its number is x. */
+static void option_done(grundy__word_searcher *s, grundy__word_frame *f, uint32_t x)
+{
+    s->opts[f->opt].number = x;
+    if (x < 64)
+        f->below64 |= (uint64_t)1 << x;
+    else
+        f->wide = 1;
+    f->opt++;
+    f->in_opt = 0;
+}
+
+/* The top frame f's current part has number v. */
+static inline void apply(grundy__word_searcher *s, grundy__word_frame *f, uint32_t v)
+{
+    f->join = f->in_opt == 0 ? v : grundy__play_join(s->play, f->join, v);
+    f->part++;
+    if (++f->in_opt == s->opts[f->opt].nparts)
+        option_done(s, f, f->join);
+}
+
+static int word_pop(grundy__word_searcher *s, uint32_t *value)
+{
+    grundy__word_frame *f = &s->frames[s->nframes - 1];
+    uint32_t v;
+    int rc = frame_number(s, f, &v);
+    if (rc == GRUNDY_OK)
+        rc = grundy__word_store(s, f->pos, f->ref, v);
+    if (rc != GRUNDY_OK)
+        return rc;
+    s->nopts = f->opts_from;
+    s->nparts = f->parts_from;
+    s->nframes--;
+    s->evaluated++;
+    if (s->nframes > 0)
+        apply(s, &s->frames[s->nframes - 1], v);
+    else
+        *value = v;
+    return GRUNDY_OK;
+}
+
+/* What a lookup of part needs first, when the quick test fails: part
+ * below the bound, room for a frame (a claimed part always becomes one),
+ * room in the memo. */
+static int before_claim(grundy__word_searcher *s, uint64_t part)
+{
+    grundy_game *g = s->game;
+    if (g->bound != 0 && part >= g->bound)
+        return grundy__word_fail(s, GRUNDY_ERANGE,
+                                 "position %llu, an option of position %llu, is not below the "
+                                 "game's bound %llu",
+                                 (unsigned long long)part,
+                                 (unsigned long long)s->frames[s->nframes - 1].pos,
+                                 (unsigned long long)g->bound);
+    int rc = grundy__word_frame_room(s);
+    return rc == GRUNDY_OK ? grundy__word_room(s) : rc;
+}
+
+/* Whether a lookup of part may go ahead without before_claim. */
+static inline int may_claim(const grundy__word_searcher *s, const grundy__word_memo *m,
+                            uint64_t part)
+{
+    if (s->nframes == s->cap_frames || s->team != NULL)
+        return 0;
+    if (m->dense != NULL)
+        return part < s->game->bound;
+    return m->table.used < grundy__wtable_room(&m->table) && !m->table.long_probe;
+}
+
+static void prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
+{
+#if defined(__GNUC__)
+    if (m->dense != NULL)
+        __builtin_prefetch(&m->dense[part < bound ? part : 0]);
+    else
+        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, part)]);
+#else
+    (void)m;
+    (void)part;
+    (void)bound;
+#endif
+}
+
+static int cycle(grundy__word_searcher *s)
+{
+    return grundy__word_fail(s, GRUNDY_ECYCLE,
+                             "the rules lead from a position back to itself, %zu moves later",
+                             s->nframes - 1);
+}
+
+int grundy__word_step(grundy__word_searcher *s, uint32_t *value)
+{
+    grundy__word_frame *f = &s->frames[s->nframes - 1];
+    grundy__word_memo *m = s->memo;
+    for (;;) {
+        if (f->opt == f->end_opt)
+            return word_pop(s, value);
+        if (s->opts[f->opt].nparts == 0) {
+            option_done(s, f, grundy__play_finished(s->play));
+            continue;
+        }
+        uint64_t part = s->parts[f->part];
+        if (f->part + 1 < s->nparts)
+            prefetch_part(m, s->parts[f->part + 1], s->game->bound);
+        if (!may_claim(s, m, part)) {
+            int rc = before_claim(s, part);
+            if (rc != GRUNDY_OK)
+                return rc;
+            f = &s->frames[s->nframes - 1];
+        }
+        size_t ref;
+        unsigned code = grundy__word_memo_claim(m, part, s->busy, s->shared, &ref);
+        if (code <= GRUNDY__CODE_MAX) {
+            apply(s, f, code);
+        } else if (code == GRUNDY__CODE_EMPTY) {
+            if (s->shared)
+                s->entered++;
+            return grundy__word_push(s, part, ref, 0);
+        } else if (code == GRUNDY__CODE_BIG) {
+            apply(s, f, grundy__word_number(s, part, code));
+        } else {
+            return code == s->busy ? cycle(s) : grundy__word_help(s, part, ref);
+        }
+    }
+}
+
+void grundy__word_unwind(grundy__word_searcher *s, size_t keep)
+{
+    while (s->nframes > keep) {
+        grundy__word_frame *f = &s->frames[--s->nframes];
+        /* Not a helped frame, nor one the other searcher finished while
+         * helping: its number is right, and stays. */
+        if (!f->helped && grundy__word_memo_code(s->memo, f->ref) == s->busy)
+            grundy__word_memo_forget(s->game, s->memo, f->ref);
+    }
+    if (s->nframes == 0) {
+        s->nopts = s->nparts = 0;
+    } else {
+        s->nopts = s->frames[s->nframes].opts_from;
+        s->nparts = s->frames[s->nframes].parts_from;
+    }
+}
+
+int grundy__word_help(grundy__word_searcher *s, uint64_t part, size_t ref)
+{
+    /* A frame of its own, not claimed.  On its own stack, it is a cycle. */
+    for (size_t i = 0; i < s->nframes; i++)
+        if (s->frames[i].helped && s->frames[i].pos == part)
+            return cycle(s);
+    return grundy__word_push(s, part, ref, 1);
+}
+
+void grundy__word_refresh(grundy__word_searcher *s)
+{
+    for (size_t i = 0; i < s->nframes; i++) {
+        grundy__word_frame *f = &s->frames[i];
+        (void)grundy__word_memo_claim(s->memo, f->pos, GRUNDY__CODE_EMPTY, 0, &f->ref);
+    }
+}
+
+void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, int play, unsigned thread)
+{
+    s->game = g;
+    s->play = play;
+    s->memo = grundy__word_memo_of(g, play);
+    s->thread = thread;
+    s->busy = GRUNDY__CODE_BUSY + thread;
+    s->reverse = thread != 0;
+    s->shared = 0;
+    s->team = NULL;
+    s->shared_bytes = 0;
+    s->entered = 0;
+    s->status = GRUNDY_OK;
+    s->errmsg[0] = '\0';
+    s->nframes = s->nopts = s->nparts = 0;
+}
+
+int grundy__word_evaluate(grundy_game *g, int play, uint32_t *value)
+{
+    uint64_t pos;
+    memcpy(&pos, g->pos, sizeof pos);
+    if (g->bound != 0 && pos >= g->bound)
+        return grundy__game_fail(g, GRUNDY_ERANGE, "position %llu is not below the game's bound %llu",
+                                 (unsigned long long)pos, (unsigned long long)g->bound);
+    grundy__word_memo *m = grundy__word_memo_of(g, play);
+    int rc = grundy__word_memo_ready(g, m, 1);
+    if (rc != GRUNDY_OK)
+        return rc;
+    size_t ref;
+    unsigned code = grundy__word_memo_claim(m, pos, GRUNDY__CODE_BUSY, 0, &ref);
+    if (code != GRUNDY__CODE_EMPTY) {
+        *value = grundy__word_memo_number(m, pos, code);
+        return GRUNDY_OK;
+    }
+    grundy__word_searcher *s = &g->searcher[0];
+    grundy__word_begin(s, g, play, 0);
+    g->errmsg[0] = '\0';
+    rc = grundy__word_frame_room(s);
+    if (rc != GRUNDY_OK) {
+        grundy__word_memo_forget(g, m, ref);
+        snprintf(g->errmsg, sizeof g->errmsg, "%s", s->errmsg);
+        return rc;
+    }
+    rc = grundy__word_push(s, pos, ref, 0);
+    if (rc == GRUNDY_OK)
+        rc = grundy__word_search(s, value);
+    if (rc != GRUNDY_OK) {
+        grundy__word_unwind(s, 0);
+        if (s->errmsg[0] != '\0')
+            snprintf(g->errmsg, sizeof g->errmsg, "%s", s->errmsg);
+    }
+    return rc;
+}
+
+int grundy__word_known(grundy_game *g, int play, uint32_t *value)
+{
+    uint64_t pos;
+    memcpy(&pos, g->pos, sizeof pos);
+    grundy__word_memo *m = grundy__word_memo_of(g, play);
+    if ((g->bound != 0 && pos >= g->bound) || (m->dense == NULL && m->table.nb == 0))
+        return 0;
+    size_t ref;
+    unsigned code = grundy__word_memo_claim(m, pos, GRUNDY__CODE_EMPTY, 0, &ref);
+    if (code > GRUNDY__CODE_BIG)
+        return 0;
+    *value = grundy__word_memo_number(m, pos, code);
+    return 1;
+}
