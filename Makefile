@@ -15,6 +15,7 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DESTDIR ?=
 
 CC ?= cc
+CXX ?= g++
 OPT ?= -O2 -g
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wstrict-prototypes \
     -Wmissing-prototypes
@@ -74,9 +75,11 @@ build/test/%: test/%.c $(wildcard test/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Wno-conversion -Itest $(TEST_THREADS) -o $@ $< $(STATIC) $(TEST_THREADS)
 
-# The thread test (test/test_threads.c) needs POSIX threads wherever it is built.
+# The thread tests (test/test_threads.c, test/test_word.c) need POSIX threads
+# wherever they are built.
 build/test/test_threads build/san/test/test_threads build/vg/test/test_threads: \
     TEST_THREADS := -pthread
+build/test/test_word build/san/test/test_word build/vg/test/test_word: TEST_THREADS := -pthread
 
 # The whole suite; its last line is "N passed, N failed".
 check: all $(TEST_BIN) $(EXAMPLE_BIN)
@@ -159,7 +162,13 @@ build/tsan/test_threads: test/test_threads.c $(wildcard test/*.h) $(TSAN_LIB_OBJ
 	$(TSAN_CC) $(WARN) -Wno-conversion -Iinclude -Isrc -Itest $(TSAN_FLAGS) -pthread -o $@ $< \
 	    $(TSAN_LIB_OBJ) -pthread
 
-tsan: build/tsan/test_threads
+# The word engine's test too: its games on two threads (test/test_word.c
+# shrinks its sizes under ThreadSanitizer).
+build/tsan/test_word: test/test_word.c $(wildcard test/*.h) $(TSAN_LIB_OBJ)
+	$(TSAN_CC) $(WARN) -Wno-conversion -Iinclude -Isrc -Itest $(TSAN_FLAGS) -pthread -o $@ $< \
+	    $(TSAN_LIB_OBJ) -pthread
+
+tsan: build/tsan/test_threads build/tsan/test_word
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66 history_size=7 $(TSAN_OPTIONS)" \
 	    sh test/run.sh build/tsan none --binaries-only
 
@@ -183,20 +192,31 @@ build/bench/%: bench/%.c $(STATIC)
 # at full size too.  Functions the library may not have yet are looked up in
 # the archive, and the suite reports their figures as not available.
 BENCH_SRC := $(wildcard bench/bench_*.c)
-BENCH_OPTIONAL := grundy_nimber_new grundy_heap_game_set_threads
+BENCH_CXX_OBJ := $(patsubst bench/%.cpp,build/bench/%.o,$(wildcard bench/bench_*.cpp))
+BENCH_OPTIONAL := grundy_nimber_new grundy_heap_game_set_threads grundy_game_new_dense \
+    grundy_game_set_threads
 
-build/bench/suite: $(BENCH_SRC) bench/bench.h $(STATIC)
+# The C++ baseline of figure D, built with the same CFLAGS as the rest.
+build/bench/%.o: bench/%.cpp $(wildcard bench/*.h)
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Wshadow $(CFLAGS) -Iinclude \
+	    -c $< -o $@
+
+build/bench/suite: $(BENCH_SRC) $(BENCH_CXX_OBJ) $(wildcard bench/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -pthread $$(for s in $(BENCH_OPTIONAL); do \
 	    nm -g --defined-only $(STATIC) | grep -q " T $$s$$" && printf ' -DBENCH_HAVE_%s' $$s; \
-	    done) -o $@ $(BENCH_SRC) $(STATIC)
+	    done) -o $@ $(BENCH_SRC) $(BENCH_CXX_OBJ) $(STATIC) -lstdc++
 
 .PHONY: bench bench-full
 
-bench: build/bench/suite
+# Section "threads" runs the tool and the plain loop as programs of their own.
+BENCH_PROGRAMS := $(CLI) build/bench/grundy_loop
+
+bench: build/bench/suite $(BENCH_PROGRAMS)
 	./build/bench/suite
 
-bench-full: build/bench/suite
+bench-full: build/bench/suite $(BENCH_PROGRAMS)
 	BENCH_FULL=1 ./build/bench/suite
 
 # Every example program in the docs is built, and tested by make check.

@@ -25,6 +25,25 @@ typedef struct bench_config {
 /* Seconds on CLOCK_MONOTONIC. */
 double bench_now(void);
 
+/* CPU seconds of the calling thread: what a one-thread computation costs,
+ * however many other processes share the machine. */
+double bench_thread_cpu(void);
+
+/* CPU seconds of every thread of the process. */
+double bench_process_cpu(void);
+
+/* One side of a comparison timed by bench_alternate(). */
+typedef struct bench_side {
+    double (*run)(void *ctx); /* one run from scratch; returns its seconds */
+    void *ctx;
+    double best;              /* out: the least of its runs */
+} bench_side;
+
+/* Runs each of the n sides `runs` times, one run of each in turn, so that
+ * every side meets the machine in the same states, and keeps each side's
+ * best time. */
+void bench_alternate(bench_side *sides, size_t n, unsigned runs);
+
 /* xorshift64*: a fixed, fast, portable sequence (state must not be 0). */
 uint64_t bench_rand(uint64_t *state);
 
@@ -112,5 +131,6 @@ void bench_heap(const bench_config *cfg);     /* figures A and B */
 void bench_graph(const bench_config *cfg);    /* figure C */
 void bench_game(const bench_config *cfg);     /* figure D */
 void bench_nimber(const bench_config *cfg);   /* figure E */
+void bench_threads(const bench_config *cfg);  /* T: threads that never cost, the tool */
 
 #endif

@@ -1,6 +1,6 @@
 /* The benchmark suite of libgrundy: `make bench` (quick) and `make bench-full`.
  *
- *   suite [--full] [SECTION...]      SECTION: heap graph game nimber
+ *   suite [--full] [SECTION...]      SECTION: heap graph game nimber threads
  *
  * Environment: BENCH_FULL=1 is --full; BENCH_THREADS=k asks heap games for k
  * threads (default: one per online processor).
@@ -28,6 +28,7 @@ static const section sections[] = {
     {"graph", bench_graph},
     {"game", bench_game},
     {"nimber", bench_nimber},
+    {"threads", bench_threads},
 };
 #define NSECTIONS (sizeof sections / sizeof sections[0])
 
@@ -57,7 +58,7 @@ static void cpu_model(char *buf, size_t cap)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: suite [--full] [heap] [graph] [game] [nimber]\n");
+    fprintf(stderr, "usage: suite [--full] [heap] [graph] [game] [nimber] [threads]\n");
     exit(2);
 }
 

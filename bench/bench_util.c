@@ -16,6 +16,36 @@ double bench_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static double clock_seconds(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bench_thread_cpu(void)
+{
+    return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+}
+
+double bench_process_cpu(void)
+{
+    return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+void bench_alternate(bench_side *sides, size_t n, unsigned runs)
+{
+    for (size_t i = 0; i < n; i++)
+        sides[i].best = -1.0;
+    for (unsigned r = 0; r < runs; r++) {
+        for (size_t i = 0; i < n; i++) {
+            double t = sides[i].run(sides[i].ctx);
+            if (sides[i].best < 0.0 || t < sides[i].best)
+                sides[i].best = t;
+        }
+    }
+}
+
 uint64_t bench_rand(uint64_t *state)
 {
     uint64_t x = *state;

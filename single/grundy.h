@@ -890,6 +890,33 @@ GRUNDY_API int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_
 GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user,
                                    const grundy_allocator *alloc);
 
+/**
+ * @brief Create a game whose positions are the integers below @p bound
+ *        (bitmasks of a board, heap tuples packed into an index): its memo
+ *        is a flat array indexed by the position, one byte per position
+ *        while numbers fit in it, with no hashing.
+ *
+ * Every other call takes positions as `uint64_t` values by address, as for
+ * grundy_game_new_u64().  Choose it over grundy_game_new_u64() when most
+ * positions below the bound are reached (the array is as large as the bound,
+ * reached or not; a hashed memo takes about 16 bytes per position reached):
+ * it is then several times faster and smaller.  A position at or above the
+ * bound, given by the caller, made by the generator or by the canonical
+ * form, fails the call with #GRUNDY_ERANGE and a message naming it.  The
+ * array of a way of playing is allocated at its first evaluation
+ * (@p bound bytes, within the memory cap); numbers above 247 are kept
+ * beside it in a hash table.
+ * @param out   Out: the game, to be released with grundy_game_free().
+ * @param bound Every position is below it; 1 to SIZE_MAX.
+ * @param moves The move generator.
+ * @param user  Passed to every callback.
+ * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
+ * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL (no generator, a bound
+ *         of 0 or above SIZE_MAX).
+ */
+GRUNDY_API int grundy_game_new_dense(grundy_game **out, uint64_t bound, grundy_moves_u64_fn moves,
+                                     void *user, const grundy_allocator *alloc);
+
 /** @brief Release a game and its memo tables.  NULL is a no-op.
  *  @param game The game. */
 GRUNDY_API void grundy_game_free(grundy_game *game);
@@ -1580,8 +1607,13 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  *
  * With 2 or more, heaps are computed two at a time: G(n) and G(n + 1) on two
  * threads, each waiting for the other only for the few options that need the
- * value just before it.  The values are identical to one thread's.  This
- * version uses at most 2 threads; larger counts act as 2.  Builds without
+ * value just before it.  The values are identical to one thread's.  Asking
+ * for threads is meant never to cost: when the second thread loses its
+ * processor or falls behind, the calling thread goes on alone within a few
+ * values' time, and the library times the two against one thread as it
+ * goes and computes on one where they do not pay (a busy machine, values
+ * too cheap to share).  This version uses at most 2 threads; larger counts
+ * act as 2.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * The threads live only during a computation; progress callbacks run on
  * the calling thread.
@@ -1589,6 +1621,29 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  * @param threads The most threads to use; 0 acts as 1.
  */
 GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
+
+/**
+ * @brief Let a game's evaluations use up to @p threads threads (the default
+ *        is 1: the library starts no thread unless asked).
+ *
+ * With 2 or more, evaluations of games with 8-byte positions
+ * (grundy_game_new_u64(), grundy_game_new_dense(), grundy_game_new() with
+ * 8-byte positions) that reach many positions are shared by two threads
+ * over one memo table: each searches the positions in its own order and
+ * claims a position before evaluating it, so no position is evaluated
+ * twice.  The values are identical to one thread's.  Other plays and other
+ * position sizes compute on one thread; this version uses at most 2
+ * threads, and larger counts act as 2.
+ *
+ * **By asking for 2 or more you declare that the move generator and the
+ * canonicalising callback may run on two threads at once** (on different
+ * positions): they must not change shared state without synchronisation.
+ * The progress callback runs on the calling thread only.  Builds without
+ * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
+ * @param game    The game.
+ * @param threads The most threads to use; 0 acts as 1.
+ */
+GRUNDY_API void grundy_game_set_threads(grundy_game *game, unsigned threads);
 
 /** @} */
 #endif /* GRUNDY_EXPERIMENTAL */
@@ -1633,6 +1688,7 @@ extern "C" {
 GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
 GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
 GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
+GRUNDY_API void grundy_game_set_threads(grundy_game *game, unsigned threads);
 #endif
 
 /* === src/core/alloc.c === */
@@ -1993,14 +2049,9 @@ GRUNDY__LOCAL uint32_t grundy__table_value_at(const grundy__table *t, const void
 /* Removes key if present. */
 GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key);
 
-/* 64-bit hash of a byte string. */
-GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len);
-
-/* === src/core/table.c (continued) === */
-
 /* A strong 64-bit finaliser (splitmix64's): every input bit affects every
- * output bit, so the low bits used for the slot index are well mixed. */
-static inline uint64_t grundy__table__mix64(uint64_t x)
+ * output bit, so the low bits used for a slot index are well mixed. */
+static inline uint64_t grundy__mix64(uint64_t x)
 {
     x ^= x >> 30;
     x *= 0xbf58476d1ce4e5b9ull;
@@ -2010,6 +2061,11 @@ static inline uint64_t grundy__table__mix64(uint64_t x)
     return x;
 }
 
+/* 64-bit hash of a byte string. */
+GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len);
+
+/* === src/core/table.c (continued) === */
+
 GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len)
 {
     const unsigned char *p = (const unsigned char *)key;
@@ -2017,14 +2073,14 @@ GRUNDY__LOCAL uint64_t grundy__hash(const void *key, size_t len)
     while (len >= 8) {
         uint64_t w;
         memcpy(&w, p, 8);
-        h = grundy__table__mix64(h ^ w);
+        h = grundy__mix64(h ^ w);
         p += 8;
         len -= 8;
     }
     if (len > 0) {
         uint64_t w = 0;
         memcpy(&w, p, len);
-        h = grundy__table__mix64(h ^ w ^ 0xff51afd7ed558ccdull);
+        h = grundy__mix64(h ^ w ^ 0xff51afd7ed558ccdull);
     }
     return h;
 }
@@ -2066,7 +2122,7 @@ static void grundy__table__put_value(grundy__table *t, size_t i, uint32_t v)
 /* grundy__hash of an eight-byte key, spelled out so that it inlines. */
 static inline uint64_t grundy__table__word_hash(uint64_t w)
 {
-    return grundy__table__mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
+    return grundy__mix64(0x9e3779b97f4a7c15ull ^ 8 ^ w);
 }
 
 static inline size_t grundy__table__home(const grundy__table *t, const void *key)
@@ -2397,11 +2453,19 @@ typedef struct grundy__worker {
     uint64_t posted, finished; /* jobs, under lock */
     int quit;
     int running;
+    unsigned long spins; /* looks for the next job before sleeping */
+    int awake;           /* the thread has run, under lock */
 } grundy__worker;
 
 /* Starts the worker.  Returns 0, or -1 if no thread could be started (the
  * caller then does the work itself). */
 GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w);
+
+/* Starts the worker without waiting for its thread to run: on a busy
+ * machine that may take milliseconds, and jobs posted meanwhile just wait.
+ * The worker looks `spins` times for its next job, then sleeps until one
+ * is posted.  Returns 0, or -1 if no thread could be started. */
+GRUNDY__LOCAL int grundy__worker_launch(grundy__worker *w, unsigned long spins);
 
 /* Runs fn(arg) on the worker; grundy__worker_wait waits for it to end. */
 GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg);
@@ -2417,6 +2481,45 @@ GRUNDY__LOCAL void grundy__thread_yield(void);
 /* Seconds on the system clock (0 where there is none), to see whether a
  * second thread pays. */
 GRUNDY__LOCAL double grundy__seconds(void);
+
+/* Tells the processor that the caller is spinning on a shared variable
+ * (x86's pause), so that a spin costs less power and leaves the core's
+ * other hardware thread its share. */
+static inline void grundy__cpu_relax(void)
+{
+#if GRUNDY__THREADS && (defined(__x86_64__) || defined(__i386__))
+    __builtin_ia32_pause();
+#elif GRUNDY__THREADS && defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* *p += x, returning the old value (acquire and release). */
+static inline uint64_t grundy__fetch_add(uint64_t *p, uint64_t x)
+{
+#if GRUNDY__THREADS
+    return __atomic_fetch_add(p, x, __ATOMIC_ACQ_REL);
+#else
+    uint64_t old = *p;
+    *p = old + x;
+    return old;
+#endif
+}
+
+/* If *p is `expected`, makes it `desired` and returns 1; else 0 (acquire
+ * and release). */
+static inline int grundy__compare_swap(uint64_t *p, uint64_t expected, uint64_t desired)
+{
+#if GRUNDY__THREADS
+    return __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE);
+#else
+    if (*p != expected)
+        return 0;
+    *p = desired;
+    return 1;
+#endif
+}
 
 static inline uint64_t grundy__load_acquire(const uint64_t *p)
 {
@@ -2445,7 +2548,7 @@ static void *grundy__threads__worker_main(void *arg)
 {
     grundy__worker *w = (grundy__worker *)arg;
     pthread_mutex_lock(&w->lock);
-    w->running = 1;
+    w->awake = 1;
     pthread_cond_signal(&w->done);
     for (;;) {
         /* Jobs come in runs: look for the next one for a while before
@@ -2453,7 +2556,7 @@ static void *grundy__threads__worker_main(void *arg)
          * the thread that wakes it and have to be moved again. */
         pthread_mutex_unlock(&w->lock);
         for (unsigned long i = 0;
-             i < GRUNDY__THREADS__WORKER_SPINS && __atomic_load_n(&w->posted, __ATOMIC_ACQUIRE) == w->finished;
+             i < w->spins && __atomic_load_n(&w->posted, __ATOMIC_ACQUIRE) == w->finished;
              i++)
             ;
         pthread_mutex_lock(&w->lock);
@@ -2471,11 +2574,14 @@ static void *grundy__threads__worker_main(void *arg)
     return NULL;
 }
 
-GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
+/* Everything but the thread: its lock, conditions and counters. */
+static int grundy__threads__worker_create(grundy__worker *w, unsigned long spins)
 {
     w->posted = w->finished = 0;
     w->quit = 0;
     w->running = 0;
+    w->awake = 0;
+    w->spins = spins;
     if (pthread_mutex_init(&w->lock, NULL) != 0)
         return -1;
     if (pthread_cond_init(&w->wake, NULL) != 0) {
@@ -2493,13 +2599,26 @@ GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
         pthread_mutex_destroy(&w->lock);
         return -1;
     }
+    w->running = 1;
+    return 0;
+}
+
+GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
+{
+    if (grundy__threads__worker_create(w, GRUNDY__THREADS__WORKER_SPINS) != 0)
+        return -1;
     /* Sleep (not spin) until the new thread runs: it starts on this
      * processor, and the caller, waking up, is then placed on a free one. */
     pthread_mutex_lock(&w->lock);
-    while (!w->running)
+    while (!w->awake)
         pthread_cond_wait(&w->done, &w->lock);
     pthread_mutex_unlock(&w->lock);
     return 0;
+}
+
+GRUNDY__LOCAL int grundy__worker_launch(grundy__worker *w, unsigned long spins)
+{
+    return grundy__threads__worker_create(w, spins);
 }
 
 GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
@@ -2556,6 +2675,12 @@ GRUNDY__LOCAL int grundy__worker_start(grundy__worker *w)
     return -1;
 }
 
+GRUNDY__LOCAL int grundy__worker_launch(grundy__worker *w, unsigned long spins)
+{
+    (void)spins;
+    return grundy__worker_start(w);
+}
+
 GRUNDY__LOCAL void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
 {
     (void)w;
@@ -2582,6 +2707,441 @@ GRUNDY__LOCAL double grundy__seconds(void)
 }
 #endif
 #undef GRUNDY__THREADS__WORKER_SPINS
+
+/* === src/core/word_table.c === */
+/* The memo of 64-bit words: the probe beyond the home bucket, the probe of
+ * two threads, growth, the guard's rebuild and removal (word_table.h). */
+/* === src/core/word_table.h === */
+/* The memo of games whose positions are 64-bit words: each word mapped to a
+ * one-byte code, a small number or a state of its evaluation.
+ *
+ * Why not the byte-string table (core/table.h): a memo of words is what the
+ * rule-defined games spend their time in, and a layout made for it does
+ * with one cache line what the other does with two or three.  Buckets of 64
+ * bytes, aligned to a cache line, hold seven keys, their seven codes and
+ * the bucket's fill: the keys fill a bucket from its first slot on, so one
+ * compare of the seven keys (no branch between them) and the fill say
+ * whether a key is there; a full bucket sends the probe to the next one.
+ * Seven slots of 64 bytes are 9.1 bytes per slot, and buckets may be 6/7
+ * full before the table grows by half, so a table holds between 10.7 and 16
+ * bytes per key (the byte-string table: 16 to 32 for eight-byte keys).
+ *
+ * The home bucket of a key is the high half of (key ^ key >> 32) * 2^64/phi
+ * scaled to the bucket count: one multiply, and it keeps the table's size
+ * free (no power of two).  A set of keys that this hash piles up (keys whose products share
+ * their high bits) is caught by watching probe lengths: a probe that passes
+ * GRUNDY__WTABLE_LONG buckets asks for the table to be rebuilt with a strong
+ * hash (splitmix64's finaliser), once.
+ *
+ * Two threads may claim and read keys at once (the rule-defined games'
+ * second thread): a slot is taken by a compare-and-swap of its bucket's
+ * fill, its key written, then its code published with release order; a
+ * slot inside the fill whose code is still GRUNDY__CODE_EMPTY is being
+ * written, and a reader waits for it.  Growing needs the table to itself.
+ * Every code and key is read and written with atomic operations where
+ * threads exist (plain loads and stores on the processors we know), so
+ * that the one-thread path is the same code. */
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Codes.  Numbers up to GRUNDY__CODE_MAX are stored as themselves. */
+#define GRUNDY__CODE_MAX 247u
+#define GRUNDY__CODE_BIG 248u   /* a larger number, kept beside the table */
+#define GRUNDY__CODE_BUSY 250u  /* being evaluated, by thread 0 (+1: thread 1) */
+#define GRUNDY__CODE_TOMB 253u  /* removed (an evaluation that failed) */
+#define GRUNDY__CODE_EMPTY 255u /* free, or (inside a bucket's fill) being written */
+
+#define GRUNDY__WTABLE_SLOTS 7
+#define GRUNDY__WTABLE_LONG 16 /* buckets a probe may pass before the guard trips */
+#define GRUNDY__WTABLE_FULL 6  /* keys per bucket, on average, before the table grows */
+
+typedef struct grundy__wbucket {
+    uint64_t key[GRUNDY__WTABLE_SLOTS]; /* 16-byte aligned: the table is */
+    unsigned char code[GRUNDY__WTABLE_SLOTS];
+    unsigned char fill; /* slots taken, from the first */
+} grundy__wbucket;
+
+typedef struct grundy__wtable {
+    grundy__wbucket *b; /* nb buckets, aligned to 64 bytes */
+    void *block;        /* as allocated */
+    size_t nb;
+    size_t used;        /* slots taken (removed ones too) */
+    int strong;         /* the strong hash: the guard has tripped */
+    int long_probe;     /* a probe passed GRUNDY__WTABLE_LONG buckets */
+} grundy__wtable;
+
+/* A slot: bucket * 8 + slot in the bucket. */
+typedef size_t grundy__wref;
+
+/* The multiplier of the cheap hash: 2^64 / phi, odd. */
+#define GRUNDY__WTABLE_MUL 0x9e3779b97f4a7c15ull
+
+static inline size_t grundy__wtable_home(const grundy__wtable *t, uint64_t key)
+{
+    /* The high half of a key reaches the high half of a product only
+     * through the multiplier's low half: folded in first, so that keys
+     * differing in their high bits only (a heap packed above bit 32) do
+     * not land together. */
+    uint64_t h = t->strong ? grundy__mix64(key) : (key ^ key >> 32) * GRUNDY__WTABLE_MUL;
+    return (size_t)(((h >> 32) * (uint64_t)t->nb) >> 32);
+}
+
+static inline unsigned char *grundy__wtable_code_at(const grundy__wtable *t, grundy__wref r)
+{
+    return &t->b[r >> 3].code[r & 7];
+}
+
+/* Loads and stores, atomic where there are threads (see the top). */
+static inline unsigned char grundy__wload(const unsigned char *p)
+{
+#if GRUNDY__THREADS
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#else
+    return *p;
+#endif
+}
+
+static inline void grundy__wstore(unsigned char *p, unsigned char v)
+{
+#if GRUNDY__THREADS
+    __atomic_store_n(p, v, __ATOMIC_RELEASE);
+#else
+    *p = v;
+#endif
+}
+
+static inline uint64_t grundy__wkey(const uint64_t *p)
+{
+#if GRUNDY__THREADS
+    return __atomic_load_n(p, __ATOMIC_RELAXED);
+#else
+    return *p;
+#endif
+}
+
+/* The code of slot r. */
+static inline unsigned grundy__wtable_code(const grundy__wtable *t, grundy__wref r)
+{
+    return grundy__wload(grundy__wtable_code_at(t, r));
+}
+
+static inline void grundy__wtable_set(grundy__wtable *t, grundy__wref r, unsigned code)
+{
+    grundy__wstore(grundy__wtable_code_at(t, r), (unsigned char)code);
+}
+
+#if defined(__SSE2__)
+/* The 32-bit halves of two keys at p equal to those of k, as 4 bits. */
+static inline unsigned grundy__wmatch2(const __m128i *p, __m128i k)
+{
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_load_si128(p), k)));
+}
+#endif
+
+/* The slots below fill of bucket b holding key, as a bit mask (removed
+ * ones too), with plain loads: no other thread enters keys.  Two keys per
+ * SSE2 compare where there is SSE2 (every x86-64): the seven compares of a
+ * plain loop cost more than the rest of a lookup. */
+static inline unsigned grundy__wbucket_match(const grundy__wbucket *b, uint64_t key,
+                                             unsigned fill)
+{
+#if defined(__SSE2__)
+    const __m128i k = _mm_set1_epi64x((long long)key);
+    const __m128i *p = (const __m128i *)(const void *)b->key;
+    /* 32-bit halves equal: two bits per slot (the 8th holds the codes). */
+    unsigned bits = grundy__wmatch2(p, k) | grundy__wmatch2(p + 1, k) << 4 |
+                    grundy__wmatch2(p + 2, k) << 8 | grundy__wmatch2(p + 3, k) << 12;
+    bits &= bits >> 1; /* both halves: bit 2j for slot j */
+    bits &= 0x5555u & ((1u << (2 * fill)) - 1u);
+    unsigned m = 0;
+    while (bits != 0) { /* at most one bit in a table without removals */
+        unsigned j = (unsigned)__builtin_ctz(bits);
+        m |= 1u << (j / 2);
+        bits &= bits - 1;
+    }
+    return m;
+#else
+    unsigned m = 0;
+    for (unsigned j = 0; j < GRUNDY__WTABLE_SLOTS; j++)
+        m |= (unsigned)(b->key[j] == key) << j;
+    return m & ((1u << fill) - 1u);
+#endif
+}
+
+/* grundy__wbucket_match where another thread may be entering keys (atomic
+ * loads; the caller has waited for the keys below fill to be written). */
+static inline unsigned grundy__wbucket_match_shared(const grundy__wbucket *b, uint64_t key,
+                                                    unsigned fill)
+{
+    unsigned m = 0;
+    for (unsigned j = 0; j < fill; j++)
+        m |= (unsigned)(grundy__wkey(&b->key[j]) == key) << j;
+    return m;
+}
+
+/* Looks key up, and if absent (and claim is not GRUNDY__CODE_EMPTY) enters
+ * it with code claim.  Returns the code the key had (GRUNDY__CODE_EMPTY:
+ * absent, now entered if asked) and sets *r to its slot.  The table has
+ * room (the caller keeps used below grundy__wtable_room).  shared: another
+ * thread may enter keys at the same time, and the callers count what they
+ * enter (used is left as it is). */
+GRUNDY__LOCAL unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key, unsigned claim, int shared,
+                                   grundy__wref *r);
+
+/* The usual case inline: no other thread enters keys.  The probe passes
+ * full buckets (about one lookup in ten at the most crowded); a key found
+ * removed (only after a failed evaluation) goes to the slow path, which
+ * looks further. */
+static inline __attribute__((always_inline)) unsigned grundy__wtable_claim(grundy__wtable *t, uint64_t key, unsigned claim,
+                                            int shared, grundy__wref *r)
+{
+    if (shared)
+        return grundy__wtable_claim_slow(t, key, claim, shared, r);
+    size_t i = grundy__wtable_home(t, key);
+    for (unsigned passed = 0;; passed++) {
+        grundy__wbucket *b = &t->b[i];
+        unsigned fill = b->fill;
+        unsigned m = grundy__wbucket_match(b, key, fill);
+        if (m != 0) {
+            unsigned j = (unsigned)__builtin_ctz(m);
+            unsigned code = b->code[j];
+            if (code == GRUNDY__CODE_TOMB)
+                break;
+            *r = i * 8 + j;
+            return code;
+        }
+        if (fill < GRUNDY__WTABLE_SLOTS) {
+            *r = i * 8 + fill;
+            if (claim != GRUNDY__CODE_EMPTY) {
+                b->key[fill] = key;
+                b->code[fill] = (unsigned char)claim;
+                b->fill = (unsigned char)(fill + 1);
+                t->used++;
+            }
+            return GRUNDY__CODE_EMPTY;
+        }
+        if (passed == GRUNDY__WTABLE_LONG)
+            break; /* the slow path trips the guard */
+        i = i + 1 == t->nb ? 0 : i + 1;
+    }
+    return grundy__wtable_claim_slow(t, key, claim, shared, r);
+}
+
+GRUNDY__LOCAL void grundy__wtable_init(grundy__wtable *t);
+GRUNDY__LOCAL void grundy__wtable_free(grundy__wtable *t, const grundy_allocator *a);
+
+/* The bytes the table holds, and would hold with nb buckets. */
+GRUNDY__LOCAL size_t grundy__wtable_bytes(const grundy__wtable *t);
+GRUNDY__LOCAL size_t grundy__wtable_bytes_for(size_t nb);
+
+/* The slots that may be taken before the table must grow. */
+static inline size_t grundy__wtable_room(const grundy__wtable *t)
+{
+    return t->nb * GRUNDY__WTABLE_FULL;
+}
+
+/* The bucket count the next growth gives (half as many again). */
+GRUNDY__LOCAL size_t grundy__wtable_next(const grundy__wtable *t);
+
+/* Rebuilds the table with nb buckets (at least its keys' need), with the
+ * strong hash if strong, dropping removed keys; slots change.  Within
+ * `room` bytes for the old and new blocks together (0: no cap).  Returns
+ * GRUNDY_OK, GRUNDY_ENOMEM or GRUNDY_ELIMIT (the table unchanged). */
+GRUNDY__LOCAL int grundy__wtable_rebuild(grundy__wtable *t, const grundy_allocator *a, size_t nb, int strong,
+                           size_t room);
+
+/* Marks slot r removed (one thread only). */
+GRUNDY__LOCAL void grundy__wtable_remove(grundy__wtable *t, grundy__wref r);
+
+/* === src/core/word_table.c (continued) === */
+
+enum { GRUNDY__WORD_TABLE__LINE = 64 };
+
+static size_t grundy__word_table__next_bucket(const grundy__wtable *t, size_t i)
+{
+    return i + 1 == t->nb ? 0 : i + 1;
+}
+
+/* Waits until slot j of b, inside the fill, has its key written. */
+static unsigned grundy__word_table__published(const grundy__wbucket *b, unsigned j)
+{
+    unsigned code;
+    while ((code = grundy__wload(&b->code[j])) == GRUNDY__CODE_EMPTY)
+        grundy__thread_yield();
+    return code;
+}
+
+/* The slot of bucket b below fill that holds key and is not removed, or -1;
+ * with threads, only after every slot below fill is written. */
+static int grundy__word_table__find_in(const grundy__wbucket *b, uint64_t key, unsigned fill, int shared,
+                   unsigned *code)
+{
+    if (shared) {
+        for (unsigned j = 0; j < fill; j++)
+            (void)grundy__word_table__published(b, j);
+    }
+    unsigned m = shared ? grundy__wbucket_match_shared(b, key, fill)
+                        : grundy__wbucket_match(b, key, fill);
+    while (m != 0) {
+        unsigned j = (unsigned)__builtin_ctz(m);
+        *code = grundy__wload(&b->code[j]);
+        if (*code != GRUNDY__CODE_TOMB)
+            return (int)j;
+        m &= m - 1;
+    }
+    return -1;
+}
+
+/* Takes slot `fill` of b for key, with code claim: 1 if taken, 0 if
+ * another thread took it first (b's fill has moved on). */
+static int grundy__word_table__take(grundy__wbucket *b, unsigned fill, uint64_t key, unsigned claim, int shared)
+{
+#if GRUNDY__THREADS
+    if (shared) {
+        unsigned char expected = (unsigned char)fill;
+        if (!__atomic_compare_exchange_n(&b->fill, &expected, (unsigned char)(fill + 1), 0,
+                                         __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            return 0;
+        __atomic_store_n(&b->key[fill], key, __ATOMIC_RELAXED);
+        grundy__wstore(&b->code[fill], (unsigned char)claim);
+        return 1;
+    }
+#else
+    (void)shared;
+#endif
+    b->key[fill] = key;
+    b->code[fill] = (unsigned char)claim;
+    b->fill = (unsigned char)(fill + 1);
+    return 1;
+}
+
+GRUNDY__LOCAL unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key, unsigned claim, int shared,
+                                   grundy__wref *r)
+{
+    size_t i = grundy__wtable_home(t, key);
+    for (unsigned passed = 0;; passed++) {
+        grundy__wbucket *b = &t->b[i];
+        unsigned fill = grundy__wload(&b->fill), code;
+        int j = grundy__word_table__find_in(b, key, fill, shared, &code);
+        if (j >= 0) {
+            *r = i * 8 + (unsigned)j;
+            return code;
+        }
+        if (fill < GRUNDY__WTABLE_SLOTS) {
+            *r = i * 8 + fill;
+            if (claim == GRUNDY__CODE_EMPTY)
+                return GRUNDY__CODE_EMPTY;
+            if (grundy__word_table__take(b, fill, key, claim, shared)) {
+                if (!shared)
+                    t->used++;
+                return GRUNDY__CODE_EMPTY;
+            }
+            continue; /* taken by the other thread: look at this bucket again */
+        }
+        /* A table of a few buckets fills and empties its runs as it grows:
+         * only a large one has probes worth watching. */
+        if (passed == GRUNDY__WTABLE_LONG && !t->strong && t->nb >= 64 * GRUNDY__WTABLE_LONG) {
+#if GRUNDY__THREADS
+            __atomic_store_n(&t->long_probe, 1, __ATOMIC_RELAXED);
+#else
+            t->long_probe = 1;
+#endif
+        }
+        i = grundy__word_table__next_bucket(t, i);
+    }
+}
+
+GRUNDY__LOCAL void grundy__wtable_init(grundy__wtable *t)
+{
+    memset(t, 0, sizeof *t);
+}
+
+GRUNDY__LOCAL void grundy__wtable_free(grundy__wtable *t, const grundy_allocator *a)
+{
+    grundy__free(a, t->block);
+    grundy__wtable_init(t);
+}
+
+GRUNDY__LOCAL size_t grundy__wtable_bytes_for(size_t nb)
+{
+    return nb == 0 ? 0 : nb * sizeof(grundy__wbucket) + GRUNDY__WORD_TABLE__LINE;
+}
+
+GRUNDY__LOCAL size_t grundy__wtable_bytes(const grundy__wtable *t)
+{
+    return grundy__wtable_bytes_for(t->nb);
+}
+
+GRUNDY__LOCAL size_t grundy__wtable_next(const grundy__wtable *t)
+{
+    return t->nb < 8 ? 16 : t->nb + t->nb / 2;
+}
+
+/* Enters key (absent) with code in a table being built: no thread, no guard. */
+static void grundy__word_table__place(grundy__wtable *t, uint64_t key, unsigned char code)
+{
+    size_t i = grundy__wtable_home(t, key);
+    while (t->b[i].fill == GRUNDY__WTABLE_SLOTS)
+        i = grundy__word_table__next_bucket(t, i);
+    grundy__wbucket *b = &t->b[i];
+    b->key[b->fill] = key;
+    b->code[b->fill] = code;
+    b->fill++;
+    t->used++;
+}
+
+/* The keys of t not removed. */
+static size_t grundy__word_table__live(const grundy__wtable *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nb; i++)
+        for (unsigned j = 0; j < t->b[i].fill; j++)
+            n += t->b[i].code[j] != GRUNDY__CODE_TOMB;
+    return n;
+}
+
+GRUNDY__LOCAL int grundy__wtable_rebuild(grundy__wtable *t, const grundy_allocator *a, size_t nb, int strong,
+                           size_t room)
+{
+    size_t keys = grundy__word_table__live(t);
+    if (nb * GRUNDY__WTABLE_FULL <= keys)
+        nb = keys / GRUNDY__WTABLE_FULL + 1;
+    if (nb > UINT32_MAX || nb > (SIZE_MAX - GRUNDY__WORD_TABLE__LINE) / sizeof(grundy__wbucket))
+        return GRUNDY_ELIMIT;
+    size_t bytes = grundy__wtable_bytes_for(nb);
+    if (room != 0 && (bytes > room || grundy__wtable_bytes(t) > room - bytes))
+        return GRUNDY_ELIMIT;
+    grundy__wtable n;
+    grundy__wtable_init(&n);
+    n.block = grundy__alloc_array(a, bytes, 1);
+    if (n.block == NULL)
+        return GRUNDY_ENOMEM;
+    uintptr_t at = ((uintptr_t)n.block + GRUNDY__WORD_TABLE__LINE - 1) & ~(uintptr_t)(GRUNDY__WORD_TABLE__LINE - 1);
+    n.b = (grundy__wbucket *)at;
+    n.nb = nb;
+    n.strong = strong;
+    /* Free slots hold GRUNDY__CODE_EMPTY, and keys are defined bytes: the
+     * match compares every key of a bucket before masking by its fill. */
+    memset(n.b, 0xff, nb * sizeof(grundy__wbucket));
+    for (size_t i = 0; i < nb; i++)
+        n.b[i].fill = 0;
+    for (size_t i = 0; i < t->nb; i++) {
+        const grundy__wbucket *b = &t->b[i];
+        for (unsigned j = 0; j < b->fill; j++)
+            if (b->code[j] != GRUNDY__CODE_TOMB)
+                grundy__word_table__place(&n, b->key[j], b->code[j]);
+    }
+    grundy__free(a, t->block);
+    *t = n;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__wtable_remove(grundy__wtable *t, grundy__wref r)
+{
+    grundy__wtable_set(t, r, GRUNDY__CODE_TOMB);
+}
 
 /* === src/play/compound.c === */
 /* Sums decided by their components' numbers (ONAG ch. 14; Winning Ways):
@@ -5378,6 +5938,175 @@ int grundy_graph_outcome(grundy_graph *g, int play, uint32_t node)
  * codes, so numbers up to 2^32 - 6 are stored (a mex that large would need
  * more options than memory holds). */
 
+/* The handle implements grundy_game_set_threads (experimental). */
+
+/* === src/game/game_word.h === */
+/* Games whose positions are 64-bit words (8-byte positions: the games of
+ * grundy_game_new_u64(), grundy_game_new_dense() and grundy_game_new()
+ * with 8-byte positions): their memo and their search, apart from the
+ * generic engine of byte-string positions (game_eval.c) because this is
+ * where rule-defined games spend their time.
+ *
+ * The memo of a play (game_word_memo.c) maps a position to a one-byte code
+ * (core/word_table.h's codes: a number up to GRUNDY__CODE_MAX, a larger
+ * number kept in a side table, or busy: on a search's stack), either in a
+ * word table (hashed) or, for dense games, in a flat array indexed by the
+ * position.  The search (game_word.c) is a depth-first search with an
+ * explicit stack, one per thread (a searcher): options as plain words, one
+ * probe per option when the search reaches it, the busy mark written in the
+ * slot that probe found and the number written there when the position is
+ * popped, and the mex of numbers below 64 taken from a 64-bit mask.
+ * game_word_threads.c runs a second searcher beside the first. */
+
+/* The memo of one play. */
+typedef struct grundy__word_memo {
+    grundy__wtable table;   /* hashed games */
+    unsigned char *dense;   /* dense games: `bound` codes, allocated at first use */
+    size_t dense_count;     /* dense games: positions stored */
+    size_t removed;         /* hashed games: keys removed since the last rebuild */
+    grundy__table big;      /* numbers above GRUNDY__CODE_MAX, stored + 2 (game.h) */
+} grundy__word_memo;
+
+/* An option on a searcher's stack: its parts (in the searcher's parts list)
+ * and, once known, its number. */
+typedef struct grundy__word_opt {
+    uint32_t nparts;
+    uint32_t number;
+} grundy__word_opt;
+
+typedef struct grundy__word_frame {
+    uint64_t pos;
+    size_t ref;          /* where the memo holds pos (busy) */
+    size_t opts_from, parts_from; /* its options and their parts, in the lists */
+    size_t opt, end_opt; /* its options: the one being scanned, the end */
+    size_t part;         /* the part being scanned (parts list index) */
+    uint32_t in_opt;     /* that part's index in its option */
+    uint32_t join;       /* the numbers of the option's parts before it, joined */
+    uint64_t below64;    /* bit v: an option of number v < 64 */
+    int wide;            /* an option of number >= 64 */
+    int helped;          /* busy with the other searcher: helped, not claimed */
+} grundy__word_frame;
+
+/* One thread's search. */
+typedef struct grundy__word_searcher {
+    grundy_game *game;
+    grundy__word_memo *memo;
+    int play;
+    unsigned thread;     /* 0 (the calling thread) or 1 */
+    unsigned busy;       /* its busy code: GRUNDY__CODE_BUSY + thread */
+    int shared;          /* another searcher works on the memo */
+    void *team;          /* the two searchers' shared state, or NULL (game_word_threads.c) */
+    int reverse;         /* scans each position's options last to first */
+    grundy__word_frame *frames;
+    size_t nframes, cap_frames;
+    uint64_t *parts;
+    size_t nparts, cap_parts;
+    grundy__word_opt *opts;
+    size_t nopts, cap_opts;
+    uint32_t *numbers;   /* scratch for the accumulator: cap_opts entries */
+    grundy__mex mex;
+    size_t entered;      /* positions it entered in a shared table, not yet counted */
+    size_t shared_bytes; /* the bytes of the game beside its stacks, when shared */
+    uint64_t evaluated;  /* positions it evaluated */
+    int status;          /* a failure, or GRUNDY_OK */
+    char errmsg[256];    /* its failure's message (a second thread's own) */
+} grundy__word_searcher;
+
+/* ---- game_word_memo.c ------------------------------------------------------ */
+
+/* The memo of play (selective play has its own: game.h). */
+GRUNDY__LOCAL grundy__word_memo *grundy__word_memo_of(grundy_game *g, int play);
+
+/* Makes the memo ready for `need` more entries (allocating a dense array,
+ * or growing the table, or rebuilding it after the guard tripped).  Returns
+ * GRUNDY_OK or a failure with the game's message.  A rebuild moves every
+ * entry: slots held before it are stale (grundy__word_refresh). */
+GRUNDY__LOCAL int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, size_t need);
+
+/* The number a code (not busy, not empty) stands for. */
+GRUNDY__LOCAL uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code);
+
+/* Stores pos's number at its slot ref; GRUNDY_ENOMEM/ELIMIT if a large
+ * number finds no room (then pos stays busy). */
+GRUNDY__LOCAL int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
+                            uint32_t number);
+
+/* Removes a busy entry (a failed evaluation). */
+GRUNDY__LOCAL void grundy__word_memo_forget(grundy_game *g, grundy__word_memo *m, size_t ref);
+
+/* The positions stored and the bytes held by every play's memo. */
+GRUNDY__LOCAL size_t grundy__word_memo_count(const grundy_game *g);
+GRUNDY__LOCAL size_t grundy__word_memo_bytes(const grundy_game *g);
+
+/* Frees every play's memo. */
+GRUNDY__LOCAL void grundy__word_memo_free(grundy_game *g);
+
+/* The memo's code of pos, claiming it with code `busy` if absent (the
+ * returned code is then GRUNDY__CODE_EMPTY), and its slot.  The memo is
+ * ready (grundy__word_memo_ready); a dense game's pos is below its bound. */
+static inline unsigned grundy__word_memo_claim(grundy__word_memo *m, uint64_t pos, unsigned busy,
+                                               int shared, size_t *ref)
+{
+    if (m->dense != NULL) {
+        unsigned char *c = &m->dense[pos];
+        *ref = (size_t)pos;
+        unsigned code = grundy__wload(c);
+#if GRUNDY__THREADS
+        if (code == GRUNDY__CODE_EMPTY && shared) {
+            unsigned char expected = GRUNDY__CODE_EMPTY;
+            if (__atomic_compare_exchange_n(c, &expected, (unsigned char)busy, 0, __ATOMIC_ACQ_REL,
+                                            __ATOMIC_ACQUIRE))
+                return GRUNDY__CODE_EMPTY;
+            return expected;
+        }
+#endif
+        if (code == GRUNDY__CODE_EMPTY && busy != GRUNDY__CODE_EMPTY) {
+            *c = (unsigned char)busy;
+            if (!shared)
+                m->dense_count++;
+        }
+        return code;
+    }
+    return grundy__wtable_claim(&m->table, pos, busy, shared, ref);
+}
+
+/* The code at slot ref. */
+static inline unsigned grundy__word_memo_code(const grundy__word_memo *m, size_t ref)
+{
+    return m->dense != NULL ? grundy__wload(&m->dense[ref]) : grundy__wtable_code(&m->table, ref);
+}
+
+/* Sets the code at slot ref. */
+static inline void grundy__word_memo_set(grundy__word_memo *m, size_t ref, unsigned code)
+{
+    if (m->dense != NULL)
+        grundy__wstore(&m->dense[ref], (unsigned char)code);
+    else
+        grundy__wtable_set(&m->table, ref, code);
+}
+
+/* ---- game_word.c ----------------------------------------------------------- */
+
+/* Evaluates the position in g->pos (canonical) under play on the word
+ * engine: as grundy__game_evaluate. */
+GRUNDY__LOCAL int grundy__word_evaluate(grundy_game *g, int play, uint32_t *value);
+
+/* The number of the position in g->pos under play if its memo holds it:
+ * 1, or 0. */
+GRUNDY__LOCAL int grundy__word_known(grundy_game *g, int play, uint32_t *value);
+
+/* grundy_options_add() and grundy_options_add_each() for a word search. */
+GRUNDY__LOCAL int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts);
+GRUNDY__LOCAL int grundy__word_add_each(grundy_options *o, const void *positions, size_t n);
+
+/* Frees a searcher's stacks. */
+GRUNDY__LOCAL void grundy__word_searcher_free(grundy__word_searcher *s, const grundy_allocator *a);
+
+/* The bytes a searcher's stacks hold. */
+GRUNDY__LOCAL size_t grundy__word_searcher_bytes(const grundy__word_searcher *s);
+
+/* === src/game/game.h (continued) === */
+
 /* The plays the search computes numbers for, each with its memo table: the
  * public plays up to the selective one (the loopy play's stays empty: it
  * needs the positions' graph; shortened play shares a table, see the top). */
@@ -5409,7 +6138,8 @@ typedef struct grundy__game_optlist {
 
 struct grundy_options {
     grundy_game *game;
-    grundy__game_optlist *out; /* where options go */
+    grundy__game_optlist *out; /* where options go, or (NULL) ... */
+    grundy__word_searcher *words; /* ... to the stack of this word search */
     grundy_canon_fn canon;     /* applied to each part as it is added, or NULL */
     int one_part;              /* the play of the search allows no split */
 };
@@ -5433,6 +6163,12 @@ struct grundy_game {
     int inside;         /* a call is evaluating: its callbacks may not call in */
 
     grundy__table memo[GRUNDY__GAME_MEMOS]; /* by play; allocated on first use */
+    int word;           /* 8-byte positions: the word engine (game_word.h) */
+    uint64_t bound;     /* a dense game's bound, or 0 */
+    unsigned threads;   /* the most threads its searches may use */
+    grundy__word_memo words[GRUNDY__GAME_MEMOS]; /* the word engine's memos, by play */
+    grundy__word_searcher searcher[2];           /* the word engine's searches */
+    uint64_t rebuilds;  /* of a word memo's table: slots held before one are stale */
     int play;           /* the play of the search under way */
     size_t pending;     /* of memo[play].count: options claimed, not yet searched */
     grundy__game_optlist opts;   /* the frames' options, after the first position */
@@ -5486,11 +6222,16 @@ static inline uint32_t grundy__game_number_of(uint32_t stored_value)
     return stored_value - 2u;
 }
 
+/* The memo of play's numbers (see the top). */
+static inline int grundy__game_memo_index(int play)
+{
+    return play == GRUNDY_PLAY_SELECTIVE ? play : grundy__play_numbers(play);
+}
+
 /* The memo table of the search under way. */
 static inline grundy__table *grundy__game_memo(grundy_game *g)
 {
-    int play = g->play == GRUNDY_PLAY_SELECTIVE ? g->play : grundy__play_numbers(g->play);
-    return &g->memo[play];
+    return &g->memo[grundy__game_memo_index(g->play)];
 }
 
 /* The positions in the memo tables but for the options claimed by the
@@ -5500,7 +6241,7 @@ static inline size_t grundy__game_stored_count(const grundy_game *g)
     size_t count = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         count += g->memo[p].count;
-    return count - g->pending;
+    return count - g->pending + grundy__word_memo_count(g);
 }
 
 /* ---- game.c ---------------------------------------------------------------- */
@@ -5610,12 +6351,13 @@ static size_t grundy__game__memo_bytes(const grundy_game *g)
     size_t bytes = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         bytes += grundy__table_bytes(g->size, g->memo[p].cap);
-    return bytes;
+    return bytes + grundy__word_memo_bytes(g);
 }
 
 GRUNDY__LOCAL size_t grundy__game_used_bytes(const grundy_game *g)
 {
-    return grundy__game__memo_bytes(g) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
+    return grundy__game__memo_bytes(g) + grundy__word_searcher_bytes(&g->searcher[0]) +
+           grundy__word_searcher_bytes(&g->searcher[1]) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
            g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
            g->mex.bound * sizeof(uint32_t) +
            (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
@@ -5684,8 +6426,12 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
-    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+    g->word = size == sizeof(uint64_t);
+    g->threads = 1;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         grundy__table_init(&g->memo[p], size);
+        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
+    }
     g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
@@ -5717,6 +6463,19 @@ int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves, void *user
     return grundy__game__game_new(out, sizeof(uint64_t), NULL, moves, user, alloc);
 }
 
+int grundy_game_new_dense(grundy_game **out, uint64_t bound, grundy_moves_u64_fn moves,
+                          void *user, const grundy_allocator *alloc)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (moves == NULL || bound == 0 || bound > SIZE_MAX)
+        return GRUNDY_EINVAL;
+    int rc = grundy__game__game_new(out, sizeof(uint64_t), NULL, moves, user, alloc);
+    if (rc == GRUNDY_OK)
+        (*out)->bound = bound;
+    return rc;
+}
+
 void grundy_game_free(grundy_game *g)
 {
     if (g == NULL)
@@ -5724,6 +6483,9 @@ void grundy_game_free(grundy_game *g)
     grundy_allocator a = g->alloc;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_free(&g->memo[p], &a);
+    grundy__word_memo_free(g);
+    grundy__word_searcher_free(&g->searcher[0], &a);
+    grundy__word_searcher_free(&g->searcher[1], &a);
     grundy__free(&a, g->opts.parts.p);
     grundy__free(&a, g->opts.counts.p);
     grundy__free(&a, g->listed.parts.p);
@@ -5752,6 +6514,12 @@ void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
     if (g != NULL && !g->inside)
         g->limit = bytes_cap;
+}
+
+void grundy_game_set_threads(grundy_game *g, unsigned threads)
+{
+    if (g != NULL && !g->inside)
+        g->threads = threads == 0 ? 1 : threads;
 }
 
 void grundy_game_set_progress(grundy_game *g, grundy_progress_fn fn, void *user)
@@ -5998,6 +6766,8 @@ GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, int play, uint32_t *valu
     uint32_t known;
     size_t slot;
     g->play = play;
+    if (g->word)
+        return grundy__word_evaluate(g, play, value);
     int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
                                          g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
@@ -6467,6 +7237,8 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
+    if (o->words != NULL)
+        return grundy__word_add(o, parts, nparts);
     int rc = grundy__game_options__make_room(o, nparts);
     if (rc == GRUNDY_OK)
         grundy__game_options__append(o, parts, nparts);
@@ -6487,6 +7259,8 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 {
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
+    if (o->words != NULL)
+        return grundy__word_add_each(o, positions, n);
     int rc = grundy__game_options__make_room_each(o, n);
     if (rc != GRUNDY_OK)
         return rc;
@@ -6498,7 +7272,7 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 
 GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
-    grundy_options o = {g, out, how & GRUNDY__LIST_CANON ? g->canon : NULL,
+    grundy_options o = {g, out, NULL, how & GRUNDY__LIST_CANON ? g->canon : NULL,
                         (how & GRUNDY__LIST_ONE_PART) != 0};
     int rc;
     g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
@@ -6565,6 +7339,9 @@ static uint64_t grundy__game_sum__component_number(const void *ctx, size_t i)
     const grundy__game_sum__game_positions *gp = (const grundy__game_sum__game_positions *)ctx;
     grundy_game *g = gp->game;
     grundy__game_load(g, grundy__game_sum__component(g, gp->positions, i));
+    uint32_t v;
+    if (g->word)
+        return grundy__word_known(g, g->play, &v) ? v : 0;
     return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
 }
 
@@ -6773,6 +7550,983 @@ int grundy_game_last_method(const grundy_game *g)
 {
     return g != NULL ? g->last_method : 0;
 }
+
+/* === src/game/game_word.c === */
+/* The search of the word engine (game_word.h): memoized, iterative
+ * evaluation of games whose positions are 64-bit words.
+ *
+ * A searcher keeps its stack as three lists: frames, the options of the
+ * frames (a part count and, once known, a number each) and their parts (the
+ * positions, plain words), in frame order, so that popping a frame cuts
+ * the lists.  The top frame scans its options' parts in order; a part is
+ * looked up once, when the scan reaches it: known, its number joins the
+ * option's; absent, it is entered busy in the slot the lookup found and
+ * becomes the new top frame; busy on this stack, the rules have a cycle.
+ * A popped frame writes its number in its slot and hands it to the part it
+ * is of below.  The options of a new frame have their home buckets
+ * prefetched, so that the lookups find them in the cache. */
+
+/* === src/game/game_word_search.h === */
+/* The steps of a word search (game_word.c), which one thread runs alone or
+ * two run side by side (game_word_threads.c). */
+
+/* Records a searcher's failure (status and message); returns status. */
+GRUNDY__LOCAL int grundy__word_fail(grundy__word_searcher *s, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Prepares s to search g under play as thread `thread` (0 or 1), its
+ * stacks empty. */
+GRUNDY__LOCAL void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, int play, unsigned thread);
+
+/* Makes room for one more frame. */
+GRUNDY__LOCAL int grundy__word_frame_room(grundy__word_searcher *s);
+
+/* Pushes pos, which the memo holds at slot ref (busy for s, or helped: busy
+ * with the other searcher), and lists its options; room for the frame was
+ * made. */
+GRUNDY__LOCAL int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size_t ref, int helped);
+
+/* Pushes part, busy with the other searcher at slot ref, as a helped
+ * frame; a cycle if s already helps with it. */
+GRUNDY__LOCAL int grundy__word_help(grundy__word_searcher *s, uint64_t part, size_t ref);
+
+/* Finds again the slots of s's frames, after the table was rebuilt. */
+GRUNDY__LOCAL void grundy__word_refresh(grundy__word_searcher *s);
+
+/* One step of the top frame: a part looked up (and pushed if absent), or
+ * the frame popped, its number handed below (or to *value, the last). */
+GRUNDY__LOCAL int grundy__word_step(grundy__word_searcher *s, uint32_t *value);
+
+/* Removes s's frames above the first `keep` (those it claimed, from the
+ * memo too). */
+GRUNDY__LOCAL void grundy__word_unwind(grundy__word_searcher *s, size_t keep);
+
+/* ---- game_word_threads.c --------------------------------------------------- */
+
+/* Runs the search from its first frame to its end: *value is the first
+ * frame's number.  With threads asked for, shares it with a second
+ * searcher when it pays. */
+GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value);
+
+/* Makes the memo ready for one more entry by s. */
+GRUNDY__LOCAL int grundy__word_room(grundy__word_searcher *s);
+
+/* Stores pos's number v at slot ref. */
+GRUNDY__LOCAL int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v);
+
+/* The number a memo code (not busy) of pos stands for. */
+GRUNDY__LOCAL uint32_t grundy__word_number(grundy__word_searcher *s, uint64_t pos, unsigned code);
+
+/* === src/game/game_word.c (continued) === */
+
+GRUNDY__LOCAL int grundy__word_fail(grundy__word_searcher *s, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->errmsg, sizeof s->errmsg, fmt, ap);
+    va_end(ap);
+    s->status = status;
+    return status;
+}
+
+GRUNDY__LOCAL size_t grundy__word_searcher_bytes(const grundy__word_searcher *s)
+{
+    return s->cap_frames * sizeof *s->frames + s->cap_parts * sizeof *s->parts +
+           s->cap_opts * (sizeof *s->opts + sizeof *s->numbers) + s->mex.bound * sizeof(uint32_t);
+}
+
+GRUNDY__LOCAL void grundy__word_searcher_free(grundy__word_searcher *s, const grundy_allocator *a)
+{
+    grundy__free(a, s->frames);
+    grundy__free(a, s->parts);
+    grundy__free(a, s->opts);
+    grundy__free(a, s->numbers);
+    grundy__mex_free(&s->mex, a);
+    s->frames = NULL;
+    s->parts = NULL;
+    s->opts = NULL;
+    s->numbers = NULL;
+    s->cap_frames = s->cap_parts = s->cap_opts = 0;
+}
+
+/* Whether the game's memory, with this searcher's stacks grown, passes the
+ * cap.  A second searcher's stacks count as they were when it started. */
+static int grundy__game_word__over_cap(const grundy__word_searcher *s)
+{
+    const grundy_game *g = s->game;
+    return g->limit != 0 && s->shared_bytes + grundy__word_searcher_bytes(s) +
+                                    (s->shared ? 0 : grundy__game_used_bytes(g) - grundy__word_searcher_bytes(s)) >
+                                g->limit;
+}
+
+static int grundy__game_word__cap_reached(grundy__word_searcher *s)
+{
+    return grundy__word_fail(s, GRUNDY_ELIMIT,
+                             "memory limit of %zu bytes reached %zu moves deep", s->game->limit,
+                             s->nframes);
+}
+
+/* Grows list p (of *cap elements) to hold need, within the cap. */
+static int grundy__game_word__reserve(grundy__word_searcher *s, void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return GRUNDY_OK;
+    int rc = grundy__reserve(&s->game->alloc, p, cap, need, elem);
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__word_fail(s, rc, "out of memory %zu moves deep", s->nframes);
+    if (rc != GRUNDY_OK || grundy__game_word__over_cap(s))
+        return grundy__game_word__cap_reached(s);
+    return GRUNDY_OK;
+}
+
+/* Room for nopts more options of nparts parts in all. */
+static int grundy__game_word__option_room(grundy__word_searcher *s, size_t nopts, size_t nparts)
+{
+    if (s->nopts + nopts > s->cap_opts) {
+        size_t cap = s->cap_opts;
+        int rc = grundy__game_word__reserve(s, (void **)&s->opts, &s->cap_opts, s->nopts + nopts, sizeof *s->opts);
+        if (rc == GRUNDY_OK)
+            rc = grundy__game_word__reserve(s, (void **)&s->numbers, &cap, s->cap_opts, sizeof *s->numbers);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    if (s->nparts + nparts > s->cap_parts)
+        return grundy__game_word__reserve(s, (void **)&s->parts, &s->cap_parts, s->nparts + nparts, sizeof *s->parts);
+    return GRUNDY_OK;
+}
+
+static void grundy__game_word__append(grundy__word_searcher *s, const unsigned char *parts, uint32_t nparts,
+                   grundy_canon_fn canon)
+{
+    const grundy_game *g = s->game;
+    for (uint32_t i = 0; i < nparts; i++) {
+        uint64_t w;
+        memcpy(&w, parts + (size_t)i * sizeof w, sizeof w);
+        if (canon != NULL)
+            canon(g->user, &w);
+        s->parts[s->nparts++] = w;
+    }
+    s->opts[s->nopts].nparts = nparts;
+    s->opts[s->nopts].number = 0;
+    s->nopts++;
+}
+
+GRUNDY__LOCAL int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    grundy__word_searcher *s = o->words;
+    if (nparts > 1 && o->one_part)
+        return grundy__word_fail(s, GRUNDY_EINVAL,
+                                 "an option of %u parts, but %s needs options of at most one",
+                                 nparts, grundy__play_name(s->play));
+    int rc = grundy__game_word__option_room(s, 1, nparts);
+    if (rc == GRUNDY_OK)
+        grundy__game_word__append(s, (const unsigned char *)parts, nparts, o->canon);
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
+{
+    grundy__word_searcher *s = o->words;
+    if (n > UINT32_MAX)
+        return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
+    int rc = grundy__game_word__option_room(s, n, n);
+    const unsigned char *p = (const unsigned char *)positions;
+    for (size_t i = 0; i < n && rc == GRUNDY_OK; i++)
+        grundy__game_word__append(s, p + i * sizeof(uint64_t), 1, o->canon);
+    return rc;
+}
+
+/* Runs the move generator on pos, appending its options to the lists. */
+static int grundy__game_word__generate(grundy__word_searcher *s, uint64_t pos)
+{
+    grundy_game *g = s->game;
+    grundy_options o = {g, NULL, s, g->canon, !grundy__play_splits(s->play)};
+    s->errmsg[0] = '\0';
+    int rc = g->moves_u64 != NULL ? g->moves_u64(g->user, pos, &o) : g->moves(g->user, &pos, &o);
+    if (rc > 0)
+        return grundy__word_fail(s, GRUNDY_EINVAL, "the move generator returned %d", rc);
+    if (rc < 0 && s->errmsg[0] == '\0')
+        return grundy__word_fail(s, rc, "the move generator failed: %s", grundy_strerror(rc));
+    if (rc < 0)
+        s->status = rc;
+    return rc;
+}
+
+/* Reverses n elements of elem bytes at p. */
+static void grundy__game_word__reverse(void *p, size_t n, size_t elem)
+{
+    unsigned char *a = (unsigned char *)p, tmp[sizeof(uint64_t)];
+    for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
+        memcpy(tmp, a + i * elem, elem);
+        memcpy(a + i * elem, a + (j - 1) * elem, elem);
+        memcpy(a + (j - 1) * elem, tmp, elem);
+    }
+}
+
+static void grundy__game_word__prefetch_options(const grundy__word_searcher *s, size_t from)
+{
+#if defined(__GNUC__)
+    const grundy__word_memo *m = s->memo;
+    for (size_t i = from; i < s->nparts; i++) {
+        if (m->dense != NULL)
+            __builtin_prefetch(&m->dense[s->parts[i] < s->game->bound ? s->parts[i] : 0]);
+        else
+            __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, s->parts[i])]);
+    }
+#else
+    (void)s;
+    (void)from;
+#endif
+}
+
+GRUNDY__LOCAL int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size_t ref, int helped)
+{
+    /* Room for the frame was made before pos was claimed (claim below). */
+    grundy__word_frame *f = &s->frames[s->nframes++];
+    f->pos = pos;
+    f->ref = ref;
+    f->opts_from = f->opt = s->nopts;
+    f->parts_from = f->part = s->nparts;
+    f->in_opt = 0;
+    f->join = 0;
+    f->below64 = 0;
+    f->wide = 0;
+    f->helped = helped;
+    int rc = grundy__game_word__generate(s, pos);
+    f = &s->frames[s->nframes - 1];
+    f->end_opt = s->nopts;
+    if (rc == GRUNDY_OK && s->reverse) {
+        /* Last option first; an option's parts are reversed with them,
+         * which their join does not see. */
+        grundy__game_word__reverse(s->parts + f->parts_from, s->nparts - f->parts_from, sizeof *s->parts);
+        grundy__game_word__reverse(s->opts + f->opts_from, s->nopts - f->opts_from, sizeof *s->opts);
+    }
+    if (rc == GRUNDY_OK)
+        grundy__game_word__prefetch_options(s, f->parts_from);
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__word_frame_room(grundy__word_searcher *s)
+{
+    return grundy__game_word__reserve(s, (void **)&s->frames, &s->cap_frames, s->nframes + 1, sizeof *s->frames);
+}
+
+static int grundy__game_word__ensure_mex(grundy__word_searcher *s, size_t nopts)
+{
+    size_t need = grundy__play_mex_bound(nopts);
+    if (need <= s->mex.bound)
+        return GRUNDY_OK;
+    size_t bound = s->mex.bound < 64 ? 64 : s->mex.bound;
+    while (bound < need)
+        bound *= 2;
+    grundy__mex m;
+    if (grundy__mex_init(&m, &s->game->alloc, bound) != GRUNDY_OK)
+        return grundy__word_fail(s, GRUNDY_ENOMEM, "out of memory %zu moves deep", s->nframes);
+    grundy__mex_free(&s->mex, &s->game->alloc);
+    s->mex = m;
+    return GRUNDY_OK;
+}
+
+/* The number of frame f, its options all known. */
+static int grundy__game_word__frame_number(grundy__word_searcher *s, const grundy__word_frame *f, uint32_t *v)
+{
+    int normal = s->play == GRUNDY_PLAY_NORMAL || s->play == GRUNDY_PLAY_SELECTIVE;
+    if (normal && !f->wide && f->below64 != UINT64_MAX) {
+        *v = (uint32_t)__builtin_ctzll(~f->below64);
+        return GRUNDY_OK;
+    }
+    int rc = grundy__game_word__ensure_mex(s, f->end_opt - f->opts_from);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__acc acc;
+    grundy__acc_begin(&acc, s->play, &s->mex);
+    for (size_t i = f->opts_from; i < f->end_opt; i++)
+        grundy__acc_add(&acc, s->opts[i].number);
+    *v = grundy__acc_end(&acc);
+    return GRUNDY_OK;
+}
+
+/* Frame f's current option is known: its number is x. */
+static void grundy__game_word__option_done(grundy__word_searcher *s, grundy__word_frame *f, uint32_t x)
+{
+    s->opts[f->opt].number = x;
+    if (x < 64)
+        f->below64 |= (uint64_t)1 << x;
+    else
+        f->wide = 1;
+    f->opt++;
+    f->in_opt = 0;
+}
+
+/* The top frame f's current part has number v. */
+static inline void grundy__game_word__apply(grundy__word_searcher *s, grundy__word_frame *f, uint32_t v)
+{
+    f->join = f->in_opt == 0 ? v : grundy__play_join(s->play, f->join, v);
+    f->part++;
+    if (++f->in_opt == s->opts[f->opt].nparts)
+        grundy__game_word__option_done(s, f, f->join);
+}
+
+static int grundy__game_word__word_pop(grundy__word_searcher *s, uint32_t *value)
+{
+    grundy__word_frame *f = &s->frames[s->nframes - 1];
+    uint32_t v;
+    int rc = grundy__game_word__frame_number(s, f, &v);
+    if (rc == GRUNDY_OK)
+        rc = grundy__word_store(s, f->pos, f->ref, v);
+    if (rc != GRUNDY_OK)
+        return rc;
+    s->nopts = f->opts_from;
+    s->nparts = f->parts_from;
+    s->nframes--;
+    s->evaluated++;
+    if (s->nframes > 0)
+        grundy__game_word__apply(s, &s->frames[s->nframes - 1], v);
+    else
+        *value = v;
+    return GRUNDY_OK;
+}
+
+/* What a lookup of part needs first, when the quick test fails: part
+ * below the bound, room for a frame (a claimed part always becomes one),
+ * room in the memo. */
+static int grundy__game_word__before_claim(grundy__word_searcher *s, uint64_t part)
+{
+    grundy_game *g = s->game;
+    if (g->bound != 0 && part >= g->bound)
+        return grundy__word_fail(s, GRUNDY_ERANGE,
+                                 "position %llu, an option of position %llu, is not below the "
+                                 "game's bound %llu",
+                                 (unsigned long long)part,
+                                 (unsigned long long)s->frames[s->nframes - 1].pos,
+                                 (unsigned long long)g->bound);
+    int rc = grundy__word_frame_room(s);
+    return rc == GRUNDY_OK ? grundy__word_room(s) : rc;
+}
+
+/* Whether a lookup of part may go ahead without before_claim. */
+static inline int grundy__game_word__may_claim(const grundy__word_searcher *s, const grundy__word_memo *m,
+                            uint64_t part)
+{
+    if (s->nframes == s->cap_frames || s->team != NULL)
+        return 0;
+    if (m->dense != NULL)
+        return part < s->game->bound;
+    return m->table.used < grundy__wtable_room(&m->table) && !m->table.long_probe;
+}
+
+static void grundy__game_word__prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
+{
+#if defined(__GNUC__)
+    if (m->dense != NULL)
+        __builtin_prefetch(&m->dense[part < bound ? part : 0]);
+    else
+        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, part)]);
+#else
+    (void)m;
+    (void)part;
+    (void)bound;
+#endif
+}
+
+static int grundy__game_word__cycle(grundy__word_searcher *s)
+{
+    return grundy__word_fail(s, GRUNDY_ECYCLE,
+                             "the rules lead from a position back to itself, %zu moves later",
+                             s->nframes - 1);
+}
+
+GRUNDY__LOCAL int grundy__word_step(grundy__word_searcher *s, uint32_t *value)
+{
+    grundy__word_frame *f = &s->frames[s->nframes - 1];
+    grundy__word_memo *m = s->memo;
+    for (;;) {
+        if (f->opt == f->end_opt)
+            return grundy__game_word__word_pop(s, value);
+        if (s->opts[f->opt].nparts == 0) {
+            grundy__game_word__option_done(s, f, grundy__play_finished(s->play));
+            continue;
+        }
+        uint64_t part = s->parts[f->part];
+        if (f->part + 1 < s->nparts)
+            grundy__game_word__prefetch_part(m, s->parts[f->part + 1], s->game->bound);
+        if (!grundy__game_word__may_claim(s, m, part)) {
+            int rc = grundy__game_word__before_claim(s, part);
+            if (rc != GRUNDY_OK)
+                return rc;
+            f = &s->frames[s->nframes - 1];
+        }
+        size_t ref;
+        unsigned code = grundy__word_memo_claim(m, part, s->busy, s->shared, &ref);
+        if (code <= GRUNDY__CODE_MAX) {
+            grundy__game_word__apply(s, f, code);
+        } else if (code == GRUNDY__CODE_EMPTY) {
+            if (s->shared)
+                s->entered++;
+            return grundy__word_push(s, part, ref, 0);
+        } else if (code == GRUNDY__CODE_BIG) {
+            grundy__game_word__apply(s, f, grundy__word_number(s, part, code));
+        } else {
+            return code == s->busy ? grundy__game_word__cycle(s) : grundy__word_help(s, part, ref);
+        }
+    }
+}
+
+GRUNDY__LOCAL void grundy__word_unwind(grundy__word_searcher *s, size_t keep)
+{
+    while (s->nframes > keep) {
+        grundy__word_frame *f = &s->frames[--s->nframes];
+        /* Not a helped frame, nor one the other searcher finished while
+         * helping: its number is right, and stays. */
+        if (!f->helped && grundy__word_memo_code(s->memo, f->ref) == s->busy)
+            grundy__word_memo_forget(s->game, s->memo, f->ref);
+    }
+    if (s->nframes == 0) {
+        s->nopts = s->nparts = 0;
+    } else {
+        s->nopts = s->frames[s->nframes].opts_from;
+        s->nparts = s->frames[s->nframes].parts_from;
+    }
+}
+
+GRUNDY__LOCAL int grundy__word_help(grundy__word_searcher *s, uint64_t part, size_t ref)
+{
+    /* A frame of its own, not claimed.  On its own stack, it is a cycle. */
+    for (size_t i = 0; i < s->nframes; i++)
+        if (s->frames[i].helped && s->frames[i].pos == part)
+            return grundy__game_word__cycle(s);
+    return grundy__word_push(s, part, ref, 1);
+}
+
+GRUNDY__LOCAL void grundy__word_refresh(grundy__word_searcher *s)
+{
+    for (size_t i = 0; i < s->nframes; i++) {
+        grundy__word_frame *f = &s->frames[i];
+        (void)grundy__word_memo_claim(s->memo, f->pos, GRUNDY__CODE_EMPTY, 0, &f->ref);
+    }
+}
+
+GRUNDY__LOCAL void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, int play, unsigned thread)
+{
+    s->game = g;
+    s->play = play;
+    s->memo = grundy__word_memo_of(g, play);
+    s->thread = thread;
+    s->busy = GRUNDY__CODE_BUSY + thread;
+    s->reverse = thread != 0;
+    s->shared = 0;
+    s->team = NULL;
+    s->shared_bytes = 0;
+    s->entered = 0;
+    s->status = GRUNDY_OK;
+    s->errmsg[0] = '\0';
+    s->nframes = s->nopts = s->nparts = 0;
+}
+
+GRUNDY__LOCAL int grundy__word_evaluate(grundy_game *g, int play, uint32_t *value)
+{
+    uint64_t pos;
+    memcpy(&pos, g->pos, sizeof pos);
+    if (g->bound != 0 && pos >= g->bound)
+        return grundy__game_fail(g, GRUNDY_ERANGE, "position %llu is not below the game's bound %llu",
+                                 (unsigned long long)pos, (unsigned long long)g->bound);
+    grundy__word_memo *m = grundy__word_memo_of(g, play);
+    int rc = grundy__word_memo_ready(g, m, 1);
+    if (rc != GRUNDY_OK)
+        return rc;
+    size_t ref;
+    unsigned code = grundy__word_memo_claim(m, pos, GRUNDY__CODE_BUSY, 0, &ref);
+    if (code != GRUNDY__CODE_EMPTY) {
+        *value = grundy__word_memo_number(m, pos, code);
+        return GRUNDY_OK;
+    }
+    grundy__word_searcher *s = &g->searcher[0];
+    grundy__word_begin(s, g, play, 0);
+    g->errmsg[0] = '\0';
+    rc = grundy__word_frame_room(s);
+    if (rc != GRUNDY_OK) {
+        grundy__word_memo_forget(g, m, ref);
+        snprintf(g->errmsg, sizeof g->errmsg, "%s", s->errmsg);
+        return rc;
+    }
+    rc = grundy__word_push(s, pos, ref, 0);
+    if (rc == GRUNDY_OK)
+        rc = grundy__word_search(s, value);
+    if (rc != GRUNDY_OK) {
+        grundy__word_unwind(s, 0);
+        if (s->errmsg[0] != '\0')
+            snprintf(g->errmsg, sizeof g->errmsg, "%s", s->errmsg);
+    }
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__word_known(grundy_game *g, int play, uint32_t *value)
+{
+    uint64_t pos;
+    memcpy(&pos, g->pos, sizeof pos);
+    grundy__word_memo *m = grundy__word_memo_of(g, play);
+    if ((g->bound != 0 && pos >= g->bound) || (m->dense == NULL && m->table.nb == 0))
+        return 0;
+    size_t ref;
+    unsigned code = grundy__word_memo_claim(m, pos, GRUNDY__CODE_EMPTY, 0, &ref);
+    if (code > GRUNDY__CODE_BIG)
+        return 0;
+    *value = grundy__word_memo_number(m, pos, code);
+    return 1;
+}
+
+/* === src/game/game_word_memo.c === */
+/* The memos of the word engine (game_word.h): a word table or a dense
+ * array per play, the side table of large numbers, and their memory. */
+
+GRUNDY__LOCAL grundy__word_memo *grundy__word_memo_of(grundy_game *g, int play)
+{
+    return &g->words[grundy__game_memo_index(play)];
+}
+
+static int grundy__game_word_memo__memory_full(grundy_game *g, int rc)
+{
+    if (rc != GRUNDY_ELIMIT)
+        return rc;
+    return grundy__game_fail(g, GRUNDY_ELIMIT,
+                             "memory limit of %zu bytes reached with %zu positions stored",
+                             g->limit, grundy__game_stored_count(g));
+}
+
+/* The bytes a block replacing one of `held` bytes may take, old and new
+ * together, within the game's cap (0: no cap; 1 when nothing is left). */
+static size_t grundy__game_word_memo__room_beside(const grundy_game *g, size_t held)
+{
+    if (g->limit == 0)
+        return 0;
+    size_t others = grundy__game_used_bytes(g) - held;
+    return others < g->limit ? g->limit - others : 1;
+}
+
+static int grundy__game_word_memo__open_dense(grundy_game *g, grundy__word_memo *m)
+{
+    size_t room = grundy__game_word_memo__room_beside(g, 0);
+    if (room != 0 && g->bound > room)
+        return grundy__game_word_memo__memory_full(g, GRUNDY_ELIMIT);
+    m->dense = (unsigned char *)grundy__alloc_array(&g->alloc, (size_t)g->bound, 1);
+    if (m->dense == NULL)
+        return GRUNDY_ENOMEM;
+    memset(m->dense, GRUNDY__CODE_EMPTY, (size_t)g->bound);
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, size_t need)
+{
+    if (g->bound != 0)
+        return m->dense != NULL ? GRUNDY_OK : grundy__game_word_memo__open_dense(g, m);
+    grundy__wtable *t = &m->table;
+    if (t->nb != 0 && need <= grundy__wtable_room(t) - t->used && !t->long_probe)
+        return GRUNDY_OK;
+    size_t keys = t->used - m->removed, nb = t->nb == 0 ? 16 : t->nb;
+    while (nb * GRUNDY__WTABLE_FULL - keys < need && nb <= UINT32_MAX)
+        nb += nb / 2;
+    int strong = t->strong || t->long_probe;
+    size_t room = grundy__game_word_memo__room_beside(g, grundy__wtable_bytes(t));
+    int rc = grundy__wtable_rebuild(t, &g->alloc, nb, strong, room);
+    if (rc == GRUNDY_OK) {
+        m->removed = 0; /* a rebuild drops removed keys */
+        g->rebuilds++;
+    }
+    return grundy__game_word_memo__memory_full(g, rc);
+}
+
+GRUNDY__LOCAL uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code)
+{
+    if (code <= GRUNDY__CODE_MAX)
+        return code;
+    return grundy__game_number_of(grundy__table_get(&m->big, &pos));
+}
+
+GRUNDY__LOCAL int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
+                            uint32_t number)
+{
+    if (number <= GRUNDY__CODE_MAX) {
+        grundy__word_memo_set(m, ref, number);
+        return GRUNDY_OK;
+    }
+    uint32_t found;
+    size_t slot;
+    size_t held = grundy__table_bytes(8, m->big.cap);
+    int rc = grundy__table_get_or_insert(&m->big, &g->alloc, &pos, grundy__game_stored(number),
+                                         grundy__game_word_memo__room_beside(g, held), &found, &slot);
+    if (rc != GRUNDY_OK)
+        return grundy__game_word_memo__memory_full(g, rc);
+    grundy__word_memo_set(m, ref, GRUNDY__CODE_BIG);
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__word_memo_forget(grundy_game *g, grundy__word_memo *m, size_t ref)
+{
+    (void)g;
+    if (m->dense != NULL) {
+        m->dense[ref] = GRUNDY__CODE_EMPTY;
+        m->dense_count--;
+    } else {
+        grundy__wtable_remove(&m->table, ref);
+        m->removed++;
+    }
+}
+
+GRUNDY__LOCAL size_t grundy__word_memo_count(const grundy_game *g)
+{
+    size_t n = 0;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
+        const grundy__word_memo *m = &g->words[p];
+        n += m->dense != NULL ? m->dense_count : m->table.used - m->removed;
+    }
+    return n;
+}
+
+GRUNDY__LOCAL size_t grundy__word_memo_bytes(const grundy_game *g)
+{
+    size_t bytes = 0;
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
+        const grundy__word_memo *m = &g->words[p];
+        bytes += grundy__wtable_bytes(&m->table) + grundy__table_bytes(8, m->big.cap);
+        if (m->dense != NULL)
+            bytes += (size_t)g->bound;
+    }
+    return bytes;
+}
+
+GRUNDY__LOCAL void grundy__word_memo_free(grundy_game *g)
+{
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
+        grundy__word_memo *m = &g->words[p];
+        grundy__wtable_free(&m->table, &g->alloc);
+        grundy__table_free(&m->big, &g->alloc);
+        grundy__free(&g->alloc, m->dense);
+        m->dense = NULL;
+        m->dense_count = m->removed = 0;
+    }
+}
+
+/* === src/game/game_word_threads.c === */
+/* A word search on one thread, or shared by two (game_word.h).
+ *
+ * Two searchers work on one memo.  The second starts once the first has
+ * evaluated MIN_ALONE positions (a search smaller than that is over before
+ * a thread would pay), at the same first position, scanning every
+ * position's options last to first where the first scans them first to
+ * last, so they mostly evaluate different positions.  Each claims a
+ * position before evaluating it (its own busy code, entered by
+ * compare-and-swap: core/word_table.h), so no position is evaluated twice
+ * by claim.  Meeting a position busy with the other, a searcher does not
+ * wait: it helps, evaluating it beside the other without claiming it (its
+ * parts in the opposite order, so the two split them); the number either
+ * finds first is stored, and both find the same.  A position the searcher
+ * helps with that is already on its own stack is a cycle.
+ *
+ * A hashed memo grows only with the table to itself: each searcher may
+ * enter a share of the room left; one that has used its share asks the
+ * other to park, and the last to park grows the table (or rebuilds it with
+ * the strong hash) and shares the new room out.  The side table of large
+ * numbers is guarded by a mutex.  The search ends when the first searcher
+ * pops its first frame, or either fails; then the second's stack is
+ * removed from the memo by the calling thread. */
+
+#define GRUNDY__GAME_WORD_THREADS__MIN_ALONE 16384u /* positions one thread evaluates before starting another */
+#define GRUNDY__GAME_WORD_THREADS__SHARE_MIN 4096u  /* entries the searchers may make between growths, at least */
+
+#if GRUNDY__THREADS
+
+typedef struct grundy__game_word_threads__team {
+    grundy__word_searcher *s[2];
+    pthread_mutex_t big;   /* the side table of large numbers */
+    int ended;             /* atomic: the search is over (or failed) */
+    int grow;              /* atomic: a searcher wants the table to itself */
+    unsigned parked;       /* atomic: searchers parked for growth */
+    unsigned generation;   /* atomic: growths done */
+    size_t share[2];       /* entries each may make before the next growth */
+    uint64_t first;        /* the first searcher's first position, and its slot */
+    size_t first_ref;
+    int status;            /* the first failure, set under `big` */
+} grundy__game_word_threads__team;
+
+static int grundy__game_word_threads__stopped(const grundy__game_word_threads__team *t)
+{
+    return __atomic_load_n(&t->ended, __ATOMIC_ACQUIRE);
+}
+
+static void grundy__game_word_threads__stop(grundy__game_word_threads__team *t)
+{
+    __atomic_store_n(&t->ended, 1, __ATOMIC_RELEASE);
+}
+
+#endif
+
+static int grundy__game_word_threads__alone(const grundy__word_searcher *s)
+{
+    return s->team == NULL;
+}
+
+#if GRUNDY__THREADS
+/* Whether the first searcher's first frame has been evaluated by the other
+ * (it helped there): then *value is its number and the rest of the stack
+ * is left (the caller unwinds it). */
+static int grundy__game_word_threads__done_by_other(grundy__word_searcher *s, uint32_t *value)
+{
+    if (s->thread != 0)
+        return 0;
+    const grundy__word_frame *f = &s->frames[0];
+    unsigned code = grundy__word_memo_code(s->memo, f->ref);
+    if (code >= GRUNDY__CODE_BUSY)
+        return 0;
+    *value = grundy__word_number(s, f->pos, code);
+    return 1;
+}
+#endif
+
+/* Runs s until its stack is empty (or it fails, or the team stops). */
+static int grundy__game_word_threads__run(grundy__word_searcher *s, uint32_t *value, uint64_t until)
+{
+    grundy_game *g = s->game;
+    int rc = GRUNDY_OK;
+    uint64_t ticked = s->evaluated;
+    while (rc == GRUNDY_OK && s->nframes > 0 && s->evaluated < until) {
+        rc = grundy__word_step(s, value);
+        if (rc == GRUNDY_OK && s->evaluated != ticked && s->thread == 0) {
+            ticked = s->evaluated;
+            rc = grundy__game_tick(g);
+            if (rc != GRUNDY_OK)
+                grundy__word_fail(s, rc, "%s", g->errmsg);
+        }
+#if GRUNDY__THREADS
+        if (rc == GRUNDY_OK && !grundy__game_word_threads__alone(s) && (grundy__game_word_threads__stopped((const grundy__game_word_threads__team *)s->team) || grundy__game_word_threads__done_by_other(s, value)))
+            break;
+#endif
+    }
+    return rc;
+}
+
+#if GRUNDY__THREADS
+
+/* Adds what the searchers entered to the memo's count. */
+static void grundy__game_word_threads__count_entered(grundy__game_word_threads__team *t)
+{
+    grundy__word_memo *m = t->s[0]->memo;
+    for (int i = 0; i < 2; i++) {
+        if (m->dense != NULL)
+            m->dense_count += t->s[i]->entered;
+        else
+            m->table.used += t->s[i]->entered;
+        t->s[i]->entered = 0;
+    }
+}
+
+/* With the table to itself: grows it if needed and shares the room out. */
+static int grundy__game_word_threads__regrow(grundy__game_word_threads__team *t)
+{
+    grundy__game_word_threads__count_entered(t);
+    grundy__word_searcher *s = t->s[0];
+    grundy_game *g = s->game;
+    grundy__word_memo *m = s->memo;
+    uint64_t rebuilds = g->rebuilds;
+    int rc = grundy__word_memo_ready(g, m, GRUNDY__GAME_WORD_THREADS__SHARE_MIN);
+    if (g->rebuilds != rebuilds) {
+        grundy__word_refresh(t->s[0]);
+        grundy__word_refresh(t->s[1]);
+    }
+    size_t left = m->dense != NULL ? SIZE_MAX : grundy__wtable_room(&m->table) - m->table.used;
+    t->share[0] = t->share[1] = left / 2;
+    size_t used = grundy__game_used_bytes(g);
+    for (int i = 0; i < 2; i++)
+        t->s[i]->shared_bytes = used - grundy__word_searcher_bytes(t->s[i]);
+    return rc;
+}
+
+/* Parks s until the table has grown; the last to park grows it. */
+static int grundy__game_word_threads__park(grundy__word_searcher *s)
+{
+    grundy__game_word_threads__team *t = (grundy__game_word_threads__team *)s->team;
+    unsigned gen = __atomic_load_n(&t->generation, __ATOMIC_ACQUIRE);
+    __atomic_store_n(&t->grow, 1, __ATOMIC_RELEASE);
+    if (__atomic_add_fetch(&t->parked, 1, __ATOMIC_ACQ_REL) == 2) {
+        int rc = grundy__game_word_threads__regrow(t);
+        if (rc != GRUNDY_OK) {
+            grundy__word_fail(s, rc, "%s", s->game->errmsg);
+            grundy__game_word_threads__stop(t);
+        }
+        __atomic_store_n(&t->grow, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&t->parked, 0, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&t->generation, 1, __ATOMIC_RELEASE);
+        return rc;
+    }
+    /* The other parks at its next lookup, or has stopped for good. */
+    while (__atomic_load_n(&t->generation, __ATOMIC_ACQUIRE) == gen) {
+        if (grundy__game_word_threads__stopped(t) && __atomic_load_n(&t->parked, __ATOMIC_ACQUIRE) < 2)
+            return GRUNDY_ECANCELED;
+        grundy__thread_yield();
+    }
+    return grundy__game_word_threads__stopped(t) ? GRUNDY_ECANCELED : GRUNDY_OK;
+}
+
+#endif
+
+GRUNDY__LOCAL int grundy__word_room(grundy__word_searcher *s)
+{
+    if (grundy__game_word_threads__alone(s)) {
+        grundy_game *g = s->game;
+        uint64_t rebuilds = g->rebuilds;
+        int rc = grundy__word_memo_ready(g, s->memo, 1);
+        if (g->rebuilds != rebuilds)
+            grundy__word_refresh(s);
+        return rc;
+    }
+#if GRUNDY__THREADS
+    grundy__game_word_threads__team *t = (grundy__game_word_threads__team *)s->team;
+    int rc = GRUNDY_OK;
+    while (rc == GRUNDY_OK && (__atomic_load_n(&t->grow, __ATOMIC_ACQUIRE) ||
+                               s->entered >= t->share[s->thread] ||
+                               __atomic_load_n(&s->memo->table.long_probe, __ATOMIC_RELAXED)))
+        rc = grundy__game_word_threads__park(s);
+    return rc;
+#else
+    return GRUNDY_OK;
+#endif
+}
+
+GRUNDY__LOCAL int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v)
+{
+    if (v <= GRUNDY__CODE_MAX) {
+        grundy__word_memo_set(s->memo, ref, v);
+        return GRUNDY_OK;
+    }
+    if (grundy__game_word_threads__alone(s))
+        return grundy__word_memo_store(s->game, s->memo, pos, ref, v);
+#if GRUNDY__THREADS
+    grundy__game_word_threads__team *t = (grundy__game_word_threads__team *)s->team;
+    pthread_mutex_lock(&t->big);
+    int rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v);
+    if (rc != GRUNDY_OK)
+        grundy__word_fail(s, rc, "%s", s->game->errmsg);
+    pthread_mutex_unlock(&t->big);
+    return rc;
+#else
+    return GRUNDY_OK;
+#endif
+}
+
+GRUNDY__LOCAL uint32_t grundy__word_number(grundy__word_searcher *s, uint64_t pos, unsigned code)
+{
+    if (code <= GRUNDY__CODE_MAX || grundy__game_word_threads__alone(s))
+        return grundy__word_memo_number(s->memo, pos, code);
+#if GRUNDY__THREADS
+    grundy__game_word_threads__team *t = (grundy__game_word_threads__team *)s->team;
+    pthread_mutex_lock(&t->big);
+    uint32_t v = grundy__word_memo_number(s->memo, pos, code);
+    pthread_mutex_unlock(&t->big);
+    return v;
+#else
+    return 0;
+#endif
+}
+
+#if GRUNDY__THREADS
+
+static void *grundy__game_word_threads__second_main(void *arg)
+{
+    grundy__word_searcher *s = (grundy__word_searcher *)arg;
+    grundy__game_word_threads__team *t = (grundy__game_word_threads__team *)s->team;
+    uint32_t ignored;
+    int rc = grundy__word_frame_room(s);
+    if (rc == GRUNDY_OK)
+        rc = grundy__word_help(s, t->first, t->first_ref);
+    if (rc == GRUNDY_OK)
+        rc = grundy__game_word_threads__run(s, &ignored, UINT64_MAX);
+    if (rc != GRUNDY_OK && rc != GRUNDY_ECANCELED)
+        grundy__game_word_threads__stop(t); /* a failure ends the search */
+    /* Done with its stack (or stopped): it may still be asked to park. */
+    while (rc == GRUNDY_OK && !grundy__game_word_threads__stopped(t)) {
+        if (__atomic_load_n(&t->grow, __ATOMIC_ACQUIRE))
+            (void)grundy__game_word_threads__park(s);
+        else
+            grundy__thread_yield();
+    }
+    return NULL;
+}
+
+/* Runs the rest of the search on two threads; returns 1 with *rc its
+ * status, or 0 if no second thread could start. */
+static int grundy__game_word_threads__run_two(grundy__word_searcher *s0, uint32_t *value, int *rc)
+{
+    grundy_game *g = s0->game;
+    grundy__word_searcher *s1 = &g->searcher[1];
+    grundy__worker w;
+    grundy__game_word_threads__team t;
+    memset(&t, 0, sizeof t);
+    if (pthread_mutex_init(&t.big, NULL) != 0)
+        return 0;
+    grundy__word_begin(s1, g, s0->play, 1);
+    t.s[0] = s0;
+    t.s[1] = s1;
+    t.first = s0->frames[0].pos;
+    s0->team = s1->team = &t;
+    s0->shared = s1->shared = 1;
+    int grown = grundy__game_word_threads__regrow(&t);
+    if (grown != GRUNDY_OK || grundy__worker_start(&w) != 0) {
+        s0->team = s1->team = NULL;
+        s0->shared = s1->shared = 0;
+        pthread_mutex_destroy(&t.big);
+        if (grown != GRUNDY_OK)
+            *rc = grown;
+        return grown != GRUNDY_OK;
+    }
+    t.first_ref = s0->frames[0].ref; /* after regrow's refresh */
+    grundy__worker_post(&w, grundy__game_word_threads__second_main, s1);
+    *rc = grundy__game_word_threads__run(s0, value, UINT64_MAX);
+    if (*rc == GRUNDY_OK && s0->nframes > 0 && !grundy__game_word_threads__stopped(&t)) {
+        /* The other evaluated the first frame: the rest is left. */
+        grundy__word_unwind(s0, 1);
+        s0->nframes = s0->nopts = s0->nparts = 0;
+    }
+    grundy__game_word_threads__stop(&t);
+    grundy__worker_wait(&w);
+    grundy__worker_stop(&w);
+    grundy__game_word_threads__count_entered(&t);
+    s0->team = s1->team = NULL;
+    s0->shared = s1->shared = 0;
+    /* The first searcher stopped for the second's failure (between steps,
+     * or parked: park's GRUNDY_ECANCELED, its status untouched): that
+     * failure is the search's. */
+    int stopped_by_other =
+        *rc == GRUNDY_OK || (*rc == GRUNDY_ECANCELED && s0->status == GRUNDY_OK);
+    if (stopped_by_other && s1->status != GRUNDY_OK && s1->status != GRUNDY_ECANCELED &&
+        s0->nframes > 0) {
+        *rc = s1->status;
+        snprintf(s0->errmsg, sizeof s0->errmsg, "%s", s1->errmsg);
+    }
+    g->evaluated += s1->evaluated;
+    grundy__word_unwind(s1, 0);
+    pthread_mutex_destroy(&t.big);
+    return 1;
+}
+
+#endif
+
+GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
+{
+    grundy_game *g = s->game;
+    uint64_t until = g->threads > 1 && GRUNDY__THREADS ? s->evaluated + GRUNDY__GAME_WORD_THREADS__MIN_ALONE : UINT64_MAX;
+    int rc = grundy__game_word_threads__run(s, value, until);
+#if GRUNDY__THREADS
+    if (rc == GRUNDY_OK && s->nframes > 0)
+        (void)grundy__game_word_threads__run_two(s, value, &rc);
+#endif
+    if (rc == GRUNDY_OK && s->nframes > 0)
+        rc = grundy__game_word_threads__run(s, value, UINT64_MAX);
+    return rc;
+}
+#undef GRUNDY__GAME_WORD_THREADS__MIN_ALONE
+#undef GRUNDY__GAME_WORD_THREADS__SHARE_MIN
 
 /* === src/heap/heap_compute.c === */
 /* Heap games: the value sequence.
@@ -6988,7 +8742,9 @@ typedef struct grundy__heap_lane {
     grundy__want_bits want_bits; /* instead of want[], where it can be */
     int bits;
     uint64_t work;        /* options examined */
+    uint64_t values;      /* values published in this segment of lanes */
     int waits;            /* G(n - 1) may be in progress on the other lane */
+    double waited;        /* seconds spent waiting for it in this segment */
     /* Lanes write their fields all the time: keep each on cache lines of
      * its own (two, as processors fetch lines in pairs). */
     unsigned char apart[128];
@@ -7008,10 +8764,14 @@ struct grundy_heap_game {
     grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
     unsigned threads;    /* the caller's setting */
-    /* Whether two lanes pay: options per second of each way, lately. */
-    double rate_one, rate_two;
-    unsigned lanes_skip;    /* segments on one thread before lanes are tried again */
-    unsigned lanes_backoff; /* the next such pause */
+    /* Whether two lanes pay (heap_threads.c), by the wall clock. */
+    double rate_one;     /* options per second of one thread, lately */
+    uint64_t rate_key;   /* the way of computing it was timed in (heap_threads.c) */
+    double value_s;      /* seconds a value takes one thread, lately */
+    double elapsed;      /* seconds computed with threads asked for */
+    double lost;         /* seconds lanes lost against one thread, net, at least 0 */
+    unsigned lanes_run;  /* segments of lanes since one thread was timed */
+    int lanes_always;    /* tests only: lanes at every segment they could run */
     uint64_t work;       /* options examined since the last report */
     uint64_t next_check;
 
@@ -7031,15 +8791,22 @@ struct grundy_heap_game {
     size_t hist_len;
     uint64_t next_choice;
 
+    /* A segment of two lanes, set before it starts (heap_threads.c). */
+    uint64_t lanes_stop; /* its end */
+    double lanes_t0;     /* when it started */
+    double lanes_late;   /* seconds a lane may wait for the other before both stop */
+    uint64_t stall_every; /* tests only: lane 1 stalls at heaps that are multiples */
+    double stall_s;       /* for so many seconds */
+
     unsigned char apart[128]; /* the fields above are read by both lanes */
     grundy__heap_lane lane[GRUNDY__HEAP_LANES]; /* lane[1] only with threads */
-    /* While two lanes run: values 0 .. published - 1 are stored, and a lane
-     * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
-    uint64_t published;
-    uint64_t abandon;
-    uint64_t started;    /* lane 1's thread is running */
+    /* Written by both lanes at every value, so on lines of their own: */
+    uint64_t next;       /* the next heap to claim */
+    uint64_t state;      /* values published (count << 2) and the gate of lane 1 */
+    uint64_t nrare;      /* rare heaps listed */
+    uint64_t lane1_busy; /* lane 1 is in a segment: set by lane 0, cleared by lane 1 */
+    unsigned char apart_end[128];
     grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
-    uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
     uint64_t period, preperiod;
@@ -7126,25 +8893,38 @@ GRUNDY__LOCAL int grundy__heap_rechoose(grundy_heap_game *g);
 /* ---- heap_threads.c -------------------------------------------------------- */
 
 /* Waits until G(n - 1) is stored: 1, or 0 if the lanes stop. */
-GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, uint64_t n);
+GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
 /* Before a kernel reads G(n - 1): waits for it where the other lane may be
  * computing it (see grundy__heap_wait_published). */
-static inline int grundy__heap_lane_wait(grundy_heap_game *g, const grundy__heap_lane *L,
-                                         uint64_t n)
+static inline int grundy__heap_lane_wait(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    return !L->waits || grundy__heap_wait_published(g, n);
+    return !L->waits || grundy__load_acquire(&g->state) >> 2 >= n ||
+           grundy__heap_wait_published(g, L, n);
 }
 
 /* Whether a segment of two lanes should start (1) or not (0); -1 when the
  * second lane's scratch cannot be had. */
 GRUNDY__LOCAL int grundy__heap_lanes_ready(grundy_heap_game *g);
 
-/* Records a segment's speed: work options in seconds, on one or two lanes. */
-GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds);
+/* Records the speed of a segment of `values` values in `seconds`, on two
+ * lanes or one (the lanes' work counts say how many options). */
+GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t values, double seconds);
 
-/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
+/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if a value needs
+ * more room: the next one then does). */
 GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop);
+
+/* Whether lane 1 may still be reading the values, rare list and scratch. */
+static inline int grundy__heap_lane1_busy(grundy_heap_game *g)
+{
+    return grundy__load_acquire(&g->lane1_busy) != 0;
+}
+
+/* Waits (asleep) until lane 1 has left its last segment: before anything
+ * it may read changes (room, mask, scratch) and at the end of a
+ * computation. */
+GRUNDY__LOCAL void grundy__heap_lanes_settle(grundy_heap_game *g);
 
 /* ---- heap_order.c ---------------------------------------------------------- */
 
@@ -8359,6 +10139,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(sparse)(grundy_heap_game *g, grundy
 /* Doubles the power of two above every value, and each lane's scratch. */
 static int grundy__heap_compute__grow_mex(grundy_heap_game *g)
 {
+    grundy__heap_lanes_settle(g);
     size_t bound = (size_t)(g->pow2 * 2 + 1);
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
         if ((i == 0 || g->lane[i].want != NULL) &&
@@ -8394,6 +10175,10 @@ static int grundy__heap_compute__compute_next(grundy_heap_game *g)
     if (v >= g->pow2)
         rc = grundy__heap_compute__grow_mex(g);
     int rare = grundy__heap_is_rare(g, n, v);
+    /* Lane 1, still in a segment, reads the values and the rare list:
+     * none may move while it does. */
+    if (g->vals.n == g->vals.cap || (rare && g->nrare == g->cap_rare))
+        grundy__heap_lanes_settle(g);
     if (rc == GRUNDY_OK && rare)
         rc = grundy__heap_rare_room(g, 1);
     if (rc == GRUNDY_OK && grundy__heap_sparse_possible(g))
@@ -8404,8 +10189,10 @@ static int grundy__heap_compute__compute_next(grundy_heap_game *g)
         return rc;
     if (grundy__heap_sparse_possible(g))
         g->hist[v]++;
-    if (rare)
-        g->rare[g->nrare++] = (uint32_t)n;
+    if (rare) {
+        g->rare[g->nrare] = (uint32_t)n;
+        grundy__store_release(&g->nrare, g->nrare + 1); /* lane 1 may read it */
+    }
     return GRUNDY_OK;
 }
 
@@ -8429,16 +10216,20 @@ static uint64_t grundy__heap_compute__segment_stop(const grundy_heap_game *g, ui
 static int grundy__heap_compute__between_values(grundy_heap_game *g, uint64_t count, int *rc)
 {
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
-        g->work += g->lane[i].work;
-        g->lane[i].work = 0;
+        if (i == 0 || !grundy__heap_lane1_busy(g)) {
+            g->work += g->lane[i].work;
+            g->lane[i].work = 0;
+        }
     }
     if (g->detect && g->vals.n >= g->next_check) {
         if (grundy__heap_check_period(g) > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }
-    if (grundy__heap_sparse_possible(g) && g->vals.n >= g->next_choice)
+    if (grundy__heap_sparse_possible(g) && g->vals.n >= g->next_choice) {
+        grundy__heap_lanes_settle(g); /* the mask and rare list change */
         *rc = grundy__heap_rechoose(g);
+    }
     if (*rc == GRUNDY_OK && g->work >= GRUNDY__HEAP_COMPUTE__PROGRESS_WORK) {
         g->work = 0;
         if (g->progress != NULL) {
@@ -8468,6 +10259,7 @@ static int grundy__heap_compute__run_segment(grundy_heap_game *g, uint64_t stop)
                     ? grundy__heap_lanes_ready(g)
                     : 0;
     double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
+    uint64_t start = g->vals.n;
     int rc = GRUNDY_OK;
     if (lanes < 0)
         rc = GRUNDY_ENOMEM;
@@ -8476,8 +10268,7 @@ static int grundy__heap_compute__run_segment(grundy_heap_game *g, uint64_t stop)
     if (rc == GRUNDY_OK && g->vals.n < stop)
         rc = lanes ? grundy__heap_compute__compute_next(g) : grundy__heap_compute__run_one(g, stop);
     if (g->threads > 1)
-        grundy__heap_note_speed(g, lanes > 0, g->lane[0].work + g->lane[1].work,
-                                grundy__seconds() - t0);
+        grundy__heap_note_speed(g, lanes > 0, g->vals.n - start, grundy__seconds() - t0);
     return rc;
 }
 
@@ -8497,6 +10288,7 @@ static int grundy__heap_compute__compute_to(grundy_heap_game *g, uint64_t count)
         if (rc == GRUNDY_OK && grundy__heap_compute__between_values(g, count, &rc))
             break;
     }
+    grundy__heap_lanes_settle(g);
     grundy__worker_stop(&g->worker);
     return rc;
 }
@@ -8694,7 +10486,6 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     g->scan_bits = grundy__scan_bits_best();
     g->scan_bits8 = grundy__scan_bits8_best();
     g->threads = 1;
-    g->lanes_backoff = 1;
     if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
@@ -10116,148 +11907,305 @@ GRUNDY__LOCAL int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap,
 #undef GRUNDY__HEAP_SPARSE__MAX_MASK
 
 /* === src/heap/heap_threads.c === */
-/* Heap games on two threads.
+/* Heap games on two threads, which must never cost.
  *
- * With threads, two lanes compute alternate heaps of a segment at once: lane
- * 0 the heaps start, start + 2, ..., lane 1 the others, each on its own
- * thread with its own scratch.  Computing G(n) needs G(n - 1) only for the
- * few options that grundy__heap_lane_wait() guards, so the lanes overlap
- * almost fully.  Every value is stored before `published` passes it (release/acquire), and
- * G(n) is published only after G(n - 1), so the rare list grows in order.
- * Room is reserved before a segment; a value that needs more room (a new
- * power of two) stops both lanes, and the calling thread computes it. */
+ * With threads, a segment of heaps may run on two lanes, lane 0 on the
+ * calling thread and lane 1 on a worker.  Each lane claims the next heap n
+ * (a shared counter), computes everything of G(n) that does not need
+ * G(n - 1), waits until G(n - 1) is published, and publishes G(n): the
+ * lanes overlap almost fully, one value apart.  Claims, not a fixed share
+ * of the heaps, let lane 0 start at once and compute alone until lane 1's
+ * thread runs, however late that is.
+ *
+ * A lane may wait for the other only while that one runs and keeps up:
+ * - either lane stops both when the other is late (descheduled: more
+ *   threads than free cores) by a few values' time, and lane 0 stops them
+ *   when it waits more than it computes (lane 1 is slower);
+ * - stopped, lane 0 computes the rest of the segment alone, never waiting
+ *   for lane 1, whose values pass a gate: in `state`, beside the count of
+ *   values published, is whether lane 1 may publish (open), is publishing
+ *   (taken) or may not (closed).  Lane 1 leaves at its next look at it;
+ * - until it has, lane 0 writes only values and rare heaps lane 1 does not
+ *   read, and waits for it (asleep) only before changing what it may read
+ *   (grundy__heap_lanes_settle): room, mask, scratch.
+ *
+ * Whether lanes run is a budget: a segment of lanes is timed against the
+ * one-thread speed of the segments around it, and lanes rest while what
+ * they lost (net of what they gained) is above LOSS_SHARE of the time
+ * computed.  Every CALIBRATE segments of lanes, one thread is timed again. */
 
-#define GRUNDY__HEAP_THREADS__LANES_GAIN 1.1            /* speed-up below which two lanes rest */
-#define GRUNDY__HEAP_THREADS__MAX_BACKOFF 1024u         /* most segments two lanes rest */
-#define GRUNDY__HEAP_THREADS__ABANDON_ROOM 1u           /* a value needs a new power of two */
-#define GRUNDY__HEAP_THREADS__ABANDON_LATE 2u           /* a lane waited too long for the other */
-#define GRUNDY__HEAP_THREADS__MAX_SPINS (1ul << 16)     /* reads of the other lane's progress before timing it */
-#define GRUNDY__HEAP_THREADS__MAX_LATE 0.002            /* seconds the other lane may be late before both stop */
-#define GRUNDY__HEAP_THREADS__MIN_TIMED_WORK 65536u     /* options in a segment worth timing */
+#define GRUNDY__HEAP_THREADS__GATE_OPEN 0u
+#define GRUNDY__HEAP_THREADS__GATE_TAKEN 1u             /* lane 1 stores a value */
+#define GRUNDY__HEAP_THREADS__GATE_CLOSED 2u
+#define GRUNDY__HEAP_THREADS__STATE(count, gate) ((count) << 2 | (gate))
 
-/* Returns 0 if the other lane stopped first, or is so late (descheduled:
- * more threads than free cores) that this one stops both: spinning on would
- * cost more than the lanes gain.  A short delay (a page fault, an interrupt,
- * the lanes on one processor until the system moves one) is only waited
- * out. */
-GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, uint64_t n)
+#define GRUNDY__HEAP_THREADS__LOSS_SHARE 0.02           /* most of the time lanes may lose, net */
+#define GRUNDY__HEAP_THREADS__CALIBRATE 8u              /* segments of lanes between timings of one thread */
+#define GRUNDY__HEAP_THREADS__MIN_TIMED_WORK 65536u     /* options in a one-thread segment worth timing */
+#define GRUNDY__HEAP_THREADS__RATE_DECAY 0.9            /* weight of one thread's best speed at each new timing */
+#define GRUNDY__HEAP_THREADS__LATE_MIN 100e-6           /* seconds a lane may be late in any case */
+#define GRUNDY__HEAP_THREADS__LATE_VALUES 4.0           /* and in values of one thread */
+#define GRUNDY__HEAP_THREADS__KEEP_UP 0.45              /* most of a segment lane 0 may spend waiting */
+#define GRUNDY__HEAP_THREADS__KEEP_UP_AFTER 1e-3        /* seconds of a segment before its waits are judged */
+#define GRUNDY__HEAP_THREADS__QUICK_SPINS 256u          /* reads of the count before a wait is timed */
+#define GRUNDY__HEAP_THREADS__CHECK_SPINS 64u           /* reads between looks at the clock */
+#define GRUNDY__HEAP_THREADS__LEAVE_SPINS 4096u         /* reads of lane1_busy at the end of a segment */
+
+static uint64_t grundy__heap_threads__published(grundy_heap_game *g)
 {
-    double since = 0.0;
-    for (unsigned long spins = 0; grundy__load_acquire(&g->published) < n; spins++) {
-        if (grundy__load_acquire(&g->abandon))
+    return grundy__load_acquire(&g->state) >> 2;
+}
+
+static int grundy__heap_threads__gate_closed(grundy_heap_game *g)
+{
+    return (grundy__load_acquire(&g->state) & 3u) == GRUNDY__HEAP_THREADS__GATE_CLOSED;
+}
+
+/* Closes the gate: lane 1 publishes nothing from now on.  If it is storing
+ * a value (a few instructions), that value is let through first. */
+static void grundy__heap_threads__close_gate(grundy_heap_game *g)
+{
+    for (unsigned long spins = 0;; spins++) {
+        uint64_t s = grundy__load_acquire(&g->state);
+        if ((s & 3u) == GRUNDY__HEAP_THREADS__GATE_CLOSED)
+            return;
+        if ((s & 3u) == GRUNDY__HEAP_THREADS__GATE_OPEN && grundy__compare_swap(&g->state, s, s | GRUNDY__HEAP_THREADS__GATE_CLOSED))
+            return;
+        /* Taken: lane 1 was descheduled in the middle of a store, which
+         * almost never happens; give it the processor. */
+        if (spins >= GRUNDY__HEAP_THREADS__QUICK_SPINS)
+            grundy__thread_yield();
+        grundy__cpu_relax();
+    }
+}
+
+/* Lane 0 waited more than it computed this segment: lane 1 does not keep
+ * up, and one thread alone would be as fast. */
+static int grundy__heap_threads__lane1_slow(grundy_heap_game *g, double now)
+{
+    double span = now - g->lanes_t0;
+    return span > GRUNDY__HEAP_THREADS__KEEP_UP_AFTER && g->lane[0].waited > GRUNDY__HEAP_THREADS__KEEP_UP * span;
+}
+
+GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
+{
+    double t0 = 0.0;
+    for (unsigned long spins = 0;; spins++) {
+        uint64_t s = grundy__load_acquire(&g->state);
+        if (s >> 2 >= n)
+            break;
+        if ((s & 3u) == GRUNDY__HEAP_THREADS__GATE_CLOSED)
             return 0;
-        if (spins < GRUNDY__HEAP_THREADS__MAX_SPINS || spins % 1024 != 0)
+        grundy__cpu_relax();
+        if (spins < GRUNDY__HEAP_THREADS__QUICK_SPINS || spins % GRUNDY__HEAP_THREADS__CHECK_SPINS != 0)
             continue;
-        /* The lanes may share a processor for a while (a thread starts
-         * beside its creator): let the other one run. */
-        grundy__thread_yield();
         double now = grundy__seconds();
-        if (since == 0.0)
-            since = now;
-        else if (now - since > GRUNDY__HEAP_THREADS__MAX_LATE) {
-            grundy__store_release(&g->abandon, GRUNDY__HEAP_THREADS__ABANDON_LATE);
-            return 0;
+        if (t0 == 0.0) {
+            t0 = now;
+        } else if (now - t0 > g->lanes_late) {
+            if ((s & 3u) == GRUNDY__HEAP_THREADS__GATE_OPEN) {
+                grundy__heap_threads__close_gate(g); /* the other lane is descheduled: do not spin on */
+                return 0;
+            }
+            grundy__thread_yield(); /* descheduled in the middle of its store */
         }
+    }
+    if (t0 != 0.0 && L == &g->lane[0]) {
+        double now = grundy__seconds();
+        L->waited += now - t0;
+        if (grundy__heap_threads__lane1_slow(g, now))
+            grundy__heap_threads__close_gate(g); /* this value goes on; the next ones are lane 0's */
     }
     return 1;
 }
 
-typedef struct grundy__heap_threads__lane_job {
-    grundy_heap_game *g;
-    grundy__heap_lane *L;
-    uint64_t first, stop;
-} grundy__heap_threads__lane_job;
-
-static void *grundy__heap_threads__lane_main(void *arg)
+/* Lists heap n, of value v, as rare if it is: only the lane that publishes
+ * G(n) does, before it publishes. */
+static void grundy__heap_threads__note_rare(grundy_heap_game *g, uint64_t n, uint32_t v)
 {
-    const grundy__heap_threads__lane_job *job = (const grundy__heap_threads__lane_job *)arg;
-    grundy_heap_game *g = job->g;
-    if (job->first > job->g->vals.n) {
-        grundy__store_release(&g->started, 1);
-    } else {
-        /* Starting a thread takes far longer than a value: wait for it, so
-         * that the wait is not taken for a late lane, and yield meanwhile,
-         * since the new thread may be queued on this processor. */
-        while (!grundy__load_acquire(&g->started))
-            grundy__thread_yield();
+    if (grundy__heap_is_rare(g, n, v)) {
+        uint64_t k = grundy__load_acquire(&g->nrare);
+        g->rare[k] = (uint32_t)n;
+        grundy__store_release(&g->nrare, k + 1);
     }
-    for (uint64_t n = job->first; n < job->stop; n += 2) {
-        uint32_t v = grundy__load_acquire(&g->abandon) ? GRUNDY__HEAP_ABANDONED
-                                                       : grundy__heap_next_value(g, job->L, n);
+}
+
+/* Lane 0 publishes G(n): the gate stays as it is (lane 1 may close it
+ * meanwhile, hence the atomic add). */
+static void grundy__heap_threads__publish0(grundy_heap_game *g, uint64_t n, uint32_t v)
+{
+    grundy__values_set(&g->vals, n, v);
+    grundy__heap_threads__note_rare(g, n, v);
+    grundy__fetch_add(&g->state, 1u << 2);
+    g->lane[0].values++;
+}
+
+/* Lane 1 publishes G(n) through the gate: 0 if it is closed. */
+static int grundy__heap_threads__publish1(grundy_heap_game *g, uint64_t n, uint32_t v)
+{
+    if (!grundy__compare_swap(&g->state, GRUNDY__HEAP_THREADS__STATE(n, GRUNDY__HEAP_THREADS__GATE_OPEN), GRUNDY__HEAP_THREADS__STATE(n, GRUNDY__HEAP_THREADS__GATE_TAKEN)))
+        return 0;
+    grundy__values_set(&g->vals, n, v);
+    grundy__heap_threads__note_rare(g, n, v);
+    grundy__store_release(&g->state, GRUNDY__HEAP_THREADS__STATE(n + 1, GRUNDY__HEAP_THREADS__GATE_OPEN));
+    g->lane[1].values++;
+    return 1;
+}
+
+/* Tests only: lane 1 stalls as a descheduled thread would, busy. */
+static void grundy__heap_threads__stall(const grundy_heap_game *g, uint64_t n)
+{
+    if (g->stall_every == 0 || n % g->stall_every != 0)
+        return;
+    double until = grundy__seconds() + g->stall_s;
+    while (grundy__seconds() < until)
+        grundy__cpu_relax();
+}
+
+/* Lane 1: claims and publishes heaps until the segment ends or the gate
+ * closes, and then never touches the game again until its next segment. */
+static void *grundy__heap_threads__lane1_main(void *arg)
+{
+    grundy_heap_game *g = (grundy_heap_game *)arg;
+    grundy__heap_lane *L = &g->lane[1];
+    while (!grundy__heap_threads__gate_closed(g)) {
+        uint64_t n = grundy__fetch_add(&g->next, 1);
+        if (n >= g->lanes_stop)
+            break;
+        grundy__heap_threads__stall(g, n);
+        uint32_t v = grundy__heap_next_value(g, L, n);
         if (v == GRUNDY__HEAP_ABANDONED)
             break;
         if (v >= g->pow2) {
-            grundy__store_release(&g->abandon, GRUNDY__HEAP_THREADS__ABANDON_ROOM);
+            grundy__heap_threads__close_gate(g); /* a new power of two: lane 0 makes room for it */
             break;
         }
-        grundy__values_set(&g->vals, n, v);
-        if (grundy__heap_is_rare(g, n, v)) {
-            uint64_t k = grundy__load_acquire(&g->nrare);
-            g->rare[k] = (uint32_t)n;
-            grundy__store_release(&g->nrare, k + 1);
-        }
-        grundy__store_release(&g->published, n + 1);
+        if (!grundy__heap_threads__publish1(g, n, v))
+            break;
     }
+    grundy__store_release(&g->lane1_busy, 0);
     return NULL;
 }
 
-/* A segment of two lanes starts with threads asked for, the
- * second lane's scratch in place, and lanes not found slower lately.  The
- * lanes hand a value over per heap, so where threads wake slowly or share a
- * busy core they can lose to one thread: then they rest for a number of
- * segments that doubles at each loss (up to MAX_BACKOFF).  Lanes go first;
- * the next segment times one thread for the comparison. */
+/* Lane 0 with lane 1: returns 1 when the segment is done, 0 when lane 0
+ * should compute the rest alone (the gate is then closed). */
+static int grundy__heap_threads__lane0_with_lane1(grundy_heap_game *g, uint64_t stop)
+{
+    grundy__heap_lane *L = &g->lane[0];
+    L->waits = 1;
+    for (;;) {
+        if (grundy__heap_threads__gate_closed(g))
+            return 0;
+        uint64_t n = grundy__fetch_add(&g->next, 1);
+        if (n >= stop) /* lane 1's last value, if it has one */
+            return grundy__heap_wait_published(g, L, stop);
+        uint32_t v = grundy__heap_next_value(g, L, n);
+        if (v == GRUNDY__HEAP_ABANDONED)
+            return 0;
+        if (v >= g->pow2) {
+            grundy__heap_threads__close_gate(g);
+            return 1; /* stops at n: the calling thread makes room */
+        }
+        grundy__heap_threads__publish0(g, n, v);
+    }
+}
+
+/* Lane 0 alone, the gate closed: the values from the last published up to
+ * stop, or to one that needs more room. */
+static void grundy__heap_threads__lane0_alone(grundy_heap_game *g, uint64_t stop)
+{
+    grundy__heap_lane *L = &g->lane[0];
+    L->waits = 0;
+    for (uint64_t n = grundy__heap_threads__published(g); n < stop; n++) {
+        uint32_t v = grundy__heap_next_value(g, L, n);
+        if (v >= g->pow2)
+            return;
+        grundy__heap_threads__publish0(g, n, v);
+    }
+}
+
+GRUNDY__LOCAL void grundy__heap_lanes_settle(grundy_heap_game *g)
+{
+    if (grundy__heap_lane1_busy(g))
+        grundy__worker_wait(&g->worker);
+}
+
+/* What the count of options means: a split scanned by the sparse method
+ * costs less than one of the plain loop, and wider values cost more. */
+static uint64_t grundy__heap_threads__speed_key(const grundy_heap_game *g)
+{
+    return (uint64_t)g->mask << 8 | (uint64_t)g->vals.width << 1 | (uint64_t)g->sparse_active;
+}
+
+/* A segment of two lanes starts with threads asked for, lane 1's scratch
+ * in place, one thread's speed to compare with (timed lately, the same way
+ * of computing), and the budget not spent. */
 GRUNDY__LOCAL int grundy__heap_lanes_ready(grundy_heap_game *g)
 {
     if (g->threads < 2 || !GRUNDY__THREADS)
         return 0;
-    if (g->lanes_skip > 0) {
-        g->lanes_skip--;
+    if (!g->lanes_always && (g->rate_one <= 0.0 || g->rate_key != grundy__heap_threads__speed_key(g) ||
+                             g->lanes_run >= GRUNDY__HEAP_THREADS__CALIBRATE || g->lost > GRUNDY__HEAP_THREADS__LOSS_SHARE * g->elapsed))
         return 0;
-    }
-    if (g->rate_two > 0.0 && g->rate_one <= 0.0)
+    /* Lane 1 still in its last segment has not had a processor since: the
+     * machine is busy, and waiting for it would cost. */
+    if (grundy__heap_lane1_busy(g) && !g->lanes_always)
         return 0;
+    grundy__heap_lanes_settle(g);
     if (g->lane[1].want == NULL &&
         grundy__heap_lane_init(&g->lane[1], &g->alloc, g->lane[0].mex.bound) != GRUNDY_OK)
         return -1;
     return 1;
 }
 
-/* Lanes lost: rest, longer each time. */
-static void grundy__heap_threads__lanes_lost(grundy_heap_game *g)
+/* The options a segment of lanes examined: lane 1's count, or while it is
+ * still counting (descheduled), lane 0's rate for lane 1's values. */
+static uint64_t grundy__heap_threads__lanes_work(grundy_heap_game *g, uint64_t values)
 {
-    g->lanes_skip = g->lanes_backoff;
-    g->lanes_backoff = g->lanes_backoff < GRUNDY__HEAP_THREADS__MAX_BACKOFF ? 2 * g->lanes_backoff : GRUNDY__HEAP_THREADS__MAX_BACKOFF;
+    const grundy__heap_lane *L0 = &g->lane[0];
+    if (!grundy__heap_lane1_busy(g))
+        return L0->work + g->lane[1].work;
+    if (L0->values == 0 || L0->values >= values)
+        return L0->work;
+    return L0->work + (uint64_t)((double)L0->work * (double)(values - L0->values) /
+                                 (double)L0->values);
 }
 
-/* Records a segment's speed: work options in seconds, on one or two lanes,
- * and judges the lanes when a segment of theirs has a one-thread segment
- * to compare with (the one before, or the one after the first). */
-GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds)
+GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t values, double seconds)
 {
-    if (lanes && g->abandon == GRUNDY__HEAP_THREADS__ABANDON_LATE) {
-        grundy__heap_threads__lanes_lost(g);
+    if (seconds <= 0.0 || values == 0)
+        return;
+    uint64_t work = lanes ? grundy__heap_threads__lanes_work(g, values) : g->lane[0].work;
+    g->elapsed += seconds;
+    if (!lanes) {
+        if (work >= GRUNDY__HEAP_THREADS__MIN_TIMED_WORK) {
+            /* The best speed lately: others' threads only ever slow one
+             * thread down, and lanes are judged against it undisturbed. */
+            double rate = (double)work / seconds;
+            if (g->rate_key == grundy__heap_threads__speed_key(g) && rate < GRUNDY__HEAP_THREADS__RATE_DECAY * g->rate_one)
+                rate = GRUNDY__HEAP_THREADS__RATE_DECAY * g->rate_one;
+            g->rate_one = rate;
+            g->rate_key = grundy__heap_threads__speed_key(g);
+            g->value_s = seconds / (double)values;
+            g->lanes_run = 0;
+        }
         return;
     }
-    if (seconds <= 0.0 || work < GRUNDY__HEAP_THREADS__MIN_TIMED_WORK)
-        return;
-    double rate = (double)work / seconds;
-    int judge = lanes ? g->rate_one > 0.0 : g->rate_two > 0.0 && g->rate_one <= 0.0;
-    if (lanes)
-        g->rate_two = rate;
-    else
-        g->rate_one = rate;
-    if (!judge)
-        return;
-    if (g->rate_two < GRUNDY__HEAP_THREADS__LANES_GAIN * g->rate_one)
-        grundy__heap_threads__lanes_lost(g);
-    else
-        g->lanes_backoff = 1;
+    g->lanes_run++;
+    if (g->rate_key != grundy__heap_threads__speed_key(g))
+        return; /* the way of computing changed at the value after the lanes */
+    if (g->rate_one > 0.0) {
+        /* What one thread would have taken, at its latest speed. */
+        double one = (double)work / g->rate_one;
+        g->lost = g->lost + seconds - one > 0.0 ? g->lost + seconds - one : 0.0;
+        g->value_s = one / (double)values;
+    }
 }
 
 GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
 {
     uint64_t start = g->vals.n;
+    grundy__heap_lanes_settle(g);
     int rc = grundy__values_reserve(&g->vals, &g->alloc, stop);
     if (rc == GRUNDY_OK)
         rc = grundy__heap_rare_room(g, stop - start);
@@ -10265,32 +12213,50 @@ GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
         rc = grundy__heap_hist_room(g, (uint32_t)(g->pow2 - 1)); /* every value of the segment */
     if (rc != GRUNDY_OK)
         return rc;
-    g->published = start;
-    g->abandon = 0;
-    g->started = 0;
-    grundy__heap_threads__lane_job job[GRUNDY__HEAP_LANES] = {{g, &g->lane[0], start, stop},
-                                        {g, &g->lane[1], start + 1, stop}};
-    if (!g->worker.running && grundy__worker_start(&g->worker) != 0) {
+    if (!g->worker.running && grundy__worker_launch(&g->worker, 0) != 0) {
         g->threads = 1; /* no thread to be had: one from now on */
         return GRUNDY_OK;
     }
-    g->lane[0].waits = g->lane[1].waits = 1;
-    grundy__worker_post(&g->worker, grundy__heap_threads__lane_main, &job[1]);
-    grundy__heap_threads__lane_main(&job[0]);
-    grundy__worker_wait(&g->worker);
-    g->lane[0].waits = g->lane[1].waits = 0;
-    g->vals.n = g->published;
+    g->work += g->lane[1].work; /* left by a segment lane 1 had not left */
+    g->lane[1].work = 0;
+    g->lane[0].waited = 0.0;
+    g->lane[0].values = g->lane[1].values = 0;
+    g->lane[1].waits = 1;
+    g->lanes_stop = stop;
+    g->lanes_t0 = grundy__seconds();
+    g->lanes_late = g->value_s * GRUNDY__HEAP_THREADS__LATE_VALUES > GRUNDY__HEAP_THREADS__LATE_MIN ? g->value_s * GRUNDY__HEAP_THREADS__LATE_VALUES : GRUNDY__HEAP_THREADS__LATE_MIN;
+    grundy__store_release(&g->next, start);
+    grundy__store_release(&g->state, GRUNDY__HEAP_THREADS__STATE(start, GRUNDY__HEAP_THREADS__GATE_OPEN));
+    grundy__store_release(&g->lane1_busy, 1);
+    grundy__worker_post(&g->worker, grundy__heap_threads__lane1_main, g);
+    if (!grundy__heap_threads__lane0_with_lane1(g, stop))
+        grundy__heap_threads__lane0_alone(g, stop);
+    grundy__heap_threads__close_gate(g); /* the segment is over: lane 1 publishes nothing more */
+    /* Lane 1, if running, leaves at once; if it does not, it is
+     * descheduled, and lane 0 goes on without it. */
+    for (unsigned i = 0; i < GRUNDY__HEAP_THREADS__LEAVE_SPINS && grundy__heap_lane1_busy(g); i++)
+        grundy__cpu_relax();
+    g->lane[0].waits = 0;
+    g->vals.n = grundy__heap_threads__published(g);
     for (uint64_t n = start; n < g->vals.n && grundy__heap_sparse_possible(g); n++)
         g->hist[grundy__values_get(&g->vals, n)]++;
     return GRUNDY_OK;
 }
-#undef GRUNDY__HEAP_THREADS__LANES_GAIN
-#undef GRUNDY__HEAP_THREADS__MAX_BACKOFF
-#undef GRUNDY__HEAP_THREADS__ABANDON_ROOM
-#undef GRUNDY__HEAP_THREADS__ABANDON_LATE
-#undef GRUNDY__HEAP_THREADS__MAX_SPINS
-#undef GRUNDY__HEAP_THREADS__MAX_LATE
+#undef GRUNDY__HEAP_THREADS__GATE_OPEN
+#undef GRUNDY__HEAP_THREADS__GATE_TAKEN
+#undef GRUNDY__HEAP_THREADS__GATE_CLOSED
+#undef GRUNDY__HEAP_THREADS__STATE
+#undef GRUNDY__HEAP_THREADS__LOSS_SHARE
+#undef GRUNDY__HEAP_THREADS__CALIBRATE
 #undef GRUNDY__HEAP_THREADS__MIN_TIMED_WORK
+#undef GRUNDY__HEAP_THREADS__RATE_DECAY
+#undef GRUNDY__HEAP_THREADS__LATE_MIN
+#undef GRUNDY__HEAP_THREADS__LATE_VALUES
+#undef GRUNDY__HEAP_THREADS__KEEP_UP
+#undef GRUNDY__HEAP_THREADS__KEEP_UP_AFTER
+#undef GRUNDY__HEAP_THREADS__QUICK_SPINS
+#undef GRUNDY__HEAP_THREADS__CHECK_SPINS
+#undef GRUNDY__HEAP_THREADS__LEAVE_SPINS
 
 /* === src/heap/heap_values.c === */
 
@@ -11055,6 +13021,15 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__BUSY
 #undef GRUNDY__HINT_NONE
 #undef GRUNDY__THREADS
+#undef GRUNDY__CODE_MAX
+#undef GRUNDY__CODE_BIG
+#undef GRUNDY__CODE_BUSY
+#undef GRUNDY__CODE_TOMB
+#undef GRUNDY__CODE_EMPTY
+#undef GRUNDY__WTABLE_SLOTS
+#undef GRUNDY__WTABLE_LONG
+#undef GRUNDY__WTABLE_FULL
+#undef GRUNDY__WTABLE_MUL
 #undef GRUNDY__PLAY_WIDTH
 #undef GRUNDY__PLAYS
 #undef GRUNDY__WIDTH_MAX

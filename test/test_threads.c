@@ -9,6 +9,13 @@
  * allows.  Every result is compared with the same work done by one thread
  * alone.
  *
+ * Then the two lanes of a heap game in the ways a busy machine makes them
+ * run: made to run at every segment, with the second lane stalling now and
+ * then (a short stall: the first lane computes on alone; a long one: the
+ * segment ends while the second lane is still inside it), and with busy
+ * threads on every processor, which deschedule either lane anywhere.  Every
+ * value is compared with one thread's.
+ *
  * Each thread's handles take their memory from that thread's own counting
  * allocator, which has no lock: the library must call only the allocator of
  * the handle it works on.  `make tsan` runs this test under ThreadSanitizer,
@@ -22,11 +29,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define GRUNDY_EXPERIMENTAL /* threads and period detection of heap games */
 #include "grundy.h"
 #include "harness.h"
 #include "core/counting_alloc.h"
+#include "heap/heap_game.h" /* the lanes' switches for tests */
 
 /* ------------------------------------------------------------------------ */
 /* A thread's own random numbers (splitmix64) and result digest (FNV-1a). */
@@ -542,6 +551,121 @@ static void closed_work(rng *r, result *res)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Two lanes of a heap game, made to meet a busy machine. */
+
+typedef struct lanes_case {
+    const char *name;
+    uint64_t count;
+} lanes_case;
+
+typedef struct lanes_way {
+    const char *what;
+    uint64_t stall_every; /* lane 1 stalls at heaps that are multiples (0: never) */
+    double stall_s;
+    int busy;             /* busy threads beside, one per processor and one more */
+} lanes_way;
+
+static volatile int busy_stop;
+
+static void *busy_main(void *arg)
+{
+    (void)arg;
+    while (!__atomic_load_n(&busy_stop, __ATOMIC_RELAXED))
+        ;
+    return NULL;
+}
+
+/* G(0 .. count) of `name` on one thread, or NULL. */
+static uint32_t *lanes_reference(const lanes_case *c)
+{
+    grundy_heap_game *h = NULL;
+    uint32_t *v = malloc(c->count * sizeof *v);
+    int ok = v != NULL && CHECK_EQ(grundy_heap_game_new(&h, NULL), GRUNDY_OK) &&
+             CHECK_EQ(grundy_heap_game_parse(h, c->name, strlen(c->name)), GRUNDY_OK);
+    if (ok) {
+        grundy_heap_game_set_period_detection(h, 0);
+        ok = CHECK_EQ(grundy_heap_game_values(h, GRUNDY_PLAY_NORMAL, 0, c->count, v), GRUNDY_OK);
+    }
+    grundy_heap_game_free(h);
+    if (!ok) {
+        free(v);
+        return NULL;
+    }
+    return v;
+}
+
+/* The same values on two lanes made to run at every segment, computed in
+ * two pieces (the lanes start again in the middle of the table). */
+static void lanes_check(const lanes_case *c, const lanes_way *w, const uint32_t *want)
+{
+    grundy_heap_game *h = NULL;
+    counting_alloc ca = {0};
+    const grundy_allocator a = counting_allocator(&ca);
+    if (!CHECK_EQ(grundy_heap_game_new(&h, &a), GRUNDY_OK))
+        return;
+    uint32_t *got = malloc(c->count * sizeof *got);
+    if (CHECK(got != NULL) &&
+        CHECK_EQ(grundy_heap_game_parse(h, c->name, strlen(c->name)), GRUNDY_OK)) {
+        grundy_heap_game_set_period_detection(h, 0);
+        grundy_heap_game_set_threads(h, 2);
+        h->lanes_always = 1;
+        h->stall_every = w->stall_every;
+        h->stall_s = w->stall_s;
+        CHECK_EQ(grundy_heap_game_compute(h, c->count / 2 + 7), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_values(h, GRUNDY_PLAY_NORMAL, 0, c->count, got), GRUNDY_OK);
+        CHECK(h->lane[1].want != NULL); /* lane 1 had its scratch: lanes ran */
+        uint64_t first = 0;
+        while (first < c->count && got[first] == want[first])
+            first++;
+        if (!CHECK_EQ(first, c->count))
+            fprintf(stderr, "%s, %s: two lanes differ first at %llu\n", c->name, w->what,
+                    (unsigned long long)first);
+    }
+    free(got);
+    grundy_heap_game_free(h);
+    CHECK_EQ(ca.live, 0);
+    CHECK_EQ(ca.bad_free, 0);
+}
+
+static void lanes_tests(void)
+{
+    const int quick = harness_quick();
+    /* Sparse and plain, values that outgrow a byte (0.6 passes 255 at
+     * 10344: lanes stop for room), removals leaving one heap (4.07, lasker)
+     * and values of a few nanoseconds (sub:1,3,4). */
+    const lanes_case cases[] = {
+        {"grundy", quick ? 9000 : 20000}, {"0.6", quick ? 11000 : 14000},
+        {"4.07", quick ? 9000 : 14000},   {"lasker", quick ? 9000 : 12000},
+        {"0.137", quick ? 9000 : 14000},  {"sub:1,3,4", 20000},
+    };
+    const lanes_way ways[] = {
+        {"running freely", 0, 0.0, 0},
+        {"lane 1 stalling briefly", 97, 300e-6, 0},
+        {"lane 1 stalling past segments", 4099, 20e-3, 0},
+        {"busy threads beside", 0, 0.0, 1},
+    };
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int nbusy = cpus > 0 && cpus < 16 ? (int)cpus + 1 : 3;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t *want = lanes_reference(&cases[i]);
+        if (want == NULL)
+            continue;
+        for (size_t k = 0; k < sizeof ways / sizeof ways[0]; k++) {
+            pthread_t busy[16];
+            int started = 0;
+            __atomic_store_n(&busy_stop, 0, __ATOMIC_RELAXED);
+            for (int b = 0; ways[k].busy && b < nbusy; b++)
+                started += pthread_create(&busy[started], NULL, busy_main, NULL) == 0;
+            lanes_check(&cases[i], &ways[k], want);
+            __atomic_store_n(&busy_stop, 1, __ATOMIC_RELAXED);
+            for (int b = 0; b < started; b++)
+                pthread_join(busy[b], NULL);
+        }
+        free(want);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
 /* Two threads, in step. */
 
 /* A barrier for the threads (pthread_barrier_t is optional in POSIX).  The
@@ -672,5 +796,6 @@ int main(void)
         }
     }
     grundy_nimber_free(nb);
+    lanes_tests();
     return harness_done();
 }

@@ -1,7 +1,8 @@
-/* `grundy values GAME N` and `grundy period GAME [MAX]`. */
+/* `grundy values [--threads N] GAME N` and `grundy period [--threads N] GAME [MAX]`. */
 #define GRUNDY_EXPERIMENTAL /* grundy_heap_game_set_threads */
 #include "cli/cli.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,10 @@
 
 #define DEFAULT_PERIOD_MAX 100000u
 #define EXIT_UNPROVED 3
+/* One thread unless asked: on a 2-core machine a second thread gains at
+ * most a few percent at the sizes people ask for (docs/performance.md,
+ * section "threads"), and costs a thread and its memory. */
+#define DEFAULT_THREADS 1u
 
 /* Progress on standard error, only when it is a terminal. */
 static int show_progress(void *user, uint64_t done, uint64_t total)
@@ -31,7 +36,28 @@ static int bad_game(const char *cmd, const char *name, const grundy_heap_game *g
     return cli_error("%s: bad game '%s': %s", cmd, name, grundy_heap_game_errmsg(g));
 }
 
-static int open_game(const char *cmd, const char *name, grundy_heap_game **out)
+/* Takes a leading "--threads N" off the arguments into *threads: 0, or
+ * the exit status of an error. */
+static int take_threads(const char *cmd, int *argc, char ***argv, unsigned *threads)
+{
+    *threads = DEFAULT_THREADS;
+    if (*argc < 1 || strcmp((*argv)[0], "--threads") != 0)
+        return CLI_EXIT_OK;
+    if (*argc < 2)
+        return cli_error("%s: --threads needs a number of threads", cmd);
+    uint64_t n;
+    const char *arg = (*argv)[1];
+    if (cli_parse_u64(arg, &n) != 0 || n < 1 || n > UINT_MAX)
+        return cli_error("%s: --threads '%s' is not a number of threads (a whole number, "
+                         "1 or more)", cmd, arg);
+    *threads = (unsigned)n;
+    *argc -= 2;
+    *argv += 2;
+    return CLI_EXIT_OK;
+}
+
+static int open_game(const char *cmd, const char *name, unsigned threads,
+                     grundy_heap_game **out)
 {
     int status = cli_memory_init();
     if (status != CLI_EXIT_OK)
@@ -47,22 +73,25 @@ static int open_game(const char *cmd, const char *name, grundy_heap_game **out)
     }
     if (isatty(STDERR_FILENO))
         grundy_heap_game_set_progress(*out, show_progress, NULL);
-    /* Every processor: the library measures whether a second thread pays
-     * and falls back to one where it does not. */
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    grundy_heap_game_set_threads(*out, cpus > 1 ? (unsigned)cpus : 1u);
+    /* With more, the library times a second thread against one as it goes
+     * and rests it where it does not pay. */
+    grundy_heap_game_set_threads(*out, threads);
     return CLI_EXIT_OK;
 }
 
 int cli_values(int argc, char **argv)
 {
+    unsigned threads;
+    int status = take_threads("values", &argc, &argv, &threads);
+    if (status != CLI_EXIT_OK)
+        return status;
     if (argc != 2)
-        return cli_error("values: usage: grundy values GAME N");
+        return cli_error("values: usage: grundy values [--threads N] GAME N");
     uint64_t n;
     if (cli_parse_u64(argv[1], &n) != 0)
         return cli_error("values: N '%s' is not a non-negative integer below 2^64", argv[1]);
     grundy_heap_game *g;
-    int status = open_game("values", argv[0], &g);
+    status = open_game("values", argv[0], threads, &g);
     if (status != CLI_EXIT_OK)
         return status;
     int rc = grundy_heap_game_compute(g, n);
@@ -84,13 +113,17 @@ int cli_values(int argc, char **argv)
 
 int cli_period(int argc, char **argv)
 {
+    unsigned threads;
+    int status = take_threads("period", &argc, &argv, &threads);
+    if (status != CLI_EXIT_OK)
+        return status;
     if (argc < 1 || argc > 2)
-        return cli_error("period: usage: grundy period GAME [MAX]");
+        return cli_error("period: usage: grundy period [--threads N] GAME [MAX]");
     uint64_t max = DEFAULT_PERIOD_MAX;
     if (argc == 2 && cli_parse_u64(argv[1], &max) != 0)
         return cli_error("period: MAX '%s' is not a non-negative integer below 2^64", argv[1]);
     grundy_heap_game *g;
-    int status = open_game("period", argv[0], &g);
+    status = open_game("period", argv[0], threads, &g);
     if (status != CLI_EXIT_OK)
         return status;
     uint64_t p, q;

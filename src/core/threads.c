@@ -8,7 +8,7 @@ static void *worker_main(void *arg)
 {
     grundy__worker *w = (grundy__worker *)arg;
     pthread_mutex_lock(&w->lock);
-    w->running = 1;
+    w->awake = 1;
     pthread_cond_signal(&w->done);
     for (;;) {
         /* Jobs come in runs: look for the next one for a while before
@@ -16,7 +16,7 @@ static void *worker_main(void *arg)
          * the thread that wakes it and have to be moved again. */
         pthread_mutex_unlock(&w->lock);
         for (unsigned long i = 0;
-             i < WORKER_SPINS && __atomic_load_n(&w->posted, __ATOMIC_ACQUIRE) == w->finished;
+             i < w->spins && __atomic_load_n(&w->posted, __ATOMIC_ACQUIRE) == w->finished;
              i++)
             ;
         pthread_mutex_lock(&w->lock);
@@ -34,11 +34,14 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-int grundy__worker_start(grundy__worker *w)
+/* Everything but the thread: its lock, conditions and counters. */
+static int worker_create(grundy__worker *w, unsigned long spins)
 {
     w->posted = w->finished = 0;
     w->quit = 0;
     w->running = 0;
+    w->awake = 0;
+    w->spins = spins;
     if (pthread_mutex_init(&w->lock, NULL) != 0)
         return -1;
     if (pthread_cond_init(&w->wake, NULL) != 0) {
@@ -56,13 +59,26 @@ int grundy__worker_start(grundy__worker *w)
         pthread_mutex_destroy(&w->lock);
         return -1;
     }
+    w->running = 1;
+    return 0;
+}
+
+int grundy__worker_start(grundy__worker *w)
+{
+    if (worker_create(w, WORKER_SPINS) != 0)
+        return -1;
     /* Sleep (not spin) until the new thread runs: it starts on this
      * processor, and the caller, waking up, is then placed on a free one. */
     pthread_mutex_lock(&w->lock);
-    while (!w->running)
+    while (!w->awake)
         pthread_cond_wait(&w->done, &w->lock);
     pthread_mutex_unlock(&w->lock);
     return 0;
+}
+
+int grundy__worker_launch(grundy__worker *w, unsigned long spins)
+{
+    return worker_create(w, spins);
 }
 
 void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)
@@ -117,6 +133,12 @@ int grundy__worker_start(grundy__worker *w)
 {
     w->running = 0;
     return -1;
+}
+
+int grundy__worker_launch(grundy__worker *w, unsigned long spins)
+{
+    (void)spins;
+    return grundy__worker_start(w);
 }
 
 void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg)

@@ -33,11 +33,19 @@ typedef struct grundy__worker {
     uint64_t posted, finished; /* jobs, under lock */
     int quit;
     int running;
+    unsigned long spins; /* looks for the next job before sleeping */
+    int awake;           /* the thread has run, under lock */
 } grundy__worker;
 
 /* Starts the worker.  Returns 0, or -1 if no thread could be started (the
  * caller then does the work itself). */
 int grundy__worker_start(grundy__worker *w);
+
+/* Starts the worker without waiting for its thread to run: on a busy
+ * machine that may take milliseconds, and jobs posted meanwhile just wait.
+ * The worker looks `spins` times for its next job, then sleeps until one
+ * is posted.  Returns 0, or -1 if no thread could be started. */
+int grundy__worker_launch(grundy__worker *w, unsigned long spins);
 
 /* Runs fn(arg) on the worker; grundy__worker_wait waits for it to end. */
 void grundy__worker_post(grundy__worker *w, void *(*fn)(void *), void *arg);
@@ -53,6 +61,45 @@ void grundy__thread_yield(void);
 /* Seconds on the system clock (0 where there is none), to see whether a
  * second thread pays. */
 double grundy__seconds(void);
+
+/* Tells the processor that the caller is spinning on a shared variable
+ * (x86's pause), so that a spin costs less power and leaves the core's
+ * other hardware thread its share. */
+static inline void grundy__cpu_relax(void)
+{
+#if GRUNDY__THREADS && (defined(__x86_64__) || defined(__i386__))
+    __builtin_ia32_pause();
+#elif GRUNDY__THREADS && defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* *p += x, returning the old value (acquire and release). */
+static inline uint64_t grundy__fetch_add(uint64_t *p, uint64_t x)
+{
+#if GRUNDY__THREADS
+    return __atomic_fetch_add(p, x, __ATOMIC_ACQ_REL);
+#else
+    uint64_t old = *p;
+    *p = old + x;
+    return old;
+#endif
+}
+
+/* If *p is `expected`, makes it `desired` and returns 1; else 0 (acquire
+ * and release). */
+static inline int grundy__compare_swap(uint64_t *p, uint64_t expected, uint64_t desired)
+{
+#if GRUNDY__THREADS
+    return __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE);
+#else
+    if (*p != expected)
+        return 0;
+    *p = desired;
+    return 1;
+#endif
+}
 
 static inline uint64_t grundy__load_acquire(const uint64_t *p)
 {

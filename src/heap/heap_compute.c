@@ -71,6 +71,7 @@ static size_t rare_count(const grundy_heap_game *g)
 /* Doubles the power of two above every value, and each lane's scratch. */
 static int grow_mex(grundy_heap_game *g)
 {
+    grundy__heap_lanes_settle(g);
     size_t bound = (size_t)(g->pow2 * 2 + 1);
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
         if ((i == 0 || g->lane[i].want != NULL) &&
@@ -106,6 +107,10 @@ static int compute_next(grundy_heap_game *g)
     if (v >= g->pow2)
         rc = grow_mex(g);
     int rare = grundy__heap_is_rare(g, n, v);
+    /* Lane 1, still in a segment, reads the values and the rare list:
+     * none may move while it does. */
+    if (g->vals.n == g->vals.cap || (rare && g->nrare == g->cap_rare))
+        grundy__heap_lanes_settle(g);
     if (rc == GRUNDY_OK && rare)
         rc = grundy__heap_rare_room(g, 1);
     if (rc == GRUNDY_OK && grundy__heap_sparse_possible(g))
@@ -116,8 +121,10 @@ static int compute_next(grundy_heap_game *g)
         return rc;
     if (grundy__heap_sparse_possible(g))
         g->hist[v]++;
-    if (rare)
-        g->rare[g->nrare++] = (uint32_t)n;
+    if (rare) {
+        g->rare[g->nrare] = (uint32_t)n;
+        grundy__store_release(&g->nrare, g->nrare + 1); /* lane 1 may read it */
+    }
     return GRUNDY_OK;
 }
 
@@ -141,16 +148,20 @@ static uint64_t segment_stop(const grundy_heap_game *g, uint64_t count)
 static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
 {
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++) {
-        g->work += g->lane[i].work;
-        g->lane[i].work = 0;
+        if (i == 0 || !grundy__heap_lane1_busy(g)) {
+            g->work += g->lane[i].work;
+            g->lane[i].work = 0;
+        }
     }
     if (g->detect && g->vals.n >= g->next_check) {
         if (grundy__heap_check_period(g) > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }
-    if (grundy__heap_sparse_possible(g) && g->vals.n >= g->next_choice)
+    if (grundy__heap_sparse_possible(g) && g->vals.n >= g->next_choice) {
+        grundy__heap_lanes_settle(g); /* the mask and rare list change */
         *rc = grundy__heap_rechoose(g);
+    }
     if (*rc == GRUNDY_OK && g->work >= PROGRESS_WORK) {
         g->work = 0;
         if (g->progress != NULL) {
@@ -180,6 +191,7 @@ static int run_segment(grundy_heap_game *g, uint64_t stop)
                     ? grundy__heap_lanes_ready(g)
                     : 0;
     double t0 = g->threads > 1 ? grundy__seconds() : 0.0;
+    uint64_t start = g->vals.n;
     int rc = GRUNDY_OK;
     if (lanes < 0)
         rc = GRUNDY_ENOMEM;
@@ -188,8 +200,7 @@ static int run_segment(grundy_heap_game *g, uint64_t stop)
     if (rc == GRUNDY_OK && g->vals.n < stop)
         rc = lanes ? compute_next(g) : run_one(g, stop);
     if (g->threads > 1)
-        grundy__heap_note_speed(g, lanes > 0, g->lane[0].work + g->lane[1].work,
-                                grundy__seconds() - t0);
+        grundy__heap_note_speed(g, lanes > 0, g->vals.n - start, grundy__seconds() - t0);
     return rc;
 }
 
@@ -209,6 +220,7 @@ static int compute_to(grundy_heap_game *g, uint64_t count)
         if (rc == GRUNDY_OK && between_values(g, count, &rc))
             break;
     }
+    grundy__heap_lanes_settle(g);
     grundy__worker_stop(&g->worker);
     return rc;
 }

@@ -62,7 +62,6 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     g->scan_bits = grundy__scan_bits_best();
     g->scan_bits8 = grundy__scan_bits8_best();
     g->threads = 1;
-    g->lanes_backoff = 1;
     if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;

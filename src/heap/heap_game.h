@@ -35,7 +35,9 @@ typedef struct grundy__heap_lane {
     grundy__want_bits want_bits; /* instead of want[], where it can be */
     int bits;
     uint64_t work;        /* options examined */
+    uint64_t values;      /* values published in this segment of lanes */
     int waits;            /* G(n - 1) may be in progress on the other lane */
+    double waited;        /* seconds spent waiting for it in this segment */
     /* Lanes write their fields all the time: keep each on cache lines of
      * its own (two, as processors fetch lines in pairs). */
     unsigned char apart[128];
@@ -55,10 +57,14 @@ struct grundy_heap_game {
     grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
     unsigned threads;    /* the caller's setting */
-    /* Whether two lanes pay: options per second of each way, lately. */
-    double rate_one, rate_two;
-    unsigned lanes_skip;    /* segments on one thread before lanes are tried again */
-    unsigned lanes_backoff; /* the next such pause */
+    /* Whether two lanes pay (heap_threads.c), by the wall clock. */
+    double rate_one;     /* options per second of one thread, lately */
+    uint64_t rate_key;   /* the way of computing it was timed in (heap_threads.c) */
+    double value_s;      /* seconds a value takes one thread, lately */
+    double elapsed;      /* seconds computed with threads asked for */
+    double lost;         /* seconds lanes lost against one thread, net, at least 0 */
+    unsigned lanes_run;  /* segments of lanes since one thread was timed */
+    int lanes_always;    /* tests only: lanes at every segment they could run */
     uint64_t work;       /* options examined since the last report */
     uint64_t next_check;
 
@@ -78,15 +84,22 @@ struct grundy_heap_game {
     size_t hist_len;
     uint64_t next_choice;
 
+    /* A segment of two lanes, set before it starts (heap_threads.c). */
+    uint64_t lanes_stop; /* its end */
+    double lanes_t0;     /* when it started */
+    double lanes_late;   /* seconds a lane may wait for the other before both stop */
+    uint64_t stall_every; /* tests only: lane 1 stalls at heaps that are multiples */
+    double stall_s;       /* for so many seconds */
+
     unsigned char apart[128]; /* the fields above are read by both lanes */
     grundy__heap_lane lane[GRUNDY__HEAP_LANES]; /* lane[1] only with threads */
-    /* While two lanes run: values 0 .. published - 1 are stored, and a lane
-     * that must stop sets abandon (ABANDON_ROOM or ABANDON_LATE). */
-    uint64_t published;
-    uint64_t abandon;
-    uint64_t started;    /* lane 1's thread is running */
+    /* Written by both lanes at every value, so on lines of their own: */
+    uint64_t next;       /* the next heap to claim */
+    uint64_t state;      /* values published (count << 2) and the gate of lane 1 */
+    uint64_t nrare;      /* rare heaps listed */
+    uint64_t lane1_busy; /* lane 1 is in a segment: set by lane 0, cleared by lane 1 */
+    unsigned char apart_end[128];
     grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
-    uint64_t nrare;      /* rare heaps listed, also shared by the lanes */
 
     int periodic;
     uint64_t period, preperiod;
@@ -173,25 +186,38 @@ int grundy__heap_rechoose(grundy_heap_game *g);
 /* ---- heap_threads.c -------------------------------------------------------- */
 
 /* Waits until G(n - 1) is stored: 1, or 0 if the lanes stop. */
-int grundy__heap_wait_published(grundy_heap_game *g, uint64_t n);
+int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
 /* Before a kernel reads G(n - 1): waits for it where the other lane may be
  * computing it (see grundy__heap_wait_published). */
-static inline int grundy__heap_lane_wait(grundy_heap_game *g, const grundy__heap_lane *L,
-                                         uint64_t n)
+static inline int grundy__heap_lane_wait(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
 {
-    return !L->waits || grundy__heap_wait_published(g, n);
+    return !L->waits || grundy__load_acquire(&g->state) >> 2 >= n ||
+           grundy__heap_wait_published(g, L, n);
 }
 
 /* Whether a segment of two lanes should start (1) or not (0); -1 when the
  * second lane's scratch cannot be had. */
 int grundy__heap_lanes_ready(grundy_heap_game *g);
 
-/* Records a segment's speed: work options in seconds, on one or two lanes. */
-void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t work, double seconds);
+/* Records the speed of a segment of `values` values in `seconds`, on two
+ * lanes or one (the lanes' work counts say how many options). */
+void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t values, double seconds);
 
-/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if one must stop). */
+/* Computes heaps vals.n .. stop - 1 on two lanes (fewer if a value needs
+ * more room: the next one then does). */
 int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop);
+
+/* Whether lane 1 may still be reading the values, rare list and scratch. */
+static inline int grundy__heap_lane1_busy(grundy_heap_game *g)
+{
+    return grundy__load_acquire(&g->lane1_busy) != 0;
+}
+
+/* Waits (asleep) until lane 1 has left its last segment: before anything
+ * it may read changes (room, mask, scratch) and at the end of a
+ * computation. */
+void grundy__heap_lanes_settle(grundy_heap_game *g);
 
 /* ---- heap_order.c ---------------------------------------------------------- */
 
