@@ -41,6 +41,8 @@
 
 /* ---- T1 and T2: the library on N threads and on one -------------------- */
 
+#ifdef BENCH_HAVE_grundy_heap_game_set_threads
+
 typedef struct heap_side {
     unsigned threads;
     double wall, cpu;  /* best wall time, and the CPU time of that run */
@@ -57,9 +59,7 @@ static int heap_once(unsigned threads, uint32_t *out, double *wall, double *cpu)
     if (rc == GRUNDY_OK)
         rc = grundy_heap_game_parse(g, HEAP_GAME, strlen(HEAP_GAME));
     if (rc == GRUNDY_OK) {
-#ifdef BENCH_HAVE_grundy_heap_game_set_threads
         grundy_heap_game_set_threads(g, threads);
-#endif
         grundy_heap_game_set_period_detection(g, 0);
         double t0 = bench_now(), c0 = bench_process_cpu();
         rc = grundy_heap_game_compute(g, HEAP_COUNT);
@@ -189,6 +189,7 @@ static int load_start(load *l, long cpus)
     }
     return 0;
 }
+#endif /* BENCH_HAVE_grundy_heap_game_set_threads */
 
 /* ---- T3: whole processes ------------------------------------------------- */
 
@@ -367,6 +368,7 @@ void bench_threads(const bench_config *cfg)
     bench_section("T. heap games on threads against one thread (wall time, best of 5, "
                   HEAP_GAME " to 10^5), and the tool");
 #ifndef BENCH_HAVE_grundy_heap_game_set_threads
+    (void)cfg;
     bench_row("T1-T2. threads", NULL, NULL, NULL, ">= 0.91x", BENCH_NA,
               "no grundy_heap_game_set_threads in this library");
 #else

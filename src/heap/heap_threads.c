@@ -41,7 +41,7 @@
 #define KEEP_UP_AFTER 1e-3        /* seconds of a segment before its waits are judged */
 #define QUICK_SPINS 256u          /* reads of the count before a wait is timed */
 #define CHECK_SPINS 64u           /* reads between looks at the clock */
-#define LEAVE_SPINS 4096u         /* reads of lane1_busy at the end of a segment */
+#define LEAVE_SPINS 1024u         /* reads of lane1_busy at the end of a segment */
 
 static uint64_t published(grundy_heap_game *g)
 {
