@@ -1603,16 +1603,18 @@ GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned th
  *
  * With 2 or more, evaluations of games with 8-byte positions
  * (grundy_game_new_u64(), grundy_game_new_dense(), grundy_game_new() with
- * 8-byte positions) that reach many positions are shared by two threads
- * over one memo table: each searches the positions in its own order and
- * claims a position before evaluating it, so no position is evaluated
- * twice.  The values are identical to one thread's.  Other plays and other
+ * 8-byte positions), under every play but the loopy one, that reach many
+ * positions are shared by two threads over one memo table: each searches
+ * the positions in its own order and claims a position before evaluating
+ * it; one that meets a position the other is evaluating helps with it
+ * rather than wait.  The values are identical to one thread's.  Other
  * position sizes compute on one thread; this version uses at most 2
  * threads, and larger counts act as 2.
  *
- * **By asking for 2 or more you declare that the move generator and the
- * canonicalising callback may run on two threads at once** (on different
- * positions): they must not change shared state without synchronisation.
+ * **By asking for 2 or more you declare that the move generator, the
+ * canonicalising callback and the game's allocator may run on two threads
+ * at once** (the generator on different positions): they must not change
+ * shared state without synchronisation.
  * The progress callback runs on the calling thread only.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * @param game    The game.

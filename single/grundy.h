@@ -1628,16 +1628,18 @@ GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned th
  *
  * With 2 or more, evaluations of games with 8-byte positions
  * (grundy_game_new_u64(), grundy_game_new_dense(), grundy_game_new() with
- * 8-byte positions) that reach many positions are shared by two threads
- * over one memo table: each searches the positions in its own order and
- * claims a position before evaluating it, so no position is evaluated
- * twice.  The values are identical to one thread's.  Other plays and other
+ * 8-byte positions), under every play but the loopy one, that reach many
+ * positions are shared by two threads over one memo table: each searches
+ * the positions in its own order and claims a position before evaluating
+ * it; one that meets a position the other is evaluating helps with it
+ * rather than wait.  The values are identical to one thread's.  Other
  * position sizes compute on one thread; this version uses at most 2
  * threads, and larger counts act as 2.
  *
- * **By asking for 2 or more you declare that the move generator and the
- * canonicalising callback may run on two threads at once** (on different
- * positions): they must not change shared state without synchronisation.
+ * **By asking for 2 or more you declare that the move generator, the
+ * canonicalising callback and the game's allocator may run on two threads
+ * at once** (the generator on different positions): they must not change
+ * shared state without synchronisation.
  * The progress callback runs on the calling thread only.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * @param game    The game.
@@ -6003,7 +6005,6 @@ typedef struct grundy__word_searcher {
     size_t nparts, cap_parts;
     grundy__word_opt *opts;
     size_t nopts, cap_opts;
-    uint32_t *numbers;   /* scratch for the accumulator: cap_opts entries */
     grundy__mex mex;
     size_t entered;      /* positions it entered in a shared table, not yet counted */
     size_t shared_bytes; /* the bytes of the game beside its stacks, when shared */
@@ -6267,6 +6268,16 @@ GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g);
  * says stop. */
 GRUNDY__LOCAL int grundy__game_tick(grundy_game *g);
 
+/* status, and for GRUNDY_ELIMIT (a memo could not grow within the cap)
+ * the message saying so, with the positions stored. */
+GRUNDY__LOCAL int grundy__game_memo_full(grundy_game *g, int status);
+
+/* GRUNDY_OK, or for a dense game whose position in g->pos is not below
+ * its bound GRUNDY_ERANGE with a message naming both.  Every position a
+ * call is given or a graph reaches is listed or evaluated through this
+ * check (grundy__game_generate, grundy__word_evaluate). */
+GRUNDY__LOCAL int grundy__game_check_bound(grundy_game *g);
+
 /* GRUNDY_OK if play is one (with a method flag only if with_method: misère
  * sums take one); else GRUNDY_EINVAL with a message naming the call. */
 GRUNDY__LOCAL int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call);
@@ -6397,6 +6408,27 @@ GRUNDY__LOCAL int grundy__game_tick(grundy_game *g)
         return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
                                  (unsigned long long)g->evaluated);
     return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__game_memo_full(grundy_game *g, int status)
+{
+    if (status != GRUNDY_ELIMIT)
+        return status;
+    return grundy__game_fail(g, GRUNDY_ELIMIT,
+                             "memory limit of %zu bytes reached with %zu positions stored",
+                             g->limit, grundy__game_stored_count(g));
+}
+
+GRUNDY__LOCAL int grundy__game_check_bound(grundy_game *g)
+{
+    uint64_t pos;
+    if (g->bound == 0)
+        return GRUNDY_OK;
+    memcpy(&pos, g->pos, sizeof pos);
+    if (pos < g->bound)
+        return GRUNDY_OK;
+    return grundy__game_fail(g, GRUNDY_ERANGE, "position %llu is not below the game's bound %llu",
+                             (unsigned long long)pos, (unsigned long long)g->bound);
 }
 
 GRUNDY__LOCAL int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
@@ -6586,13 +6618,6 @@ static int grundy__game_eval__cycle(grundy_game *g)
                              g->nframes - 1);
 }
 
-static int grundy__game_eval__table_full(grundy_game *g)
-{
-    return grundy__game_fail(g, GRUNDY_ELIMIT,
-                             "memory limit of %zu bytes reached with %zu positions stored",
-                             g->limit, grundy__game_stored_count(g));
-}
-
 /* Room for one more frame, within the memory cap. */
 static int grundy__game_eval__frame_room(grundy_game *g)
 {
@@ -6632,8 +6657,7 @@ static int grundy__game_eval__push(grundy_game *g, size_t key, size_t slot)
                                      (g->opts.parts.len - f->parts) / g->rec, g->rec, GRUNDY__GAME_EVAL__PENDING,
                                      g->limit, &claimed);
         g->pending += claimed;
-        if (rc == GRUNDY_ELIMIT)
-            rc = grundy__game_eval__table_full(g);
+        rc = grundy__game_memo_full(g, rc);
     }
     return rc;
 }
@@ -6771,7 +6795,7 @@ GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, int play, uint32_t *valu
     int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
                                          g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
-        return rc == GRUNDY_ELIMIT ? grundy__game_eval__table_full(g) : rc;
+        return grundy__game_memo_full(g, rc);
     if (known != GRUNDY__EMPTY) {
         *value = grundy__game_number_of(known);
         return GRUNDY_OK;
@@ -7274,7 +7298,9 @@ GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *ou
 {
     grundy_options o = {g, out, NULL, how & GRUNDY__LIST_CANON ? g->canon : NULL,
                         (how & GRUNDY__LIST_ONE_PART) != 0};
-    int rc;
+    int rc = grundy__game_check_bound(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
     if (g->moves_u64 != NULL) {
         uint64_t p;
@@ -7635,7 +7661,7 @@ GRUNDY__LOCAL int grundy__word_fail(grundy__word_searcher *s, int status, const 
 GRUNDY__LOCAL size_t grundy__word_searcher_bytes(const grundy__word_searcher *s)
 {
     return s->cap_frames * sizeof *s->frames + s->cap_parts * sizeof *s->parts +
-           s->cap_opts * (sizeof *s->opts + sizeof *s->numbers) + s->mex.bound * sizeof(uint32_t);
+           s->cap_opts * sizeof *s->opts + s->mex.bound * sizeof(uint32_t);
 }
 
 GRUNDY__LOCAL void grundy__word_searcher_free(grundy__word_searcher *s, const grundy_allocator *a)
@@ -7643,12 +7669,10 @@ GRUNDY__LOCAL void grundy__word_searcher_free(grundy__word_searcher *s, const gr
     grundy__free(a, s->frames);
     grundy__free(a, s->parts);
     grundy__free(a, s->opts);
-    grundy__free(a, s->numbers);
     grundy__mex_free(&s->mex, a);
     s->frames = NULL;
     s->parts = NULL;
     s->opts = NULL;
-    s->numbers = NULL;
     s->cap_frames = s->cap_parts = s->cap_opts = 0;
 }
 
@@ -7657,9 +7681,11 @@ GRUNDY__LOCAL void grundy__word_searcher_free(grundy__word_searcher *s, const gr
 static int grundy__game_word__over_cap(const grundy__word_searcher *s)
 {
     const grundy_game *g = s->game;
-    return g->limit != 0 && s->shared_bytes + grundy__word_searcher_bytes(s) +
-                                    (s->shared ? 0 : grundy__game_used_bytes(g) - grundy__word_searcher_bytes(s)) >
-                                g->limit;
+    if (g->limit == 0)
+        return 0;
+    size_t used = s->shared ? s->shared_bytes + grundy__word_searcher_bytes(s)
+                            : grundy__game_used_bytes(g);
+    return used > g->limit;
 }
 
 static int grundy__game_word__cap_reached(grundy__word_searcher *s)
@@ -7686,10 +7712,7 @@ static int grundy__game_word__reserve(grundy__word_searcher *s, void **p, size_t
 static int grundy__game_word__option_room(grundy__word_searcher *s, size_t nopts, size_t nparts)
 {
     if (s->nopts + nopts > s->cap_opts) {
-        size_t cap = s->cap_opts;
         int rc = grundy__game_word__reserve(s, (void **)&s->opts, &s->cap_opts, s->nopts + nopts, sizeof *s->opts);
-        if (rc == GRUNDY_OK)
-            rc = grundy__game_word__reserve(s, (void **)&s->numbers, &cap, s->cap_opts, sizeof *s->numbers);
         if (rc != GRUNDY_OK)
             return rc;
     }
@@ -7766,20 +7789,25 @@ static void grundy__game_word__reverse(void *p, size_t n, size_t elem)
     }
 }
 
-static void grundy__game_word__prefetch_options(const grundy__word_searcher *s, size_t from)
+static void grundy__game_word__prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
 {
 #if defined(__GNUC__)
-    const grundy__word_memo *m = s->memo;
-    for (size_t i = from; i < s->nparts; i++) {
-        if (m->dense != NULL)
-            __builtin_prefetch(&m->dense[s->parts[i] < s->game->bound ? s->parts[i] : 0]);
-        else
-            __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, s->parts[i])]);
-    }
+    if (m->dense != NULL)
+        __builtin_prefetch(&m->dense[part < bound ? part : 0]);
+    else
+        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, part)]);
 #else
-    (void)s;
-    (void)from;
+    (void)m;
+    (void)part;
+    (void)bound;
 #endif
+}
+
+/* The home of every part from `from` on, requested before any is read. */
+static void grundy__game_word__prefetch_options(const grundy__word_searcher *s, size_t from)
+{
+    for (size_t i = from; i < s->nparts; i++)
+        grundy__game_word__prefetch_part(s->memo, s->parts[i], s->game->bound);
 }
 
 GRUNDY__LOCAL int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size_t ref, int helped)
@@ -7918,20 +7946,6 @@ static inline int grundy__game_word__may_claim(const grundy__word_searcher *s, c
     return m->table.used < grundy__wtable_room(&m->table) && !m->table.long_probe;
 }
 
-static void grundy__game_word__prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
-{
-#if defined(__GNUC__)
-    if (m->dense != NULL)
-        __builtin_prefetch(&m->dense[part < bound ? part : 0]);
-    else
-        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, part)]);
-#else
-    (void)m;
-    (void)part;
-    (void)bound;
-#endif
-}
-
 static int grundy__game_word__cycle(grundy__word_searcher *s)
 {
     return grundy__word_fail(s, GRUNDY_ECYCLE,
@@ -8030,11 +8044,11 @@ GRUNDY__LOCAL int grundy__word_evaluate(grundy_game *g, int play, uint32_t *valu
 {
     uint64_t pos;
     memcpy(&pos, g->pos, sizeof pos);
-    if (g->bound != 0 && pos >= g->bound)
-        return grundy__game_fail(g, GRUNDY_ERANGE, "position %llu is not below the game's bound %llu",
-                                 (unsigned long long)pos, (unsigned long long)g->bound);
+    int rc = grundy__game_check_bound(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     grundy__word_memo *m = grundy__word_memo_of(g, play);
-    int rc = grundy__word_memo_ready(g, m, 1);
+    rc = grundy__word_memo_ready(g, m, 1);
     if (rc != GRUNDY_OK)
         return rc;
     size_t ref;
@@ -8087,15 +8101,6 @@ GRUNDY__LOCAL grundy__word_memo *grundy__word_memo_of(grundy_game *g, int play)
     return &g->words[grundy__game_memo_index(play)];
 }
 
-static int grundy__game_word_memo__memory_full(grundy_game *g, int rc)
-{
-    if (rc != GRUNDY_ELIMIT)
-        return rc;
-    return grundy__game_fail(g, GRUNDY_ELIMIT,
-                             "memory limit of %zu bytes reached with %zu positions stored",
-                             g->limit, grundy__game_stored_count(g));
-}
-
 /* The bytes a block replacing one of `held` bytes may take, old and new
  * together, within the game's cap (0: no cap; 1 when nothing is left). */
 static size_t grundy__game_word_memo__room_beside(const grundy_game *g, size_t held)
@@ -8110,7 +8115,7 @@ static int grundy__game_word_memo__open_dense(grundy_game *g, grundy__word_memo 
 {
     size_t room = grundy__game_word_memo__room_beside(g, 0);
     if (room != 0 && g->bound > room)
-        return grundy__game_word_memo__memory_full(g, GRUNDY_ELIMIT);
+        return grundy__game_memo_full(g, GRUNDY_ELIMIT);
     m->dense = (unsigned char *)grundy__alloc_array(&g->alloc, (size_t)g->bound, 1);
     if (m->dense == NULL)
         return GRUNDY_ENOMEM;
@@ -8135,7 +8140,7 @@ GRUNDY__LOCAL int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, 
         m->removed = 0; /* a rebuild drops removed keys */
         g->rebuilds++;
     }
-    return grundy__game_word_memo__memory_full(g, rc);
+    return grundy__game_memo_full(g, rc);
 }
 
 GRUNDY__LOCAL uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code)
@@ -8158,7 +8163,7 @@ GRUNDY__LOCAL int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, 
     int rc = grundy__table_get_or_insert(&m->big, &g->alloc, &pos, grundy__game_stored(number),
                                          grundy__game_word_memo__room_beside(g, held), &found, &slot);
     if (rc != GRUNDY_OK)
-        return grundy__game_word_memo__memory_full(g, rc);
+        return grundy__game_memo_full(g, rc);
     grundy__word_memo_set(m, ref, GRUNDY__CODE_BIG);
     return GRUNDY_OK;
 }
@@ -8396,11 +8401,8 @@ GRUNDY__LOCAL int grundy__word_room(grundy__word_searcher *s)
 
 GRUNDY__LOCAL int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v)
 {
-    if (v <= GRUNDY__CODE_MAX) {
-        grundy__word_memo_set(s->memo, ref, v);
-        return GRUNDY_OK;
-    }
-    if (grundy__game_word_threads__alone(s))
+    /* Only a large number touches the side table, which two share. */
+    if (v <= GRUNDY__CODE_MAX || grundy__game_word_threads__alone(s))
         return grundy__word_memo_store(s->game, s->memo, pos, ref, v);
 #if GRUNDY__THREADS
     grundy__game_word_threads__team *t = (grundy__game_word_threads__team *)s->team;
@@ -11949,7 +11951,7 @@ GRUNDY__LOCAL int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap,
 #define GRUNDY__HEAP_THREADS__KEEP_UP_AFTER 1e-3        /* seconds of a segment before its waits are judged */
 #define GRUNDY__HEAP_THREADS__QUICK_SPINS 256u          /* reads of the count before a wait is timed */
 #define GRUNDY__HEAP_THREADS__CHECK_SPINS 64u           /* reads between looks at the clock */
-#define GRUNDY__HEAP_THREADS__LEAVE_SPINS 4096u         /* reads of lane1_busy at the end of a segment */
+#define GRUNDY__HEAP_THREADS__LEAVE_SPINS 1024u         /* reads of lane1_busy at the end of a segment */
 
 static uint64_t grundy__heap_threads__published(grundy_heap_game *g)
 {

@@ -829,6 +829,21 @@ static void test_dense_range(void)
     grundy_game_stats(game, &stored, &bytes);
     CHECK_EQ(stored, 700 + 6 + 700); /* normal's, conjunctive's and misère's */
     CHECK_EQ(bytes, 3 * 1000);
+    /* The calls that list a position's moves or build the graph of the
+     * positions reached refuse it too, before the generator sees it. */
+    p = 1000;
+    uint64_t degree = 7, left[4];
+    size_t nleft = 0;
+    CHECK_EQ(grundy_game_degree(game, &p, &degree), GRUNDY_ERANGE);
+    CHECK(names(grundy_game_errmsg(game), 1000));
+    CHECK_EQ(grundy_game_move(game, &p, 0, left, 4, &nleft), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_LOOPY, &p, &v), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, sum, 2),
+             GRUNDY_ERANGE);
+    CHECK(names(grundy_game_errmsg(game), 1234));
+    p = 699;
+    CHECK_EQ(grundy_game_degree(game, &p, &degree), GRUNDY_OK);
+    CHECK(degree > 0);
     grundy_game_free(game);
 
     /* The canonical form maps 300 past the bound. */
@@ -1468,13 +1483,13 @@ static int step(shared_failing *f, grundy_game *game, int play, uint64_t pos, ui
 
 /* The one-thread scenarios' rules: positions below NIM_FROM a game with
  * splits (n -> n - 1, {n / 2, n / 3}, {} when 7 divides n, {n - 3, n - 5,
- * n / 4}), Nim heaps p - NIM_FROM above (numbers past 247): nim_top of them
- * (NIM_TOP, fewer when quick). */
+ * n / 4}) up to rich_n, Nim heaps p - NIM_FROM above (numbers past 247):
+ * nim_top of them (RICH_N and NIM_TOP, fewer when quick). */
 #define RICH_N 3000u
 #define NIM_FROM 4000u
 #define NIM_TOP 400u
 
-static uint32_t nim_top = NIM_TOP;
+static uint32_t rich_n = RICH_N, nim_top = NIM_TOP;
 
 static int rich_moves(void *user, uint64_t n, grundy_options *out)
 {
@@ -1544,14 +1559,14 @@ static int scenario_rich(shared_failing *f, int dense)
     if (game == NULL)
         return 0;
     step(f, game, GRUNDY_PLAY_NORMAL, 100, rich_value[100], 0);
-    step(f, game, GRUNDY_PLAY_NORMAL, RICH_N, rich_value[RICH_N], 0);
+    step(f, game, GRUNDY_PLAY_NORMAL, rich_n, rich_value[rich_n], 0);
     const uint32_t misere = nim_top - 10, conjunctive = 100;
     step(f, game, GRUNDY_PLAY_NORMAL, NIM_FROM + nim_top - 1, nim_top - 1, 0);
     step(f, game, GRUNDY_PLAY_MISERE, NIM_FROM + misere, misere, 0); /* misère Nim: h past 1 */
     step(f, game, GRUNDY_PLAY_CONJUNCTIVE, NIM_FROM + conjunctive, 1, 0); /* remoteness: to 0 */
     uint64_t stored = 0;
     grundy_game_stats(game, &stored, NULL);
-    CHECK_EQ(stored, RICH_N + 1 + nim_top + misere + 1 + conjunctive + 1);
+    CHECK_EQ(stored, rich_n + 1 + nim_top + misere + 1 + conjunctive + 1);
     grundy_game_free(game);
     return 1;
 }
@@ -1607,6 +1622,7 @@ static void test_alloc_failure(void)
      * every fourth there (races, not allocation paths, are its job). */
     const long stride = UNDER_TSAN ? 4 : quick() ? 2 : 1;
     rich_brute();
+    rich_n = quick() ? 1000 : RICH_N;
     nim_top = quick() ? 260 : NIM_TOP; /* past 247 either way */
     fail_each(scenario_rich, 0, 1, "u64 game");
     fail_each(scenario_rich, 1, 1, "dense game");

@@ -75,6 +75,27 @@ int grundy__game_tick(grundy_game *g)
     return GRUNDY_OK;
 }
 
+int grundy__game_memo_full(grundy_game *g, int status)
+{
+    if (status != GRUNDY_ELIMIT)
+        return status;
+    return grundy__game_fail(g, GRUNDY_ELIMIT,
+                             "memory limit of %zu bytes reached with %zu positions stored",
+                             g->limit, grundy__game_stored_count(g));
+}
+
+int grundy__game_check_bound(grundy_game *g)
+{
+    uint64_t pos;
+    if (g->bound == 0)
+        return GRUNDY_OK;
+    memcpy(&pos, g->pos, sizeof pos);
+    if (pos < g->bound)
+        return GRUNDY_OK;
+    return grundy__game_fail(g, GRUNDY_ERANGE, "position %llu is not below the game's bound %llu",
+                             (unsigned long long)pos, (unsigned long long)g->bound);
+}
+
 int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
 {
     const char *why = grundy__play_refusal(play, with_method);

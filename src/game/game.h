@@ -195,6 +195,16 @@ int grundy__game_refuse_reentry(grundy_game *g);
  * says stop. */
 int grundy__game_tick(grundy_game *g);
 
+/* status, and for GRUNDY_ELIMIT (a memo could not grow within the cap)
+ * the message saying so, with the positions stored. */
+int grundy__game_memo_full(grundy_game *g, int status);
+
+/* GRUNDY_OK, or for a dense game whose position in g->pos is not below
+ * its bound GRUNDY_ERANGE with a message naming both.  Every position a
+ * call is given or a graph reaches is listed or evaluated through this
+ * check (grundy__game_generate, grundy__word_evaluate). */
+int grundy__game_check_bound(grundy_game *g);
+
 /* GRUNDY_OK if play is one (with a method flag only if with_method: misère
  * sums take one); else GRUNDY_EINVAL with a message naming the call. */
 int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call);

@@ -40,13 +40,6 @@ static int cycle(grundy_game *g)
                              g->nframes - 1);
 }
 
-static int table_full(grundy_game *g)
-{
-    return grundy__game_fail(g, GRUNDY_ELIMIT,
-                             "memory limit of %zu bytes reached with %zu positions stored",
-                             g->limit, grundy__game_stored_count(g));
-}
-
 /* Room for one more frame, within the memory cap. */
 static int frame_room(grundy_game *g)
 {
@@ -86,8 +79,7 @@ static int push(grundy_game *g, size_t key, size_t slot)
                                      (g->opts.parts.len - f->parts) / g->rec, g->rec, PENDING,
                                      g->limit, &claimed);
         g->pending += claimed;
-        if (rc == GRUNDY_ELIMIT)
-            rc = table_full(g);
+        rc = grundy__game_memo_full(g, rc);
     }
     return rc;
 }
@@ -225,7 +217,7 @@ int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
     int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
                                          g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
-        return rc == GRUNDY_ELIMIT ? table_full(g) : rc;
+        return grundy__game_memo_full(g, rc);
     if (known != GRUNDY__EMPTY) {
         *value = grundy__game_number_of(known);
         return GRUNDY_OK;

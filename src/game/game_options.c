@@ -98,7 +98,9 @@ int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
     grundy_options o = {g, out, NULL, how & GRUNDY__LIST_CANON ? g->canon : NULL,
                         (how & GRUNDY__LIST_ONE_PART) != 0};
-    int rc;
+    int rc = grundy__game_check_bound(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     g->errmsg[0] = '\0'; /* what the options say, if they fail, is more precise */
     if (g->moves_u64 != NULL) {
         uint64_t p;

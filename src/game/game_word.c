@@ -31,7 +31,7 @@ int grundy__word_fail(grundy__word_searcher *s, int status, const char *fmt, ...
 size_t grundy__word_searcher_bytes(const grundy__word_searcher *s)
 {
     return s->cap_frames * sizeof *s->frames + s->cap_parts * sizeof *s->parts +
-           s->cap_opts * (sizeof *s->opts + sizeof *s->numbers) + s->mex.bound * sizeof(uint32_t);
+           s->cap_opts * sizeof *s->opts + s->mex.bound * sizeof(uint32_t);
 }
 
 void grundy__word_searcher_free(grundy__word_searcher *s, const grundy_allocator *a)
@@ -39,12 +39,10 @@ void grundy__word_searcher_free(grundy__word_searcher *s, const grundy_allocator
     grundy__free(a, s->frames);
     grundy__free(a, s->parts);
     grundy__free(a, s->opts);
-    grundy__free(a, s->numbers);
     grundy__mex_free(&s->mex, a);
     s->frames = NULL;
     s->parts = NULL;
     s->opts = NULL;
-    s->numbers = NULL;
     s->cap_frames = s->cap_parts = s->cap_opts = 0;
 }
 
@@ -53,9 +51,11 @@ void grundy__word_searcher_free(grundy__word_searcher *s, const grundy_allocator
 static int over_cap(const grundy__word_searcher *s)
 {
     const grundy_game *g = s->game;
-    return g->limit != 0 && s->shared_bytes + grundy__word_searcher_bytes(s) +
-                                    (s->shared ? 0 : grundy__game_used_bytes(g) - grundy__word_searcher_bytes(s)) >
-                                g->limit;
+    if (g->limit == 0)
+        return 0;
+    size_t used = s->shared ? s->shared_bytes + grundy__word_searcher_bytes(s)
+                            : grundy__game_used_bytes(g);
+    return used > g->limit;
 }
 
 static int cap_reached(grundy__word_searcher *s)
@@ -82,10 +82,7 @@ static int reserve(grundy__word_searcher *s, void **p, size_t *cap, size_t need,
 static int option_room(grundy__word_searcher *s, size_t nopts, size_t nparts)
 {
     if (s->nopts + nopts > s->cap_opts) {
-        size_t cap = s->cap_opts;
         int rc = reserve(s, (void **)&s->opts, &s->cap_opts, s->nopts + nopts, sizeof *s->opts);
-        if (rc == GRUNDY_OK)
-            rc = reserve(s, (void **)&s->numbers, &cap, s->cap_opts, sizeof *s->numbers);
         if (rc != GRUNDY_OK)
             return rc;
     }
@@ -162,20 +159,25 @@ static void reverse(void *p, size_t n, size_t elem)
     }
 }
 
-static void prefetch_options(const grundy__word_searcher *s, size_t from)
+static void prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
 {
 #if defined(__GNUC__)
-    const grundy__word_memo *m = s->memo;
-    for (size_t i = from; i < s->nparts; i++) {
-        if (m->dense != NULL)
-            __builtin_prefetch(&m->dense[s->parts[i] < s->game->bound ? s->parts[i] : 0]);
-        else
-            __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, s->parts[i])]);
-    }
+    if (m->dense != NULL)
+        __builtin_prefetch(&m->dense[part < bound ? part : 0]);
+    else
+        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, part)]);
 #else
-    (void)s;
-    (void)from;
+    (void)m;
+    (void)part;
+    (void)bound;
 #endif
+}
+
+/* The home of every part from `from` on, requested before any is read. */
+static void prefetch_options(const grundy__word_searcher *s, size_t from)
+{
+    for (size_t i = from; i < s->nparts; i++)
+        prefetch_part(s->memo, s->parts[i], s->game->bound);
 }
 
 int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size_t ref, int helped)
@@ -314,20 +316,6 @@ static inline int may_claim(const grundy__word_searcher *s, const grundy__word_m
     return m->table.used < grundy__wtable_room(&m->table) && !m->table.long_probe;
 }
 
-static void prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
-{
-#if defined(__GNUC__)
-    if (m->dense != NULL)
-        __builtin_prefetch(&m->dense[part < bound ? part : 0]);
-    else
-        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, part)]);
-#else
-    (void)m;
-    (void)part;
-    (void)bound;
-#endif
-}
-
 static int cycle(grundy__word_searcher *s)
 {
     return grundy__word_fail(s, GRUNDY_ECYCLE,
@@ -426,11 +414,11 @@ int grundy__word_evaluate(grundy_game *g, int play, uint32_t *value)
 {
     uint64_t pos;
     memcpy(&pos, g->pos, sizeof pos);
-    if (g->bound != 0 && pos >= g->bound)
-        return grundy__game_fail(g, GRUNDY_ERANGE, "position %llu is not below the game's bound %llu",
-                                 (unsigned long long)pos, (unsigned long long)g->bound);
+    int rc = grundy__game_check_bound(g);
+    if (rc != GRUNDY_OK)
+        return rc;
     grundy__word_memo *m = grundy__word_memo_of(g, play);
-    int rc = grundy__word_memo_ready(g, m, 1);
+    rc = grundy__word_memo_ready(g, m, 1);
     if (rc != GRUNDY_OK)
         return rc;
     size_t ref;

@@ -65,7 +65,6 @@ typedef struct grundy__word_searcher {
     size_t nparts, cap_parts;
     grundy__word_opt *opts;
     size_t nopts, cap_opts;
-    uint32_t *numbers;   /* scratch for the accumulator: cap_opts entries */
     grundy__mex mex;
     size_t entered;      /* positions it entered in a shared table, not yet counted */
     size_t shared_bytes; /* the bytes of the game beside its stacks, when shared */

@@ -9,15 +9,6 @@ grundy__word_memo *grundy__word_memo_of(grundy_game *g, int play)
     return &g->words[grundy__game_memo_index(play)];
 }
 
-static int memory_full(grundy_game *g, int rc)
-{
-    if (rc != GRUNDY_ELIMIT)
-        return rc;
-    return grundy__game_fail(g, GRUNDY_ELIMIT,
-                             "memory limit of %zu bytes reached with %zu positions stored",
-                             g->limit, grundy__game_stored_count(g));
-}
-
 /* The bytes a block replacing one of `held` bytes may take, old and new
  * together, within the game's cap (0: no cap; 1 when nothing is left). */
 static size_t room_beside(const grundy_game *g, size_t held)
@@ -32,7 +23,7 @@ static int open_dense(grundy_game *g, grundy__word_memo *m)
 {
     size_t room = room_beside(g, 0);
     if (room != 0 && g->bound > room)
-        return memory_full(g, GRUNDY_ELIMIT);
+        return grundy__game_memo_full(g, GRUNDY_ELIMIT);
     m->dense = (unsigned char *)grundy__alloc_array(&g->alloc, (size_t)g->bound, 1);
     if (m->dense == NULL)
         return GRUNDY_ENOMEM;
@@ -57,7 +48,7 @@ int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, size_t need)
         m->removed = 0; /* a rebuild drops removed keys */
         g->rebuilds++;
     }
-    return memory_full(g, rc);
+    return grundy__game_memo_full(g, rc);
 }
 
 uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code)
@@ -80,7 +71,7 @@ int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, 
     int rc = grundy__table_get_or_insert(&m->big, &g->alloc, &pos, grundy__game_stored(number),
                                          room_beside(g, held), &found, &slot);
     if (rc != GRUNDY_OK)
-        return memory_full(g, rc);
+        return grundy__game_memo_full(g, rc);
     grundy__word_memo_set(m, ref, GRUNDY__CODE_BIG);
     return GRUNDY_OK;
 }

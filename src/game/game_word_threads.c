@@ -188,11 +188,8 @@ int grundy__word_room(grundy__word_searcher *s)
 
 int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v)
 {
-    if (v <= GRUNDY__CODE_MAX) {
-        grundy__word_memo_set(s->memo, ref, v);
-        return GRUNDY_OK;
-    }
-    if (alone(s))
+    /* Only a large number touches the side table, which two share. */
+    if (v <= GRUNDY__CODE_MAX || alone(s))
         return grundy__word_memo_store(s->game, s->memo, pos, ref, v);
 #if GRUNDY__THREADS
     team *t = (team *)s->team;
