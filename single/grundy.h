@@ -1636,6 +1636,13 @@ GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned th
  * position sizes compute on one thread; this version uses at most 2
  * threads, and larger counts act as 2.
  *
+ * Two threads do not always pay (another process busy on a two-core
+ * machine, or searches that keep meeting in the same part of the table):
+ * the library times one thread alone, then the two over their first 32768
+ * positions, and unless the two are 1.1 times as fast the second thread
+ * stops and the first goes on alone.  Asking for threads costs at most
+ * that trial.
+ *
  * **By asking for 2 or more you declare that the move generator, the
  * canonicalising callback and the game's allocator may run on two threads
  * at once** (the generator on different positions): they must not change
@@ -2748,11 +2755,20 @@ GRUNDY__LOCAL double grundy__seconds(void)
 #include <emmintrin.h>
 #endif
 
+/* The lookup is the innermost step of every search: inlined even where
+ * the compiler would not. */
+#if defined(__GNUC__)
+#define GRUNDY__WTABLE_INLINE __attribute__((always_inline))
+#else
+#define GRUNDY__WTABLE_INLINE
+#endif
+
 /* Codes.  Numbers up to GRUNDY__CODE_MAX are stored as themselves. */
 #define GRUNDY__CODE_MAX 247u
 #define GRUNDY__CODE_BIG 248u   /* a larger number, kept beside the table */
 #define GRUNDY__CODE_BUSY 250u  /* being evaluated, by thread 0 (+1: thread 1) */
 #define GRUNDY__CODE_TOMB 253u  /* removed (an evaluation that failed) */
+#define GRUNDY__CODE_NONE 254u  /* never stored: "no code" where a search needs one */
 #define GRUNDY__CODE_EMPTY 255u /* free, or (inside a bucket's fill) being written */
 
 #define GRUNDY__WTABLE_SLOTS 7
@@ -2835,35 +2851,30 @@ static inline void grundy__wtable_set(grundy__wtable *t, grundy__wref r, unsigne
 }
 
 #if defined(__SSE2__)
-/* The 32-bit halves of two keys at p equal to those of k, as 4 bits. */
-static inline unsigned grundy__wmatch2(const __m128i *p, __m128i k)
+/* Bit j set: the j-th of the two keys at p equals k.  SSE2 compares 32-bit
+ * halves only: a key matches where both of its halves do. */
+static inline GRUNDY__WTABLE_INLINE unsigned grundy__wmatch2(const __m128i *p, __m128i k)
 {
-    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_load_si128(p), k)));
+    __m128i eq = _mm_cmpeq_epi32(_mm_load_si128(p), k);
+    eq = _mm_and_si128(eq, _mm_shuffle_epi32(eq, _MM_SHUFFLE(2, 3, 0, 1)));
+    return (unsigned)_mm_movemask_pd(_mm_castsi128_pd(eq));
 }
 #endif
 
 /* The slots below fill of bucket b holding key, as a bit mask (removed
  * ones too), with plain loads: no other thread enters keys.  Two keys per
  * SSE2 compare where there is SSE2 (every x86-64): the seven compares of a
- * plain loop cost more than the rest of a lookup. */
-static inline unsigned grundy__wbucket_match(const grundy__wbucket *b, uint64_t key,
-                                             unsigned fill)
+ * plain loop cost more than the rest of a lookup.  The eighth word of a
+ * bucket (codes and fill) may match too: fill masks it off. */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__wbucket_match(const grundy__wbucket *b, uint64_t key, unsigned fill)
 {
 #if defined(__SSE2__)
     const __m128i k = _mm_set1_epi64x((long long)key);
     const __m128i *p = (const __m128i *)(const void *)b->key;
-    /* 32-bit halves equal: two bits per slot (the 8th holds the codes). */
-    unsigned bits = grundy__wmatch2(p, k) | grundy__wmatch2(p + 1, k) << 4 |
-                    grundy__wmatch2(p + 2, k) << 8 | grundy__wmatch2(p + 3, k) << 12;
-    bits &= bits >> 1; /* both halves: bit 2j for slot j */
-    bits &= 0x5555u & ((1u << (2 * fill)) - 1u);
-    unsigned m = 0;
-    while (bits != 0) { /* at most one bit in a table without removals */
-        unsigned j = (unsigned)__builtin_ctz(bits);
-        m |= 1u << (j / 2);
-        bits &= bits - 1;
-    }
-    return m;
+    unsigned m = grundy__wmatch2(p, k) | grundy__wmatch2(p + 1, k) << 2 |
+                 grundy__wmatch2(p + 2, k) << 4 | grundy__wmatch2(p + 3, k) << 6;
+    return m & ((1u << fill) - 1u);
 #else
     unsigned m = 0;
     for (unsigned j = 0; j < GRUNDY__WTABLE_SLOTS; j++)
@@ -2892,18 +2903,18 @@ static inline unsigned grundy__wbucket_match_shared(const grundy__wbucket *b, ui
 GRUNDY__LOCAL unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key, unsigned claim, int shared,
                                    grundy__wref *r);
 
-/* The usual case inline: no other thread enters keys.  The probe passes
- * full buckets (about one lookup in ten at the most crowded); a key found
- * removed (only after a failed evaluation) goes to the slow path, which
- * looks further. */
-static inline __attribute__((always_inline)) unsigned grundy__wtable_claim(grundy__wtable *t, uint64_t key, unsigned claim,
-                                            int shared, grundy__wref *r)
+/* Looks key up where no other thread enters keys: returns its code, or
+ * GRUNDY__CODE_EMPTY with *r the free slot where grundy__wtable_enter() may
+ * put it (while the table does not change).  The probe passes full buckets
+ * (about one lookup in ten at the most crowded); a key found removed (only
+ * after a failed evaluation) or a long probe goes to the slow path, which
+ * looks further and watches the probe's length. */
+static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable *t, uint64_t key,
+                                                                grundy__wref *r)
 {
-    if (shared)
-        return grundy__wtable_claim_slow(t, key, claim, shared, r);
     size_t i = grundy__wtable_home(t, key);
-    for (unsigned passed = 0;; passed++) {
-        grundy__wbucket *b = &t->b[i];
+    for (unsigned passed = 0; passed < GRUNDY__WTABLE_LONG; passed++) {
+        const grundy__wbucket *b = &t->b[i];
         unsigned fill = b->fill;
         unsigned m = grundy__wbucket_match(b, key, fill);
         if (m != 0) {
@@ -2916,19 +2927,37 @@ static inline __attribute__((always_inline)) unsigned grundy__wtable_claim(grund
         }
         if (fill < GRUNDY__WTABLE_SLOTS) {
             *r = i * 8 + fill;
-            if (claim != GRUNDY__CODE_EMPTY) {
-                b->key[fill] = key;
-                b->code[fill] = (unsigned char)claim;
-                b->fill = (unsigned char)(fill + 1);
-                t->used++;
-            }
             return GRUNDY__CODE_EMPTY;
         }
-        if (passed == GRUNDY__WTABLE_LONG)
-            break; /* the slow path trips the guard */
         i = i + 1 == t->nb ? 0 : i + 1;
     }
-    return grundy__wtable_claim_slow(t, key, claim, shared, r);
+    return grundy__wtable_claim_slow(t, key, GRUNDY__CODE_EMPTY, 0, r);
+}
+
+/* Enters key, absent, with code at the free slot r that
+ * grundy__wtable_find() gave; the table has room. */
+static inline void grundy__wtable_enter(grundy__wtable *t, grundy__wref r, uint64_t key,
+                                        unsigned code)
+{
+    grundy__wbucket *b = &t->b[r >> 3];
+    unsigned j = (unsigned)(r & 7);
+    b->key[j] = key;
+    b->code[j] = (unsigned char)code;
+    b->fill = (unsigned char)(j + 1);
+    t->used++;
+}
+
+/* Looks key up, entering it with code claim if absent (unless claim is
+ * GRUNDY__CODE_EMPTY): as grundy__wtable_claim_slow(). */
+static inline unsigned grundy__wtable_claim(grundy__wtable *t, uint64_t key, unsigned claim,
+                                            int shared, grundy__wref *r)
+{
+    if (shared)
+        return grundy__wtable_claim_slow(t, key, claim, shared, r);
+    unsigned code = grundy__wtable_find(t, key, r);
+    if (code == GRUNDY__CODE_EMPTY && claim != GRUNDY__CODE_EMPTY)
+        grundy__wtable_enter(t, *r, key, claim);
+    return code;
 }
 
 GRUNDY__LOCAL void grundy__wtable_init(grundy__wtable *t);
@@ -5942,6 +5971,13 @@ int grundy_graph_outcome(grundy_graph *g, int play, uint32_t node)
 
 /* The handle implements grundy_game_set_threads (experimental). */
 
+/* What the trial of two searchers does (game_word_threads.c): judge them by
+ * their speed (the library's way), or, for tests that must see one path,
+ * keep them whatever their speed, or retire the second at the trial. */
+#define GRUNDY__PAIR_JUDGE 0
+#define GRUNDY__PAIR_KEEP 1
+#define GRUNDY__PAIR_RETIRE 2
+
 /* === src/game/game_word.h === */
 /* Games whose positions are 64-bit words (8-byte positions: the games of
  * grundy_game_new_u64(), grundy_game_new_dense() and grundy_game_new()
@@ -6007,6 +6043,7 @@ typedef struct grundy__word_searcher {
     size_t nopts, cap_opts;
     grundy__mex mex;
     size_t entered;      /* positions it entered in a shared table, not yet counted */
+    uint64_t claimed;    /* positions it claimed while shared (atomic: the other reads it) */
     size_t shared_bytes; /* the bytes of the game beside its stacks, when shared */
     uint64_t evaluated;  /* positions it evaluated */
     int status;          /* a failure, or GRUNDY_OK */
@@ -6027,10 +6064,12 @@ GRUNDY__LOCAL int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, 
 /* The number a code (not busy, not empty) stands for. */
 GRUNDY__LOCAL uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code);
 
-/* Stores pos's number at its slot ref; GRUNDY_ENOMEM/ELIMIT if a large
- * number finds no room (then pos stays busy). */
+/* Stores pos's number at its slot ref, the game holding `used` bytes as
+ * the caller knows them (a second thread cannot read the first's stacks).
+ * GRUNDY_ENOMEM or GRUNDY_ELIMIT, with no message and pos left busy, if a
+ * large number finds no room. */
 GRUNDY__LOCAL int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
-                            uint32_t number);
+                            uint32_t number, size_t used);
 
 /* Removes a busy entry (a failed evaluation). */
 GRUNDY__LOCAL void grundy__word_memo_forget(grundy_game *g, grundy__word_memo *m, size_t ref);
@@ -6069,6 +6108,32 @@ static inline unsigned grundy__word_memo_claim(grundy__word_memo *m, uint64_t po
         return code;
     }
     return grundy__wtable_claim(&m->table, pos, busy, shared, ref);
+}
+
+/* The memo's code of pos where no other thread enters positions, and its
+ * slot; GRUNDY__CODE_EMPTY: absent, and *ref is where
+ * grundy__word_memo_enter() may put it.  A dense game's pos at or above its
+ * bound is absent, with no slot: grundy__word_memo_enter() must not be
+ * asked. */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__word_memo_find(grundy__word_memo *m, uint64_t pos, uint64_t bound, size_t *ref)
+{
+    if (m->dense == NULL)
+        return grundy__wtable_find(&m->table, pos, ref);
+    *ref = (size_t)pos;
+    return pos < bound ? m->dense[pos] : GRUNDY__CODE_EMPTY;
+}
+
+/* Enters pos, found absent at slot ref, with code busy; the memo has room. */
+static inline void grundy__word_memo_enter(grundy__word_memo *m, size_t ref, uint64_t pos,
+                                           unsigned busy)
+{
+    if (m->dense == NULL) {
+        grundy__wtable_enter(&m->table, ref, pos, busy);
+    } else {
+        m->dense[ref] = (unsigned char)busy;
+        m->dense_count++;
+    }
 }
 
 /* The code at slot ref. */
@@ -6167,6 +6232,8 @@ struct grundy_game {
     int word;           /* 8-byte positions: the word engine (game_word.h) */
     uint64_t bound;     /* a dense game's bound, or 0 */
     unsigned threads;   /* the most threads its searches may use */
+    int pair_trial;     /* tests only: GRUNDY__PAIR_JUDGE, _KEEP or _RETIRE */
+    unsigned pair_retired; /* searches whose second thread retired at its trial */
     grundy__word_memo words[GRUNDY__GAME_MEMOS]; /* the word engine's memos, by play */
     grundy__word_searcher searcher[2];           /* the word engine's searches */
     uint64_t rebuilds;  /* of a word memo's table: slots held before one are stale */
@@ -7590,7 +7657,13 @@ int grundy_game_last_method(const grundy_game *g)
  * becomes the new top frame; busy on this stack, the rules have a cycle.
  * A popped frame writes its number in its slot and hands it to the part it
  * is of below.  The options of a new frame have their home buckets
- * prefetched, so that the lookups find them in the cache. */
+ * prefetched, so that the lookups find them in the cache.
+ *
+ * Most lookups find a known position of a one-part option (seven in eight
+ * in the benchmark's games): a searcher alone runs those in a loop of its
+ * own (scan_known), which only looks and records, and does the checks an
+ * entry needs (room for a frame and in the memo, the bound) only when a
+ * position is absent. */
 
 /* === src/game/game_word_search.h === */
 /* The steps of a word search (game_word.c), which one thread runs alone or
@@ -7756,10 +7829,22 @@ GRUNDY__LOCAL int grundy__word_add_each(grundy_options *o, const void *positions
     if (n > UINT32_MAX)
         return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
     int rc = grundy__game_word__option_room(s, n, n);
-    const unsigned char *p = (const unsigned char *)positions;
-    for (size_t i = 0; i < n && rc == GRUNDY_OK; i++)
-        grundy__game_word__append(s, p + i * sizeof(uint64_t), 1, o->canon);
-    return rc;
+    if (rc != GRUNDY_OK || n == 0)
+        return rc;
+    /* One option of one part each: a copy, then the canonical forms. */
+    uint64_t *parts = s->parts + s->nparts;
+    memcpy(parts, positions, n * sizeof *parts);
+    if (o->canon != NULL)
+        for (size_t i = 0; i < n; i++)
+            o->canon(s->game->user, &parts[i]);
+    grundy__word_opt *opts = s->opts + s->nopts;
+    for (size_t i = 0; i < n; i++) {
+        opts[i].nparts = 1;
+        opts[i].number = 0;
+    }
+    s->nparts += n;
+    s->nopts += n;
+    return GRUNDY_OK;
 }
 
 /* Runs the move generator on pos, appending its options to the lists. */
@@ -7903,9 +7988,11 @@ static int grundy__game_word__word_pop(grundy__word_searcher *s, uint32_t *value
     grundy__word_frame *f = &s->frames[s->nframes - 1];
     uint32_t v;
     int rc = grundy__game_word__frame_number(s, f, &v);
-    if (rc == GRUNDY_OK)
-        rc = grundy__word_store(s, f->pos, f->ref, v);
     if (rc != GRUNDY_OK)
+        return rc;
+    if (v <= GRUNDY__CODE_MAX)
+        grundy__word_memo_set(s->memo, f->ref, v);
+    else if ((rc = grundy__word_store(s, f->pos, f->ref, v)) != GRUNDY_OK)
         return rc;
     s->nopts = f->opts_from;
     s->nparts = f->parts_from;
@@ -7935,15 +8022,31 @@ static int grundy__game_word__before_claim(grundy__word_searcher *s, uint64_t pa
     return rc == GRUNDY_OK ? grundy__word_room(s) : rc;
 }
 
-/* Whether a lookup of part may go ahead without before_claim. */
-static inline int grundy__game_word__may_claim(const grundy__word_searcher *s, const grundy__word_memo *m,
+/* Whether part, found absent, may be entered without before_claim: room
+ * for a frame, part below the bound, room in the memo. */
+static inline int grundy__game_word__may_enter(const grundy__word_searcher *s, const grundy__word_memo *m,
                             uint64_t part)
 {
-    if (s->nframes == s->cap_frames || s->team != NULL)
+    if (s->nframes == s->cap_frames)
         return 0;
     if (m->dense != NULL)
         return part < s->game->bound;
     return m->table.used < grundy__wtable_room(&m->table) && !m->table.long_probe;
+}
+
+/* Enters part, found absent at *ref by a searcher alone, busy for s; the
+ * slot changes if the memo had to grow first. */
+static int grundy__game_word__enter(grundy__word_searcher *s, uint64_t part, size_t *ref)
+{
+    grundy__word_memo *m = s->memo;
+    if (grundy__game_word__may_enter(s, m, part)) {
+        grundy__word_memo_enter(m, *ref, part, s->busy);
+        return GRUNDY_OK;
+    }
+    int rc = grundy__game_word__before_claim(s, part);
+    if (rc == GRUNDY_OK)
+        (void)grundy__word_memo_claim(m, part, s->busy, 0, ref);
+    return rc;
 }
 
 static int grundy__game_word__cycle(grundy__word_searcher *s)
@@ -7953,11 +8056,100 @@ static int grundy__game_word__cycle(grundy__word_searcher *s)
                              s->nframes - 1);
 }
 
+/* The code of part, claimed for s if absent.  Alone, the lookup comes
+ * first and the checks before an entry only when part is absent (one
+ * lookup in eight or so); shared, claims need the checks first (they may
+ * park the searcher while the memo grows). */
+static inline int grundy__game_word__look_up(grundy__word_searcher *s, uint64_t part, unsigned *code, size_t *ref)
+{
+    grundy__word_memo *m = s->memo;
+    if (!s->shared) {
+        *code = grundy__word_memo_find(m, part, s->game->bound, ref);
+        return *code == GRUNDY__CODE_EMPTY ? grundy__game_word__enter(s, part, ref) : GRUNDY_OK;
+    }
+    int rc = grundy__game_word__before_claim(s, part);
+    if (rc == GRUNDY_OK)
+        *code = grundy__word_memo_claim(m, part, s->busy, 1, ref);
+    return rc;
+}
+
+/* The hot loop of a searcher alone: the top frame's options of one part
+ * that the memo knows, up to the first other one.  What the frame tracks is
+ * kept in locals, which the memo's stores cannot alias.  Returns the code
+ * of the part it stopped at (*ref its slot), or GRUNDY__CODE_NONE if it
+ * stopped at an option of another part count, or at the end. */
+static unsigned grundy__game_word__scan_known(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
+{
+    grundy__word_memo *m = s->memo;
+    const uint64_t *parts = s->parts, bound = s->game->bound;
+    grundy__word_opt *opts = s->opts;
+    size_t opt = f->opt, part = f->part, end = f->end_opt;
+    uint64_t below64 = f->below64;
+    unsigned wide = 0, code = GRUNDY__CODE_NONE;
+    for (; opt < end && opts[opt].nparts == 1; opt++, part++) {
+        code = grundy__word_memo_find(m, parts[part], bound, ref);
+        if (code > GRUNDY__CODE_MAX)
+            break;
+        opts[opt].number = code;
+        if (code < 64)
+            below64 |= (uint64_t)1 << code;
+        else
+            wide = 1;
+        code = GRUNDY__CODE_NONE;
+    }
+    f->opt = opt;
+    f->part = part;
+    f->below64 = below64;
+    f->wide |= (int)wide;
+    return code;
+}
+
+/* After a lookup of part found it absent: enters it, busy for s. */
+static int grundy__game_word__enter_found(grundy__word_searcher *s, uint64_t part, size_t ref)
+{
+    int rc = grundy__game_word__enter(s, part, &ref);
+    return rc == GRUNDY_OK ? grundy__word_push(s, part, ref, 0) : rc;
+}
+
+/* What the code of a part, looked up, does to the search. */
+static int grundy__game_word__found(grundy__word_searcher *s, grundy__word_frame *f, uint64_t part, unsigned code,
+                 size_t ref)
+{
+    if (code <= GRUNDY__CODE_MAX) {
+        grundy__game_word__apply(s, f, code);
+        return GRUNDY_OK;
+    }
+    if (code == GRUNDY__CODE_EMPTY) {
+        if (s->shared) {
+            s->entered++;
+            /* Read by the other searcher, which judges whether two pay. */
+            __atomic_store_n(&s->claimed, s->claimed + 1, __ATOMIC_RELAXED);
+        }
+        return grundy__word_push(s, part, ref, 0);
+    }
+    if (code == GRUNDY__CODE_BIG) {
+        grundy__game_word__apply(s, f, grundy__word_number(s, part, code));
+        return GRUNDY_OK;
+    }
+    return code == s->busy ? grundy__game_word__cycle(s) : grundy__word_help(s, part, ref);
+}
+
 GRUNDY__LOCAL int grundy__word_step(grundy__word_searcher *s, uint32_t *value)
 {
-    grundy__word_frame *f = &s->frames[s->nframes - 1];
-    grundy__word_memo *m = s->memo;
     for (;;) {
+        grundy__word_frame *f = &s->frames[s->nframes - 1];
+        size_t ref;
+        unsigned code;
+        if (!s->shared && (code = grundy__game_word__scan_known(s, f, &ref)) != GRUNDY__CODE_NONE) {
+            /* Stopped at a part of one part, absent or large or busy. */
+            uint64_t part = s->parts[f->part];
+            if (code == GRUNDY__CODE_EMPTY)
+                return grundy__game_word__enter_found(s, part, ref);
+            if (code != GRUNDY__CODE_BIG)
+                return grundy__game_word__found(s, f, part, code, ref); /* busy: a cycle, or help */
+            grundy__game_word__apply(s, f, grundy__word_number(s, part, code));
+            continue;
+        }
         if (f->opt == f->end_opt)
             return grundy__game_word__word_pop(s, value);
         if (s->opts[f->opt].nparts == 0) {
@@ -7965,27 +8157,11 @@ GRUNDY__LOCAL int grundy__word_step(grundy__word_searcher *s, uint32_t *value)
             continue;
         }
         uint64_t part = s->parts[f->part];
-        if (f->part + 1 < s->nparts)
-            grundy__game_word__prefetch_part(m, s->parts[f->part + 1], s->game->bound);
-        if (!grundy__game_word__may_claim(s, m, part)) {
-            int rc = grundy__game_word__before_claim(s, part);
-            if (rc != GRUNDY_OK)
-                return rc;
-            f = &s->frames[s->nframes - 1];
-        }
-        size_t ref;
-        unsigned code = grundy__word_memo_claim(m, part, s->busy, s->shared, &ref);
-        if (code <= GRUNDY__CODE_MAX) {
-            grundy__game_word__apply(s, f, code);
-        } else if (code == GRUNDY__CODE_EMPTY) {
-            if (s->shared)
-                s->entered++;
-            return grundy__word_push(s, part, ref, 0);
-        } else if (code == GRUNDY__CODE_BIG) {
-            grundy__game_word__apply(s, f, grundy__word_number(s, part, code));
-        } else {
-            return code == s->busy ? grundy__game_word__cycle(s) : grundy__word_help(s, part, ref);
-        }
+        int rc = grundy__game_word__look_up(s, part, &code, &ref);
+        if (rc == GRUNDY_OK) /* the frames may have moved to make room */
+            rc = grundy__game_word__found(s, &s->frames[s->nframes - 1], part, code, ref);
+        if (rc != GRUNDY_OK || code == GRUNDY__CODE_EMPTY || code >= GRUNDY__CODE_BUSY)
+            return rc;
     }
 }
 
@@ -8035,6 +8211,7 @@ GRUNDY__LOCAL void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, 
     s->team = NULL;
     s->shared_bytes = 0;
     s->entered = 0;
+    s->claimed = 0;
     s->status = GRUNDY_OK;
     s->errmsg[0] = '\0';
     s->nframes = s->nopts = s->nparts = 0;
@@ -8102,13 +8279,19 @@ GRUNDY__LOCAL grundy__word_memo *grundy__word_memo_of(grundy_game *g, int play)
 }
 
 /* The bytes a block replacing one of `held` bytes may take, old and new
- * together, within the game's cap (0: no cap; 1 when nothing is left). */
-static size_t grundy__game_word_memo__room_beside(const grundy_game *g, size_t held)
+ * together, within the game's cap, the game holding `used` bytes in all (0:
+ * no cap; 1 when nothing is left). */
+static size_t grundy__game_word_memo__room_within(const grundy_game *g, size_t used, size_t held)
 {
     if (g->limit == 0)
         return 0;
-    size_t others = grundy__game_used_bytes(g) - held;
+    size_t others = used - held;
     return others < g->limit ? g->limit - others : 1;
+}
+
+static size_t grundy__game_word_memo__room_beside(const grundy_game *g, size_t held)
+{
+    return grundy__game_word_memo__room_within(g, grundy__game_used_bytes(g), held);
 }
 
 static int grundy__game_word_memo__open_dense(grundy_game *g, grundy__word_memo *m)
@@ -8151,7 +8334,7 @@ GRUNDY__LOCAL uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint
 }
 
 GRUNDY__LOCAL int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
-                            uint32_t number)
+                            uint32_t number, size_t used)
 {
     if (number <= GRUNDY__CODE_MAX) {
         grundy__word_memo_set(m, ref, number);
@@ -8161,9 +8344,9 @@ GRUNDY__LOCAL int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, 
     size_t slot;
     size_t held = grundy__table_bytes(8, m->big.cap);
     int rc = grundy__table_get_or_insert(&m->big, &g->alloc, &pos, grundy__game_stored(number),
-                                         grundy__game_word_memo__room_beside(g, held), &found, &slot);
+                                         grundy__game_word_memo__room_within(g, used, held), &found, &slot);
     if (rc != GRUNDY_OK)
-        return grundy__game_memo_full(g, rc);
+        return rc;
     grundy__word_memo_set(m, ref, GRUNDY__CODE_BIG);
     return GRUNDY_OK;
 }
@@ -8236,10 +8419,22 @@ GRUNDY__LOCAL void grundy__word_memo_free(grundy_game *g)
  * the strong hash) and shares the new room out.  The side table of large
  * numbers is guarded by a mutex.  The search ends when the first searcher
  * pops its first frame, or either fails; then the second's stack is
- * removed from the memo by the calling thread. */
+ * removed from the memo by the calling thread.
+ *
+ * Two threads do not always pay: on two cores with another process busy,
+ * or where the searchers keep meeting in the same buckets, two have
+ * claimed fewer positions per second than one.  So the pair is on trial:
+ * the first searcher times its last MIN_ALONE positions alone, and once
+ * the two have claimed TRIAL positions it compares their speed with that;
+ * short of PAY times it, the second retires and the first goes on alone
+ * (it takes over the positions it was helping with, the rest of the
+ * second's stack leaves the memo).  The trial costs at most TRIAL
+ * positions' time. */
 
 #define GRUNDY__GAME_WORD_THREADS__MIN_ALONE 16384u /* positions one thread evaluates before starting another */
 #define GRUNDY__GAME_WORD_THREADS__SHARE_MIN 4096u  /* entries the searchers may make between growths, at least */
+#define GRUNDY__GAME_WORD_THREADS__TRIAL 32768u     /* positions the two claim before they are judged */
+#define GRUNDY__GAME_WORD_THREADS__PAY 1.1          /* the speed-up over one thread two must show to stay */
 
 #if GRUNDY__THREADS
 
@@ -8254,6 +8449,10 @@ typedef struct grundy__game_word_threads__team {
     uint64_t first;        /* the first searcher's first position, and its slot */
     size_t first_ref;
     int status;            /* the first failure, set under `big` */
+    double rate_one;       /* positions per second of the first alone (0: unknown) */
+    double t0;             /* when the two started */
+    int judged;            /* the trial is over (the first searcher's own) */
+    int retire;            /* the trial failed: the second leaves, the first goes on */
 } grundy__game_word_threads__team;
 
 static int grundy__game_word_threads__stopped(const grundy__game_word_threads__team *t)
@@ -8290,7 +8489,30 @@ static int grundy__game_word_threads__done_by_other(grundy__word_searcher *s, ui
 }
 #endif
 
-/* Runs s until its stack is empty (or it fails, or the team stops). */
+#if GRUNDY__THREADS
+/* The first searcher, once the two have claimed TRIAL positions: whether
+ * they are fast enough to go on (t->retire set if not). */
+static int grundy__game_word_threads__judged_slow(grundy__game_word_threads__team *t)
+{
+    if (t->judged)
+        return 0;
+    uint64_t claimed = __atomic_load_n(&t->s[0]->claimed, __ATOMIC_RELAXED) +
+                       __atomic_load_n(&t->s[1]->claimed, __ATOMIC_RELAXED);
+    if (claimed < GRUNDY__GAME_WORD_THREADS__TRIAL)
+        return 0;
+    t->judged = 1;
+    double took = grundy__seconds() - t->t0;
+    int trial = t->s[0]->game->pair_trial;
+    if (trial != GRUNDY__PAIR_JUDGE)
+        t->retire = trial == GRUNDY__PAIR_RETIRE;
+    else if (t->rate_one > 0.0 && took > 0.0)
+        t->retire = (double)claimed / took < GRUNDY__GAME_WORD_THREADS__PAY * t->rate_one;
+    return t->retire;
+}
+#endif
+
+/* Runs s until its stack is empty (or it fails, or the team stops, or the
+ * pair retires). */
 static int grundy__game_word_threads__run(grundy__word_searcher *s, uint32_t *value, uint64_t until)
 {
     grundy_game *g = s->game;
@@ -8305,7 +8527,9 @@ static int grundy__game_word_threads__run(grundy__word_searcher *s, uint32_t *va
                 grundy__word_fail(s, rc, "%s", g->errmsg);
         }
 #if GRUNDY__THREADS
-        if (rc == GRUNDY_OK && !grundy__game_word_threads__alone(s) && (grundy__game_word_threads__stopped((const grundy__game_word_threads__team *)s->team) || grundy__game_word_threads__done_by_other(s, value)))
+        if (rc == GRUNDY_OK && !grundy__game_word_threads__alone(s) &&
+            (grundy__game_word_threads__stopped((const grundy__game_word_threads__team *)s->team) || grundy__game_word_threads__done_by_other(s, value) ||
+             (s->thread == 0 && grundy__game_word_threads__judged_slow((grundy__game_word_threads__team *)s->team))))
             break;
 #endif
     }
@@ -8399,19 +8623,42 @@ GRUNDY__LOCAL int grundy__word_room(grundy__word_searcher *s)
 #endif
 }
 
+/* A store that found no room, as s's failure. */
+static int grundy__game_word_threads__store_failed(grundy__word_searcher *s, int rc)
+{
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__word_fail(s, rc, "out of memory storing a number %zu moves deep",
+                                 s->nframes);
+    if (grundy__game_word_threads__alone(s))
+        return grundy__word_fail(s, rc,
+                                 "memory limit of %zu bytes reached with %zu positions stored",
+                                 s->game->limit, grundy__game_stored_count(s->game));
+    return grundy__word_fail(s, rc, "memory limit of %zu bytes reached %zu moves deep",
+                             s->game->limit, s->nframes);
+}
+
 GRUNDY__LOCAL int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v)
 {
-    /* Only a large number touches the side table, which two share. */
-    if (v <= GRUNDY__CODE_MAX || grundy__game_word_threads__alone(s))
-        return grundy__word_memo_store(s->game, s->memo, pos, ref, v);
+    /* Only a large number touches the side table, which two share.  Shared,
+     * the memory in use is the snapshot of the last growth and this
+     * searcher's stacks: the other's change under it. */
+    int rc;
+    if (v <= GRUNDY__CODE_MAX) {
+        grundy__word_memo_set(s->memo, ref, v);
+        return GRUNDY_OK;
+    }
+    if (grundy__game_word_threads__alone(s)) {
+        rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v,
+                                     grundy__game_used_bytes(s->game));
+        return rc == GRUNDY_OK ? rc : grundy__game_word_threads__store_failed(s, rc);
+    }
 #if GRUNDY__THREADS
     grundy__game_word_threads__team *t = (grundy__game_word_threads__team *)s->team;
     pthread_mutex_lock(&t->big);
-    int rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v);
-    if (rc != GRUNDY_OK)
-        grundy__word_fail(s, rc, "%s", s->game->errmsg);
+    rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v,
+                                 s->shared_bytes + grundy__word_searcher_bytes(s));
     pthread_mutex_unlock(&t->big);
-    return rc;
+    return rc == GRUNDY_OK ? rc : grundy__game_word_threads__store_failed(s, rc);
 #else
     return GRUNDY_OK;
 #endif
@@ -8456,9 +8703,24 @@ static void *grundy__game_word_threads__second_main(void *arg)
     return NULL;
 }
 
-/* Runs the rest of the search on two threads; returns 1 with *rc its
- * status, or 0 if no second thread could start. */
-static int grundy__game_word_threads__run_two(grundy__word_searcher *s0, uint32_t *value, int *rc)
+/* The pair retires with the first searcher's stack left: it claims what
+ * it was helping the second with, before the second's stack leaves. */
+static void grundy__game_word_threads__take_over(grundy__word_searcher *s0, const grundy__word_searcher *s1)
+{
+    for (size_t i = 0; i < s0->nframes; i++) {
+        grundy__word_frame *f = &s0->frames[i];
+        if (f->helped && grundy__word_memo_code(s0->memo, f->ref) == s1->busy) {
+            grundy__word_memo_set(s0->memo, f->ref, s0->busy);
+            f->helped = 0;
+        }
+    }
+}
+
+/* Runs the rest of the search on two threads, the first alone having
+ * evaluated rate_one positions per second; returns 1 with *rc its status
+ * (the first's stack left if the pair retired), or 0 if no second thread
+ * could start. */
+static int grundy__game_word_threads__run_two(grundy__word_searcher *s0, uint32_t *value, int *rc, double rate_one)
 {
     grundy_game *g = s0->game;
     grundy__word_searcher *s1 = &g->searcher[1];
@@ -8483,9 +8745,12 @@ static int grundy__game_word_threads__run_two(grundy__word_searcher *s0, uint32_
         return grown != GRUNDY_OK;
     }
     t.first_ref = s0->frames[0].ref; /* after regrow's refresh */
+    t.rate_one = rate_one;
+    t.t0 = grundy__seconds();
     grundy__worker_post(&w, grundy__game_word_threads__second_main, s1);
     *rc = grundy__game_word_threads__run(s0, value, UINT64_MAX);
-    if (*rc == GRUNDY_OK && s0->nframes > 0 && !grundy__game_word_threads__stopped(&t)) {
+    int retired = *rc == GRUNDY_OK && t.retire;
+    if (*rc == GRUNDY_OK && s0->nframes > 0 && !grundy__game_word_threads__stopped(&t) && !retired) {
         /* The other evaluated the first frame: the rest is left. */
         grundy__word_unwind(s0, 1);
         s0->nframes = s0->nopts = s0->nparts = 0;
@@ -8507,6 +8772,10 @@ static int grundy__game_word_threads__run_two(grundy__word_searcher *s0, uint32_
         snprintf(s0->errmsg, sizeof s0->errmsg, "%s", s1->errmsg);
     }
     g->evaluated += s1->evaluated;
+    if (retired && *rc == GRUNDY_OK) {
+        grundy__game_word_threads__take_over(s0, s1);
+        g->pair_retired++;
+    }
     grundy__word_unwind(s1, 0);
     pthread_mutex_destroy(&t.big);
     return 1;
@@ -8518,10 +8787,17 @@ GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
 {
     grundy_game *g = s->game;
     uint64_t until = g->threads > 1 && GRUNDY__THREADS ? s->evaluated + GRUNDY__GAME_WORD_THREADS__MIN_ALONE : UINT64_MAX;
-    int rc = grundy__game_word_threads__run(s, value, until);
+    int rc = grundy__game_word_threads__run(s, value, until - GRUNDY__GAME_WORD_THREADS__MIN_ALONE / 2);
 #if GRUNDY__THREADS
+    /* The speed of one thread, timed over the last positions before two. */
+    uint64_t from = s->evaluated;
+    double t0 = grundy__seconds();
     if (rc == GRUNDY_OK && s->nframes > 0)
-        (void)grundy__game_word_threads__run_two(s, value, &rc);
+        rc = grundy__game_word_threads__run(s, value, until);
+    double took = grundy__seconds() - t0;
+    double rate_one = took > 0.0 ? (double)(s->evaluated - from) / took : 0.0;
+    if (rc == GRUNDY_OK && s->nframes > 0)
+        (void)grundy__game_word_threads__run_two(s, value, &rc, rate_one);
 #endif
     if (rc == GRUNDY_OK && s->nframes > 0)
         rc = grundy__game_word_threads__run(s, value, UINT64_MAX);
@@ -8529,6 +8805,8 @@ GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
 }
 #undef GRUNDY__GAME_WORD_THREADS__MIN_ALONE
 #undef GRUNDY__GAME_WORD_THREADS__SHARE_MIN
+#undef GRUNDY__GAME_WORD_THREADS__TRIAL
+#undef GRUNDY__GAME_WORD_THREADS__PAY
 
 /* === src/heap/heap_compute.c === */
 /* Heap games: the value sequence.
@@ -13023,10 +13301,12 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__BUSY
 #undef GRUNDY__HINT_NONE
 #undef GRUNDY__THREADS
+#undef GRUNDY__WTABLE_INLINE
 #undef GRUNDY__CODE_MAX
 #undef GRUNDY__CODE_BIG
 #undef GRUNDY__CODE_BUSY
 #undef GRUNDY__CODE_TOMB
+#undef GRUNDY__CODE_NONE
 #undef GRUNDY__CODE_EMPTY
 #undef GRUNDY__WTABLE_SLOTS
 #undef GRUNDY__WTABLE_LONG
@@ -13038,6 +13318,9 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__MERGE_AHEAD
+#undef GRUNDY__PAIR_JUDGE
+#undef GRUNDY__PAIR_KEEP
+#undef GRUNDY__PAIR_RETIRE
 #undef GRUNDY__GAME_MEMOS
 #undef GRUNDY__LIST_CANON
 #undef GRUNDY__LIST_ONE_PART

@@ -35,6 +35,18 @@
 #define UNDER_TSAN 0
 #endif
 
+/* What the trial of two threads does in the searches below: most tests
+ * keep the pair whatever its speed, so that they see the two-thread path
+ * whatever the machine's load; test_threads also runs with the second
+ * retired at the trial, and judged as the library judges. */
+static int pair_trial = GRUNDY__PAIR_KEEP;
+
+static void set_threads(grundy_game *game, unsigned threads)
+{
+    grundy_game_set_threads(game, threads);
+    game->pair_trial = pair_trial;
+}
+
 /* Sizes shrink under the sanitizers, Valgrind and ThreadSanitizer. */
 static int quick(void)
 {
@@ -1159,7 +1171,7 @@ static void test_adversary_games(void)
         grundy_game *game = NULL;
         if (!CHECK_EQ(grundy_game_new_u64(&game, adv_moves, &ag, NULL), GRUNDY_OK))
             return;
-        grundy_game_set_threads(game, (unsigned)threads);
+        set_threads(game, (unsigned)threads);
         uint64_t p = ag.lead > 0 ? ADV_ROOT : adv_key(&ag.a, 0);
         uint32_t v = 12345, first = (uint32_t)((ag.a.n - 1) % 3);
         CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &v), GRUNDY_OK);
@@ -1584,7 +1596,7 @@ static int scenario_threads(shared_failing *f, int dense)
         CHECK(game == NULL);
         return 0;
     }
-    grundy_game_set_threads(game, 2);
+    set_threads(game, 2);
     step(f, game, GRUNDY_PLAY_NORMAL, tgame_root(&g), tgame_value(&g, tgame_root(&g)), 1);
     uint64_t stored = 0;
     grundy_game_stats(game, &stored, NULL);
@@ -1640,7 +1652,7 @@ static grundy_game *evaluate(tgame *g, unsigned threads, int expect, uint64_t *s
     grundy_game *game = tgame_new(g, NULL, &rc);
     if (!CHECK_EQ(rc, GRUNDY_OK))
         return NULL;
-    grundy_game_set_threads(game, threads);
+    set_threads(game, threads);
     uint64_t p = tgame_root(g);
     uint32_t v = 12345;
     CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &v), expect);
@@ -1662,6 +1674,10 @@ static void threads_against_one(tgame *g, const char *what, int runs, int *secon
         __atomic_store_n(&g->other_thread, 0, __ATOMIC_RELAXED);
         game = evaluate(g, 2, GRUNDY_OK, &two);
         *second_ran += __atomic_load_n(&g->other_thread, __ATOMIC_RELAXED);
+        if (pair_trial == GRUNDY__PAIR_RETIRE) /* the games are large enough for a trial */
+            CHECK_EQ(game->pair_retired, 1u);
+        if (pair_trial == GRUNDY__PAIR_KEEP)
+            CHECK_EQ(game->pair_retired, 0u);
         if (!CHECK_EQ(two, one))
             fprintf(stderr, "%s, two threads, run %d: %llu positions stored, one thread %llu\n",
                     what, r, (unsigned long long)two, (unsigned long long)one);
@@ -1682,7 +1698,7 @@ static void threads_cap(tgame *g)
     game = tgame_new(g, NULL, &rc);
     if (!CHECK_EQ(rc, GRUNDY_OK))
         return;
-    grundy_game_set_threads(game, 2);
+    set_threads(game, 2);
     /* 0.6 of the memo's bytes: the table may grow (old and new blocks
      * together) to about 0.4 of its positions, well past the second
      * thread's start. */
@@ -1744,7 +1760,7 @@ static void threads_cancel(int dense)
                    : grundy_game_new_u64(&game, steps_moves, &len, NULL);
     if (!CHECK_EQ(rc, GRUNDY_OK))
         return;
-    grundy_game_set_threads(game, 2);
+    set_threads(game, 2);
     cancel_log c = {0, 1, 0, pthread_self()};
     grundy_game_set_progress(game, cancel_progress, &c);
     uint64_t p = 0, stored = 0;
@@ -1843,7 +1859,7 @@ static void threads_big_numbers(void)
         grundy_game *game = NULL;
         if (!CHECK_EQ(grundy_game_new_u64(&game, wide_chain_moves, &len, NULL), GRUNDY_OK))
             return;
-        grundy_game_set_threads(game, 2);
+        set_threads(game, 2);
         grundy_game_set_memory_limit(game, caps[c]);
         uint32_t v = 12345;
         p = 0;
@@ -1878,7 +1894,7 @@ static void threads_other_plays(unsigned pins)
         one = tgame_new(&g, NULL, &rc1);
         two = tgame_new(&g, NULL, &rc2);
         if (CHECK_EQ(rc1, GRUNDY_OK) && CHECK_EQ(rc2, GRUNDY_OK)) {
-            grundy_game_set_threads(two, 2);
+            set_threads(two, 2);
             uint64_t p = tgame_root(&g), c1 = 0, c2 = 0;
             uint32_t v1 = 1, v2 = 2;
             CHECK_EQ(grundy_game_value(one, plays[pi], &p, &v1), GRUNDY_OK);
@@ -1903,6 +1919,22 @@ static void test_threads(void)
 {
     const int q = quick(), runs = q ? 2 : 4;
     int second_ran = 0, tries = 0;
+    /* The pair retired at its trial (the first takes over the positions it
+     * was helping with), and judged: the same values and counts. */
+    static const int trials[] = {GRUNDY__PAIR_RETIRE, GRUNDY__PAIR_JUDGE};
+    for (size_t i = 0; i < sizeof trials / sizeof trials[0]; i++) {
+        pair_trial = trials[i];
+        for (int dense = 0; dense < 2; dense++) {
+            /* Past 16384 + TRIAL (32768) positions: the trial is reached. */
+            tgame kayles = {KAYLES, dense, q ? 17 : 18, 0, UINT64_MAX, 0, 0, pthread_self(), 0};
+            tgame tri = {TRIPLES, dense, 0, q ? 70 : 100, UINT64_MAX, 0, 0, pthread_self(), 0};
+            int ran = 0;
+            threads_against_one(&kayles, dense ? "dense kayles, trial" : "kayles, trial", 1, &ran);
+            threads_against_one(&tri, dense ? "dense triples, trial" : "triples, trial", 1, &ran);
+            threads_cycle(q ? 15 : 16, dense, 1);
+        }
+    }
+    pair_trial = GRUNDY__PAIR_KEEP;
     for (int dense = 0; dense < 2; dense++) {
         tgame kayles = {KAYLES, dense, q ? 15 : 18, 0, UINT64_MAX, 0, 0, pthread_self(), 0};
         tgame tri = {TRIPLES, dense, 0, q ? 50 : 100, UINT64_MAX, 0, 0, pthread_self(), 0};

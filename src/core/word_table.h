@@ -38,11 +38,20 @@
 #include <emmintrin.h>
 #endif
 
+/* The lookup is the innermost step of every search: inlined even where
+ * the compiler would not. */
+#if defined(__GNUC__)
+#define GRUNDY__WTABLE_INLINE __attribute__((always_inline))
+#else
+#define GRUNDY__WTABLE_INLINE
+#endif
+
 /* Codes.  Numbers up to GRUNDY__CODE_MAX are stored as themselves. */
 #define GRUNDY__CODE_MAX 247u
 #define GRUNDY__CODE_BIG 248u   /* a larger number, kept beside the table */
 #define GRUNDY__CODE_BUSY 250u  /* being evaluated, by thread 0 (+1: thread 1) */
 #define GRUNDY__CODE_TOMB 253u  /* removed (an evaluation that failed) */
+#define GRUNDY__CODE_NONE 254u  /* never stored: "no code" where a search needs one */
 #define GRUNDY__CODE_EMPTY 255u /* free, or (inside a bucket's fill) being written */
 
 #define GRUNDY__WTABLE_SLOTS 7
@@ -125,35 +134,30 @@ static inline void grundy__wtable_set(grundy__wtable *t, grundy__wref r, unsigne
 }
 
 #if defined(__SSE2__)
-/* The 32-bit halves of two keys at p equal to those of k, as 4 bits. */
-static inline unsigned grundy__wmatch2(const __m128i *p, __m128i k)
+/* Bit j set: the j-th of the two keys at p equals k.  SSE2 compares 32-bit
+ * halves only: a key matches where both of its halves do. */
+static inline GRUNDY__WTABLE_INLINE unsigned grundy__wmatch2(const __m128i *p, __m128i k)
 {
-    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_load_si128(p), k)));
+    __m128i eq = _mm_cmpeq_epi32(_mm_load_si128(p), k);
+    eq = _mm_and_si128(eq, _mm_shuffle_epi32(eq, _MM_SHUFFLE(2, 3, 0, 1)));
+    return (unsigned)_mm_movemask_pd(_mm_castsi128_pd(eq));
 }
 #endif
 
 /* The slots below fill of bucket b holding key, as a bit mask (removed
  * ones too), with plain loads: no other thread enters keys.  Two keys per
  * SSE2 compare where there is SSE2 (every x86-64): the seven compares of a
- * plain loop cost more than the rest of a lookup. */
-static inline unsigned grundy__wbucket_match(const grundy__wbucket *b, uint64_t key,
-                                             unsigned fill)
+ * plain loop cost more than the rest of a lookup.  The eighth word of a
+ * bucket (codes and fill) may match too: fill masks it off. */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__wbucket_match(const grundy__wbucket *b, uint64_t key, unsigned fill)
 {
 #if defined(__SSE2__)
     const __m128i k = _mm_set1_epi64x((long long)key);
     const __m128i *p = (const __m128i *)(const void *)b->key;
-    /* 32-bit halves equal: two bits per slot (the 8th holds the codes). */
-    unsigned bits = grundy__wmatch2(p, k) | grundy__wmatch2(p + 1, k) << 4 |
-                    grundy__wmatch2(p + 2, k) << 8 | grundy__wmatch2(p + 3, k) << 12;
-    bits &= bits >> 1; /* both halves: bit 2j for slot j */
-    bits &= 0x5555u & ((1u << (2 * fill)) - 1u);
-    unsigned m = 0;
-    while (bits != 0) { /* at most one bit in a table without removals */
-        unsigned j = (unsigned)__builtin_ctz(bits);
-        m |= 1u << (j / 2);
-        bits &= bits - 1;
-    }
-    return m;
+    unsigned m = grundy__wmatch2(p, k) | grundy__wmatch2(p + 1, k) << 2 |
+                 grundy__wmatch2(p + 2, k) << 4 | grundy__wmatch2(p + 3, k) << 6;
+    return m & ((1u << fill) - 1u);
 #else
     unsigned m = 0;
     for (unsigned j = 0; j < GRUNDY__WTABLE_SLOTS; j++)
@@ -182,18 +186,18 @@ static inline unsigned grundy__wbucket_match_shared(const grundy__wbucket *b, ui
 unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key, unsigned claim, int shared,
                                    grundy__wref *r);
 
-/* The usual case inline: no other thread enters keys.  The probe passes
- * full buckets (about one lookup in ten at the most crowded); a key found
- * removed (only after a failed evaluation) goes to the slow path, which
- * looks further. */
-static inline __attribute__((always_inline)) unsigned grundy__wtable_claim(grundy__wtable *t, uint64_t key, unsigned claim,
-                                            int shared, grundy__wref *r)
+/* Looks key up where no other thread enters keys: returns its code, or
+ * GRUNDY__CODE_EMPTY with *r the free slot where grundy__wtable_enter() may
+ * put it (while the table does not change).  The probe passes full buckets
+ * (about one lookup in ten at the most crowded); a key found removed (only
+ * after a failed evaluation) or a long probe goes to the slow path, which
+ * looks further and watches the probe's length. */
+static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable *t, uint64_t key,
+                                                                grundy__wref *r)
 {
-    if (shared)
-        return grundy__wtable_claim_slow(t, key, claim, shared, r);
     size_t i = grundy__wtable_home(t, key);
-    for (unsigned passed = 0;; passed++) {
-        grundy__wbucket *b = &t->b[i];
+    for (unsigned passed = 0; passed < GRUNDY__WTABLE_LONG; passed++) {
+        const grundy__wbucket *b = &t->b[i];
         unsigned fill = b->fill;
         unsigned m = grundy__wbucket_match(b, key, fill);
         if (m != 0) {
@@ -206,19 +210,37 @@ static inline __attribute__((always_inline)) unsigned grundy__wtable_claim(grund
         }
         if (fill < GRUNDY__WTABLE_SLOTS) {
             *r = i * 8 + fill;
-            if (claim != GRUNDY__CODE_EMPTY) {
-                b->key[fill] = key;
-                b->code[fill] = (unsigned char)claim;
-                b->fill = (unsigned char)(fill + 1);
-                t->used++;
-            }
             return GRUNDY__CODE_EMPTY;
         }
-        if (passed == GRUNDY__WTABLE_LONG)
-            break; /* the slow path trips the guard */
         i = i + 1 == t->nb ? 0 : i + 1;
     }
-    return grundy__wtable_claim_slow(t, key, claim, shared, r);
+    return grundy__wtable_claim_slow(t, key, GRUNDY__CODE_EMPTY, 0, r);
+}
+
+/* Enters key, absent, with code at the free slot r that
+ * grundy__wtable_find() gave; the table has room. */
+static inline void grundy__wtable_enter(grundy__wtable *t, grundy__wref r, uint64_t key,
+                                        unsigned code)
+{
+    grundy__wbucket *b = &t->b[r >> 3];
+    unsigned j = (unsigned)(r & 7);
+    b->key[j] = key;
+    b->code[j] = (unsigned char)code;
+    b->fill = (unsigned char)(j + 1);
+    t->used++;
+}
+
+/* Looks key up, entering it with code claim if absent (unless claim is
+ * GRUNDY__CODE_EMPTY): as grundy__wtable_claim_slow(). */
+static inline unsigned grundy__wtable_claim(grundy__wtable *t, uint64_t key, unsigned claim,
+                                            int shared, grundy__wref *r)
+{
+    if (shared)
+        return grundy__wtable_claim_slow(t, key, claim, shared, r);
+    unsigned code = grundy__wtable_find(t, key, r);
+    if (code == GRUNDY__CODE_EMPTY && claim != GRUNDY__CODE_EMPTY)
+        grundy__wtable_enter(t, *r, key, claim);
+    return code;
 }
 
 void grundy__wtable_init(grundy__wtable *t);

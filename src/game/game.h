@@ -26,6 +26,13 @@
 #include <string.h>
 
 /* The handle implements grundy_game_set_threads (experimental). */
+
+/* What the trial of two searchers does (game_word_threads.c): judge them by
+ * their speed (the library's way), or, for tests that must see one path,
+ * keep them whatever their speed, or retire the second at the trial. */
+#define GRUNDY__PAIR_JUDGE 0
+#define GRUNDY__PAIR_KEEP 1
+#define GRUNDY__PAIR_RETIRE 2
 #ifndef GRUNDY_EXPERIMENTAL
 #define GRUNDY_EXPERIMENTAL
 #endif
@@ -94,6 +101,8 @@ struct grundy_game {
     int word;           /* 8-byte positions: the word engine (game_word.h) */
     uint64_t bound;     /* a dense game's bound, or 0 */
     unsigned threads;   /* the most threads its searches may use */
+    int pair_trial;     /* tests only: GRUNDY__PAIR_JUDGE, _KEEP or _RETIRE */
+    unsigned pair_retired; /* searches whose second thread retired at its trial */
     grundy__word_memo words[GRUNDY__GAME_MEMOS]; /* the word engine's memos, by play */
     grundy__word_searcher searcher[2];           /* the word engine's searches */
     uint64_t rebuilds;  /* of a word memo's table: slots held before one are stale */

@@ -67,6 +67,7 @@ typedef struct grundy__word_searcher {
     size_t nopts, cap_opts;
     grundy__mex mex;
     size_t entered;      /* positions it entered in a shared table, not yet counted */
+    uint64_t claimed;    /* positions it claimed while shared (atomic: the other reads it) */
     size_t shared_bytes; /* the bytes of the game beside its stacks, when shared */
     uint64_t evaluated;  /* positions it evaluated */
     int status;          /* a failure, or GRUNDY_OK */
@@ -87,10 +88,12 @@ int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, size_t need);
 /* The number a code (not busy, not empty) stands for. */
 uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code);
 
-/* Stores pos's number at its slot ref; GRUNDY_ENOMEM/ELIMIT if a large
- * number finds no room (then pos stays busy). */
+/* Stores pos's number at its slot ref, the game holding `used` bytes as
+ * the caller knows them (a second thread cannot read the first's stacks).
+ * GRUNDY_ENOMEM or GRUNDY_ELIMIT, with no message and pos left busy, if a
+ * large number finds no room. */
 int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
-                            uint32_t number);
+                            uint32_t number, size_t used);
 
 /* Removes a busy entry (a failed evaluation). */
 void grundy__word_memo_forget(grundy_game *g, grundy__word_memo *m, size_t ref);
@@ -129,6 +132,32 @@ static inline unsigned grundy__word_memo_claim(grundy__word_memo *m, uint64_t po
         return code;
     }
     return grundy__wtable_claim(&m->table, pos, busy, shared, ref);
+}
+
+/* The memo's code of pos where no other thread enters positions, and its
+ * slot; GRUNDY__CODE_EMPTY: absent, and *ref is where
+ * grundy__word_memo_enter() may put it.  A dense game's pos at or above its
+ * bound is absent, with no slot: grundy__word_memo_enter() must not be
+ * asked. */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__word_memo_find(grundy__word_memo *m, uint64_t pos, uint64_t bound, size_t *ref)
+{
+    if (m->dense == NULL)
+        return grundy__wtable_find(&m->table, pos, ref);
+    *ref = (size_t)pos;
+    return pos < bound ? m->dense[pos] : GRUNDY__CODE_EMPTY;
+}
+
+/* Enters pos, found absent at slot ref, with code busy; the memo has room. */
+static inline void grundy__word_memo_enter(grundy__word_memo *m, size_t ref, uint64_t pos,
+                                           unsigned busy)
+{
+    if (m->dense == NULL) {
+        grundy__wtable_enter(&m->table, ref, pos, busy);
+    } else {
+        m->dense[ref] = (unsigned char)busy;
+        m->dense_count++;
+    }
 }
 
 /* The code at slot ref. */

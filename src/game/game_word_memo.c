@@ -10,13 +10,19 @@ grundy__word_memo *grundy__word_memo_of(grundy_game *g, int play)
 }
 
 /* The bytes a block replacing one of `held` bytes may take, old and new
- * together, within the game's cap (0: no cap; 1 when nothing is left). */
-static size_t room_beside(const grundy_game *g, size_t held)
+ * together, within the game's cap, the game holding `used` bytes in all (0:
+ * no cap; 1 when nothing is left). */
+static size_t room_within(const grundy_game *g, size_t used, size_t held)
 {
     if (g->limit == 0)
         return 0;
-    size_t others = grundy__game_used_bytes(g) - held;
+    size_t others = used - held;
     return others < g->limit ? g->limit - others : 1;
+}
+
+static size_t room_beside(const grundy_game *g, size_t held)
+{
+    return room_within(g, grundy__game_used_bytes(g), held);
 }
 
 static int open_dense(grundy_game *g, grundy__word_memo *m)
@@ -59,7 +65,7 @@ uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsi
 }
 
 int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
-                            uint32_t number)
+                            uint32_t number, size_t used)
 {
     if (number <= GRUNDY__CODE_MAX) {
         grundy__word_memo_set(m, ref, number);
@@ -69,9 +75,9 @@ int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, 
     size_t slot;
     size_t held = grundy__table_bytes(8, m->big.cap);
     int rc = grundy__table_get_or_insert(&m->big, &g->alloc, &pos, grundy__game_stored(number),
-                                         room_beside(g, held), &found, &slot);
+                                         room_within(g, used, held), &found, &slot);
     if (rc != GRUNDY_OK)
-        return grundy__game_memo_full(g, rc);
+        return rc;
     grundy__word_memo_set(m, ref, GRUNDY__CODE_BIG);
     return GRUNDY_OK;
 }

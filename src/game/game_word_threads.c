@@ -19,7 +19,17 @@
  * the strong hash) and shares the new room out.  The side table of large
  * numbers is guarded by a mutex.  The search ends when the first searcher
  * pops its first frame, or either fails; then the second's stack is
- * removed from the memo by the calling thread. */
+ * removed from the memo by the calling thread.
+ *
+ * Two threads do not always pay: on two cores with another process busy,
+ * or where the searchers keep meeting in the same buckets, two have
+ * claimed fewer positions per second than one.  So the pair is on trial:
+ * the first searcher times its last MIN_ALONE positions alone, and once
+ * the two have claimed TRIAL positions it compares their speed with that;
+ * short of PAY times it, the second retires and the first goes on alone
+ * (it takes over the positions it was helping with, the rest of the
+ * second's stack leaves the memo).  The trial costs at most TRIAL
+ * positions' time. */
 #include <stdio.h>
 
 #include "game/game.h"
@@ -27,6 +37,8 @@
 
 #define MIN_ALONE 16384u /* positions one thread evaluates before starting another */
 #define SHARE_MIN 4096u  /* entries the searchers may make between growths, at least */
+#define TRIAL 32768u     /* positions the two claim before they are judged */
+#define PAY 1.1          /* the speed-up over one thread two must show to stay */
 
 #if GRUNDY__THREADS
 
@@ -41,6 +53,10 @@ typedef struct team {
     uint64_t first;        /* the first searcher's first position, and its slot */
     size_t first_ref;
     int status;            /* the first failure, set under `big` */
+    double rate_one;       /* positions per second of the first alone (0: unknown) */
+    double t0;             /* when the two started */
+    int judged;            /* the trial is over (the first searcher's own) */
+    int retire;            /* the trial failed: the second leaves, the first goes on */
 } team;
 
 static int stopped(const team *t)
@@ -77,7 +93,30 @@ static int done_by_other(grundy__word_searcher *s, uint32_t *value)
 }
 #endif
 
-/* Runs s until its stack is empty (or it fails, or the team stops). */
+#if GRUNDY__THREADS
+/* The first searcher, once the two have claimed TRIAL positions: whether
+ * they are fast enough to go on (t->retire set if not). */
+static int judged_slow(team *t)
+{
+    if (t->judged)
+        return 0;
+    uint64_t claimed = __atomic_load_n(&t->s[0]->claimed, __ATOMIC_RELAXED) +
+                       __atomic_load_n(&t->s[1]->claimed, __ATOMIC_RELAXED);
+    if (claimed < TRIAL)
+        return 0;
+    t->judged = 1;
+    double took = grundy__seconds() - t->t0;
+    int trial = t->s[0]->game->pair_trial;
+    if (trial != GRUNDY__PAIR_JUDGE)
+        t->retire = trial == GRUNDY__PAIR_RETIRE;
+    else if (t->rate_one > 0.0 && took > 0.0)
+        t->retire = (double)claimed / took < PAY * t->rate_one;
+    return t->retire;
+}
+#endif
+
+/* Runs s until its stack is empty (or it fails, or the team stops, or the
+ * pair retires). */
 static int run(grundy__word_searcher *s, uint32_t *value, uint64_t until)
 {
     grundy_game *g = s->game;
@@ -92,7 +131,9 @@ static int run(grundy__word_searcher *s, uint32_t *value, uint64_t until)
                 grundy__word_fail(s, rc, "%s", g->errmsg);
         }
 #if GRUNDY__THREADS
-        if (rc == GRUNDY_OK && !alone(s) && (stopped((const team *)s->team) || done_by_other(s, value)))
+        if (rc == GRUNDY_OK && !alone(s) &&
+            (stopped((const team *)s->team) || done_by_other(s, value) ||
+             (s->thread == 0 && judged_slow((team *)s->team))))
             break;
 #endif
     }
@@ -186,19 +227,42 @@ int grundy__word_room(grundy__word_searcher *s)
 #endif
 }
 
+/* A store that found no room, as s's failure. */
+static int store_failed(grundy__word_searcher *s, int rc)
+{
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__word_fail(s, rc, "out of memory storing a number %zu moves deep",
+                                 s->nframes);
+    if (alone(s))
+        return grundy__word_fail(s, rc,
+                                 "memory limit of %zu bytes reached with %zu positions stored",
+                                 s->game->limit, grundy__game_stored_count(s->game));
+    return grundy__word_fail(s, rc, "memory limit of %zu bytes reached %zu moves deep",
+                             s->game->limit, s->nframes);
+}
+
 int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v)
 {
-    /* Only a large number touches the side table, which two share. */
-    if (v <= GRUNDY__CODE_MAX || alone(s))
-        return grundy__word_memo_store(s->game, s->memo, pos, ref, v);
+    /* Only a large number touches the side table, which two share.  Shared,
+     * the memory in use is the snapshot of the last growth and this
+     * searcher's stacks: the other's change under it. */
+    int rc;
+    if (v <= GRUNDY__CODE_MAX) {
+        grundy__word_memo_set(s->memo, ref, v);
+        return GRUNDY_OK;
+    }
+    if (alone(s)) {
+        rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v,
+                                     grundy__game_used_bytes(s->game));
+        return rc == GRUNDY_OK ? rc : store_failed(s, rc);
+    }
 #if GRUNDY__THREADS
     team *t = (team *)s->team;
     pthread_mutex_lock(&t->big);
-    int rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v);
-    if (rc != GRUNDY_OK)
-        grundy__word_fail(s, rc, "%s", s->game->errmsg);
+    rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v,
+                                 s->shared_bytes + grundy__word_searcher_bytes(s));
     pthread_mutex_unlock(&t->big);
-    return rc;
+    return rc == GRUNDY_OK ? rc : store_failed(s, rc);
 #else
     return GRUNDY_OK;
 #endif
@@ -243,9 +307,24 @@ static void *second_main(void *arg)
     return NULL;
 }
 
-/* Runs the rest of the search on two threads; returns 1 with *rc its
- * status, or 0 if no second thread could start. */
-static int run_two(grundy__word_searcher *s0, uint32_t *value, int *rc)
+/* The pair retires with the first searcher's stack left: it claims what
+ * it was helping the second with, before the second's stack leaves. */
+static void take_over(grundy__word_searcher *s0, const grundy__word_searcher *s1)
+{
+    for (size_t i = 0; i < s0->nframes; i++) {
+        grundy__word_frame *f = &s0->frames[i];
+        if (f->helped && grundy__word_memo_code(s0->memo, f->ref) == s1->busy) {
+            grundy__word_memo_set(s0->memo, f->ref, s0->busy);
+            f->helped = 0;
+        }
+    }
+}
+
+/* Runs the rest of the search on two threads, the first alone having
+ * evaluated rate_one positions per second; returns 1 with *rc its status
+ * (the first's stack left if the pair retired), or 0 if no second thread
+ * could start. */
+static int run_two(grundy__word_searcher *s0, uint32_t *value, int *rc, double rate_one)
 {
     grundy_game *g = s0->game;
     grundy__word_searcher *s1 = &g->searcher[1];
@@ -270,9 +349,12 @@ static int run_two(grundy__word_searcher *s0, uint32_t *value, int *rc)
         return grown != GRUNDY_OK;
     }
     t.first_ref = s0->frames[0].ref; /* after regrow's refresh */
+    t.rate_one = rate_one;
+    t.t0 = grundy__seconds();
     grundy__worker_post(&w, second_main, s1);
     *rc = run(s0, value, UINT64_MAX);
-    if (*rc == GRUNDY_OK && s0->nframes > 0 && !stopped(&t)) {
+    int retired = *rc == GRUNDY_OK && t.retire;
+    if (*rc == GRUNDY_OK && s0->nframes > 0 && !stopped(&t) && !retired) {
         /* The other evaluated the first frame: the rest is left. */
         grundy__word_unwind(s0, 1);
         s0->nframes = s0->nopts = s0->nparts = 0;
@@ -294,6 +376,10 @@ static int run_two(grundy__word_searcher *s0, uint32_t *value, int *rc)
         snprintf(s0->errmsg, sizeof s0->errmsg, "%s", s1->errmsg);
     }
     g->evaluated += s1->evaluated;
+    if (retired && *rc == GRUNDY_OK) {
+        take_over(s0, s1);
+        g->pair_retired++;
+    }
     grundy__word_unwind(s1, 0);
     pthread_mutex_destroy(&t.big);
     return 1;
@@ -305,10 +391,17 @@ int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
 {
     grundy_game *g = s->game;
     uint64_t until = g->threads > 1 && GRUNDY__THREADS ? s->evaluated + MIN_ALONE : UINT64_MAX;
-    int rc = run(s, value, until);
+    int rc = run(s, value, until - MIN_ALONE / 2);
 #if GRUNDY__THREADS
+    /* The speed of one thread, timed over the last positions before two. */
+    uint64_t from = s->evaluated;
+    double t0 = grundy__seconds();
     if (rc == GRUNDY_OK && s->nframes > 0)
-        (void)run_two(s, value, &rc);
+        rc = run(s, value, until);
+    double took = grundy__seconds() - t0;
+    double rate_one = took > 0.0 ? (double)(s->evaluated - from) / took : 0.0;
+    if (rc == GRUNDY_OK && s->nframes > 0)
+        (void)run_two(s, value, &rc, rate_one);
 #endif
     if (rc == GRUNDY_OK && s->nframes > 0)
         rc = run(s, value, UINT64_MAX);
