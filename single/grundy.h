@@ -2755,6 +2755,18 @@ GRUNDY__LOCAL double grundy__seconds(void)
 #include <emmintrin.h>
 #endif
 
+/* An AVX2 match where the compiler can build one (chosen at run time:
+ * grundy__wtable_avx2()); GRUNDY_SCAN_PORTABLE keeps to the portable one
+ * (make sanitize builds so, to test it on processors that have AVX2). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(GRUNDY_SCAN_PORTABLE)
+#define GRUNDY__WTABLE_AVX2 1
+#include <immintrin.h>
+#define GRUNDY__TARGET_AVX2 __attribute__((target("avx2")))
+#else
+#define GRUNDY__WTABLE_AVX2 0
+#endif
+
 /* The lookup is the innermost step of every search: inlined even where
  * the compiler would not. */
 #if defined(__GNUC__)
@@ -2883,6 +2895,26 @@ grundy__wbucket_match(const grundy__wbucket *b, uint64_t key, unsigned fill)
 #endif
 }
 
+#if GRUNDY__WTABLE_AVX2
+/* grundy__wbucket_match with two AVX2 compares of four keys: a fifth of the
+ * SSE2 match's instructions, and a lookup's most frequent step. */
+static inline GRUNDY__TARGET_AVX2 unsigned
+grundy__wbucket_match_avx2(const grundy__wbucket *b, uint64_t key, unsigned fill)
+{
+    const __m256i k = _mm256_set1_epi64x((long long)key);
+    const __m256i *p = (const __m256i *)(const void *)b->key;
+    __m256i lo = _mm256_cmpeq_epi64(_mm256_load_si256(p), k);
+    __m256i hi = _mm256_cmpeq_epi64(_mm256_load_si256(p + 1), k);
+    unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(lo)) |
+                 (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(hi)) << 4;
+    return m & ((1u << fill) - 1u);
+}
+#endif
+
+/* Whether the processor runs grundy__wbucket_match_avx2 (and this build
+ * has it). */
+GRUNDY__LOCAL int grundy__wtable_avx2(void);
+
 /* grundy__wbucket_match where another thread may be entering keys (atomic
  * loads; the caller has waited for the keys below fill to be written). */
 static inline unsigned grundy__wbucket_match_shared(const grundy__wbucket *b, uint64_t key,
@@ -2903,27 +2935,33 @@ static inline unsigned grundy__wbucket_match_shared(const grundy__wbucket *b, ui
 GRUNDY__LOCAL unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key, unsigned claim, int shared,
                                    grundy__wref *r);
 
-/* Looks key up where no other thread enters keys: returns its code, or
+/* The quick probe of key where no other thread enters keys, with the
+ * AVX2 match if avx2 (from a caller built for AVX2): its code, or
  * GRUNDY__CODE_EMPTY with *r the free slot where grundy__wtable_enter() may
- * put it (while the table does not change).  The probe passes full buckets
- * (about one lookup in ten at the most crowded); a key found removed (only
- * after a failed evaluation) or a long probe goes to the slow path, which
- * looks further and watches the probe's length. */
-static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable *t, uint64_t key,
-                                                                grundy__wref *r)
+ * put it (while the table does not change), or GRUNDY__CODE_TOMB where the
+ * quick probe cannot tell: a key found removed (only after a failed
+ * evaluation) or a probe past GRUNDY__WTABLE_LONG full buckets, for
+ * grundy__wtable_find_using(), which looks further and watches the probe's
+ * length.  It reads t and nothing else: a caller may pass a copy of the
+ * table, whose fields its own stores then cannot be taken to change. */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__wtable_probe(const grundy__wtable *t, uint64_t key, grundy__wref *r, int avx2)
 {
     size_t i = grundy__wtable_home(t, key);
     for (unsigned passed = 0; passed < GRUNDY__WTABLE_LONG; passed++) {
         const grundy__wbucket *b = &t->b[i];
         unsigned fill = b->fill;
+#if GRUNDY__WTABLE_AVX2
+        unsigned m = avx2 ? grundy__wbucket_match_avx2(b, key, fill)
+                          : grundy__wbucket_match(b, key, fill);
+#else
+        (void)avx2;
         unsigned m = grundy__wbucket_match(b, key, fill);
+#endif
         if (m != 0) {
             unsigned j = (unsigned)__builtin_ctz(m);
-            unsigned code = b->code[j];
-            if (code == GRUNDY__CODE_TOMB)
-                break;
             *r = i * 8 + j;
-            return code;
+            return b->code[j];
         }
         if (fill < GRUNDY__WTABLE_SLOTS) {
             *r = i * 8 + fill;
@@ -2931,7 +2969,28 @@ static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable 
         }
         i = i + 1 == t->nb ? 0 : i + 1;
     }
-    return grundy__wtable_claim_slow(t, key, GRUNDY__CODE_EMPTY, 0, r);
+    return GRUNDY__CODE_TOMB;
+}
+
+/* Looks key up where no other thread enters keys: its code, or
+ * GRUNDY__CODE_EMPTY with *r the free slot where grundy__wtable_enter() may
+ * put it.  The probe passes full buckets (about one lookup in ten at the
+ * most crowded). */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__wtable_find_using(grundy__wtable *t, uint64_t key, grundy__wref *r, int avx2)
+{
+    unsigned code = grundy__wtable_probe(t, key, r, avx2);
+    return code != GRUNDY__CODE_TOMB ? code
+                                     : grundy__wtable_claim_slow(t, key, GRUNDY__CODE_EMPTY, 0, r);
+}
+
+/* grundy__wtable_find_using with the portable match.  The AVX2 one is
+ * inlined only into callers built for AVX2 (the word search's hot loop,
+ * game_word.c), with avx2 a constant 1 there. */
+static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable *t, uint64_t key,
+                                                                grundy__wref *r)
+{
+    return grundy__wtable_find_using(t, key, r, 0);
 }
 
 /* Enters key, absent, with code at the free slot r that
@@ -3082,6 +3141,15 @@ GRUNDY__LOCAL unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key
         }
         i = grundy__word_table__next_bucket(t, i);
     }
+}
+
+GRUNDY__LOCAL int grundy__wtable_avx2(void)
+{
+#if GRUNDY__WTABLE_AVX2
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
 }
 
 GRUNDY__LOCAL void grundy__wtable_init(grundy__wtable *t)
@@ -6020,9 +6088,10 @@ typedef struct grundy__word_frame {
     size_t part;         /* the part being scanned (parts list index) */
     uint32_t in_opt;     /* that part's index in its option */
     uint32_t join;       /* the numbers of the option's parts before it, joined */
-    uint64_t below64;    /* bit v: an option of number v < 64 */
-    int wide;            /* an option of number >= 64 */
+    uint64_t below64;    /* bit v: an option of number v < 64 (while wide is 0) */
+    unsigned wide;       /* non-zero: an option of number >= 64 */
     int helped;          /* busy with the other searcher: helped, not claimed */
+    int single;          /* every option has one part */
 } grundy__word_frame;
 
 /* One thread's search. */
@@ -6035,6 +6104,8 @@ typedef struct grundy__word_searcher {
     int shared;          /* another searcher works on the memo */
     void *team;          /* the two searchers' shared state, or NULL (game_word_threads.c) */
     int reverse;         /* scans each position's options last to first */
+    int avx2;            /* its lookups of known options use the AVX2 match */
+    int multi;           /* the generator running gave an option of other than one part */
     grundy__word_frame *frames;
     size_t nframes, cap_frames;
     uint64_t *parts;
@@ -6232,6 +6303,7 @@ struct grundy_game {
     int word;           /* 8-byte positions: the word engine (game_word.h) */
     uint64_t bound;     /* a dense game's bound, or 0 */
     unsigned threads;   /* the most threads its searches may use */
+    int avx2;           /* searches look known options up with the AVX2 match (tests clear it) */
     int pair_trial;     /* tests only: GRUNDY__PAIR_JUDGE, _KEEP or _RETIRE */
     unsigned pair_retired; /* searches whose second thread retired at its trial */
     grundy__word_memo words[GRUNDY__GAME_MEMOS]; /* the word engine's memos, by play */
@@ -6526,6 +6598,7 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
     g->moves_u64 = moves_u64;
     g->user = user;
     g->word = size == sizeof(uint64_t);
+    g->avx2 = grundy__wtable_avx2();
     g->threads = 1;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         grundy__table_init(&g->memo[p], size);
@@ -7820,28 +7893,33 @@ GRUNDY__LOCAL int grundy__word_add(grundy_options *o, const void *parts, uint32_
     int rc = grundy__game_word__option_room(s, 1, nparts);
     if (rc == GRUNDY_OK)
         grundy__game_word__append(s, (const unsigned char *)parts, nparts, o->canon);
+    s->multi |= nparts != 1;
     return rc;
 }
 
 GRUNDY__LOCAL int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
 {
     grundy__word_searcher *s = o->words;
-    if (n > UINT32_MAX)
-        return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
-    int rc = grundy__game_word__option_room(s, n, n);
-    if (rc != GRUNDY_OK || n == 0)
-        return rc;
-    /* One option of one part each: a copy, then the canonical forms. */
+    if (s->nopts + n > s->cap_opts || s->nparts + n > s->cap_parts) {
+        if (n > UINT32_MAX)
+            return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
+        int rc = grundy__game_word__option_room(s, n, n);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    /* One option of one part each, in one pass: the generator's list is
+     * short (a call to memcpy costs more than it copies). */
+    const unsigned char *from = (const unsigned char *)positions;
     uint64_t *parts = s->parts + s->nparts;
-    memcpy(parts, positions, n * sizeof *parts);
-    if (o->canon != NULL)
-        for (size_t i = 0; i < n; i++)
-            o->canon(s->game->user, &parts[i]);
     grundy__word_opt *opts = s->opts + s->nopts;
     for (size_t i = 0; i < n; i++) {
+        memcpy(&parts[i], from + i * sizeof *parts, sizeof *parts);
         opts[i].nparts = 1;
         opts[i].number = 0;
     }
+    if (o->canon != NULL)
+        for (size_t i = 0; i < n; i++)
+            o->canon(s->game->user, &parts[i]);
     s->nparts += n;
     s->nopts += n;
     return GRUNDY_OK;
@@ -7908,9 +7986,11 @@ GRUNDY__LOCAL int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size
     f->below64 = 0;
     f->wide = 0;
     f->helped = helped;
+    s->multi = 0;
     int rc = grundy__game_word__generate(s, pos);
     f = &s->frames[s->nframes - 1];
     f->end_opt = s->nopts;
+    f->single = !s->multi;
     if (rc == GRUNDY_OK && s->reverse) {
         /* Last option first; an option's parts are reversed with them,
          * which their join does not see. */
@@ -7969,7 +8049,7 @@ static void grundy__game_word__option_done(grundy__word_searcher *s, grundy__wor
     if (x < 64)
         f->below64 |= (uint64_t)1 << x;
     else
-        f->wide = 1;
+        f->wide = 1u;
     f->opt++;
     f->in_opt = 0;
 }
@@ -8073,35 +8153,94 @@ static inline int grundy__game_word__look_up(grundy__word_searcher *s, uint64_t 
     return rc;
 }
 
-/* The hot loop of a searcher alone: the top frame's options of one part
- * that the memo knows, up to the first other one.  What the frame tracks is
- * kept in locals, which the memo's stores cannot alias.  Returns the code
- * of the part it stopped at (*ref its slot), or GRUNDY__CODE_NONE if it
- * stopped at an option of another part count, or at the end. */
-static unsigned grundy__game_word__scan_known(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
+/* Records the number of a known option of one part in a scan's locals.
+ * A number of 64 or more sets a wrong bit of below64, which is read only
+ * while wide is 0 (frame_number). */
+static inline GRUNDY__WTABLE_INLINE void grundy__game_word__record(grundy__word_opt *o, unsigned code,
+                                                uint64_t *below64, unsigned *wide)
 {
-    grundy__word_memo *m = s->memo;
-    const uint64_t *parts = s->parts, bound = s->game->bound;
-    grundy__word_opt *opts = s->opts;
-    size_t opt = f->opt, part = f->part, end = f->end_opt;
+    o->number = code;
+    *below64 |= (uint64_t)1 << (code & 63);
+    *wide |= code >> 6;
+}
+
+/* The end of the run of one-part options of frame f from option opt on. */
+static size_t grundy__game_word__run_end(const grundy__word_searcher *s, const grundy__word_frame *f, size_t opt)
+{
+    if (f->single)
+        return f->end_opt;
+    while (opt < f->end_opt && s->opts[opt].nparts == 1)
+        opt++;
+    return opt;
+}
+
+/* The hot loop of a searcher alone: the top frame's options of one part
+ * that the memo knows, up to the first other one.  What the frame tracks,
+ * and the memo's fields, are kept in locals, which the loop's stores cannot
+ * be taken to change.  Returns the code of the part it stopped at (*ref its
+ * slot; GRUNDY__CODE_TOMB: the quick probe could not tell), or
+ * GRUNDY__CODE_NONE if it stopped at an option of another part count, or
+ * at the end. */
+static inline GRUNDY__WTABLE_INLINE unsigned grundy__game_word__scan_known_using(grundy__word_searcher *s,
+                                                              grundy__word_frame *f,
+                                                              size_t *ref, int avx2)
+{
+    const grundy__word_memo *m = s->memo;
+    const uint64_t *parts = s->parts + f->part;
+    grundy__word_opt *opts = s->opts + f->opt;
+    const size_t n = grundy__game_word__run_end(s, f, f->opt) - f->opt;
+    size_t i = 0, r = 0;
     uint64_t below64 = f->below64;
     unsigned wide = 0, code = GRUNDY__CODE_NONE;
-    for (; opt < end && opts[opt].nparts == 1; opt++, part++) {
-        code = grundy__word_memo_find(m, parts[part], bound, ref);
-        if (code > GRUNDY__CODE_MAX)
-            break;
-        opts[opt].number = code;
-        if (code < 64)
-            below64 |= (uint64_t)1 << code;
-        else
-            wide = 1;
-        code = GRUNDY__CODE_NONE;
+    if (m->dense != NULL) {
+        const unsigned char *dense = m->dense;
+        const uint64_t bound = s->game->bound;
+        for (; i < n; i++) {
+            r = (size_t)parts[i];
+            code = parts[i] < bound ? dense[r] : GRUNDY__CODE_EMPTY;
+            if (code > GRUNDY__CODE_MAX)
+                break;
+            grundy__game_word__record(&opts[i], code, &below64, &wide);
+        }
+    } else {
+        const grundy__wtable table = m->table;
+        for (; i < n; i++) {
+            code = grundy__wtable_probe(&table, parts[i], &r, avx2);
+            if (code > GRUNDY__CODE_MAX)
+                break;
+            grundy__game_word__record(&opts[i], code, &below64, &wide);
+        }
     }
-    f->opt = opt;
-    f->part = part;
+    *ref = r;
+    f->opt += i;
+    f->part += i;
     f->below64 = below64;
-    f->wide |= (int)wide;
-    return code;
+    f->wide |= wide;
+    return i < n ? code : GRUNDY__CODE_NONE;
+}
+
+/* scan_known_using, built twice: for any x86-64 (or other processor), and
+ * for AVX2, whose match takes a fifth of the instructions. */
+static unsigned grundy__game_word__scan_known(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
+{
+    return grundy__game_word__scan_known_using(s, f, ref, 0);
+}
+
+#if GRUNDY__WTABLE_AVX2
+static GRUNDY__TARGET_AVX2 unsigned grundy__game_word__scan_known_avx2(grundy__word_searcher *s,
+                                                    grundy__word_frame *f, size_t *ref)
+{
+    return grundy__game_word__scan_known_using(s, f, ref, 1);
+}
+#endif
+
+static unsigned grundy__game_word__scan(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
+{
+#if GRUNDY__WTABLE_AVX2
+    if (s->avx2)
+        return grundy__game_word__scan_known_avx2(s, f, ref);
+#endif
+    return grundy__game_word__scan_known(s, f, ref);
 }
 
 /* After a lookup of part found it absent: enters it, busy for s. */
@@ -8140,7 +8279,8 @@ GRUNDY__LOCAL int grundy__word_step(grundy__word_searcher *s, uint32_t *value)
         grundy__word_frame *f = &s->frames[s->nframes - 1];
         size_t ref;
         unsigned code;
-        if (!s->shared && (code = grundy__game_word__scan_known(s, f, &ref)) != GRUNDY__CODE_NONE) {
+        if (!s->shared && (code = grundy__game_word__scan(s, f, &ref)) != GRUNDY__CODE_NONE &&
+            code != GRUNDY__CODE_TOMB) {
             /* Stopped at a part of one part, absent or large or busy. */
             uint64_t part = s->parts[f->part];
             if (code == GRUNDY__CODE_EMPTY)
@@ -8207,6 +8347,7 @@ GRUNDY__LOCAL void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, 
     s->thread = thread;
     s->busy = GRUNDY__CODE_BUSY + thread;
     s->reverse = thread != 0;
+    s->avx2 = g->avx2;
     s->shared = 0;
     s->team = NULL;
     s->shared_bytes = 0;
@@ -13301,6 +13442,8 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__BUSY
 #undef GRUNDY__HINT_NONE
 #undef GRUNDY__THREADS
+#undef GRUNDY__WTABLE_AVX2
+#undef GRUNDY__TARGET_AVX2
 #undef GRUNDY__WTABLE_INLINE
 #undef GRUNDY__CODE_MAX
 #undef GRUNDY__CODE_BIG

@@ -372,7 +372,8 @@ static void brute_free(brute *b)
 /* ---- the engines --------------------------------------------------------- */
 
 enum { E_U64, E_BYTES8, E_GENERIC16, E_DENSE, NENGINES };
-static const char *const engine_name[NENGINES] = {"u64", "8-byte", "16-byte (generic)", "dense"};
+static const char *const engine_name[NENGINES] = {"u64", "8-byte (portable match)",
+                                                   "16-byte (generic)", "dense"};
 
 /* Keys of hashed engines: scattered by an odd multiplier, node 0 at
  * UINT64_MAX (the fill bytes of the table's free slots). */
@@ -483,6 +484,11 @@ static grundy_game *engine_game(view *v, const wgame *g, int engine, int each, u
     default: rc = grundy_game_new_dense(&game, bound, view_moves_u64, v, NULL); break;
     }
     CHECK_EQ(rc, GRUNDY_OK);
+    /* The 8-byte engine looks positions up with the portable match, the
+     * u64 one with the AVX2 match where the processor has it: both are
+     * checked against the brute force in every build. */
+    if (engine == E_BYTES8 && game != NULL)
+        game->avx2 = 0;
     return game;
 }
 
@@ -1036,6 +1042,42 @@ static uint64_t high_key(const adversary *a, uint64_t i)
 {
     (void)a;
     return i << 32;
+}
+
+/* The bucket matches: every slot below the fill holding the key, and no
+ * other, from the portable match and (where the processor has AVX2) the
+ * AVX2 one, including a key equal to the bucket's eighth word (its codes
+ * and fill), which the fill must mask off. */
+static void test_match(void)
+{
+    static _Alignas(64) grundy__wbucket b;
+    long rounds = quick() ? 20000 : 100000, eighth = 0;
+    int avx2 = grundy__wtable_avx2();
+    for (long r = 0; r < rounds; r++) {
+        const uint64_t pool = 1 + harness_below(9); /* small: duplicates happen */
+        for (unsigned j = 0; j < GRUNDY__WTABLE_SLOTS; j++) {
+            b.key[j] = harness_below(pool) * 0x9e3779b97f4a7c15ull;
+            b.code[j] = (unsigned char)harness_below(256);
+        }
+        unsigned fill = (unsigned)harness_below(GRUNDY__WTABLE_SLOTS + 1);
+        b.fill = (unsigned char)fill;
+        uint64_t key = harness_below(pool) * 0x9e3779b97f4a7c15ull;
+        if (r % 7 == 0) { /* the eighth word: codes and fill */
+            memcpy(&key, b.code, sizeof key);
+            eighth++;
+        }
+        unsigned want = 0;
+        for (unsigned j = 0; j < fill; j++)
+            want |= (unsigned)(b.key[j] == key) << j;
+        CHECK_EQ(grundy__wbucket_match(&b, key, fill), want);
+#if GRUNDY__WTABLE_AVX2
+        if (avx2)
+            CHECK_EQ(grundy__wbucket_match_avx2(&b, key, fill), want);
+#endif
+    }
+    printf("bucket match: %ld rounds (%ld keys equal to a bucket's eighth word), portable%s\n",
+           rounds, eighth, avx2 ? " and AVX2" : "; AVX2 not run: this processor lacks it");
+    CHECK(eighth > 0);
 }
 
 static void test_table_adversary(void)
@@ -1963,6 +2005,7 @@ int main(void)
     test_dense_arguments();
     test_dense_range();
     test_dense_memory();
+    test_match();
     test_table_adversary();
     test_adversary_games();
     test_alloc_failure();

@@ -100,6 +100,15 @@ unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key, unsigned cla
     }
 }
 
+int grundy__wtable_avx2(void)
+{
+#if GRUNDY__WTABLE_AVX2
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
 void grundy__wtable_init(grundy__wtable *t)
 {
     memset(t, 0, sizeof *t);

@@ -38,6 +38,18 @@
 #include <emmintrin.h>
 #endif
 
+/* An AVX2 match where the compiler can build one (chosen at run time:
+ * grundy__wtable_avx2()); GRUNDY_SCAN_PORTABLE keeps to the portable one
+ * (make sanitize builds so, to test it on processors that have AVX2). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(GRUNDY_SCAN_PORTABLE)
+#define GRUNDY__WTABLE_AVX2 1
+#include <immintrin.h>
+#define GRUNDY__TARGET_AVX2 __attribute__((target("avx2")))
+#else
+#define GRUNDY__WTABLE_AVX2 0
+#endif
+
 /* The lookup is the innermost step of every search: inlined even where
  * the compiler would not. */
 #if defined(__GNUC__)
@@ -166,6 +178,26 @@ grundy__wbucket_match(const grundy__wbucket *b, uint64_t key, unsigned fill)
 #endif
 }
 
+#if GRUNDY__WTABLE_AVX2
+/* grundy__wbucket_match with two AVX2 compares of four keys: a fifth of the
+ * SSE2 match's instructions, and a lookup's most frequent step. */
+static inline GRUNDY__TARGET_AVX2 unsigned
+grundy__wbucket_match_avx2(const grundy__wbucket *b, uint64_t key, unsigned fill)
+{
+    const __m256i k = _mm256_set1_epi64x((long long)key);
+    const __m256i *p = (const __m256i *)(const void *)b->key;
+    __m256i lo = _mm256_cmpeq_epi64(_mm256_load_si256(p), k);
+    __m256i hi = _mm256_cmpeq_epi64(_mm256_load_si256(p + 1), k);
+    unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(lo)) |
+                 (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(hi)) << 4;
+    return m & ((1u << fill) - 1u);
+}
+#endif
+
+/* Whether the processor runs grundy__wbucket_match_avx2 (and this build
+ * has it). */
+int grundy__wtable_avx2(void);
+
 /* grundy__wbucket_match where another thread may be entering keys (atomic
  * loads; the caller has waited for the keys below fill to be written). */
 static inline unsigned grundy__wbucket_match_shared(const grundy__wbucket *b, uint64_t key,
@@ -186,27 +218,33 @@ static inline unsigned grundy__wbucket_match_shared(const grundy__wbucket *b, ui
 unsigned grundy__wtable_claim_slow(grundy__wtable *t, uint64_t key, unsigned claim, int shared,
                                    grundy__wref *r);
 
-/* Looks key up where no other thread enters keys: returns its code, or
+/* The quick probe of key where no other thread enters keys, with the
+ * AVX2 match if avx2 (from a caller built for AVX2): its code, or
  * GRUNDY__CODE_EMPTY with *r the free slot where grundy__wtable_enter() may
- * put it (while the table does not change).  The probe passes full buckets
- * (about one lookup in ten at the most crowded); a key found removed (only
- * after a failed evaluation) or a long probe goes to the slow path, which
- * looks further and watches the probe's length. */
-static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable *t, uint64_t key,
-                                                                grundy__wref *r)
+ * put it (while the table does not change), or GRUNDY__CODE_TOMB where the
+ * quick probe cannot tell: a key found removed (only after a failed
+ * evaluation) or a probe past GRUNDY__WTABLE_LONG full buckets, for
+ * grundy__wtable_find_using(), which looks further and watches the probe's
+ * length.  It reads t and nothing else: a caller may pass a copy of the
+ * table, whose fields its own stores then cannot be taken to change. */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__wtable_probe(const grundy__wtable *t, uint64_t key, grundy__wref *r, int avx2)
 {
     size_t i = grundy__wtable_home(t, key);
     for (unsigned passed = 0; passed < GRUNDY__WTABLE_LONG; passed++) {
         const grundy__wbucket *b = &t->b[i];
         unsigned fill = b->fill;
+#if GRUNDY__WTABLE_AVX2
+        unsigned m = avx2 ? grundy__wbucket_match_avx2(b, key, fill)
+                          : grundy__wbucket_match(b, key, fill);
+#else
+        (void)avx2;
         unsigned m = grundy__wbucket_match(b, key, fill);
+#endif
         if (m != 0) {
             unsigned j = (unsigned)__builtin_ctz(m);
-            unsigned code = b->code[j];
-            if (code == GRUNDY__CODE_TOMB)
-                break;
             *r = i * 8 + j;
-            return code;
+            return b->code[j];
         }
         if (fill < GRUNDY__WTABLE_SLOTS) {
             *r = i * 8 + fill;
@@ -214,7 +252,28 @@ static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable 
         }
         i = i + 1 == t->nb ? 0 : i + 1;
     }
-    return grundy__wtable_claim_slow(t, key, GRUNDY__CODE_EMPTY, 0, r);
+    return GRUNDY__CODE_TOMB;
+}
+
+/* Looks key up where no other thread enters keys: its code, or
+ * GRUNDY__CODE_EMPTY with *r the free slot where grundy__wtable_enter() may
+ * put it.  The probe passes full buckets (about one lookup in ten at the
+ * most crowded). */
+static inline GRUNDY__WTABLE_INLINE unsigned
+grundy__wtable_find_using(grundy__wtable *t, uint64_t key, grundy__wref *r, int avx2)
+{
+    unsigned code = grundy__wtable_probe(t, key, r, avx2);
+    return code != GRUNDY__CODE_TOMB ? code
+                                     : grundy__wtable_claim_slow(t, key, GRUNDY__CODE_EMPTY, 0, r);
+}
+
+/* grundy__wtable_find_using with the portable match.  The AVX2 one is
+ * inlined only into callers built for AVX2 (the word search's hot loop,
+ * game_word.c), with avx2 a constant 1 there. */
+static inline GRUNDY__WTABLE_INLINE unsigned grundy__wtable_find(grundy__wtable *t, uint64_t key,
+                                                                grundy__wref *r)
+{
+    return grundy__wtable_find_using(t, key, r, 0);
 }
 
 /* Enters key, absent, with code at the free slot r that

@@ -124,6 +124,7 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     g->moves_u64 = moves_u64;
     g->user = user;
     g->word = size == sizeof(uint64_t);
+    g->avx2 = grundy__wtable_avx2();
     g->threads = 1;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         grundy__table_init(&g->memo[p], size);

@@ -101,6 +101,7 @@ struct grundy_game {
     int word;           /* 8-byte positions: the word engine (game_word.h) */
     uint64_t bound;     /* a dense game's bound, or 0 */
     unsigned threads;   /* the most threads its searches may use */
+    int avx2;           /* searches look known options up with the AVX2 match (tests clear it) */
     int pair_trial;     /* tests only: GRUNDY__PAIR_JUDGE, _KEEP or _RETIRE */
     unsigned pair_retired; /* searches whose second thread retired at its trial */
     grundy__word_memo words[GRUNDY__GAME_MEMOS]; /* the word engine's memos, by play */

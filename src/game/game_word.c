@@ -123,28 +123,33 @@ int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
     int rc = option_room(s, 1, nparts);
     if (rc == GRUNDY_OK)
         append(s, (const unsigned char *)parts, nparts, o->canon);
+    s->multi |= nparts != 1;
     return rc;
 }
 
 int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
 {
     grundy__word_searcher *s = o->words;
-    if (n > UINT32_MAX)
-        return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
-    int rc = option_room(s, n, n);
-    if (rc != GRUNDY_OK || n == 0)
-        return rc;
-    /* One option of one part each: a copy, then the canonical forms. */
+    if (s->nopts + n > s->cap_opts || s->nparts + n > s->cap_parts) {
+        if (n > UINT32_MAX)
+            return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
+        int rc = option_room(s, n, n);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    /* One option of one part each, in one pass: the generator's list is
+     * short (a call to memcpy costs more than it copies). */
+    const unsigned char *from = (const unsigned char *)positions;
     uint64_t *parts = s->parts + s->nparts;
-    memcpy(parts, positions, n * sizeof *parts);
-    if (o->canon != NULL)
-        for (size_t i = 0; i < n; i++)
-            o->canon(s->game->user, &parts[i]);
     grundy__word_opt *opts = s->opts + s->nopts;
     for (size_t i = 0; i < n; i++) {
+        memcpy(&parts[i], from + i * sizeof *parts, sizeof *parts);
         opts[i].nparts = 1;
         opts[i].number = 0;
     }
+    if (o->canon != NULL)
+        for (size_t i = 0; i < n; i++)
+            o->canon(s->game->user, &parts[i]);
     s->nparts += n;
     s->nopts += n;
     return GRUNDY_OK;
@@ -211,9 +216,11 @@ int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size_t ref, int he
     f->below64 = 0;
     f->wide = 0;
     f->helped = helped;
+    s->multi = 0;
     int rc = generate(s, pos);
     f = &s->frames[s->nframes - 1];
     f->end_opt = s->nopts;
+    f->single = !s->multi;
     if (rc == GRUNDY_OK && s->reverse) {
         /* Last option first; an option's parts are reversed with them,
          * which their join does not see. */
@@ -272,7 +279,7 @@ static void option_done(grundy__word_searcher *s, grundy__word_frame *f, uint32_
     if (x < 64)
         f->below64 |= (uint64_t)1 << x;
     else
-        f->wide = 1;
+        f->wide = 1u;
     f->opt++;
     f->in_opt = 0;
 }
@@ -376,35 +383,94 @@ static inline int look_up(grundy__word_searcher *s, uint64_t part, unsigned *cod
     return rc;
 }
 
-/* The hot loop of a searcher alone: the top frame's options of one part
- * that the memo knows, up to the first other one.  What the frame tracks is
- * kept in locals, which the memo's stores cannot alias.  Returns the code
- * of the part it stopped at (*ref its slot), or GRUNDY__CODE_NONE if it
- * stopped at an option of another part count, or at the end. */
-static unsigned scan_known(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
+/* Records the number of a known option of one part in a scan's locals.
+ * A number of 64 or more sets a wrong bit of below64, which is read only
+ * while wide is 0 (frame_number). */
+static inline GRUNDY__WTABLE_INLINE void record(grundy__word_opt *o, unsigned code,
+                                                uint64_t *below64, unsigned *wide)
 {
-    grundy__word_memo *m = s->memo;
-    const uint64_t *parts = s->parts, bound = s->game->bound;
-    grundy__word_opt *opts = s->opts;
-    size_t opt = f->opt, part = f->part, end = f->end_opt;
+    o->number = code;
+    *below64 |= (uint64_t)1 << (code & 63);
+    *wide |= code >> 6;
+}
+
+/* The end of the run of one-part options of frame f from option opt on. */
+static size_t run_end(const grundy__word_searcher *s, const grundy__word_frame *f, size_t opt)
+{
+    if (f->single)
+        return f->end_opt;
+    while (opt < f->end_opt && s->opts[opt].nparts == 1)
+        opt++;
+    return opt;
+}
+
+/* The hot loop of a searcher alone: the top frame's options of one part
+ * that the memo knows, up to the first other one.  What the frame tracks,
+ * and the memo's fields, are kept in locals, which the loop's stores cannot
+ * be taken to change.  Returns the code of the part it stopped at (*ref its
+ * slot; GRUNDY__CODE_TOMB: the quick probe could not tell), or
+ * GRUNDY__CODE_NONE if it stopped at an option of another part count, or
+ * at the end. */
+static inline GRUNDY__WTABLE_INLINE unsigned scan_known_using(grundy__word_searcher *s,
+                                                              grundy__word_frame *f,
+                                                              size_t *ref, int avx2)
+{
+    const grundy__word_memo *m = s->memo;
+    const uint64_t *parts = s->parts + f->part;
+    grundy__word_opt *opts = s->opts + f->opt;
+    const size_t n = run_end(s, f, f->opt) - f->opt;
+    size_t i = 0, r = 0;
     uint64_t below64 = f->below64;
     unsigned wide = 0, code = GRUNDY__CODE_NONE;
-    for (; opt < end && opts[opt].nparts == 1; opt++, part++) {
-        code = grundy__word_memo_find(m, parts[part], bound, ref);
-        if (code > GRUNDY__CODE_MAX)
-            break;
-        opts[opt].number = code;
-        if (code < 64)
-            below64 |= (uint64_t)1 << code;
-        else
-            wide = 1;
-        code = GRUNDY__CODE_NONE;
+    if (m->dense != NULL) {
+        const unsigned char *dense = m->dense;
+        const uint64_t bound = s->game->bound;
+        for (; i < n; i++) {
+            r = (size_t)parts[i];
+            code = parts[i] < bound ? dense[r] : GRUNDY__CODE_EMPTY;
+            if (code > GRUNDY__CODE_MAX)
+                break;
+            record(&opts[i], code, &below64, &wide);
+        }
+    } else {
+        const grundy__wtable table = m->table;
+        for (; i < n; i++) {
+            code = grundy__wtable_probe(&table, parts[i], &r, avx2);
+            if (code > GRUNDY__CODE_MAX)
+                break;
+            record(&opts[i], code, &below64, &wide);
+        }
     }
-    f->opt = opt;
-    f->part = part;
+    *ref = r;
+    f->opt += i;
+    f->part += i;
     f->below64 = below64;
-    f->wide |= (int)wide;
-    return code;
+    f->wide |= wide;
+    return i < n ? code : GRUNDY__CODE_NONE;
+}
+
+/* scan_known_using, built twice: for any x86-64 (or other processor), and
+ * for AVX2, whose match takes a fifth of the instructions. */
+static unsigned scan_known(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
+{
+    return scan_known_using(s, f, ref, 0);
+}
+
+#if GRUNDY__WTABLE_AVX2
+static GRUNDY__TARGET_AVX2 unsigned scan_known_avx2(grundy__word_searcher *s,
+                                                    grundy__word_frame *f, size_t *ref)
+{
+    return scan_known_using(s, f, ref, 1);
+}
+#endif
+
+static unsigned scan(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
+{
+#if GRUNDY__WTABLE_AVX2
+    if (s->avx2)
+        return scan_known_avx2(s, f, ref);
+#endif
+    return scan_known(s, f, ref);
 }
 
 /* After a lookup of part found it absent: enters it, busy for s. */
@@ -443,7 +509,8 @@ int grundy__word_step(grundy__word_searcher *s, uint32_t *value)
         grundy__word_frame *f = &s->frames[s->nframes - 1];
         size_t ref;
         unsigned code;
-        if (!s->shared && (code = scan_known(s, f, &ref)) != GRUNDY__CODE_NONE) {
+        if (!s->shared && (code = scan(s, f, &ref)) != GRUNDY__CODE_NONE &&
+            code != GRUNDY__CODE_TOMB) {
             /* Stopped at a part of one part, absent or large or busy. */
             uint64_t part = s->parts[f->part];
             if (code == GRUNDY__CODE_EMPTY)
@@ -510,6 +577,7 @@ void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, int play, unsi
     s->thread = thread;
     s->busy = GRUNDY__CODE_BUSY + thread;
     s->reverse = thread != 0;
+    s->avx2 = g->avx2;
     s->shared = 0;
     s->team = NULL;
     s->shared_bytes = 0;

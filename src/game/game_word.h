@@ -44,9 +44,10 @@ typedef struct grundy__word_frame {
     size_t part;         /* the part being scanned (parts list index) */
     uint32_t in_opt;     /* that part's index in its option */
     uint32_t join;       /* the numbers of the option's parts before it, joined */
-    uint64_t below64;    /* bit v: an option of number v < 64 */
-    int wide;            /* an option of number >= 64 */
+    uint64_t below64;    /* bit v: an option of number v < 64 (while wide is 0) */
+    unsigned wide;       /* non-zero: an option of number >= 64 */
     int helped;          /* busy with the other searcher: helped, not claimed */
+    int single;          /* every option has one part */
 } grundy__word_frame;
 
 /* One thread's search. */
@@ -59,6 +60,8 @@ typedef struct grundy__word_searcher {
     int shared;          /* another searcher works on the memo */
     void *team;          /* the two searchers' shared state, or NULL (game_word_threads.c) */
     int reverse;         /* scans each position's options last to first */
+    int avx2;            /* its lookups of known options use the AVX2 match */
+    int multi;           /* the generator running gave an option of other than one part */
     grundy__word_frame *frames;
     size_t nframes, cap_frames;
     uint64_t *parts;
