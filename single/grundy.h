@@ -7900,13 +7900,15 @@ GRUNDY__LOCAL int grundy__word_add(grundy_options *o, const void *parts, uint32_
 GRUNDY__LOCAL int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
 {
     grundy__word_searcher *s = o->words;
+    if (n > UINT32_MAX) /* before the sums below, which it could wrap */
+        return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
     if (s->nopts + n > s->cap_opts || s->nparts + n > s->cap_parts) {
-        if (n > UINT32_MAX)
-            return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
         int rc = grundy__game_word__option_room(s, n, n);
         if (rc != GRUNDY_OK)
             return rc;
     }
+    if (n == 0) /* the lists may be empty, their pointers NULL */
+        return GRUNDY_OK;
     /* One option of one part each, in one pass: the generator's list is
      * short (a call to memcpy costs more than it copies). */
     const unsigned char *from = (const unsigned char *)positions;
@@ -8185,10 +8187,12 @@ static inline GRUNDY__WTABLE_INLINE unsigned grundy__game_word__scan_known_using
                                                               grundy__word_frame *f,
                                                               size_t *ref, int avx2)
 {
+    const size_t n = grundy__game_word__run_end(s, f, f->opt) - f->opt;
+    if (n == 0) /* the lists may be empty, their pointers NULL */
+        return GRUNDY__CODE_NONE;
     const grundy__word_memo *m = s->memo;
     const uint64_t *parts = s->parts + f->part;
     grundy__word_opt *opts = s->opts + f->opt;
-    const size_t n = grundy__game_word__run_end(s, f, f->opt) - f->opt;
     size_t i = 0, r = 0;
     uint64_t below64 = f->below64;
     unsigned wide = 0, code = GRUNDY__CODE_NONE;
