@@ -26,6 +26,10 @@ record() { # name, output file, exit status
     fi
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
     echo "$1: $p passed, $f failed"
+    # What failed, so that a failure seen once (a CI run) can be traced.
+    if [ "$f" -ne 0 ]; then
+        grep -m 20 'FAIL' "$2" | sed 's/^/    /'
+    fi
 }
 
 out=$(mktemp)
