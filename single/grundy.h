@@ -6104,7 +6104,6 @@ typedef struct grundy__word_searcher {
     int shared;          /* another searcher works on the memo */
     void *team;          /* the two searchers' shared state, or NULL (game_word_threads.c) */
     int reverse;         /* scans each position's options last to first */
-    int avx2;            /* its lookups of known options use the AVX2 match */
     int multi;           /* the generator running gave an option of other than one part */
     grundy__word_frame *frames;
     size_t nframes, cap_frames;
@@ -6135,7 +6134,8 @@ GRUNDY__LOCAL int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, 
 /* The number a code (not busy, not empty) stands for. */
 GRUNDY__LOCAL uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code);
 
-/* Stores pos's number at its slot ref, the game holding `used` bytes as
+/* Stores pos's number, above GRUNDY__CODE_MAX, in the side table and marks
+ * its slot ref GRUNDY__CODE_BIG, the game holding `used` bytes as
  * the caller knows them (a second thread cannot read the first's stacks).
  * GRUNDY_ENOMEM or GRUNDY_ELIMIT, with no message and pos left busy, if a
  * large number finds no room. */
@@ -7786,7 +7786,8 @@ GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
 /* Makes the memo ready for one more entry by s. */
 GRUNDY__LOCAL int grundy__word_room(grundy__word_searcher *s);
 
-/* Stores pos's number v at slot ref. */
+/* Stores pos's number v, above GRUNDY__CODE_MAX, at slot ref (a smaller
+ * one is the slot's code: grundy__word_memo_set()). */
 GRUNDY__LOCAL int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v);
 
 /* The number a memo code (not busy) of pos stands for. */
@@ -8241,7 +8242,7 @@ static GRUNDY__TARGET_AVX2 unsigned grundy__game_word__scan_known_avx2(grundy__w
 static unsigned grundy__game_word__scan(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
 {
 #if GRUNDY__WTABLE_AVX2
-    if (s->avx2)
+    if (s->game->avx2)
         return grundy__game_word__scan_known_avx2(s, f, ref);
 #endif
     return grundy__game_word__scan_known(s, f, ref);
@@ -8351,7 +8352,6 @@ GRUNDY__LOCAL void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, 
     s->thread = thread;
     s->busy = GRUNDY__CODE_BUSY + thread;
     s->reverse = thread != 0;
-    s->avx2 = g->avx2;
     s->shared = 0;
     s->team = NULL;
     s->shared_bytes = 0;
@@ -8481,10 +8481,6 @@ GRUNDY__LOCAL uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint
 GRUNDY__LOCAL int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
                             uint32_t number, size_t used)
 {
-    if (number <= GRUNDY__CODE_MAX) {
-        grundy__word_memo_set(m, ref, number);
-        return GRUNDY_OK;
-    }
     uint32_t found;
     size_t slot;
     size_t held = grundy__table_bytes(8, m->big.cap);
@@ -8774,24 +8770,20 @@ static int grundy__game_word_threads__store_failed(grundy__word_searcher *s, int
     if (rc == GRUNDY_ENOMEM)
         return grundy__word_fail(s, rc, "out of memory storing a number %zu moves deep",
                                  s->nframes);
-    if (grundy__game_word_threads__alone(s))
-        return grundy__word_fail(s, rc,
-                                 "memory limit of %zu bytes reached with %zu positions stored",
-                                 s->game->limit, grundy__game_stored_count(s->game));
+    if (grundy__game_word_threads__alone(s)) { /* the calling thread: the game's own message */
+        grundy__game_memo_full(s->game, rc);
+        return grundy__word_fail(s, rc, "%s", s->game->errmsg);
+    }
     return grundy__word_fail(s, rc, "memory limit of %zu bytes reached %zu moves deep",
                              s->game->limit, s->nframes);
 }
 
 GRUNDY__LOCAL int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v)
 {
-    /* Only a large number touches the side table, which two share.  Shared,
-     * the memory in use is the snapshot of the last growth and this
+    /* The side table of large numbers is shared by the two searchers.
+     * Shared, the memory in use is the snapshot of the last growth and this
      * searcher's stacks: the other's change under it. */
     int rc;
-    if (v <= GRUNDY__CODE_MAX) {
-        grundy__word_memo_set(s->memo, ref, v);
-        return GRUNDY_OK;
-    }
     if (grundy__game_word_threads__alone(s)) {
         rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v,
                                      grundy__game_used_bytes(s->game));

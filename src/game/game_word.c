@@ -471,7 +471,7 @@ static GRUNDY__TARGET_AVX2 unsigned scan_known_avx2(grundy__word_searcher *s,
 static unsigned scan(grundy__word_searcher *s, grundy__word_frame *f, size_t *ref)
 {
 #if GRUNDY__WTABLE_AVX2
-    if (s->avx2)
+    if (s->game->avx2)
         return scan_known_avx2(s, f, ref);
 #endif
     return scan_known(s, f, ref);
@@ -581,7 +581,6 @@ void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, int play, unsi
     s->thread = thread;
     s->busy = GRUNDY__CODE_BUSY + thread;
     s->reverse = thread != 0;
-    s->avx2 = g->avx2;
     s->shared = 0;
     s->team = NULL;
     s->shared_bytes = 0;

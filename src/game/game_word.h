@@ -60,7 +60,6 @@ typedef struct grundy__word_searcher {
     int shared;          /* another searcher works on the memo */
     void *team;          /* the two searchers' shared state, or NULL (game_word_threads.c) */
     int reverse;         /* scans each position's options last to first */
-    int avx2;            /* its lookups of known options use the AVX2 match */
     int multi;           /* the generator running gave an option of other than one part */
     grundy__word_frame *frames;
     size_t nframes, cap_frames;
@@ -91,7 +90,8 @@ int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, size_t need);
 /* The number a code (not busy, not empty) stands for. */
 uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsigned code);
 
-/* Stores pos's number at its slot ref, the game holding `used` bytes as
+/* Stores pos's number, above GRUNDY__CODE_MAX, in the side table and marks
+ * its slot ref GRUNDY__CODE_BIG, the game holding `used` bytes as
  * the caller knows them (a second thread cannot read the first's stacks).
  * GRUNDY_ENOMEM or GRUNDY_ELIMIT, with no message and pos left busy, if a
  * large number finds no room. */

@@ -67,10 +67,6 @@ uint32_t grundy__word_memo_number(const grundy__word_memo *m, uint64_t pos, unsi
 int grundy__word_memo_store(grundy_game *g, grundy__word_memo *m, uint64_t pos, size_t ref,
                             uint32_t number, size_t used)
 {
-    if (number <= GRUNDY__CODE_MAX) {
-        grundy__word_memo_set(m, ref, number);
-        return GRUNDY_OK;
-    }
     uint32_t found;
     size_t slot;
     size_t held = grundy__table_bytes(8, m->big.cap);

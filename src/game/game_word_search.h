@@ -49,7 +49,8 @@ int grundy__word_search(grundy__word_searcher *s, uint32_t *value);
 /* Makes the memo ready for one more entry by s. */
 int grundy__word_room(grundy__word_searcher *s);
 
-/* Stores pos's number v at slot ref. */
+/* Stores pos's number v, above GRUNDY__CODE_MAX, at slot ref (a smaller
+ * one is the slot's code: grundy__word_memo_set()). */
 int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v);
 
 /* The number a memo code (not busy) of pos stands for. */

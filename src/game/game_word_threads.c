@@ -233,24 +233,20 @@ static int store_failed(grundy__word_searcher *s, int rc)
     if (rc == GRUNDY_ENOMEM)
         return grundy__word_fail(s, rc, "out of memory storing a number %zu moves deep",
                                  s->nframes);
-    if (alone(s))
-        return grundy__word_fail(s, rc,
-                                 "memory limit of %zu bytes reached with %zu positions stored",
-                                 s->game->limit, grundy__game_stored_count(s->game));
+    if (alone(s)) { /* the calling thread: the game's own message */
+        grundy__game_memo_full(s->game, rc);
+        return grundy__word_fail(s, rc, "%s", s->game->errmsg);
+    }
     return grundy__word_fail(s, rc, "memory limit of %zu bytes reached %zu moves deep",
                              s->game->limit, s->nframes);
 }
 
 int grundy__word_store(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t v)
 {
-    /* Only a large number touches the side table, which two share.  Shared,
-     * the memory in use is the snapshot of the last growth and this
+    /* The side table of large numbers is shared by the two searchers.
+     * Shared, the memory in use is the snapshot of the last growth and this
      * searcher's stacks: the other's change under it. */
     int rc;
-    if (v <= GRUNDY__CODE_MAX) {
-        grundy__word_memo_set(s->memo, ref, v);
-        return GRUNDY_OK;
-    }
     if (alone(s)) {
         rc = grundy__word_memo_store(s->game, s->memo, pos, ref, v,
                                      grundy__game_used_bytes(s->game));
