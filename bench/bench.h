@@ -132,5 +132,6 @@ void bench_graph(const bench_config *cfg);    /* figure C */
 void bench_game(const bench_config *cfg);     /* figure D */
 void bench_nimber(const bench_config *cfg);   /* figure E */
 void bench_threads(const bench_config *cfg);  /* T: threads that never cost, the tool */
+void bench_arith(const bench_config *cfg);    /* figure G */
 
 #endif

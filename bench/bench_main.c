@@ -29,6 +29,7 @@ static const section sections[] = {
     {"game", bench_game},
     {"nimber", bench_nimber},
     {"threads", bench_threads},
+    {"arith", bench_arith},
 };
 #define NSECTIONS (sizeof sections / sizeof sections[0])
 
@@ -58,7 +59,7 @@ static void cpu_model(char *buf, size_t cap)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: suite [--full] [heap] [graph] [game] [nimber] [threads]\n");
+    fprintf(stderr, "usage: suite [--full] [heap] [graph] [game] [nimber] [threads] [arith]\n");
     exit(2);
 }
 

@@ -515,6 +515,8 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
  *   hexadecimal.
  * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `allbut:X1,X2,...`: the all-but subtraction game removing any number of
+ *   tokens except X1, X2, ... (each 1 to 2^20; at least one).
  * - `grundy`: Grundy's game, split a heap into two unequal heaps.
  * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
  *
@@ -526,7 +528,7 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * for a = 1, 2, ... up to half, then three heaps (a, b, c) with
  * a <= b <= c in increasing (a, b).  Grundy's game lists its splits (a, h - a)
  * for a = 1, 2, ... below half; Lasker's Nim lists r = 1 ... h, then its
- * splits.
+ * splits; an all-but game lists every r = 1 ... h but the excluded ones.
  *
  * **Periods** are proved by the periodicity theorem of Guy and Smith.  With t
  * the most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
@@ -534,8 +536,20 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
  * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
  * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
- * and taking the whole heap are the same move).  Grundy's and Lasker's games
- * have no finite t (or splits that must be unequal), so no period is claimed.
+ * and taking the whole heap are the same move).  Grundy's game has splits
+ * that must be unequal, so no period is claimed for it.
+ *
+ * **Arithmetic periods**: G(n + p) = G(n) + s for every n >= n0, with a
+ * saltus s > 0 (grundy_heap_game_arithmetic_period()).  Proved for all-but
+ * games by a finite certificate (the state that decides the future, seen
+ * again shifted by s: see the guide's heap-games page) and for Lasker's Nim
+ * by its closed form (G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
+ * G(4k+4) = 4k+3).  Hexadecimal codes often grow so; there the library
+ * reports what it observes, marked not proved.  Finite octal games are
+ * never arithmetic-periodic with s != 0 (Horrocks and Nowakowski, 2003),
+ * and nothing of the kind is looked for in them.  Once a regularity is
+ * proved, every heap below 2^64 has its value in O(1); values past
+ * 2^32 - 1 come from grundy_heap_game_value64().
  *
  * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL;
  * every other play returns #GRUNDY_ENOTSUP.
@@ -643,10 +657,44 @@ GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
  * @param period    Out: the least period p.
  * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
  * @return 1 if proved, 0 if not proved within @p max values (or the game has
- *         no finite t), or a negative status as grundy_heap_game_compute().
+ *         no finite t, or a saltus: see grundy_heap_game_arithmetic_period()),
+ *         or a negative status as grundy_heap_game_compute().
  */
 GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
                                        uint64_t *preperiod);
+
+/**
+ * @brief Search for an arithmetic period, G(n + p) = G(n) + s for every
+ *        n >= preperiod, computing values up to @p max heap sizes: proved
+ *        where a theorem or certificate applies (see above), otherwise as
+ *        observed in the values.  The period is the least, and the
+ *        preperiod the least for it.  Observed means: over the values
+ *        computed, the relation holds from the preperiod on, for at least
+ *        three periods and half the values; it says nothing of later values.
+ *        Finite octal games and Grundy's game are only searched for s = 0.
+ *        O(max) values computed, plus at most 64 * max steps of search.
+ * @param game      The game.
+ * @param max       The most values to compute.
+ * @param period    Out: p (0 when none is found).
+ * @param preperiod Out: the least n0.
+ * @param saltus    Out: s (0: an ordinary period).
+ * @param proved    Out: 1 if proved for every heap, 0 if only observed.
+ * @return 1 if a regularity is found (proved or observed), 0 if none, or a
+ *         negative status as grundy_heap_game_compute().
+ */
+GRUNDY_API int grundy_heap_game_arithmetic_period(grundy_heap_game *game, uint64_t max,
+                                                  uint64_t *period, uint64_t *preperiod,
+                                                  uint64_t *saltus, int *proved);
+
+/**
+ * @brief Cap the memory of the values a heap game stores.  A request for
+ *        more values than fit fails at once with #GRUNDY_ELIMIT and a message
+ *        naming the bytes it needs, unless the game may prove a period first
+ *        (then the growth of the table is checked against the cap as it goes).
+ * @param game  The game.
+ * @param bytes The cap; 0 (the default) means none.
+ */
+GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t bytes);
 
 /**
  * @brief The number of one heap under @p play: from the table, or from the
@@ -656,10 +704,26 @@ GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uin
  * @param play  #GRUNDY_PLAY_NORMAL.
  * @param heap  The heap size.
  * @param value Out: G(heap).
- * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play.
+ * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play;
+ *         #GRUNDY_ERANGE if an arithmetic period takes G(heap) past
+ *         2^32 - 1 (grundy_heap_game_value64() answers).  The sum calls
+ *         below return #GRUNDY_ERANGE alike.
  */
 GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, int play, uint64_t heap,
                                       uint32_t *value);
+
+/**
+ * @brief grundy_heap_game_value() for values of any size: with an
+ *        arithmetic period they grow with the heap (Lasker's Nim:
+ *        G(2^63) = 2^63 - 1).  O(1) once a regularity is proved.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heap  The heap size.
+ * @param value Out: G(heap).
+ * @return As grundy_heap_game_value(), never #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_heap_game_value64(grundy_heap_game *game, int play, uint64_t heap,
+                                        uint64_t *value);
 
 /**
  * @brief The numbers of heaps @p first ... first + count - 1 in one call.

@@ -539,6 +539,8 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
  *   hexadecimal.
  * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `allbut:X1,X2,...`: the all-but subtraction game removing any number of
+ *   tokens except X1, X2, ... (each 1 to 2^20; at least one).
  * - `grundy`: Grundy's game, split a heap into two unequal heaps.
  * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
  *
@@ -550,7 +552,7 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * for a = 1, 2, ... up to half, then three heaps (a, b, c) with
  * a <= b <= c in increasing (a, b).  Grundy's game lists its splits (a, h - a)
  * for a = 1, 2, ... below half; Lasker's Nim lists r = 1 ... h, then its
- * splits.
+ * splits; an all-but game lists every r = 1 ... h but the excluded ones.
  *
  * **Periods** are proved by the periodicity theorem of Guy and Smith.  With t
  * the most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
@@ -558,8 +560,20 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
  * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
  * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
- * and taking the whole heap are the same move).  Grundy's and Lasker's games
- * have no finite t (or splits that must be unequal), so no period is claimed.
+ * and taking the whole heap are the same move).  Grundy's game has splits
+ * that must be unequal, so no period is claimed for it.
+ *
+ * **Arithmetic periods**: G(n + p) = G(n) + s for every n >= n0, with a
+ * saltus s > 0 (grundy_heap_game_arithmetic_period()).  Proved for all-but
+ * games by a finite certificate (the state that decides the future, seen
+ * again shifted by s: see the guide's heap-games page) and for Lasker's Nim
+ * by its closed form (G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
+ * G(4k+4) = 4k+3).  Hexadecimal codes often grow so; there the library
+ * reports what it observes, marked not proved.  Finite octal games are
+ * never arithmetic-periodic with s != 0 (Horrocks and Nowakowski, 2003),
+ * and nothing of the kind is looked for in them.  Once a regularity is
+ * proved, every heap below 2^64 has its value in O(1); values past
+ * 2^32 - 1 come from grundy_heap_game_value64().
  *
  * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL;
  * every other play returns #GRUNDY_ENOTSUP.
@@ -667,10 +681,44 @@ GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
  * @param period    Out: the least period p.
  * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
  * @return 1 if proved, 0 if not proved within @p max values (or the game has
- *         no finite t), or a negative status as grundy_heap_game_compute().
+ *         no finite t, or a saltus: see grundy_heap_game_arithmetic_period()),
+ *         or a negative status as grundy_heap_game_compute().
  */
 GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uint64_t *period,
                                        uint64_t *preperiod);
+
+/**
+ * @brief Search for an arithmetic period, G(n + p) = G(n) + s for every
+ *        n >= preperiod, computing values up to @p max heap sizes: proved
+ *        where a theorem or certificate applies (see above), otherwise as
+ *        observed in the values.  The period is the least, and the
+ *        preperiod the least for it.  Observed means: over the values
+ *        computed, the relation holds from the preperiod on, for at least
+ *        three periods and half the values; it says nothing of later values.
+ *        Finite octal games and Grundy's game are only searched for s = 0.
+ *        O(max) values computed, plus at most 64 * max steps of search.
+ * @param game      The game.
+ * @param max       The most values to compute.
+ * @param period    Out: p (0 when none is found).
+ * @param preperiod Out: the least n0.
+ * @param saltus    Out: s (0: an ordinary period).
+ * @param proved    Out: 1 if proved for every heap, 0 if only observed.
+ * @return 1 if a regularity is found (proved or observed), 0 if none, or a
+ *         negative status as grundy_heap_game_compute().
+ */
+GRUNDY_API int grundy_heap_game_arithmetic_period(grundy_heap_game *game, uint64_t max,
+                                                  uint64_t *period, uint64_t *preperiod,
+                                                  uint64_t *saltus, int *proved);
+
+/**
+ * @brief Cap the memory of the values a heap game stores.  A request for
+ *        more values than fit fails at once with #GRUNDY_ELIMIT and a message
+ *        naming the bytes it needs, unless the game may prove a period first
+ *        (then the growth of the table is checked against the cap as it goes).
+ * @param game  The game.
+ * @param bytes The cap; 0 (the default) means none.
+ */
+GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t bytes);
 
 /**
  * @brief The number of one heap under @p play: from the table, or from the
@@ -680,10 +728,26 @@ GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uin
  * @param play  #GRUNDY_PLAY_NORMAL.
  * @param heap  The heap size.
  * @param value Out: G(heap).
- * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play.
+ * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play;
+ *         #GRUNDY_ERANGE if an arithmetic period takes G(heap) past
+ *         2^32 - 1 (grundy_heap_game_value64() answers).  The sum calls
+ *         below return #GRUNDY_ERANGE alike.
  */
 GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, int play, uint64_t heap,
                                       uint32_t *value);
+
+/**
+ * @brief grundy_heap_game_value() for values of any size: with an
+ *        arithmetic period they grow with the heap (Lasker's Nim:
+ *        G(2^63) = 2^63 - 1).  O(1) once a regularity is proved.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param heap  The heap size.
+ * @param value Out: G(heap).
+ * @return As grundy_heap_game_value(), never #GRUNDY_ERANGE.
+ */
+GRUNDY_API int grundy_heap_game_value64(grundy_heap_game *game, int play, uint64_t heap,
+                                        uint64_t *value);
 
 /**
  * @brief The numbers of heaps @p first ... first + count - 1 in one call.
@@ -8945,19 +9009,30 @@ GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
 #undef GRUNDY__GAME_WORD_THREADS__TRIAL
 #undef GRUNDY__GAME_WORD_THREADS__PAY
 
-/* === src/heap/heap_compute.c === */
-/* Heap games: the value sequence.
+/* === src/heap/heap_allbut.c === */
+/* Heap games: all-but subtraction games ("allbut:X1,X2,..."), whose moves
+ * take any number of tokens except those of a finite set X.
  *
- * G(n) is the mex over every way of removing k tokens and leaving 0 to 3
- * heaps.  All option values are xors of earlier values, so if every value so
- * far is below a power of two P, so is every option value, and the mex is at
- * most P: a stamp array of P + 1 entries is exact.
+ * The generic kernel would look at all n options of heap n (quadratic in
+ * the values).  Here G(n) is the least value v such that every heap m < n
+ * holding v lies at an excluded distance n - m in X: with count[v] the
+ * heaps below n holding v, v is missing exactly when the heaps n - x
+ * (x in X) holding v number count[v].  So a value costs O(|X|): the least
+ * value no heap holds, or a smaller one all of whose holders the excluded
+ * distances reach.
  *
- * Values are computed in stretches, one value at a time on the calling
- * thread or on two lanes (heap_threads.c), by the kernels of heap_kernel.h
- * at the width the values take; between stretches come the period checks
- * (heap_period.c), the choice of the sparse method's mask (heap_sparse.c)
- * and progress reports. */
+ * The certificate (grundy__heap_allbut_certify): with x = max X and
+ * n > x, every heap m <= n - x - 1 is an option of n, so G(n) is the least
+ * value outside V(n - x - 1) u W(n), where V(m) = {G(0), ..., G(m)} and
+ * W(n) = {G(n - j) : 1 <= j <= x, j not in X}.  The future is therefore a
+ * function of sigma(n) = (V(n - x - 1), G(n - x), ..., G(n - 1)).  If
+ *     V(n + p - x - 1) = {0, ..., s - 1} u (V(n - x - 1) + s)   and
+ *     G(n + p - j) = G(n - j) + s for 1 <= j <= x,
+ * then every value v >= s is missing at n + p exactly when v - s is
+ * missing at n, and every v < s is in V: G(n + p) = G(n) + s.  Adding
+ * G(n + p - x) = G(n - x) + s to one side and G(n - x) to the other keeps
+ * both relations one heap later, so by induction G(m + p) = G(m) + s for
+ * every m >= n: a finite check proves an arithmetic period for ever. */
 
 /* === src/heap/heap_game.h === */
 /* A heap game's handle, shared by the files that make up heap games:
@@ -8987,7 +9062,7 @@ typedef struct grundy__heap_rules {
     uint32_t *removals;    /* the k >= 1 with digit[k] != 0, increasing */
     uint32_t nremovals;
     uint32_t ndigits;
-    unsigned char tail;    /* the digit of every k >= ndigits (Lasker's Nim), else 0 */
+    unsigned char tail;    /* the digit of every k >= ndigits (Lasker's Nim, all-but games), else 0 */
     int unequal;           /* a split must leave unequal heaps (Grundy's game) */
     unsigned max_parts;    /* most heaps one move leaves: 0 to 3 */
 } grundy__heap_rules;
@@ -9005,6 +9080,13 @@ GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, 
                                    grundy__heap_rules *r, char *msg, size_t cap);
 
 GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a);
+
+/* Whether the rules are an all-but subtraction game (take any amount but
+ * the excluded ones: the amounts k >= 1 below ndigits whose digit is 0). */
+GRUNDY__LOCAL int grundy__heap_rules_allbut(const grundy__heap_rules *r);
+
+/* Whether the rules are Lasker's Nim. */
+GRUNDY__LOCAL int grundy__heap_rules_lasker(const grundy__heap_rules *r);
 
 /* t: the most tokens one move removes, or UINT64_MAX when unbounded. */
 GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r);
@@ -9147,6 +9229,20 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 #define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 #define GRUNDY__HEAP_MSG 256u             /* room for the message of the last failure */
 
+/* The running state of an all-but game's values (heap_allbut.c): G(n) is
+ * the least value v that no heap m < n with n - m outside the excluded set
+ * X holds, so it is known from how many heaps below n hold each value and
+ * which of them lie at the excluded distances. */
+typedef struct grundy__heap_allbut {
+    uint32_t *excluded;  /* X, increasing */
+    uint32_t nexcluded;
+    uint32_t *count;     /* count[v]: heaps m below the values counted with G(m) = v */
+    uint32_t *tally;     /* scratch, all 0 between values */
+    size_t cap;          /* entries of count and tally */
+    uint64_t counted;    /* the heaps counted: 0 .. counted - 1 */
+    uint64_t least_free; /* the least v with count[v] = 0 */
+} grundy__heap_allbut;
+
 /* What one thread needs of its own to compute a value: the mex marks and
  * the wanted rare values of the sparse method. */
 typedef struct grundy__heap_lane {
@@ -9225,8 +9321,12 @@ struct grundy_heap_game {
     unsigned char apart_end[128];
     grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
 
+    /* Proved: G(n + period) = G(n) + saltus for every n >= preperiod
+     * (saltus 0: a period; heap_period.c, heap_arith.c). */
     int periodic;
-    uint64_t period, preperiod;
+    uint64_t period, preperiod, saltus;
+    grundy__heap_allbut allbut; /* all-but games' running counts (heap_allbut.c) */
+    size_t limit;        /* the memory cap in bytes, 0 for none */
 };
 
 /* Whether x has an odd number of bits set: under the sparse method's mask,
@@ -9273,16 +9373,47 @@ GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allo
 GRUNDY__LOCAL uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
 /* Makes G(0) ... G(heap) known: computes the table up to heap unless a
- * period answers (GRUNDY_ELIMIT past 2^32 values without one); failures get
- * their message. */
+ * period answers (GRUNDY_ELIMIT past 2^32 values without one, or past the
+ * memory cap); failures get their message. */
+GRUNDY__LOCAL int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap);
+
+/* grundy__heap_compute_for, and G(heap) fits 32 bits (GRUNDY_ERANGE, with
+ * a message naming grundy_heap_game_value64, where an arithmetic period
+ * takes it past). */
 GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap);
 
-/* G(heap) for a heap in the table or in the proved periodic range. */
+/* G(heap) for a heap in the table or in the proved (arithmetic) periodic
+ * range, whole: past the table it is G(n0 + r) + q * saltus with
+ * heap - n0 = q * period + r.  Returns 0 where it passes 2^64 - 1 (*v is
+ * then UINT64_MAX), else 1. */
+static inline int grundy__heap_value_wide(const grundy_heap_game *g, uint64_t heap, uint64_t *v)
+{
+    if (heap < g->vals.n) {
+        *v = grundy__values_get(&g->vals, heap);
+        return 1;
+    }
+    uint64_t q = (heap - g->preperiod) / g->period;
+    uint64_t base = grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
+    if (g->saltus != 0 && q > (UINT64_MAX - base) / g->saltus) {
+        *v = UINT64_MAX;
+        return 0;
+    }
+    *v = base + q * g->saltus;
+    return 1;
+}
+
+/* grundy__heap_value_wide, saturated. */
+static inline uint64_t grundy__heap_value64(const grundy_heap_game *g, uint64_t heap)
+{
+    uint64_t v;
+    (void)grundy__heap_value_wide(g, heap, &v);
+    return v;
+}
+
+/* G(heap) where it is known to fit 32 bits (grundy__heap_ensure checked). */
 static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint64_t heap)
 {
-    if (heap < g->vals.n)
-        return grundy__values_get(&g->vals, heap);
-    return grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
+    return (uint32_t)grundy__heap_value64(g, heap);
 }
 
 /* ---- heap_sparse.c --------------------------------------------------------- */
@@ -9375,6 +9506,55 @@ GRUNDY__LOCAL int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t 
  * a <= b <= m - a - b, saturated at UINT64_MAX. */
 GRUNDY__LOCAL uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
 
+/* ---- heap_allbut.c --------------------------------------------------------- */
+
+/* Computes the values of an all-but game up to stop (fewer on an error:
+ * GRUNDY_ENOMEM, or GRUNDY_ELIMIT past the memory cap). */
+GRUNDY__LOCAL int grundy__heap_allbut_run(grundy_heap_game *g, uint64_t stop);
+
+/* Whether the values computed certify G(m + p) = G(m) + s for every m >= n
+ * (n past the largest excluded amount, n + p within the values): 1 or 0,
+ * or GRUNDY_ENOMEM. */
+GRUNDY__LOCAL int grundy__heap_allbut_certify(grundy_heap_game *g, uint64_t p, uint64_t s, uint64_t n);
+
+GRUNDY__LOCAL void grundy__heap_allbut_free(grundy_heap_game *g);
+
+/* ---- heap_arith.c ---------------------------------------------------------- */
+
+/* A regularity seen in values: G(n + period) = G(n) + saltus from the
+ * preperiod on, up to the values examined. */
+typedef struct grundy__heap_seen {
+    uint64_t period, preperiod, saltus, upto;
+} grundy__heap_seen;
+
+/* Looks in the n values of v for the least period p, with the least
+ * preperiod for it, such that G(m + p) = G(m) + s over the rest, seen
+ * over at least three periods and half the values; s = 0 only, unless
+ * saltus_ok.  1 and *seen, or 0 (never a forced fit: most sequences with
+ * no such regularity fail at once, and the work is capped). */
+GRUNDY__LOCAL int grundy__heap_observe(const grundy__values *v, uint64_t n, int saltus_ok,
+                         grundy__heap_seen *seen);
+
+/* Whether a regularity of this game can be proved: the Guy-Smith theorem
+ * applies, or it is an all-but game or Lasker's Nim. */
+GRUNDY__LOCAL int grundy__heap_provable(const grundy_heap_game *g);
+
+/* Lasker's Nim, once its first GRUNDY__HEAP_LASKER_FIRST values are
+ * computed (the preperiod and one period): records its closed form as the
+ * proved regularity (period 4, preperiod 1, saltus 4). */
+#define GRUNDY__HEAP_LASKER_FIRST 5u
+GRUNDY__LOCAL void grundy__heap_lasker_closed_form(grundy_heap_game *g);
+
+/* Computes up to max values of a game whose regularity can be proved,
+ * until one is (the checks of the last values included); nothing for
+ * others.  Failures get their message, naming call. */
+GRUNDY__LOCAL int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call);
+
+/* Looks for a regularity the values prove by an all-but game's
+ * certificate: 1 when found (the game is then periodic), 0, or
+ * GRUNDY_ENOMEM. */
+GRUNDY__LOCAL int grundy__heap_check_allbut(grundy_heap_game *g);
+
 /* ---- heap_period.c --------------------------------------------------------- */
 
 /* Whether the Guy-Smith theorem proves periods of this game. */
@@ -9384,7 +9564,378 @@ GRUNDY__LOCAL int grundy__heap_theorem_applies(const grundy_heap_game *g);
  * finds one (the game is then periodic), 0 if none, or GRUNDY_ENOMEM. */
 GRUNDY__LOCAL int grundy__heap_check_period(grundy_heap_game *g);
 
-/* === src/heap/heap_compute.c (continued) === */
+/* === src/heap/heap_allbut.c (continued) === */
+
+GRUNDY__LOCAL void grundy__heap_allbut_free(grundy_heap_game *g)
+{
+    grundy__heap_allbut *ab = &g->allbut;
+    grundy__free(&g->alloc, ab->excluded);
+    grundy__free(&g->alloc, ab->count);
+    grundy__free(&g->alloc, ab->tally);
+    memset(ab, 0, sizeof *ab);
+}
+
+/* X from the rules: the amounts below ndigits with digit 0. */
+static int grundy__heap_allbut__list_excluded(grundy_heap_game *g)
+{
+    const grundy__heap_rules *r = &g->rules;
+    grundy__heap_allbut *ab = &g->allbut;
+    uint32_t n = 0;
+    for (uint32_t k = 1; k < r->ndigits; k++)
+        n += r->digit[k] == 0;
+    ab->excluded = (uint32_t *)grundy__alloc_array(&g->alloc, n, sizeof *ab->excluded);
+    if (ab->excluded == NULL)
+        return GRUNDY_ENOMEM;
+    for (uint32_t k = 1; k < r->ndigits; k++) {
+        if (r->digit[k] == 0)
+            ab->excluded[ab->nexcluded++] = k;
+    }
+    return GRUNDY_OK;
+}
+
+/* Room in count and tally for values up to v (both grow together, zeroed). */
+static int grundy__heap_allbut__value_room(grundy_heap_game *g, uint64_t v)
+{
+    grundy__heap_allbut *ab = &g->allbut;
+    if (v < ab->cap)
+        return GRUNDY_OK;
+    size_t cap = ab->cap < 64 ? 64 : ab->cap;
+    while (cap <= v)
+        cap *= 2;
+    uint32_t *count = (uint32_t *)grundy__calloc_array(&g->alloc, cap, sizeof *count);
+    uint32_t *tally = (uint32_t *)grundy__calloc_array(&g->alloc, cap, sizeof *tally);
+    if (count == NULL || tally == NULL) {
+        grundy__free(&g->alloc, count);
+        grundy__free(&g->alloc, tally);
+        return GRUNDY_ENOMEM;
+    }
+    if (ab->cap > 0)
+        memcpy(count, ab->count, ab->cap * sizeof *count);
+    grundy__free(&g->alloc, ab->count);
+    grundy__free(&g->alloc, ab->tally);
+    ab->count = count;
+    ab->tally = tally;
+    ab->cap = cap;
+    return GRUNDY_OK;
+}
+
+/* Counts G(m), known, in the heaps below m + 1. */
+static void grundy__heap_allbut__count_value(grundy__heap_allbut *ab, uint32_t v)
+{
+    ab->count[v]++;
+    while (ab->least_free < ab->cap && ab->count[ab->least_free] != 0)
+        ab->least_free++;
+    ab->counted++;
+}
+
+/* G(n), every heap below n counted. */
+static uint32_t grundy__heap_allbut__next_value(grundy_heap_game *g, uint64_t n)
+{
+    grundy__heap_allbut *ab = &g->allbut;
+    uint64_t best = ab->least_free;
+    for (uint32_t i = 0; i < ab->nexcluded && ab->excluded[i] <= n; i++) {
+        uint32_t v = grundy__values_get(&g->vals, n - ab->excluded[i]);
+        if (++ab->tally[v] == ab->count[v] && v < best)
+            best = v;
+    }
+    for (uint32_t i = 0; i < ab->nexcluded && ab->excluded[i] <= n; i++)
+        ab->tally[grundy__values_get(&g->vals, n - ab->excluded[i])] = 0;
+    return (uint32_t)best;
+}
+
+GRUNDY__LOCAL int grundy__heap_allbut_run(grundy_heap_game *g, uint64_t stop)
+{
+    grundy__heap_allbut *ab = &g->allbut;
+    if (ab->excluded == NULL && grundy__heap_allbut__list_excluded(g) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    /* The counts catch up with values computed before (none, usually). */
+    int rc = grundy__heap_allbut__value_room(g, g->vals.n);
+    for (; rc == GRUNDY_OK && ab->counted < g->vals.n; )
+        grundy__heap_allbut__count_value(ab, grundy__values_get(&g->vals, ab->counted));
+    while (rc == GRUNDY_OK && g->vals.n < stop) {
+        uint64_t n = g->vals.n;
+        /* G(n) <= n (a heap of n has n options at most), and the least
+         * free value must stay inside the counts: room for n + 1. */
+        if ((rc = grundy__heap_allbut__value_room(g, n + 1)) != GRUNDY_OK)
+            break;
+        uint32_t v = grundy__heap_allbut__next_value(g, n);
+        if ((rc = grundy__values_append(&g->vals, &g->alloc, v)) != GRUNDY_OK)
+            break;
+        grundy__heap_allbut__count_value(ab, v);
+        g->work += ab->nexcluded + 1;
+    }
+    return rc;
+}
+
+/* in[v] = 1 for each value of heaps 0 .. m (m < the values computed);
+ * in holds size entries, every value below size. */
+static void grundy__heap_allbut__values_seen(const grundy__values *v, uint64_t m, unsigned char *in, size_t size)
+{
+    memset(in, 0, size);
+    for (uint64_t i = 0; i <= m; i++)
+        in[grundy__values_get(v, i)] = 1;
+}
+
+GRUNDY__LOCAL int grundy__heap_allbut_certify(grundy_heap_game *g, uint64_t p, uint64_t s, uint64_t n)
+{
+    const grundy__heap_allbut *ab = &g->allbut;
+    uint64_t x = ab->nexcluded ? ab->excluded[ab->nexcluded - 1] : 0;
+    if (n <= x || p == 0 || n + p > g->vals.n)
+        return 0;
+    for (uint64_t j = 1; j <= x; j++) {
+        if (grundy__values_get(&g->vals, n + p - j) != grundy__values_get(&g->vals, n - j) + s)
+            return 0;
+    }
+    /* Every value is below the counts' room (value_room keeps n + 1). */
+    size_t size = ab->cap;
+    if (size == 0)
+        return 0;
+    unsigned char *before = (unsigned char *)grundy__alloc_array(&g->alloc, size, 2);
+    if (before == NULL)
+        return GRUNDY_ENOMEM;
+    unsigned char *after = before + size;
+    grundy__heap_allbut__values_seen(&g->vals, n - x - 1, before, size);
+    grundy__heap_allbut__values_seen(&g->vals, n + p - x - 1, after, size);
+    int holds = 1;
+    for (size_t v = 0; holds && v < size; v++)
+        holds = after[v] == (v < s ? 1 : before[v - s]);
+    /* Values of `before` that shifted past the room would be missing from
+     * `after`, which holds none there: they must not exist. */
+    for (size_t v = size > s ? size - s : 0; holds && v < size; v++)
+        holds = !before[v];
+    grundy__free(&g->alloc, before);
+    return holds;
+}
+
+/* === src/heap/heap_arith.c === */
+/* Heap games: arithmetic periods, G(n + p) = G(n) + s from a preperiod on.
+ *
+ * What is proved, and how:
+ * - finite octal and hexadecimal codes, subtraction games: s = 0 only, by
+ *   the Guy-Smith theorem (heap_period.c).  Finite octal games are never
+ *   arithmetic-periodic with s != 0 (Horrocks and Nowakowski, INTEGERS 3
+ *   (2003) G1), so nothing else is looked for there.  For hexadecimal
+ *   codes, whose values often grow arithmetically, a regularity with
+ *   s != 0 is reported as observed, never as proved: the library does not
+ *   carry an arithmetic-periodicity theorem for them;
+ * - all-but subtraction games: by the certificate of heap_allbut.c, a
+ *   finite check on the values computed;
+ * - Lasker's Nim: by its closed form, a theorem (Winning Ways, ch. 4):
+ *   G(4k + 1) = 4k + 1, G(4k + 2) = 4k + 2, G(4k + 3) = 4k + 4 and
+ *   G(4k + 4) = 4k + 3, that is period 4, preperiod 1, saltus 4.
+ *
+ * The detector (grundy__heap_observe) only proposes: for each p from 1 it
+ * takes s from the last values and walks back while G(m + p) = G(m) + s,
+ * and accepts the first p whose run covers three periods and half the
+ * values.  A sequence with no regularity fails at the first step for
+ * most p, and the walk is capped, so "none" costs little and no fit is
+ * forced. */
+
+#define GRUNDY__HEAP_ARITH__OBSERVE_MIN 8u     /* fewer values show nothing */
+#define GRUNDY__HEAP_ARITH__OBSERVE_WORK 64u   /* steps per value the detector may take */
+
+static uint64_t grundy__heap_arith__at(const grundy__values *v, uint64_t i)
+{
+    return grundy__values_get(v, i);
+}
+
+/* The least m <= from such that G(i + p) = G(i) + s for every i in
+ * [m, from): the walk back from `from`, taking one step of *budget each
+ * (UINT64_MAX when the budget runs out). */
+static uint64_t grundy__heap_arith__run_start(const grundy__values *v, uint64_t from, uint64_t p, uint64_t s,
+                          uint64_t *budget)
+{
+    uint64_t m = from;
+    while (m > 0 && grundy__heap_arith__at(v, m - 1 + p) == grundy__heap_arith__at(v, m - 1) + s) {
+        if (*budget == 0)
+            return UINT64_MAX;
+        (*budget)--;
+        m--;
+    }
+    return m;
+}
+
+GRUNDY__LOCAL int grundy__heap_observe(const grundy__values *v, uint64_t n, int saltus_ok,
+                         grundy__heap_seen *seen)
+{
+    if (n < GRUNDY__HEAP_ARITH__OBSERVE_MIN)
+        return 0;
+    uint64_t budget = GRUNDY__HEAP_ARITH__OBSERVE_WORK * n;
+    for (uint64_t p = 1; 3 * p <= n && budget > 0; p++, budget--) {
+        uint64_t last = grundy__heap_arith__at(v, n - 1), before = grundy__heap_arith__at(v, n - 1 - p);
+        if (last < before || (last != before && !saltus_ok))
+            continue;
+        uint64_t s = last - before;
+        uint64_t e = grundy__heap_arith__run_start(v, n - p, p, s, &budget);
+        if (e == UINT64_MAX)
+            return 0;
+        if (n - e >= 3 * p && n - e >= n / 2) {
+            seen->period = p;
+            seen->preperiod = e;
+            seen->saltus = s;
+            seen->upto = n;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+GRUNDY__LOCAL int grundy__heap_provable(const grundy_heap_game *g)
+{
+    return grundy__heap_theorem_applies(g) || grundy__heap_rules_allbut(&g->rules) ||
+           grundy__heap_rules_lasker(&g->rules);
+}
+
+GRUNDY__LOCAL void grundy__heap_lasker_closed_form(grundy_heap_game *g)
+{
+    if (g->vals.n < GRUNDY__HEAP_LASKER_FIRST)
+        return;
+    g->periodic = 1;
+    g->period = 4;
+    g->preperiod = 1;
+    g->saltus = 4;
+}
+
+/* (p, s) holds for every m >= e: the least period d of the sequence is a
+ * divisor of p.  If G(m + d) - G(m) is the same over a whole period p
+ * from some E >= e, it is so for ever (each m >= E is E + i + kp, and
+ * both sides gain ks), so the first divisor d that passes over the last
+ * whole period of the values is the least period. */
+static void grundy__heap_arith__least_period(grundy_heap_game *g)
+{
+    const grundy__values *v = &g->vals;
+    uint64_t p = g->period, s = g->saltus, n = v->n;
+    for (uint64_t d = 1; d < p; d++) {
+        if (p % d != 0 || n < p + d || n - p - d < g->preperiod)
+            continue;
+        uint64_t from = n - p - d;
+        uint64_t sd = grundy__heap_arith__at(v, from + d) - grundy__heap_arith__at(v, from);
+        if (grundy__heap_arith__at(v, from + d) < grundy__heap_arith__at(v, from) || sd * (p / d) != s)
+            continue;
+        uint64_t i = from;
+        while (i < n - d && grundy__heap_arith__at(v, i + d) == grundy__heap_arith__at(v, i) + sd)
+            i++;
+        if (i < n - d)
+            continue;
+        uint64_t budget = UINT64_MAX;
+        g->period = d;
+        g->saltus = sd;
+        g->preperiod = grundy__heap_arith__run_start(v, from, d, sd, &budget);
+        return;
+    }
+}
+
+GRUNDY__LOCAL int grundy__heap_check_allbut(grundy_heap_game *g)
+{
+    grundy__heap_seen seen;
+    if (!grundy__heap_observe(&g->vals, g->vals.n, 1, &seen))
+        return 0;
+    /* The latest heap where the values hold both states: the most likely
+     * to be past the preperiod of the state. */
+    int rc = grundy__heap_allbut_certify(g, seen.period, seen.saltus, g->vals.n - seen.period);
+    if (rc != 1)
+        return rc;
+    g->periodic = 1;
+    g->period = seen.period;
+    g->preperiod = seen.preperiod;
+    g->saltus = seen.saltus;
+    grundy__heap_arith__least_period(g);
+    return 1;
+}
+
+/* Whether a regularity with s != 0 may be looked for in this game's values:
+ * not in finite octal games (Horrocks and Nowakowski) nor Grundy's game. */
+static int grundy__heap_arith__saltus_possible(const grundy_heap_game *g)
+{
+    return g->rules.max_parts >= 3 || g->rules.tail != 0;
+}
+
+GRUNDY__LOCAL int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call)
+{
+    if (g->periodic || !grundy__heap_provable(g))
+        return GRUNDY_OK;
+    int detect = g->detect;
+    g->detect = 1;
+    int rc = grundy_heap_game_compute(g, max);
+    g->detect = detect;
+    if (rc != GRUNDY_OK)
+        return rc;
+    /* The last values may prove what no checkpoint reached yet. */
+    if (!g->periodic && grundy__heap_theorem_applies(g))
+        rc = grundy__heap_check_period(g);
+    else if (!g->periodic && grundy__heap_rules_allbut(&g->rules))
+        rc = grundy__heap_check_allbut(g);
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__heap_fail(g, rc, "%s: out of memory checking %llu values for a period",
+                                 call, (unsigned long long)g->vals.n);
+    return GRUNDY_OK;
+}
+
+int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
+                                       uint64_t *preperiod, uint64_t *saltus, int *proved)
+{
+    static const char call[] = "grundy_heap_game_arithmetic_period";
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (period == NULL || preperiod == NULL || saltus == NULL || proved == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: an out-parameter is NULL", call);
+    *period = *preperiod = *saltus = 0;
+    *proved = 0;
+    int rc = grundy__heap_ready(g, call);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_prove(g, max, call);
+    /* What cannot be proved is still computed, to be looked at. */
+    if (rc == GRUNDY_OK && !g->periodic)
+        rc = grundy_heap_game_compute(g, max);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (g->periodic) {
+        *period = g->period;
+        *preperiod = g->preperiod;
+        *saltus = g->saltus;
+        *proved = 1;
+        return 1;
+    }
+    grundy__heap_seen seen;
+    uint64_t n = g->vals.n < max ? g->vals.n : max;
+    if (!grundy__heap_observe(&g->vals, n, grundy__heap_arith__saltus_possible(g), &seen))
+        return 0;
+    *period = seen.period;
+    *preperiod = seen.preperiod;
+    *saltus = seen.saltus;
+    return 1;
+}
+
+int grundy_heap_game_value64(grundy_heap_game *g, int play, uint64_t heap, uint64_t *value)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (value == NULL)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_value64: value is NULL");
+    int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_value64");
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_compute_for(g, heap);
+    if (rc == GRUNDY_OK && !grundy__heap_value_wide(g, heap, value))
+        return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_value64: G(%llu) is past "
+                                 "2^64 - 1", (unsigned long long)heap);
+    return rc;
+}
+#undef GRUNDY__HEAP_ARITH__OBSERVE_MIN
+#undef GRUNDY__HEAP_ARITH__OBSERVE_WORK
+
+/* === src/heap/heap_compute.c === */
+/* Heap games: the value sequence.
+ *
+ * G(n) is the mex over every way of removing k tokens and leaving 0 to 3
+ * heaps.  All option values are xors of earlier values, so if every value so
+ * far is below a power of two P, so is every option value, and the mex is at
+ * most P: a stamp array of P + 1 entries is exact.
+ *
+ * Values are computed in stretches, one value at a time on the calling
+ * thread or on two lanes (heap_threads.c), by the kernels of heap_kernel.h
+ * at the width the values take; between stretches come the period checks
+ * (heap_period.c), the choice of the sparse method's mask (heap_sparse.c)
+ * and progress reports. */
 
 #define GRUNDY__HEAP_COMPUTE__PROGRESS_WORK (1u << 24)  /* options between progress reports */
 #define GRUNDY__HEAP_COMPUTE__MAX_VALUES ((uint64_t)UINT32_MAX)
@@ -10639,7 +11190,9 @@ static int grundy__heap_compute__between_values(grundy_heap_game *g, uint64_t co
         }
     }
     if (g->detect && g->vals.n >= g->next_check) {
-        if (grundy__heap_check_period(g) > 0)
+        int found = grundy__heap_rules_allbut(&g->rules) ? grundy__heap_check_allbut(g)
+                                                         : grundy__heap_check_period(g);
+        if (found > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }
@@ -10672,6 +11225,8 @@ static int grundy__heap_compute__run_one(grundy_heap_game *g, uint64_t stop)
  * thread what they left (the value that stopped them, if any). */
 static int grundy__heap_compute__run_segment(grundy_heap_game *g, uint64_t stop)
 {
+    if (grundy__heap_rules_allbut(&g->rules))
+        return grundy__heap_allbut_run(g, stop);
     int lanes = stop - g->vals.n >= GRUNDY__HEAP_COMPUTE__MIN_SEGMENT && g->vals.n >= GRUNDY__HEAP_COMPUTE__LANES_FROM
                     ? grundy__heap_lanes_ready(g)
                     : 0;
@@ -10689,19 +11244,48 @@ static int grundy__heap_compute__run_segment(grundy_heap_game *g, uint64_t stop)
     return rc;
 }
 
+/* The bytes the values of a game take (with an all-but game's counts). */
+static uint64_t grundy__heap_compute__values_bytes(const grundy_heap_game *g, uint64_t values)
+{
+    uint64_t counts = g->allbut.cap * 2 * sizeof(uint32_t);
+    return values > (UINT64_MAX - counts) / g->vals.width ? UINT64_MAX
+                                                          : values * g->vals.width + counts;
+}
+
+/* Whether count values may be computed within the memory cap; a game that
+ * may prove a regularity before then is let go on (the table's growth
+ * checks the cap again). */
+static int grundy__heap_compute__within_cap(const grundy_heap_game *g, uint64_t count)
+{
+    if (g->limit == 0 || (g->detect && grundy__heap_provable(g)))
+        return 1;
+    return grundy__heap_compute__values_bytes(g, count) <= g->limit;
+}
+
 /* The values up to count, or until a period is proved. */
 static int grundy__heap_compute__compute_to(grundy_heap_game *g, uint64_t count)
 {
     if (g->periodic || count <= g->vals.n)
         return GRUNDY_OK;
+    /* Lasker's Nim: its first values, then its closed form. */
+    if (g->detect && grundy__heap_rules_lasker(&g->rules) && count > GRUNDY__HEAP_LASKER_FIRST) {
+        int rc = grundy__heap_compute__compute_to(g, GRUNDY__HEAP_LASKER_FIRST);
+        if (rc == GRUNDY_OK)
+            grundy__heap_lasker_closed_form(g);
+        return rc;
+    }
     /* Past the table's limit only a proved period can answer. */
-    if (count > GRUNDY__HEAP_COMPUTE__MAX_VALUES && !(g->detect && grundy__heap_theorem_applies(g)))
+    if (count > GRUNDY__HEAP_COMPUTE__MAX_VALUES && !(g->detect && grundy__heap_provable(g)))
+        return GRUNDY_ELIMIT;
+    if (!grundy__heap_compute__within_cap(g, count))
         return GRUNDY_ELIMIT;
     int rc = GRUNDY_OK;
     if (g->lane[0].mex.bound < g->pow2 + 1)
         rc = grundy__heap_compute__grow_mex(g);
     while (rc == GRUNDY_OK && g->vals.n < count) {
         rc = grundy__heap_compute__run_segment(g, grundy__heap_compute__segment_stop(g, count));
+        if (rc == GRUNDY_OK && g->limit != 0 && grundy__heap_compute__values_bytes(g, g->vals.cap) > g->limit)
+            rc = GRUNDY_ELIMIT;
         if (rc == GRUNDY_OK && grundy__heap_compute__between_values(g, count, &rc))
             break;
     }
@@ -10719,6 +11303,11 @@ static int grundy__heap_compute__compute_explained(grundy_heap_game *g, uint64_t
     switch (rc) {
     case GRUNDY_OK: return rc;
     case GRUNDY_ELIMIT:
+        if (count <= GRUNDY__HEAP_COMPUTE__MAX_VALUES && g->limit != 0)
+            return grundy__heap_fail(g, rc, "%llu values need at least %llu bytes, past the "
+                                     "memory limit of %zu bytes, and no period is proved "
+                                     "(%llu values computed)", want,
+                                     (unsigned long long)grundy__heap_compute__values_bytes(g, count), g->limit, have);
         return grundy__heap_fail(g, rc, "%llu values: a table holds at most 2^32 - 1 and no "
                                  "period is proved (%llu values computed)", want, have);
     case GRUNDY_ECANCELED:
@@ -10739,11 +11328,21 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     return rc != GRUNDY_OK ? rc : grundy__heap_compute__compute_explained(g, count);
 }
 
-GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
+GRUNDY__LOCAL int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
 {
     if (heap < g->vals.n || g->periodic)
         return GRUNDY_OK;
     return grundy__heap_compute__compute_explained(g, heap == UINT64_MAX ? heap : heap + 1);
+}
+
+GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
+{
+    int rc = grundy__heap_compute_for(g, heap);
+    if (rc == GRUNDY_OK && grundy__heap_value64(g, heap) > UINT32_MAX)
+        return grundy__heap_fail(g, GRUNDY_ERANGE, "G(%llu) is %llu, past 2^32 - 1: ask "
+                                 "grundy_heap_game_value64 for it", (unsigned long long)heap,
+                                 (unsigned long long)grundy__heap_value64(g, heap));
+    return rc;
 }
 
 /* out[0 .. count) = the stored G(from), G(from + 1), ...: one loop per
@@ -10780,15 +11379,21 @@ static void grundy__heap_compute__fill_known(const grundy_heap_game *g, uint64_t
     if (done == count)
         return;
     uint64_t p = g->period, n0 = g->preperiod;
+    if (g->saltus != 0) {
+        /* One period, each value shifted by its own multiple of the saltus. */
+        for (uint64_t k = 0; k < p && done < count; k++, done++)
+            out[done] = (uint32_t)grundy__heap_value64(g, first + done);
+    }
     uint64_t at = n0 + (first + done - n0) % p; /* the table holds n0 + p values at least */
-    for (int piece = 0; piece < 2 && done < count; piece++) {
+    for (int piece = 0; piece < 2 && done < count && g->saltus == 0; piece++) {
         uint64_t k = n0 + p - at < count - done ? n0 + p - at : count - done;
         grundy__heap_compute__copy_stored(&g->vals, at, k, out + done);
         done += k;
         at = n0;
     }
+    uint32_t s = (uint32_t)g->saltus; /* the caller checked every value fits */
     for (; done < count; done++)
-        out[done] = out[done - p];
+        out[done] = out[done - p] + s;
 }
 
 int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
@@ -10804,7 +11409,11 @@ int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_
     if ((uint64_t)count - 1 > UINT64_MAX - first)
         return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_values: %zu heaps from "
                                  "%llu pass 2^64 - 1", count, (unsigned long long)first);
-    rc = grundy__heap_ensure(g, first + ((uint64_t)count - 1));
+    uint64_t last = first + ((uint64_t)count - 1);
+    rc = grundy__heap_ensure(g, last);
+    /* With a saltus the largest value is among the last period's. */
+    for (uint64_t i = 1; rc == GRUNDY_OK && g->saltus != 0 && i < count && i < g->period; i++)
+        rc = grundy__heap_ensure(g, last - i);
     if (rc == GRUNDY_OK)
         grundy__heap_compute__fill_known(g, first, count, values);
     return rc;
@@ -10830,10 +11439,10 @@ int grundy_heap_game_outcome(grundy_heap_game *g, int play, uint64_t heap)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_outcome");
     if (rc == GRUNDY_OK)
-        rc = grundy__heap_ensure(g, heap);
+        rc = grundy__heap_compute_for(g, heap);
     if (rc != GRUNDY_OK)
         return rc;
-    return grundy__heap_known_value(g, heap) ? GRUNDY_N : GRUNDY_P;
+    return grundy__heap_value64(g, heap) != 0 ? GRUNDY_N : GRUNDY_P; /* saturated is not 0 */
 }
 #undef GRUNDY__HEAP_COMPUTE__PROGRESS_WORK
 #undef GRUNDY__HEAP_COMPUTE__MAX_VALUES
@@ -11034,6 +11643,7 @@ void grundy_heap_game_free(grundy_heap_game *g)
     if (g == NULL)
         return;
     grundy_allocator a = g->alloc;
+    grundy__heap_allbut_free(g);
     grundy__heap_rules_free(&g->rules, &a);
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++)
         grundy__heap_game__lane_free(&g->lane[i], &a);
@@ -11067,6 +11677,12 @@ void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
         g->sparse_active = 0;
     else
         g->next_choice = g->vals.n; /* choose a mask at the next value */
+}
+
+void grundy_heap_game_set_memory_limit(grundy_heap_game *g, size_t bytes)
+{
+    if (g != NULL && !g->reporting)
+        g->limit = bytes;
 }
 
 void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
@@ -11675,26 +12291,18 @@ GRUNDY__LOCAL int grundy__heap_check_period(grundy_heap_game *g)
 int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
                             uint64_t *preperiod)
 {
+    static const char call[] = "grundy_heap_game_period";
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (period == NULL || preperiod == NULL)
-        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_period: %s is NULL",
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: %s is NULL", call,
                                  period == NULL ? "period" : "preperiod");
-    int ready = grundy__heap_ready(g, "grundy_heap_game_period");
-    if (ready != GRUNDY_OK)
-        return ready;
-    if (!g->periodic && grundy__heap_theorem_applies(g)) {
-        int detect = g->detect;
-        g->detect = 1;
-        int rc = grundy_heap_game_compute(g, max);
-        g->detect = detect;
-        if (rc != GRUNDY_OK)
-            return rc;
-        if (!g->periodic && grundy__heap_check_period(g) == GRUNDY_ENOMEM)
-            return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory checking %llu values for "
-                                     "a period", (unsigned long long)g->vals.n);
-    }
-    if (!g->periodic)
+    int rc = grundy__heap_ready(g, call);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_prove(g, max, call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (!g->periodic || g->saltus != 0)
         return 0;
     *period = g->period;
     *preperiod = g->preperiod;
@@ -11702,8 +12310,9 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
 }
 
 /* === src/heap/heap_rules.c === */
-/* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
- * "lasker".  Every rejection names the offending character. */
+/* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...",
+ * "allbut:X1,X2,...", "grundy", "lasker".  Every rejection names the
+ * offending character. */
 
 /* Where a name is refused: the offset to report and the message buffer. */
 typedef struct grundy__heap_rules__refusal {
@@ -11768,7 +12377,9 @@ static int grundy__heap_rules__hex_value(char c)
 /* Fills the derived fields (removal list, max_parts) from digit[] and tail. */
 static int grundy__heap_rules__finish(grundy__heap_rules *r, const grundy_allocator *a)
 {
-    while (r->ndigits > 1 && r->digit[r->ndigits - 1] == 0)
+    /* A tail stands for every amount from ndigits on, so the digits below
+     * it stay, zeros included (the amounts an all-but game excludes). */
+    while (r->tail == 0 && r->ndigits > 1 && r->digit[r->ndigits - 1] == 0)
         r->ndigits--;
     r->nremovals = 0;
     r->max_parts = 0;
@@ -11822,7 +12433,7 @@ static int grundy__heap_rules__check_point(const char *name, size_t len, const g
     if (at == len || grundy__heap_rules__is_word(name, len))
         return grundy__heap_rules__reject(why, GRUNDY_EPARSE, at == len ? at : 0,
                       "'%.*s' is not a game: expected a code such as 0.77, or grundy, "
-                      "lasker, sub:1,2", grundy__heap_rules__quoted(len), name);
+                      "lasker, sub:1,2, allbut:2,3,7", grundy__heap_rules__quoted(len), name);
     if (at == 1 && grundy__heap_rules__hex_value(name[at]) >= 0)
         return grundy__heap_rules__reject(why, GRUNDY_EPARSE, 1,
                       "%s at offset 1: a code has one digit before the point",
@@ -11898,13 +12509,16 @@ static int grundy__heap_rules__read_amount(const char *name, size_t len, size_t 
     return GRUNDY_OK;
 }
 
-/* "sub:S1,S2,...": validated in a first pass, which finds the largest
- * amount, then stored. */
-static int grundy__heap_rules__parse_subtraction(const char *name, size_t len, const grundy_allocator *a,
-                             grundy__heap_rules *r, const grundy__heap_rules__refusal *why)
+/* "sub:S1,S2,..." (from = 4) or "allbut:X1,X2,..." (from = 7): validated
+ * in a first pass, which finds the largest amount, then stored.  A
+ * subtraction game's amounts get digit 3 (take them, leaving one heap or
+ * none); an all-but game's every other amount does, through the digits
+ * below the largest excluded one and the tail past it. */
+static int grundy__heap_rules__parse_amounts(const char *name, size_t len, size_t from, const grundy_allocator *a,
+                         grundy__heap_rules *r, const grundy__heap_rules__refusal *why)
 {
     uint32_t max = 0, v;
-    for (size_t i = 4;; i++) {
+    for (size_t i = from;; i++) {
         int rc = grundy__heap_rules__read_amount(name, len, &i, why, &v);
         if (rc != GRUNDY_OK)
             return rc;
@@ -11914,9 +12528,15 @@ static int grundy__heap_rules__parse_subtraction(const char *name, size_t len, c
     }
     if (grundy__heap_rules__alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
-    for (size_t i = 4; i < len; i++) {
+    int allbut = from == 7;
+    unsigned char take = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
+    if (allbut) {
+        memset(r->digit + 1, take, max);
+        r->tail = take;
+    }
+    for (size_t i = from; i < len; i++) {
         (void)grundy__heap_rules__read_amount(name, len, &i, why, &v); /* valid: read above */
-        r->digit[v] = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
+        r->digit[v] = allbut ? 0 : take;
     }
     return grundy__heap_rules__finish(r, a);
 }
@@ -11943,7 +12563,9 @@ GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const g
         return grundy__heap_rules__finish(r, a);
     }
     if (len >= 4 && memcmp(name, "sub:", 4) == 0)
-        return grundy__heap_rules__parse_subtraction(name, len, a, r, &why);
+        return grundy__heap_rules__parse_amounts(name, len, 4, a, r, &why);
+    if (len >= 7 && memcmp(name, "allbut:", 7) == 0)
+        return grundy__heap_rules__parse_amounts(name, len, 7, a, r, &why);
     if (len == 0)
         return grundy__heap_rules__reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
     return grundy__heap_rules__parse_code(name, len, a, r, &why);
@@ -11976,6 +12598,16 @@ GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_a
     grundy__free(a, r->removals);
     r->digit = NULL;
     r->removals = NULL;
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_allbut(const grundy__heap_rules *r)
+{
+    return r->tail != 0 && r->max_parts <= 1;
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_lasker(const grundy__heap_rules *r)
+{
+    return r->tail != 0 && (r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && !r->unequal;
 }
 
 GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r)
@@ -13475,6 +14107,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__HEAP_ABANDONED
 #undef GRUNDY__HEAP_MSG
 #undef GRUNDY__HEAP_RUN
+#undef GRUNDY__HEAP_LASKER_FIRST
 #undef GRUNDY__LOCAL
 
 #ifdef __cplusplus

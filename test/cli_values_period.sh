@@ -12,7 +12,8 @@
 cli_setup "$1"
 
 # brute GAME N: G(0) .. G(N-1) on one line, computed here in awk.
-# GAME: an octal/hexadecimal code, sub:S1,S2,..., grundy or lasker.
+# GAME: an octal/hexadecimal code, sub:S1,S2,..., allbut:X1,X2,..., grundy
+# or lasker.
 brute() {
     awk -v game="$1" -v N="$2" '
     function xor(a, b,    r, bit) {
@@ -27,7 +28,11 @@ brute() {
     BEGIN {
         t = 0; kind = "code"
         if (game == "grundy" || game == "lasker") kind = game
-        else if (substr(game, 1, 4) == "sub:") {
+        else if (substr(game, 1, 7) == "allbut:") {
+            kind = "allbut"
+            nx = split(substr(game, 8), x, ",")
+            for (i = 1; i <= nx; i++) excluded[x[i] + 0] = 1
+        } else if (substr(game, 1, 4) == "sub:") {
             ns = split(substr(game, 5), s, ",")
             for (i = 1; i <= ns; i++) { d[s[i] + 0] = 3; if (s[i] + 0 > t) t = s[i] + 0 }
         } else {
@@ -42,6 +47,8 @@ brute() {
             split("", seen)
             if (kind == "grundy") {
                 for (a = 1; 2 * a < n; a++) seen[xor(g[a], g[n - a])] = 1
+            } else if (kind == "allbut") {
+                for (k = 1; k <= n; k++) if (!(k in excluded)) seen[g[n - k]] = 1
             } else if (kind == "lasker") {
                 for (k = 1; k <= n; k++) seen[g[n - k]] = 1
                 for (a = 1; 2 * a <= n; a++) seen[xor(g[a], g[n - a])] = 1
@@ -189,14 +196,33 @@ run period grundy 500
 expect_rc 3 "period grundy 500"
 expect_out "unknown up to 500" "period grundy 500"
 run period lasker 100
-expect_rc 3 "period lasker 100"
-expect_out "unknown up to 100" "period lasker 100"
+expect_rc 0 "period lasker 100 (its closed form)"
+expect_out "period 4 preperiod 1 saltus 4" "period lasker 100"
 run period 0.127 3000
 expect_rc 3 "period 0.127 3000 (last exception at 46577)"
 expect_out "unknown up to 3000" "period 0.127 3000"
 run period 0.8 500
-expect_rc 3 "period 0.8 500 (arithmetic-periodic, not periodic)"
-expect_out "unknown up to 500" "period 0.8 500"
+expect_rc 3 "period 0.8 500 (arithmetic-periodic, not proved)"
+expect_out "observed period 3 preperiod 1 saltus 1 up to 500, not proved" "period 0.8 500"
+
+# Arithmetic periods: proved for all-but games by their certificate (values
+# checked against the brute force far past the proof below), observed only
+# for hexadecimal codes.
+for case in "allbut:2,3,7 4 0 2" "allbut:1 2 0 1" "allbut:2 4 0 2" "allbut:1,2 3 0 1" \
+    "allbut:1,2,3,4 5 0 1" "allbut:2,5,10,12 36 79 12"; do
+    set -- $case
+    run period "$1"
+    expect_rc 0 "period $1"
+    expect_out "period $2 preperiod $3 saltus $4" "period $1 (proved)"
+    run values "$1" 400
+    expect_out "$(brute "$1" 400)" "values $1 400 vs brute force"
+done
+run period 0.3F 240
+expect_rc 3 "period 0.3F 240 (hexadecimal: observed only)"
+expect_out "observed period 6 preperiod 0 saltus 3 up to 240, not proved" "period 0.3F 240"
+run period 0.2048 300
+expect_rc 3 "period 0.2048 300 (a ruler sequence: no regularity)"
+expect_out "unknown up to 300" "period 0.2048 300"
 
 # Never a false period from a short prefix.  The theorem's bound as printed
 # (N = 2 n0 + 2p + t, n0 + p + t without splits) is not enough when n0 = 0:

@@ -1165,6 +1165,37 @@ class TestHeapGames(unittest.TestCase):
         with self.assertRaises(ValueError):
             grundy.HeapGame("grundy").set_threads(1 << 32)
 
+    def test_arithmetic_periods(self):
+        # All-but games: proved, and every value up to well past the proof
+        # agrees with the rules.
+        for excluded in ([2, 3, 7], [1], [1, 2, 3, 4], [2, 5, 10, 12]):
+            name = "allbut:" + ",".join(map(str, excluded))
+            want = heap_values(lambda n: [(n - r,) for r in range(1, n + 1) if r not in excluded],
+                               600)
+            with grundy.HeapGame(name) as h:
+                p, n0, s, proved = h.arithmetic_period()
+                self.assertTrue(proved, name)
+                self.assertGreater(s, 0)
+                self.assertEqual(h.values(600), want, name)
+                self.assertTrue(all(want[n + p] == want[n] + s for n in range(n0, 600 - p)))
+                far = 10 ** 18 + 7
+                self.assertEqual(h.value(far), h.value(n0 + (far - n0) % p) + (far - n0) // p * s)
+        with grundy.HeapGame("lasker") as h:
+            self.assertEqual(h.arithmetic_period(), (4, 1, 4, True))
+            self.assertIsNone(h.period())
+            self.assertEqual(h.value(2 ** 63), 2 ** 63 - 1)
+        self.assertEqual(grundy.HeapGame("0.3F").arithmetic_period(240), (6, 0, 3, False))
+        self.assertEqual(grundy.HeapGame("0.77").arithmetic_period(2000), (12, 71, 0, True))
+        self.assertIsNone(grundy.HeapGame("grundy").arithmetic_period(2000))
+        with self.assertRaises(grundy.ParseError) as cm:
+            grundy.HeapGame("allbut:1,,2")
+        self.assertEqual(cm.exception.errpos, 9)
+        with grundy.HeapGame("grundy") as h:
+            h.set_memory_limit(4096)
+            with self.assertRaises(grundy.LimitError):
+                h.value(10 ** 6)
+            self.assertEqual(h.computed, 0)
+
     def test_named_and_subtraction_games(self):
         count = 120
         self.assertEqual(grundy.HeapGame("grundy").values(count),

@@ -43,10 +43,11 @@
  * | grundy_game_degree, grundy_game_move | case_game_moves (and case_game_sums: a winning move read back) |
  * | grundy_game_last_method, grundy_game_stats, grundy_game_errmsg | never allocate: read fields |
  * | grundy_heap_game_new, grundy_heap_game_parse, grundy_heap_game_set_subtraction | case_heap_new |
- * | grundy_heap_game_free, grundy_heap_game_set_progress, grundy_heap_game_set_period_detection, grundy_heap_game_set_sparse, grundy_heap_game_set_threads, grundy_heap_game_computed, grundy_heap_game_errmsg, grundy_heap_game_errpos | never allocate: free, store a setting or read a field |
+ * | grundy_heap_game_free, grundy_heap_game_set_progress, grundy_heap_game_set_period_detection, grundy_heap_game_set_sparse, grundy_heap_game_set_threads, grundy_heap_game_set_memory_limit, grundy_heap_game_computed, grundy_heap_game_errmsg, grundy_heap_game_errpos | never allocate: free, store a setting or read a field |
  * | grundy_heap_game_compute, grundy_heap_game_value | case_heap_compute |
  * | grundy_heap_game_values | case_heap_values |
  * | grundy_heap_game_period | case_heap_period, case_heap_period_last_check |
+ * | grundy_heap_game_arithmetic_period, grundy_heap_game_value64 | case_heap_arith |
  * | grundy_heap_game_outcome, grundy_heap_game_sum_value, grundy_heap_game_sum_outcome, grundy_heap_game_sum_winning_move, grundy_heap_game_sum_winning_moves, grundy_heap_game_degree, grundy_heap_game_move | case_heap_moves (each on a fresh game, so that it computes what it needs) |
  * | grundy_nimber_new | case_nimber_new |
  * | grundy_nimber_free, grundy_nim_mul, grundy_nim_pow, grundy_nim_inv | never allocate: free, or read the tables |
@@ -1062,7 +1063,8 @@ typedef struct heap_run {
 
 static const heap_run heap_runs[] = {
     {"0.137", 400, 1}, {"lasker", 300, 1}, {"grundy", 300, 1},
-    {"0.F", 120, 1},   {"sub:2,5,7", 300, 1},
+    {"0.F", 120, 1},   {"sub:2,5,7", 300, 1}, {"allbut:2,3,7", 300, 1},
+    {"allbut:1,2,3,4", 200, 0},
 };
 #define NHEAP_RUNS (sizeof heap_runs / sizeof heap_runs[0])
 
@@ -1148,6 +1150,29 @@ out:
 static uint64_t case_heap_period(trial *t)
 {
     return every_heap_run(t, heap_period);
+}
+
+/* The arithmetic period, then a value far past the table. */
+static uint64_t heap_arith(trial *t, const heap_run *r)
+{
+    grundy_heap_game *game = heap_game(t, r);
+    uint64_t p = 0, q = 0, s = 0, v = 0, h = 0;
+    int proved = 0, rc;
+    UNDER_TEST(t, rc, grundy_heap_game_arithmetic_period(game, r->count, &p, &q, &s, &proved));
+    CHECK(rc == 0 || rc == 1);
+    h = mix(mix(mix(mix(mix(h, (uint64_t)rc), p), q), s), (uint64_t)proved);
+    uint64_t far = rc == 1 && proved ? (uint64_t)1 << 40 : r->count + 7;
+    UNDER_TEST(t, rc, grundy_heap_game_value64(game, GRUNDY_PLAY_NORMAL, far, &v));
+    CHECK_EQ(rc, GRUNDY_OK);
+    h = mix(h, v);
+out:
+    grundy_heap_game_free(game);
+    return h;
+}
+
+static uint64_t case_heap_arith(trial *t)
+{
+    return every_heap_run(t, heap_arith);
 }
 
 /* One question about heaps, on a fresh game (so that it computes). */
@@ -1281,6 +1306,7 @@ int main(void)
     run_case("heap_game_compute/value", case_heap_compute);
     run_case("heap_game_values", case_heap_values);
     run_case("heap_game_period", case_heap_period);
+    run_case("heap_game_arithmetic_period/value64", case_heap_arith);
     run_case("heap_game_outcome/sum_*/degree/move", case_heap_moves);
     run_case("nimber_new", case_nimber_new);
     run_case("heap_game_compute with the sparse method", case_heap_sparse);

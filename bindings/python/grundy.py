@@ -299,7 +299,11 @@ _SIGNATURES = {
     "grundy_heap_game_compute": (c_int, [c_void_p, c_uint64]),
     "grundy_heap_game_computed": (c_uint64, [c_void_p]),
     "grundy_heap_game_period": (c_int, [c_void_p, c_uint64, _u64p, _u64p]),
+    "grundy_heap_game_arithmetic_period": (c_int, [c_void_p, c_uint64, _u64p, _u64p, _u64p,
+                                                   POINTER(c_int)]),
+    "grundy_heap_game_set_memory_limit": (None, [c_void_p, c_size_t]),
     "grundy_heap_game_value": (c_int, [c_void_p, c_int, c_uint64, _u32p]),
+    "grundy_heap_game_value64": (c_int, [c_void_p, c_int, c_uint64, _u64p]),
     "grundy_heap_game_values": (c_int, [c_void_p, c_int, c_uint64, c_size_t, _u32p]),
     "grundy_heap_game_outcome": (c_int, [c_void_p, c_int, c_uint64]),
     "grundy_heap_game_sum_value": (c_int, [c_void_p, c_int, _u64p, c_size_t, _u32p]),
@@ -1124,10 +1128,12 @@ class Graph(_Owner):
 
 class HeapGame(_Owner):
     """A heap game by name: an octal or hexadecimal code ('0.77' is Kayles,
-    '0.07' Dawson's Kayles), 'sub:1,2,5' (a subtraction game), 'grundy'
-    (Grundy's game) or 'lasker' (Lasker's Nim).  A position is a heap size.
-    Values are computed once and kept; periods are claimed only when proved
-    (Guy-Smith).  This version computes heap games under PLAY_NORMAL only;
+    '0.07' Dawson's Kayles), 'sub:1,2,5' (a subtraction game),
+    'allbut:2,3,7' (take any number but 2, 3 or 7), 'grundy' (Grundy's game)
+    or 'lasker' (Lasker's Nim).  A position is a heap size.  Values are
+    computed once and kept; periods are claimed only when proved (Guy-Smith;
+    arithmetic periods of all-but games by their certificate, Lasker's Nim by
+    its closed form).  This version computes heap games under PLAY_NORMAL only;
     other plays raise NotSupportedError.
 
     A name that cannot be read raises ParseError (or LimitError for codes
@@ -1259,13 +1265,31 @@ class HeapGame(_Owner):
             return p.value, n0.value
         return None
 
+    def arithmetic_period(self, max=100000):
+        """(period, preperiod, saltus, proved) with G(n + period) = G(n) +
+        saltus for n >= preperiod: proved (for every heap) or only observed
+        in the first max values; None if there is no such regularity there.
+        Finite octal games are only searched for saltus 0."""
+        p, n0, s, proved = c_uint64(), c_uint64(), c_uint64(), c_int()
+        if self._call(_lib.grundy_heap_game_arithmetic_period(
+                self._handle(), _u64(max, "max"), byref(p), byref(n0), byref(s),
+                byref(proved))):
+            return p.value, n0.value, s.value, bool(proved.value)
+        return None
+
+    def set_memory_limit(self, nbytes):
+        """Cap the bytes of values the game stores (0: none): a request past
+        it raises LimitError at once, naming what it would need."""
+        _lib.grundy_heap_game_set_memory_limit(self._handle(), _size(nbytes, "nbytes"))
+
     def value(self, heap, play=PLAY_NORMAL):
         """G(heap): from the table, or from the period once one is proved (so
-        any heap size is fine then)."""
+        any heap size is fine then).  Values of any size: an arithmetic period
+        takes them past 2**32 (Lasker's Nim of 2**63 is 2**63 - 1)."""
         code = _play(play)
-        out = c_uint32()
-        self._call(_lib.grundy_heap_game_value(self._handle(), code, _u64(heap, "heap"),
-                                               byref(out)))
+        out = c_uint64()
+        self._call(_lib.grundy_heap_game_value64(self._handle(), code, _u64(heap, "heap"),
+                                                 byref(out)))
         return out.value
 
     def values(self, first, count=None, play=PLAY_NORMAL):

@@ -126,8 +126,9 @@ int cli_period(int argc, char **argv)
     status = open_game("period", argv[0], threads, &g);
     if (status != CLI_EXIT_OK)
         return status;
-    uint64_t p, q;
-    int rc = grundy_heap_game_period(g, max, &p, &q);
+    uint64_t p, q, saltus;
+    int proved;
+    int rc = grundy_heap_game_arithmetic_period(g, max, &p, &q, &saltus, &proved);
     end_progress();
     grundy_heap_game_free(g);
     /* A period check that could not get its memory proves nothing, so an
@@ -136,13 +137,23 @@ int cli_period(int argc, char **argv)
         return cli_out_of_memory("period", "looking for the period");
     if (rc < 0)
         return cli_error("period: %s", grundy_strerror(rc));
-    if (rc == 1) {
-        printf("period %llu preperiod %llu\n", (unsigned long long)p, (unsigned long long)q);
-        return CLI_EXIT_OK;
+    if (rc == 1 && proved) {
+        printf("period %llu preperiod %llu", (unsigned long long)p, (unsigned long long)q);
+        if (saltus != 0)
+            printf(" saltus %llu", (unsigned long long)saltus);
+        putchar('\n');
+        return fflush(stdout) == 0 ? CLI_EXIT_OK : cli_error("period: cannot write output");
     }
-    if (strcmp(argv[0], "grundy") == 0 || strcmp(argv[0], "lasker") == 0)
-        fprintf(stderr, "grundy: period: no periodicity theorem applies to %s; nothing is claimed\n",
-                argv[0]);
-    printf("unknown up to %llu\n", (unsigned long long)max);
+    if (rc == 1)
+        printf("observed period %llu preperiod %llu saltus %llu up to %llu, not proved\n",
+               (unsigned long long)p, (unsigned long long)q, (unsigned long long)saltus,
+               (unsigned long long)max);
+    else
+        printf("unknown up to %llu\n", (unsigned long long)max);
+    if (strcmp(argv[0], "grundy") == 0)
+        fprintf(stderr, "grundy: period: no periodicity theorem applies to %s; nothing is "
+                "claimed\n", argv[0]);
+    else if (rc == 0)
+        fprintf(stderr, "grundy: period: a larger MAX may prove a period\n");
     return EXIT_UNPROVED;
 }

@@ -154,7 +154,9 @@ static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
         }
     }
     if (g->detect && g->vals.n >= g->next_check) {
-        if (grundy__heap_check_period(g) > 0)
+        int found = grundy__heap_rules_allbut(&g->rules) ? grundy__heap_check_allbut(g)
+                                                         : grundy__heap_check_period(g);
+        if (found > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }
@@ -187,6 +189,8 @@ static int run_one(grundy_heap_game *g, uint64_t stop)
  * thread what they left (the value that stopped them, if any). */
 static int run_segment(grundy_heap_game *g, uint64_t stop)
 {
+    if (grundy__heap_rules_allbut(&g->rules))
+        return grundy__heap_allbut_run(g, stop);
     int lanes = stop - g->vals.n >= MIN_SEGMENT && g->vals.n >= LANES_FROM
                     ? grundy__heap_lanes_ready(g)
                     : 0;
@@ -204,19 +208,48 @@ static int run_segment(grundy_heap_game *g, uint64_t stop)
     return rc;
 }
 
+/* The bytes the values of a game take (with an all-but game's counts). */
+static uint64_t values_bytes(const grundy_heap_game *g, uint64_t values)
+{
+    uint64_t counts = g->allbut.cap * 2 * sizeof(uint32_t);
+    return values > (UINT64_MAX - counts) / g->vals.width ? UINT64_MAX
+                                                          : values * g->vals.width + counts;
+}
+
+/* Whether count values may be computed within the memory cap; a game that
+ * may prove a regularity before then is let go on (the table's growth
+ * checks the cap again). */
+static int within_cap(const grundy_heap_game *g, uint64_t count)
+{
+    if (g->limit == 0 || (g->detect && grundy__heap_provable(g)))
+        return 1;
+    return values_bytes(g, count) <= g->limit;
+}
+
 /* The values up to count, or until a period is proved. */
 static int compute_to(grundy_heap_game *g, uint64_t count)
 {
     if (g->periodic || count <= g->vals.n)
         return GRUNDY_OK;
+    /* Lasker's Nim: its first values, then its closed form. */
+    if (g->detect && grundy__heap_rules_lasker(&g->rules) && count > GRUNDY__HEAP_LASKER_FIRST) {
+        int rc = compute_to(g, GRUNDY__HEAP_LASKER_FIRST);
+        if (rc == GRUNDY_OK)
+            grundy__heap_lasker_closed_form(g);
+        return rc;
+    }
     /* Past the table's limit only a proved period can answer. */
-    if (count > MAX_VALUES && !(g->detect && grundy__heap_theorem_applies(g)))
+    if (count > MAX_VALUES && !(g->detect && grundy__heap_provable(g)))
+        return GRUNDY_ELIMIT;
+    if (!within_cap(g, count))
         return GRUNDY_ELIMIT;
     int rc = GRUNDY_OK;
     if (g->lane[0].mex.bound < g->pow2 + 1)
         rc = grow_mex(g);
     while (rc == GRUNDY_OK && g->vals.n < count) {
         rc = run_segment(g, segment_stop(g, count));
+        if (rc == GRUNDY_OK && g->limit != 0 && values_bytes(g, g->vals.cap) > g->limit)
+            rc = GRUNDY_ELIMIT;
         if (rc == GRUNDY_OK && between_values(g, count, &rc))
             break;
     }
@@ -234,6 +267,11 @@ static int compute_explained(grundy_heap_game *g, uint64_t count)
     switch (rc) {
     case GRUNDY_OK: return rc;
     case GRUNDY_ELIMIT:
+        if (count <= MAX_VALUES && g->limit != 0)
+            return grundy__heap_fail(g, rc, "%llu values need at least %llu bytes, past the "
+                                     "memory limit of %zu bytes, and no period is proved "
+                                     "(%llu values computed)", want,
+                                     (unsigned long long)values_bytes(g, count), g->limit, have);
         return grundy__heap_fail(g, rc, "%llu values: a table holds at most 2^32 - 1 and no "
                                  "period is proved (%llu values computed)", want, have);
     case GRUNDY_ECANCELED:
@@ -254,11 +292,21 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     return rc != GRUNDY_OK ? rc : compute_explained(g, count);
 }
 
-int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
+int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
 {
     if (heap < g->vals.n || g->periodic)
         return GRUNDY_OK;
     return compute_explained(g, heap == UINT64_MAX ? heap : heap + 1);
+}
+
+int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
+{
+    int rc = grundy__heap_compute_for(g, heap);
+    if (rc == GRUNDY_OK && grundy__heap_value64(g, heap) > UINT32_MAX)
+        return grundy__heap_fail(g, GRUNDY_ERANGE, "G(%llu) is %llu, past 2^32 - 1: ask "
+                                 "grundy_heap_game_value64 for it", (unsigned long long)heap,
+                                 (unsigned long long)grundy__heap_value64(g, heap));
+    return rc;
 }
 
 /* out[0 .. count) = the stored G(from), G(from + 1), ...: one loop per
@@ -295,15 +343,21 @@ static void fill_known(const grundy_heap_game *g, uint64_t first, uint64_t count
     if (done == count)
         return;
     uint64_t p = g->period, n0 = g->preperiod;
+    if (g->saltus != 0) {
+        /* One period, each value shifted by its own multiple of the saltus. */
+        for (uint64_t k = 0; k < p && done < count; k++, done++)
+            out[done] = (uint32_t)grundy__heap_value64(g, first + done);
+    }
     uint64_t at = n0 + (first + done - n0) % p; /* the table holds n0 + p values at least */
-    for (int piece = 0; piece < 2 && done < count; piece++) {
+    for (int piece = 0; piece < 2 && done < count && g->saltus == 0; piece++) {
         uint64_t k = n0 + p - at < count - done ? n0 + p - at : count - done;
         copy_stored(&g->vals, at, k, out + done);
         done += k;
         at = n0;
     }
+    uint32_t s = (uint32_t)g->saltus; /* the caller checked every value fits */
     for (; done < count; done++)
-        out[done] = out[done - p];
+        out[done] = out[done - p] + s;
 }
 
 int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
@@ -319,7 +373,11 @@ int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_
     if ((uint64_t)count - 1 > UINT64_MAX - first)
         return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_values: %zu heaps from "
                                  "%llu pass 2^64 - 1", count, (unsigned long long)first);
-    rc = grundy__heap_ensure(g, first + ((uint64_t)count - 1));
+    uint64_t last = first + ((uint64_t)count - 1);
+    rc = grundy__heap_ensure(g, last);
+    /* With a saltus the largest value is among the last period's. */
+    for (uint64_t i = 1; rc == GRUNDY_OK && g->saltus != 0 && i < count && i < g->period; i++)
+        rc = grundy__heap_ensure(g, last - i);
     if (rc == GRUNDY_OK)
         fill_known(g, first, count, values);
     return rc;
@@ -345,8 +403,8 @@ int grundy_heap_game_outcome(grundy_heap_game *g, int play, uint64_t heap)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_outcome");
     if (rc == GRUNDY_OK)
-        rc = grundy__heap_ensure(g, heap);
+        rc = grundy__heap_compute_for(g, heap);
     if (rc != GRUNDY_OK)
         return rc;
-    return grundy__heap_known_value(g, heap) ? GRUNDY_N : GRUNDY_P;
+    return grundy__heap_value64(g, heap) != 0 ? GRUNDY_N : GRUNDY_P; /* saturated is not 0 */
 }

@@ -193,6 +193,7 @@ void grundy_heap_game_free(grundy_heap_game *g)
     if (g == NULL)
         return;
     grundy_allocator a = g->alloc;
+    grundy__heap_allbut_free(g);
     grundy__heap_rules_free(&g->rules, &a);
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++)
         lane_free(&g->lane[i], &a);
@@ -226,6 +227,12 @@ void grundy_heap_game_set_sparse(grundy_heap_game *g, int on)
         g->sparse_active = 0;
     else
         g->next_choice = g->vals.n; /* choose a mask at the next value */
+}
+
+void grundy_heap_game_set_memory_limit(grundy_heap_game *g, size_t bytes)
+{
+    if (g != NULL && !g->reporting)
+        g->limit = bytes;
 }
 
 void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)

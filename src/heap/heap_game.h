@@ -23,6 +23,20 @@
 #define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 #define GRUNDY__HEAP_MSG 256u             /* room for the message of the last failure */
 
+/* The running state of an all-but game's values (heap_allbut.c): G(n) is
+ * the least value v that no heap m < n with n - m outside the excluded set
+ * X holds, so it is known from how many heaps below n hold each value and
+ * which of them lie at the excluded distances. */
+typedef struct grundy__heap_allbut {
+    uint32_t *excluded;  /* X, increasing */
+    uint32_t nexcluded;
+    uint32_t *count;     /* count[v]: heaps m below the values counted with G(m) = v */
+    uint32_t *tally;     /* scratch, all 0 between values */
+    size_t cap;          /* entries of count and tally */
+    uint64_t counted;    /* the heaps counted: 0 .. counted - 1 */
+    uint64_t least_free; /* the least v with count[v] = 0 */
+} grundy__heap_allbut;
+
 /* What one thread needs of its own to compute a value: the mex marks and
  * the wanted rare values of the sparse method. */
 typedef struct grundy__heap_lane {
@@ -101,8 +115,12 @@ struct grundy_heap_game {
     unsigned char apart_end[128];
     grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
 
+    /* Proved: G(n + period) = G(n) + saltus for every n >= preperiod
+     * (saltus 0: a period; heap_period.c, heap_arith.c). */
     int periodic;
-    uint64_t period, preperiod;
+    uint64_t period, preperiod, saltus;
+    grundy__heap_allbut allbut; /* all-but games' running counts (heap_allbut.c) */
+    size_t limit;        /* the memory cap in bytes, 0 for none */
 };
 
 /* Whether x has an odd number of bits set: under the sparse method's mask,
@@ -149,16 +167,47 @@ int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size
 uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
 /* Makes G(0) ... G(heap) known: computes the table up to heap unless a
- * period answers (GRUNDY_ELIMIT past 2^32 values without one); failures get
- * their message. */
+ * period answers (GRUNDY_ELIMIT past 2^32 values without one, or past the
+ * memory cap); failures get their message. */
+int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap);
+
+/* grundy__heap_compute_for, and G(heap) fits 32 bits (GRUNDY_ERANGE, with
+ * a message naming grundy_heap_game_value64, where an arithmetic period
+ * takes it past). */
 int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap);
 
-/* G(heap) for a heap in the table or in the proved periodic range. */
+/* G(heap) for a heap in the table or in the proved (arithmetic) periodic
+ * range, whole: past the table it is G(n0 + r) + q * saltus with
+ * heap - n0 = q * period + r.  Returns 0 where it passes 2^64 - 1 (*v is
+ * then UINT64_MAX), else 1. */
+static inline int grundy__heap_value_wide(const grundy_heap_game *g, uint64_t heap, uint64_t *v)
+{
+    if (heap < g->vals.n) {
+        *v = grundy__values_get(&g->vals, heap);
+        return 1;
+    }
+    uint64_t q = (heap - g->preperiod) / g->period;
+    uint64_t base = grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
+    if (g->saltus != 0 && q > (UINT64_MAX - base) / g->saltus) {
+        *v = UINT64_MAX;
+        return 0;
+    }
+    *v = base + q * g->saltus;
+    return 1;
+}
+
+/* grundy__heap_value_wide, saturated. */
+static inline uint64_t grundy__heap_value64(const grundy_heap_game *g, uint64_t heap)
+{
+    uint64_t v;
+    (void)grundy__heap_value_wide(g, heap, &v);
+    return v;
+}
+
+/* G(heap) where it is known to fit 32 bits (grundy__heap_ensure checked). */
 static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint64_t heap)
 {
-    if (heap < g->vals.n)
-        return grundy__values_get(&g->vals, heap);
-    return grundy__values_get(&g->vals, g->preperiod + (heap - g->preperiod) % g->period);
+    return (uint32_t)grundy__heap_value64(g, heap);
 }
 
 /* ---- heap_sparse.c --------------------------------------------------------- */
@@ -250,6 +299,55 @@ int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__
 /* The index within its block of the three-heap split (a, b, m - a - b),
  * a <= b <= m - a - b, saturated at UINT64_MAX. */
 uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
+
+/* ---- heap_allbut.c --------------------------------------------------------- */
+
+/* Computes the values of an all-but game up to stop (fewer on an error:
+ * GRUNDY_ENOMEM, or GRUNDY_ELIMIT past the memory cap). */
+int grundy__heap_allbut_run(grundy_heap_game *g, uint64_t stop);
+
+/* Whether the values computed certify G(m + p) = G(m) + s for every m >= n
+ * (n past the largest excluded amount, n + p within the values): 1 or 0,
+ * or GRUNDY_ENOMEM. */
+int grundy__heap_allbut_certify(grundy_heap_game *g, uint64_t p, uint64_t s, uint64_t n);
+
+void grundy__heap_allbut_free(grundy_heap_game *g);
+
+/* ---- heap_arith.c ---------------------------------------------------------- */
+
+/* A regularity seen in values: G(n + period) = G(n) + saltus from the
+ * preperiod on, up to the values examined. */
+typedef struct grundy__heap_seen {
+    uint64_t period, preperiod, saltus, upto;
+} grundy__heap_seen;
+
+/* Looks in the n values of v for the least period p, with the least
+ * preperiod for it, such that G(m + p) = G(m) + s over the rest, seen
+ * over at least three periods and half the values; s = 0 only, unless
+ * saltus_ok.  1 and *seen, or 0 (never a forced fit: most sequences with
+ * no such regularity fail at once, and the work is capped). */
+int grundy__heap_observe(const grundy__values *v, uint64_t n, int saltus_ok,
+                         grundy__heap_seen *seen);
+
+/* Whether a regularity of this game can be proved: the Guy-Smith theorem
+ * applies, or it is an all-but game or Lasker's Nim. */
+int grundy__heap_provable(const grundy_heap_game *g);
+
+/* Lasker's Nim, once its first GRUNDY__HEAP_LASKER_FIRST values are
+ * computed (the preperiod and one period): records its closed form as the
+ * proved regularity (period 4, preperiod 1, saltus 4). */
+#define GRUNDY__HEAP_LASKER_FIRST 5u
+void grundy__heap_lasker_closed_form(grundy_heap_game *g);
+
+/* Computes up to max values of a game whose regularity can be proved,
+ * until one is (the checks of the last values included); nothing for
+ * others.  Failures get their message, naming call. */
+int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call);
+
+/* Looks for a regularity the values prove by an all-but game's
+ * certificate: 1 when found (the game is then periodic), 0, or
+ * GRUNDY_ENOMEM. */
+int grundy__heap_check_allbut(grundy_heap_game *g);
 
 /* ---- heap_period.c --------------------------------------------------------- */
 

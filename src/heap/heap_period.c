@@ -94,26 +94,18 @@ int grundy__heap_check_period(grundy_heap_game *g)
 int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
                             uint64_t *preperiod)
 {
+    static const char call[] = "grundy_heap_game_period";
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (period == NULL || preperiod == NULL)
-        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_period: %s is NULL",
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: %s is NULL", call,
                                  period == NULL ? "period" : "preperiod");
-    int ready = grundy__heap_ready(g, "grundy_heap_game_period");
-    if (ready != GRUNDY_OK)
-        return ready;
-    if (!g->periodic && grundy__heap_theorem_applies(g)) {
-        int detect = g->detect;
-        g->detect = 1;
-        int rc = grundy_heap_game_compute(g, max);
-        g->detect = detect;
-        if (rc != GRUNDY_OK)
-            return rc;
-        if (!g->periodic && grundy__heap_check_period(g) == GRUNDY_ENOMEM)
-            return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory checking %llu values for "
-                                     "a period", (unsigned long long)g->vals.n);
-    }
-    if (!g->periodic)
+    int rc = grundy__heap_ready(g, call);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_prove(g, max, call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    if (!g->periodic || g->saltus != 0)
         return 0;
     *period = g->period;
     *preperiod = g->preperiod;

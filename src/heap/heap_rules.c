@@ -1,5 +1,6 @@
-/* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...", "grundy",
- * "lasker".  Every rejection names the offending character. */
+/* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...",
+ * "allbut:X1,X2,...", "grundy", "lasker".  Every rejection names the
+ * offending character. */
 #include "heap/heap_rules.h"
 
 #include <stdarg.h>
@@ -69,7 +70,9 @@ static int hex_value(char c)
 /* Fills the derived fields (removal list, max_parts) from digit[] and tail. */
 static int finish(grundy__heap_rules *r, const grundy_allocator *a)
 {
-    while (r->ndigits > 1 && r->digit[r->ndigits - 1] == 0)
+    /* A tail stands for every amount from ndigits on, so the digits below
+     * it stay, zeros included (the amounts an all-but game excludes). */
+    while (r->tail == 0 && r->ndigits > 1 && r->digit[r->ndigits - 1] == 0)
         r->ndigits--;
     r->nremovals = 0;
     r->max_parts = 0;
@@ -123,7 +126,7 @@ static int check_point(const char *name, size_t len, const refusal *why, size_t 
     if (at == len || is_word(name, len))
         return reject(why, GRUNDY_EPARSE, at == len ? at : 0,
                       "'%.*s' is not a game: expected a code such as 0.77, or grundy, "
-                      "lasker, sub:1,2", quoted(len), name);
+                      "lasker, sub:1,2, allbut:2,3,7", quoted(len), name);
     if (at == 1 && hex_value(name[at]) >= 0)
         return reject(why, GRUNDY_EPARSE, 1,
                       "%s at offset 1: a code has one digit before the point",
@@ -199,13 +202,16 @@ static int read_amount(const char *name, size_t len, size_t *i, const refusal *w
     return GRUNDY_OK;
 }
 
-/* "sub:S1,S2,...": validated in a first pass, which finds the largest
- * amount, then stored. */
-static int parse_subtraction(const char *name, size_t len, const grundy_allocator *a,
-                             grundy__heap_rules *r, const refusal *why)
+/* "sub:S1,S2,..." (from = 4) or "allbut:X1,X2,..." (from = 7): validated
+ * in a first pass, which finds the largest amount, then stored.  A
+ * subtraction game's amounts get digit 3 (take them, leaving one heap or
+ * none); an all-but game's every other amount does, through the digits
+ * below the largest excluded one and the tail past it. */
+static int parse_amounts(const char *name, size_t len, size_t from, const grundy_allocator *a,
+                         grundy__heap_rules *r, const refusal *why)
 {
     uint32_t max = 0, v;
-    for (size_t i = 4;; i++) {
+    for (size_t i = from;; i++) {
         int rc = read_amount(name, len, &i, why, &v);
         if (rc != GRUNDY_OK)
             return rc;
@@ -215,9 +221,15 @@ static int parse_subtraction(const char *name, size_t len, const grundy_allocato
     }
     if (alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
-    for (size_t i = 4; i < len; i++) {
+    int allbut = from == 7;
+    unsigned char take = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
+    if (allbut) {
+        memset(r->digit + 1, take, max);
+        r->tail = take;
+    }
+    for (size_t i = from; i < len; i++) {
         (void)read_amount(name, len, &i, why, &v); /* valid: read above */
-        r->digit[v] = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
+        r->digit[v] = allbut ? 0 : take;
     }
     return finish(r, a);
 }
@@ -244,7 +256,9 @@ int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocato
         return finish(r, a);
     }
     if (len >= 4 && memcmp(name, "sub:", 4) == 0)
-        return parse_subtraction(name, len, a, r, &why);
+        return parse_amounts(name, len, 4, a, r, &why);
+    if (len >= 7 && memcmp(name, "allbut:", 7) == 0)
+        return parse_amounts(name, len, 7, a, r, &why);
     if (len == 0)
         return reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
     return parse_code(name, len, a, r, &why);
@@ -277,6 +291,16 @@ void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a)
     grundy__free(a, r->removals);
     r->digit = NULL;
     r->removals = NULL;
+}
+
+int grundy__heap_rules_allbut(const grundy__heap_rules *r)
+{
+    return r->tail != 0 && r->max_parts <= 1;
+}
+
+int grundy__heap_rules_lasker(const grundy__heap_rules *r)
+{
+    return r->tail != 0 && (r->digit[0] & HEAP_LEAVE_TWO) && !r->unequal;
 }
 
 uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r)

@@ -18,7 +18,7 @@ typedef struct grundy__heap_rules {
     uint32_t *removals;    /* the k >= 1 with digit[k] != 0, increasing */
     uint32_t nremovals;
     uint32_t ndigits;
-    unsigned char tail;    /* the digit of every k >= ndigits (Lasker's Nim), else 0 */
+    unsigned char tail;    /* the digit of every k >= ndigits (Lasker's Nim, all-but games), else 0 */
     int unequal;           /* a split must leave unequal heaps (Grundy's game) */
     unsigned max_parts;    /* most heaps one move leaves: 0 to 3 */
 } grundy__heap_rules;
@@ -36,6 +36,13 @@ int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_a
                                    grundy__heap_rules *r, char *msg, size_t cap);
 
 void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a);
+
+/* Whether the rules are an all-but subtraction game (take any amount but
+ * the excluded ones: the amounts k >= 1 below ndigits whose digit is 0). */
+int grundy__heap_rules_allbut(const grundy__heap_rules *r);
+
+/* Whether the rules are Lasker's Nim. */
+int grundy__heap_rules_lasker(const grundy__heap_rules *r);
 
 /* t: the most tokens one move removes, or UINT64_MAX when unbounded. */
 uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r);

@@ -1,0 +1,372 @@
+/* Arithmetic periods of heap games: all-but subtraction games (proved by
+ * their certificate), Lasker's Nim (its closed form), hexadecimal codes
+ * (observed, not proved), and games with no regularity (none, never a
+ * forced fit).  Every value is checked against a brute force written here,
+ * far past the point where the library proved its regularity. */
+#include <string.h>
+
+#define GRUNDY_EXPERIMENTAL /* grundy_heap_game_set_period_detection */
+#include "grundy.h"
+#include "harness.h"
+
+#define BRUTE_MAX 6000u
+
+static uint64_t brute[BRUTE_MAX];
+
+static uint64_t mex_of(const unsigned char *seen, uint64_t bound)
+{
+    uint64_t v = 0;
+    while (v < bound && seen[v])
+        v++;
+    return v;
+}
+
+/* All-but game X: G(n) = mex{G(n - r) : 1 <= r <= n, r not in X}. */
+static void brute_allbut(const uint32_t *x, size_t nx, uint64_t count)
+{
+    static unsigned char seen[BRUTE_MAX + 1];
+    for (uint64_t n = 0; n < count; n++) {
+        memset(seen, 0, n + 2);
+        for (uint64_t r = 1; r <= n; r++) {
+            int excluded = 0;
+            for (size_t i = 0; i < nx; i++)
+                excluded |= x[i] == r;
+            if (!excluded)
+                seen[brute[n - r]] = 1;
+        }
+        brute[n] = mex_of(seen, n + 2);
+    }
+}
+
+/* Lasker's Nim: take any number, or split a heap into two non-empty heaps. */
+static void brute_lasker(uint64_t count)
+{
+    static unsigned char seen[2 * BRUTE_MAX + 2];
+    for (uint64_t n = 0; n < count; n++) {
+        memset(seen, 0, 2 * n + 2);
+        for (uint64_t r = 1; r <= n; r++)
+            seen[brute[n - r]] = 1;
+        for (uint64_t a = 1; 2 * a <= n; a++)
+            seen[brute[a] ^ brute[n - a]] = 1;
+        brute[n] = mex_of(seen, 2 * n + 2);
+    }
+}
+
+/* A hexadecimal code d0.d1d2...: removing k may leave j heaps (bit 2^j). */
+static void brute_hex(const char *digits, uint64_t count)
+{
+    static unsigned char seen[4 * BRUTE_MAX];
+    size_t nd = strlen(digits);
+    for (uint64_t n = 0; n < count; n++) {
+        memset(seen, 0, sizeof seen);
+        for (size_t k = 1; k <= nd && k <= n; k++) {
+            unsigned d = (unsigned)(digits[k - 1] <= '9' ? digits[k - 1] - '0'
+                                                         : digits[k - 1] - 'A' + 10);
+            uint64_t m = n - k;
+            if ((d & 1) && m == 0)
+                seen[0] = 1;
+            if ((d & 2) && m > 0)
+                seen[brute[m]] = 1;
+            for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++)
+                seen[brute[a] ^ brute[m - a]] = 1;
+            for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
+                for (uint64_t b = a; a + 2 * b <= m; b++)
+                    seen[brute[a] ^ brute[b] ^ brute[m - a - b]] = 1;
+        }
+        brute[n] = mex_of(seen, sizeof seen);
+    }
+}
+
+static grundy_heap_game *open_game(const char *name)
+{
+    grundy_heap_game *g = NULL;
+    CHECK_EQ(grundy_heap_game_new(&g, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_parse(g, name, strlen(name)), GRUNDY_OK);
+    return g;
+}
+
+/* Every library value below count equals the brute force's, through
+ * value64 one by one and through one range of values. */
+static void check_values(grundy_heap_game *g, uint64_t count)
+{
+    static uint32_t range[BRUTE_MAX];
+    int same = 1;
+    for (uint64_t n = 0; n < count; n++) {
+        uint64_t v = 0;
+        same &= grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, n, &v) == GRUNDY_OK;
+        same &= v == brute[n];
+    }
+    CHECK(same);
+    CHECK_EQ(grundy_heap_game_values(g, GRUNDY_PLAY_NORMAL, 0, (size_t)count, range), GRUNDY_OK);
+    same = 1;
+    for (uint64_t n = 0; n < count; n++)
+        same &= range[n] == brute[n];
+    CHECK(same);
+}
+
+/* (p, e, s) is a regularity of the brute force's count values, with the
+ * least period and, for it, the least preperiod: no p' < p has a constant
+ * difference over the last half, and the relation fails at e - 1. */
+static void check_least(uint64_t p, uint64_t e, uint64_t s, uint64_t count)
+{
+    int holds = 1;
+    for (uint64_t n = e; n + p < count; n++)
+        holds &= brute[n + p] == brute[n] + s;
+    CHECK(holds);
+    CHECK(e == 0 || brute[e - 1 + p] != brute[e - 1] + s);
+    for (uint64_t q = 1; q < p; q++) {
+        uint64_t from = count / 2, d = brute[from + q] - brute[from];
+        int constant = 1;
+        for (uint64_t n = from; n + q < count; n++)
+            constant &= brute[n + q] == brute[n] + d;
+        CHECK(!constant);
+    }
+}
+
+typedef struct allbut_case {
+    const char *name;
+    uint32_t x[4];
+    size_t nx;
+    uint64_t p, e, s; /* the research notes' values, where known; 0: any */
+} allbut_case;
+
+static void test_allbut(const allbut_case *c)
+{
+    grundy_heap_game *g = open_game(c->name);
+    uint64_t p = 0, e = 0, s = 0;
+    int proved = 0;
+    CHECK_EQ(grundy_heap_game_arithmetic_period(g, 100000, &p, &e, &s, &proved), 1);
+    CHECK_EQ(proved, 1);
+    if (c->p != 0) {
+        CHECK_EQ(p, c->p);
+        CHECK_EQ(e, c->e);
+        CHECK_EQ(s, c->s);
+    }
+    /* The proof came from the values computed: check 20 periods and more
+     * past them, and least period and preperiod. */
+    uint64_t computed = grundy_heap_game_computed(g), count = computed + 20 * p + 200;
+    CHECK(count <= BRUTE_MAX);
+    if (count > BRUTE_MAX)
+        count = BRUTE_MAX;
+    CHECK(computed < count);
+    brute_allbut(c->x, c->nx, count);
+    check_values(g, count);
+    check_least(p, e, s, count);
+    /* Far heaps in O(1), and the formula of the regularity. */
+    uint64_t far = ((uint64_t)1 << 62) + 12345, v = 0, base = 0;
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, far, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, e + (far - e) % p, &base), GRUNDY_OK);
+    CHECK(v == base + (far - e) / p * s);
+    CHECK(grundy_heap_game_computed(g) == computed);
+    grundy_heap_game_free(g);
+}
+
+static void test_allbut_sets(void)
+{
+    static const allbut_case cases[] = {
+        {"allbut:1", {1}, 1, 2, 0, 1},
+        {"allbut:2", {2}, 1, 4, 0, 2},
+        {"allbut:1,2", {1, 2}, 2, 3, 0, 1},
+        {"allbut:1,2,3,4", {1, 2, 3, 4}, 4, 5, 0, 1},
+        {"allbut:2,3,7", {2, 3, 7}, 3, 4, 0, 2},
+        {"allbut:7,3,2", {2, 3, 7}, 3, 4, 0, 2},
+        {"allbut:3", {3}, 1, 0, 0, 0},
+        {"allbut:1,5", {1, 5}, 2, 0, 0, 0},
+        {"allbut:2,4,9", {2, 4, 9}, 3, 0, 0, 0},
+        {"allbut:1,3,4,8", {1, 3, 4, 8}, 4, 0, 0, 0},
+        {"allbut:2,5,6,11", {2, 5, 6, 11}, 4, 0, 0, 0},
+        /* Not purely arithmetic-periodic (four or more excluded amounts). */
+        {"allbut:2,5,10,12", {2, 5, 10, 12}, 4, 36, 79, 12},
+        {"allbut:2,7,10,12", {2, 7, 10, 12}, 4, 114, 27, 43},
+        {"allbut:1,6,11,12", {1, 6, 11, 12}, 4, 18, 17, 6},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        test_allbut(&cases[i]);
+    /* Random excluded sets. */
+    unsigned rounds = harness_quick() ? 6 : 30;
+    for (unsigned r = 0; r < rounds; r++) {
+        allbut_case c;
+        char name[64];
+        memset(&c, 0, sizeof c);
+        c.nx = 1 + (size_t)(harness_rand() % 4);
+        size_t len = (size_t)snprintf(name, sizeof name, "allbut:");
+        for (size_t i = 0; i < c.nx; i++) {
+            c.x[i] = 1 + (uint32_t)(harness_rand() % 12);
+            len += (size_t)snprintf(name + len, sizeof name - len, i ? ",%u" : "%u", c.x[i]);
+        }
+        c.name = name;
+        test_allbut(&c);
+    }
+}
+
+static void test_lasker(void)
+{
+    grundy_heap_game *g = open_game("lasker");
+    uint64_t p = 0, e = 0, s = 0, v = 0;
+    int proved = 0;
+    CHECK_EQ(grundy_heap_game_arithmetic_period(g, 100, &p, &e, &s, &proved), 1);
+    CHECK(proved == 1 && p == 4 && e == 1 && s == 4);
+    uint64_t pp = 9, qq = 9;
+    CHECK_EQ(grundy_heap_game_period(g, 100, &pp, &qq), 0); /* a saltus: no period */
+    brute_lasker(1500);
+    check_values(g, 1500);
+    check_least(p, e, s, 1500);
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, (uint64_t)1 << 63, &v), GRUNDY_OK);
+    CHECK(v == ((uint64_t)1 << 63) - 1);
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, UINT64_MAX - 1, &v), GRUNDY_OK);
+    CHECK(v == UINT64_MAX - 1); /* 2^64 - 2 = 4k + 2 */
+    /* 2^64 - 1 = 4k + 3, worth 4k + 4 = 2^64: no uint64_t holds it. */
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, UINT64_MAX, &v), GRUNDY_ERANGE);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "past 2^64 - 1") != NULL);
+    uint32_t v32 = 0;
+    CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, (uint64_t)1 << 31, &v32), GRUNDY_OK);
+    CHECK_EQ(v32, ((uint64_t)1 << 31) - 1);
+    CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, (uint64_t)1 << 40, &v32),
+             GRUNDY_ERANGE);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "grundy_heap_game_value64") != NULL);
+    CHECK_EQ(grundy_heap_game_outcome(g, GRUNDY_PLAY_NORMAL, (uint64_t)1 << 40), GRUNDY_N);
+    CHECK_EQ(grundy_heap_game_outcome(g, GRUNDY_PLAY_NORMAL, UINT64_MAX), GRUNDY_N);
+    CHECK_EQ(grundy_heap_game_outcome(g, GRUNDY_PLAY_NORMAL, 0), GRUNDY_P);
+    CHECK(grundy_heap_game_computed(g) < 16);
+    grundy_heap_game_free(g);
+
+    /* With period detection off, the values come from the rules. */
+    g = open_game("lasker");
+    grundy_heap_game_set_period_detection(g, 0);
+    check_values(g, 400);
+    CHECK(grundy_heap_game_computed(g) >= 400);
+    grundy_heap_game_free(g);
+}
+
+typedef struct hex_case {
+    const char *name, *digits;
+    int found, proved;
+    uint64_t p, e, s;
+} hex_case;
+
+/* The research notes' table (computed, so checked here by brute force). */
+static void test_hex(void)
+{
+    static const hex_case cases[] = {
+        {"0.3F", "3F", 1, 0, 6, 0, 3},   {"0.9F", "9F", 1, 0, 3, 4, 2},
+        {"0.8", "8", 1, 0, 3, 1, 1},     {"0.FF", "FF", 1, 0, 1, 0, 1},
+        {"0.33F", "33F", 1, 1, 4, 0, 0}, {"0.B1", "B1", 1, 1, 2, 2, 0},
+        {"0.F", "F", 1, 1, 2, 0, 0},     {"0.9", "9", 0, 0, 0, 0, 0},
+        {"0.1F", "1F", 0, 0, 0, 0, 0},   {"0.5F", "5F", 0, 0, 0, 0, 0},
+        {"0.7F", "7F", 0, 0, 0, 0, 0},   {"0.2048", "2048", 0, 0, 0, 0, 0},
+    };
+    const uint64_t n = 240;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const hex_case *c = &cases[i];
+        grundy_heap_game *g = open_game(c->name);
+        uint64_t p = 0, e = 0, s = 0;
+        int proved = 0;
+        int rc = grundy_heap_game_arithmetic_period(g, n, &p, &e, &s, &proved);
+        if (!CHECK_EQ(rc, c->found))
+            printf("%s: found %d\n", c->name, rc);
+        CHECK_EQ(proved, c->proved);
+        CHECK_EQ(p, c->p);
+        CHECK_EQ(e, c->e);
+        CHECK_EQ(s, c->s);
+        brute_hex(c->digits, n);
+        check_values(g, n);
+        if (rc == 1)
+            check_least(p, e, s, n);
+        grundy_heap_game_free(g);
+    }
+}
+
+/* Finite octal games: never a saltus, whatever the values look like. */
+static void test_octal_never_arithmetic(void)
+{
+    static const char *codes[] = {"0.77", "0.07", "0.137", "0.16", "0.6", "0.51", "0.4",
+                                  "0.3", "0.007", "sub:1,2,5"};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        grundy_heap_game *g = open_game(codes[i]);
+        uint64_t p = 0, e = 0, s = 7;
+        int proved = 0;
+        int rc = grundy_heap_game_arithmetic_period(g, 3000, &p, &e, &s, &proved);
+        CHECK(rc == 0 || rc == 1);
+        CHECK_EQ(s, 0);
+        uint64_t pp = 0, qq = 0;
+        if (rc == 1 && proved) {
+            CHECK_EQ(grundy_heap_game_period(g, 3000, &pp, &qq), 1);
+            CHECK(pp == p && qq == e);
+        }
+        grundy_heap_game_free(g);
+    }
+    /* Kayles and Dawson's Kayles, as published. */
+    grundy_heap_game *g = open_game("0.77");
+    uint64_t p = 0, e = 0, s = 0;
+    int proved = 0;
+    CHECK_EQ(grundy_heap_game_arithmetic_period(g, 2000, &p, &e, &s, &proved), 1);
+    CHECK(proved == 1 && p == 12 && e == 71 && s == 0);
+    grundy_heap_game_free(g);
+    /* Grundy's game: no theorem, no regularity. */
+    g = open_game("grundy");
+    CHECK_EQ(grundy_heap_game_arithmetic_period(g, 3000, &p, &e, &s, &proved), 0);
+    CHECK_EQ(proved, 0);
+    grundy_heap_game_free(g);
+}
+
+static void expect_refused(const char *name, int rc, size_t pos)
+{
+    grundy_heap_game *g = NULL;
+    CHECK_EQ(grundy_heap_game_new(&g, NULL), GRUNDY_OK);
+    if (!CHECK_EQ(grundy_heap_game_parse(g, name, strlen(name)), rc))
+        printf("%s: %s\n", name, grundy_heap_game_errmsg(g));
+    CHECK_EQ(grundy_heap_game_errpos(g), pos);
+    CHECK(grundy_heap_game_errmsg(g)[0] != '\0');
+    grundy_heap_game_free(g);
+}
+
+static void test_errors(void)
+{
+    expect_refused("allbut:", GRUNDY_EPARSE, 7);
+    expect_refused("allbut:0", GRUNDY_EPARSE, 7);
+    expect_refused("allbut:1,,2", GRUNDY_EPARSE, 9);
+    expect_refused("allbut:1,2,", GRUNDY_EPARSE, 11);
+    expect_refused("allbut:3x", GRUNDY_EPARSE, 8);
+    expect_refused("allbut:2000000", GRUNDY_ELIMIT, 7);
+    expect_refused("allbutt:1", GRUNDY_EPARSE, 0);
+
+    grundy_heap_game *g = open_game("lasker");
+    uint64_t p, e, s;
+    int proved;
+    CHECK_EQ(grundy_heap_game_arithmetic_period(g, 10, NULL, &e, &s, &proved), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_heap_game_arithmetic_period(NULL, 10, &p, &e, &s, &proved), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, 5, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_MISERE + 100, 5, &p), GRUNDY_EINVAL);
+    grundy_heap_game_free(g);
+
+    /* A game with no theorem under a memory cap: refused at once, naming
+     * the bytes it needs and the cap. */
+    g = open_game("grundy");
+    grundy_heap_game_set_memory_limit(g, 4096);
+    uint32_t v = 0;
+    CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, 1000000, &v), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "4096") != NULL);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "1000001 values need at least") != NULL);
+    CHECK_EQ(grundy_heap_game_computed(g), 0);
+    CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, 1000, &v), GRUNDY_OK);
+    grundy_heap_game_set_memory_limit(g, 0);
+    CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, 5000, &v), GRUNDY_OK);
+    grundy_heap_game_free(g);
+    /* One that proves its period first is let go on under the same cap. */
+    g = open_game("allbut:2,3,7");
+    grundy_heap_game_set_memory_limit(g, 4096);
+    uint64_t big = 0;
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, (uint64_t)1 << 50, &big), GRUNDY_OK);
+    CHECK(big == ((uint64_t)1 << 49)); /* 2^50 = 4k: G = 2k */
+    grundy_heap_game_free(g);
+}
+
+int main(void)
+{
+    test_allbut_sets();
+    test_lasker();
+    test_hex();
+    test_octal_never_arithmetic();
+    test_errors();
+    return harness_done();
+}
