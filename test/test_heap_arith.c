@@ -309,6 +309,79 @@ static void test_octal_never_arithmetic(void)
     grundy_heap_game_free(g);
 }
 
+/* Sums under a saltus: the winning moves the library finds from the period
+ * equal those of a game that computes every value (detection off), for
+ * heaps within its table; far heaps' moves lead to a sum of value 0. */
+static void test_sums(void)
+{
+    static const char *names[] = {"lasker", "allbut:2,3,7", "allbut:2,5,10,12"};
+    unsigned rounds = harness_quick() ? 20 : 120;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        grundy_heap_game *fast = open_game(names[i]), *slow = open_game(names[i]);
+        grundy_heap_game_set_period_detection(slow, 0);
+        for (unsigned r = 0; r < rounds; r++) {
+            uint64_t heaps[3];
+            size_t n = 1 + (size_t)(harness_rand() % 3);
+            for (size_t k = 0; k < n; k++)
+                heaps[k] = harness_rand() % 2500;
+            uint64_t m1[3], m2[3], w1[256], w2[256];
+            size_t c1 = 0, c2 = 0, k1[256], k2[256];
+            int f1 = grundy_heap_game_sum_winning_move(fast, GRUNDY_PLAY_NORMAL, heaps, n, m1);
+            int f2 = grundy_heap_game_sum_winning_move(slow, GRUNDY_PLAY_NORMAL, heaps, n, m2);
+            CHECK_EQ(f1, f2);
+            for (size_t k = 0; f1 == 1 && k < n; k++)
+                CHECK(m1[k] == m2[k]);
+            CHECK_EQ(grundy_heap_game_sum_winning_moves(fast, GRUNDY_PLAY_NORMAL, heaps, n, k1,
+                                                        w1, 256, &c1), GRUNDY_OK);
+            CHECK_EQ(grundy_heap_game_sum_winning_moves(slow, GRUNDY_PLAY_NORMAL, heaps, n, k2,
+                                                        w2, 256, &c2), GRUNDY_OK);
+            CHECK_EQ(c1, c2);
+            int same = 1;
+            for (size_t k = 0; k < c1 && k < 256; k++)
+                same &= k1[k] == k2[k] && w1[k] == w2[k];
+            CHECK(same);
+        }
+        grundy_heap_game_free(slow);
+        /* Far heaps: the move found leaves a sum of value 0.  (A heap with
+         * no winning move has its splits all tried: Lasker's heaps stay
+         * small enough for that to be quick.) */
+        uint64_t far = i == 0 ? (uint64_t)1 << 20 : (uint64_t)1 << 31;
+        for (unsigned r = 0; r < 20; r++) {
+            uint64_t heaps[2] = {harness_rand() % far, harness_rand() % far};
+            uint64_t moves[2];
+            int f = grundy_heap_game_sum_winning_move(fast, GRUNDY_PLAY_NORMAL, heaps, 2, moves);
+            CHECK(f == 0 || f == 1);
+            uint32_t x = 0;
+            for (size_t k = 0; k < 2; k++) {
+                uint64_t parts[3];
+                size_t np = 0;
+                if (f == 1 && moves[k] != GRUNDY_NO_MOVE) {
+                    CHECK_EQ(grundy_heap_game_move(fast, heaps[k], moves[k], parts, 3, &np),
+                             GRUNDY_OK);
+                } else {
+                    parts[0] = heaps[k];
+                    np = 1;
+                }
+                for (size_t j = 0; j < np; j++) {
+                    uint32_t v = 0;
+                    CHECK_EQ(grundy_heap_game_value(fast, GRUNDY_PLAY_NORMAL, parts[j], &v),
+                             GRUNDY_OK);
+                    x ^= v;
+                }
+            }
+            CHECK_EQ(x == 0, f == 1);
+        }
+        grundy_heap_game_free(fast);
+    }
+    /* A value past 32 bits in a sum: refused, naming the 64-bit call. */
+    grundy_heap_game *g = open_game("lasker");
+    const uint64_t big[2] = {1, (uint64_t)1 << 40};
+    uint32_t v = 0;
+    CHECK_EQ(grundy_heap_game_sum_value(g, GRUNDY_PLAY_NORMAL, big, 2, &v), GRUNDY_ERANGE);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "grundy_heap_game_value64") != NULL);
+    grundy_heap_game_free(g);
+}
+
 static void expect_refused(const char *name, int rc, size_t pos)
 {
     grundy_heap_game *g = NULL;
@@ -367,6 +440,7 @@ int main(void)
     test_lasker();
     test_hex();
     test_octal_never_arithmetic();
+    test_sums();
     test_errors();
     return harness_done();
 }

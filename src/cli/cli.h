@@ -34,6 +34,13 @@ void cli_free(void *p);
 /* The cap when GRUNDY_MEMORY_LIMIT is not set; *why says where it comes from. */
 uint64_t cli_default_memory_limit(const char **why);
 
+/* The cap in bytes (0: none), for the handles that check it themselves. */
+size_t cli_memory_cap(void);
+
+/* A library's refusal to pass the cap, its message why (naming the bytes):
+ * prints it with where the cap comes from and how to raise it. */
+int cli_over_cap(const char *where, const char *why);
+
 /* Whether the cap refused a request since cli_memory_init(). */
 int cli_memory_refused(void);
 

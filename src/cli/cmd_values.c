@@ -71,12 +71,21 @@ static int open_game(const char *cmd, const char *name, unsigned threads,
         grundy_heap_game_free(*out);
         return status;
     }
+    /* A request past the cap fails at once, naming the bytes it needs,
+     * rather than after computing until the allocator refuses. */
+    grundy_heap_game_set_memory_limit(*out, cli_memory_cap());
     if (isatty(STDERR_FILENO))
         grundy_heap_game_set_progress(*out, show_progress, NULL);
     /* With more, the library times a second thread against one as it goes
      * and rests it where it does not pay. */
     grundy_heap_game_set_threads(*out, threads);
     return CLI_EXIT_OK;
+}
+
+/* Whether the game refused a request for the memory cap it was given. */
+static int over_cap(const grundy_heap_game *g, int rc)
+{
+    return rc == GRUNDY_ELIMIT && strstr(grundy_heap_game_errmsg(g), "memory limit") != NULL;
 }
 
 int cli_values(int argc, char **argv)
@@ -97,9 +106,11 @@ int cli_values(int argc, char **argv)
     int rc = grundy_heap_game_compute(g, n);
     end_progress();
     if (rc != GRUNDY_OK) {
+        status = rc == GRUNDY_ENOMEM ? cli_out_of_memory("values", "computing the values")
+                 : over_cap(g, rc) ? cli_over_cap("values", grundy_heap_game_errmsg(g))
+                                   : cli_error("values: %s", grundy_heap_game_errmsg(g));
         grundy_heap_game_free(g);
-        return rc == GRUNDY_ENOMEM ? cli_out_of_memory("values", "computing the values")
-                                   : cli_error("values: %s", grundy_strerror(rc));
+        return status;
     }
     for (uint64_t i = 0; i < n; i++) {
         uint32_t v; /* computed above, or from the period */
@@ -130,13 +141,17 @@ int cli_period(int argc, char **argv)
     int proved;
     int rc = grundy_heap_game_arithmetic_period(g, max, &p, &q, &saltus, &proved);
     end_progress();
-    grundy_heap_game_free(g);
     /* A period check that could not get its memory proves nothing, so an
      * "unknown" after a refusal may be wrong: it is an error. */
     if (rc == GRUNDY_ENOMEM || (rc == 0 && cli_memory_refused()))
-        return cli_out_of_memory("period", "looking for the period");
-    if (rc < 0)
-        return cli_error("period: %s", grundy_strerror(rc));
+        status = cli_out_of_memory("period", "looking for the period");
+    else if (over_cap(g, rc))
+        status = cli_over_cap("period", grundy_heap_game_errmsg(g));
+    else if (rc < 0)
+        status = cli_error("period: %s", grundy_heap_game_errmsg(g));
+    grundy_heap_game_free(g);
+    if (rc < 0 || status != CLI_EXIT_OK)
+        return status;
     if (rc == 1 && proved) {
         printf("period %llu preperiod %llu", (unsigned long long)p, (unsigned long long)q);
         if (saltus != 0)

@@ -79,6 +79,11 @@ int cli_memory_init(void)
     return CLI_EXIT_OK;
 }
 
+size_t cli_memory_cap(void)
+{
+    return memory.cap;
+}
+
 int cli_memory_refused(void)
 {
     return memory.refused > 0;
@@ -119,6 +124,12 @@ void cli_format_size(uint64_t bytes, char *buf, size_t cap)
         snprintf(buf, cap, "%llu bytes", (unsigned long long)bytes);
     else
         snprintf(buf, cap, "%llu bytes (%.1f %s)", (unsigned long long)bytes, v, units[u]);
+}
+
+int cli_over_cap(const char *where, const char *why)
+{
+    return cli_error("%s: %s (the limit is %s); raise it with %s=SIZE: bytes, or a number "
+                     "with K, M, G or T (0 for no limit)", where, why, limit_why, LIMIT_VAR);
 }
 
 int cli_out_of_memory(const char *where, const char *doing)

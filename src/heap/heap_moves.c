@@ -52,7 +52,8 @@ static int found(move_search *s, uint64_t first, uint64_t rank)
  * tries them all. */
 static uint64_t part_limit(const move_search *s)
 {
-    if (s->every || !s->g->periodic)
+    /* With a saltus the twins differ by s: no limit. */
+    if (s->every || !s->g->periodic || s->g->saltus != 0)
         return UINT64_MAX;
     return s->g->preperiod + s->g->period;
 }
@@ -86,10 +87,67 @@ static int search_three(move_search *s, const grundy__heap_block *b, uint64_t fi
     return 0;
 }
 
+/* The heaps worth target among m - count + 1 .. m under an arithmetic
+ * period with s > 0: at most one per residue class past the preperiod (the
+ * values grow along it) and those below it, at index j = m - heap, in
+ * increasing j.  Returns how many, or SIZE_MAX when more than cap (the
+ * caller scans then). */
+static size_t run_hits(const grundy_heap_game *g, uint64_t m, uint64_t count, uint32_t target,
+                       uint64_t *hit, size_t cap)
+{
+    uint64_t low = m - (count - 1), e = g->preperiod, p = g->period, s = g->saltus;
+    size_t n = 0;
+    for (uint64_t h = low; h < e && h <= m; h++) {
+        if (grundy__heap_value64(g, h) == target) {
+            if (n == cap)
+                return SIZE_MAX;
+            hit[n++] = m - h;
+        }
+    }
+    for (uint64_t i = 0; i < p; i++) {
+        uint64_t base = grundy__heap_value64(g, e + i);
+        if (base > target || (target - base) % s != 0)
+            continue;
+        uint64_t q = (target - base) / s;
+        if (q > (UINT64_MAX - e - i) / p)
+            continue;
+        uint64_t h = e + i + q * p;
+        if (h < low || h > m || h < e)
+            continue;
+        if (n == cap)
+            return SIZE_MAX;
+        hit[n++] = m - h;
+    }
+    for (size_t a = 1; a < n; a++) { /* a few: insertion sort */
+        uint64_t x = hit[a];
+        size_t b = a;
+        for (; b > 0 && hit[b - 1] > x; b--)
+            hit[b] = hit[b - 1];
+        hit[b] = x;
+    }
+    return n;
+}
+
+#define RUN_HITS 1024u /* heaps of one value (e + p at most) found by a jump, not a scan */
+
 /* A run removes r, r + 1, ... leaving m, m - 1, ... down to none (worth 0,
- * as is the heap of 0). */
+ * as is the heap of 0).  Under a saltus a value is held by few heaps: they
+ * are found from the period, not by walking a run as long as the heap. */
 static int search_run(move_search *s, const grundy__heap_block *b, uint64_t first)
 {
+    const grundy_heap_game *g = s->g;
+    uint64_t hit[RUN_HITS];
+    size_t n;
+    if (g->periodic && g->saltus != 0 && b->count > 4 * RUN_HITS &&
+        g->preperiod + g->period <= RUN_HITS &&
+        (n = run_hits(g, b->m, b->count, s->target, hit, RUN_HITS)) != SIZE_MAX) {
+        for (size_t i = 0; i < n; i++) {
+            int rc = found(s, first, hit[i]);
+            if (rc != 0)
+                return rc;
+        }
+        return 0;
+    }
     for (uint64_t j = 0; j < b->count; j++) {
         if (value_of(s, b->m - j) == s->target) {
             int rc = found(s, first, j);
@@ -140,8 +198,12 @@ static int sum_begin(grundy_heap_game *g, int play, const uint64_t *heaps, size_
     if (rc != GRUNDY_OK)
         return rc;
     *x = 0;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        /* Under a saltus the largest heap need not hold the largest value. */
+        if (g->saltus != 0 && (rc = grundy__heap_ensure(g, heaps[i])) != GRUNDY_OK)
+            return rc;
         *x ^= grundy__heap_known_value(g, heaps[i]);
+    }
     return GRUNDY_OK;
 }
 
