@@ -3398,6 +3398,28 @@ static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
 
 GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc);
 
+/* Winning moves of a sum as they are found (graphs and heap games):
+ * (component, move) pairs, the first cap stored (components may be NULL),
+ * count all of them; with first_only the search stops at the first. */
+typedef struct grundy__wins {
+    size_t *components;
+    uint64_t *moves;
+    size_t cap, count;
+    int first_only;
+} grundy__wins;
+
+/* Records one; returns nonzero when the search should stop. */
+static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
+{
+    if (w->count < w->cap) {
+        if (w->components != NULL)
+            w->components[w->count] = component;
+        w->moves[w->count] = move;
+    }
+    w->count++;
+    return w->first_only;
+}
+
 /* === src/play/compound.c (continued) === */
 
 GRUNDY__LOCAL int grundy__numbers_decide(int play, const void *ctx, size_t n, grundy__value_at_fn value_at)
@@ -3443,6 +3465,52 @@ int grundy_numbers_sum_outcome(int play, const uint32_t *numbers, size_t n)
     if (numbers == NULL && n > 0)
         return GRUNDY_EINVAL;
     return grundy__numbers_decide(play, numbers, n, grundy__compound__number_at);
+}
+
+/* === src/play/genus.c === */
+/* Which tame genus a position's terms show (see genus.h).
+ *
+ * In a misère sum of tame positions the small kinds act as Nim heaps of 0
+ * and 1 and the big kind as a heap of two or more with Nim value a, so
+ * misère Nim's rule decides it (Conway, On Numbers and Games, ch. 12). */
+/* === src/play/genus.h === */
+/* Conway's genus symbols and tame positions (ONAG ch. 12; Winning Ways
+ * ch. 13), shared by every kind of handle that computes them: which tame
+ * genus a position's terms show, and misère Nim's rule that decides a sum
+ * of tame positions.  How the terms are computed is the handle's business
+ * (graphs fill a table over their nodes, heap games search sums of heaps). */
+
+/* The terms computed: gamma_0 ... gamma_L. */
+#define GRUNDY__GENUS_L (GRUNDY_GENUS_TERMS - 1)
+
+/* A position's tame kind: not tame; 0^(1202...) or 1^(0313...), which add
+ * like Nim heaps of 0 and 1; a^(a, a^2, a, ...), like a heap of two or more. */
+enum { GRUNDY__NOT_TAME = 0, GRUNDY__TAME_SMALL = 1, GRUNDY__TAME_BIG = 2 };
+
+/* The tame kind the terms gamma[0 .. L] show for a position of
+ * Sprague-Grundy value v (its own genus only: a tame position also needs
+ * every position it reaches tame, which the caller checks). */
+GRUNDY__LOCAL int grundy__genus_kind(const uint32_t *gamma, uint32_t v);
+
+/* The misère Grundy value of a sum of tame positions, from the xor x of
+ * their Sprague-Grundy values and whether one is of the big kind: misère
+ * Nim's rule, x with a big one, x ^ 1 with only small ones. */
+static inline uint32_t grundy__genus_tame_value(uint32_t x, int big)
+{
+    return big ? x : x ^ 1u;
+}
+
+/* === src/play/genus.c (continued) === */
+
+GRUNDY__LOCAL int grundy__genus_kind(const uint32_t *gamma, uint32_t v)
+{
+    int small0 = v == 0, small1 = v == 1, big = 1;
+    for (size_t n = 0; n <= GRUNDY__GENUS_L; n++) {
+        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
+        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
+        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
+    }
+    return small0 || small1 ? GRUNDY__TAME_SMALL : big ? GRUNDY__TAME_BIG : GRUNDY__NOT_TAME;
 }
 
 /* === src/play/play.c === */
@@ -3689,28 +3757,6 @@ GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
 /* Solves the loopy play (generalized Sprague-Grundy values) of a graph
  * whose moves are merged and do not split. */
 GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g);
-
-/* Winning moves as they are found: (component, move) pairs, the first cap
- * stored (components may be NULL), count all of them; with first_only the
- * search stops at the first. */
-typedef struct grundy__wins {
-    size_t *components;
-    uint64_t *moves;
-    size_t cap, count;
-    int first_only;
-} grundy__wins;
-
-/* Records one; returns nonzero when the search should stop. */
-static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
-{
-    if (w->count < w->cap) {
-        if (w->components != NULL)
-            w->components[w->count] = component;
-        w->moves[w->count] = move;
-    }
-    w->count++;
-    return w->first_only;
-}
 
 /* The misère outcome of the sum of nodes[0 .. n), by memoized search over
  * the sum (graph_misere.c). */
@@ -4491,14 +4537,12 @@ int grundy_graph_sum_winning_move(grundy_graph *g, int play, const uint32_t *nod
  * gamma_n(x) is the entry (x, n, 0).
  *
  * A position is tame when it and every position it reaches have genus
- * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...).  In a misère sum of
- * tame positions the first two act as Nim heaps of 0 and 1 and the last as a
- * heap of two or more with Nim value a, so misère Nim's rule decides it. */
+ * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...); which kind the terms
+ * show, and misère Nim's rule for sums of tame positions, are shared with
+ * heap games (play/genus.h). */
 
-#define GRUNDY__GRAPH_GENUS__L (GRUNDY_GENUS_TERMS - 1)
+#define GRUNDY__GRAPH_GENUS__L GRUNDY__GENUS_L
 #define GRUNDY__GRAPH_GENUS__STATES ((GRUNDY__GRAPH_GENUS__L + 1) * (GRUNDY__GRAPH_GENUS__L + 2) / 2)
-
-enum { GRUNDY__GRAPH_GENUS__NOT_TAME = 0, GRUNDY__GRAPH_GENUS__TAME_SMALL = 1, GRUNDY__GRAPH_GENUS__TAME_BIG = 2 };
 
 /* Index of state (a, b), a + b <= L: row a holds L + 1 - a entries. */
 static size_t grundy__graph_genus__state(size_t a, size_t b)
@@ -4535,18 +4579,6 @@ static void grundy__graph_genus__fill_node(const grundy_graph *g, uint32_t *f, u
     }
 }
 
-/* Which tame genus the terms show, for a position of value v. */
-static int grundy__graph_genus__genus_kind(const uint32_t *gamma, uint32_t v)
-{
-    int small0 = v == 0, small1 = v == 1, big = 1;
-    for (size_t n = 0; n <= GRUNDY__GRAPH_GENUS__L; n++) {
-        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
-        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
-        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
-    }
-    return small0 || small1 ? GRUNDY__GRAPH_GENUS__TAME_SMALL : big ? GRUNDY__GRAPH_GENUS__TAME_BIG : GRUNDY__GRAPH_GENUS__NOT_TAME;
-}
-
 static int grundy__graph_genus__compute(grundy_graph *g)
 {
     if (g->genus != NULL)
@@ -4573,10 +4605,10 @@ static int grundy__graph_genus__compute(grundy_graph *g)
         uint32_t *gx = genus + (size_t)x * (GRUNDY__GRAPH_GENUS__L + 1);
         for (size_t n = 0; n <= GRUNDY__GRAPH_GENUS__L; n++)
             gx[n] = grundy__graph_genus__row(f, x)[grundy__graph_genus__state(n, 0)];
-        int kind = grundy__graph_genus__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
-        for (uint64_t k = g->off[x]; kind != GRUNDY__GRAPH_GENUS__NOT_TAME && k < g->off[x + 1]; k++) {
-            if (tame[g->tok[k]] == GRUNDY__GRAPH_GENUS__NOT_TAME)
-                kind = GRUNDY__GRAPH_GENUS__NOT_TAME;
+        int kind = grundy__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
+        for (uint64_t k = g->off[x]; kind != GRUNDY__NOT_TAME && k < g->off[x + 1]; k++) {
+            if (tame[g->tok[k]] == GRUNDY__NOT_TAME)
+                kind = GRUNDY__NOT_TAME;
         }
         tame[x] = (unsigned char)kind;
     }
@@ -4609,7 +4641,7 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
     for (size_t n = 0; n < cap && n <= GRUNDY__GRAPH_GENUS__L; n++)
         gamma[n] = gx[n];
     if (tame != NULL)
-        *tame = g->tame[node] != GRUNDY__GRAPH_GENUS__NOT_TAME;
+        *tame = g->tame[node] != GRUNDY__NOT_TAME;
     return GRUNDY_OK;
 }
 
@@ -4617,7 +4649,7 @@ GRUNDY__LOCAL int grundy__graph_find_wild(grundy_graph *g, const uint32_t *nodes
 {
     int rc = grundy__graph_genus__compute(g);
     size_t i = 0;
-    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != GRUNDY__GRAPH_GENUS__NOT_TAME)
+    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != GRUNDY__NOT_TAME)
         i++;
     *wild = i;
     return rc;
@@ -4630,10 +4662,10 @@ GRUNDY__LOCAL int grundy__graph_tame_outcome(const grundy_graph *g, const uint32
     uint32_t x = 0;
     int big = 0;
     for (size_t i = 0; i < n; i++) {
-        big |= g->tame[nodes[i]] == GRUNDY__GRAPH_GENUS__TAME_BIG;
+        big |= g->tame[nodes[i]] == GRUNDY__TAME_BIG;
         x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
     }
-    return (big ? x != 0 : x != 1) ? GRUNDY_N : GRUNDY_P;
+    return grundy__genus_tame_value(x, big) != 0 ? GRUNDY_N : GRUNDY_P;
 }
 #undef GRUNDY__GRAPH_GENUS__L
 #undef GRUNDY__GRAPH_GENUS__STATES
@@ -13454,6 +13486,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__PLAY_WIDTH
 #undef GRUNDY__PLAYS
 #undef GRUNDY__WIDTH_MAX
+#undef GRUNDY__GENUS_L
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__MERGE_AHEAD
