@@ -1288,10 +1288,10 @@ class TestHeapGames(unittest.TestCase):
 
     def test_errors(self):
         with grundy.HeapGame("0.77") as h:
-            for call in (lambda: h.value(5, grundy.PLAY_MISERE), lambda: h.outcome(5, "wtia"),
+            for call in (lambda: h.value(5, grundy.PLAY_WTIA), lambda: h.outcome(5, "wtia"),
                          lambda: h.values(5, play=grundy.PLAY_CONJUNCTIVE),
-                         lambda: h.sum_value([1, 2], grundy.PLAY_MISERE),
-                         lambda: h.sum_outcome([1, 2], "misere"),
+                         lambda: h.sum_value([1, 2], grundy.PLAY_CONTINUED),
+                         lambda: h.sum_outcome([1, 2], "selective"),
                          lambda: h.sum_winning_move([1, 2], grundy.PLAY_LOOPY),
                          lambda: h.sum_winning_moves([1, 2], grundy.PLAY_SELECTIVE)):
                 with self.assertRaises(grundy.NotSupportedError) as cm:
