@@ -554,11 +554,12 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * sizes of games whose moves split heaps (Kayles: heaps 0 to 49 in about a
  * second), linear in the heap size for games that do not split.  What one
  * call may cost is capped: it examines at most 2^25 sums of heaps by default
- * (grundy_heap_game_set_search_limit()), a few seconds, and one that would
- * examine more fails with #GRUNDY_ELIMIT and a message naming the limit.
- * The search also takes heaps of at most 2^32 - 2 tokens, at most 1024
- * tokens in games whose moves split heaps, and sums that can become at most
- * 1024 heaps with moves (#GRUNDY_ELIMIT at once, naming the limit).
+ * (grundy_heap_game_set_search_limit()), a few seconds, its search holding
+ * at most 32 bytes per sum of that limit (1 GiB; 64 MiB at least), and one
+ * that would pass either fails with #GRUNDY_ELIMIT and a message naming the
+ * limit.  The search also takes heaps of at most 2^32 - 2 tokens, at most
+ * 256 tokens in games whose moves split heaps, and sums that can become at
+ * most 64 heaps with moves (#GRUNDY_ELIMIT at once, naming the limit).
  *
  * Misère calls take a method flag as graphs do: none or #GRUNDY_BY_SEARCH
  * searches; #GRUNDY_BY_GENUS applies misère Nim's rule to the heaps' genus
@@ -829,10 +830,11 @@ GRUNDY_API int grundy_heap_game_move(grundy_heap_game *game, uint64_t heap, uint
  * @brief Cap what one misère call may cost: the most sums of heaps its
  *        search examines (every option it lists of every sum it expands,
  *        each sum expanded once and kept in the memo) before the call fails
- *        with #GRUNDY_ELIMIT and a message naming the limit.  Time and the
- *        memory the call adds grow with it.  The default, 2^25 (33554432),
- *        is a few seconds and a few hundred megabytes at most; the game's
- *        allocator bounds memory too.  Sums found before the limit stay in
+ *        with #GRUNDY_ELIMIT and a message naming the limit.  Time grows
+ *        with it, and it also caps the memory the search holds: 32 bytes
+ *        per sum of the limit, 64 MiB at least.  The default, 2^25
+ *        (33554432), is a few seconds and at most 1 GiB; the game's
+ *        allocator bounds memory too.  Sums found before a limit stay in
  *        the memo.
  * @param game The game.
  * @param sums The limit, at least 1; 0 restores the default.

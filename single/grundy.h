@@ -578,11 +578,12 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * sizes of games whose moves split heaps (Kayles: heaps 0 to 49 in about a
  * second), linear in the heap size for games that do not split.  What one
  * call may cost is capped: it examines at most 2^25 sums of heaps by default
- * (grundy_heap_game_set_search_limit()), a few seconds, and one that would
- * examine more fails with #GRUNDY_ELIMIT and a message naming the limit.
- * The search also takes heaps of at most 2^32 - 2 tokens, at most 1024
- * tokens in games whose moves split heaps, and sums that can become at most
- * 1024 heaps with moves (#GRUNDY_ELIMIT at once, naming the limit).
+ * (grundy_heap_game_set_search_limit()), a few seconds, its search holding
+ * at most 32 bytes per sum of that limit (1 GiB; 64 MiB at least), and one
+ * that would pass either fails with #GRUNDY_ELIMIT and a message naming the
+ * limit.  The search also takes heaps of at most 2^32 - 2 tokens, at most
+ * 256 tokens in games whose moves split heaps, and sums that can become at
+ * most 64 heaps with moves (#GRUNDY_ELIMIT at once, naming the limit).
  *
  * Misère calls take a method flag as graphs do: none or #GRUNDY_BY_SEARCH
  * searches; #GRUNDY_BY_GENUS applies misère Nim's rule to the heaps' genus
@@ -853,10 +854,11 @@ GRUNDY_API int grundy_heap_game_move(grundy_heap_game *game, uint64_t heap, uint
  * @brief Cap what one misère call may cost: the most sums of heaps its
  *        search examines (every option it lists of every sum it expands,
  *        each sum expanded once and kept in the memo) before the call fails
- *        with #GRUNDY_ELIMIT and a message naming the limit.  Time and the
- *        memory the call adds grow with it.  The default, 2^25 (33554432),
- *        is a few seconds and a few hundred megabytes at most; the game's
- *        allocator bounds memory too.  Sums found before the limit stay in
+ *        with #GRUNDY_ELIMIT and a message naming the limit.  Time grows
+ *        with it, and it also caps the memory the search holds: 32 bytes
+ *        per sum of the limit, 64 MiB at least.  The default, 2^25
+ *        (33554432), is a few seconds and at most 1 GiB; the game's
+ *        allocator bounds memory too.  Sums found before a limit stay in
  *        the memo.
  * @param game The game.
  * @param sums The limit, at least 1; 0 restores the default.
@@ -11457,15 +11459,21 @@ int grundy_heap_game_tame(grundy_heap_game *g, uint64_t max)
  * slots holding EMPTY_SLOT, which sorts last; then the Nim part, a | b << 8.
  *
  * What a call may cost is capped: its searches examine (list as options)
- * at most misere_limit sums (grundy_heap_game_set_search_limit), time and
- * memory growing with them; past it the call fails with GRUNDY_ELIMIT, the
- * memo keeping what it found.  Games whose moves split heaps are searched
- * for heaps up to SPLIT_HEAP_MAX tokens (their sums are far more than the
- * limit long before) and sums of up to MAX_SLOTS heaps. */
+ * at most misere_limit sums (grundy_heap_game_set_search_limit), which
+ * bounds its time, and the engine holds at most BYTES_PER_SUM bytes per sum
+ * of that limit, MIN_BYTES at least (the memo and the options of the sums
+ * on the stack); past either the call fails with GRUNDY_ELIMIT, the memo
+ * keeping what it found.
+ * Sums are searched up to MAX_SLOTS heaps with moves, so that a sum stays
+ * small to copy and hash, and games whose moves split heaps for heaps up to
+ * SPLIT_HEAP_MAX tokens (their sums pass the limits long before; the
+ * widths of larger heaps would cost more than the search). */
 
 #define GRUNDY__HEAP_MISERE__EMPTY_SLOT UINT32_MAX
-#define GRUNDY__HEAP_MISERE__MAX_SLOTS 1024u
-#define GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX 1024u
+#define GRUNDY__HEAP_MISERE__MAX_SLOTS 64u
+#define GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX 256u
+#define GRUNDY__HEAP_MISERE__BYTES_PER_SUM 32u /* the memory cap of a search, per sum of its limit, */
+#define GRUNDY__HEAP_MISERE__MIN_BYTES ((uint64_t)1 << 26) /* and at least this */
 #define GRUNDY__HEAP_MISERE__NIM_PART(twos, ones) ((uint32_t)(twos) | (uint32_t)(ones) << 8)
 
 /* ---- Heaps and their widths ---------------------------------------------- */
@@ -11732,6 +11740,10 @@ static int grundy__heap_misere__evaluate(grundy_heap_game *g, const uint32_t *po
 {
     g->mis->full = 0;
     grundy_game_set_progress(g->mis->memo, g->progress != NULL ? grundy__heap_misere__report : NULL, g);
+    uint64_t bytes = g->misere_limit > SIZE_MAX / GRUNDY__HEAP_MISERE__BYTES_PER_SUM ? SIZE_MAX
+                     : g->misere_limit * GRUNDY__HEAP_MISERE__BYTES_PER_SUM > GRUNDY__HEAP_MISERE__MIN_BYTES ? g->misere_limit * GRUNDY__HEAP_MISERE__BYTES_PER_SUM
+                                                                   : GRUNDY__HEAP_MISERE__MIN_BYTES;
+    grundy_game_set_memory_limit(g->mis->memo, (size_t)bytes);
     int rc = grundy_game_value(g->mis->memo, GRUNDY_PLAY_NORMAL, pos, value);
     if (rc == GRUNDY_OK)
         return rc;
@@ -11742,6 +11754,11 @@ static int grundy__heap_misere__evaluate(grundy_heap_game *g, const uint32_t *po
                                  (unsigned long long)g->misere_limit);
     if (rc == GRUNDY_ENOMEM)
         return grundy__heap_fail(g, rc, "%s: out of memory in the misère search", call);
+    if (rc == GRUNDY_ELIMIT)
+        return grundy__heap_fail(g, rc, "%s: the misère search would hold more than %llu bytes "
+                                 "(%u per sum of the limit of "
+                                 "grundy_heap_game_set_search_limit, 64 MiB at least)", call,
+                                 (unsigned long long)bytes, GRUNDY__HEAP_MISERE__BYTES_PER_SUM);
     return grundy__heap_fail(g, rc, "%s: misère search: %s", call,
                              grundy_game_errmsg(g->mis->memo));
 }
@@ -11939,6 +11956,8 @@ GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const 
 #undef GRUNDY__HEAP_MISERE__EMPTY_SLOT
 #undef GRUNDY__HEAP_MISERE__MAX_SLOTS
 #undef GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX
+#undef GRUNDY__HEAP_MISERE__BYTES_PER_SUM
+#undef GRUNDY__HEAP_MISERE__MIN_BYTES
 #undef GRUNDY__HEAP_MISERE__NIM_PART
 
 /* === src/heap/heap_moves.c === */
