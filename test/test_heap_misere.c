@@ -460,8 +460,26 @@ static void test_methods(void)
     grundy_heap_game_free(g);
     grundy_heap_game_free(s);
 
-    /* Kayles is wild from heap 5: the genus rule is refused there, not below. */
+    /* Kayles is wild from heap 5: the genus rule is refused there, not below,
+     * where it gives what the search gives. */
     g = game_of("0.77");
+    s = game_of("0.77");
+    for (uint64_t x = 0; x <= 4; x++) {
+        for (uint64_t y = x; y <= 4; y++) {
+            for (uint64_t z = y; z <= 4; z++) {
+                uint64_t heaps[3] = {x, y, z};
+                for (size_t n = 1; n <= 3; n++) {
+                    uint32_t vg = 98, vs = 99;
+                    CHECK_EQ(grundy_heap_game_sum_value(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS,
+                                                        heaps, n, &vg), GRUNDY_OK);
+                    CHECK_EQ(grundy_heap_game_sum_value(s, GRUNDY_PLAY_MISERE, heaps, n, &vs),
+                             GRUNDY_OK);
+                    CHECK_EQ(vg, vs);
+                }
+            }
+        }
+    }
+    grundy_heap_game_free(s);
     uint64_t tame[2] = {3, 4}, wild[2] = {3, 5};
     uint32_t v;
     CHECK_EQ(grundy_heap_game_sum_outcome(g, GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS, tame, 2),
