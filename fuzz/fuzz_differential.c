@@ -281,8 +281,8 @@ static void dh_kernel(const char *name, const heap_ref *r, const uint32_t *want,
                    (x ? GRUNDY_N : GRUNDY_P),
                "%s: sum outcome", name);
     hr_check_all_wins(hg, r, want, heaps, 3, name);
-    FUZZ_CHECK(grundy_heap_game_value(hg, GRUNDY_PLAY_MISERE, 1, &v) == GRUNDY_ENOTSUP,
-               "%s: misère heap game", name);
+    FUZZ_CHECK(grundy_heap_game_value(hg, GRUNDY_PLAY_WTIA, 1, &v) == GRUNDY_ENOTSUP,
+               "%s: WTIA heap game", name);
     grundy_heap_game_free(hg);
 }
 

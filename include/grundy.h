@@ -551,8 +551,47 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * proved, every heap below 2^64 has its value in O(1); values past
  * 2^32 - 1 come from grundy_heap_game_value64().
  *
- * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL;
- * every other play returns #GRUNDY_ENOTSUP.
+ * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL
+ * and #GRUNDY_PLAY_MISERE; every other play returns #GRUNDY_ENOTSUP.
+ *
+ * **Misère play.**  The misère Grundy value of a position is the mex of its
+ * options' misère values, except that a position with no move has misère
+ * value 1 (the player to move has won), and a position is N iff its value is
+ * not 0.  A move that splits a heap leaves a sum, whose misère value does not
+ * follow from its parts' misère values, so misère values and sums are found
+ * by a memoized search over sums of heaps (multisets of heap sizes, those
+ * with no move left out), the same for one heap as for a sum: the misère
+ * value of a sum is the misère value of the whole sum, and a winning move
+ * leaves a sum of misère value 0.  The search is iterative and its memo is
+ * the library's hash table, kept across calls (what a call found stays, even
+ * when it fails) and freed with the game.  It is exponential in the heap
+ * sizes of games whose moves split heaps (Kayles: heaps 0 to 49 in about a
+ * second), linear in the heap size for games that do not split.  What one
+ * call may cost is capped: it examines at most 2^25 sums of heaps by default
+ * (grundy_heap_game_set_search_limit()), a few seconds, its search holding
+ * at most 32 bytes per sum of that limit (1 GiB; 64 MiB at least), and one
+ * that would pass either fails with #GRUNDY_ELIMIT and a message naming the
+ * limit.  The search also takes heaps of at most 2^32 - 2 tokens, at most
+ * 256 tokens in games whose moves split heaps, and sums that can become at
+ * most 64 heaps with moves (#GRUNDY_ELIMIT at once, naming the limit).
+ *
+ * Misère calls take a method flag as graphs do: none or #GRUNDY_BY_SEARCH
+ * searches; #GRUNDY_BY_GENUS applies misère Nim's rule to the heaps' genus
+ * symbols (grundy_heap_game_genus()), refused with #GRUNDY_EINVAL unless
+ * every heap is tame; #GRUNDY_BY_SJ is refused with #GRUNDY_EINVAL (its
+ * precondition concerns every sum the heaps reach).
+ * grundy_heap_game_last_method() tells which was used.
+ *
+ * @code
+ * grundy_heap_game *kayles;
+ * grundy_heap_game_new(&kayles, NULL);
+ * grundy_heap_game_parse(kayles, "0.77", 4);
+ * uint32_t v;
+ * grundy_heap_game_value(kayles, GRUNDY_PLAY_MISERE, 4, &v);     // 0: P
+ * uint64_t heaps[2] = {3, 4}, moves[2];
+ * grundy_heap_game_sum_winning_move(kayles, GRUNDY_PLAY_MISERE, heaps, 2, moves);
+ * grundy_heap_game_free(kayles);
+ * @endcode
  * @{ */
 
 /** An opaque heap game with its computed values. */
@@ -697,17 +736,22 @@ GRUNDY_API int grundy_heap_game_arithmetic_period(grundy_heap_game *game, uint64
 GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t bytes);
 
 /**
- * @brief The number of one heap under @p play: from the table, or from the
- *        period once one is proved (so any heap size is fine then),
- *        computing the table up to @p heap if needed.
+ * @brief The number of one heap under @p play.  Normal play: G(heap), from
+ *        the table, or from the period once one is proved (so any heap
+ *        size is fine then), computing the table up to @p heap if needed.
+ *        Misère play: the misère Grundy value, by the search (see above),
+ *        whose memo later calls share.
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL, or #GRUNDY_PLAY_MISERE (with a method
+ *              flag or not).
  * @param heap  The heap size.
- * @param value Out: G(heap).
+ * @param value Out: the value.
  * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play;
  *         #GRUNDY_ERANGE if an arithmetic period takes G(heap) past
- *         2^32 - 1 (grundy_heap_game_value64() answers).  The sum calls
- *         below return #GRUNDY_ERANGE alike.
+ *         2^32 - 1 (grundy_heap_game_value64() answers; the sum calls
+ *         below return #GRUNDY_ERANGE alike); misère play: #GRUNDY_ELIMIT
+ *         at the search's limits, #GRUNDY_EINVAL for a method that does
+ *         not apply, #GRUNDY_ECANCELED, #GRUNDY_ENOMEM.
  */
 GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, int play, uint64_t heap,
                                       uint32_t *value);
@@ -727,9 +771,10 @@ GRUNDY_API int grundy_heap_game_value64(grundy_heap_game *game, int play, uint64
 
 /**
  * @brief The numbers of heaps @p first ... first + count - 1 in one call.
- *        O(count) once they are computed (or a period is proved).
+ *        Normal play: O(count) once they are computed (or a period is
+ *        proved).  Misère play: one search memo for the whole range.
  * @param game   The game.
- * @param play   #GRUNDY_PLAY_NORMAL.
+ * @param play   #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
  * @param first  The first heap size.
  * @param count  How many.
  * @param values Out: @p count values.
@@ -741,16 +786,20 @@ GRUNDY_API int grundy_heap_game_values(grundy_heap_game *game, int play, uint64_
 /**
  * @brief The outcome of one heap under @p play.
  * @param game The game.
- * @param play #GRUNDY_PLAY_NORMAL.
+ * @param play #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
  * @param heap The heap size.
  * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
  */
 GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, int play, uint64_t heap);
 
 /**
- * @brief The number of a sum of heaps: the xor of their values.
+ * @brief The number of a sum of heaps.  Normal play: the xor of their
+ *        values.  Misère play: the misère Grundy value of the whole sum, by
+ *        the search (or, with #GRUNDY_BY_GENUS and tame heaps, misère Nim's
+ *        rule: the xor of their values, xor 1 when none has the genus of a
+ *        heap of two or more).
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps The heap sizes (may be NULL when n is 0).
  * @param n     How many heaps.
  * @param value Out: the value of the sum.
@@ -760,9 +809,10 @@ GRUNDY_API int grundy_heap_game_sum_value(grundy_heap_game *game, int play,
                                           const uint64_t *heaps, size_t n, uint32_t *value);
 
 /**
- * @brief The outcome of a sum of heaps.
+ * @brief The outcome of a sum of heaps: N iff its number
+ *        (grundy_heap_game_sum_value()) is not 0.
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps The heap sizes.
  * @param n     How many heaps.
  * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
@@ -774,13 +824,16 @@ GRUNDY_API int grundy_heap_game_sum_outcome(grundy_heap_game *game, int play,
  * @brief A winning move in a sum of heaps, in the first heap where one
  *        exists: `moves[i]` is the move k to play in heap i (read it with
  *        grundy_heap_game_move()), #GRUNDY_NO_MOVE for every other heap.
- *        O(n + the moves listed before it in the heaps up to that one).
+ *        Normal play: O(n + the moves listed before it in the heaps up to
+ *        that one).  Misère play: the first move, heap by heap, that
+ *        leaves a sum of misère value 0, each tried by the search.
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps The heap sizes.
  * @param n     How many heaps.
  * @param moves Out: n entries.
- * @return 1 if found, 0 if the sum is a P-position, or a negative status
+ * @return 1 if found, 0 if the sum is a P-position (misère play: or no heap
+ *         has a move, the player to move having won), or a negative status
  *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
  *         period is known and the move search would need them all, or when
  *         every winning move lies past 2^64 - 1 moves of its heap and so
@@ -792,9 +845,9 @@ GRUNDY_API int grundy_heap_game_sum_winning_move(grundy_heap_game *game, int pla
 
 /**
  * @brief Every winning move in a sum of heaps, by heap then by move.
- *        O(the moves of every heap).
+ *        O(the moves of every heap); misère play tries each by the search.
  * @param game       The game.
- * @param play       #GRUNDY_PLAY_NORMAL.
+ * @param play       #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps      The heap sizes.
  * @param n          How many heaps.
  * @param components Out (may be NULL): up to @p cap heap indices.
@@ -835,6 +888,72 @@ GRUNDY_API int grundy_heap_game_degree(grundy_heap_game *game, uint64_t heap, ui
  */
 GRUNDY_API int grundy_heap_game_move(grundy_heap_game *game, uint64_t heap, uint64_t k,
                                      uint64_t *parts, size_t cap, size_t *nparts);
+
+/**
+ * @brief Cap what one misère call may cost: the most sums of heaps its
+ *        search examines (every option it lists of every sum it expands,
+ *        each sum expanded once and kept in the memo) before the call fails
+ *        with #GRUNDY_ELIMIT and a message naming the limit.  Time grows
+ *        with it, and it also caps the memory the search holds: 32 bytes
+ *        per sum of the limit, 64 MiB at least.  The default, 2^25
+ *        (33554432), is a few seconds and at most 1 GiB; the game's
+ *        allocator bounds memory too.  Sums found before a limit stay in
+ *        the memo.
+ * @param game The game.
+ * @param sums The limit, at least 1; 0 restores the default.
+ */
+GRUNDY_API void grundy_heap_game_set_search_limit(grundy_heap_game *game, uint64_t sums);
+
+/**
+ * @brief Which method the most recent successful misère call of this game
+ *        used (a value, outcome or sum).
+ * @param game The game.
+ * @return #GRUNDY_BY_GENUS or #GRUNDY_BY_SEARCH; 0 if no misère call has
+ *         succeeded yet (or @p game is NULL).
+ */
+GRUNDY_API int grundy_heap_game_last_method(const grundy_heap_game *game);
+
+/**
+ * @brief Conway's genus symbol of a heap, as grundy_graph_genus() gives it
+ *        for a node: g^(gamma_0 gamma_1 ...), where g is the heap's
+ *        Sprague-Grundy value and gamma_n the misère Grundy value of the
+ *        heap plus n Nim heaps of size 2 (#GRUNDY_GENUS_TERMS terms).
+ *        Computes the genus of every heap up to @p heap (kept for later
+ *        calls) by the misère search, with its limits.
+ * @param game  The game.
+ * @param heap  The heap size.
+ * @param gamma Out: up to @p cap terms gamma_0, gamma_1, ... (may be NULL
+ *              when cap is 0); gamma_0 is the heap's misère value.
+ * @param cap   The room in @p gamma.
+ * @param tame  Out (may be NULL): 1 if the heap is tame: it and every
+ *              position it can reach (sums of heaps) have genus
+ *              0^(1 2 0 2 ...), 1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...)
+ *              over the terms computed.  Tame heaps add in misère play
+ *              like Nim heaps (#GRUNDY_BY_GENUS).  It is decided from the
+ *              genus of every heap the moves leave, since every heap of a
+ *              sum the heap reaches is reachable alone and sums of tame
+ *              games are tame (Conway, On Numbers and Games, ch. 12).
+ * @return #GRUNDY_OK; #GRUNDY_ELIMIT, #GRUNDY_ENOMEM, #GRUNDY_ECANCELED as
+ *         the misère search; #GRUNDY_ESTATE; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_heap_game_genus(grundy_heap_game *game, uint64_t heap, uint32_t *gamma,
+                                      size_t cap, int *tame);
+
+/**
+ * @brief Whether the game is tame up to @p max: every heap 0 ... max is
+ *        tame as grundy_heap_game_genus() says (its genus, and that of
+ *        every position it reaches, is one of Conway's tame forms:
+ *        On Numbers and Games, ch. 12; Winning Ways, ch. 13, "tame" games
+ *        play in misère like Nim).  The genus of each heap is computed
+ *        upward and the answer given at the first wild one.  Subtraction
+ *        games such as `sub:1,2,3` are tame; Kayles (`0.77`) is wild from
+ *        its heap of 5, Grundy's game from its heap of 13.
+ * @param game The game.
+ * @param max  The largest heap checked.
+ * @return 1 if tame up to @p max, 0 if some heap up to it is not, or a
+ *         negative status as grundy_heap_game_genus().
+ */
+GRUNDY_API int grundy_heap_game_tame(grundy_heap_game *game, uint64_t max);
 
 /** @} */
 

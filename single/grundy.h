@@ -575,8 +575,47 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * proved, every heap below 2^64 has its value in O(1); values past
  * 2^32 - 1 come from grundy_heap_game_value64().
  *
- * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL;
- * every other play returns #GRUNDY_ENOTSUP.
+ * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL
+ * and #GRUNDY_PLAY_MISERE; every other play returns #GRUNDY_ENOTSUP.
+ *
+ * **Misère play.**  The misère Grundy value of a position is the mex of its
+ * options' misère values, except that a position with no move has misère
+ * value 1 (the player to move has won), and a position is N iff its value is
+ * not 0.  A move that splits a heap leaves a sum, whose misère value does not
+ * follow from its parts' misère values, so misère values and sums are found
+ * by a memoized search over sums of heaps (multisets of heap sizes, those
+ * with no move left out), the same for one heap as for a sum: the misère
+ * value of a sum is the misère value of the whole sum, and a winning move
+ * leaves a sum of misère value 0.  The search is iterative and its memo is
+ * the library's hash table, kept across calls (what a call found stays, even
+ * when it fails) and freed with the game.  It is exponential in the heap
+ * sizes of games whose moves split heaps (Kayles: heaps 0 to 49 in about a
+ * second), linear in the heap size for games that do not split.  What one
+ * call may cost is capped: it examines at most 2^25 sums of heaps by default
+ * (grundy_heap_game_set_search_limit()), a few seconds, its search holding
+ * at most 32 bytes per sum of that limit (1 GiB; 64 MiB at least), and one
+ * that would pass either fails with #GRUNDY_ELIMIT and a message naming the
+ * limit.  The search also takes heaps of at most 2^32 - 2 tokens, at most
+ * 256 tokens in games whose moves split heaps, and sums that can become at
+ * most 64 heaps with moves (#GRUNDY_ELIMIT at once, naming the limit).
+ *
+ * Misère calls take a method flag as graphs do: none or #GRUNDY_BY_SEARCH
+ * searches; #GRUNDY_BY_GENUS applies misère Nim's rule to the heaps' genus
+ * symbols (grundy_heap_game_genus()), refused with #GRUNDY_EINVAL unless
+ * every heap is tame; #GRUNDY_BY_SJ is refused with #GRUNDY_EINVAL (its
+ * precondition concerns every sum the heaps reach).
+ * grundy_heap_game_last_method() tells which was used.
+ *
+ * @code
+ * grundy_heap_game *kayles;
+ * grundy_heap_game_new(&kayles, NULL);
+ * grundy_heap_game_parse(kayles, "0.77", 4);
+ * uint32_t v;
+ * grundy_heap_game_value(kayles, GRUNDY_PLAY_MISERE, 4, &v);     // 0: P
+ * uint64_t heaps[2] = {3, 4}, moves[2];
+ * grundy_heap_game_sum_winning_move(kayles, GRUNDY_PLAY_MISERE, heaps, 2, moves);
+ * grundy_heap_game_free(kayles);
+ * @endcode
  * @{ */
 
 /** An opaque heap game with its computed values. */
@@ -721,17 +760,22 @@ GRUNDY_API int grundy_heap_game_arithmetic_period(grundy_heap_game *game, uint64
 GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t bytes);
 
 /**
- * @brief The number of one heap under @p play: from the table, or from the
- *        period once one is proved (so any heap size is fine then),
- *        computing the table up to @p heap if needed.
+ * @brief The number of one heap under @p play.  Normal play: G(heap), from
+ *        the table, or from the period once one is proved (so any heap
+ *        size is fine then), computing the table up to @p heap if needed.
+ *        Misère play: the misère Grundy value, by the search (see above),
+ *        whose memo later calls share.
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL, or #GRUNDY_PLAY_MISERE (with a method
+ *              flag or not).
  * @param heap  The heap size.
- * @param value Out: G(heap).
+ * @param value Out: the value.
  * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play;
  *         #GRUNDY_ERANGE if an arithmetic period takes G(heap) past
- *         2^32 - 1 (grundy_heap_game_value64() answers).  The sum calls
- *         below return #GRUNDY_ERANGE alike.
+ *         2^32 - 1 (grundy_heap_game_value64() answers; the sum calls
+ *         below return #GRUNDY_ERANGE alike); misère play: #GRUNDY_ELIMIT
+ *         at the search's limits, #GRUNDY_EINVAL for a method that does
+ *         not apply, #GRUNDY_ECANCELED, #GRUNDY_ENOMEM.
  */
 GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, int play, uint64_t heap,
                                       uint32_t *value);
@@ -751,9 +795,10 @@ GRUNDY_API int grundy_heap_game_value64(grundy_heap_game *game, int play, uint64
 
 /**
  * @brief The numbers of heaps @p first ... first + count - 1 in one call.
- *        O(count) once they are computed (or a period is proved).
+ *        Normal play: O(count) once they are computed (or a period is
+ *        proved).  Misère play: one search memo for the whole range.
  * @param game   The game.
- * @param play   #GRUNDY_PLAY_NORMAL.
+ * @param play   #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
  * @param first  The first heap size.
  * @param count  How many.
  * @param values Out: @p count values.
@@ -765,16 +810,20 @@ GRUNDY_API int grundy_heap_game_values(grundy_heap_game *game, int play, uint64_
 /**
  * @brief The outcome of one heap under @p play.
  * @param game The game.
- * @param play #GRUNDY_PLAY_NORMAL.
+ * @param play #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE.
  * @param heap The heap size.
  * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
  */
 GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, int play, uint64_t heap);
 
 /**
- * @brief The number of a sum of heaps: the xor of their values.
+ * @brief The number of a sum of heaps.  Normal play: the xor of their
+ *        values.  Misère play: the misère Grundy value of the whole sum, by
+ *        the search (or, with #GRUNDY_BY_GENUS and tame heaps, misère Nim's
+ *        rule: the xor of their values, xor 1 when none has the genus of a
+ *        heap of two or more).
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps The heap sizes (may be NULL when n is 0).
  * @param n     How many heaps.
  * @param value Out: the value of the sum.
@@ -784,9 +833,10 @@ GRUNDY_API int grundy_heap_game_sum_value(grundy_heap_game *game, int play,
                                           const uint64_t *heaps, size_t n, uint32_t *value);
 
 /**
- * @brief The outcome of a sum of heaps.
+ * @brief The outcome of a sum of heaps: N iff its number
+ *        (grundy_heap_game_sum_value()) is not 0.
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps The heap sizes.
  * @param n     How many heaps.
  * @return #GRUNDY_N or #GRUNDY_P, or a negative status as grundy_heap_game_value().
@@ -798,13 +848,16 @@ GRUNDY_API int grundy_heap_game_sum_outcome(grundy_heap_game *game, int play,
  * @brief A winning move in a sum of heaps, in the first heap where one
  *        exists: `moves[i]` is the move k to play in heap i (read it with
  *        grundy_heap_game_move()), #GRUNDY_NO_MOVE for every other heap.
- *        O(n + the moves listed before it in the heaps up to that one).
+ *        Normal play: O(n + the moves listed before it in the heaps up to
+ *        that one).  Misère play: the first move, heap by heap, that
+ *        leaves a sum of misère value 0, each tried by the search.
  * @param game  The game.
- * @param play  #GRUNDY_PLAY_NORMAL.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps The heap sizes.
  * @param n     How many heaps.
  * @param moves Out: n entries.
- * @return 1 if found, 0 if the sum is a P-position, or a negative status
+ * @return 1 if found, 0 if the sum is a P-position (misère play: or no heap
+ *         has a move, the player to move having won), or a negative status
  *         (#GRUNDY_ELIMIT for a heap beyond the values computed when no
  *         period is known and the move search would need them all, or when
  *         every winning move lies past 2^64 - 1 moves of its heap and so
@@ -816,9 +869,9 @@ GRUNDY_API int grundy_heap_game_sum_winning_move(grundy_heap_game *game, int pla
 
 /**
  * @brief Every winning move in a sum of heaps, by heap then by move.
- *        O(the moves of every heap).
+ *        O(the moves of every heap); misère play tries each by the search.
  * @param game       The game.
- * @param play       #GRUNDY_PLAY_NORMAL.
+ * @param play       #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps      The heap sizes.
  * @param n          How many heaps.
  * @param components Out (may be NULL): up to @p cap heap indices.
@@ -859,6 +912,72 @@ GRUNDY_API int grundy_heap_game_degree(grundy_heap_game *game, uint64_t heap, ui
  */
 GRUNDY_API int grundy_heap_game_move(grundy_heap_game *game, uint64_t heap, uint64_t k,
                                      uint64_t *parts, size_t cap, size_t *nparts);
+
+/**
+ * @brief Cap what one misère call may cost: the most sums of heaps its
+ *        search examines (every option it lists of every sum it expands,
+ *        each sum expanded once and kept in the memo) before the call fails
+ *        with #GRUNDY_ELIMIT and a message naming the limit.  Time grows
+ *        with it, and it also caps the memory the search holds: 32 bytes
+ *        per sum of the limit, 64 MiB at least.  The default, 2^25
+ *        (33554432), is a few seconds and at most 1 GiB; the game's
+ *        allocator bounds memory too.  Sums found before a limit stay in
+ *        the memo.
+ * @param game The game.
+ * @param sums The limit, at least 1; 0 restores the default.
+ */
+GRUNDY_API void grundy_heap_game_set_search_limit(grundy_heap_game *game, uint64_t sums);
+
+/**
+ * @brief Which method the most recent successful misère call of this game
+ *        used (a value, outcome or sum).
+ * @param game The game.
+ * @return #GRUNDY_BY_GENUS or #GRUNDY_BY_SEARCH; 0 if no misère call has
+ *         succeeded yet (or @p game is NULL).
+ */
+GRUNDY_API int grundy_heap_game_last_method(const grundy_heap_game *game);
+
+/**
+ * @brief Conway's genus symbol of a heap, as grundy_graph_genus() gives it
+ *        for a node: g^(gamma_0 gamma_1 ...), where g is the heap's
+ *        Sprague-Grundy value and gamma_n the misère Grundy value of the
+ *        heap plus n Nim heaps of size 2 (#GRUNDY_GENUS_TERMS terms).
+ *        Computes the genus of every heap up to @p heap (kept for later
+ *        calls) by the misère search, with its limits.
+ * @param game  The game.
+ * @param heap  The heap size.
+ * @param gamma Out: up to @p cap terms gamma_0, gamma_1, ... (may be NULL
+ *              when cap is 0); gamma_0 is the heap's misère value.
+ * @param cap   The room in @p gamma.
+ * @param tame  Out (may be NULL): 1 if the heap is tame: it and every
+ *              position it can reach (sums of heaps) have genus
+ *              0^(1 2 0 2 ...), 1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...)
+ *              over the terms computed.  Tame heaps add in misère play
+ *              like Nim heaps (#GRUNDY_BY_GENUS).  It is decided from the
+ *              genus of every heap the moves leave, since every heap of a
+ *              sum the heap reaches is reachable alone and sums of tame
+ *              games are tame (Conway, On Numbers and Games, ch. 12).
+ * @return #GRUNDY_OK; #GRUNDY_ELIMIT, #GRUNDY_ENOMEM, #GRUNDY_ECANCELED as
+ *         the misère search; #GRUNDY_ESTATE; #GRUNDY_EINVAL.
+ */
+GRUNDY_API int grundy_heap_game_genus(grundy_heap_game *game, uint64_t heap, uint32_t *gamma,
+                                      size_t cap, int *tame);
+
+/**
+ * @brief Whether the game is tame up to @p max: every heap 0 ... max is
+ *        tame as grundy_heap_game_genus() says (its genus, and that of
+ *        every position it reaches, is one of Conway's tame forms:
+ *        On Numbers and Games, ch. 12; Winning Ways, ch. 13, "tame" games
+ *        play in misère like Nim).  The genus of each heap is computed
+ *        upward and the answer given at the first wild one.  Subtraction
+ *        games such as `sub:1,2,3` are tame; Kayles (`0.77`) is wild from
+ *        its heap of 5, Grundy's game from its heap of 13.
+ * @param game The game.
+ * @param max  The largest heap checked.
+ * @return 1 if tame up to @p max, 0 if some heap up to it is not, or a
+ *         negative status as grundy_heap_game_genus().
+ */
+GRUNDY_API int grundy_heap_game_tame(grundy_heap_game *game, uint64_t max);
 
 /** @} */
 
@@ -3462,6 +3581,28 @@ static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
 
 GRUNDY__LOCAL uint32_t grundy__acc_end(const grundy__acc *acc);
 
+/* Winning moves of a sum as they are found (graphs and heap games):
+ * (component, move) pairs, the first cap stored (components may be NULL),
+ * count all of them; with first_only the search stops at the first. */
+typedef struct grundy__wins {
+    size_t *components;
+    uint64_t *moves;
+    size_t cap, count;
+    int first_only;
+} grundy__wins;
+
+/* Records one; returns nonzero when the search should stop. */
+static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
+{
+    if (w->count < w->cap) {
+        if (w->components != NULL)
+            w->components[w->count] = component;
+        w->moves[w->count] = move;
+    }
+    w->count++;
+    return w->first_only;
+}
+
 /* === src/play/compound.c (continued) === */
 
 GRUNDY__LOCAL int grundy__numbers_decide(int play, const void *ctx, size_t n, grundy__value_at_fn value_at)
@@ -3507,6 +3648,52 @@ int grundy_numbers_sum_outcome(int play, const uint32_t *numbers, size_t n)
     if (numbers == NULL && n > 0)
         return GRUNDY_EINVAL;
     return grundy__numbers_decide(play, numbers, n, grundy__compound__number_at);
+}
+
+/* === src/play/genus.c === */
+/* Which tame genus a position's terms show (see genus.h).
+ *
+ * In a misère sum of tame positions the small kinds act as Nim heaps of 0
+ * and 1 and the big kind as a heap of two or more with Nim value a, so
+ * misère Nim's rule decides it (Conway, On Numbers and Games, ch. 12). */
+/* === src/play/genus.h === */
+/* Conway's genus symbols and tame positions (ONAG ch. 12; Winning Ways
+ * ch. 13), shared by every kind of handle that computes them: which tame
+ * genus a position's terms show, and misère Nim's rule that decides a sum
+ * of tame positions.  How the terms are computed is the handle's business
+ * (graphs fill a table over their nodes, heap games search sums of heaps). */
+
+/* The terms computed: gamma_0 ... gamma_L. */
+#define GRUNDY__GENUS_L (GRUNDY_GENUS_TERMS - 1)
+
+/* A position's tame kind: not tame; 0^(1202...) or 1^(0313...), which add
+ * like Nim heaps of 0 and 1; a^(a, a^2, a, ...), like a heap of two or more. */
+enum { GRUNDY__NOT_TAME = 0, GRUNDY__TAME_SMALL = 1, GRUNDY__TAME_BIG = 2 };
+
+/* The tame kind the terms gamma[0 .. L] show for a position of
+ * Sprague-Grundy value v (its own genus only: a tame position also needs
+ * every position it reaches tame, which the caller checks). */
+GRUNDY__LOCAL int grundy__genus_kind(const uint32_t *gamma, uint32_t v);
+
+/* The misère Grundy value of a sum of tame positions, from the xor x of
+ * their Sprague-Grundy values and whether one is of the big kind: misère
+ * Nim's rule, x with a big one, x ^ 1 with only small ones. */
+static inline uint32_t grundy__genus_tame_value(uint32_t x, int big)
+{
+    return big ? x : x ^ 1u;
+}
+
+/* === src/play/genus.c (continued) === */
+
+GRUNDY__LOCAL int grundy__genus_kind(const uint32_t *gamma, uint32_t v)
+{
+    int small0 = v == 0, small1 = v == 1, big = 1;
+    for (size_t n = 0; n <= GRUNDY__GENUS_L; n++) {
+        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
+        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
+        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
+    }
+    return small0 || small1 ? GRUNDY__TAME_SMALL : big ? GRUNDY__TAME_BIG : GRUNDY__NOT_TAME;
 }
 
 /* === src/play/play.c === */
@@ -3753,28 +3940,6 @@ GRUNDY__LOCAL int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
 /* Solves the loopy play (generalized Sprague-Grundy values) of a graph
  * whose moves are merged and do not split. */
 GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g);
-
-/* Winning moves as they are found: (component, move) pairs, the first cap
- * stored (components may be NULL), count all of them; with first_only the
- * search stops at the first. */
-typedef struct grundy__wins {
-    size_t *components;
-    uint64_t *moves;
-    size_t cap, count;
-    int first_only;
-} grundy__wins;
-
-/* Records one; returns nonzero when the search should stop. */
-static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
-{
-    if (w->count < w->cap) {
-        if (w->components != NULL)
-            w->components[w->count] = component;
-        w->moves[w->count] = move;
-    }
-    w->count++;
-    return w->first_only;
-}
 
 /* The misère outcome of the sum of nodes[0 .. n), by memoized search over
  * the sum (graph_misere.c). */
@@ -4555,14 +4720,12 @@ int grundy_graph_sum_winning_move(grundy_graph *g, int play, const uint32_t *nod
  * gamma_n(x) is the entry (x, n, 0).
  *
  * A position is tame when it and every position it reaches have genus
- * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...).  In a misère sum of
- * tame positions the first two act as Nim heaps of 0 and 1 and the last as a
- * heap of two or more with Nim value a, so misère Nim's rule decides it. */
+ * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...); which kind the terms
+ * show, and misère Nim's rule for sums of tame positions, are shared with
+ * heap games (play/genus.h). */
 
-#define GRUNDY__GRAPH_GENUS__L (GRUNDY_GENUS_TERMS - 1)
+#define GRUNDY__GRAPH_GENUS__L GRUNDY__GENUS_L
 #define GRUNDY__GRAPH_GENUS__STATES ((GRUNDY__GRAPH_GENUS__L + 1) * (GRUNDY__GRAPH_GENUS__L + 2) / 2)
-
-enum { GRUNDY__GRAPH_GENUS__NOT_TAME = 0, GRUNDY__GRAPH_GENUS__TAME_SMALL = 1, GRUNDY__GRAPH_GENUS__TAME_BIG = 2 };
 
 /* Index of state (a, b), a + b <= L: row a holds L + 1 - a entries. */
 static size_t grundy__graph_genus__state(size_t a, size_t b)
@@ -4599,18 +4762,6 @@ static void grundy__graph_genus__fill_node(const grundy_graph *g, uint32_t *f, u
     }
 }
 
-/* Which tame genus the terms show, for a position of value v. */
-static int grundy__graph_genus__genus_kind(const uint32_t *gamma, uint32_t v)
-{
-    int small0 = v == 0, small1 = v == 1, big = 1;
-    for (size_t n = 0; n <= GRUNDY__GRAPH_GENUS__L; n++) {
-        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
-        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
-        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
-    }
-    return small0 || small1 ? GRUNDY__GRAPH_GENUS__TAME_SMALL : big ? GRUNDY__GRAPH_GENUS__TAME_BIG : GRUNDY__GRAPH_GENUS__NOT_TAME;
-}
-
 static int grundy__graph_genus__compute(grundy_graph *g)
 {
     if (g->genus != NULL)
@@ -4637,10 +4788,10 @@ static int grundy__graph_genus__compute(grundy_graph *g)
         uint32_t *gx = genus + (size_t)x * (GRUNDY__GRAPH_GENUS__L + 1);
         for (size_t n = 0; n <= GRUNDY__GRAPH_GENUS__L; n++)
             gx[n] = grundy__graph_genus__row(f, x)[grundy__graph_genus__state(n, 0)];
-        int kind = grundy__graph_genus__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
-        for (uint64_t k = g->off[x]; kind != GRUNDY__GRAPH_GENUS__NOT_TAME && k < g->off[x + 1]; k++) {
-            if (tame[g->tok[k]] == GRUNDY__GRAPH_GENUS__NOT_TAME)
-                kind = GRUNDY__GRAPH_GENUS__NOT_TAME;
+        int kind = grundy__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
+        for (uint64_t k = g->off[x]; kind != GRUNDY__NOT_TAME && k < g->off[x + 1]; k++) {
+            if (tame[g->tok[k]] == GRUNDY__NOT_TAME)
+                kind = GRUNDY__NOT_TAME;
         }
         tame[x] = (unsigned char)kind;
     }
@@ -4673,7 +4824,7 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
     for (size_t n = 0; n < cap && n <= GRUNDY__GRAPH_GENUS__L; n++)
         gamma[n] = gx[n];
     if (tame != NULL)
-        *tame = g->tame[node] != GRUNDY__GRAPH_GENUS__NOT_TAME;
+        *tame = g->tame[node] != GRUNDY__NOT_TAME;
     return GRUNDY_OK;
 }
 
@@ -4681,7 +4832,7 @@ GRUNDY__LOCAL int grundy__graph_find_wild(grundy_graph *g, const uint32_t *nodes
 {
     int rc = grundy__graph_genus__compute(g);
     size_t i = 0;
-    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != GRUNDY__GRAPH_GENUS__NOT_TAME)
+    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != GRUNDY__NOT_TAME)
         i++;
     *wild = i;
     return rc;
@@ -4694,10 +4845,10 @@ GRUNDY__LOCAL int grundy__graph_tame_outcome(const grundy_graph *g, const uint32
     uint32_t x = 0;
     int big = 0;
     for (size_t i = 0; i < n; i++) {
-        big |= g->tame[nodes[i]] == GRUNDY__GRAPH_GENUS__TAME_BIG;
+        big |= g->tame[nodes[i]] == GRUNDY__TAME_BIG;
         x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
     }
-    return (big ? x != 0 : x != 1) ? GRUNDY_N : GRUNDY_P;
+    return grundy__genus_tame_value(x, big) != 0 ? GRUNDY_N : GRUNDY_P;
 }
 #undef GRUNDY__GRAPH_GENUS__L
 #undef GRUNDY__GRAPH_GENUS__STATES
@@ -9228,6 +9379,7 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 #define GRUNDY__HEAP_LANES 2u             /* values computed at once (heap_threads.c) */
 #define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 #define GRUNDY__HEAP_MSG 256u             /* room for the message of the last failure */
+#define GRUNDY__HEAP_SEARCH_LIMIT ((uint64_t)1 << 25) /* sums a misère call examines, by default */
 
 /* The running state of an all-but game's values (heap_allbut.c): G(n) is
  * the least value v that no heap m < n with n - m outside the excluded set
@@ -9262,6 +9414,20 @@ typedef struct grundy__heap_lane {
      * its own (two, as processors fetch lines in pairs). */
     unsigned char apart[128];
 } grundy__heap_lane;
+
+/* Misère play's state (heap_misere.c, heap_genus.c). */
+typedef struct grundy__heap_misere {
+    grundy_game *memo;       /* the sums of heaps searched, or NULL */
+    uint32_t slots;          /* heap slots of its positions; one more holds the Nim part */
+    uint32_t *buf;           /* 3 * (slots + 1): the generator's sum, a call's two sums */
+    uint64_t work;           /* sums examined (options listed) by the call under way */
+    int full;                /* the last search stopped at the limit */
+    uint32_t *width;         /* games that split: width[h], the most non-terminal */
+    size_t nwidth, cap_width; /* heaps a heap of h can become */
+    uint32_t *genus;         /* GRUNDY_GENUS_TERMS terms per heap */
+    unsigned char *tame;     /* per heap: its tame kind, with every heap it reaches */
+    size_t ngenus, cap_genus, cap_tame;
+} grundy__heap_misere;
 
 struct grundy_heap_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
@@ -9327,6 +9493,12 @@ struct grundy_heap_game {
     uint64_t period, preperiod, saltus;
     grundy__heap_allbut allbut; /* all-but games' running counts (heap_allbut.c) */
     size_t limit;        /* the memory cap in bytes, 0 for none */
+
+    /* Misère play (heap_misere.c, heap_genus.c): its state, made at the
+     * first misère call, and the caller's settings. */
+    grundy__heap_misere *mis;
+    uint64_t misere_limit;   /* the most sums a misère call may examine */
+    int last_method;         /* of the last misère call: GRUNDY_BY_*, or 0 */
 };
 
 /* Whether x has an odd number of bits set: under the sparse method's mask,
@@ -9360,7 +9532,7 @@ GRUNDY__LOCAL int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt
 GRUNDY__LOCAL int grundy__heap_ready(grundy_heap_game *g, const char *call);
 
 /* grundy__heap_ready, and a play heap games compute: GRUNDY_EINVAL for what
- * is not a play, GRUNDY_ENOTSUP for any but normal play. */
+ * is not a play, GRUNDY_ENOTSUP for any but normal and misère play. */
 GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call);
 
 /* Makes *L the scratch of a lane for values below bound - 1, keeping its
@@ -9502,6 +9674,16 @@ typedef int (*grundy__heap_block_fn)(void *ctx, const grundy__heap_block *b, uin
 GRUNDY__LOCAL int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__heap_block_fn fn,
                             void *ctx);
 
+/* Called on each move in list order with its index k (saturated at
+ * UINT64_MAX) and the heaps it leaves, increasing (nparts 0 to 3); a
+ * non-zero return stops the walk. */
+typedef int (*grundy__heap_move_fn)(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts);
+
+/* Walks every move of heap under rules r, one by one (the misère search,
+ * its genus and widths): fn's first non-zero return, or 0.  O(moves). */
+GRUNDY__LOCAL int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
+                           void *ctx);
+
 /* The index within its block of the three-heap split (a, b, m - a - b),
  * a <= b <= m - a - b, saturated at UINT64_MAX. */
 GRUNDY__LOCAL uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
@@ -9554,6 +9736,43 @@ GRUNDY__LOCAL int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const ch
  * certificate: 1 when found (the game is then periodic), 0, or
  * GRUNDY_ENOMEM. */
 GRUNDY__LOCAL int grundy__heap_check_allbut(grundy_heap_game *g);
+/* ---- heap_misere.c -------------------------------------------------------- */
+
+/* The misère value of each heap first .. first + count - 1 under play (a
+ * misère play, with its method flag), into values. */
+GRUNDY__LOCAL int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                               uint32_t *values, const char *call);
+
+/* The misère value of the sum of heaps[0 .. n) under play. */
+GRUNDY__LOCAL int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                            uint32_t *value, const char *call);
+
+/* The moves of that sum that leave a misère P-position, into w. */
+GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                             grundy__wins *w, const char *call);
+
+/* The misère value of the sum of heaps[0 .. n) and `twos` Nim heaps of
+ * two, by search (the genus terms of heap_genus.c). */
+GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
+                               unsigned twos, uint32_t *value, const char *call);
+
+/* Whether the search takes heaps up to heap (GRUNDY_ELIMIT with a message
+ * if not): checked before a call computes anything for them. */
+GRUNDY__LOCAL int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call);
+
+/* Makes g->mis exist (GRUNDY_ENOMEM with a message naming call if not). */
+GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call);
+
+/* Frees the state of misère play. */
+GRUNDY__LOCAL void grundy__heap_misere_free(grundy_heap_game *g);
+
+/* ---- heap_genus.c ---------------------------------------------------------- */
+
+/* Makes the genus terms and tame kinds of heaps 0 .. heap known; with
+ * stop_wild, stops after the first heap that is not tame (*known: the
+ * heaps done). */
+GRUNDY__LOCAL int grundy__heap_genus_upto(grundy_heap_game *g, uint64_t heap, int stop_wild, uint64_t *known,
+                            const char *call);
 
 /* ---- heap_period.c --------------------------------------------------------- */
 
@@ -11409,6 +11628,9 @@ int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_
     if ((uint64_t)count - 1 > UINT64_MAX - first)
         return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_values: %zu heaps from "
                                  "%llu pass 2^64 - 1", count, (unsigned long long)first);
+    if (grundy__play_base(play) == GRUNDY_PLAY_MISERE)
+        return grundy__heap_misere_values(g, play, first, count, values,
+                                          "grundy_heap_game_values");
     uint64_t last = first + ((uint64_t)count - 1);
     rc = grundy__heap_ensure(g, last);
     /* With a saltus the largest value is among the last period's. */
@@ -11426,6 +11648,8 @@ int grundy_heap_game_value(grundy_heap_game *g, int play, uint64_t heap, uint32_
     if (value == NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_value: value is NULL");
     int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_value");
+    if (rc == GRUNDY_OK && grundy__play_base(play) == GRUNDY_PLAY_MISERE)
+        return grundy__heap_misere_values(g, play, heap, 1, value, "grundy_heap_game_value");
     if (rc == GRUNDY_OK)
         rc = grundy__heap_ensure(g, heap);
     if (rc == GRUNDY_OK)
@@ -11438,6 +11662,11 @@ int grundy_heap_game_outcome(grundy_heap_game *g, int play, uint64_t heap)
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_outcome");
+    uint32_t v = 0;
+    if (rc == GRUNDY_OK && grundy__play_base(play) == GRUNDY_PLAY_MISERE) {
+        rc = grundy__heap_misere_values(g, play, heap, 1, &v, "grundy_heap_game_outcome");
+        return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
+    }
     if (rc == GRUNDY_OK)
         rc = grundy__heap_compute_for(g, heap);
     if (rc != GRUNDY_OK)
@@ -11512,6 +11741,7 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     g->scan_bits = grundy__scan_bits_best();
     g->scan_bits8 = grundy__scan_bits8_best();
     g->threads = 1;
+    g->misere_limit = GRUNDY__HEAP_SEARCH_LIMIT;
     if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
@@ -11621,9 +11851,11 @@ GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const c
     const char *why = grundy__play_refusal(play, 1);
     if (why != NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
-    if (play != GRUNDY_PLAY_NORMAL)
+    int base = grundy__play_base(play);
+    if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
-                                 "play (GRUNDY_PLAY_NORMAL) in this version, not %s", call,
+                                 "play (GRUNDY_PLAY_NORMAL) and misère play "
+                                 "(GRUNDY_PLAY_MISERE) in this version, not %s", call,
                                  grundy__play_name(play));
     return grundy__heap_ready(g, call);
 }
@@ -11651,6 +11883,7 @@ void grundy_heap_game_free(grundy_heap_game *g)
     grundy__free(&a, g->rare);
     grundy__free(&a, g->split_k);
     grundy__free(&a, g->hist);
+    grundy__heap_misere_free(g);
     grundy__free(&a, g);
 }
 
@@ -11696,6 +11929,654 @@ uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
     return g ? g->vals.n : 0;
 }
 #undef GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE
+
+/* === src/heap/heap_genus.c === */
+/* Heap games: Conway's genus of a heap, and whether a game is tame.
+ *
+ * gamma_n(h) is the misère value of the heap plus n Nim heaps of two: the
+ * misère search of heap_misere.c, with n twos in its Nim part (ONAG ch. 12;
+ * Winning Ways ch. 13).  A position is tame when it and every position it
+ * reaches have a tame genus (play/genus.h), as graphs define it.
+ *
+ * The positions a heap reaches are sums of heaps, and every heap in such a
+ * sum is reachable alone (the others can be played to their end, and heaps
+ * with no move drop out of a sum).  Sums of tame games are tame (ONAG
+ * ch. 12), so a heap is tame exactly when its own genus is tame and every
+ * heap its moves leave is tame: one pass upward over the heaps, whose moves
+ * leave smaller heaps, fills the table. */
+
+#define GRUNDY__HEAP_GENUS__TERMS GRUNDY_GENUS_TERMS
+
+/* 1 at the first part that is not tame: a heap leaving one is not tame. */
+static int grundy__heap_genus__wild_part(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts)
+{
+    const grundy__heap_misere *m = (const grundy__heap_misere *)ctx;
+    (void)k;
+    for (size_t i = 0; i < nparts; i++) {
+        if (m->tame[parts[i]] == GRUNDY__NOT_TAME)
+            return 1;
+    }
+    return 0;
+}
+
+/* Room for the terms and kind of one more heap. */
+static int grundy__heap_genus__room(grundy_heap_game *g, const char *call)
+{
+    size_t need = g->mis->ngenus + 1;
+    if (grundy__reserve(&g->alloc, (void **)&g->mis->genus, &g->mis->cap_genus, need * GRUNDY__HEAP_GENUS__TERMS,
+                        sizeof *g->mis->genus) != GRUNDY_OK ||
+        grundy__reserve(&g->alloc, (void **)&g->mis->tame, &g->mis->cap_tame, need, 1) != GRUNDY_OK)
+        return grundy__heap_fail(g, GRUNDY_ENOMEM, "%s: out of memory storing genus terms", call);
+    return GRUNDY_OK;
+}
+
+/* The genus terms and tame kind of heap ngenus, the heaps below known. */
+static int grundy__heap_genus__genus_next(grundy_heap_game *g, const char *call)
+{
+    uint64_t h = g->mis->ngenus;
+    int rc = grundy__heap_genus__room(g, call);
+    uint32_t *gamma = g->mis->genus + (size_t)h * GRUNDY__HEAP_GENUS__TERMS;
+    for (unsigned n = 0; rc == GRUNDY_OK && n < GRUNDY__HEAP_GENUS__TERMS; n++)
+        rc = grundy__heap_misere_search(g, &h, 1, n, &gamma[n], call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    int kind = grundy__genus_kind(gamma, grundy__heap_known_value(g, h));
+    if (kind != GRUNDY__NOT_TAME && grundy__heap_each_move(&g->rules, h, grundy__heap_genus__wild_part, g->mis))
+        kind = GRUNDY__NOT_TAME;
+    g->mis->tame[h] = (unsigned char)kind;
+    g->mis->ngenus++;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__heap_genus_upto(grundy_heap_game *g, uint64_t heap, int stop_wild, uint64_t *known,
+                            const char *call)
+{
+    int rc = grundy__heap_misere_state(g, call);
+    if (rc == GRUNDY_OK && heap >= g->mis->ngenus) {
+        rc = grundy__heap_misere_check_heap(g, heap, call);
+        if (rc == GRUNDY_OK)
+            rc = grundy__heap_ensure(g, heap);
+    }
+    int wild = 0;
+    while (rc == GRUNDY_OK && heap >= g->mis->ngenus && !wild) {
+        rc = grundy__heap_genus__genus_next(g, call);
+        wild = rc == GRUNDY_OK && stop_wild && g->mis->tame[g->mis->ngenus - 1] == GRUNDY__NOT_TAME;
+    }
+    *known = g->mis != NULL ? g->mis->ngenus : 0;
+    return rc;
+}
+
+/* What both public calls do: check, then the genus of every heap up to
+ * heap (stopping at the first wild one if stop_wild); *known as
+ * grundy__heap_genus_upto gives it. */
+static int grundy__heap_genus__genus_call(grundy_heap_game *g, uint64_t heap, int stop_wild, uint64_t *known,
+                      const char *call)
+{
+    int rc = grundy__heap_ready(g, call);
+    return rc != GRUNDY_OK ? rc : grundy__heap_genus_upto(g, heap, stop_wild, known, call);
+}
+
+int grundy_heap_game_genus(grundy_heap_game *g, uint64_t heap, uint32_t *gamma, size_t cap,
+                           int *tame)
+{
+    static const char call[] = "grundy_heap_game_genus";
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (gamma == NULL && cap > 0)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: gamma is NULL", call);
+    uint64_t known;
+    int rc = grundy__heap_genus__genus_call(g, heap, 0, &known, call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const uint32_t *terms = g->mis->genus + (size_t)heap * GRUNDY__HEAP_GENUS__TERMS;
+    for (size_t n = 0; n < cap && n < GRUNDY__HEAP_GENUS__TERMS; n++)
+        gamma[n] = terms[n];
+    if (tame != NULL)
+        *tame = g->mis->tame[heap] != GRUNDY__NOT_TAME;
+    return GRUNDY_OK;
+}
+
+int grundy_heap_game_tame(grundy_heap_game *g, uint64_t max)
+{
+    static const char call[] = "grundy_heap_game_tame";
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    uint64_t known;
+    int rc = grundy__heap_genus__genus_call(g, max, 1, &known, call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (uint64_t h = 0; h <= max && h < known; h++) {
+        if (g->mis->tame[h] == GRUNDY__NOT_TAME)
+            return 0;
+    }
+    return 1;
+}
+#undef GRUNDY__HEAP_GENUS__TERMS
+
+/* === src/heap/heap_misere.c === */
+/* Heap games in misère play: sums of heaps, searched.
+ *
+ * Misère play has no Sprague-Grundy theory: the misère value of a sum is
+ * not a function of its parts' misère values, and a move that splits a
+ * heap leaves a sum.  So the position searched is the sum itself: a
+ * multiset of heaps, kept sorted so that equal sums share one memo entry,
+ * with the heaps that have no move dropped (no one can move there).  Beside
+ * its heaps a position holds a Nim part, a heaps of two and b heaps of one,
+ * which the genus terms need (heap_genus.c); plain questions leave it empty.
+ *
+ * The search runs on the rule-defined game engine (game/), as graphs'
+ * misère sums do: iterative (an explicit stack), memoized in the library's
+ * hash table, through the game's allocator, reporting to its progress
+ * callback.  Misère play becomes normal play by one extra rule: a sum with
+ * no move left has one move, to the finished game, so its value is
+ * mex{0} = 1, the misère value of a terminal position; elsewhere both are
+ * the mex of the options' values.
+ *
+ * A position has a fixed size: K heap slots, K the most non-terminal heaps
+ * the sum can ever become (the heaps' widths added, see heap_width), unused
+ * slots holding EMPTY_SLOT, which sorts last; then the Nim part, a | b << 8.
+ *
+ * What a call may cost is capped: its searches examine (list as options)
+ * at most misere_limit sums (grundy_heap_game_set_search_limit), which
+ * bounds its time, and the engine holds at most BYTES_PER_SUM bytes per sum
+ * of that limit, MIN_BYTES at least (the memo and the options of the sums
+ * on the stack); past either the call fails with GRUNDY_ELIMIT, the memo
+ * keeping what it found.
+ * Sums are searched up to MAX_SLOTS heaps with moves, so that a sum stays
+ * small to copy and hash, and games whose moves split heaps for heaps up to
+ * SPLIT_HEAP_MAX tokens (their sums pass the limits long before; the
+ * widths of larger heaps would cost more than the search). */
+
+#define GRUNDY__HEAP_MISERE__EMPTY_SLOT UINT32_MAX
+#define GRUNDY__HEAP_MISERE__MAX_SLOTS 64u
+#define GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX 256u
+#define GRUNDY__HEAP_MISERE__BYTES_PER_SUM 32u /* the memory cap of a search, per sum of its limit, */
+#define GRUNDY__HEAP_MISERE__MIN_BYTES ((uint64_t)1 << 26) /* and at least this */
+#define GRUNDY__HEAP_MISERE__NIM_PART(twos, ones) ((uint32_t)(twos) | (uint32_t)(ones) << 8)
+
+/* ---- Heaps and their widths ---------------------------------------------- */
+
+static int grundy__heap_misere__any_block(void *ctx, const grundy__heap_block *b, uint64_t first)
+{
+    (void)ctx;
+    (void)b;
+    (void)first;
+    return 1;
+}
+
+static int grundy__heap_misere__splits(const grundy_heap_game *g)
+{
+    return g->rules.max_parts >= 2;
+}
+
+/* The width of a heap: 0 if it has no move; else the most non-terminal
+ * heaps it can become, at least 1.  Games that split keep a table. */
+static uint32_t grundy__heap_misere__heap_width(const grundy_heap_game *g, uint64_t heap)
+{
+    if (grundy__heap_misere__splits(g))
+        return g->mis->width[heap];
+    return grundy__heap_each_block(&g->rules, heap, grundy__heap_misere__any_block, NULL) != 0;
+}
+
+typedef struct grundy__heap_misere__widest {
+    const grundy_heap_game *g;
+    uint32_t most;
+} grundy__heap_misere__widest;
+
+static int grundy__heap_misere__note_width(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts)
+{
+    grundy__heap_misere__widest *w = (grundy__heap_misere__widest *)ctx;
+    uint32_t sum = 0;
+    (void)k;
+    for (size_t i = 0; i < nparts; i++)
+        sum += w->g->mis->width[parts[i]]; /* parts are smaller heaps: known */
+    w->most = sum > w->most ? sum : w->most < 1 ? 1 : w->most;
+    return 0;
+}
+
+/* Whether the search takes heap, and the widths up to it known. */
+static int grundy__heap_misere__check_heap(grundy_heap_game *g, uint64_t heap, const char *call)
+{
+    if (heap >= GRUNDY__HEAP_MISERE__EMPTY_SLOT)
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "%s: the misère search takes heaps up to "
+                                 "2^32 - 2 tokens, not %llu", call, (unsigned long long)heap);
+    if (!grundy__heap_misere__splits(g) || heap < g->mis->nwidth)
+        return GRUNDY_OK;
+    if (heap > GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX)
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "%s: the misère search of a game whose moves "
+                                 "split heaps takes heaps up to %u tokens, not %llu", call,
+                                 GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX, (unsigned long long)heap);
+    if (grundy__reserve(&g->alloc, (void **)&g->mis->width, &g->mis->cap_width, (size_t)heap + 1,
+                        sizeof *g->mis->width) != GRUNDY_OK)
+        return grundy__heap_fail(g, GRUNDY_ENOMEM, "%s: out of memory in the misère search",
+                                 call);
+    for (uint64_t h = g->mis->nwidth; h <= heap; h++) {
+        grundy__heap_misere__widest w = {g, 0};
+        grundy__heap_each_move(&g->rules, h, grundy__heap_misere__note_width, &w);
+        g->mis->width[h] = w.most;
+        g->mis->nwidth = (size_t)h + 1;
+    }
+    return GRUNDY_OK;
+}
+
+/* ---- Positions: sorted heaps, then the Nim part -------------------------- */
+
+/* Appends heap to the k heaps of out unless it has no move; 0 if no slot
+ * is left (the widths make room for every sum a search reaches). */
+static int grundy__heap_misere__put(const grundy_heap_game *g, uint32_t *out, uint32_t *k, uint64_t heap)
+{
+    if (grundy__heap_misere__heap_width(g, heap) == 0)
+        return 1;
+    if (*k == g->mis->slots)
+        return 0;
+    out[(*k)++] = (uint32_t)heap;
+    return 1;
+}
+
+/* Sorts the k heaps of out (insertion: they are nearly sorted), empties
+ * the other slots and sets the Nim part. */
+static void grundy__heap_misere__finish(const grundy_heap_game *g, uint32_t *out, uint32_t k, uint32_t nim)
+{
+    for (uint32_t i = 1; i < k; i++) {
+        uint32_t x = out[i], j = i;
+        for (; j > 0 && out[j - 1] > x; j--)
+            out[j] = out[j - 1];
+        out[j] = x;
+    }
+    for (uint32_t i = k; i < g->mis->slots; i++)
+        out[i] = GRUNDY__HEAP_MISERE__EMPTY_SLOT;
+    out[g->mis->slots] = nim;
+}
+
+/* Loads into out the sum of heaps[0 .. n) but heaps[skip] (skip >= n: all),
+ * with parts[0 .. nparts) and the Nim part. */
+static int grundy__heap_misere__load(const grundy_heap_game *g, const uint64_t *heaps, size_t n, size_t skip,
+                const uint64_t *parts, size_t nparts, uint32_t nim, uint32_t *out)
+{
+    uint32_t k = 0;
+    int fits = 1;
+    for (size_t i = 0; i < n; i++)
+        fits &= i == skip || grundy__heap_misere__put(g, out, &k, heaps[i]);
+    for (size_t i = 0; i < nparts; i++)
+        fits &= grundy__heap_misere__put(g, out, &k, parts[i]);
+    grundy__heap_misere__finish(g, out, k, nim);
+    return fits;
+}
+
+/* ---- The move generator of sums ------------------------------------------ */
+
+typedef struct grundy__heap_misere__expand {
+    grundy_heap_game *g;
+    const uint32_t *pos;
+    uint32_t skip; /* the slot of the heap moved in */
+    grundy_options *out;
+} grundy__heap_misere__expand;
+
+/* Adds the sum in next as an option, counted against the search's limit. */
+static int grundy__heap_misere__add_sum(const grundy__heap_misere__expand *e, const uint32_t *next)
+{
+    grundy__heap_misere *m = e->g->mis;
+    if (m->work >= e->g->misere_limit) {
+        m->full = 1;
+        return GRUNDY_ELIMIT;
+    }
+    m->work++;
+    return grundy_options_add(e->out, next, 1);
+}
+
+static int grundy__heap_misere__add_option(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts)
+{
+    const grundy__heap_misere__expand *e = (const grundy__heap_misere__expand *)ctx;
+    grundy_heap_game *g = e->g;
+    uint32_t *next = g->mis->buf, n = 0;
+    (void)k;
+    for (uint32_t j = 0; j < g->mis->slots && e->pos[j] != GRUNDY__HEAP_MISERE__EMPTY_SLOT; j++) {
+        if (j != e->skip)
+            next[n++] = e->pos[j];
+    }
+    for (size_t i = 0; i < nparts; i++) {
+        if (!grundy__heap_misere__put(g, next, &n, parts[i]))
+            return GRUNDY_ELIMIT;
+    }
+    grundy__heap_misere__finish(g, next, n, e->pos[g->mis->slots]);
+    return grundy__heap_misere__add_sum(e, next);
+}
+
+/* The sum with its Nim part replaced. */
+static int grundy__heap_misere__add_nim(const grundy__heap_misere__expand *e, uint32_t twos, uint32_t ones)
+{
+    uint32_t *next = e->g->mis->buf, slots = e->g->mis->slots;
+    memcpy(next, e->pos, (size_t)slots * sizeof *next);
+    next[slots] = GRUNDY__HEAP_MISERE__NIM_PART(twos, ones);
+    return grundy__heap_misere__add_sum(e, next);
+}
+
+static int grundy__heap_misere__sum_moves(void *user, const void *position, grundy_options *out)
+{
+    grundy_heap_game *g = (grundy_heap_game *)user;
+    grundy__heap_misere__expand e = {g, (const uint32_t *)position, 0, out};
+    int rc = 0, moved = 0;
+    for (uint32_t i = 0; rc == 0 && i < g->mis->slots && e.pos[i] != GRUNDY__HEAP_MISERE__EMPTY_SLOT; i++) {
+        if (i > 0 && e.pos[i] == e.pos[i - 1])
+            continue; /* moving in an equal heap leaves the same sums */
+        e.skip = i;
+        rc = grundy__heap_each_move(&g->rules, e.pos[i], grundy__heap_misere__add_option, &e);
+        moved = 1;
+    }
+    uint32_t nim = e.pos[g->mis->slots], twos = nim & 0xffu, ones = nim >> 8;
+    if (rc == 0 && twos > 0) {
+        rc = grundy__heap_misere__add_nim(&e, twos - 1, ones + 1);
+        if (rc == 0)
+            rc = grundy__heap_misere__add_nim(&e, twos - 1, ones);
+    }
+    if (rc == 0 && ones > 0)
+        rc = grundy__heap_misere__add_nim(&e, twos, ones - 1);
+    moved |= nim != 0;
+    if (rc == 0 && !moved)
+        rc = grundy_options_add(out, NULL, 0);
+    return rc;
+}
+
+/* ---- The memo ------------------------------------------------------------- */
+
+/* Drops the memo of sums and its scratch (the widths and genus stay). */
+static void grundy__heap_misere__drop_memo(grundy_heap_game *g)
+{
+    grundy_game_free(g->mis->memo);
+    grundy__free(&g->alloc, g->mis->buf);
+    g->mis->memo = NULL;
+    g->mis->buf = NULL;
+    g->mis->slots = 0;
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
+{
+    if (g->mis != NULL) {
+        g->mis->work = 0; /* a new call: its own limit */
+        return GRUNDY_OK;
+    }
+    g->mis = (grundy__heap_misere *)grundy__calloc_array(&g->alloc, 1, sizeof *g->mis);
+    return g->mis != NULL ? GRUNDY_OK
+                          : grundy__heap_fail(g, GRUNDY_ENOMEM, "%s: out of memory in the "
+                                              "misère search", call);
+}
+
+GRUNDY__LOCAL void grundy__heap_misere_free(grundy_heap_game *g)
+{
+    if (g->mis == NULL)
+        return;
+    grundy__heap_misere__drop_memo(g);
+    grundy__free(&g->alloc, g->mis->width);
+    grundy__free(&g->alloc, g->mis->genus);
+    grundy__free(&g->alloc, g->mis->tame);
+    grundy__free(&g->alloc, g->mis);
+    g->mis = NULL;
+}
+
+/* Makes the memo hold sums of up to `slots` heaps: kept if it does, made
+ * afresh (the sums stored so far dropped) if not. */
+static int grundy__heap_misere__prepare(grundy_heap_game *g, uint64_t slots, const char *call)
+{
+    if (slots > GRUNDY__HEAP_MISERE__MAX_SLOTS)
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "%s: these heaps can become %llu heaps with "
+                                 "moves; the misère search holds sums of up to %u", call,
+                                 (unsigned long long)slots, GRUNDY__HEAP_MISERE__MAX_SLOTS);
+    if (slots == 0)
+        slots = 1;
+    if (g->mis->memo != NULL && g->mis->slots >= slots)
+        return GRUNDY_OK;
+    /* Growing by half at least: heaps asked for one by one, upward, then
+     * drop their memo a logarithmic number of times. */
+    uint64_t grown = (uint64_t)g->mis->slots + g->mis->slots / 2;
+    slots = grown > slots && grown <= GRUNDY__HEAP_MISERE__MAX_SLOTS ? grown : slots;
+    grundy__heap_misere__drop_memo(g);
+    size_t size = ((size_t)slots + 1) * sizeof(uint32_t);
+    g->mis->buf = (uint32_t *)grundy__alloc_array(&g->alloc, 3, size);
+    int rc = g->mis->buf != NULL ? GRUNDY_OK : GRUNDY_ENOMEM;
+    if (rc == GRUNDY_OK)
+        rc = grundy_game_new(&g->mis->memo, size, grundy__heap_misere__sum_moves, g, &g->alloc);
+    if (rc != GRUNDY_OK) {
+        grundy__heap_misere__drop_memo(g);
+        return grundy__heap_fail(g, rc, "%s: out of memory in the misère search", call);
+    }
+    g->mis->slots = (uint32_t)slots;
+    return GRUNDY_OK;
+}
+
+/* The engine's progress, passed on to the game's callback. */
+static int grundy__heap_misere__report(void *user, uint64_t done, uint64_t total)
+{
+    grundy_heap_game *g = (grundy_heap_game *)user;
+    g->reporting = 1;
+    int stop = g->progress(g->progress_user, done, total);
+    g->reporting = 0;
+    return stop;
+}
+
+/* The misère value of the sum in pos (a scratch of misere_buf). */
+static int grundy__heap_misere__evaluate(grundy_heap_game *g, const uint32_t *pos, uint32_t *value, const char *call)
+{
+    g->mis->full = 0;
+    grundy_game_set_progress(g->mis->memo, g->progress != NULL ? grundy__heap_misere__report : NULL, g);
+    uint64_t bytes = g->misere_limit > SIZE_MAX / GRUNDY__HEAP_MISERE__BYTES_PER_SUM ? SIZE_MAX
+                     : g->misere_limit * GRUNDY__HEAP_MISERE__BYTES_PER_SUM > GRUNDY__HEAP_MISERE__MIN_BYTES ? g->misere_limit * GRUNDY__HEAP_MISERE__BYTES_PER_SUM
+                                                                   : GRUNDY__HEAP_MISERE__MIN_BYTES;
+    grundy_game_set_memory_limit(g->mis->memo, (size_t)bytes);
+    int rc = grundy_game_value(g->mis->memo, GRUNDY_PLAY_NORMAL, pos, value);
+    if (rc == GRUNDY_OK)
+        return rc;
+    if (g->mis->full)
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "%s: the misère search would examine more "
+                                 "than %llu sums of heaps (the limit of "
+                                 "grundy_heap_game_set_search_limit)", call,
+                                 (unsigned long long)g->misere_limit);
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__heap_fail(g, rc, "%s: out of memory in the misère search", call);
+    if (rc == GRUNDY_ELIMIT)
+        return grundy__heap_fail(g, rc, "%s: the misère search would hold more than %llu bytes "
+                                 "(%u per sum of the limit of "
+                                 "grundy_heap_game_set_search_limit, 64 MiB at least)", call,
+                                 (unsigned long long)bytes, GRUNDY__HEAP_MISERE__BYTES_PER_SUM);
+    return grundy__heap_fail(g, rc, "%s: misère search: %s", call,
+                             grundy_game_errmsg(g->mis->memo));
+}
+
+/* The memo made ready for the sum of heaps[0 .. n) and what it reaches. */
+static int grundy__heap_misere__search_ready(grundy_heap_game *g, const uint64_t *heaps, size_t n, const char *call)
+{
+    uint64_t slots = 0;
+    for (size_t i = 0; i < n; i++) {
+        int rc = grundy__heap_misere__check_heap(g, heaps[i], call);
+        if (rc != GRUNDY_OK)
+            return rc;
+        slots += grundy__heap_misere__heap_width(g, heaps[i]);
+    }
+    return grundy__heap_misere__prepare(g, slots, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call)
+{
+    return grundy__heap_misere__check_heap(g, heap, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
+                               unsigned twos, uint32_t *value, const char *call)
+{
+    int rc = grundy__heap_misere__search_ready(g, heaps, n, call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint32_t *pos = g->mis->buf + (g->mis->slots + 1);
+    grundy__heap_misere__load(g, heaps, n, n, NULL, 0, GRUNDY__HEAP_MISERE__NIM_PART(twos, 0), pos);
+    return grundy__heap_misere__evaluate(g, pos, value, call);
+}
+
+void grundy_heap_game_set_search_limit(grundy_heap_game *g, uint64_t sums)
+{
+    if (g != NULL && !g->reporting)
+        g->misere_limit = sums != 0 ? sums : GRUNDY__HEAP_SEARCH_LIMIT;
+}
+
+int grundy_heap_game_last_method(const grundy_heap_game *g)
+{
+    return g != NULL ? g->last_method : 0;
+}
+
+/* ---- Methods: search, or genus symbols ------------------------------------ */
+
+/* The method play asks for (GRUNDY_BY_SEARCH by default), or a refusal. */
+static int grundy__heap_misere__method_of(grundy_heap_game *g, int play, const char *call, int *method)
+{
+    int flag = play & GRUNDY_BY_MASK;
+    if (flag == GRUNDY_BY_SJ)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: heap games do not offer the SJ "
+                                 "theorem (GRUNDY_BY_SJ): its precondition concerns every sum "
+                                 "the heaps reach; use GRUNDY_BY_SEARCH or GRUNDY_BY_GENUS",
+                                 call);
+    *method = flag == GRUNDY_BY_GENUS ? GRUNDY_BY_GENUS : GRUNDY_BY_SEARCH;
+    return GRUNDY_OK;
+}
+
+/* For the genus method: the genus of every heap up to the largest known,
+ * and each of heaps[0 .. n) tame (else GRUNDY_EINVAL naming one). */
+static int grundy__heap_misere__genus_ready(grundy_heap_game *g, const uint64_t *heaps, size_t n, const char *call)
+{
+    uint64_t largest = 0, known;
+    for (size_t i = 0; i < n; i++)
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    int rc = n > 0 ? grundy__heap_genus_upto(g, largest, 0, &known, call) : GRUNDY_OK;
+    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++) {
+        if (g->mis->tame[heaps[i]] == GRUNDY__NOT_TAME)
+            rc = grundy__heap_fail(g, GRUNDY_EINVAL, "%s: GRUNDY_BY_GENUS needs tame heaps; "
+                                   "heap %zu (%llu tokens) is not tame (it or a position it "
+                                   "reaches has a wild genus)", call, i,
+                                   (unsigned long long)heaps[i]);
+    }
+    return rc;
+}
+
+static void grundy__heap_misere__tame_add(const grundy_heap_game *g, uint64_t heap, uint32_t *x, int *big)
+{
+    *x ^= grundy__heap_known_value(g, heap);
+    *big |= g->mis->tame[heap] == GRUNDY__TAME_BIG;
+}
+
+/* The misère value of the sum load() would make, by method (made ready). */
+static int grundy__heap_misere__value_by(grundy_heap_game *g, int method, const uint64_t *heaps, size_t n, size_t skip,
+                    const uint64_t *parts, size_t nparts, uint32_t *value, const char *call)
+{
+    if (method == GRUNDY_BY_SEARCH) {
+        uint32_t *pos = g->mis->buf + 2 * ((size_t)g->mis->slots + 1);
+        grundy__heap_misere__load(g, heaps, n, skip, parts, nparts, 0, pos);
+        return grundy__heap_misere__evaluate(g, pos, value, call);
+    }
+    /* The parts of a tame heap's moves are tame heaps. */
+    uint32_t x = 0;
+    int big = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i != skip)
+            grundy__heap_misere__tame_add(g, heaps[i], &x, &big);
+    }
+    for (size_t i = 0; i < nparts; i++)
+        grundy__heap_misere__tame_add(g, parts[i], &x, &big);
+    *value = grundy__genus_tame_value(x, big);
+    return GRUNDY_OK;
+}
+
+static int grundy__heap_misere__ready_by(grundy_heap_game *g, int method, const uint64_t *heaps, size_t n,
+                    const char *call)
+{
+    return method == GRUNDY_BY_GENUS ? grundy__heap_misere__genus_ready(g, heaps, n, call)
+                                     : grundy__heap_misere__search_ready(g, heaps, n, call);
+}
+
+/* ---- The calls ------------------------------------------------------------ */
+
+GRUNDY__LOCAL int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                               uint32_t *values, const char *call)
+{
+    int method = GRUNDY_BY_SEARCH;
+    int rc = grundy__heap_misere__method_of(g, play, call, &method);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_misere_state(g, call);
+    if (rc != GRUNDY_OK || count == 0)
+        return rc;
+    uint64_t last = first + ((uint64_t)count - 1);
+    if (method == GRUNDY_BY_SEARCH)
+        rc = grundy__heap_misere_check_heap(g, last, call);
+    for (size_t i = 0; rc == GRUNDY_OK && i < count; i++) {
+        uint64_t heap = first + i;
+        rc = grundy__heap_misere__ready_by(g, method, &heap, 1, call);
+        if (rc == GRUNDY_OK)
+            rc = grundy__heap_misere__value_by(g, method, &heap, 1, 1, NULL, 0, &values[i], call);
+    }
+    if (rc == GRUNDY_OK)
+        g->last_method = method;
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                            uint32_t *value, const char *call)
+{
+    int method = GRUNDY_BY_SEARCH;
+    int rc = grundy__heap_misere__method_of(g, play, call, &method);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_misere_state(g, call);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_misere__ready_by(g, method, heaps, n, call);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_misere__value_by(g, method, heaps, n, n, NULL, 0, value, call);
+    if (rc == GRUNDY_OK)
+        g->last_method = method;
+    return rc;
+}
+
+typedef struct grundy__heap_misere__win_search {
+    grundy_heap_game *g;
+    int method;
+    const uint64_t *heaps;
+    size_t n, i; /* the sum, and the heap whose moves are tried */
+    grundy__wins *w;
+    const char *call;
+} grundy__heap_misere__win_search;
+
+/* A move is winning when the sum it leaves has misère value 0. */
+static int grundy__heap_misere__try_move(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts)
+{
+    grundy__heap_misere__win_search *s = (grundy__heap_misere__win_search *)ctx;
+    uint32_t v;
+    int rc = grundy__heap_misere__value_by(s->g, s->method, s->heaps, s->n, s->i, parts, nparts, &v, s->call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    /* Heaps the search takes have fewer than 2^64 - 1 moves: k is exact. */
+    return v == 0 && grundy__wins_add(s->w, s->i, k) ? 1 : 0;
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                             grundy__wins *w, const char *call)
+{
+    grundy__heap_misere__win_search s = {g, 0, heaps, n, 0, w, call};
+    int rc = grundy__heap_misere__method_of(g, play, call, &s.method);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_misere_state(g, call);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_misere__ready_by(g, s.method, heaps, n, call);
+    for (s.i = 0; rc == GRUNDY_OK && s.i < n; s.i++) {
+        rc = grundy__heap_each_move(&g->rules, heaps[s.i], grundy__heap_misere__try_move, &s);
+        if (rc == 1)
+            rc = GRUNDY_OK;
+        if (rc == GRUNDY_OK && w->first_only && w->count > 0)
+            break;
+    }
+    if (rc == GRUNDY_OK)
+        g->last_method = s.method;
+    return rc;
+}
+#undef GRUNDY__HEAP_MISERE__EMPTY_SLOT
+#undef GRUNDY__HEAP_MISERE__MAX_SLOTS
+#undef GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX
+#undef GRUNDY__HEAP_MISERE__BYTES_PER_SUM
+#undef GRUNDY__HEAP_MISERE__MIN_BYTES
+#undef GRUNDY__HEAP_MISERE__NIM_PART
 
 /* === src/heap/heap_moves.c === */
 /* Heap games: sums of heaps, their values and winning moves.
@@ -11881,18 +12762,26 @@ static int grundy__heap_moves__search_heap(grundy_heap_game *g, grundy__heap_mov
     return rc;
 }
 
-/* What every sum call does first: check, make every heap's value known
- * (the table up to the largest heap, or a period), and xor them into *x. */
-static int grundy__heap_moves__sum_begin(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
-                     const char *call, uint32_t *x)
+/* The checks of every sum call: 1 for misère play (heap_misere.c answers
+ * it), 0 for normal play, or a negative status. */
+static int grundy__heap_moves__sum_check(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                     const char *call)
 {
     if (heaps == NULL && n > 0)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: heaps is NULL", call);
     int rc = grundy__heap_ready_play(g, play, call);
+    return rc != GRUNDY_OK ? rc : grundy__play_base(play) == GRUNDY_PLAY_MISERE;
+}
+
+/* What every normal-play sum call does first: make every heap's value known
+ * (the table up to the largest heap, or a period), and xor them into *x. */
+static int grundy__heap_moves__sum_begin(grundy_heap_game *g, const uint64_t *heaps, size_t n, uint32_t *x)
+{
+    int rc = GRUNDY_OK;
     uint64_t largest = 0;
-    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++)
+    for (size_t i = 0; i < n; i++)
         largest = heaps[i] > largest ? heaps[i] : largest;
-    if (rc == GRUNDY_OK && n > 0)
+    if (n > 0)
         rc = grundy__heap_ensure(g, largest);
     if (rc != GRUNDY_OK)
         return rc;
@@ -11913,15 +12802,22 @@ int grundy_heap_game_sum_value(grundy_heap_game *g, int play, const uint64_t *he
         return GRUNDY_EINVAL;
     if (value == NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_sum_value: value is NULL");
-    return grundy__heap_moves__sum_begin(g, play, heaps, n, "grundy_heap_game_sum_value", value);
+    int rc = grundy__heap_moves__sum_check(g, play, heaps, n, "grundy_heap_game_sum_value");
+    if (rc == 1)
+        return grundy__heap_misere_sum(g, play, heaps, n, value, "grundy_heap_game_sum_value");
+    return rc != GRUNDY_OK ? rc : grundy__heap_moves__sum_begin(g, heaps, n, value);
 }
 
 int grundy_heap_game_sum_outcome(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    uint32_t x;
-    int rc = grundy__heap_moves__sum_begin(g, play, heaps, n, "grundy_heap_game_sum_outcome", &x);
+    uint32_t x = 0;
+    int rc = grundy__heap_moves__sum_check(g, play, heaps, n, "grundy_heap_game_sum_outcome");
+    if (rc == 1)
+        rc = grundy__heap_misere_sum(g, play, heaps, n, &x, "grundy_heap_game_sum_outcome");
+    else if (rc == GRUNDY_OK)
+        rc = grundy__heap_moves__sum_begin(g, heaps, n, &x);
     return rc != GRUNDY_OK ? rc : x != 0 ? GRUNDY_N : GRUNDY_P;
 }
 
@@ -11933,8 +12829,19 @@ int grundy_heap_game_sum_winning_move(grundy_heap_game *g, int play, const uint6
         return GRUNDY_EINVAL;
     if (moves == NULL && n > 0)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: moves is NULL", call);
+    int rc = grundy__heap_moves__sum_check(g, play, heaps, n, call);
+    if (rc == 1) {
+        size_t component = 0;
+        uint64_t move = 0;
+        grundy__wins w = {&component, &move, 1, 0, 1};
+        rc = grundy__heap_misere_wins(g, play, heaps, n, &w, call);
+        for (size_t i = 0; rc == GRUNDY_OK && i < n; i++)
+            moves[i] = w.count > 0 && i == component ? move : GRUNDY_NO_MOVE;
+        return rc != GRUNDY_OK ? rc : w.count > 0;
+    }
     uint32_t x;
-    int rc = grundy__heap_moves__sum_begin(g, play, heaps, n, call, &x);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_moves__sum_begin(g, heaps, n, &x);
     if (rc != GRUNDY_OK)
         return rc;
     for (size_t i = 0; i < n; i++)
@@ -11968,8 +12875,17 @@ int grundy_heap_game_sum_winning_moves(grundy_heap_game *g, int play, const uint
     if (count == NULL || (moves == NULL && cap > 0))
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: %s is NULL", call,
                                  count == NULL ? "count" : "moves");
-    uint32_t x;
-    int rc = grundy__heap_moves__sum_begin(g, play, heaps, n, call, &x);
+    int rc = grundy__heap_moves__sum_check(g, play, heaps, n, call);
+    if (rc == 1) {
+        grundy__wins w = {components, moves, cap, 0, 0};
+        rc = grundy__heap_misere_wins(g, play, heaps, n, &w, call);
+        if (rc == GRUNDY_OK)
+            *count = w.count;
+        return rc;
+    }
+    uint32_t x = 0;
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_moves__sum_begin(g, heaps, n, &x);
     grundy__heap_moves__move_search s = {g, 0, 1, 0, 0, components, moves, cap, 0};
     for (size_t i = 0; rc == GRUNDY_OK && x != 0 && i < n; i++) {
         s.component = i;
@@ -12256,6 +13172,65 @@ int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64
         parts[i] = u.parts[i];
     *nparts = u.nparts;
     return GRUNDY_OK;
+}
+
+/* ---- Every move, one by one ---------------------------------------------- */
+
+typedef struct grundy__heap_order__each_move {
+    grundy__heap_move_fn fn;
+    void *ctx;
+} grundy__heap_order__each_move;
+
+static uint64_t grundy__heap_order__index_of(uint64_t first, uint64_t j)
+{
+    return first == UINT64_MAX || j >= UINT64_MAX - first ? UINT64_MAX : first + j;
+}
+
+/* The moves of one block in its order: those of unrank_block, index by index. */
+static int grundy__heap_order__expand_block(void *ctx, const grundy__heap_block *b, uint64_t first)
+{
+    const grundy__heap_order__each_move *e = (const grundy__heap_order__each_move *)ctx;
+    uint64_t parts[3] = {0, 0, 0}, m = b->m, j = 0;
+    int rc = 0;
+    switch (b->kind) {
+    case GRUNDY__HEAP_LEAVE_NONE:
+        return e->fn(e->ctx, first, parts, 0);
+    case GRUNDY__HEAP_LEAVE_ONE:
+        parts[0] = m;
+        return e->fn(e->ctx, first, parts, 1);
+    case GRUNDY__HEAP_LEAVE_TWO:
+        for (j = 0; rc == 0 && j < b->count; j++) {
+            parts[0] = j + 1;
+            parts[1] = m - (j + 1);
+            rc = e->fn(e->ctx, grundy__heap_order__index_of(first, j), parts, 2);
+        }
+        return rc;
+    case GRUNDY__HEAP_LEAVE_THREE:
+        for (uint64_t a = 1; rc == 0 && a <= m / 3; a++) {
+            for (uint64_t c = a; rc == 0 && c <= (m - a) / 2; c++, j++) {
+                parts[0] = a;
+                parts[1] = c;
+                parts[2] = m - a - c;
+                rc = e->fn(e->ctx, grundy__heap_order__index_of(first, j), parts, 3);
+            }
+        }
+        return rc;
+    default: /* a run: remove r + j, leaving m - j (none at the whole heap) */
+        for (j = 0; rc == 0 && j < b->count; j++) {
+            parts[0] = m - j;
+            rc = e->fn(e->ctx, grundy__heap_order__index_of(first, j), parts, m - j > 0 ? 1u : 0u);
+        }
+        return rc;
+    }
+}
+
+GRUNDY__LOCAL int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
+                           void *ctx)
+{
+    grundy__heap_order__each_move e;
+    e.fn = fn;
+    e.ctx = ctx;
+    return grundy__heap_each_block(r, heap, grundy__heap_order__expand_block, &e);
 }
 
 /* === src/heap/heap_period.c === */
@@ -14149,6 +15124,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__PLAY_WIDTH
 #undef GRUNDY__PLAYS
 #undef GRUNDY__WIDTH_MAX
+#undef GRUNDY__GENUS_L
 #undef GRUNDY__SPLIT
 #undef GRUNDY__PROGRESS_EVERY
 #undef GRUNDY__MERGE_AHEAD
@@ -14169,6 +15145,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__HEAP_LANES
 #undef GRUNDY__HEAP_ABANDONED
 #undef GRUNDY__HEAP_MSG
+#undef GRUNDY__HEAP_SEARCH_LIMIT
 #undef GRUNDY__HEAP_RUN
 #undef GRUNDY__HEAP_LASKER_FIRST
 #undef GRUNDY__LOCAL

@@ -42,12 +42,12 @@ limited 100k graph "$tmp/wide"
 expect_over_limit 102400 "$tmp/wide: solving the graph" "graph FILE under 100k (lower case)"
 limited 1K -i "$tmp/small" graph --misere
 expect_over_limit 1024 "reading the input" "graph under 1K: even the input does not fit"
-limited 2K values grundy 3000
-expect_error "values grundy 3000 under 2K"
-expect_err_has "3000 values need at least 3000 bytes, past the memory limit of 2048 bytes" \
-    "values grundy 3000 under 2K: refused at once, naming the bytes"
-expect_err_has "set by GRUNDY_MEMORY_LIMIT" "values grundy 3000 under 2K"
-expect_err_has "GRUNDY_MEMORY_LIMIT=SIZE" "values grundy 3000 under 2K"
+limited 8K values grundy 10000
+expect_error "values grundy 10000 under 8K"
+expect_err_has "10000 values need at least 10000 bytes, past the memory limit of 8192 bytes" \
+    "values grundy 10000 under 8K: refused at once, naming the bytes"
+expect_err_has "set by GRUNDY_MEMORY_LIMIT" "values grundy 10000 under 8K"
+expect_err_has "GRUNDY_MEMORY_LIMIT=SIZE" "values grundy 10000 under 8K"
 limited 64K values lasker 3000
 expect_rc 0 "values lasker 3000 under 64K (its closed form needs 5 values)"
 limited 100 values 0.77 10

@@ -66,7 +66,9 @@ static void heap_game(void)
     EXPECT(move == 4);
     EXPECT(grundy_heap_game_move(kayles, 9, move, parts, 3, &nparts) == GRUNDY_OK);
     EXPECT(nparts == 2 && parts[0] == 4 && parts[1] == 4);
-    EXPECT(grundy_heap_game_value(kayles, GRUNDY_PLAY_MISERE, 9, &value) == GRUNDY_ENOTSUP);
+    EXPECT(grundy_heap_game_value(kayles, GRUNDY_PLAY_MISERE, 9, &value) == GRUNDY_OK);
+    EXPECT(value == 0); /* misère Kayles: a heap of 9 is a P-position */
+    EXPECT(grundy_heap_game_value(kayles, GRUNDY_PLAY_WTIA, 9, &value) == GRUNDY_ENOTSUP);
     EXPECT(grundy_heap_game_errmsg(kayles)[0] != '\0');
     grundy_heap_game_free(kayles);
 }

@@ -94,6 +94,10 @@ SIGNATURES = {
                                                    c_size_t, sizep]),
     "grundy_heap_game_degree": (c_int, [c_void_p, c_uint64, u64p]),
     "grundy_heap_game_move": (c_int, [c_void_p, c_uint64, c_uint64, u64p, c_size_t, sizep]),
+    "grundy_heap_game_set_search_limit": (None, [c_void_p, c_uint64]),
+    "grundy_heap_game_last_method": (c_int, [c_void_p]),
+    "grundy_heap_game_genus": (c_int, [c_void_p, c_uint64, u32p, c_size_t, POINTER(c_int)]),
+    "grundy_heap_game_tame": (c_int, [c_void_p, c_uint64]),
     "grundy_heap_game_set_period_detection": (None, [c_void_p, c_int]),
     "grundy_heap_game_set_sparse": (None, [c_void_p, c_int]),
     "grundy_heap_game_set_threads": (None, [c_void_p, c_uint]),
@@ -990,6 +994,8 @@ class HeapGame:
 
 
 KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2]
+# Misère Kayles (Winning Ways ch. 13): heaps 0 .. 20.
+KAYLES_MISERE = [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]
 
 
 class TestHeapGame(unittest.TestCase):
@@ -1043,14 +1049,37 @@ class TestHeapGame(unittest.TestCase):
             self.assertEqual(lib.grundy_heap_game_parse(h.h, None, 3), EINVAL)
         self.assertEqual(lib.grundy_heap_game_errmsg(None), b"")
 
+    def test_misere_genus_and_tame(self):
+        with HeapGame("0.77") as h:
+            gamma = (c_uint32 * 12)()
+            tame = c_int(-1)
+            # Kayles' heap of 1 is *1: genus 1^(0 3 1 3 ...), tame.
+            self.assertEqual(lib.grundy_heap_game_genus(h.h, 1, gamma, 12, byref(tame)), OK)
+            self.assertEqual(list(gamma)[:4], [0, 3, 1, 3])
+            self.assertEqual(tame.value, 1)
+            # Its heap of 5 (normal value 4, misère value 1) is wild.
+            self.assertEqual(lib.grundy_heap_game_genus(h.h, 5, gamma, 12, byref(tame)), OK)
+            self.assertEqual(gamma[0], KAYLES_MISERE[5])
+            self.assertEqual(tame.value, 0)
+            self.assertEqual(lib.grundy_heap_game_tame(h.h, 4), 1)
+            self.assertEqual(lib.grundy_heap_game_tame(h.h, 5), 0)
+            self.assertEqual(lib.grundy_heap_game_last_method(h.h), 0)
+            self.assertEqual(h.values(0, 3, PLAY_MISERE | BY_SEARCH), KAYLES_MISERE[:3])
+            self.assertEqual(lib.grundy_heap_game_last_method(h.h), BY_SEARCH)
+            lib.grundy_heap_game_set_search_limit(h.h, 100)
+            self.assertEqual(h.values(0, 30, PLAY_MISERE), ELIMIT)
+            self.assertIn(b"limit", lib.grundy_heap_game_errmsg(h.h))
+        self.assertEqual(lib.grundy_heap_game_tame(None, 3), EINVAL)
+
     def test_values_and_sums(self):
         with HeapGame("0.77") as h:
             self.assertEqual(h.values(5, 10), KAYLES[5:15])
             self.assertEqual(h.values(0, 0), [])
-            self.assertEqual(h.values(0, 20, PLAY_MISERE), ENOTSUP)
+            self.assertEqual(h.values(0, 21, PLAY_MISERE), KAYLES_MISERE)
             self.assertEqual(lib.grundy_heap_game_values(h.h, PLAY_NORMAL, 0, 3, None), EINVAL)
             v = c_uint32()
-            self.assertEqual(lib.grundy_heap_game_value(h.h, PLAY_MISERE, 3, byref(v)), ENOTSUP)
+            self.assertEqual(lib.grundy_heap_game_value(h.h, PLAY_MISERE, 3, byref(v)), OK)
+            self.assertEqual(v.value, KAYLES_MISERE[3])
             self.assertEqual(lib.grundy_heap_game_value(h.h, PLAY_NORMAL, 3, None), EINVAL)
             for heap, g in enumerate(KAYLES):
                 self.assertEqual(lib.grundy_heap_game_outcome(h.h, PLAY_NORMAL, heap), N if g else P)
@@ -1065,7 +1094,10 @@ class TestHeapGame(unittest.TestCase):
             self.assertEqual(v.value, 3 ^ 4 ^ 4)
             self.assertEqual(lib.grundy_heap_game_sum_value(h.h, PLAY_NORMAL, None, 0, byref(v)), OK)
             self.assertEqual(v.value, 0)
-            self.assertEqual(lib.grundy_heap_game_sum_value(h.h, PLAY_MISERE, heaps, 3, byref(v)), ENOTSUP)
+            self.assertEqual(lib.grundy_heap_game_sum_value(h.h, PLAY_MISERE, heaps, 3, byref(v)), OK)
+            self.assertEqual(lib.grundy_heap_game_sum_outcome(h.h, PLAY_MISERE, heaps, 3),
+                             N if v.value else P)
+            self.assertEqual(lib.grundy_heap_game_sum_value(h.h, PLAY_WTIA, heaps, 3, byref(v)), ENOTSUP)
             self.assertEqual(lib.grundy_heap_game_sum_outcome(h.h, PLAY_NORMAL, heaps, 3), N)
             self.assertEqual(lib.grundy_heap_game_sum_outcome(h.h, PLAY_NORMAL, u64s([5, 9]), 2), P)
             self.assertEqual(lib.grundy_heap_game_sum_outcome(h.h, PLAY_NORMAL, None, 2), EINVAL)

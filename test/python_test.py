@@ -1317,12 +1317,33 @@ class TestHeapGames(unittest.TestCase):
         with self.assertRaises(ValueError):
             grundy.HeapGame("0.77").value(-1)
 
+    def test_misere(self):
+        kayles = [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]
+        with grundy.HeapGame("0.77") as h:
+            self.assertEqual(h.values(21, play="misere"), kayles)
+            self.assertEqual(h.last_method(), grundy.BY_SEARCH)
+            self.assertEqual(h.outcome(4, grundy.PLAY_MISERE), "P")
+            moves = h.sum_winning_move([3, 4, 5], grundy.PLAY_MISERE)
+            [(i, k)] = [(i, k) for i, k in enumerate(moves) if k is not None]
+            left = [x for j, x in enumerate([3, 4, 5]) if j != i] + list(h.move([3, 4, 5][i], k))
+            self.assertEqual(h.sum_outcome(left, grundy.PLAY_MISERE), "P")
+            terms, tame = h.genus(5)
+            self.assertEqual((terms[:4], tame), ([1, 4, 6, 4], False))
+            self.assertTrue(h.tame(4))
+            self.assertFalse(h.tame(5))
+            with self.assertRaises(grundy.InvalidArgumentError):
+                h.sum_value([3, 5], grundy.PLAY_MISERE | grundy.BY_GENUS)
+            h.set_search_limit(50)
+            with self.assertRaises(grundy.LimitError) as cm:
+                h.value(40, grundy.PLAY_MISERE)
+            self.assertIn("limit", str(cm.exception))
+
     def test_errors(self):
         with grundy.HeapGame("0.77") as h:
-            for call in (lambda: h.value(5, grundy.PLAY_MISERE), lambda: h.outcome(5, "wtia"),
+            for call in (lambda: h.value(5, grundy.PLAY_WTIA), lambda: h.outcome(5, "wtia"),
                          lambda: h.values(5, play=grundy.PLAY_CONJUNCTIVE),
-                         lambda: h.sum_value([1, 2], grundy.PLAY_MISERE),
-                         lambda: h.sum_outcome([1, 2], "misere"),
+                         lambda: h.sum_value([1, 2], grundy.PLAY_CONTINUED),
+                         lambda: h.sum_outcome([1, 2], "selective"),
                          lambda: h.sum_winning_move([1, 2], grundy.PLAY_LOOPY),
                          lambda: h.sum_winning_moves([1, 2], grundy.PLAY_SELECTIVE)):
                 with self.assertRaises(grundy.NotSupportedError) as cm:

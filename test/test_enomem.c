@@ -49,6 +49,8 @@
  * | grundy_heap_game_period | case_heap_period, case_heap_period_last_check |
  * | grundy_heap_game_arithmetic_period, grundy_heap_game_value64 | case_heap_arith |
  * | grundy_heap_game_outcome, grundy_heap_game_sum_value, grundy_heap_game_sum_outcome, grundy_heap_game_sum_winning_move, grundy_heap_game_sum_winning_moves, grundy_heap_game_degree, grundy_heap_game_move | case_heap_moves (each on a fresh game, so that it computes what it needs) |
+ * | grundy_heap_game_set_search_limit, grundy_heap_game_last_method | never allocate: store a setting or read a field |
+ * | grundy_heap_game_genus, grundy_heap_game_tame, and misère play of the value and sum calls | test/test_heap_misere.c, test_enomem (the misère search's memo, scratch and genus tables) |
  * | grundy_nimber_new | case_nimber_new |
  * | grundy_nimber_free, grundy_nim_mul, grundy_nim_pow, grundy_nim_inv | never allocate: free, or read the tables |
  */

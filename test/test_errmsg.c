@@ -474,13 +474,11 @@ static void test_heap_state(void)
         CHECK_EQ(grundy_heap_game_parse(h, "0.9z", 4), GRUNDY_ESTATE);
         snprintf(before, sizeof before, "%s", grundy_heap_game_errmsg(h));
         switch (call) {
-        case 0: rc = grundy_heap_game_value(h, GRUNDY_PLAY_MISERE, 5, &v); break;
-        case 1: rc = grundy_heap_game_values(h, GRUNDY_PLAY_MISERE, 0, 2, vals); break;
-        case 2: rc = grundy_heap_game_outcome(h, GRUNDY_PLAY_MISERE, 5); break;
-        case 3: rc = grundy_heap_game_sum_value(h, GRUNDY_PLAY_MISERE, heaps, 2, &v); break;
-        case 4:
-            rc = grundy_heap_game_sum_outcome(h, GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ, heaps, 2);
-            break;
+        case 0: rc = grundy_heap_game_value(h, GRUNDY_PLAY_CONJUNCTIVE, 5, &v); break;
+        case 1: rc = grundy_heap_game_values(h, GRUNDY_PLAY_CONTINUED, 0, 2, vals); break;
+        case 2: rc = grundy_heap_game_outcome(h, GRUNDY_PLAY_SELECTIVE, 5); break;
+        case 3: rc = grundy_heap_game_sum_value(h, GRUNDY_PLAY_SHORTENED, heaps, 2, &v); break;
+        case 4: rc = grundy_heap_game_sum_outcome(h, GRUNDY_PLAY_WTIA, heaps, 2); break;
         case 5: rc = grundy_heap_game_sum_winning_move(h, GRUNDY_PLAY_LOOPY, heaps, 2, moves); break;
         default:
             rc = grundy_heap_game_sum_winning_moves(h, GRUNDY_PLAY_WTIA, heaps, 2, NULL, moves, 2,

@@ -302,6 +302,10 @@ _SIGNATURES = {
     "grundy_heap_game_arithmetic_period": (c_int, [c_void_p, c_uint64, _u64p, _u64p, _u64p,
                                                    POINTER(c_int)]),
     "grundy_heap_game_set_memory_limit": (None, [c_void_p, c_size_t]),
+    "grundy_heap_game_set_search_limit": (None, [c_void_p, c_uint64]),
+    "grundy_heap_game_last_method": (c_int, [c_void_p]),
+    "grundy_heap_game_genus": (c_int, [c_void_p, c_uint64, _u32p, c_size_t, POINTER(c_int)]),
+    "grundy_heap_game_tame": (c_int, [c_void_p, c_uint64]),
     "grundy_heap_game_value": (c_int, [c_void_p, c_int, c_uint64, _u32p]),
     "grundy_heap_game_value64": (c_int, [c_void_p, c_int, c_uint64, _u64p]),
     "grundy_heap_game_values": (c_int, [c_void_p, c_int, c_uint64, c_size_t, _u32p]),
@@ -1133,8 +1137,10 @@ class HeapGame(_Owner):
     or 'lasker' (Lasker's Nim).  A position is a heap size.  Values are
     computed once and kept; periods are claimed only when proved (Guy-Smith;
     arithmetic periods of all-but games by their certificate, Lasker's Nim by
-    its closed form).  This version computes heap games under PLAY_NORMAL only;
-    other plays raise NotSupportedError.
+    its closed form).  This version computes heap games under PLAY_NORMAL and
+    PLAY_MISERE (by a search over sums of heaps, capped by
+    set_search_limit(); PLAY_MISERE | BY_GENUS for tame heaps); other plays
+    raise NotSupportedError.
 
     A name that cannot be read raises ParseError (or LimitError for codes
     too long) with the library's message and ``.errpos``, the offset of the
@@ -1348,6 +1354,31 @@ class HeapGame(_Owner):
         return _all_moves(lambda comps, moves, cap, count:
                           _lib.grundy_heap_game_sum_winning_moves(h, code, arr, n, comps, moves,
                                                                   cap, count), self._call)
+
+    # -- misère play -----------------------------------------------------------
+
+    def set_search_limit(self, sums):
+        """The most sums of heaps one misère call may examine before it raises
+        LimitError (0 restores the default, 2**25)."""
+        _lib.grundy_heap_game_set_search_limit(self._handle(), _u64(sums, "sums"))
+
+    def last_method(self):
+        """Which method the most recent misère call used: BY_GENUS or
+        BY_SEARCH; None if no misère call has succeeded."""
+        return _method(_lib.grundy_heap_game_last_method(self._handle()))
+
+    def genus(self, heap):
+        """Conway's genus symbol of a heap: (terms, tame), with terms the list
+        gamma_0, gamma_1, ... of GENUS_TERMS misère values and tame a bool."""
+        gamma = (c_uint32 * GENUS_TERMS)()
+        tame = c_int()
+        self._call(_lib.grundy_heap_game_genus(self._handle(), _u64(heap, "heap"), gamma,
+                                               GENUS_TERMS, byref(tame)))
+        return list(gamma), bool(tame.value)
+
+    def tame(self, max):
+        """Whether every heap 0 .. max is tame."""
+        return bool(self._call(_lib.grundy_heap_game_tame(self._handle(), _u64(max, "max"))))
 
     # -- moves ----------------------------------------------------------------
 

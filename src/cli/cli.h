@@ -52,7 +52,27 @@ void cli_format_size(uint64_t bytes, char *buf, size_t cap);
  * returns CLI_EXIT_ERROR. */
 int cli_out_of_memory(const char *where, const char *doing);
 
+/* Takes the leading options of a command whose one option is --misere
+ * (and "--", which ends them): sets *misere and returns the index of the
+ * first other argument, or -1 after reporting an unknown option. */
+int cli_take_misere(const char *cmd, int argc, char **argv, int *misere);
+
+/* Opens the heap game argv[0] as cli_open_game does, N (argv[1]) parsed
+ * into *n first: CLI_EXIT_OK, or the exit status of an error it reported. */
+int cli_open_game_n(const char *cmd, char **argv, unsigned threads, grundy_heap_game **out,
+                    uint64_t *n);
+
+/* Opens heap game `name` for command cmd (with the memory cap, progress
+ * on a terminal and up to `threads` threads): CLI_EXIT_OK, or the exit
+ * status of an error it reported. */
+int cli_open_game(const char *cmd, const char *name, unsigned threads, grundy_heap_game **out);
+
+/* Clears a progress line shown on standard error. */
+void cli_end_progress(void);
+
 int cli_nim(int argc, char **argv);
+int cli_genus(int argc, char **argv);
+int cli_move(int argc, char **argv);
 int cli_graph(int argc, char **argv);
 int cli_values(int argc, char **argv);
 int cli_period(int argc, char **argv);

@@ -3,22 +3,13 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 int cli_nim(int argc, char **argv)
 {
-    int misere = 0;
-    int first = 0;
-    for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
-        if (strcmp(argv[first], "--misere") == 0) {
-            misere = 1;
-        } else if (strcmp(argv[first], "--") == 0) {
-            first++;
-            break;
-        } else {
-            return cli_error("nim: unknown option '%s'", argv[first]);
-        }
-    }
+    int misere;
+    int first = cli_take_misere("nim", argc, argv, &misere);
+    if (first < 0)
+        return CLI_EXIT_ERROR;
     size_t n = (size_t)(argc - first);
     if (n == 0)
         return cli_error("nim: give at least one heap size");

@@ -1,4 +1,6 @@
-/* `grundy values [--threads N] GAME N` and `grundy period [--threads N] GAME [MAX]`. */
+/* `grundy values [--threads N] [--misere] GAME N` and
+ * `grundy period [--threads N] GAME [MAX]`, and the opening of a heap game
+ * that they share with `genus` and `move`. */
 #define GRUNDY_EXPERIMENTAL /* grundy_heap_game_set_threads */
 #include "cli/cli.h"
 
@@ -15,15 +17,20 @@
  * section "threads"), and costs a thread and its memory. */
 #define DEFAULT_THREADS 1u
 
-/* Progress on standard error, only when it is a terminal. */
+/* Progress on standard error, only when it is a terminal: values
+ * computed, or (total unknown) sums of heaps searched in misère play. */
 static int show_progress(void *user, uint64_t done, uint64_t total)
 {
     (void)user;
-    fprintf(stderr, "\r%llu / %llu values", (unsigned long long)done, (unsigned long long)total);
+    if (total == 0)
+        fprintf(stderr, "\r%llu sums searched", (unsigned long long)done);
+    else
+        fprintf(stderr, "\r%llu / %llu values", (unsigned long long)done,
+                (unsigned long long)total);
     return 0;
 }
 
-static void end_progress(void)
+void cli_end_progress(void)
 {
     if (isatty(STDERR_FILENO))
         fputs("\r\033[K", stderr);
@@ -40,7 +47,6 @@ static int bad_game(const char *cmd, const char *name, const grundy_heap_game *g
  * the exit status of an error. */
 static int take_threads(const char *cmd, int *argc, char ***argv, unsigned *threads)
 {
-    *threads = DEFAULT_THREADS;
     if (*argc < 1 || strcmp((*argv)[0], "--threads") != 0)
         return CLI_EXIT_OK;
     if (*argc < 2)
@@ -56,8 +62,7 @@ static int take_threads(const char *cmd, int *argc, char ***argv, unsigned *thre
     return CLI_EXIT_OK;
 }
 
-static int open_game(const char *cmd, const char *name, unsigned threads,
-                     grundy_heap_game **out)
+int cli_open_game(const char *cmd, const char *name, unsigned threads, grundy_heap_game **out)
 {
     int status = cli_memory_init();
     if (status != CLI_EXIT_OK)
@@ -82,6 +87,36 @@ static int open_game(const char *cmd, const char *name, unsigned threads,
     return CLI_EXIT_OK;
 }
 
+int cli_open_game_n(const char *cmd, char **argv, unsigned threads, grundy_heap_game **out,
+                    uint64_t *n)
+{
+    if (cli_parse_u64(argv[1], n) != 0)
+        return cli_error("%s: N '%s' is not a non-negative integer below 2^64", cmd, argv[1]);
+    return cli_open_game(cmd, argv[0], threads, out);
+}
+
+/* The misère values of heaps 0 .. n - 1, by the library's search. */
+static int misere_values(grundy_heap_game *g, uint64_t n)
+{
+    if (n > SIZE_MAX / sizeof(uint32_t))
+        return cli_error("values: N %llu is too many values to hold", (unsigned long long)n);
+    uint32_t *v = (uint32_t *)cli_malloc((size_t)n * sizeof *v + 1);
+    if (v == NULL)
+        return cli_out_of_memory("values", "holding the values");
+    int rc = grundy_heap_game_values(g, GRUNDY_PLAY_MISERE, 0, (size_t)n, v);
+    cli_end_progress();
+    if (rc != GRUNDY_OK) {
+        cli_free(v);
+        return rc == GRUNDY_ENOMEM ? cli_out_of_memory("values", "searching misère play")
+                                   : cli_error("values: %s", grundy_heap_game_errmsg(g));
+    }
+    for (uint64_t i = 0; i < n; i++)
+        printf(i ? " %u" : "%u", v[i]);
+    putchar('\n');
+    cli_free(v);
+    return CLI_EXIT_OK;
+}
+
 /* Whether the game refused a request for the memory cap it was given. */
 static int over_cap(const grundy_heap_game *g, int rc)
 {
@@ -90,21 +125,37 @@ static int over_cap(const grundy_heap_game *g, int rc)
 
 int cli_values(int argc, char **argv)
 {
-    unsigned threads;
-    int status = take_threads("values", &argc, &argv, &threads);
+    unsigned threads = DEFAULT_THREADS;
+    int misere = 0, status = CLI_EXIT_OK;
+    /* The options, in any order, before GAME. */
+    while (status == CLI_EXIT_OK && argc > 0 && strncmp(argv[0], "--", 2) == 0) {
+        if (strcmp(argv[0], "--misere") == 0) {
+            misere = 1;
+            argc--;
+            argv++;
+        } else if (strcmp(argv[0], "--threads") == 0) {
+            status = take_threads("values", &argc, &argv, &threads);
+        } else {
+            return cli_error("values: unknown option '%s'", argv[0]);
+        }
+    }
     if (status != CLI_EXIT_OK)
         return status;
     if (argc != 2)
-        return cli_error("values: usage: grundy values [--threads N] GAME N");
+        return cli_error("values: usage: grundy values [--threads N] [--misere] GAME N");
     uint64_t n;
-    if (cli_parse_u64(argv[1], &n) != 0)
-        return cli_error("values: N '%s' is not a non-negative integer below 2^64", argv[1]);
     grundy_heap_game *g;
-    status = open_game("values", argv[0], threads, &g);
+    status = cli_open_game_n("values", argv, threads, &g, &n);
     if (status != CLI_EXIT_OK)
         return status;
+    if (misere) {
+        status = misere_values(g, n);
+        grundy_heap_game_free(g);
+        return status != CLI_EXIT_OK ? status
+               : fflush(stdout) == 0 ? CLI_EXIT_OK : cli_error("values: cannot write output");
+    }
     int rc = grundy_heap_game_compute(g, n);
-    end_progress();
+    cli_end_progress();
     if (rc != GRUNDY_OK) {
         status = rc == GRUNDY_ENOMEM ? cli_out_of_memory("values", "computing the values")
                  : over_cap(g, rc) ? cli_over_cap("values", grundy_heap_game_errmsg(g))
@@ -124,7 +175,7 @@ int cli_values(int argc, char **argv)
 
 int cli_period(int argc, char **argv)
 {
-    unsigned threads;
+    unsigned threads = DEFAULT_THREADS;
     int status = take_threads("period", &argc, &argv, &threads);
     if (status != CLI_EXIT_OK)
         return status;
@@ -134,13 +185,13 @@ int cli_period(int argc, char **argv)
     if (argc == 2 && cli_parse_u64(argv[1], &max) != 0)
         return cli_error("period: MAX '%s' is not a non-negative integer below 2^64", argv[1]);
     grundy_heap_game *g;
-    status = open_game("period", argv[0], threads, &g);
+    status = cli_open_game("period", argv[0], threads, &g);
     if (status != CLI_EXIT_OK)
         return status;
     uint64_t p, q, saltus;
     int proved;
     int rc = grundy_heap_game_arithmetic_period(g, max, &p, &q, &saltus, &proved);
-    end_progress();
+    cli_end_progress();
     /* A period check that could not get its memory proves nothing, so an
      * "unknown" after a refusal may be wrong: it is an error. */
     if (rc == GRUNDY_ENOMEM || (rc == 0 && cli_memory_refused()))

@@ -146,28 +146,6 @@ int grundy__graph_postorder(grundy_graph *g, uint32_t *order);
  * whose moves are merged and do not split. */
 int grundy__graph_solve_loopy(grundy_graph *g);
 
-/* Winning moves as they are found: (component, move) pairs, the first cap
- * stored (components may be NULL), count all of them; with first_only the
- * search stops at the first. */
-typedef struct grundy__wins {
-    size_t *components;
-    uint64_t *moves;
-    size_t cap, count;
-    int first_only;
-} grundy__wins;
-
-/* Records one; returns nonzero when the search should stop. */
-static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
-{
-    if (w->count < w->cap) {
-        if (w->components != NULL)
-            w->components[w->count] = component;
-        w->moves[w->count] = move;
-    }
-    w->count++;
-    return w->first_only;
-}
-
 /* The misère outcome of the sum of nodes[0 .. n), by memoized search over
  * the sum (graph_misere.c). */
 int grundy__graph_misere_outcome(grundy_graph *g, const uint32_t *nodes, size_t n);

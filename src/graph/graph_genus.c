@@ -8,15 +8,14 @@
  * gamma_n(x) is the entry (x, n, 0).
  *
  * A position is tame when it and every position it reaches have genus
- * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...).  In a misère sum of
- * tame positions the first two act as Nim heaps of 0 and 1 and the last as a
- * heap of two or more with Nim value a, so misère Nim's rule decides it. */
+ * 0^(1202...), 1^(0313...) or a^(a, a^2, a, a^2, ...); which kind the terms
+ * show, and misère Nim's rule for sums of tame positions, are shared with
+ * heap games (play/genus.h). */
 #include "graph/graph.h"
+#include "play/genus.h"
 
-#define L (GRUNDY_GENUS_TERMS - 1)
+#define L GRUNDY__GENUS_L
 #define STATES ((L + 1) * (L + 2) / 2)
-
-enum { NOT_TAME = 0, TAME_SMALL = 1, TAME_BIG = 2 };
 
 /* Index of state (a, b), a + b <= L: row a holds L + 1 - a entries. */
 static size_t state(size_t a, size_t b)
@@ -53,18 +52,6 @@ static void fill_node(const grundy_graph *g, uint32_t *f, uint32_t x, grundy__me
     }
 }
 
-/* Which tame genus the terms show, for a position of value v. */
-static int genus_kind(const uint32_t *gamma, uint32_t v)
-{
-    int small0 = v == 0, small1 = v == 1, big = 1;
-    for (size_t n = 0; n <= L; n++) {
-        small0 &= gamma[n] == (n == 0 ? 1u : n % 2 ? 2u : 0u);
-        small1 &= gamma[n] == (n == 0 ? 0u : n % 2 ? 3u : 1u);
-        big &= gamma[n] == (n % 2 ? (v ^ 2u) : v);
-    }
-    return small0 || small1 ? TAME_SMALL : big ? TAME_BIG : NOT_TAME;
-}
-
 static int compute(grundy_graph *g)
 {
     if (g->genus != NULL)
@@ -91,10 +78,10 @@ static int compute(grundy_graph *g)
         uint32_t *gx = genus + (size_t)x * (L + 1);
         for (size_t n = 0; n <= L; n++)
             gx[n] = row(f, x)[state(n, 0)];
-        int kind = genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
-        for (uint64_t k = g->off[x]; kind != NOT_TAME && k < g->off[x + 1]; k++) {
-            if (tame[g->tok[k]] == NOT_TAME)
-                kind = NOT_TAME;
+        int kind = grundy__genus_kind(gx, g->num[GRUNDY_PLAY_NORMAL][x]);
+        for (uint64_t k = g->off[x]; kind != GRUNDY__NOT_TAME && k < g->off[x + 1]; k++) {
+            if (tame[g->tok[k]] == GRUNDY__NOT_TAME)
+                kind = GRUNDY__NOT_TAME;
         }
         tame[x] = (unsigned char)kind;
     }
@@ -127,7 +114,7 @@ int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t c
     for (size_t n = 0; n < cap && n <= L; n++)
         gamma[n] = gx[n];
     if (tame != NULL)
-        *tame = g->tame[node] != NOT_TAME;
+        *tame = g->tame[node] != GRUNDY__NOT_TAME;
     return GRUNDY_OK;
 }
 
@@ -135,7 +122,7 @@ int grundy__graph_find_wild(grundy_graph *g, const uint32_t *nodes, size_t n, si
 {
     int rc = compute(g);
     size_t i = 0;
-    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != NOT_TAME)
+    while (rc == GRUNDY_OK && i < n && g->tame[nodes[i]] != GRUNDY__NOT_TAME)
         i++;
     *wild = i;
     return rc;
@@ -148,8 +135,8 @@ int grundy__graph_tame_outcome(const grundy_graph *g, const uint32_t *nodes, siz
     uint32_t x = 0;
     int big = 0;
     for (size_t i = 0; i < n; i++) {
-        big |= g->tame[nodes[i]] == TAME_BIG;
+        big |= g->tame[nodes[i]] == GRUNDY__TAME_BIG;
         x ^= g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
     }
-    return (big ? x != 0 : x != 1) ? GRUNDY_N : GRUNDY_P;
+    return grundy__genus_tame_value(x, big) != 0 ? GRUNDY_N : GRUNDY_P;
 }

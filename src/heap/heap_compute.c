@@ -373,6 +373,9 @@ int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_
     if ((uint64_t)count - 1 > UINT64_MAX - first)
         return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_values: %zu heaps from "
                                  "%llu pass 2^64 - 1", count, (unsigned long long)first);
+    if (grundy__play_base(play) == GRUNDY_PLAY_MISERE)
+        return grundy__heap_misere_values(g, play, first, count, values,
+                                          "grundy_heap_game_values");
     uint64_t last = first + ((uint64_t)count - 1);
     rc = grundy__heap_ensure(g, last);
     /* With a saltus the largest value is among the last period's. */
@@ -390,6 +393,8 @@ int grundy_heap_game_value(grundy_heap_game *g, int play, uint64_t heap, uint32_
     if (value == NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_value: value is NULL");
     int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_value");
+    if (rc == GRUNDY_OK && grundy__play_base(play) == GRUNDY_PLAY_MISERE)
+        return grundy__heap_misere_values(g, play, heap, 1, value, "grundy_heap_game_value");
     if (rc == GRUNDY_OK)
         rc = grundy__heap_ensure(g, heap);
     if (rc == GRUNDY_OK)
@@ -402,6 +407,11 @@ int grundy_heap_game_outcome(grundy_heap_game *g, int play, uint64_t heap)
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_outcome");
+    uint32_t v = 0;
+    if (rc == GRUNDY_OK && grundy__play_base(play) == GRUNDY_PLAY_MISERE) {
+        rc = grundy__heap_misere_values(g, play, heap, 1, &v, "grundy_heap_game_outcome");
+        return rc != GRUNDY_OK ? rc : v ? GRUNDY_N : GRUNDY_P;
+    }
     if (rc == GRUNDY_OK)
         rc = grundy__heap_compute_for(g, heap);
     if (rc != GRUNDY_OK)

@@ -62,6 +62,7 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     g->scan_bits = grundy__scan_bits_best();
     g->scan_bits8 = grundy__scan_bits8_best();
     g->threads = 1;
+    g->misere_limit = GRUNDY__HEAP_SEARCH_LIMIT;
     if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
         grundy_heap_game_free(g);
         return GRUNDY_ENOMEM;
@@ -171,9 +172,11 @@ int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call)
     const char *why = grundy__play_refusal(play, 1);
     if (why != NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
-    if (play != GRUNDY_PLAY_NORMAL)
+    int base = grundy__play_base(play);
+    if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
-                                 "play (GRUNDY_PLAY_NORMAL) in this version, not %s", call,
+                                 "play (GRUNDY_PLAY_NORMAL) and misère play "
+                                 "(GRUNDY_PLAY_MISERE) in this version, not %s", call,
                                  grundy__play_name(play));
     return grundy__heap_ready(g, call);
 }
@@ -201,6 +204,7 @@ void grundy_heap_game_free(grundy_heap_game *g)
     grundy__free(&a, g->rare);
     grundy__free(&a, g->split_k);
     grundy__free(&a, g->hist);
+    grundy__heap_misere_free(g);
     grundy__free(&a, g);
 }
 

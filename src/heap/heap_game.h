@@ -18,10 +18,12 @@
 #include "heap/heap_rules.h"
 #include "heap/heap_scan.h"
 #include "heap/heap_values.h"
+#include "play/play.h"
 
 #define GRUNDY__HEAP_LANES 2u             /* values computed at once (heap_threads.c) */
 #define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 #define GRUNDY__HEAP_MSG 256u             /* room for the message of the last failure */
+#define GRUNDY__HEAP_SEARCH_LIMIT ((uint64_t)1 << 25) /* sums a misère call examines, by default */
 
 /* The running state of an all-but game's values (heap_allbut.c): G(n) is
  * the least value v that no heap m < n with n - m outside the excluded set
@@ -56,6 +58,20 @@ typedef struct grundy__heap_lane {
      * its own (two, as processors fetch lines in pairs). */
     unsigned char apart[128];
 } grundy__heap_lane;
+
+/* Misère play's state (heap_misere.c, heap_genus.c). */
+typedef struct grundy__heap_misere {
+    grundy_game *memo;       /* the sums of heaps searched, or NULL */
+    uint32_t slots;          /* heap slots of its positions; one more holds the Nim part */
+    uint32_t *buf;           /* 3 * (slots + 1): the generator's sum, a call's two sums */
+    uint64_t work;           /* sums examined (options listed) by the call under way */
+    int full;                /* the last search stopped at the limit */
+    uint32_t *width;         /* games that split: width[h], the most non-terminal */
+    size_t nwidth, cap_width; /* heaps a heap of h can become */
+    uint32_t *genus;         /* GRUNDY_GENUS_TERMS terms per heap */
+    unsigned char *tame;     /* per heap: its tame kind, with every heap it reaches */
+    size_t ngenus, cap_genus, cap_tame;
+} grundy__heap_misere;
 
 struct grundy_heap_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
@@ -121,6 +137,12 @@ struct grundy_heap_game {
     uint64_t period, preperiod, saltus;
     grundy__heap_allbut allbut; /* all-but games' running counts (heap_allbut.c) */
     size_t limit;        /* the memory cap in bytes, 0 for none */
+
+    /* Misère play (heap_misere.c, heap_genus.c): its state, made at the
+     * first misère call, and the caller's settings. */
+    grundy__heap_misere *mis;
+    uint64_t misere_limit;   /* the most sums a misère call may examine */
+    int last_method;         /* of the last misère call: GRUNDY_BY_*, or 0 */
 };
 
 /* Whether x has an odd number of bits set: under the sparse method's mask,
@@ -154,7 +176,7 @@ int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
 int grundy__heap_ready(grundy_heap_game *g, const char *call);
 
 /* grundy__heap_ready, and a play heap games compute: GRUNDY_EINVAL for what
- * is not a play, GRUNDY_ENOTSUP for any but normal play. */
+ * is not a play, GRUNDY_ENOTSUP for any but normal and misère play. */
 int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call);
 
 /* Makes *L the scratch of a lane for values below bound - 1, keeping its
@@ -296,6 +318,16 @@ typedef int (*grundy__heap_block_fn)(void *ctx, const grundy__heap_block *b, uin
 int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__heap_block_fn fn,
                             void *ctx);
 
+/* Called on each move in list order with its index k (saturated at
+ * UINT64_MAX) and the heaps it leaves, increasing (nparts 0 to 3); a
+ * non-zero return stops the walk. */
+typedef int (*grundy__heap_move_fn)(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts);
+
+/* Walks every move of heap under rules r, one by one (the misère search,
+ * its genus and widths): fn's first non-zero return, or 0.  O(moves). */
+int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
+                           void *ctx);
+
 /* The index within its block of the three-heap split (a, b, m - a - b),
  * a <= b <= m - a - b, saturated at UINT64_MAX. */
 uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
@@ -348,6 +380,43 @@ int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call);
  * certificate: 1 when found (the game is then periodic), 0, or
  * GRUNDY_ENOMEM. */
 int grundy__heap_check_allbut(grundy_heap_game *g);
+/* ---- heap_misere.c -------------------------------------------------------- */
+
+/* The misère value of each heap first .. first + count - 1 under play (a
+ * misère play, with its method flag), into values. */
+int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                               uint32_t *values, const char *call);
+
+/* The misère value of the sum of heaps[0 .. n) under play. */
+int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                            uint32_t *value, const char *call);
+
+/* The moves of that sum that leave a misère P-position, into w. */
+int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                             grundy__wins *w, const char *call);
+
+/* The misère value of the sum of heaps[0 .. n) and `twos` Nim heaps of
+ * two, by search (the genus terms of heap_genus.c). */
+int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
+                               unsigned twos, uint32_t *value, const char *call);
+
+/* Whether the search takes heaps up to heap (GRUNDY_ELIMIT with a message
+ * if not): checked before a call computes anything for them. */
+int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call);
+
+/* Makes g->mis exist (GRUNDY_ENOMEM with a message naming call if not). */
+int grundy__heap_misere_state(grundy_heap_game *g, const char *call);
+
+/* Frees the state of misère play. */
+void grundy__heap_misere_free(grundy_heap_game *g);
+
+/* ---- heap_genus.c ---------------------------------------------------------- */
+
+/* Makes the genus terms and tame kinds of heaps 0 .. heap known; with
+ * stop_wild, stops after the first heap that is not tame (*known: the
+ * heaps done). */
+int grundy__heap_genus_upto(grundy_heap_game *g, uint64_t heap, int stop_wild, uint64_t *known,
+                            const char *call);
 
 /* ---- heap_period.c --------------------------------------------------------- */
 

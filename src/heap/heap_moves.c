@@ -182,18 +182,26 @@ static int search_heap(grundy_heap_game *g, move_search *s, uint64_t heap, uint3
     return rc;
 }
 
-/* What every sum call does first: check, make every heap's value known
- * (the table up to the largest heap, or a period), and xor them into *x. */
-static int sum_begin(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
-                     const char *call, uint32_t *x)
+/* The checks of every sum call: 1 for misère play (heap_misere.c answers
+ * it), 0 for normal play, or a negative status. */
+static int sum_check(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                     const char *call)
 {
     if (heaps == NULL && n > 0)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: heaps is NULL", call);
     int rc = grundy__heap_ready_play(g, play, call);
+    return rc != GRUNDY_OK ? rc : grundy__play_base(play) == GRUNDY_PLAY_MISERE;
+}
+
+/* What every normal-play sum call does first: make every heap's value known
+ * (the table up to the largest heap, or a period), and xor them into *x. */
+static int sum_begin(grundy_heap_game *g, const uint64_t *heaps, size_t n, uint32_t *x)
+{
+    int rc = GRUNDY_OK;
     uint64_t largest = 0;
-    for (size_t i = 0; rc == GRUNDY_OK && i < n; i++)
+    for (size_t i = 0; i < n; i++)
         largest = heaps[i] > largest ? heaps[i] : largest;
-    if (rc == GRUNDY_OK && n > 0)
+    if (n > 0)
         rc = grundy__heap_ensure(g, largest);
     if (rc != GRUNDY_OK)
         return rc;
@@ -214,15 +222,22 @@ int grundy_heap_game_sum_value(grundy_heap_game *g, int play, const uint64_t *he
         return GRUNDY_EINVAL;
     if (value == NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_sum_value: value is NULL");
-    return sum_begin(g, play, heaps, n, "grundy_heap_game_sum_value", value);
+    int rc = sum_check(g, play, heaps, n, "grundy_heap_game_sum_value");
+    if (rc == 1)
+        return grundy__heap_misere_sum(g, play, heaps, n, value, "grundy_heap_game_sum_value");
+    return rc != GRUNDY_OK ? rc : sum_begin(g, heaps, n, value);
 }
 
 int grundy_heap_game_sum_outcome(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n)
 {
     if (g == NULL)
         return GRUNDY_EINVAL;
-    uint32_t x;
-    int rc = sum_begin(g, play, heaps, n, "grundy_heap_game_sum_outcome", &x);
+    uint32_t x = 0;
+    int rc = sum_check(g, play, heaps, n, "grundy_heap_game_sum_outcome");
+    if (rc == 1)
+        rc = grundy__heap_misere_sum(g, play, heaps, n, &x, "grundy_heap_game_sum_outcome");
+    else if (rc == GRUNDY_OK)
+        rc = sum_begin(g, heaps, n, &x);
     return rc != GRUNDY_OK ? rc : x != 0 ? GRUNDY_N : GRUNDY_P;
 }
 
@@ -234,8 +249,19 @@ int grundy_heap_game_sum_winning_move(grundy_heap_game *g, int play, const uint6
         return GRUNDY_EINVAL;
     if (moves == NULL && n > 0)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: moves is NULL", call);
+    int rc = sum_check(g, play, heaps, n, call);
+    if (rc == 1) {
+        size_t component = 0;
+        uint64_t move = 0;
+        grundy__wins w = {&component, &move, 1, 0, 1};
+        rc = grundy__heap_misere_wins(g, play, heaps, n, &w, call);
+        for (size_t i = 0; rc == GRUNDY_OK && i < n; i++)
+            moves[i] = w.count > 0 && i == component ? move : GRUNDY_NO_MOVE;
+        return rc != GRUNDY_OK ? rc : w.count > 0;
+    }
     uint32_t x;
-    int rc = sum_begin(g, play, heaps, n, call, &x);
+    if (rc == GRUNDY_OK)
+        rc = sum_begin(g, heaps, n, &x);
     if (rc != GRUNDY_OK)
         return rc;
     for (size_t i = 0; i < n; i++)
@@ -269,8 +295,17 @@ int grundy_heap_game_sum_winning_moves(grundy_heap_game *g, int play, const uint
     if (count == NULL || (moves == NULL && cap > 0))
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: %s is NULL", call,
                                  count == NULL ? "count" : "moves");
-    uint32_t x;
-    int rc = sum_begin(g, play, heaps, n, call, &x);
+    int rc = sum_check(g, play, heaps, n, call);
+    if (rc == 1) {
+        grundy__wins w = {components, moves, cap, 0, 0};
+        rc = grundy__heap_misere_wins(g, play, heaps, n, &w, call);
+        if (rc == GRUNDY_OK)
+            *count = w.count;
+        return rc;
+    }
+    uint32_t x = 0;
+    if (rc == GRUNDY_OK)
+        rc = sum_begin(g, heaps, n, &x);
     move_search s = {g, 0, 1, 0, 0, components, moves, cap, 0};
     for (size_t i = 0; rc == GRUNDY_OK && x != 0 && i < n; i++) {
         s.component = i;

@@ -274,3 +274,62 @@ int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64
     *nparts = u.nparts;
     return GRUNDY_OK;
 }
+
+/* ---- Every move, one by one ---------------------------------------------- */
+
+typedef struct each_move {
+    grundy__heap_move_fn fn;
+    void *ctx;
+} each_move;
+
+static uint64_t index_of(uint64_t first, uint64_t j)
+{
+    return first == UINT64_MAX || j >= UINT64_MAX - first ? UINT64_MAX : first + j;
+}
+
+/* The moves of one block in its order: those of unrank_block, index by index. */
+static int expand_block(void *ctx, const grundy__heap_block *b, uint64_t first)
+{
+    const each_move *e = (const each_move *)ctx;
+    uint64_t parts[3] = {0, 0, 0}, m = b->m, j = 0;
+    int rc = 0;
+    switch (b->kind) {
+    case HEAP_LEAVE_NONE:
+        return e->fn(e->ctx, first, parts, 0);
+    case HEAP_LEAVE_ONE:
+        parts[0] = m;
+        return e->fn(e->ctx, first, parts, 1);
+    case HEAP_LEAVE_TWO:
+        for (j = 0; rc == 0 && j < b->count; j++) {
+            parts[0] = j + 1;
+            parts[1] = m - (j + 1);
+            rc = e->fn(e->ctx, index_of(first, j), parts, 2);
+        }
+        return rc;
+    case HEAP_LEAVE_THREE:
+        for (uint64_t a = 1; rc == 0 && a <= m / 3; a++) {
+            for (uint64_t c = a; rc == 0 && c <= (m - a) / 2; c++, j++) {
+                parts[0] = a;
+                parts[1] = c;
+                parts[2] = m - a - c;
+                rc = e->fn(e->ctx, index_of(first, j), parts, 3);
+            }
+        }
+        return rc;
+    default: /* a run: remove r + j, leaving m - j (none at the whole heap) */
+        for (j = 0; rc == 0 && j < b->count; j++) {
+            parts[0] = m - j;
+            rc = e->fn(e->ctx, index_of(first, j), parts, m - j > 0 ? 1u : 0u);
+        }
+        return rc;
+    }
+}
+
+int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
+                           void *ctx)
+{
+    each_move e;
+    e.fn = fn;
+    e.ctx = ctx;
+    return grundy__heap_each_block(r, heap, expand_block, &e);
+}

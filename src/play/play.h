@@ -128,4 +128,26 @@ static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
 
 uint32_t grundy__acc_end(const grundy__acc *acc);
 
+/* Winning moves of a sum as they are found (graphs and heap games):
+ * (component, move) pairs, the first cap stored (components may be NULL),
+ * count all of them; with first_only the search stops at the first. */
+typedef struct grundy__wins {
+    size_t *components;
+    uint64_t *moves;
+    size_t cap, count;
+    int first_only;
+} grundy__wins;
+
+/* Records one; returns nonzero when the search should stop. */
+static inline int grundy__wins_add(grundy__wins *w, size_t component, uint64_t move)
+{
+    if (w->count < w->cap) {
+        if (w->components != NULL)
+            w->components[w->count] = component;
+        w->moves[w->count] = move;
+    }
+    w->count++;
+    return w->first_only;
+}
+
 #endif
