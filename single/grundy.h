@@ -10132,6 +10132,12 @@ int grundy_heap_game_value64(grundy_heap_game *g, int play, uint64_t heap, uint6
     if (value == NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_value64: value is NULL");
     int rc = grundy__heap_ready_play(g, play, "grundy_heap_game_value64");
+    if (rc == GRUNDY_OK && grundy__play_base(play) == GRUNDY_PLAY_MISERE) {
+        uint32_t v = 0;
+        rc = grundy__heap_misere_values(g, play, heap, 1, &v, "grundy_heap_game_value64");
+        *value = v;
+        return rc;
+    }
     if (rc == GRUNDY_OK)
         rc = grundy__heap_compute_for(g, heap);
     if (rc == GRUNDY_OK && !grundy__heap_value_wide(g, heap, value))

@@ -227,6 +227,12 @@ static void test_lasker(void)
     CHECK_EQ(grundy_heap_game_outcome(g, GRUNDY_PLAY_NORMAL, (uint64_t)1 << 40), GRUNDY_N);
     CHECK_EQ(grundy_heap_game_outcome(g, GRUNDY_PLAY_NORMAL, UINT64_MAX), GRUNDY_N);
     CHECK_EQ(grundy_heap_game_outcome(g, GRUNDY_PLAY_NORMAL, 0), GRUNDY_P);
+    /* Misère play through the 64-bit call: the search's values. */
+    uint64_t m64 = 9;
+    uint32_t m32 = 9;
+    CHECK_EQ(grundy_heap_game_value64(g, GRUNDY_PLAY_MISERE, 7, &m64), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_MISERE, 7, &m32), GRUNDY_OK);
+    CHECK(m64 == m32);
     CHECK(grundy_heap_game_computed(g) < 16);
     grundy_heap_game_free(g);
 
