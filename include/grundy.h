@@ -514,7 +514,9 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * - a hexadecimal code: the same with digits up to F, where bit 8 allows
  *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
  *   hexadecimal.
- * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens, each
+ *   amount 1 to 2^32 - 1 (the rules keep the sorted amounts only: memory
+ *   O(|S|), whatever the largest).
  * - `grundy`: Grundy's game, split a heap into two unequal heaps.
  * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
  *
@@ -536,6 +538,23 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
  * and taking the whole heap are the same move).  Grundy's and Lasker's games
  * have no finite t (or splits that must be unequal), so no period is claimed.
+ *
+ * **Subtraction games** (a `sub:` set, or a code whose digits are 0 and 3
+ * only) have an engine of their own: G(n) = mex{G(n - s) : s in S}, values
+ * at most |S|, one byte each while |S| < 256, O(|S|) per value.  Their
+ * period comes from the *window proof*: for n >= t every amount is a move,
+ * so G(n) depends on the t values before it only, and if the window of t
+ * values ending at x comes back at y > x, G has period y - x from x - t on.
+ * The engine finds the first window that comes back (hashes of every window,
+ * compared value by value before any claim), which gives the least period P
+ * and then the least preperiod E.  It proves S minus its largest amount
+ * first: the values below max(S) are that game's, and they stay unchanged
+ * up to the first n where the new amount's option equals the value, which
+ * the smaller game's period locates in O(E + P) steps.  So the proof computes
+ * from that point on only: {1, 2, k} with k not a multiple of 3 is proved
+ * from a dozen values whatever k, {1, 2, 3j} from about 6j values kept
+ * (computed from 3j on).  Memory: the values kept (at most 2^32 - 1), plus
+ * 16 bytes per 256 values for the hashes.
  *
  * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL;
  * every other play returns #GRUNDY_ENOTSUP.
@@ -567,20 +586,23 @@ GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
  *         why and grundy_heap_game_errpos() the offset of the offending
  *         character (the game keeps no rules then); #GRUNDY_ELIMIT for codes
  *         of more than 4095 digits after the point (errpos: the first digit
- *         too many) or subtraction amounts above 2^20 (errpos: the amount);
+ *         too many) or subtraction amounts above 2^32 - 1 (errpos: the amount;
+ *         the message names the limit);
  *         #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_heap_game_parse(grundy_heap_game *game, const char *name, size_t len);
 
 /**
  * @brief Give a game with no rules yet the rules of the subtraction game
- *        with the given set.
+ *        with the given set.  O(n log n) time, O(n) memory (the sorted
+ *        amounts, whatever the largest).
  * @param game The game, with no rules yet.
- * @param set  The amounts a move may remove, each 1 to 2^20 (any order;
- *             repeats ignored).
+ * @param set  The amounts a move may remove, each 1 to 2^32 - 1: any
+ *             `uint32_t` but 0 (any order; repeats ignored).
  * @param n    How many, at least 1.
- * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL);
- *         #GRUNDY_ELIMIT; #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL: the
+ *         message names the entry); #GRUNDY_ESTATE if the game has rules;
+ *         #GRUNDY_ENOMEM.
  */
 GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const uint32_t *set,
                                                 size_t n);
@@ -620,7 +642,10 @@ GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_pro
 /**
  * @brief Make G(0) ... G(count - 1) available: compute the values not yet
  *        known, or nothing once a period is proved.  Octal games cost
- *        O(count * (t + count)) at most; subtraction games O(count * |S|).
+ *        O(count * (t + count)) at most; subtraction games O(count * |S|),
+ *        and with period detection on they first try the window proof of a
+ *        period (see above), keeping at most @p count values, and stop
+ *        there when it succeeds.
  * @param game  The game.
  * @param count How many values.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
@@ -638,8 +663,14 @@ GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
 
 /**
  * @brief Search for a proved period, computing values up to @p max heap sizes.
+ *        Subtraction games use the window proof (see above): @p max bounds
+ *        the values kept, and as the proof skips the values the smaller game
+ *        decides, it may prove a period whose Guy-Smith bound is above
+ *        @p max (`sub:1,2,1000003`: period 3 from 5 values).  Its cost is
+ *        O(|S|) per value computed, plus O(t) per amount that changes the
+ *        values (one hash of a window) and O(E + P) per amount checked.
  * @param game      The game.
- * @param max       The most values to compute.
+ * @param max       The most values to compute (to keep, for subtraction games).
  * @param period    Out: the least period p.
  * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
  * @return 1 if proved, 0 if not proved within @p max values (or the game has
@@ -650,13 +681,19 @@ GRUNDY_API int grundy_heap_game_period(grundy_heap_game *game, uint64_t max, uin
 
 /**
  * @brief The number of one heap under @p play: from the table, or from the
- *        period once one is proved (so any heap size is fine then),
- *        computing the table up to @p heap if needed.
+ *        period once one is proved (so any heap size is fine then, in
+ *        O(1)), computing the table up to @p heap if needed.  With period
+ *        detection on, a heap beyond the table's 2^32 - 1 values is answered
+ *        by proving the period first; nothing is computed up to the heap.
  * @param game  The game.
  * @param play  #GRUNDY_PLAY_NORMAL.
  * @param heap  The heap size.
  * @param value Out: G(heap).
- * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play.
+ * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play;
+ *         #GRUNDY_ELIMIT for a heap past 2^32 - 1 whose game has no period
+ *         provable within 2^32 - 1 values kept (the message says how many
+ *         the proof needs at least; a subtraction game whose values change
+ *         past the limit, such as `sub:1,2,4294967295`, is refused at once).
  */
 GRUNDY_API int grundy_heap_game_value(grundy_heap_game *game, int play, uint64_t heap,
                                       uint32_t *value);
