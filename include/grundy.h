@@ -1590,7 +1590,9 @@ GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv
 /**
  * @brief Turn period detection of a heap game on (the default) or off.
  *        With it on, the computation checks for a provable period as it
- *        goes and stops computing once one is proved.
+ *        goes and stops computing once one is proved (subtraction games:
+ *        the window proof runs first; with it off they compute every value
+ *        up to the count, from 0).
  * @param game The game.
  * @param on   Non-zero for on.
  */
@@ -1625,7 +1627,8 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  * values' time, and the library times the two against one thread as it
  * goes and computes on one where they do not pay (a busy machine, values
  * too cheap to share).  This version uses at most 2 threads; larger counts
- * act as 2.  Builds without
+ * act as 2.  Subtraction games, whose values cost a few nanoseconds and
+ * depend on the one just before, compute on the calling thread.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * The threads live only during a computation; progress callbacks run on
  * the calling thread.

@@ -1615,7 +1615,9 @@ GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv
 /**
  * @brief Turn period detection of a heap game on (the default) or off.
  *        With it on, the computation checks for a provable period as it
- *        goes and stops computing once one is proved.
+ *        goes and stops computing once one is proved (subtraction games:
+ *        the window proof runs first; with it off they compute every value
+ *        up to the count, from 0).
  * @param game The game.
  * @param on   Non-zero for on.
  */
@@ -1650,7 +1652,8 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  * values' time, and the library times the two against one thread as it
  * goes and computes on one where they do not pay (a busy machine, values
  * too cheap to share).  This version uses at most 2 threads; larger counts
- * act as 2.  Builds without
+ * act as 2.  Subtraction games, whose values cost a few nanoseconds and
+ * depend on the one just before, compute on the calling thread.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * The threads live only during a computation; progress callbacks run on
  * the calling thread.
@@ -12599,13 +12602,16 @@ static uint64_t grundy__heap_subtraction__fast_run(uint8_t *v, const uint32_t *s
     const int on = w->on;
     uint64_t h = w->h, n = from;
     while (n < to) {
-        uint64_t mask = (m1 & f1) | (m2 & f2) | (m3 & f3) | (m4 & f4);
+        /* Everything but the newest value first, off the chain; the chain
+         * is then and, or, and the lowest zero bit (add, andn). */
+        uint64_t rest = (m2 & f2) | (m3 & f3) | (m4 & f4);
         if (nfar == 1) { /* the usual shape, {1, 2, k}: one far amount */
-            mask |= 1ull << v[n - far0];
+            rest |= 1ull << v[n - far0];
         } else {
             for (uint32_t j = 0; j < nfar; j++)
-                mask |= 1ull << v[n - far[j]];
+                rest |= 1ull << v[n - far[j]];
         }
+        uint64_t mask = rest | (m1 & f1);
         uint64_t one = (mask + 1) & ~mask;
         unsigned x = grundy__heap_subtraction__lowest_bit(one);
         v[n] = (uint8_t)x;
@@ -12615,7 +12621,7 @@ static uint64_t grundy__heap_subtraction__fast_run(uint8_t *v, const uint32_t *s
         m1 = one;
         n++;
         if (on) {
-            h = h * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + x - v[n - 1 - t] * bt;
+            h = h * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + (x - v[n - 1 - t] * bt); /* one add after the multiply */
             if (h == th || (h >> GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT) == 0)
                 break;
         }
@@ -12751,15 +12757,17 @@ static void grundy__heap_subtraction__found_period(grundy__heap_subtraction__sub
     r->pre = e;
 }
 
-/* The hash of the window ending at n: four products in flight at a time. */
+/* The hash of the window ending at n: four products in flight at a time,
+ * the one-byte table read directly (the usual case, and a long window). */
 static uint64_t grundy__heap_subtraction__window_hash(const grundy__values *a, uint64_t n, uint64_t t)
 {
     uint64_t h = 0, b2 = GRUNDY__HEAP_SUBTRACTION__HASH_BASE * GRUNDY__HEAP_SUBTRACTION__HASH_BASE, b4 = b2 * b2;
     uint64_t i = n - t;
-    for (; i + 4 <= n; i += 4) {
-        uint64_t x0 = grundy__values_get(a, i), x1 = grundy__values_get(a, i + 1);
-        uint64_t x2 = grundy__values_get(a, i + 2), x3 = grundy__values_get(a, i + 3);
-        h = h * b4 + (x0 * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + x1) * b2 + x2 * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + x3;
+    if (a->width == 1) {
+        const uint8_t *v = a->p;
+        for (; i + 4 <= n; i += 4)
+            h = h * b4 + ((uint64_t)v[i] * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + v[i + 1]) * b2 +
+                (uint64_t)v[i + 2] * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + v[i + 3];
     }
     for (; i < n; i++)
         h = h * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + grundy__values_get(a, i);
@@ -12779,7 +12787,12 @@ static int grundy__heap_subtraction__find_repeat(grundy__heap_subtraction__sub_r
     if (r->marked != NULL)
         memset(r->marked, 0, r->mcap * 2 * sizeof *r->marked);
     uint64_t x;
-    int rc = (w.h >> GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT) == 0 ? grundy__heap_subtraction__mark_visit(r, t, w.h, n, &x) : GRUNDY_OK;
+    /* Room for two windows past the start at once: a period of about t
+     * (the common case for a large amount) needs no copy on the way. */
+    uint64_t guess = n + 2 * t + 4096;
+    int rc = grundy__values_reserve(&r->a, &r->g->alloc, guess < stop ? guess : stop);
+    if (rc == GRUNDY_OK && (w.h >> GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT) == 0)
+        rc = grundy__heap_subtraction__mark_visit(r, t, w.h, n, &x);
     uint64_t chunk = GRUNDY__HEAP_SUBTRACTION__SUB_PROGRESS / m + 1;
     while (rc == GRUNDY_OK && n < stop) {
         uint64_t end = stop - n < chunk ? stop : n + chunk;

@@ -165,13 +165,16 @@ static uint64_t fast_run(uint8_t *v, const uint32_t *s, uint32_t m, uint64_t fro
     const int on = w->on;
     uint64_t h = w->h, n = from;
     while (n < to) {
-        uint64_t mask = (m1 & f1) | (m2 & f2) | (m3 & f3) | (m4 & f4);
+        /* Everything but the newest value first, off the chain; the chain
+         * is then and, or, and the lowest zero bit (add, andn). */
+        uint64_t rest = (m2 & f2) | (m3 & f3) | (m4 & f4);
         if (nfar == 1) { /* the usual shape, {1, 2, k}: one far amount */
-            mask |= 1ull << v[n - far0];
+            rest |= 1ull << v[n - far0];
         } else {
             for (uint32_t j = 0; j < nfar; j++)
-                mask |= 1ull << v[n - far[j]];
+                rest |= 1ull << v[n - far[j]];
         }
+        uint64_t mask = rest | (m1 & f1);
         uint64_t one = (mask + 1) & ~mask;
         unsigned x = lowest_bit(one);
         v[n] = (uint8_t)x;
@@ -181,7 +184,7 @@ static uint64_t fast_run(uint8_t *v, const uint32_t *s, uint32_t m, uint64_t fro
         m1 = one;
         n++;
         if (on) {
-            h = h * HASH_BASE + x - v[n - 1 - t] * bt;
+            h = h * HASH_BASE + (x - v[n - 1 - t] * bt); /* one add after the multiply */
             if (h == th || (h >> MARK_SHIFT) == 0)
                 break;
         }
@@ -317,15 +320,17 @@ static void found_period(sub_run *r, uint64_t t, uint64_t x, uint64_t y)
     r->pre = e;
 }
 
-/* The hash of the window ending at n: four products in flight at a time. */
+/* The hash of the window ending at n: four products in flight at a time,
+ * the one-byte table read directly (the usual case, and a long window). */
 static uint64_t window_hash(const grundy__values *a, uint64_t n, uint64_t t)
 {
     uint64_t h = 0, b2 = HASH_BASE * HASH_BASE, b4 = b2 * b2;
     uint64_t i = n - t;
-    for (; i + 4 <= n; i += 4) {
-        uint64_t x0 = grundy__values_get(a, i), x1 = grundy__values_get(a, i + 1);
-        uint64_t x2 = grundy__values_get(a, i + 2), x3 = grundy__values_get(a, i + 3);
-        h = h * b4 + (x0 * HASH_BASE + x1) * b2 + x2 * HASH_BASE + x3;
+    if (a->width == 1) {
+        const uint8_t *v = a->p;
+        for (; i + 4 <= n; i += 4)
+            h = h * b4 + ((uint64_t)v[i] * HASH_BASE + v[i + 1]) * b2 +
+                (uint64_t)v[i + 2] * HASH_BASE + v[i + 3];
     }
     for (; i < n; i++)
         h = h * HASH_BASE + grundy__values_get(a, i);
@@ -345,7 +350,12 @@ static int find_repeat(sub_run *r, uint32_t m, uint64_t stop)
     if (r->marked != NULL)
         memset(r->marked, 0, r->mcap * 2 * sizeof *r->marked);
     uint64_t x;
-    int rc = (w.h >> MARK_SHIFT) == 0 ? mark_visit(r, t, w.h, n, &x) : GRUNDY_OK;
+    /* Room for two windows past the start at once: a period of about t
+     * (the common case for a large amount) needs no copy on the way. */
+    uint64_t guess = n + 2 * t + 4096;
+    int rc = grundy__values_reserve(&r->a, &r->g->alloc, guess < stop ? guess : stop);
+    if (rc == GRUNDY_OK && (w.h >> MARK_SHIFT) == 0)
+        rc = mark_visit(r, t, w.h, n, &x);
     uint64_t chunk = SUB_PROGRESS / m + 1;
     while (rc == GRUNDY_OK && n < stop) {
         uint64_t end = stop - n < chunk ? stop : n + chunk;
