@@ -221,7 +221,7 @@ static void test_random_small(void)
 static void test_shapes(void)
 {
     static uint32_t big[300];
-    const size_t sizes[] = {64, 70, 256, 300};
+    const size_t sizes[] = {62, 63, 64, 70, 255, 256, 300};
     for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; c++) {
         size_t m = sizes[c];
         for (size_t j = 0; j < m; j++)
@@ -232,12 +232,18 @@ static void test_shapes(void)
             check_game(big, m, G, L, p, e);
         free(G);
     }
-    /* {1, 2, ..., 64}: G(n) = n mod 65, values up to 64. */
-    for (size_t j = 0; j < 64; j++)
-        big[j] = (uint32_t)(j + 1);
-    uint32_t *G = brute_values(big, 64, 2000);
-    check_game(big, 64, G, 2000, 65, 0);
-    free(G);
+    /* {1, 2, ..., m}: G(n) = n mod (m + 1), values up to m: the last
+     * one-hot bit of the fast kernel (63), past it (64), the last one-byte
+     * value (255) and two-byte values (256). */
+    const size_t tops[] = {63, 64, 255, 256};
+    for (size_t c = 0; c < sizeof tops / sizeof tops[0]; c++) {
+        size_t m = tops[c];
+        for (size_t j = 0; j < m; j++)
+            big[j] = (uint32_t)(m - j); /* decreasing: the rules sort them */
+        uint32_t *G = brute_values(big, m, 2000);
+        check_game(big, m, G, 2000, m + 1, 0);
+        free(G);
+    }
 }
 
 /* ---- large sets: the claim verified on the brute force's values ----------- */
