@@ -70,4 +70,10 @@ run values sub:1,4294967296 3
 expect_error "values sub:1,4294967296 3"
 check "the limit is named" grep -q 4294967295 "$tmp/err"
 
+# A proof that would keep more than 2^32 - 1 values: refused at once, the
+# message saying how many it needs.
+run period sub:1,2,4294967295 100000000000
+expect_rc 2 "period sub:1,2,4294967295 (values change past 2^32 - 1)"
+check "the values needed are named" grep -q 4294967296 "$tmp/err"
+
 finish

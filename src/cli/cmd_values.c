@@ -129,13 +129,15 @@ int cli_period(int argc, char **argv)
     uint64_t p, q;
     int rc = grundy_heap_game_period(g, max, &p, &q);
     end_progress();
+    char why[256]; /* the library's account of a failure, e.g. the values a proof needs */
+    snprintf(why, sizeof why, "%s", grundy_heap_game_errmsg(g));
     grundy_heap_game_free(g);
     /* A period check that could not get its memory proves nothing, so an
      * "unknown" after a refusal may be wrong: it is an error. */
     if (rc == GRUNDY_ENOMEM || (rc == 0 && cli_memory_refused()))
         return cli_out_of_memory("period", "looking for the period");
     if (rc < 0)
-        return cli_error("period: %s", grundy_strerror(rc));
+        return cli_error("period: %s: %s", grundy_strerror(rc), why);
     if (rc == 1) {
         printf("period %llu preperiod %llu\n", (unsigned long long)p, (unsigned long long)q);
         return CLI_EXIT_OK;
