@@ -128,6 +128,7 @@ int bench_failed(void);
 /* ---- the sections ------------------------------------------------------- */
 
 void bench_heap(const bench_config *cfg);     /* figures A and B */
+void bench_subtraction(const bench_config *cfg); /* figure S */
 void bench_graph(const bench_config *cfg);    /* figure C */
 void bench_game(const bench_config *cfg);     /* figure D */
 void bench_nimber(const bench_config *cfg);   /* figure E */

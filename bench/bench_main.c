@@ -1,6 +1,6 @@
 /* The benchmark suite of libgrundy: `make bench` (quick) and `make bench-full`.
  *
- *   suite [--full] [SECTION...]      SECTION: heap graph game nimber threads
+ *   suite [--full] [SECTION...]      SECTION: heap subtraction graph game nimber threads arith
  *
  * Environment: BENCH_FULL=1 is --full; BENCH_THREADS=k asks heap games for k
  * threads (default: one per online processor).
@@ -25,6 +25,7 @@ typedef struct section {
 
 static const section sections[] = {
     {"heap", bench_heap},
+    {"subtraction", bench_subtraction},
     {"graph", bench_graph},
     {"game", bench_game},
     {"nimber", bench_nimber},
@@ -59,7 +60,8 @@ static void cpu_model(char *buf, size_t cap)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: suite [--full] [heap] [graph] [game] [nimber] [threads] [arith]\n");
+    fprintf(stderr, "usage: suite [--full] [heap] [subtraction] [graph] [game] [nimber] [threads] "
+                    "[arith]\n");
     exit(2);
 }
 

@@ -149,6 +149,8 @@ static int heap_command_affordable(const char *game, uint64_t count, int printin
         hr_free(&r);
         return 1; /* the tool stops at the name */
     }
+    if (r.big)
+        return 0; /* no reference cost for it */
     uint64_t cheap = 16;
     while (cheap < count && cheap < (1u << 20) && hr_cost(&r, cheap * 2, CLI_BUDGET) <= CLI_BUDGET)
         cheap *= 2;

@@ -17,7 +17,8 @@
 #include "fuzz_common.h"
 
 #define HR_MAX_DIGITS 4096u
-#define HR_MAX_SUB (1u << 20)
+#define HR_MAX_SUB 4294967295u   /* the largest amount of "sub:..." */
+#define HR_DENSE_SUB (1u << 20)  /* larger sets are checked for parsing only */
 
 typedef struct heap_ref {
     int status;           /* what parsing the name must return */
@@ -26,6 +27,7 @@ typedef struct heap_ref {
     uint32_t ndigits;
     unsigned tail;        /* digit of every k >= ndigits (lasker) */
     int unequal;          /* grundy */
+    int big;              /* a subtraction set past HR_DENSE_SUB: no reference */
 } heap_ref;
 
 static inline int hr_hex(char c)
@@ -92,6 +94,10 @@ static inline void hr_parse(heap_ref *r, const char *name)
                 return;
             }
             p++;
+        }
+        if (max > HR_DENSE_SUB) {
+            r->big = 1; /* valid, but too large for the dense reference */
+            return;
         }
         hr_alloc(r, (size_t)max + 1);
         for (p = name + 4; *p;) {

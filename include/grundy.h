@@ -514,7 +514,9 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * - a hexadecimal code: the same with digits up to F, where bit 8 allows
  *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
  *   hexadecimal.
- * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens, each
+ *   amount 1 to 2^32 - 1 (the rules keep the sorted amounts only: memory
+ *   O(|S|), whatever the largest).
  * - `allbut:X1,X2,...`: the all-but subtraction game removing any number of
  *   tokens except X1, X2, ... (each 1 to 2^20; at least one).
  * - `grundy`: Grundy's game, split a heap into two unequal heaps.
@@ -538,6 +540,23 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
  * and taking the whole heap are the same move).  Grundy's game has splits
  * that must be unequal, so no period is claimed for it.
+ *
+ * **Subtraction games** (a `sub:` set, or a code whose digits are 0 and 3
+ * only) have an engine of their own: G(n) = mex{G(n - s) : s in S}, values
+ * at most |S|, one byte each while |S| < 256, O(|S|) per value.  Their
+ * period comes from the *window proof*: for n >= t every amount is a move,
+ * so G(n) depends on the t values before it only, and if the window of t
+ * values ending at x comes back at y > x, G has period y - x from x - t on.
+ * The engine finds the first window that comes back (hashes of every window,
+ * compared value by value before any claim), which gives the least period P
+ * and then the least preperiod E.  It proves S minus its largest amount
+ * first: the values below max(S) are that game's, and they stay unchanged
+ * up to the first n where the new amount's option equals the value, which
+ * the smaller game's period locates in O(E + P) steps.  So the proof computes
+ * from that point on only: {1, 2, k} with k not a multiple of 3 is proved
+ * from a dozen values whatever k, {1, 2, 3j} from about 6j values kept
+ * (computed from 3j on).  Memory: the values kept (at most 2^32 - 1), plus
+ * 16 bytes per 256 values for the hashes.
  *
  * **Arithmetic periods**: G(n + p) = G(n) + s for every n >= n0, with a
  * saltus s > 0 (grundy_heap_game_arithmetic_period()).  Proved for all-but
@@ -620,20 +639,23 @@ GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
  *         why and grundy_heap_game_errpos() the offset of the offending
  *         character (the game keeps no rules then); #GRUNDY_ELIMIT for codes
  *         of more than 4095 digits after the point (errpos: the first digit
- *         too many) or subtraction amounts above 2^20 (errpos: the amount);
+ *         too many) or subtraction amounts above 2^32 - 1 (errpos: the amount;
+ *         the message names the limit);
  *         #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_heap_game_parse(grundy_heap_game *game, const char *name, size_t len);
 
 /**
  * @brief Give a game with no rules yet the rules of the subtraction game
- *        with the given set.
+ *        with the given set.  O(n log n) time, O(n) memory (the sorted
+ *        amounts, whatever the largest).
  * @param game The game, with no rules yet.
- * @param set  The amounts a move may remove, each 1 to 2^20 (any order;
- *             repeats ignored).
+ * @param set  The amounts a move may remove, each 1 to 2^32 - 1: any
+ *             `uint32_t` but 0 (any order; repeats ignored).
  * @param n    How many, at least 1.
- * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL);
- *         #GRUNDY_ELIMIT; #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL: the
+ *         message names the entry); #GRUNDY_ESTATE if the game has rules;
+ *         #GRUNDY_ENOMEM.
  */
 GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const uint32_t *set,
                                                 size_t n);
@@ -673,7 +695,10 @@ GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_pro
 /**
  * @brief Make G(0) ... G(count - 1) available: compute the values not yet
  *        known, or nothing once a period is proved.  Octal games cost
- *        O(count * (t + count)) at most; subtraction games O(count * |S|).
+ *        O(count * (t + count)) at most; subtraction games O(count * |S|),
+ *        and with period detection on they first try the window proof of a
+ *        period (see above), keeping at most @p count values, and stop
+ *        there when it succeeds.
  * @param game  The game.
  * @param count How many values.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
@@ -691,8 +716,14 @@ GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
 
 /**
  * @brief Search for a proved period, computing values up to @p max heap sizes.
+ *        Subtraction games use the window proof (see above): @p max bounds
+ *        the values kept, and as the proof skips the values the smaller game
+ *        decides, it may prove a period whose Guy-Smith bound is above
+ *        @p max (`sub:1,2,1000003`: period 3 from 5 values).  Its cost is
+ *        O(|S|) per value computed, plus O(t) per amount that changes the
+ *        values (one hash of a window) and O(E + P) per amount checked.
  * @param game      The game.
- * @param max       The most values to compute.
+ * @param max       The most values to compute (to keep, for subtraction games).
  * @param period    Out: the least period p.
  * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
  * @return 1 if proved, 0 if not proved within @p max values (or the game has
@@ -738,8 +769,10 @@ GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t
 /**
  * @brief The number of one heap under @p play.  Normal play: G(heap), from
  *        the table, or from the period once one is proved (so any heap
- *        size is fine then), computing the table up to @p heap if needed.
- *        Misère play: the misère Grundy value, by the search (see above),
+ *        size is fine then, in O(1)), computing the table up to @p heap if
+ *        needed; with period detection on, a heap beyond the table's
+ *        2^32 - 1 values is answered by proving the period first, nothing
+ *        computed up to the heap.  Misère play: the misère Grundy value, by the search (see above),
  *        whose memo later calls share.
  * @param game  The game.
  * @param play  #GRUNDY_PLAY_NORMAL, or #GRUNDY_PLAY_MISERE (with a method
@@ -747,6 +780,10 @@ GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t
  * @param heap  The heap size.
  * @param value Out: the value.
  * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play;
+ *         #GRUNDY_ELIMIT for a heap past 2^32 - 1 whose game has no period
+ *         provable within 2^32 - 1 values kept (the message says how many
+ *         the proof needs at least; a subtraction game whose values change
+ *         past the limit, such as `sub:1,2,4294967295`, is refused at once);
  *         #GRUNDY_ERANGE if an arithmetic period takes G(heap) past
  *         2^32 - 1 (grundy_heap_game_value64() answers; the sum calls
  *         below return #GRUNDY_ERANGE alike); misère play: #GRUNDY_ELIMIT
@@ -1736,7 +1773,9 @@ GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv
 /**
  * @brief Turn period detection of a heap game on (the default) or off.
  *        With it on, the computation checks for a provable period as it
- *        goes and stops computing once one is proved.
+ *        goes and stops computing once one is proved (subtraction games:
+ *        the window proof runs first; with it off they compute every value
+ *        up to the count, from 0).
  * @param game The game.
  * @param on   Non-zero for on.
  */
@@ -1771,7 +1810,8 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  * values' time, and the library times the two against one thread as it
  * goes and computes on one where they do not pay (a busy machine, values
  * too cheap to share).  This version uses at most 2 threads; larger counts
- * act as 2.  Builds without
+ * act as 2.  Subtraction games, whose values cost a few nanoseconds and
+ * depend on the one just before, compute on the calling thread.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * The threads live only during a computation; progress callbacks run on
  * the calling thread.

@@ -538,7 +538,9 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * - a hexadecimal code: the same with digits up to F, where bit 8 allows
  *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
  *   hexadecimal.
- * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens.
+ * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens, each
+ *   amount 1 to 2^32 - 1 (the rules keep the sorted amounts only: memory
+ *   O(|S|), whatever the largest).
  * - `allbut:X1,X2,...`: the all-but subtraction game removing any number of
  *   tokens except X1, X2, ... (each 1 to 2^20; at least one).
  * - `grundy`: Grundy's game, split a heap into two unequal heaps.
@@ -562,6 +564,23 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
  * and taking the whole heap are the same move).  Grundy's game has splits
  * that must be unequal, so no period is claimed for it.
+ *
+ * **Subtraction games** (a `sub:` set, or a code whose digits are 0 and 3
+ * only) have an engine of their own: G(n) = mex{G(n - s) : s in S}, values
+ * at most |S|, one byte each while |S| < 256, O(|S|) per value.  Their
+ * period comes from the *window proof*: for n >= t every amount is a move,
+ * so G(n) depends on the t values before it only, and if the window of t
+ * values ending at x comes back at y > x, G has period y - x from x - t on.
+ * The engine finds the first window that comes back (hashes of every window,
+ * compared value by value before any claim), which gives the least period P
+ * and then the least preperiod E.  It proves S minus its largest amount
+ * first: the values below max(S) are that game's, and they stay unchanged
+ * up to the first n where the new amount's option equals the value, which
+ * the smaller game's period locates in O(E + P) steps.  So the proof computes
+ * from that point on only: {1, 2, k} with k not a multiple of 3 is proved
+ * from a dozen values whatever k, {1, 2, 3j} from about 6j values kept
+ * (computed from 3j on).  Memory: the values kept (at most 2^32 - 1), plus
+ * 16 bytes per 256 values for the hashes.
  *
  * **Arithmetic periods**: G(n + p) = G(n) + s for every n >= n0, with a
  * saltus s > 0 (grundy_heap_game_arithmetic_period()).  Proved for all-but
@@ -644,20 +663,23 @@ GRUNDY_API void grundy_heap_game_free(grundy_heap_game *game);
  *         why and grundy_heap_game_errpos() the offset of the offending
  *         character (the game keeps no rules then); #GRUNDY_ELIMIT for codes
  *         of more than 4095 digits after the point (errpos: the first digit
- *         too many) or subtraction amounts above 2^20 (errpos: the amount);
+ *         too many) or subtraction amounts above 2^32 - 1 (errpos: the amount;
+ *         the message names the limit);
  *         #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM; #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_heap_game_parse(grundy_heap_game *game, const char *name, size_t len);
 
 /**
  * @brief Give a game with no rules yet the rules of the subtraction game
- *        with the given set.
+ *        with the given set.  O(n log n) time, O(n) memory (the sorted
+ *        amounts, whatever the largest).
  * @param game The game, with no rules yet.
- * @param set  The amounts a move may remove, each 1 to 2^20 (any order;
- *             repeats ignored).
+ * @param set  The amounts a move may remove, each 1 to 2^32 - 1: any
+ *             `uint32_t` but 0 (any order; repeats ignored).
  * @param n    How many, at least 1.
- * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL);
- *         #GRUNDY_ELIMIT; #GRUNDY_ESTATE if the game has rules; #GRUNDY_ENOMEM.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL (empty set, zero amount, NULL: the
+ *         message names the entry); #GRUNDY_ESTATE if the game has rules;
+ *         #GRUNDY_ENOMEM.
  */
 GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const uint32_t *set,
                                                 size_t n);
@@ -697,7 +719,10 @@ GRUNDY_API void grundy_heap_game_set_progress(grundy_heap_game *game, grundy_pro
 /**
  * @brief Make G(0) ... G(count - 1) available: compute the values not yet
  *        known, or nothing once a period is proved.  Octal games cost
- *        O(count * (t + count)) at most; subtraction games O(count * |S|).
+ *        O(count * (t + count)) at most; subtraction games O(count * |S|),
+ *        and with period detection on they first try the window proof of a
+ *        period (see above), keeping at most @p count values, and stop
+ *        there when it succeeds.
  * @param game  The game.
  * @param count How many values.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_ELIMIT (beyond 2^32 values
@@ -715,8 +740,14 @@ GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game *game);
 
 /**
  * @brief Search for a proved period, computing values up to @p max heap sizes.
+ *        Subtraction games use the window proof (see above): @p max bounds
+ *        the values kept, and as the proof skips the values the smaller game
+ *        decides, it may prove a period whose Guy-Smith bound is above
+ *        @p max (`sub:1,2,1000003`: period 3 from 5 values).  Its cost is
+ *        O(|S|) per value computed, plus O(t) per amount that changes the
+ *        values (one hash of a window) and O(E + P) per amount checked.
  * @param game      The game.
- * @param max       The most values to compute.
+ * @param max       The most values to compute (to keep, for subtraction games).
  * @param period    Out: the least period p.
  * @param preperiod Out: the least n0 with G(n + p) = G(n) for all n >= n0.
  * @return 1 if proved, 0 if not proved within @p max values (or the game has
@@ -762,8 +793,10 @@ GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t
 /**
  * @brief The number of one heap under @p play.  Normal play: G(heap), from
  *        the table, or from the period once one is proved (so any heap
- *        size is fine then), computing the table up to @p heap if needed.
- *        Misère play: the misère Grundy value, by the search (see above),
+ *        size is fine then, in O(1)), computing the table up to @p heap if
+ *        needed; with period detection on, a heap beyond the table's
+ *        2^32 - 1 values is answered by proving the period first, nothing
+ *        computed up to the heap.  Misère play: the misère Grundy value, by the search (see above),
  *        whose memo later calls share.
  * @param game  The game.
  * @param play  #GRUNDY_PLAY_NORMAL, or #GRUNDY_PLAY_MISERE (with a method
@@ -771,6 +804,10 @@ GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t
  * @param heap  The heap size.
  * @param value Out: the value.
  * @return As grundy_heap_game_compute(); #GRUNDY_ENOTSUP for another play;
+ *         #GRUNDY_ELIMIT for a heap past 2^32 - 1 whose game has no period
+ *         provable within 2^32 - 1 values kept (the message says how many
+ *         the proof needs at least; a subtraction game whose values change
+ *         past the limit, such as `sub:1,2,4294967295`, is refused at once);
  *         #GRUNDY_ERANGE if an arithmetic period takes G(heap) past
  *         2^32 - 1 (grundy_heap_game_value64() answers; the sum calls
  *         below return #GRUNDY_ERANGE alike); misère play: #GRUNDY_ELIMIT
@@ -1761,7 +1798,9 @@ GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv
 /**
  * @brief Turn period detection of a heap game on (the default) or off.
  *        With it on, the computation checks for a provable period as it
- *        goes and stops computing once one is proved.
+ *        goes and stops computing once one is proved (subtraction games:
+ *        the window proof runs first; with it off they compute every value
+ *        up to the count, from 0).
  * @param game The game.
  * @param on   Non-zero for on.
  */
@@ -1796,7 +1835,8 @@ GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
  * values' time, and the library times the two against one thread as it
  * goes and computes on one where they do not pay (a busy machine, values
  * too cheap to share).  This version uses at most 2 threads; larger counts
- * act as 2.  Builds without
+ * act as 2.  Subtraction games, whose values cost a few nanoseconds and
+ * depend on the one just before, compute on the calling thread.  Builds without
  * POSIX threads (or with GRUNDY_NO_THREADS defined) compute on one thread.
  * The threads live only during a computation; progress callbacks run on
  * the calling thread.
@@ -9206,17 +9246,40 @@ GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
 #define GRUNDY__HEAP_LEAVE_THREE 8u  /* three non-empty heaps */
 
 #define GRUNDY__HEAP_MAX_DIGITS 4096u
-#define GRUNDY__HEAP_MAX_SUBTRACT (1u << 20)
+#define GRUNDY__HEAP_MAX_SUBTRACT UINT32_MAX /* the largest amount of a subtraction set */
+#define GRUNDY__HEAP_MAX_EXCLUDED (1u << 20) /* the largest excluded amount of an all-but game */
 
+/* A subtraction set keeps no dense digit array (an amount may be 2^32 - 1):
+ * digit is NULL, ndigits 0, and every amount of the sorted removal list
+ * has the digit 3.  Read digits through grundy__heap_rules_digit() and
+ * grundy__heap_rules_removal_digit(), which answer in both forms. */
 typedef struct grundy__heap_rules {
-    unsigned char *digit;  /* digit[k] for 0 <= k < ndigits; digit[ndigits - 1] != 0 */
+    unsigned char *digit;  /* digit[k] for 0 <= k < ndigits (digit[ndigits - 1] != 0 without a tail); or NULL */
     uint32_t *removals;    /* the k >= 1 with digit[k] != 0, increasing */
     uint32_t nremovals;
     uint32_t ndigits;
     unsigned char tail;    /* the digit of every k >= ndigits (Lasker's Nim, all-but games), else 0 */
     int unequal;           /* a split must leave unequal heaps (Grundy's game) */
     unsigned max_parts;    /* most heaps one move leaves: 0 to 3 */
+    int subtraction;       /* every move takes an amount, leaving nothing or one heap */
 } grundy__heap_rules;
+
+/* Whether k is an amount of the removal list (binary search). */
+GRUNDY__LOCAL int grundy__heap_rules_has_removal(const grundy__heap_rules *r, uint64_t k);
+
+/* What removing k tokens may leave (HEAP_LEAVE_* bits), in either form. */
+static inline unsigned grundy__heap_rules_digit(const grundy__heap_rules *r, uint64_t k)
+{
+    if (r->digit != NULL)
+        return k < r->ndigits ? r->digit[k] : r->tail;
+    return k > 0 && grundy__heap_rules_has_removal(r, k) ? GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE : 0u;
+}
+
+/* The digit of the i-th amount of the removal list, in O(1). */
+static inline unsigned grundy__heap_rules_removal_digit(const grundy__heap_rules *r, uint32_t i)
+{
+    return r->digit != NULL ? r->digit[r->removals[i]] : GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
+}
 
 /* Parses a game name of len bytes (no terminating NUL needed).  On
  * GRUNDY_EPARSE or GRUNDY_ELIMIT, *errpos is the offset of the offending
@@ -9225,8 +9288,9 @@ typedef struct grundy__heap_rules {
 GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocator *a,
                              grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap);
 
-/* Rules of the subtraction game with the given set (n >= 1 amounts,
- * validated here: GRUNDY_EINVAL for 0, GRUNDY_ELIMIT above 2^20, with msg). */
+/* Rules of the subtraction game with the given set (n >= 1 amounts in any
+ * order, repeats ignored, validated here: GRUNDY_EINVAL for 0, with msg).
+ * Memory O(n): the sorted amounts only. */
 GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
                                    grundy__heap_rules *r, char *msg, size_t cap);
 
@@ -9587,6 +9651,14 @@ static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint6
 {
     return (uint32_t)grundy__heap_value64(g, heap);
 }
+
+/* ---- heap_subtraction.c ---------------------------------------------------- */
+
+/* Makes G(0) ... G(count - 1) of a subtraction game (rules.subtraction)
+ * known, by the engine of heap_subtraction.c: with detection on, first by
+ * the window proof of a period (storing at most count values, which may
+ * skip values below the largest amount); failures get their message. */
+GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count);
 
 /* ---- heap_sparse.c --------------------------------------------------------- */
 
@@ -10251,12 +10323,12 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(grundy_heap_game *g, grundy__
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], grundy__heap_rules_removal_digit(r, i));
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
             GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, k, r->tail);
     }
-    if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
+    if ((grundy__heap_rules_digit(r, 0) & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
@@ -10266,10 +10338,10 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(plain)(grundy_heap_game *g, grundy_
     const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
     grundy__mex_begin(&L->mex);
-    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
+    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, grundy__heap_rules_digit(r, 0), 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
+        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, grundy__heap_rules_removal_digit(r, i), 1);
     }
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
@@ -10629,12 +10701,12 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(grundy_heap_game *g, grundy__
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], grundy__heap_rules_removal_digit(r, i));
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
             GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, k, r->tail);
     }
-    if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
+    if ((grundy__heap_rules_digit(r, 0) & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
@@ -10644,10 +10716,10 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(plain)(grundy_heap_game *g, grundy_
     const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
     grundy__mex_begin(&L->mex);
-    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
+    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, grundy__heap_rules_digit(r, 0), 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
+        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, grundy__heap_rules_removal_digit(r, i), 1);
     }
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
@@ -11006,12 +11078,12 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(grundy_heap_game *g, grundy__
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+        GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, r->removals[i], grundy__heap_rules_removal_digit(r, i));
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
             GRUNDY__HEAP_COMPUTE__KERNEL(removal)(L, v, n, k, r->tail);
     }
-    if ((r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
+    if ((grundy__heap_rules_digit(r, 0) & GRUNDY__HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
@@ -11021,10 +11093,10 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(plain)(grundy_heap_game *g, grundy_
     const GRUNDY__HEAP_COMPUTE__VALUE_T *v = (const GRUNDY__HEAP_COMPUTE__VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
     grundy__mex_begin(&L->mex);
-    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
+    GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n, grundy__heap_rules_digit(r, 0), 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
+        GRUNDY__HEAP_COMPUTE__KERNEL(all_splits)(g, L, v, n - k, grundy__heap_rules_removal_digit(r, i), 1);
     }
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
@@ -11523,6 +11595,8 @@ static int grundy__heap_compute__compute_to(grundy_heap_game *g, uint64_t count)
  * the values got. */
 static int grundy__heap_compute__compute_explained(grundy_heap_game *g, uint64_t count)
 {
+    if (g->rules.subtraction)
+        return grundy__heap_sub_compute(g, count);
     int rc = grundy__heap_compute__compute_to(g, count);
     unsigned long long want = count, have = g->vals.n;
     switch (rc) {
@@ -13058,9 +13132,10 @@ GRUNDY__LOCAL int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t 
     w.next = grundy__heap_order__wide_of(0);
     /* Lasker's Nim (the one game with a tail) lists its splits last. */
     int splits_last = r->tail != 0;
-    int rc = splits_last ? 0 : grundy__heap_order__removal_blocks(&w, heap, 0, r->digit[0], r->unequal);
+    int rc = splits_last ? 0 : grundy__heap_order__removal_blocks(&w, heap, 0, grundy__heap_rules_digit(r, 0), r->unequal);
     for (uint32_t i = 0; rc == 0 && i < r->nremovals && r->removals[i] <= heap; i++)
-        rc = grundy__heap_order__removal_blocks(&w, heap, r->removals[i], r->digit[r->removals[i]], r->unequal);
+        rc = grundy__heap_order__removal_blocks(&w, heap, r->removals[i], grundy__heap_rules_removal_digit(r, i),
+                            r->unequal);
     if (rc == 0 && r->tail != 0 && heap >= r->ndigits) {
         /* Every amount from ndigits on, each leaving one heap or (the whole
          * heap) none: the tail digit is 3. */
@@ -13068,7 +13143,7 @@ GRUNDY__LOCAL int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t 
         rc = grundy__heap_order__visit(&w, &run, grundy__heap_order__wide_add(grundy__heap_order__wide_of(heap - r->ndigits), grundy__heap_order__wide_of(1)));
     }
     if (rc == 0 && splits_last)
-        rc = grundy__heap_order__removal_blocks(&w, heap, 0, r->digit[0], r->unequal);
+        rc = grundy__heap_order__removal_blocks(&w, heap, 0, grundy__heap_rules_digit(r, 0), r->unequal);
     return rc;
 }
 
@@ -13254,10 +13329,10 @@ GRUNDY__LOCAL int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t h
  * both allowed for each amount (digits 0 and 3: a subtraction game). */
 static int grundy__heap_period__pure_subtraction(const grundy__heap_rules *r)
 {
-    if (r->digit[0] != 0)
+    if (grundy__heap_rules_digit(r, 0) != 0)
         return 0;
     for (uint32_t i = 0; i < r->nremovals; i++) {
-        if (r->digit[r->removals[i]] != (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE))
+        if (grundy__heap_rules_removal_digit(r, i) != (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE))
             return 0;
     }
     return 1;
@@ -13445,7 +13520,34 @@ static int grundy__heap_rules__finish(grundy__heap_rules *r, const grundy_alloca
     }
     r->max_parts = (all & GRUNDY__HEAP_LEAVE_THREE) ? 3u : (all & GRUNDY__HEAP_LEAVE_TWO) ? 2u
                  : (all & GRUNDY__HEAP_LEAVE_ONE) ? 1u : 0u;
+    r->subtraction = r->tail == 0 && r->digit[0] == 0;
+    for (uint32_t i = 0; i < r->nremovals; i++)
+        r->subtraction &= r->digit[r->removals[i]] == (GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE);
     return GRUNDY_OK;
+}
+
+static int grundy__heap_rules__compare_amounts(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Makes the rules of the subtraction game whose n >= 1 amounts (each 1 to
+ * 2^32 - 1) are in amounts, which the rules then own: sorted, repeats
+ * dropped, no dense digit array. */
+static void grundy__heap_rules__subtraction_rules(grundy__heap_rules *r, uint32_t *amounts, size_t n)
+{
+    qsort(amounts, n, sizeof *amounts, grundy__heap_rules__compare_amounts);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k == 0 || amounts[i] != amounts[k - 1])
+            amounts[k++] = amounts[i];
+    }
+    memset(r, 0, sizeof *r);
+    r->removals = amounts;
+    r->nremovals = (uint32_t)k; /* distinct amounts: fewer than 2^32 */
+    r->max_parts = 1;
+    r->subtraction = 1;
 }
 
 static int grundy__heap_rules__alloc_digits(grundy__heap_rules *r, const grundy_allocator *a, size_t n)
@@ -13522,8 +13624,8 @@ static int grundy__heap_rules__parse_code(const char *name, size_t len, const gr
     return grundy__heap_rules__finish(r, a);
 }
 
-/* One amount of "sub:...", from offset *i, each a decimal in [1, 2^20];
- * *i ends past it. */
+/* One amount of "sub:...", from offset *i, each a decimal in
+ * [1, HEAP_MAX_SUBTRACT]; *i ends past it. */
 static int grundy__heap_rules__read_amount(const char *name, size_t len, size_t *i, const grundy__heap_rules__refusal *why,
                        uint32_t *out)
 {
@@ -13531,13 +13633,13 @@ static int grundy__heap_rules__read_amount(const char *name, size_t len, size_t 
     if (start == len)
         return grundy__heap_rules__reject(why, GRUNDY_EPARSE, start,
                       "the set of amounts is empty or ends with a comma (offset %zu)", start);
-    uint32_t v = 0;
+    uint64_t v = 0;
     for (; *i < len && name[*i] >= '0' && name[*i] <= '9'; (*i)++) {
-        v = v * 10 + (uint32_t)(name[*i] - '0');
+        v = v * 10 + (uint64_t)(name[*i] - '0');
         if (v > GRUNDY__HEAP_MAX_SUBTRACT)
             return grundy__heap_rules__reject(why, GRUNDY_ELIMIT, start,
-                          "the amount at offset %zu is above %u, the largest allowed", start,
-                          GRUNDY__HEAP_MAX_SUBTRACT);
+                          "the amount at offset %zu is above %lu (2^32 - 1), the largest allowed",
+                          start, (unsigned long)GRUNDY__HEAP_MAX_SUBTRACT);
     }
     if (*i == start)
         return grundy__heap_rules__reject(why, GRUNDY_EPARSE, start,
@@ -13549,38 +13651,64 @@ static int grundy__heap_rules__read_amount(const char *name, size_t len, size_t 
     if (*i < len && name[*i] != ',')
         return grundy__heap_rules__reject(why, GRUNDY_EPARSE, *i, "%s at offset %zu where a comma was expected",
                       grundy__heap_rules__show(name[*i]).s, *i);
-    *out = v;
+    *out = (uint32_t)v;
     return GRUNDY_OK;
 }
 
-/* "sub:S1,S2,..." (from = 4) or "allbut:X1,X2,..." (from = 7): validated
- * in a first pass, which finds the largest amount, then stored.  A
- * subtraction game's amounts get digit 3 (take them, leaving one heap or
- * none); an all-but game's every other amount does, through the digits
- * below the largest excluded one and the tail past it. */
-static int grundy__heap_rules__parse_amounts(const char *name, size_t len, size_t from, const grundy_allocator *a,
-                         grundy__heap_rules *r, const grundy__heap_rules__refusal *why)
+/* "sub:S1,S2,...": validated in a first pass, which counts the amounts,
+ * then stored as a sorted list (O(number of amounts) memory). */
+static int grundy__heap_rules__parse_subtraction(const char *name, size_t len, const grundy_allocator *a,
+                             grundy__heap_rules *r, const grundy__heap_rules__refusal *why)
 {
-    uint32_t max = 0, v;
-    for (size_t i = from;; i++) {
+    size_t count = 0;
+    uint32_t v;
+    for (size_t i = 4;; i++) {
         int rc = grundy__heap_rules__read_amount(name, len, &i, why, &v);
         if (rc != GRUNDY_OK)
             return rc;
+        count++;
+        if (i == len)
+            break;
+    }
+    uint32_t *amounts = (uint32_t *)grundy__alloc_array(a, count, sizeof *amounts);
+    if (amounts == NULL)
+        return GRUNDY_ENOMEM;
+    count = 0;
+    for (size_t i = 4; i < len; i++)
+        (void)grundy__heap_rules__read_amount(name, len, &i, why, &amounts[count++]); /* valid: read above */
+    grundy__heap_rules__subtraction_rules(r, amounts, count);
+    return GRUNDY_OK;
+}
+
+/* "allbut:X1,X2,...": every amount but X1, X2, ... may be taken.  The
+ * digits below the largest excluded amount say which (0: excluded, 3:
+ * take them, leaving one heap or none), and the tail stands for every
+ * amount past it; so the excluded amounts are bounded as codes' digits
+ * are not: by HEAP_MAX_EXCLUDED, checked in a first pass. */
+static int grundy__heap_rules__parse_allbut(const char *name, size_t len, const grundy_allocator *a,
+                        grundy__heap_rules *r, const grundy__heap_rules__refusal *why)
+{
+    uint32_t max = 0, v;
+    for (size_t i = 7;; i++) {
+        size_t at = i;
+        int rc = grundy__heap_rules__read_amount(name, len, &i, why, &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+        if (v > GRUNDY__HEAP_MAX_EXCLUDED)
+            return grundy__heap_rules__reject(why, GRUNDY_ELIMIT, at, "the excluded amount at offset %zu is above "
+                          "%u, the largest allowed", at, GRUNDY__HEAP_MAX_EXCLUDED);
         max = v > max ? v : max;
         if (i == len)
             break;
     }
     if (grundy__heap_rules__alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
-    int allbut = from == 7;
     unsigned char take = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
-    if (allbut) {
-        memset(r->digit + 1, take, max);
-        r->tail = take;
-    }
-    for (size_t i = from; i < len; i++) {
+    memset(r->digit + 1, take, max);
+    r->tail = take;
+    for (size_t i = 7; i < len; i++) {
         (void)grundy__heap_rules__read_amount(name, len, &i, why, &v); /* valid: read above */
-        r->digit[v] = allbut ? 0 : take;
+        r->digit[v] = 0;
     }
     return grundy__heap_rules__finish(r, a);
 }
@@ -13607,9 +13735,9 @@ GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const g
         return grundy__heap_rules__finish(r, a);
     }
     if (len >= 4 && memcmp(name, "sub:", 4) == 0)
-        return grundy__heap_rules__parse_amounts(name, len, 4, a, r, &why);
+        return grundy__heap_rules__parse_subtraction(name, len, a, r, &why);
     if (len >= 7 && memcmp(name, "allbut:", 7) == 0)
-        return grundy__heap_rules__parse_amounts(name, len, 7, a, r, &why);
+        return grundy__heap_rules__parse_allbut(name, len, a, r, &why);
     if (len == 0)
         return grundy__heap_rules__reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
     return grundy__heap_rules__parse_code(name, len, a, r, &why);
@@ -13618,22 +13746,20 @@ GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const g
 GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
                                    grundy__heap_rules *r, char *msg, size_t cap)
 {
-    uint32_t max = 0;
     for (size_t i = 0; i < n; i++) {
-        if (set[i] == 0 || set[i] > GRUNDY__HEAP_MAX_SUBTRACT) {
+        if (set[i] == 0) {
             if (msg != NULL && cap > 0)
-                snprintf(msg, cap, "set[%zu] is %u: amounts are 1 to %u", i, set[i],
-                         GRUNDY__HEAP_MAX_SUBTRACT);
-            return set[i] == 0 ? GRUNDY_EINVAL : GRUNDY_ELIMIT;
+                snprintf(msg, cap, "set[%zu] is 0: amounts are 1 to %lu (2^32 - 1)", i,
+                         (unsigned long)GRUNDY__HEAP_MAX_SUBTRACT);
+            return GRUNDY_EINVAL;
         }
-        if (set[i] > max)
-            max = set[i];
     }
-    if (grundy__heap_rules__alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
+    uint32_t *amounts = (uint32_t *)grundy__alloc_array(a, n, sizeof *amounts);
+    if (amounts == NULL)
         return GRUNDY_ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        r->digit[set[i]] = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
-    return grundy__heap_rules__finish(r, a);
+    memcpy(amounts, set, n * sizeof *amounts);
+    grundy__heap_rules__subtraction_rules(r, amounts, n);
+    return GRUNDY_OK;
 }
 
 GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a)
@@ -13652,6 +13778,19 @@ GRUNDY__LOCAL int grundy__heap_rules_allbut(const grundy__heap_rules *r)
 GRUNDY__LOCAL int grundy__heap_rules_lasker(const grundy__heap_rules *r)
 {
     return r->tail != 0 && (r->digit[0] & GRUNDY__HEAP_LEAVE_TWO) && !r->unequal;
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_has_removal(const grundy__heap_rules *r, uint64_t k)
+{
+    uint32_t lo = 0, hi = r->nremovals;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (r->removals[mid] < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < r->nremovals && r->removals[lo] == k;
 }
 
 GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r)
@@ -13998,6 +14137,617 @@ GRUNDY__LOCAL int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap,
            !grundy__odd_parity(v & g->mask);
 }
 #undef GRUNDY__HEAP_SPARSE__MAX_MASK
+
+/* === src/heap/heap_subtraction.c === */
+/* Heap games: finite subtraction games, by an engine of their own.
+ *
+ * With S = {s1 < s2 < ... < sm} and t = sm, G(n) = mex{G(n - s) : s in S,
+ * s <= n}.  A value has at most m options, so it is at most m: the mex is
+ * the lowest zero bit of a mask, and values take one byte while m < 256.
+ *
+ * The window proof.  For n >= t every amount is a legal move, so G(n) is a
+ * function of the window W(n) = G(n - t) ... G(n - 1).  Hence if
+ * G(n + p) = G(n) for the t consecutive n = e ... e + t - 1 (any e >= 0),
+ * that is W(e + t) = W(e + t + p), then G(n + p) = G(n) for all n >= e.
+ * The windows from W(t) on form a deterministic sequence, so the first
+ * window that comes back gives the period: if W(x) = W(y), x < y, is the
+ * first repeat, y - x is the least period P and x - t is at least the least
+ * preperiod E, which a walk down from x - t then finds exactly.
+ *
+ * Finding the repeat: every window's hash is kept rolling (a polynomial
+ * hash mod 2^64), and two cheap tests run at every value: Brent's cycle
+ * test (the window at positions n0 + 2^j - 1 against every later one up to
+ * twice as far) and "marked" windows (hash's top bits zero, one in 256),
+ * kept in a table with their first position.  A hash match is only a
+ * candidate: the two windows are compared value by value, and a period is
+ * claimed only from equal windows.  Both tests meet a window x of the cycle
+ * again first at x + P (a window's mark depends on the window alone), so
+ * the first verified match gives the least period.
+ *
+ * The chain of games.  Below s_{i+1}, the game S_i = {s1 ... si} and S have
+ * the same values; and adding the amount a to a game whose values G are
+ * known changes nothing below the first n >= a with G(n - a) = G(n) (the
+ * new option's value is never the mex there).  So the engine proves the
+ * games S_1, S_2, ... in turn: once S_i has a proved period (E, P), the
+ * first change due to s_{i+1} (and to the amounts after it, while the
+ * change lies past them) is found in O(E + P) steps from the period alone;
+ * if there is none the period carries over unchanged, else the values are
+ * copied from the period up to the change and computed on from there.
+ * {1, 2, k} with k not a multiple of 3 is thus proved from a dozen values
+ * (G(n) = n mod 3), and {1, 2, 3j} computes from n = 3j on, not from 0.
+ *
+ * Memory: the values kept (E + P values once proved, and those computed on
+ * the way), one byte each while m < 256, plus the table of marked windows
+ * (16 bytes per 256 values).  At most 2^32 - 1 values are kept. */
+
+#define GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES ((uint64_t)UINT32_MAX) /* the most values a table holds */
+#define GRUNDY__HEAP_SUBTRACTION__SUB_PROGRESS (1u << 24)    /* options between progress reports */
+#define GRUNDY__HEAP_SUBTRACTION__HASH_BASE 0x9e3779b97f4a7c15ull /* odd: its powers are units mod 2^64 */
+#define GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT 56              /* marked: the hash's top 8 bits are zero */
+#define GRUNDY__HEAP_SUBTRACTION__FAST_MAX 63u               /* the fast kernel: values below 64, one-hot in a word */
+#define GRUNDY__HEAP_SUBTRACTION__NEAR 4u                    /* amounts up to this read the last values from registers */
+#define GRUNDY__HEAP_SUBTRACTION__NO_CHANGE UINT64_MAX
+
+/* ---- The values of one game of the chain --------------------------------- */
+
+typedef struct grundy__heap_subtraction__sub_run {
+    grundy_heap_game *g;
+    const uint32_t *s;     /* the amounts, increasing */
+    uint32_t m;            /* how many */
+    grundy__values a;      /* the values of the game being proved */
+    int proved;            /* a holds a proved period (pre, per): a.n >= pre + per */
+    uint64_t pre, per;
+    uint64_t store_limit;  /* the most values a may hold */
+    uint64_t total;        /* for progress reports */
+    uint64_t done;         /* the largest count reported: reports never go back */
+    uint64_t work;         /* options since the last report */
+    uint64_t *marked;      /* the marked windows: hash and position pairs, 0 = free */
+    size_t mcap, mcount;   /* pairs of room, pairs used */
+    uint64_t need;         /* a failure's size: the values a proof needs at least */
+    uint32_t reached;      /* a holds values of the game of the first `reached` amounts */
+} grundy__heap_subtraction__sub_run;
+
+static unsigned grundy__heap_subtraction__lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+static uint64_t grundy__heap_subtraction__power_of_base(uint64_t e)
+{
+    uint64_t r = 1, b = GRUNDY__HEAP_SUBTRACTION__HASH_BASE;
+    for (; e > 0; e >>= 1, b *= b) {
+        if (e & 1)
+            r *= b;
+    }
+    return r;
+}
+
+/* G(x) of a proved game, for any x: from the table, or from the period. */
+static uint32_t grundy__heap_subtraction__proved_value(const grundy__heap_subtraction__sub_run *r, uint64_t x)
+{
+    if (x >= r->a.n)
+        x = r->pre + (x - r->pre) % r->per;
+    return grundy__values_get(&r->a, x);
+}
+
+/* Reports progress (monotone counts); GRUNDY_ECANCELED if the callback
+ * asks to stop. */
+static int grundy__heap_subtraction__report(grundy__heap_subtraction__sub_run *r, uint64_t values)
+{
+    grundy_heap_game *g = r->g;
+    r->work += values * (r->m ? r->m : 1);
+    if (r->work < GRUNDY__HEAP_SUBTRACTION__SUB_PROGRESS || g->progress == NULL)
+        return GRUNDY_OK;
+    r->work = 0;
+    uint64_t done = r->a.n > r->done ? r->a.n : r->done;
+    r->done = done = done < r->total ? done : r->total;
+    g->reporting = 1;
+    int stop = g->progress(g->progress_user, done, r->total);
+    g->reporting = 0;
+    return stop ? GRUNDY_ECANCELED : GRUNDY_OK;
+}
+
+/* ---- The kernels ----------------------------------------------------------- */
+
+/* The rolling hash of the window W(n): sum of G(n - t + j) * B^(t - 1 - j),
+ * and what a window of the cycle is compared with. */
+typedef struct grundy__heap_subtraction__roll {
+    uint64_t h;     /* the hash of the window ending at the last value computed */
+    uint64_t bt;    /* B^t: the weight of the value leaving the window */
+    uint64_t th;    /* the hash of Brent's window */
+    int on;         /* hashing at all */
+} grundy__heap_subtraction__roll;
+
+static int grundy__heap_subtraction__roll_event(const grundy__heap_subtraction__roll *w)
+{
+    return w->on && (w->h == w->th || (w->h >> GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT) == 0);
+}
+
+/* Values v[from .. to) of a game of at most FAST_MAX amounts (one-byte
+ * values, from >= t): the option values as one-hot bits, the mex as the
+ * lowest zero bit of their union ((x + 1) & ~x).  The dependency chain runs
+ * through the last values, kept one-hot in registers (m1 .. m4, used where
+ * the amount 1 ... 4 is in S); the far amounts' values were stored long
+ * before and load off the chain.  Returns where it stopped: to, or the
+ * position after the first value whose window is a candidate (roll_event). */
+static uint64_t grundy__heap_subtraction__fast_run(uint8_t *v, const uint32_t *s, uint32_t m, uint64_t from, uint64_t to,
+                         grundy__heap_subtraction__roll *w)
+{
+    uint64_t f[GRUNDY__HEAP_SUBTRACTION__NEAR + 1] = {0, 0, 0, 0, 0};
+    uint32_t far[GRUNDY__HEAP_SUBTRACTION__FAST_MAX];
+    uint32_t nfar = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        if (s[j] <= GRUNDY__HEAP_SUBTRACTION__NEAR)
+            f[s[j]] = ~0ull;
+        else
+            far[nfar++] = s[j];
+    }
+    /* The registers shift every value, so each holds its value whether its
+     * amount is in S or not (f masks it out then). */
+    uint64_t m1 = from >= 1 ? 1ull << v[from - 1] : 0, m2 = from >= 2 ? 1ull << v[from - 2] : 0;
+    uint64_t m3 = from >= 3 ? 1ull << v[from - 3] : 0, m4 = from >= 4 ? 1ull << v[from - 4] : 0;
+    /* Everything the loop reads in locals: the stores of values (bytes)
+     * could alias any memory the compiler cannot see is private. */
+    const uint64_t f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
+    const uint64_t t = s[m - 1], bt = w->bt, th = w->th;
+    const uint32_t far0 = nfar ? far[0] : 0;
+    const int on = w->on;
+    uint64_t h = w->h, n = from;
+    while (n < to) {
+        /* Everything but the newest value first, off the chain; the chain
+         * is then and, or, and the lowest zero bit (add, andn). */
+        uint64_t rest = (m2 & f2) | (m3 & f3) | (m4 & f4);
+        if (nfar == 1) { /* the usual shape, {1, 2, k}: one far amount */
+            rest |= 1ull << v[n - far0];
+        } else {
+            for (uint32_t j = 0; j < nfar; j++)
+                rest |= 1ull << v[n - far[j]];
+        }
+        uint64_t mask = rest | (m1 & f1);
+        uint64_t one = (mask + 1) & ~mask;
+        unsigned x = grundy__heap_subtraction__lowest_bit(one);
+        v[n] = (uint8_t)x;
+        m4 = m3;
+        m3 = m2;
+        m2 = m1;
+        m1 = one;
+        n++;
+        if (on) {
+            h = h * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + (x - v[n - 1 - t] * bt); /* one add after the multiply */
+            if (h == th || (h >> GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT) == 0)
+                break;
+        }
+    }
+    w->h = h;
+    return n;
+}
+
+/* The same for any game and width, and for heaps below t (only the amounts
+ * up to n count): marks in words of 64 bits.  marks has m / 64 + 1 words. */
+static uint64_t grundy__heap_subtraction__general_run(grundy__values *a, const uint32_t *s, uint32_t m, uint64_t from,
+                            uint64_t to, grundy__heap_subtraction__roll *w, uint64_t *marks)
+{
+    size_t words = (size_t)m / 64 + 1;
+    uint64_t t = m ? s[m - 1] : 0;
+    uint64_t n = from;
+    while (n < to) {
+        memset(marks, 0, words * sizeof *marks);
+        for (uint32_t j = 0; j < m && s[j] <= n; j++) {
+            uint32_t x = grundy__values_get(a, n - s[j]);
+            marks[x / 64] |= 1ull << (x % 64);
+        }
+        size_t k = 0;
+        while (marks[k] == ~0ull)
+            k++;
+        uint32_t x = (uint32_t)(k * 64 + grundy__heap_subtraction__lowest_bit(~marks[k]));
+        grundy__values_set(a, n, x);
+        n++;
+        if (w->on && n > t) {
+            w->h = w->h * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + x - grundy__values_get(a, n - 1 - t) * w->bt;
+            if (grundy__heap_subtraction__roll_event(w))
+                break;
+        }
+    }
+    return n;
+}
+
+/* Values a[from .. to) of the game of the first m amounts, at most up to
+ * the first candidate window when hashing; room for them is there. */
+static int grundy__heap_subtraction__run_values(grundy__heap_subtraction__sub_run *r, uint32_t m, uint64_t from, uint64_t to, grundy__heap_subtraction__roll *w,
+                      uint64_t *stopped)
+{
+    const uint32_t *s = r->s;
+    uint64_t t = m ? s[m - 1] : 0;
+    if (r->a.width == 1 && m >= 1 && m <= GRUNDY__HEAP_SUBTRACTION__FAST_MAX && from >= t) {
+        *stopped = grundy__heap_subtraction__fast_run(r->a.p, s, m, from, to, w);
+        return GRUNDY_OK;
+    }
+    uint64_t *marks = (uint64_t *)grundy__alloc_array(&r->g->alloc, (size_t)m / 64 + 1,
+                                                      sizeof *marks);
+    if (marks == NULL)
+        return GRUNDY_ENOMEM;
+    /* Below t with the general kernel, then the fast one where it may run. */
+    uint64_t mid = r->a.width == 1 && m >= 1 && m <= GRUNDY__HEAP_SUBTRACTION__FAST_MAX && t < to ? t : to;
+    *stopped = grundy__heap_subtraction__general_run(&r->a, s, m, from, mid, w, marks);
+    grundy__free(&r->g->alloc, marks);
+    if (*stopped == mid && mid < to && !grundy__heap_subtraction__roll_event(w))
+        *stopped = grundy__heap_subtraction__fast_run(r->a.p, s, m, mid, to, w);
+    return GRUNDY_OK;
+}
+
+/* ---- Finding the repeat ---------------------------------------------------- */
+
+/* Whether the windows ending at x and y (t values each) are equal. */
+static int grundy__heap_subtraction__same_window(const grundy__values *a, uint64_t t, uint64_t x, uint64_t y)
+{
+    size_t w = a->width;
+    return memcmp(a->p + (x - t) * w, a->p + (y - t) * w, (size_t)t * w) == 0;
+}
+
+static size_t grundy__heap_subtraction__mark_slot(const grundy__heap_subtraction__sub_run *r, uint64_t h)
+{
+    return (size_t)((h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull >> 7) & (r->mcap - 1);
+}
+
+/* Room for one more marked window (the table at most half full). */
+static int grundy__heap_subtraction__mark_room(grundy__heap_subtraction__sub_run *r)
+{
+    if (2 * (r->mcount + 1) <= r->mcap)
+        return GRUNDY_OK;
+    size_t cap = r->mcap ? 2 * r->mcap : 64;
+    uint64_t *t = (uint64_t *)grundy__calloc_array(&r->g->alloc, cap, 2 * sizeof *t);
+    if (t == NULL)
+        return GRUNDY_ENOMEM;
+    uint64_t *old = r->marked;
+    size_t oldcap = r->mcap;
+    r->marked = t;
+    r->mcap = cap;
+    for (size_t i = 0; i < oldcap; i++) {
+        if (old[2 * i + 1] != 0) {
+            size_t k = grundy__heap_subtraction__mark_slot(r, old[2 * i]);
+            while (t[2 * k + 1] != 0)
+                k = (k + 1) & (cap - 1);
+            t[2 * k] = old[2 * i];
+            t[2 * k + 1] = old[2 * i + 1];
+        }
+    }
+    grundy__free(&r->g->alloc, old);
+    return GRUNDY_OK;
+}
+
+/* A marked window at y with hash h: the position of an earlier equal
+ * window, or 0 (then y is recorded: the first of its kind). */
+static int grundy__heap_subtraction__mark_visit(grundy__heap_subtraction__sub_run *r, uint64_t t, uint64_t h, uint64_t y, uint64_t *x)
+{
+    *x = 0;
+    int rc = grundy__heap_subtraction__mark_room(r);
+    if (rc != GRUNDY_OK)
+        return rc;
+    size_t k = grundy__heap_subtraction__mark_slot(r, h);
+    for (; r->marked[2 * k + 1] != 0; k = (k + 1) & (r->mcap - 1)) {
+        if (r->marked[2 * k] == h && grundy__heap_subtraction__same_window(&r->a, t, r->marked[2 * k + 1], y)) {
+            *x = r->marked[2 * k + 1];
+            return GRUNDY_OK;
+        }
+    }
+    r->marked[2 * k] = h;
+    r->marked[2 * k + 1] = y;
+    r->mcount++;
+    return GRUNDY_OK;
+}
+
+/* W(x) = W(y), the first repeat: the least period is y - x, and the least
+ * preperiod the lowest e from which G(n + P) = G(n) holds all the way up
+ * to x - t (and so on, by the window proof). */
+static void grundy__heap_subtraction__found_period(grundy__heap_subtraction__sub_run *r, uint64_t t, uint64_t x, uint64_t y)
+{
+    uint64_t p = y - x, e = x - t;
+    while (e > 0 && grundy__values_get(&r->a, e - 1) == grundy__values_get(&r->a, e - 1 + p))
+        e--;
+    r->proved = 1;
+    r->per = p;
+    r->pre = e;
+}
+
+/* The hash of the window ending at n: four products in flight at a time,
+ * the one-byte table read directly (the usual case, and a long window). */
+static uint64_t grundy__heap_subtraction__window_hash(const grundy__values *a, uint64_t n, uint64_t t)
+{
+    uint64_t h = 0, b2 = GRUNDY__HEAP_SUBTRACTION__HASH_BASE * GRUNDY__HEAP_SUBTRACTION__HASH_BASE, b4 = b2 * b2;
+    uint64_t i = n - t;
+    if (a->width == 1) {
+        const uint8_t *v = a->p;
+        for (; i + 4 <= n; i += 4)
+            h = h * b4 + ((uint64_t)v[i] * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + v[i + 1]) * b2 +
+                (uint64_t)v[i + 2] * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + v[i + 3];
+    }
+    for (; i < n; i++)
+        h = h * GRUNDY__HEAP_SUBTRACTION__HASH_BASE + grundy__values_get(a, i);
+    return h;
+}
+
+/* Computes the game of the first m amounts (t = s[m - 1]) from a.n = n0 >= t
+ * on, until the first repeated window (r->proved is then set) or stop. */
+static int grundy__heap_subtraction__find_repeat(grundy__heap_subtraction__sub_run *r, uint32_t m, uint64_t stop)
+{
+    uint64_t t = r->s[m - 1];
+    uint64_t n = r->a.n;
+    grundy__heap_subtraction__roll w = {grundy__heap_subtraction__window_hash(&r->a, n, t), grundy__heap_subtraction__power_of_base(t), 0, 1};
+    w.th = w.h;
+    uint64_t tortoise = n, reset = n + 1, power = 1;
+    r->mcount = 0;
+    if (r->marked != NULL)
+        memset(r->marked, 0, r->mcap * 2 * sizeof *r->marked);
+    uint64_t x;
+    /* Room for two windows past the start at once: a period of about t
+     * (the common case for a large amount) needs no copy on the way. */
+    uint64_t guess = n + 2 * t + 4096;
+    int rc = grundy__values_reserve(&r->a, &r->g->alloc, guess < stop ? guess : stop);
+    if (rc == GRUNDY_OK && (w.h >> GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT) == 0)
+        rc = grundy__heap_subtraction__mark_visit(r, t, w.h, n, &x);
+    uint64_t chunk = GRUNDY__HEAP_SUBTRACTION__SUB_PROGRESS / m + 1;
+    while (rc == GRUNDY_OK && n < stop) {
+        uint64_t end = stop - n < chunk ? stop : n + chunk;
+        end = end < reset ? end : reset;
+        rc = grundy__values_reserve(&r->a, &r->g->alloc, end);
+        if (rc == GRUNDY_OK)
+            rc = grundy__heap_subtraction__run_values(r, m, n, end, &w, &n);
+        if (rc != GRUNDY_OK)
+            break;
+        uint64_t from = r->a.n;
+        r->a.n = n;
+        if (w.h == w.th && grundy__heap_subtraction__same_window(&r->a, t, tortoise, n)) {
+            grundy__heap_subtraction__found_period(r, t, tortoise, n);
+            break;
+        }
+        if ((w.h >> GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT) == 0) {
+            rc = grundy__heap_subtraction__mark_visit(r, t, w.h, n, &x);
+            if (rc == GRUNDY_OK && x != 0) {
+                grundy__heap_subtraction__found_period(r, t, x, n);
+                break;
+            }
+        }
+        if (n == reset) {
+            tortoise = n;
+            w.th = w.h;
+            power *= 2;
+            reset = n + power;
+        }
+        if (rc == GRUNDY_OK)
+            rc = grundy__heap_subtraction__report(r, n - from);
+    }
+    return rc;
+}
+
+/* ---- The chain of games ------------------------------------------------------ */
+
+/* The first n >= k where adding the amount k to the proved game changes a
+ * value: the first n with G(n - k) = G(n), found in one period past the
+ * preperiod of both (the pair is periodic from k + pre on); NO_CHANGE if
+ * none. */
+static uint64_t grundy__heap_subtraction__first_change(const grundy__heap_subtraction__sub_run *r, uint64_t k)
+{
+    uint64_t end = k + r->pre + r->per;
+    for (uint64_t n = k; n < end; n++) {
+        if (grundy__heap_subtraction__proved_value(r, n - k) == grundy__heap_subtraction__proved_value(r, n))
+            return n;
+    }
+    return GRUNDY__HEAP_SUBTRACTION__NO_CHANGE;
+}
+
+/* Makes a hold the proved game's values up to n exactly: cut, or copied
+ * from the period in pieces of whole periods, doubling. */
+static int grundy__heap_subtraction__extend_to(grundy__heap_subtraction__sub_run *r, uint64_t n)
+{
+    if (n <= r->a.n) {
+        r->a.n = n;
+        return GRUNDY_OK;
+    }
+    int rc = grundy__values_reserve(&r->a, &r->g->alloc, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    size_t w = r->a.width;
+    while (r->a.n < n) {
+        uint64_t c = (r->a.n - r->pre) / r->per * r->per; /* at least one period */
+        uint64_t k = n - r->a.n < c ? n - r->a.n : c;
+        memcpy(r->a.p + r->a.n * w, r->a.p + (r->a.n - c) * w, (size_t)(k * w));
+        r->a.n += k;
+    }
+    return GRUNDY_OK;
+}
+
+/* Proves the period of the whole game through the chain S_1, S_2, ...
+ * (see the top of the file).  r->proved says whether it got there within
+ * store_limit values; GRUNDY_ELIMIT with r->need when it cannot. */
+static int grundy__heap_subtraction__prove_chain(grundy__heap_subtraction__sub_run *r)
+{
+    int rc = grundy__values_reserve(&r->a, &r->g->alloc, 1);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__values_set(&r->a, 0, 0); /* the game with no amount: all 0 */
+    r->a.n = 1;
+    r->proved = 1;
+    r->pre = 0;
+    r->per = 1;
+    uint32_t i = 0; /* the amounts of the game proved, or whose values a holds */
+    while ((r->reached = i) < r->m) {
+        if (r->proved) {
+            uint64_t change = GRUNDY__HEAP_SUBTRACTION__NO_CHANGE;
+            do {
+                uint64_t c = grundy__heap_subtraction__first_change(r, r->s[i]);
+                change = c < change ? c : change;
+                i++;
+            } while (i < r->m && change >= r->s[i]);
+            if (change == GRUNDY__HEAP_SUBTRACTION__NO_CHANGE)
+                continue; /* the same values: the period carries over */
+            if (change >= r->store_limit) {
+                r->need = change + 1;
+                return GRUNDY_ELIMIT;
+            }
+            if ((rc = grundy__heap_subtraction__extend_to(r, change)) != GRUNDY_OK)
+                return rc;
+        } else {
+            i++; /* a holds the values below s[i], the new t: those of the game */
+        }
+        r->reached = i;
+        r->proved = 0;
+        uint64_t stop = i < r->m && r->s[i] < r->store_limit ? r->s[i] : r->store_limit;
+        if ((rc = grundy__heap_subtraction__find_repeat(r, i, stop)) != GRUNDY_OK)
+            return rc;
+        if (!r->proved && r->a.n >= r->store_limit) {
+            r->need = r->store_limit + 1;
+            return GRUNDY_ELIMIT;
+        }
+    }
+    r->reached = i;
+    return GRUNDY_OK;
+}
+
+/* ---- The engine's entry ------------------------------------------------------ */
+
+/* The width the values of m amounts take. */
+static unsigned grundy__heap_subtraction__width_for(uint32_t m)
+{
+    return m < 256 ? 1u : m < 65536 ? 2u : 4u;
+}
+
+/* Makes g->vals hold its values at width w (they were computed here, so a
+ * change only happens to an empty table). */
+static int grundy__heap_subtraction__vals_width(grundy_heap_game *g, unsigned w)
+{
+    if (g->vals.width == w)
+        return GRUNDY_OK;
+    grundy__values fresh = {NULL, w, 0, 0};
+    int rc = grundy__values_reserve(&fresh, &g->alloc, g->vals.n > 0 ? g->vals.n : 1);
+    if (rc != GRUNDY_OK)
+        return rc;
+    for (uint64_t i = 0; i < g->vals.n; i++)
+        grundy__values_set(&fresh, i, grundy__values_get(&g->vals, i));
+    fresh.n = g->vals.n;
+    grundy__values_free(&g->vals, &g->alloc);
+    g->vals = fresh;
+    return GRUNDY_OK;
+}
+
+/* Values G(vals.n) ... G(count - 1) of the whole game, plainly. */
+static int grundy__heap_subtraction__compute_plain(grundy__heap_subtraction__sub_run *r, uint64_t count)
+{
+    grundy_heap_game *g = r->g;
+    int rc = grundy__heap_subtraction__vals_width(g, grundy__heap_subtraction__width_for(r->m));
+    grundy__values saved = r->a;
+    r->a = g->vals; /* the kernels and reports work on r->a */
+    uint64_t chunk = GRUNDY__HEAP_SUBTRACTION__SUB_PROGRESS / (r->m ? r->m : 1) + 1;
+    grundy__heap_subtraction__roll off = {0, 0, 0, 0};
+    while (rc == GRUNDY_OK && r->a.n < count) {
+        uint64_t end = count - r->a.n < chunk ? count : r->a.n + chunk, n;
+        rc = grundy__values_reserve(&r->a, &g->alloc, end);
+        if (rc == GRUNDY_OK)
+            rc = grundy__heap_subtraction__run_values(r, r->m, r->a.n, end, &off, &n);
+        if (rc != GRUNDY_OK)
+            break;
+        uint64_t from = r->a.n;
+        r->a.n = n;
+        g->vals = r->a; /* what the progress callback may read */
+        rc = grundy__heap_subtraction__report(r, n - from);
+    }
+    g->vals = r->a;
+    r->a = saved;
+    return rc;
+}
+
+/* After a proof that did not get through: keeps the chain's values that
+ * are the whole game's (those below the next amount of the game it was
+ * computing) when they are more than the table has. */
+static void grundy__heap_subtraction__keep_prefix(grundy_heap_game *g, grundy__heap_subtraction__sub_run *r)
+{
+    uint64_t n = r->a.n;
+    if (r->reached < r->m && r->s[r->reached] < n)
+        n = r->s[r->reached];
+    if (n > g->vals.n) {
+        r->a.n = n;
+        grundy__values_free(&g->vals, &g->alloc);
+        g->vals = r->a;
+        memset(&r->a, 0, sizeof r->a);
+    }
+    grundy__values_free(&r->a, &g->alloc);
+}
+
+static int grundy__heap_subtraction__fail_limit(grundy_heap_game *g, const grundy__heap_subtraction__sub_run *r, uint64_t count)
+{
+    return grundy__heap_fail(g, GRUNDY_ELIMIT, "%llu values: no period of this subtraction game "
+                             "is proved within the 2^32 - 1 values a table holds (its window "
+                             "proof needs at least %llu)", (unsigned long long)count,
+                             (unsigned long long)r->need);
+}
+
+GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
+{
+    if (g->periodic || count <= g->vals.n)
+        return GRUNDY_OK;
+    grundy__heap_subtraction__sub_run r;
+    memset(&r, 0, sizeof r);
+    r.g = g;
+    r.s = g->rules.removals;
+    r.m = g->rules.nremovals;
+    r.total = count;
+    r.a.width = grundy__heap_subtraction__width_for(r.m);
+    int rc = GRUNDY_OK;
+    if (g->detect) {
+        r.store_limit = count < GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES ? count : GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES;
+        rc = grundy__heap_subtraction__prove_chain(&r);
+        if (rc == GRUNDY_OK && r.proved) {
+            grundy__values_free(&g->vals, &g->alloc);
+            g->vals = r.a;
+            g->periodic = 1;
+            g->period = r.per;
+            g->preperiod = r.pre;
+            grundy__free(&g->alloc, r.marked);
+            return GRUNDY_OK;
+        }
+        grundy__free(&g->alloc, r.marked);
+        grundy__heap_subtraction__keep_prefix(g, &r);
+        if (rc == GRUNDY_ELIMIT && count > GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES)
+            return grundy__heap_subtraction__fail_limit(g, &r, count);
+        if (rc == GRUNDY_ECANCELED)
+            return grundy__heap_fail(g, rc, "the progress callback stopped the proof of a "
+                                     "period at %llu values", (unsigned long long)r.done);
+        if (rc == GRUNDY_ENOMEM)
+            return grundy__heap_fail(g, rc, "out of memory proving a period (%llu values)",
+                                     (unsigned long long)r.a.n);
+        rc = GRUNDY_OK; /* not proved within count values: compute them */
+    }
+    if (count > GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES) {
+        r.need = count;
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "%llu values: a table holds at most 2^32 - 1 "
+                                 "and no period is proved (%llu values computed)",
+                                 (unsigned long long)count, (unsigned long long)g->vals.n);
+    }
+    rc = grundy__heap_subtraction__compute_plain(&r, count);
+    if (rc == GRUNDY_ECANCELED)
+        return grundy__heap_fail(g, rc, "the progress callback stopped the computation at %llu "
+                                 "of %llu values (those computed are kept)",
+                                 (unsigned long long)g->vals.n, (unsigned long long)count);
+    if (rc != GRUNDY_OK)
+        return grundy__heap_fail(g, rc, "out of memory computing value %llu of %llu",
+                                 (unsigned long long)g->vals.n, (unsigned long long)count);
+    return GRUNDY_OK;
+}
+#undef GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES
+#undef GRUNDY__HEAP_SUBTRACTION__SUB_PROGRESS
+#undef GRUNDY__HEAP_SUBTRACTION__HASH_BASE
+#undef GRUNDY__HEAP_SUBTRACTION__MARK_SHIFT
+#undef GRUNDY__HEAP_SUBTRACTION__FAST_MAX
+#undef GRUNDY__HEAP_SUBTRACTION__NEAR
+#undef GRUNDY__HEAP_SUBTRACTION__NO_CHANGE
 
 /* === src/heap/heap_threads.c === */
 /* Heap games on two threads, which must never cost.
@@ -15147,6 +15897,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__HEAP_LEAVE_THREE
 #undef GRUNDY__HEAP_MAX_DIGITS
 #undef GRUNDY__HEAP_MAX_SUBTRACT
+#undef GRUNDY__HEAP_MAX_EXCLUDED
 #undef GRUNDY__SCAN_FEW
 #undef GRUNDY__HEAP_LANES
 #undef GRUNDY__HEAP_ABANDONED

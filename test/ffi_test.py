@@ -1021,8 +1021,9 @@ class TestHeapGame(unittest.TestCase):
             self.assertEqual(lib.grundy_heap_game_set_subtraction(h.h, u32s([]), 0), EINVAL)
             self.assertEqual(lib.grundy_heap_game_set_subtraction(h.h, u32s([2, 0]), 2), EINVAL)
             self.assertEqual(lib.grundy_heap_game_set_subtraction(h.h, None, 1), EINVAL)
-            self.assertEqual(lib.grundy_heap_game_set_subtraction(h.h, u32s([(1 << 20) + 1]), 1), ELIMIT)
-            self.assertEqual(lib.grundy_heap_game_set_subtraction(h.h, u32s([1 << 20]), 1), OK)
+            # Any uint32_t amount, up to 2^32 - 1, is accepted.
+            self.assertEqual(lib.grundy_heap_game_set_subtraction(h.h, u32s([1, 2, (1 << 32) - 2]), 3), OK)
+            self.assertEqual(h.values(10 ** 18, 3), [10 ** 18 % 3, (10 ** 18 + 1) % 3, (10 ** 18 + 2) % 3])
 
     def test_parse_errors(self):
         with HeapGame() as h:

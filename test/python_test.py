@@ -1302,8 +1302,9 @@ class TestHeapGames(unittest.TestCase):
         with self.assertRaises(grundy.LimitError) as cm:
             grundy.HeapGame("0." + "7" * 4096)  # 4095 digits after the point at most
         self.assertEqual((cm.exception.status, cm.exception.errpos), (-6, 2 + 4095))
-        with self.assertRaises(grundy.LimitError):
-            grundy.HeapGame("sub:%d" % ((1 << 20) + 1))
+        with self.assertRaises(grundy.LimitError) as cm:
+            grundy.HeapGame("sub:1,%d" % (1 << 32))  # amounts are 2^32 - 1 at most
+        self.assertEqual((cm.exception.status, cm.exception.errpos), (-6, 6))
         with self.assertRaises(grundy.GrundyError):
             grundy.HeapGame.subtraction([])
         with self.assertRaises(grundy.GrundyError):

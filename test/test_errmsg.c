@@ -403,7 +403,7 @@ static void test_heap_names(void)
         {"sub:3,,4", GRUNDY_EPARSE, "','", 6},
         {"sub:3;4", GRUNDY_EPARSE, "comma", 5},
         {"sub:5,0", GRUNDY_EPARSE, "at least 1", 6},
-        {"sub:1,2000000", GRUNDY_ELIMIT, "1048576", 6},
+        {"sub:1,5000000000", GRUNDY_ELIMIT, "4294967295", 6},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         grundy_heap_game *h;

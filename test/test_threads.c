@@ -636,7 +636,7 @@ static void lanes_tests(void)
     const lanes_case cases[] = {
         {"grundy", quick ? 9000 : 20000}, {"0.6", quick ? 11000 : 14000},
         {"4.07", quick ? 9000 : 14000},   {"lasker", quick ? 9000 : 12000},
-        {"0.137", quick ? 9000 : 14000},  {"sub:1,3,4", 20000},
+        {"0.137", quick ? 9000 : 14000},  {"0.37", quick ? 9000 : 14000},
     };
     const lanes_way ways[] = {
         {"running freely", 0, 0.0, 0},

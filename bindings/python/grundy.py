@@ -1195,7 +1195,7 @@ class HeapGame(_Owner):
 
     @classmethod
     def subtraction(cls, takes, period_detection=True, sparse=True, threads=1):
-        """The subtraction game removing any amount in takes (each 1..2**20)."""
+        """The subtraction game removing any amount in takes (each 1..2**32 - 1)."""
         takes = [_int(t, "takes[%d]" % i, _U32_MAX) for i, t in enumerate(takes)]
         arr = (c_uint32 * max(len(takes), 1))(*takes)
         h = cls._new()

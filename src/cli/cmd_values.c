@@ -210,11 +210,13 @@ int cli_period(int argc, char **argv)
         putchar('\n');
         return fflush(stdout) == 0 ? CLI_EXIT_OK : cli_error("period: cannot write output");
     }
-    if (rc == 1)
-        printf("observed period %llu preperiod %llu saltus %llu up to %llu, not proved\n",
-               (unsigned long long)p, (unsigned long long)q, (unsigned long long)saltus,
-               (unsigned long long)max);
-    else
+    if (rc == 1) {
+        printf("observed period %llu preperiod %llu", (unsigned long long)p,
+               (unsigned long long)q);
+        if (saltus != 0)
+            printf(" saltus %llu", (unsigned long long)saltus);
+        printf(" up to %llu, not proved\n", (unsigned long long)max);
+    } else
         printf("unknown up to %llu\n", (unsigned long long)max);
     if (strcmp(argv[0], "grundy") == 0)
         fprintf(stderr, "grundy: period: no periodicity theorem applies to %s; nothing is "

@@ -262,6 +262,8 @@ static int compute_to(grundy_heap_game *g, uint64_t count)
  * the values got. */
 static int compute_explained(grundy_heap_game *g, uint64_t count)
 {
+    if (g->rules.subtraction)
+        return grundy__heap_sub_compute(g, count);
     int rc = compute_to(g, count);
     unsigned long long want = count, have = g->vals.n;
     switch (rc) {

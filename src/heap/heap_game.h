@@ -232,6 +232,14 @@ static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint6
     return (uint32_t)grundy__heap_value64(g, heap);
 }
 
+/* ---- heap_subtraction.c ---------------------------------------------------- */
+
+/* Makes G(0) ... G(count - 1) of a subtraction game (rules.subtraction)
+ * known, by the engine of heap_subtraction.c: with detection on, first by
+ * the window proof of a period (storing at most count values, which may
+ * skip values below the largest amount); failures get their message. */
+int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count);
+
 /* ---- heap_sparse.c --------------------------------------------------------- */
 
 /* The sparse method needs splits into exactly two heaps and finitely many

@@ -49,12 +49,12 @@ static void KERNEL(deferred)(grundy_heap_game *g, grundy__heap_lane *L, const VA
 {
     const grundy__heap_rules *r = &g->rules;
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++)
-        KERNEL(removal)(L, v, n, r->removals[i], r->digit[r->removals[i]]);
+        KERNEL(removal)(L, v, n, r->removals[i], grundy__heap_rules_removal_digit(r, i));
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)
             KERNEL(removal)(L, v, n, k, r->tail);
     }
-    if ((r->digit[0] & HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
+    if ((grundy__heap_rules_digit(r, 0) & HEAP_LEAVE_TWO) && n >= 2 && !(r->unequal && n == 2))
         grundy__mex_add(&L->mex, (uint32_t)(v[1] ^ v[n - 1]));
 }
 
@@ -64,10 +64,10 @@ static uint32_t KERNEL(plain)(grundy_heap_game *g, grundy__heap_lane *L, uint64_
     const VALUE_T *v = (const VALUE_T *)(const void *)g->vals.p;
     const grundy__heap_rules *r = &g->rules;
     grundy__mex_begin(&L->mex);
-    KERNEL(all_splits)(g, L, v, n, r->digit[0], 2);
+    KERNEL(all_splits)(g, L, v, n, grundy__heap_rules_digit(r, 0), 2);
     for (uint32_t i = 0; i < r->nremovals && r->removals[i] <= n; i++) {
         uint64_t k = r->removals[i];
-        KERNEL(all_splits)(g, L, v, n - k, r->digit[k], 1);
+        KERNEL(all_splits)(g, L, v, n - k, grundy__heap_rules_removal_digit(r, i), 1);
     }
     if (r->tail != 0) {
         for (uint64_t k = r->ndigits; k <= n; k++)

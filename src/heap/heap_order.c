@@ -153,9 +153,10 @@ int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__
     w.next = wide_of(0);
     /* Lasker's Nim (the one game with a tail) lists its splits last. */
     int splits_last = r->tail != 0;
-    int rc = splits_last ? 0 : removal_blocks(&w, heap, 0, r->digit[0], r->unequal);
+    int rc = splits_last ? 0 : removal_blocks(&w, heap, 0, grundy__heap_rules_digit(r, 0), r->unequal);
     for (uint32_t i = 0; rc == 0 && i < r->nremovals && r->removals[i] <= heap; i++)
-        rc = removal_blocks(&w, heap, r->removals[i], r->digit[r->removals[i]], r->unequal);
+        rc = removal_blocks(&w, heap, r->removals[i], grundy__heap_rules_removal_digit(r, i),
+                            r->unequal);
     if (rc == 0 && r->tail != 0 && heap >= r->ndigits) {
         /* Every amount from ndigits on, each leaving one heap or (the whole
          * heap) none: the tail digit is 3. */
@@ -163,7 +164,7 @@ int grundy__heap_each_block(const grundy__heap_rules *r, uint64_t heap, grundy__
         rc = visit(&w, &run, wide_add(wide_of(heap - r->ndigits), wide_of(1)));
     }
     if (rc == 0 && splits_last)
-        rc = removal_blocks(&w, heap, 0, r->digit[0], r->unequal);
+        rc = removal_blocks(&w, heap, 0, grundy__heap_rules_digit(r, 0), r->unequal);
     return rc;
 }
 

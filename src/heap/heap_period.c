@@ -13,10 +13,10 @@
  * both allowed for each amount (digits 0 and 3: a subtraction game). */
 static int pure_subtraction(const grundy__heap_rules *r)
 {
-    if (r->digit[0] != 0)
+    if (grundy__heap_rules_digit(r, 0) != 0)
         return 0;
     for (uint32_t i = 0; i < r->nremovals; i++) {
-        if (r->digit[r->removals[i]] != (HEAP_LEAVE_NONE | HEAP_LEAVE_ONE))
+        if (grundy__heap_rules_removal_digit(r, i) != (HEAP_LEAVE_NONE | HEAP_LEAVE_ONE))
             return 0;
     }
     return 1;

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Where a name is refused: the offset to report and the message buffer. */
@@ -94,7 +95,34 @@ static int finish(grundy__heap_rules *r, const grundy_allocator *a)
     }
     r->max_parts = (all & HEAP_LEAVE_THREE) ? 3u : (all & HEAP_LEAVE_TWO) ? 2u
                  : (all & HEAP_LEAVE_ONE) ? 1u : 0u;
+    r->subtraction = r->tail == 0 && r->digit[0] == 0;
+    for (uint32_t i = 0; i < r->nremovals; i++)
+        r->subtraction &= r->digit[r->removals[i]] == (HEAP_LEAVE_NONE | HEAP_LEAVE_ONE);
     return GRUNDY_OK;
+}
+
+static int compare_amounts(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Makes the rules of the subtraction game whose n >= 1 amounts (each 1 to
+ * 2^32 - 1) are in amounts, which the rules then own: sorted, repeats
+ * dropped, no dense digit array. */
+static void subtraction_rules(grundy__heap_rules *r, uint32_t *amounts, size_t n)
+{
+    qsort(amounts, n, sizeof *amounts, compare_amounts);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k == 0 || amounts[i] != amounts[k - 1])
+            amounts[k++] = amounts[i];
+    }
+    memset(r, 0, sizeof *r);
+    r->removals = amounts;
+    r->nremovals = (uint32_t)k; /* distinct amounts: fewer than 2^32 */
+    r->max_parts = 1;
+    r->subtraction = 1;
 }
 
 static int alloc_digits(grundy__heap_rules *r, const grundy_allocator *a, size_t n)
@@ -171,8 +199,8 @@ static int parse_code(const char *name, size_t len, const grundy_allocator *a,
     return finish(r, a);
 }
 
-/* One amount of "sub:...", from offset *i, each a decimal in [1, 2^20];
- * *i ends past it. */
+/* One amount of "sub:...", from offset *i, each a decimal in
+ * [1, HEAP_MAX_SUBTRACT]; *i ends past it. */
 static int read_amount(const char *name, size_t len, size_t *i, const refusal *why,
                        uint32_t *out)
 {
@@ -180,13 +208,13 @@ static int read_amount(const char *name, size_t len, size_t *i, const refusal *w
     if (start == len)
         return reject(why, GRUNDY_EPARSE, start,
                       "the set of amounts is empty or ends with a comma (offset %zu)", start);
-    uint32_t v = 0;
+    uint64_t v = 0;
     for (; *i < len && name[*i] >= '0' && name[*i] <= '9'; (*i)++) {
-        v = v * 10 + (uint32_t)(name[*i] - '0');
+        v = v * 10 + (uint64_t)(name[*i] - '0');
         if (v > HEAP_MAX_SUBTRACT)
             return reject(why, GRUNDY_ELIMIT, start,
-                          "the amount at offset %zu is above %u, the largest allowed", start,
-                          HEAP_MAX_SUBTRACT);
+                          "the amount at offset %zu is above %lu (2^32 - 1), the largest allowed",
+                          start, (unsigned long)HEAP_MAX_SUBTRACT);
     }
     if (*i == start)
         return reject(why, GRUNDY_EPARSE, start,
@@ -198,38 +226,64 @@ static int read_amount(const char *name, size_t len, size_t *i, const refusal *w
     if (*i < len && name[*i] != ',')
         return reject(why, GRUNDY_EPARSE, *i, "%s at offset %zu where a comma was expected",
                       show(name[*i]).s, *i);
-    *out = v;
+    *out = (uint32_t)v;
     return GRUNDY_OK;
 }
 
-/* "sub:S1,S2,..." (from = 4) or "allbut:X1,X2,..." (from = 7): validated
- * in a first pass, which finds the largest amount, then stored.  A
- * subtraction game's amounts get digit 3 (take them, leaving one heap or
- * none); an all-but game's every other amount does, through the digits
- * below the largest excluded one and the tail past it. */
-static int parse_amounts(const char *name, size_t len, size_t from, const grundy_allocator *a,
-                         grundy__heap_rules *r, const refusal *why)
+/* "sub:S1,S2,...": validated in a first pass, which counts the amounts,
+ * then stored as a sorted list (O(number of amounts) memory). */
+static int parse_subtraction(const char *name, size_t len, const grundy_allocator *a,
+                             grundy__heap_rules *r, const refusal *why)
 {
-    uint32_t max = 0, v;
-    for (size_t i = from;; i++) {
+    size_t count = 0;
+    uint32_t v;
+    for (size_t i = 4;; i++) {
         int rc = read_amount(name, len, &i, why, &v);
         if (rc != GRUNDY_OK)
             return rc;
+        count++;
+        if (i == len)
+            break;
+    }
+    uint32_t *amounts = (uint32_t *)grundy__alloc_array(a, count, sizeof *amounts);
+    if (amounts == NULL)
+        return GRUNDY_ENOMEM;
+    count = 0;
+    for (size_t i = 4; i < len; i++)
+        (void)read_amount(name, len, &i, why, &amounts[count++]); /* valid: read above */
+    subtraction_rules(r, amounts, count);
+    return GRUNDY_OK;
+}
+
+/* "allbut:X1,X2,...": every amount but X1, X2, ... may be taken.  The
+ * digits below the largest excluded amount say which (0: excluded, 3:
+ * take them, leaving one heap or none), and the tail stands for every
+ * amount past it; so the excluded amounts are bounded as codes' digits
+ * are not: by HEAP_MAX_EXCLUDED, checked in a first pass. */
+static int parse_allbut(const char *name, size_t len, const grundy_allocator *a,
+                        grundy__heap_rules *r, const refusal *why)
+{
+    uint32_t max = 0, v;
+    for (size_t i = 7;; i++) {
+        size_t at = i;
+        int rc = read_amount(name, len, &i, why, &v);
+        if (rc != GRUNDY_OK)
+            return rc;
+        if (v > HEAP_MAX_EXCLUDED)
+            return reject(why, GRUNDY_ELIMIT, at, "the excluded amount at offset %zu is above "
+                          "%u, the largest allowed", at, HEAP_MAX_EXCLUDED);
         max = v > max ? v : max;
         if (i == len)
             break;
     }
     if (alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
         return GRUNDY_ENOMEM;
-    int allbut = from == 7;
     unsigned char take = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
-    if (allbut) {
-        memset(r->digit + 1, take, max);
-        r->tail = take;
-    }
-    for (size_t i = from; i < len; i++) {
+    memset(r->digit + 1, take, max);
+    r->tail = take;
+    for (size_t i = 7; i < len; i++) {
         (void)read_amount(name, len, &i, why, &v); /* valid: read above */
-        r->digit[v] = allbut ? 0 : take;
+        r->digit[v] = 0;
     }
     return finish(r, a);
 }
@@ -256,9 +310,9 @@ int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocato
         return finish(r, a);
     }
     if (len >= 4 && memcmp(name, "sub:", 4) == 0)
-        return parse_amounts(name, len, 4, a, r, &why);
+        return parse_subtraction(name, len, a, r, &why);
     if (len >= 7 && memcmp(name, "allbut:", 7) == 0)
-        return parse_amounts(name, len, 7, a, r, &why);
+        return parse_allbut(name, len, a, r, &why);
     if (len == 0)
         return reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
     return parse_code(name, len, a, r, &why);
@@ -267,22 +321,20 @@ int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocato
 int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
                                    grundy__heap_rules *r, char *msg, size_t cap)
 {
-    uint32_t max = 0;
     for (size_t i = 0; i < n; i++) {
-        if (set[i] == 0 || set[i] > HEAP_MAX_SUBTRACT) {
+        if (set[i] == 0) {
             if (msg != NULL && cap > 0)
-                snprintf(msg, cap, "set[%zu] is %u: amounts are 1 to %u", i, set[i],
-                         HEAP_MAX_SUBTRACT);
-            return set[i] == 0 ? GRUNDY_EINVAL : GRUNDY_ELIMIT;
+                snprintf(msg, cap, "set[%zu] is 0: amounts are 1 to %lu (2^32 - 1)", i,
+                         (unsigned long)HEAP_MAX_SUBTRACT);
+            return GRUNDY_EINVAL;
         }
-        if (set[i] > max)
-            max = set[i];
     }
-    if (alloc_digits(r, a, (size_t)max + 1) != GRUNDY_OK)
+    uint32_t *amounts = (uint32_t *)grundy__alloc_array(a, n, sizeof *amounts);
+    if (amounts == NULL)
         return GRUNDY_ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        r->digit[set[i]] = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
-    return finish(r, a);
+    memcpy(amounts, set, n * sizeof *amounts);
+    subtraction_rules(r, amounts, n);
+    return GRUNDY_OK;
 }
 
 void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a)
@@ -301,6 +353,19 @@ int grundy__heap_rules_allbut(const grundy__heap_rules *r)
 int grundy__heap_rules_lasker(const grundy__heap_rules *r)
 {
     return r->tail != 0 && (r->digit[0] & HEAP_LEAVE_TWO) && !r->unequal;
+}
+
+int grundy__heap_rules_has_removal(const grundy__heap_rules *r, uint64_t k)
+{
+    uint32_t lo = 0, hi = r->nremovals;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (r->removals[mid] < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < r->nremovals && r->removals[lo] == k;
 }
 
 uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *r)
