@@ -12679,9 +12679,11 @@ typedef struct grundy__heap_moves__move_search {
     size_t cap, count;
 } grundy__heap_moves__move_search;
 
-static uint32_t grundy__heap_moves__value_of(const grundy__heap_moves__move_search *s, uint64_t heap)
+/* The whole value of a heap an option leaves: under a saltus it may pass
+ * 32 bits though the sum's heaps do not, and must then match no target. */
+static uint64_t grundy__heap_moves__value_of(const grundy__heap_moves__move_search *s, uint64_t heap)
 {
-    return grundy__heap_known_value(s->g, heap);
+    return grundy__heap_value64(s->g, heap);
 }
 
 /* The move at index rank of the block that starts at first is winning:
@@ -12735,7 +12737,7 @@ static int grundy__heap_moves__search_three(grundy__heap_moves__move_search *s, 
 {
     uint64_t m = b->m, lim = grundy__heap_moves__part_limit(s);
     for (uint64_t a = 1; a <= m / 3 && a <= lim; a++) {
-        uint32_t va = grundy__heap_moves__value_of(s, a);
+        uint64_t va = grundy__heap_moves__value_of(s, a);
         for (uint64_t c = a; c <= (m - a) / 2 && c <= lim; c++) {
             if ((va ^ grundy__heap_moves__value_of(s, c) ^ grundy__heap_moves__value_of(s, m - a - c)) == s->target) {
                 int rc = grundy__heap_moves__found(s, first, grundy__heap_rank3(m, a, c));
@@ -14701,8 +14703,11 @@ GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
     r.total = count;
     r.a.width = grundy__heap_subtraction__width_for(r.m);
     int rc = GRUNDY_OK;
+    /* The memory cap bounds the values a proof may keep, as any table. */
+    uint64_t cap_values = g->limit != 0 ? g->limit / r.a.width : GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES;
     if (g->detect) {
         r.store_limit = count < GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES ? count : GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES;
+        r.store_limit = r.store_limit < cap_values ? r.store_limit : cap_values;
         rc = grundy__heap_subtraction__prove_chain(&r);
         if (rc == GRUNDY_OK && r.proved) {
             grundy__values_free(&g->vals, &g->alloc);
@@ -14731,6 +14736,12 @@ GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
                                  "and no period is proved (%llu values computed)",
                                  (unsigned long long)count, (unsigned long long)g->vals.n);
     }
+    if (count > cap_values)
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "%llu values need at least %llu bytes, past "
+                                 "the memory limit of %zu bytes, and no period is proved (%llu "
+                                 "values computed)", (unsigned long long)count,
+                                 (unsigned long long)count * r.a.width, g->limit,
+                                 (unsigned long long)g->vals.n);
     rc = grundy__heap_subtraction__compute_plain(&r, count);
     if (rc == GRUNDY_ECANCELED)
         return grundy__heap_fail(g, rc, "the progress callback stopped the computation at %llu "

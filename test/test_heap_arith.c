@@ -379,6 +379,26 @@ static void test_sums(void)
         }
         grundy_heap_game_free(fast);
     }
+    /* The heaps in the sum fit 32 bits, options of them may not: an option
+     * worth 2^32 + t must not pass for one worth t.  Every move listed
+     * leaves a heap of value 0 (one heap: the target is 0). */
+    grundy_heap_game *ab = open_game("allbut:3");
+    const uint64_t one[1] = {((uint64_t)1 << 33) + 1};
+    uint64_t w[16], v64 = 1;
+    size_t nw = 0;
+    CHECK_EQ(grundy_heap_game_value64(ab, GRUNDY_PLAY_NORMAL, one[0], &v64), GRUNDY_OK);
+    CHECK(v64 <= UINT32_MAX);
+    CHECK_EQ(grundy_heap_game_sum_winning_moves(ab, GRUNDY_PLAY_NORMAL, one, 1, NULL, w, 16, &nw),
+             GRUNDY_OK);
+    CHECK(nw >= 1 && nw <= 16);
+    for (size_t k = 0; k < nw && k < 16; k++) {
+        uint64_t parts[3], pv = 1;
+        size_t np = 0;
+        CHECK_EQ(grundy_heap_game_move(ab, one[0], w[k], parts, 3, &np), GRUNDY_OK);
+        CHECK(np == 0 || (grundy_heap_game_value64(ab, GRUNDY_PLAY_NORMAL, parts[0], &pv) ==
+                              GRUNDY_OK && pv == 0));
+    }
+    grundy_heap_game_free(ab);
     /* A value past 32 bits in a sum: refused, naming the 64-bit call. */
     grundy_heap_game *g = open_game("lasker");
     const uint64_t big[2] = {1, (uint64_t)1 << 40};
@@ -430,6 +450,14 @@ static void test_errors(void)
     CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, 1000, &v), GRUNDY_OK);
     grundy_heap_game_set_memory_limit(g, 0);
     CHECK_EQ(grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, 5000, &v), GRUNDY_OK);
+    grundy_heap_game_free(g);
+    /* Subtraction games too (an engine of their own), with detection off. */
+    g = open_game("sub:1,2");
+    grundy_heap_game_set_period_detection(g, 0);
+    grundy_heap_game_set_memory_limit(g, 1 << 20);
+    CHECK_EQ(grundy_heap_game_compute(g, 200000000), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "memory limit of 1048576 bytes") != NULL);
+    CHECK(grundy_heap_game_computed(g) <= (1 << 20));
     grundy_heap_game_free(g);
     /* One that proves its period first is let go on under the same cap. */
     g = open_game("allbut:2,3,7");

@@ -164,9 +164,9 @@ int cli_values(int argc, char **argv)
         return status;
     }
     for (uint64_t i = 0; i < n; i++) {
-        uint32_t v; /* computed above, or from the period */
-        grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, i, &v);
-        printf(i ? " %u" : "%u", v);
+        uint64_t v = 0; /* computed above, or from the (arithmetic) period */
+        grundy_heap_game_value64(g, GRUNDY_PLAY_NORMAL, i, &v);
+        printf(i ? " %llu" : "%llu", (unsigned long long)v);
     }
     putchar('\n');
     grundy_heap_game_free(g);

@@ -19,9 +19,11 @@ typedef struct move_search {
     size_t cap, count;
 } move_search;
 
-static uint32_t value_of(const move_search *s, uint64_t heap)
+/* The whole value of a heap an option leaves: under a saltus it may pass
+ * 32 bits though the sum's heaps do not, and must then match no target. */
+static uint64_t value_of(const move_search *s, uint64_t heap)
 {
-    return grundy__heap_known_value(s->g, heap);
+    return grundy__heap_value64(s->g, heap);
 }
 
 /* The move at index rank of the block that starts at first is winning:
@@ -75,7 +77,7 @@ static int search_three(move_search *s, const grundy__heap_block *b, uint64_t fi
 {
     uint64_t m = b->m, lim = part_limit(s);
     for (uint64_t a = 1; a <= m / 3 && a <= lim; a++) {
-        uint32_t va = value_of(s, a);
+        uint64_t va = value_of(s, a);
         for (uint64_t c = a; c <= (m - a) / 2 && c <= lim; c++) {
             if ((va ^ value_of(s, c) ^ value_of(s, m - a - c)) == s->target) {
                 int rc = found(s, first, grundy__heap_rank3(m, a, c));

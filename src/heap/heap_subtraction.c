@@ -563,8 +563,11 @@ int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
     r.total = count;
     r.a.width = width_for(r.m);
     int rc = GRUNDY_OK;
+    /* The memory cap bounds the values a proof may keep, as any table. */
+    uint64_t cap_values = g->limit != 0 ? g->limit / r.a.width : SUB_MAX_VALUES;
     if (g->detect) {
         r.store_limit = count < SUB_MAX_VALUES ? count : SUB_MAX_VALUES;
+        r.store_limit = r.store_limit < cap_values ? r.store_limit : cap_values;
         rc = prove_chain(&r);
         if (rc == GRUNDY_OK && r.proved) {
             grundy__values_free(&g->vals, &g->alloc);
@@ -593,6 +596,12 @@ int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
                                  "and no period is proved (%llu values computed)",
                                  (unsigned long long)count, (unsigned long long)g->vals.n);
     }
+    if (count > cap_values)
+        return grundy__heap_fail(g, GRUNDY_ELIMIT, "%llu values need at least %llu bytes, past "
+                                 "the memory limit of %zu bytes, and no period is proved (%llu "
+                                 "values computed)", (unsigned long long)count,
+                                 (unsigned long long)count * r.a.width, g->limit,
+                                 (unsigned long long)g->vals.n);
     rc = compute_plain(&r, count);
     if (rc == GRUNDY_ECANCELED)
         return grundy__heap_fail(g, rc, "the progress callback stopped the computation at %llu "
