@@ -4,7 +4,8 @@
  * - digit d_k of a code says what removing k tokens may leave: bit 1 nothing
  *   (only a heap of exactly k), bit 2 one non-empty heap, bit 4 two, bit 8
  *   three; d_0 (before the point, optional) may only split;
- * - sub:S1,S2,... removes S tokens (leaving 0 or 1 heap), 1 <= S <= 2^20;
+ * - sub:S1,S2,... removes S tokens (leaving 0 or 1 heap), 1 <= S <= 2^32 - 1;
+ * - allbut:X1,X2,... removes any number of tokens but the X (1 <= X <= 2^20);
  * - grundy: split into two unequal heaps; lasker: remove any number, or
  *   split into two.
  *
@@ -19,13 +20,14 @@
 #define HR_MAX_DIGITS 4096u
 #define HR_MAX_SUB 4294967295u   /* the largest amount of "sub:..." */
 #define HR_DENSE_SUB (1u << 20)  /* larger sets are checked for parsing only */
+#define HR_MAX_EXCLUDED (1u << 20) /* the largest excluded amount of "allbut:..." */
 
 typedef struct heap_ref {
     int status;           /* what parsing the name must return */
     size_t limit_pos;     /* on GRUNDY_ELIMIT, the offset errpos must name */
     unsigned char *digit; /* digit[k], 0 <= k < ndigits */
     uint32_t ndigits;
-    unsigned tail;        /* digit of every k >= ndigits (lasker) */
+    unsigned tail;        /* digit of every k >= ndigits (lasker, allbut) */
     int unequal;          /* grundy */
     int big;              /* a subtraction set past HR_DENSE_SUB: no reference */
 } heap_ref;
@@ -62,8 +64,9 @@ static inline void hr_parse(heap_ref *r, const char *name)
             r->tail = 3;
         return;
     }
-    if (strncmp(name, "sub:", 4) == 0) {
-        const char *p = name + 4;
+    int allbut = strncmp(name, "allbut:", 7) == 0;
+    if (strncmp(name, "sub:", 4) == 0 || allbut) {
+        const char *p = name + (allbut ? 7 : 4);
         uint32_t max = 0;
         for (;;) {
             if (*p < '0' || *p > '9') {
@@ -85,14 +88,19 @@ static inline void hr_parse(heap_ref *r, const char *name)
                 r->status = GRUNDY_EPARSE;
                 return;
             }
+            if (*p != '\0' && *p != ',') {
+                r->status = GRUNDY_EPARSE;
+                return;
+            }
+            if (allbut && v > HR_MAX_EXCLUDED) {
+                r->status = GRUNDY_ELIMIT;
+                r->limit_pos = (size_t)(start - name);
+                return;
+            }
             if (v > max)
                 max = (uint32_t)v;
             if (*p == '\0')
                 break;
-            if (*p != ',') {
-                r->status = GRUNDY_EPARSE;
-                return;
-            }
             p++;
         }
         if (max > HR_DENSE_SUB) {
@@ -100,11 +108,15 @@ static inline void hr_parse(heap_ref *r, const char *name)
             return;
         }
         hr_alloc(r, (size_t)max + 1);
-        for (p = name + 4; *p;) {
+        if (allbut) {
+            memset(r->digit + 1, 3, max);
+            r->tail = 3;
+        }
+        for (p = name + (allbut ? 7 : 4); *p;) {
             uint32_t v = 0;
             while (*p >= '0' && *p <= '9')
                 v = v * 10 + (uint32_t)(*p++ - '0');
-            r->digit[v] = 3;
+            r->digit[v] = allbut ? 0 : 3;
             if (*p == ',')
                 p++;
         }
