@@ -214,6 +214,12 @@ static void check_output(int argc, char **argv, const char *out, size_t len, uin
                "exit 0 without output (%s)", cmd);
     if (len > 0)
         FUZZ_CHECK(out[len - 1] == '\n', "output does not end a line (%s)", cmd);
+    if (argc > 2 && strcmp(argv[2], "--help") == 0) {
+        /* COMMAND --help: the usage, whatever follows. */
+        FUZZ_CHECK(len > 14 && memcmp(out, "usage: grundy ", 14) == 0,
+                   "%s --help printed '%.*s'", cmd, (int)(len < 80 ? len : 80), out);
+        return;
+    }
     if (strcmp(cmd, "nim") == 0) {
         FUZZ_CHECK(len >= 2 && (out[0] == 'N' || out[0] == 'P') && out[1] == '\n',
                    "nim: first line is not N or P");
