@@ -9808,6 +9808,10 @@ GRUNDY__LOCAL int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const ch
  * certificate: 1 when found (the game is then periodic), 0, or
  * GRUNDY_ENOMEM. */
 GRUNDY__LOCAL int grundy__heap_check_allbut(grundy_heap_game *g);
+
+/* The check of a regularity that fits the game: the all-but certificate,
+ * or the Guy-Smith theorem (0 where neither applies).  As those. */
+GRUNDY__LOCAL int grundy__heap_check_regularity(grundy_heap_game *g);
 /* ---- heap_misere.c -------------------------------------------------------- */
 
 /* The misère value of each heap first .. first + count - 1 under play (a
@@ -10141,6 +10145,12 @@ static int grundy__heap_arith__saltus_possible(const grundy_heap_game *g)
     return g->rules.max_parts >= 3 || g->rules.tail != 0;
 }
 
+GRUNDY__LOCAL int grundy__heap_check_regularity(grundy_heap_game *g)
+{
+    return grundy__heap_rules_allbut(&g->rules) ? grundy__heap_check_allbut(g)
+                                               : grundy__heap_check_period(g);
+}
+
 GRUNDY__LOCAL int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call)
 {
     if (g->periodic || !grundy__heap_provable(g))
@@ -10152,10 +10162,8 @@ GRUNDY__LOCAL int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const ch
     if (rc != GRUNDY_OK)
         return rc;
     /* The last values may prove what no checkpoint reached yet. */
-    if (!g->periodic && grundy__heap_theorem_applies(g))
-        rc = grundy__heap_check_period(g);
-    else if (!g->periodic && grundy__heap_rules_allbut(&g->rules))
-        rc = grundy__heap_check_allbut(g);
+    if (!g->periodic)
+        rc = grundy__heap_check_regularity(g);
     if (rc == GRUNDY_ENOMEM)
         return grundy__heap_fail(g, rc, "%s: out of memory checking %llu values for a period",
                                  call, (unsigned long long)g->vals.n);
@@ -11487,9 +11495,7 @@ static int grundy__heap_compute__between_values(grundy_heap_game *g, uint64_t co
         }
     }
     if (g->detect && g->vals.n >= g->next_check) {
-        int found = grundy__heap_rules_allbut(&g->rules) ? grundy__heap_check_allbut(g)
-                                                         : grundy__heap_check_period(g);
-        if (found > 0)
+        if (grundy__heap_check_regularity(g) > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }

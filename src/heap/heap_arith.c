@@ -142,6 +142,12 @@ static int saltus_possible(const grundy_heap_game *g)
     return g->rules.max_parts >= 3 || g->rules.tail != 0;
 }
 
+int grundy__heap_check_regularity(grundy_heap_game *g)
+{
+    return grundy__heap_rules_allbut(&g->rules) ? grundy__heap_check_allbut(g)
+                                               : grundy__heap_check_period(g);
+}
+
 int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call)
 {
     if (g->periodic || !grundy__heap_provable(g))
@@ -153,10 +159,8 @@ int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call)
     if (rc != GRUNDY_OK)
         return rc;
     /* The last values may prove what no checkpoint reached yet. */
-    if (!g->periodic && grundy__heap_theorem_applies(g))
-        rc = grundy__heap_check_period(g);
-    else if (!g->periodic && grundy__heap_rules_allbut(&g->rules))
-        rc = grundy__heap_check_allbut(g);
+    if (!g->periodic)
+        rc = grundy__heap_check_regularity(g);
     if (rc == GRUNDY_ENOMEM)
         return grundy__heap_fail(g, rc, "%s: out of memory checking %llu values for a period",
                                  call, (unsigned long long)g->vals.n);

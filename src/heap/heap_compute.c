@@ -154,9 +154,7 @@ static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
         }
     }
     if (g->detect && g->vals.n >= g->next_check) {
-        int found = grundy__heap_rules_allbut(&g->rules) ? grundy__heap_check_allbut(g)
-                                                         : grundy__heap_check_period(g);
-        if (found > 0)
+        if (grundy__heap_check_regularity(g) > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }

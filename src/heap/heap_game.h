@@ -388,6 +388,10 @@ int grundy__heap_prove(grundy_heap_game *g, uint64_t max, const char *call);
  * certificate: 1 when found (the game is then periodic), 0, or
  * GRUNDY_ENOMEM. */
 int grundy__heap_check_allbut(grundy_heap_game *g);
+
+/* The check of a regularity that fits the game: the all-but certificate,
+ * or the Guy-Smith theorem (0 where neither applies).  As those. */
+int grundy__heap_check_regularity(grundy_heap_game *g);
 /* ---- heap_misere.c -------------------------------------------------------- */
 
 /* The misère value of each heap first .. first + count - 1 under play (a
