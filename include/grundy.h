@@ -51,7 +51,11 @@
  *   or a negative `GRUNDY_E*` code; results go through out-parameters.
  *   Functions that *decide* return the outcome (#GRUNDY_P, #GRUNDY_N,
  *   #GRUNDY_D); functions that *find* return the number found (0 or 1).
- * - Out-parameters are written on every successful return.
+ * - Out-parameters are written on every successful return.  A single
+ *   number (a value, a count, a node, a period...) given by a non-NULL
+ *   pointer is written on every return, 0 on failure, so that a caller
+ *   that reads it after checking the status is never warned that it may
+ *   be used uninitialized.
  * - The library never prints, never exits, and frees everything it allocated
  *   on every error path.
  * - There is no global mutable state: distinct handles may be used from

@@ -71,7 +71,11 @@
  *   or a negative `GRUNDY_E*` code; results go through out-parameters.
  *   Functions that *decide* return the outcome (#GRUNDY_P, #GRUNDY_N,
  *   #GRUNDY_D); functions that *find* return the number found (0 or 1).
- * - Out-parameters are written on every successful return.
+ * - Out-parameters are written on every successful return.  A single
+ *   number (a value, a count, a node, a period...) given by a non-NULL
+ *   pointer is written on every return, 0 on failure, so that a caller
+ *   that reads it after checking the status is never warned that it may
+ *   be used uninitialized.
  * - The library never prints, never exits, and frees everything it allocated
  *   on every error path.
  * - There is no global mutable state: distinct handles may be used from
@@ -2657,11 +2661,14 @@ GRUNDY__LOCAL void grundy__table_remove(grundy__table *t, const void *key)
 /* === src/core/threads.h === */
 /* The little of threads the library uses: run one function on a second
  * thread and join it, and acquire/release access to counters shared with
- * it.  Where POSIX threads or GNU atomics are missing (or GRUNDY_NO_THREADS
- * is defined), GRUNDY__THREADS is 0, grundy__thread_start fails, and
- * callers compute on one thread. */
+ * it.  Where POSIX threads or GNU atomics are missing, before C11 (whose
+ * timespec_get times the second thread; C99 has no clock of the wall that
+ * is not POSIX's), or with GRUNDY_NO_THREADS defined, GRUNDY__THREADS is 0,
+ * grundy__thread_start fails, and callers compute on one thread. */
 
-#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
+#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && \
+    (defined(__unix__) || defined(__APPLE__)) && \
+    (defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L))
 #define GRUNDY__THREADS 1
 #include <pthread.h>
 #include <sched.h>
@@ -4125,6 +4132,8 @@ GRUNDY__LOCAL void grundy__graph_unsolve(grundy_graph *g)
 
 int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
 {
+    if (first != NULL)
+        *first = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__graph_enter(g);
@@ -4505,6 +4514,8 @@ int grundy_graph_sum_outcome(grundy_graph *g, int play, const uint32_t *nodes, s
 int grundy_graph_sum_value(grundy_graph *g, int play, const uint32_t *nodes, size_t n,
                            uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL || value == NULL || (nodes == NULL && n > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__graph_check_play(g, play, 0);
@@ -4607,6 +4618,8 @@ int grundy_graph_sum_winning_moves(grundy_graph *g, int play, const uint32_t *no
                                    size_t *components, uint64_t *moves, size_t cap,
                                    size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || count == NULL || (moves == NULL && cap > 0))
         return GRUNDY_EINVAL;
     if (grundy__play_refusal(play, 1) == NULL && !grundy__play_moves_in_one(play))
@@ -4850,6 +4863,8 @@ static int grundy__graph_genus__compute(grundy_graph *g)
 
 int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap, int *tame)
 {
+    if (tame != NULL)
+        *tame = 0;
     if (g == NULL || (gamma == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__graph_enter(g);
@@ -5043,6 +5058,8 @@ static int grundy__graph_loopy__cmp_u32(const void *a, const void *b)
 int grundy_graph_loopy_followers(grundy_graph *g, uint32_t node, uint32_t *values, size_t cap,
                                  size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || count == NULL || (values == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__graph_check_id(g, node, "node");
@@ -5558,6 +5575,8 @@ static int grundy__graph_moves__ready_node(grundy_graph *g, uint32_t node)
 
 int grundy_graph_degree(grundy_graph *g, uint32_t node, uint64_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (count == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__graph_moves__ready_node(g, node);
@@ -5599,6 +5618,8 @@ static int grundy__graph_moves__find_move(const grundy_graph *g, uint32_t node, 
 int grundy_graph_move(grundy_graph *g, uint32_t node, uint64_t k, uint32_t *parts, size_t cap,
                       size_t *nparts)
 {
+    if (nparts != NULL)
+        *nparts = 0;
     if (nparts == NULL || (parts == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__graph_moves__ready_node(g, node);
@@ -6207,6 +6228,8 @@ int grundy_graph_solve(grundy_graph *g, int play)
 
 int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
 {
+    if (node != NULL)
+        *node = 0;
     if (g == NULL || node == NULL)
         return GRUNDY_EINVAL;
     if (!g->has_cycle)
@@ -6243,6 +6266,8 @@ int grundy_graph_values(grundy_graph *g, int play, uint32_t first, size_t count,
 
 int grundy_graph_value(grundy_graph *g, int play, uint32_t node, uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (value == NULL)
         return GRUNDY_EINVAL;
     return grundy_graph_values(g, play, node, 1, value);
@@ -7261,6 +7286,8 @@ static int grundy__game_eval__value_of(grundy_game *g, int play, const void *pos
 
 int grundy_game_value(grundy_game *g, int play, const void *pos, uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL || pos == NULL || value == NULL)
         return GRUNDY_EINVAL;
     return grundy__game_eval__value_of(g, play, pos, value, NULL);
@@ -7562,6 +7589,8 @@ static int grundy__game_moves__list_from_outside(grundy_game *g, const void *pos
 
 int grundy_game_degree(grundy_game *g, const void *pos, uint64_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || pos == NULL || count == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__game_moves__list_from_outside(g, pos);
@@ -7573,6 +7602,8 @@ int grundy_game_degree(grundy_game *g, const void *pos, uint64_t *count)
 int grundy_game_move(grundy_game *g, const void *pos, uint64_t k, void *parts, size_t cap,
                      size_t *nparts)
 {
+    if (nparts != NULL)
+        *nparts = 0;
     if (g == NULL || pos == NULL || nparts == NULL || (parts == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__game_moves__list_from_outside(g, pos);
@@ -7862,6 +7893,8 @@ static int grundy__game_sum__normal_moves(grundy_game *g, const void *positions,
 int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_t n,
                           uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL || (positions == NULL && n > 0) || value == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__game_check_play(g, play, 0, "the value of a sum");
@@ -7949,6 +7982,8 @@ static int grundy__game_sum__ask_moves(grundy_graph *graph, int play, const uint
 int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *positions, size_t n,
                                   size_t *components, uint64_t *moves, size_t cap, size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && cap > 0) || count == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__game_check_play(g, play, 1, "every winning move of a sum");
@@ -10174,6 +10209,14 @@ int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64
                                        uint64_t *preperiod, uint64_t *saltus, int *proved)
 {
     static const char call[] = "grundy_heap_game_arithmetic_period";
+    if (period != NULL)
+        *period = 0;
+    if (preperiod != NULL)
+        *preperiod = 0;
+    if (saltus != NULL)
+        *saltus = 0;
+    if (proved != NULL)
+        *proved = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (period == NULL || preperiod == NULL || saltus == NULL || proved == NULL)
@@ -10207,6 +10250,8 @@ int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64
 
 int grundy_heap_game_value64(grundy_heap_game *g, int play, uint64_t heap, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (value == NULL)
@@ -11729,6 +11774,8 @@ int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_
 
 int grundy_heap_game_value(grundy_heap_game *g, int play, uint64_t heap, uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (value == NULL)
@@ -12106,6 +12153,8 @@ int grundy_heap_game_genus(grundy_heap_game *g, uint64_t heap, uint32_t *gamma, 
                            int *tame)
 {
     static const char call[] = "grundy_heap_game_genus";
+    if (tame != NULL)
+        *tame = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (gamma == NULL && cap > 0)
@@ -12886,6 +12935,8 @@ static int grundy__heap_moves__sum_begin(grundy_heap_game *g, const uint64_t *he
 int grundy_heap_game_sum_value(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
                                uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (value == NULL)
@@ -12958,6 +13009,8 @@ int grundy_heap_game_sum_winning_moves(grundy_heap_game *g, int play, const uint
                                        size_t cap, size_t *count)
 {
     static const char call[] = "grundy_heap_game_sum_winning_moves";
+    if (count != NULL)
+        *count = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (count == NULL || (moves == NULL && cap > 0))
@@ -13185,6 +13238,8 @@ static uint64_t grundy__heap_order__degree_of(const grundy__heap_rules *r, uint6
 
 int grundy_heap_game_degree(grundy_heap_game *g, uint64_t heap, uint64_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (count == NULL)
@@ -13242,6 +13297,8 @@ static int grundy__heap_order__unrank_block(void *ctx, const grundy__heap_block 
 int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64_t *parts,
                           size_t cap, size_t *nparts)
 {
+    if (nparts != NULL)
+        *nparts = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (nparts == NULL || (parts == NULL && cap > 0))
@@ -13419,6 +13476,10 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
                             uint64_t *preperiod)
 {
     static const char call[] = "grundy_heap_game_period";
+    if (period != NULL)
+        *period = 0;
+    if (preperiod != NULL)
+        *preperiod = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (period == NULL || preperiod == NULL)
@@ -15268,6 +15329,8 @@ static int grundy__nim__winning_take(const grundy__nim__nim_position *p, size_t 
 
 int grundy_nim_sum_value(int play, const uint64_t *heaps, size_t n, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_NORMAL);
     if (rc != GRUNDY_OK)
         return rc;
@@ -15309,6 +15372,8 @@ int grundy_nim_sum_winning_move(int play, const uint64_t *heaps, size_t n, uint6
 int grundy_nim_sum_winning_moves(int play, const uint64_t *heaps, size_t n, size_t *components,
                                  uint64_t *moves, size_t cap, size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE);
     if (rc != GRUNDY_OK)
         return rc;
@@ -15364,6 +15429,8 @@ static int grundy__nim__bounded_args(uint64_t max_take, int play, const void *p,
 
 int grundy_bounded_nim_value(uint64_t max_take, int play, uint64_t heap, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     int rc = grundy__nim__bounded_args(max_take, play, value, 1);
     if (rc == GRUNDY_OK)
         *value = grundy__nim__bounded_of(heap, max_take);
@@ -15479,6 +15546,8 @@ static grundy__nim_levels__level_w grundy__nim_levels__superheap(const uint64_t 
 
 int grundy_nim_levels_value(int play, const uint64_t *heaps, size_t k, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
     if (rc != GRUNDY_OK)
         return rc;
@@ -15869,6 +15938,8 @@ uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e)
 
 int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 {
+    if (inv != NULL)
+        *inv = 0;
     if (inv == NULL)
         return GRUNDY_EINVAL;
     if (a == 0)

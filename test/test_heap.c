@@ -2035,10 +2035,11 @@ static void test_misc(void)
     CHECK_EQ(grundy_heap_game_sum_value(h, GRUNDY_PLAY_NORMAL, pair, 2, NULL), GRUNDY_EINVAL);
     CHECK_EQ(grundy_heap_game_sum_value(h, GRUNDY_PLAY_NORMAL, NULL, 2, &v), GRUNDY_EINVAL);
     CHECK_EQ(grundy_heap_game_period(h, 10, NULL, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_heap_game_period(NULL, 10, &one, &one), GRUNDY_EINVAL);
+    uint64_t scratch;
+    CHECK_EQ(grundy_heap_game_period(NULL, 10, &scratch, &scratch), GRUNDY_EINVAL);
     CHECK_EQ(grundy_heap_game_compute(NULL, 10), GRUNDY_EINVAL);
     CHECK_EQ(grundy_heap_game_degree(h, 3, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_heap_game_degree(NULL, 3, &one), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_heap_game_degree(NULL, 3, &scratch), GRUNDY_EINVAL);
     CHECK_EQ(grundy_heap_game_move(h, 3, 0, NULL, 3, &count), GRUNDY_EINVAL);
     CHECK_EQ(grundy_heap_game_move(h, 3, 0, left, 3, NULL), GRUNDY_EINVAL);
     CHECK_EQ(grundy_heap_game_move(NULL, 3, 0, left, 3, &count), GRUNDY_EINVAL);

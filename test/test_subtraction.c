@@ -434,7 +434,8 @@ static void test_progress(void)
         return;
     stopper st2 = {0, 1, 0, 1};
     grundy_heap_game_set_progress(h, on_progress, &st2);
-    CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 1000000000000ull, &v),
+    uint32_t stopped;
+    CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 1000000000000ull, &stopped),
              GRUNDY_ECANCELED);
     CHECK(strstr(grundy_heap_game_errmsg(h), "progress") != NULL);
     grundy_heap_game_set_progress(h, NULL, NULL);

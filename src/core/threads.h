@@ -1,15 +1,18 @@
 /* The little of threads the library uses: run one function on a second
  * thread and join it, and acquire/release access to counters shared with
- * it.  Where POSIX threads or GNU atomics are missing (or GRUNDY_NO_THREADS
- * is defined), GRUNDY__THREADS is 0, grundy__thread_start fails, and
- * callers compute on one thread. */
+ * it.  Where POSIX threads or GNU atomics are missing, before C11 (whose
+ * timespec_get times the second thread; C99 has no clock of the wall that
+ * is not POSIX's), or with GRUNDY_NO_THREADS defined, GRUNDY__THREADS is 0,
+ * grundy__thread_start fails, and callers compute on one thread. */
 #ifndef GRUNDY_THREADS_H
 #define GRUNDY_THREADS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__))
+#if !defined(GRUNDY_NO_THREADS) && defined(__GNUC__) && \
+    (defined(__unix__) || defined(__APPLE__)) && \
+    (defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L))
 #define GRUNDY__THREADS 1
 #include <pthread.h>
 #include <sched.h>

@@ -288,6 +288,8 @@ static int value_of(grundy_game *g, int play, const void *pos, uint32_t *value, 
 
 int grundy_game_value(grundy_game *g, int play, const void *pos, uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL || pos == NULL || value == NULL)
         return GRUNDY_EINVAL;
     return value_of(g, play, pos, value, NULL);

@@ -25,6 +25,8 @@ static int list_from_outside(grundy_game *g, const void *pos)
 
 int grundy_game_degree(grundy_game *g, const void *pos, uint64_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || pos == NULL || count == NULL)
         return GRUNDY_EINVAL;
     int rc = list_from_outside(g, pos);
@@ -36,6 +38,8 @@ int grundy_game_degree(grundy_game *g, const void *pos, uint64_t *count)
 int grundy_game_move(grundy_game *g, const void *pos, uint64_t k, void *parts, size_t cap,
                      size_t *nparts)
 {
+    if (nparts != NULL)
+        *nparts = 0;
     if (g == NULL || pos == NULL || nparts == NULL || (parts == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = list_from_outside(g, pos);

@@ -151,6 +151,8 @@ static int normal_moves(grundy_game *g, const void *positions, size_t n, size_t 
 int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_t n,
                           uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL || (positions == NULL && n > 0) || value == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__game_check_play(g, play, 0, "the value of a sum");
@@ -238,6 +240,8 @@ static int ask_moves(grundy_graph *graph, int play, const uint32_t *nodes, size_
 int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *positions, size_t n,
                                   size_t *components, uint64_t *moves, size_t cap, size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && cap > 0) || count == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__game_check_play(g, play, 1, "every winning move of a sum");

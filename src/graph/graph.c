@@ -103,6 +103,8 @@ void grundy__graph_unsolve(grundy_graph *g)
 
 int grundy_graph_add_nodes(grundy_graph *g, uint32_t count, uint32_t *first)
 {
+    if (first != NULL)
+        *first = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__graph_enter(g);

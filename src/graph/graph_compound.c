@@ -211,6 +211,8 @@ int grundy_graph_sum_outcome(grundy_graph *g, int play, const uint32_t *nodes, s
 int grundy_graph_sum_value(grundy_graph *g, int play, const uint32_t *nodes, size_t n,
                            uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL || value == NULL || (nodes == NULL && n > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__graph_check_play(g, play, 0);
@@ -313,6 +315,8 @@ int grundy_graph_sum_winning_moves(grundy_graph *g, int play, const uint32_t *no
                                    size_t *components, uint64_t *moves, size_t cap,
                                    size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || count == NULL || (moves == NULL && cap > 0))
         return GRUNDY_EINVAL;
     if (grundy__play_refusal(play, 1) == NULL && !grundy__play_moves_in_one(play))

@@ -100,6 +100,8 @@ static int compute(grundy_graph *g)
 
 int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamma, size_t cap, int *tame)
 {
+    if (tame != NULL)
+        *tame = 0;
     if (g == NULL || (gamma == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__graph_enter(g);

@@ -150,6 +150,8 @@ static int cmp_u32(const void *a, const void *b)
 int grundy_graph_loopy_followers(grundy_graph *g, uint32_t node, uint32_t *values, size_t cap,
                                  size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL || count == NULL || (values == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = grundy__graph_check_id(g, node, "node");

@@ -24,6 +24,8 @@ static int ready_node(grundy_graph *g, uint32_t node)
 
 int grundy_graph_degree(grundy_graph *g, uint32_t node, uint64_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (count == NULL)
         return GRUNDY_EINVAL;
     int rc = ready_node(g, node);
@@ -65,6 +67,8 @@ static int find_move(const grundy_graph *g, uint32_t node, uint64_t k, const uin
 int grundy_graph_move(grundy_graph *g, uint32_t node, uint64_t k, uint32_t *parts, size_t cap,
                       size_t *nparts)
 {
+    if (nparts != NULL)
+        *nparts = 0;
     if (nparts == NULL || (parts == NULL && cap > 0))
         return GRUNDY_EINVAL;
     int rc = ready_node(g, node);

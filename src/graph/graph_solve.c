@@ -180,6 +180,8 @@ int grundy_graph_solve(grundy_graph *g, int play)
 
 int grundy_graph_cycle_node(const grundy_graph *g, uint32_t *node)
 {
+    if (node != NULL)
+        *node = 0;
     if (g == NULL || node == NULL)
         return GRUNDY_EINVAL;
     if (!g->has_cycle)
@@ -216,6 +218,8 @@ int grundy_graph_values(grundy_graph *g, int play, uint32_t first, size_t count,
 
 int grundy_graph_value(grundy_graph *g, int play, uint32_t node, uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (value == NULL)
         return GRUNDY_EINVAL;
     return grundy_graph_values(g, play, node, 1, value);

@@ -171,6 +171,14 @@ int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64
                                        uint64_t *preperiod, uint64_t *saltus, int *proved)
 {
     static const char call[] = "grundy_heap_game_arithmetic_period";
+    if (period != NULL)
+        *period = 0;
+    if (preperiod != NULL)
+        *preperiod = 0;
+    if (saltus != NULL)
+        *saltus = 0;
+    if (proved != NULL)
+        *proved = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (period == NULL || preperiod == NULL || saltus == NULL || proved == NULL)
@@ -204,6 +212,8 @@ int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64
 
 int grundy_heap_game_value64(grundy_heap_game *g, int play, uint64_t heap, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (value == NULL)

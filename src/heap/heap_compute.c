@@ -388,6 +388,8 @@ int grundy_heap_game_values(grundy_heap_game *g, int play, uint64_t first, size_
 
 int grundy_heap_game_value(grundy_heap_game *g, int play, uint64_t heap, uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (value == NULL)

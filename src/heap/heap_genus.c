@@ -89,6 +89,8 @@ int grundy_heap_game_genus(grundy_heap_game *g, uint64_t heap, uint32_t *gamma, 
                            int *tame)
 {
     static const char call[] = "grundy_heap_game_genus";
+    if (tame != NULL)
+        *tame = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (gamma == NULL && cap > 0)

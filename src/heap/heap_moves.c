@@ -220,6 +220,8 @@ static int sum_begin(grundy_heap_game *g, const uint64_t *heaps, size_t n, uint3
 int grundy_heap_game_sum_value(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
                                uint32_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (value == NULL)
@@ -292,6 +294,8 @@ int grundy_heap_game_sum_winning_moves(grundy_heap_game *g, int play, const uint
                                        size_t cap, size_t *count)
 {
     static const char call[] = "grundy_heap_game_sum_winning_moves";
+    if (count != NULL)
+        *count = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (count == NULL || (moves == NULL && cap > 0))

@@ -198,6 +198,8 @@ static uint64_t degree_of(const grundy__heap_rules *r, uint64_t heap, int *too_m
 
 int grundy_heap_game_degree(grundy_heap_game *g, uint64_t heap, uint64_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (count == NULL)
@@ -255,6 +257,8 @@ static int unrank_block(void *ctx, const grundy__heap_block *b, uint64_t first)
 int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64_t *parts,
                           size_t cap, size_t *nparts)
 {
+    if (nparts != NULL)
+        *nparts = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (nparts == NULL || (parts == NULL && cap > 0))

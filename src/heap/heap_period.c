@@ -95,6 +95,10 @@ int grundy_heap_game_period(grundy_heap_game *g, uint64_t max, uint64_t *period,
                             uint64_t *preperiod)
 {
     static const char call[] = "grundy_heap_game_period";
+    if (period != NULL)
+        *period = 0;
+    if (preperiod != NULL)
+        *preperiod = 0;
     if (g == NULL)
         return GRUNDY_EINVAL;
     if (period == NULL || preperiod == NULL)

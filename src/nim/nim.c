@@ -63,6 +63,8 @@ static int winning_take(const nim_position *p, size_t i, uint64_t *take)
 
 int grundy_nim_sum_value(int play, const uint64_t *heaps, size_t n, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_NORMAL);
     if (rc != GRUNDY_OK)
         return rc;
@@ -104,6 +106,8 @@ int grundy_nim_sum_winning_move(int play, const uint64_t *heaps, size_t n, uint6
 int grundy_nim_sum_winning_moves(int play, const uint64_t *heaps, size_t n, size_t *components,
                                  uint64_t *moves, size_t cap, size_t *count)
 {
+    if (count != NULL)
+        *count = 0;
     int rc = grundy__closed_form_play(play, GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE);
     if (rc != GRUNDY_OK)
         return rc;
@@ -159,6 +163,8 @@ static int bounded_args(uint64_t max_take, int play, const void *p, size_t n)
 
 int grundy_bounded_nim_value(uint64_t max_take, int play, uint64_t heap, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     int rc = bounded_args(max_take, play, value, 1);
     if (rc == GRUNDY_OK)
         *value = bounded_of(heap, max_take);

@@ -54,6 +54,8 @@ static level_w superheap(const uint64_t *heaps, size_t k)
 
 int grundy_nim_levels_value(int play, const uint64_t *heaps, size_t k, uint64_t *value)
 {
+    if (value != NULL)
+        *value = 0;
     int rc = grundy__closed_form_play(play, GRUNDY_PLAY_WTIA, GRUNDY_PLAY_WTIA);
     if (rc != GRUNDY_OK)
         return rc;

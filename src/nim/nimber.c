@@ -248,6 +248,8 @@ uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e)
 
 int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 {
+    if (inv != NULL)
+        *inv = 0;
     if (inv == NULL)
         return GRUNDY_EINVAL;
     if (a == 0)
