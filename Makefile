@@ -47,7 +47,7 @@ SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
 
 .PHONY: all check sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
-    clean single-header fuzz
+    clean single-header contest-header fuzz
 
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -232,10 +232,17 @@ demo: all build/examples/pebble_strip
 docs:
 	doxygen docs/Doxyfile
 
-# One file for contest programmers, generated from the library's sources and
-# committed; the test suite checks that it is current.
-single-header:
+# The library as one file, generated from its sources and committed (the
+# test suite checks that both are current): single/grundy.h whole, and the
+# contest edition single/grundy_contest.h (docs/contest.md).  A contest
+# edition of chosen modules: make contest-header MODULES=nim,graph OUT=file.h
+single-header: contest-header
 	python3 tools/amalgamate.py single/grundy.h
+
+MODULES ?=
+OUT ?= single/grundy_contest.h
+contest-header:
+	python3 tools/amalgamate.py --contest $(if $(MODULES),--modules $(MODULES)) $(OUT)
 
 # Each libFuzzer target (clang) for FUZZ_SECONDS, starting from the committed
 # corpora; make check replays those corpora without libFuzzer.

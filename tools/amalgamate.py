@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Write libgrundy as one stb-style header: single/grundy.h.
+"""Write libgrundy as one stb-style header: single/grundy.h, or with
+--contest its contest edition, single/grundy_contest.h (see "the contest
+edition" below and docs/contest.md).
 
 usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-header`)
+       python3 tools/amalgamate.py --contest [--modules M1,M2,...] OUTPUT
 
 The output is include/grundy.h, then the library's sources inside
 `#ifdef GRUNDY_IMPLEMENTATION`, outside the declarations' include guard: the
@@ -249,24 +252,9 @@ def file_scope(path, text):
         # A GNU attribute's parentheses would read as a declarator's.
         flat = re.sub(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*", "", flat)
         words = flat.split()
-        if words[0] == "typedef":
-            tag = re.match(r"typedef (?:struct|union|enum) (\w+) \{", flat)
-            if tag:
-                names.add(tag.group(1))
-            if re.match(r"typedef enum\b", flat):
-                names.update(enum_constants(path, decl, line))
-            m = re.search(r"\(\s*\*\s*(\w+)\s*\)\s*\(", flat)  # typedef T (*name)(...);
-            m = m or re.search(r"(\w+)\s*;$", flat)
-            if not m:
-                fail(path, "a typedef this script does not read: %s" % flat, line)
-            names.add(m.group(1))
-        elif re.match(r"(struct|union) \w+ \{\}", flat):
-            names.add(words[1])
-        elif re.match(r"enum (\w+ )?\{\}", flat):
-            tag = re.match(r"enum (\w+) ", flat)
-            if tag:
-                names.add(tag.group(1))
-            names.update(enum_constants(path, decl, line))
+        types = type_names(path, decl, flat, line)
+        if types is not None:
+            names.update(types)
         elif words[0] == "static":
             name, _ = declared_name(flat)
             if name is None:
@@ -282,6 +270,33 @@ def file_scope(path, text):
             elif not name.startswith("grundy_"):
                 fail(path, "a non-static function outside the grundy_ namespace: %s" % name, line)
     return names, local_at, macros
+
+
+def type_names(path, decl, flat, line):
+    """The names a typedef, struct, union or enum declaration defines (flat:
+    decl without bodies or attributes), or None for another declaration."""
+    names = set()
+    if flat.startswith("typedef "):
+        tag = re.match(r"typedef (?:struct|union|enum) (\w+) \{", flat)
+        if tag:
+            names.add(tag.group(1))
+        if re.match(r"typedef enum\b", flat):
+            names.update(enum_constants(path, decl, line))
+        m = re.search(r"\(\s*\*\s*(\w+)\s*\)\s*\(", flat)  # typedef T (*name)(...);
+        m = m or re.search(r"(\w+)\s*;$", flat)
+        if not m:
+            fail(path, "a typedef this script does not read: %s" % flat, line)
+        names.add(m.group(1))
+    elif re.match(r"(struct|union) \w+ \{\}", flat):
+        names.add(flat.split()[1])
+    elif re.match(r"enum (\w+ )?\{\}", flat):
+        tag = re.match(r"enum (\w+) ", flat)
+        if tag:
+            names.add(tag.group(1))
+        names.update(enum_constants(path, decl, line))
+    else:
+        return None
+    return names
 
 
 def enum_constants(path, decl, line):
@@ -651,16 +666,542 @@ def amalgamate():
             + IMPLEMENTATION_END.format(undefs=undefs))
 
 
+
+# ---- the contest edition ---------------------------------------------------
+#
+# `--contest` writes the library for a judge: one file pasted into a
+# submission of at most 64 KB.  It is the amalgamation above, then, on its
+# text:
+#
+# - the preprocessor conditions on the macros of CONTEST_MACROS are resolved
+#   (threads off, portable scans), and the other branches dropped;
+# - the public functions of CONTEST_LEAVES_OUT are no roots, and only what
+#   the chosen modules' public functions reach is kept (functions, types,
+#   variables, macros), so a module costs what it uses;
+# - internal names are shortened (grundy__graph_solve__search becomes
+#   gr_search, or gr_graph_solve_search where two files both have one);
+# - comments are dropped, and the code is set in lines of about 100
+#   characters with only the spaces C needs.
+#
+# The same sources, so the same algorithms: nothing is rewritten here that
+# the compiler would not see the same way.
+
+# Preprocessor macros the contest edition fixes: True defined, False not.
+CONTEST_MACROS = {
+    "GRUNDY_NO_THREADS": True,     # one thread: no POSIX threads, no atomics
+    "GRUNDY_SCAN_PORTABLE": True,  # the portable loops, no SIMD
+    "__SSE2__": False, "__AVX2__": False, "__x86_64__": False, "__i386__": False,
+    "__aarch64__": False, "GRUNDY_DOXYGEN": False, "GRUNDY_EXPERIMENTAL": False,
+}
+# Public calls a contest program has no use for: progress reports and the
+# experimental tuning switches (threads, sparse method, period detection).
+CONTEST_LEAVES_OUT = re.compile(r"grundy_\w+_set_progress$")
+# The modules a contest edition holds unless --modules names others: every
+# folder of LIBRARY but these.  core and play are always there, as far as
+# the chosen modules use them.
+CONTEST_NOT_BY_DEFAULT = ()
+CONTEST_ALWAYS = ("core", "play")
+CONTEST_WIDTH = 100
+CONTEST_PREFIX = ("gr_", "GR_")
+
+
+class Condition:
+    """Evaluates a #if expression over the known macros: True, False, or
+    None when it depends on one the edition does not fix."""
+
+    def __init__(self, known):
+        self.known = known  # name -> int value, or False (undefined)
+
+    def evaluate(self, expr):
+        self.toks = re.findall(r"\d+[uUlL]*|\w+|&&|\|\||[=!<>]=|[()!<>]|\S", expr)
+        self.at = 0
+        try:
+            value = self.disjunction()
+        except (IndexError, ValueError):
+            return None
+        if self.at != len(self.toks):
+            return None
+        return None if value is None else bool(value)
+
+    def peek(self):
+        return self.toks[self.at] if self.at < len(self.toks) else None
+
+    def take(self):
+        self.at += 1
+        return self.toks[self.at - 1]
+
+    def disjunction(self):
+        value = self.conjunction()
+        while self.peek() == "||":
+            self.take()
+            other = self.conjunction()
+            value = True if (value or other) else (None if None in (value, other) else False)
+        return value
+
+    def conjunction(self):
+        value = self.comparison()
+        while self.peek() == "&&":
+            self.take()
+            other = self.comparison()
+            if value is None or other is None:
+                value = False if (value is False or other is False or value == 0
+                                  or other == 0) else None
+            else:
+                value = value and other
+        return value
+
+    def comparison(self):
+        value = self.unary()
+        while self.peek() in ("==", "!=", "<", ">", "<=", ">="):
+            op = self.take()
+            other = self.unary()
+            if value is None or other is None:
+                value = None
+            else:
+                value = int(eval("%d %s %d" % (int(value), op, int(other))))
+        return value
+
+    def unary(self):
+        tok = self.take()
+        if tok == "!":
+            value = self.unary()
+            return None if value is None else (not value)
+        if tok == "(":
+            value = self.disjunction()
+            if self.take() != ")":
+                raise ValueError
+            return value
+        if tok == "defined":
+            paren = self.peek() == "("
+            if paren:
+                self.take()
+            name = self.take()
+            if paren and self.take() != ")":
+                raise ValueError
+            if name not in self.known:
+                return None
+            return self.known[name] is not False
+        if re.match(r"\d", tok):
+            return int(re.match(r"\d+", tok).group())
+        if re.match(r"\w+$", tok):
+            if tok not in self.known:
+                return None
+            value = self.known[tok]
+            return 0 if value is False else value
+        raise ValueError
+
+
+def logical_lines(text):
+    """text's lines with each directive's continuations joined to it."""
+    out = []
+    pending = None
+    for line in text.split("\n"):
+        if pending is not None:
+            pending = pending[:-1] + " " + line.strip()
+        elif line.lstrip().startswith("#"):
+            pending = line
+        else:
+            out.append(line)
+            continue
+        if not pending.endswith("\\"):
+            out.append(pending)
+            pending = None
+    return out
+
+
+def resolve_conditions(lines, fixed):
+    """lines with the conditions on the fixed macros resolved: a branch
+    known false is dropped, its directives too when the condition is known.
+    A macro defined to a number becomes known too, for the conditions that
+    read it inside the same open conditions (the implementation's own
+    #if GRUNDY_IMPLEMENTATION, say) as its definition."""
+    known = dict((name, (1 if on else False, ())) for name, on in fixed.items())
+    stack = []  # per open #if: [mode, taken, emitted, id]; mode keep/drop/open
+    ids = [0]
+
+    def opened():
+        return tuple(f[3] for f in stack if f[0] == "open")
+
+    class Scoped(dict):
+        def __contains__(self, name):
+            entry = known.get(name)
+            return entry is not None and opened()[:len(entry[1])] == entry[1]
+
+        def __getitem__(self, name):
+            return known[name][0]
+
+    cond = Condition(Scoped())
+    out = []
+
+    def active():
+        return all(f[0] != "drop" for f in stack)
+
+    def fresh():
+        ids[0] += 1
+        return ids[0]
+
+    for line in lines:
+        m = re.match(r"\s*#\s*(\w+)\s*(.*?)\s*$", line)
+        word = m.group(1) if m else None
+        if word in ("if", "ifdef", "ifndef"):
+            expr = m.group(2)
+            if word == "ifdef":
+                expr = "defined(%s)" % expr
+            elif word == "ifndef":
+                expr = "!defined(%s)" % expr
+            if not active():
+                stack.append(["drop", True, False, 0])
+                continue
+            value = cond.evaluate(expr)
+            if value is None:
+                out.append(line)
+                stack.append(["open", False, True, fresh()])
+            else:
+                stack.append(["keep" if value else "drop", value, False, 0])
+        elif word in ("elif", "else"):
+            frame = stack[-1]
+            parent = all(f[0] != "drop" for f in stack[:-1])
+            if frame[2]:  # emitted: keep it as it is, a new branch
+                out.append(line)
+                frame[3] = fresh()
+                continue
+            if not parent or frame[1]:
+                frame[0] = "drop"
+                continue
+            value = True if word == "else" else cond.evaluate(m.group(2))
+            if value is None:
+                out.append("#if " + m.group(2))
+                frame[:] = ["open", False, True, fresh()]
+            else:
+                frame[:] = ["keep" if value else "drop", value, False, 0]
+        elif word == "endif":
+            frame = stack.pop()
+            if frame[2]:
+                out.append(line)
+        elif not active():
+            continue
+        else:
+            if word in ("define", "undef"):
+                d = re.match(r"(\w+)(\(?)\s*(.*)", m.group(2))
+                if word == "undef":
+                    known[d.group(1)] = (False, opened())
+                elif not d.group(2) and re.fullmatch(r"\d+[uU]?", d.group(3)):
+                    known[d.group(1)] = (int(re.match(r"\d+", d.group(3)).group()), opened())
+                else:
+                    known.pop(d.group(1), None)
+            out.append(line)
+    return out
+
+
+def strip_comments(text):
+    """text without its comments (a comment's newlines stay)."""
+    return "".join("\n" * tok.count("\n") or " " if kind == "comment" else tok
+                   for kind, tok in tokens("(edition)", text))
+
+
+def passthrough(lines):
+    """Indices of the lines of `extern "C" {` and its closing brace, which
+    open and close a block around declarations rather than define anything."""
+    out = set()
+    for i in range(1, len(lines)):
+        if lines[i - 1].strip() == "#ifdef __cplusplus" and lines[i].strip() in ('extern "C" {', "}"):
+            out.add(i)
+    return out
+
+
+def item_names(path, decl):
+    """The names a file-scope declaration or definition defines."""
+    flat = strip_bodies(decl)
+    flat = re.sub(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*", "", flat)
+    names = type_names(path, decl, flat, 0)
+    if names is None:
+        name, _ = declared_name(flat)
+        names = set([name] if name else [])
+    return names
+
+
+def shake(text, roots, public_end):
+    """text with only the file-scope definitions the roots reach, directly
+    or through others (and the macros they use).  The public header (before
+    offset public_end) stays but for its declarations of functions neither
+    roots nor reached."""
+    lines = text.split("\n")
+    keep_lines = passthrough(lines)
+    for i in keep_lines:
+        lines[i] = " " * len(lines[i])
+    code = code_view("(edition)", "\n".join(lines))
+    items = []  # [start, end, names, idents]
+    for start, decl in top_level("(edition)", code):
+        names = item_names("(edition)", decl)
+        items.append([start, start + len(decl), names, None])
+    offset = 0
+    for line in text.split("\n"):
+        m = re.match(r"\s*#\s*(define|undef)\s+(\w+)", line)
+        if m:
+            items.append([offset, offset + len(line), {m.group(2)}, m.group(1)])
+        offset += len(line) + 1
+    definers = {}
+    for item in items:
+        body = text[item[0]:item[1]]
+        if item[3] == "undef":
+            item[3] = set()
+        else:
+            item[3] = set(tok for kind, tok in tokens("(edition)", body) if kind == "ident")
+        for n in item[2]:
+            definers.setdefault(n, []).append(item)
+    # The public header's types and macros stay, but what they name is no
+    # root: `typedef struct grundy_game grundy_game;` does not pull in the
+    # struct's definition unless a kept function uses it.
+    kept = set(id(item) for item in items if item[0] < public_end and
+               not re.match(r"GRUNDY_API\b", text[item[0]:item[1]]))
+    wanted = set(roots)
+    # A definition named through a macro (heap_kernel.h's KERNEL(plain))
+    # gets the name the macro's last definition before it pastes together;
+    # one with no name stays, with all it uses.
+    directive = set(id(item) for item in items
+                    if text[item[0]:item[1]].lstrip().startswith("#"))
+    for item in items:
+        if id(item) in directive or item[0] < public_end:
+            continue
+        head = re.search(r"(\w+)\s*\(\s*(\w+)\s*\)\s*\(", strip_bodies(text[item[0]:item[1]]))
+        if head and head.group(1) in item[2]:
+            defs = re.findall(r"^\s*#\s*define\s+%s\((\w+)\)\s*(.*)$" % head.group(1),
+                              text[:item[0]], re.M)
+            if defs:
+                param, body = defs[-1]
+                name = re.sub(r"\s*##\s*", "", re.sub(r"\b%s\b" % param, head.group(2), body))
+                item[2] = {name}
+                definers.setdefault(name, []).append(item)
+        if not item[2]:
+            kept.add(id(item))
+            wanted.update(item[3])
+    # What conditions test stays defined (GRUNDY_IMPLEMENTATION, say).
+    for line in text.split("\n"):
+        if re.match(r"\s*#\s*(if|ifdef|ifndef|elif)\b", line):
+            wanted.update(re.findall(r"[A-Za-z_]\w*", line))
+    todo = list(wanted)
+    while todo:
+        name = todo.pop()
+        for item in definers.get(name, ()):
+            if id(item) in kept:
+                continue
+            kept.add(id(item))
+            for n in item[3] | item[2]:
+                if n not in wanted:
+                    wanted.add(n)
+                    todo.append(n)
+    drop = sorted((item[0], item[1]) for item in items
+                  if item[2] and id(item) not in kept)
+    out = []
+    last = 0
+    for start, end in drop:
+        if start < last:
+            continue  # inside a dropped definition already
+        out.append(text[last:start])
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def drop_empty_conditions(lines):
+    """lines without #if ... #endif blocks that enclose nothing."""
+    changed = True
+    while changed:
+        changed = False
+        out = []
+        for line in lines:
+            out.append(line)
+            if re.match(r"#\s*endif", line):
+                # #if [#else] #endif with nothing between
+                j = len(out) - 2
+                while j >= 0 and re.match(r"#\s*(else|elif)", out[j]):
+                    j -= 1
+                if j >= 0 and re.match(r"#\s*if", out[j]):
+                    del out[j:]
+                    changed = True
+        lines = out
+    return lines
+
+
+def short_names(text):
+    """text with its internal names shortened: grundy__FILE__NAME becomes
+    gr_NAME when no other file has a NAME, else gr_FILE_NAME (GR_ in
+    capitals for macros); grundy__NAME becomes gr_NAME."""
+    idents = set(tok for kind, tok in tokens("(edition)", text) if kind == "ident")
+    internal = sorted(n for n in idents if re.match(r"(grundy|GRUNDY)__", n))
+    others = idents - set(internal)
+
+    def split(n):
+        rest = n[len("grundy__"):]
+        parts = rest.split("__")
+        return (parts[0], parts[1]) if len(parts) == 2 else (None, rest)
+
+    short = {}
+    for n in internal:
+        short.setdefault(split(n)[1], []).append(n)
+    mapping = {}
+    for n in internal:
+        stem, name = split(n)
+        prefix = CONTEST_PREFIX[1] if n.startswith("GRUNDY") else CONTEST_PREFIX[0]
+        new = prefix + name
+        if len(short[name]) > 1 and stem is not None:
+            new = prefix + stem + "_" + name
+        if new in others or new in mapping.values():
+            fail("(edition)", "%s would become %s, a name already in use" % (n, new))
+        mapping[n] = new
+    return rename("(edition)", text, mapping)
+
+
+MERGING = set("->,++,--,<<,>>,<=,>=,==,!=,&&,||,*=,/=,%=,+=,-=,&=,^=,|=,##,<:,:>,<%,%>,%:,"
+              "..,::,//,/*,.*".split(","))
+
+
+def minify(text, width):
+    """text set in lines of about width characters with only the spaces
+    that C needs; directives keep a line each, with their spaces squeezed.
+    A line ends only after ; { } or , which never begin an operator."""
+    out = []
+    code = []
+
+    def flush():
+        line = ""
+        prev = None
+        space = False
+        for kind, tok in tokens("(edition)", "\n".join(code)):
+            if kind in ("space", "comment"):
+                space = True
+                continue
+            sep = ""
+            if prev is not None:
+                words = ("ident", "number", "string", "char")
+                if prev[0] in words and kind in words:
+                    sep = " "
+                elif space and (prev[1][-1] + tok[0]) in MERGING:
+                    sep = " "
+            if prev is not None and len(line) + len(tok) > width and prev[1] in ";{},":
+                out.append(line)
+                line = tok
+            else:
+                line += sep + tok
+            prev = (kind, tok)
+            space = False
+        if line:
+            out.append(line)
+        del code[:]
+
+    for line in text.split("\n"):
+        if line.lstrip().startswith("#"):
+            flush()
+            d = re.match(r"\s*#\s*(\w+)(.*)", line)
+            rest = re.sub(r"\s+", " ", d.group(2)).strip()
+            out.append("#" + d.group(1) + (" " + rest if rest else ""))
+        elif line.strip():
+            code.append(line)
+    flush()
+    return "\n".join(out) + "\n"
+
+
+CONTEST_QUIET = ("#if defined(__clang__)\n#if __has_warning(\"-Wmisleading-indentation\")\n"
+                 "#define {p}QUIET 1\n#endif\n"
+                 "#elif defined(__GNUC__) && __GNUC__ >= 6\n#define {p}QUIET 1\n#endif\n")
+CONTEST_QUIET_BEGIN = (CONTEST_QUIET.format(p=CONTEST_PREFIX[1])
+                       + "#ifdef %sQUIET\n#pragma GCC diagnostic push\n"
+                       "#pragma GCC diagnostic ignored \"-Wmisleading-indentation\"\n#endif\n"
+                       % CONTEST_PREFIX[1])
+CONTEST_QUIET_END = ("#ifdef {p}QUIET\n#pragma GCC diagnostic pop\n#undef {p}QUIET\n#endif\n"
+                     .format(p=CONTEST_PREFIX[1]))
+
+CONTEST_BANNER = """\
+/* grundy_contest.h: libgrundy {version}, contest edition ({modules}).
+ * GENERATED by {generator} --contest from the library's sources; the manual
+ * and the commented code are in single/grundy.h and the repository.
+ * Use: #define GRUNDY_STATIC, then #include this file, in the one source file.
+ * C99 or later, C++11 or later; nothing but the C library. */
+"""
+
+
+def public_functions(folders):
+    """The public functions the .c files of folders define, but those a
+    contest program has no use for (CONTEST_LEAVES_OUT and the experimental
+    calls)."""
+    section = EXPERIMENTAL_SECTION.search(read(PUBLIC))
+    experimental = set(re.findall(r"^GRUNDY_API [^;(]*?(grundy_\w+)\(",
+                                  strip_comments(section.group(1)), re.M)) if section else set()
+    out = set()
+    for folder in folders:
+        for base in sorted(os.listdir(os.path.join(ROOT, SRC, folder))):
+            rel = SRC + "/" + folder + "/" + base
+            if not base.endswith(".c"):
+                continue
+            code = code_view(rel, read(rel))
+            for _, decl in top_level(rel, code):
+                if decl.endswith("}"):
+                    name, kind = declared_name(strip_bodies(decl))
+                    if kind == "function" and name and re.match(r"grundy_[^_]", name) \
+                            and not CONTEST_LEAVES_OUT.match(name) and name not in experimental:
+                        out.add(name)
+    return out
+
+
+def contest_modules(names):
+    """The folders of a contest edition: core and play, and names (all but
+    CONTEST_NOT_BY_DEFAULT when None), in the order of LIBRARY."""
+    if names is None:
+        names = [f for f in LIBRARY if f not in CONTEST_NOT_BY_DEFAULT]
+    for n in names:
+        if n not in LIBRARY:
+            raise AmalgamationError("--modules: no module %r (the modules are %s)"
+                                    % (n, ", ".join(LIBRARY)))
+    return [f for f in LIBRARY if f in names or f in CONTEST_ALWAYS]
+
+
+def contest_edition(names=None):
+    folders = contest_modules(names)
+    _, version = public_header()
+    text = strip_comments(amalgamate())
+    lines = resolve_conditions(logical_lines(text), CONTEST_MACROS)
+    text = "\n".join(l for l in lines if l.strip()) + "\n"
+    begin = "#if defined(GRUNDY_STATIC) && !defined(GRUNDY_IMPLEMENTATION)"
+    if text.count(begin) != 1:
+        fail(GENERATOR, "no start of the implementation to find (%r)" % begin)
+    text = shake(text, public_functions(folders), text.index(begin))
+    lines = drop_empty_conditions([l for l in text.split("\n") if l.strip()])
+    text = minify(short_names("\n".join(lines) + "\n"), CONTEST_WIDTH)
+    # Statements set side by side are not misleading indentation.
+    first = "#if defined(GRUNDY_IMPLEMENTATION) && !defined(%sIMPLEMENTED)\n" % CONTEST_PREFIX[1]
+    last = "#ifdef __cplusplus\n}\n#endif\n#endif\n"
+    if text.count(first) != 1 or not text.endswith(last):
+        fail(GENERATOR, "the implementation's bounds are not as the contest edition expects")
+    text = (text.replace(first, first + CONTEST_QUIET_BEGIN)[:-len(last)]
+            + CONTEST_QUIET_END + last)
+    shown = [f for f in folders if f not in CONTEST_ALWAYS]
+    return CONTEST_BANNER.format(version=version, generator=GENERATOR,
+                                 modules=", ".join(shown) or "core only") + text
+
+
 def main(argv):
-    if len(argv) != 2:
-        sys.stderr.write("usage: amalgamate.py OUTPUT\n")
+    args = argv[1:]
+    contest = False
+    modules = None
+    while args and args[0].startswith("--"):
+        opt = args.pop(0)
+        if opt == "--contest":
+            contest = True
+        elif opt.startswith("--modules=") or opt == "--modules" and args:
+            value = opt[len("--modules="):] if "=" in opt else args.pop(0)
+            modules = [m for m in value.split(",") if m]
+        else:
+            args = []
+            break
+    if len(args) != 1 or modules is not None and not contest:
+        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,...]] OUTPUT\n")
         return 2
     try:
-        text = amalgamate()
+        text = contest_edition(modules) if contest else amalgamate()
     except (AmalgamationError, OSError) as exc:
         sys.stderr.write("amalgamate.py: %s\n" % exc)
         return 1
-    out = argv[1]
+    out = args[0]
     tmp = out + ".tmp"
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(tmp, "w", encoding="utf-8", newline="\n") as f:
