@@ -2,17 +2,20 @@
 """Build and check the contest solutions (docs/examples/contest/*.c).
 
 Each solution is compiled the way a judge would see it: one file that
-defines GRUNDY_IMPLEMENTATION and includes the single header single/grundy.h
-(so it is built with `-I single` and nothing else), warning-free under
--std=c11 -Wall -Wextra -Wpedantic.  Then it is run on the samples its
+defines GRUNDY_IMPLEMENTATION and includes the contest edition
+single/grundy_contest.h (so it is built with `-I single` and nothing else),
+warning-free under -std=c11 -Wall -Wextra -Wpedantic.  Then it is run on the samples its
 problem statement publishes (exact output), and on random inputs in the
 judge's format against a brute force written here: a plain win/lose search
 over the game's own positions (the multiset of heaps, the row of chessmen,
 the stairs), with no Sprague-Grundy theory, on small instances.  Where the
 instances must be larger than a plain search allows, a second brute force
 computes single-heap values by the mex rule over the problem's own moves.
+Last, each solution is given a maximum-size input of its problem (the
+constraints of shared/contest/SAMPLES.md) and must finish within 1 s of
+CPU time, built at -O2: the judge's budget, with a margin.
 
-A missing single/grundy.h is a failure, not a skip.
+A missing single/grundy_contest.h is a failure, not a skip.
 
 usage: python3 test/contest_test.py      (from the repository root)
 Last line: "N passed, N failed"; exit status 1 if any check failed.
@@ -32,7 +35,8 @@ from testlib import check, mex, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC_DIR = os.path.join(ROOT, "docs", "examples", "contest")
-SINGLE = os.path.join(ROOT, "single", "grundy.h")
+SINGLE = os.path.join(ROOT, "single", "grundy_contest.h")
+HEADER = os.path.basename(SINGLE)
 CC = os.environ.get("CC", "cc")
 CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Wpedantic"]
 
@@ -63,6 +67,7 @@ SAMPLES = {
         "3\n4\n2 3 4 5\n5\n1 1 2 4 10\n1\n1\n",
         "Case 1: Bob\nCase 2: Alice\nCase 3: Bob\n")],
     "codingame_misere_nim": [("1 3\n5\n1\n7\n", "1:4\nCONCEDE\n1:6\n")],
+    "hackerrank_misere_nim": [("2\n2\n1 1\n3\n2 1 3\n", "First\nSecond\n")],
     "cses1098_nim_game_ii": [(
         "3\n4\n5 7 2 5\n2\n4 1\n3\n4 4 4\n", "first\nfirst\nsecond\n")],
     "cses1099_stair_game": [(
@@ -225,27 +230,28 @@ def misere_tests(count, max_heaps, max_size):
             for _ in range(count)]
 
 
-def test_john():
-    name = "hdu1907_john"
+def misere_verdicts(name, verdict):
+    """Random T-case misère Nim inputs; verdict(i, wins) is case i's line."""
     for _ in range(20):
         tests = misere_tests(RNG.randint(1, 12), 4, 7)
         stdin = "%d\n" % len(tests) + "".join(
             "%d\n%s\n" % (len(t), " ".join(map(str, t))) for t in tests)
-        want = "".join("John\n" if misere_win(tuple(sorted(t))) else "Brother\n"
-                       for t in tests)
+        want = "".join(verdict(i, misere_win(tuple(sorted(t)))) + "\n"
+                       for i, t in enumerate(tests))
         check_run(name, stdin, want, "random misère positions")
+
+
+def test_john():
+    misere_verdicts("hdu1907_john", lambda i, wins: "John" if wins else "Brother")
 
 
 def test_lightoj():
-    name = "lightoj1253"
-    for _ in range(20):
-        tests = misere_tests(RNG.randint(1, 12), 4, 7)
-        stdin = "%d\n" % len(tests) + "".join(
-            "%d\n%s\n" % (len(t), " ".join(map(str, t))) for t in tests)
-        want = "".join("Case %d: %s\n" % (i + 1, "Alice" if misere_win(tuple(sorted(t)))
-                                          else "Bob")
-                       for i, t in enumerate(tests))
-        check_run(name, stdin, want, "random misère positions")
+    misere_verdicts("lightoj1253",
+                    lambda i, wins: "Case %d: %s" % (i + 1, "Alice" if wins else "Bob"))
+
+
+def test_hackerrank():
+    misere_verdicts("hackerrank_misere_nim", lambda i, wins: "First" if wins else "Second")
 
 
 def test_codingame():
@@ -496,6 +502,73 @@ def test_lieges():
                       "k = %d, piles up to %d, values by mex" % (k, top))
 
 
+# ---- the judge's budget: a maximum-size input of each problem -----------
+
+def numbers(count, low, high):
+    return " ".join(str(RNG.randint(low, high)) for _ in range(count))
+
+
+def many_cases(t, per_case):
+    """T cases of per_case() each, after the line with T."""
+    return "%d\n" % t + "".join(per_case() for _ in range(t))
+
+
+def largest_input(name):
+    """A maximum-size input for the problem (its constraints in SAMPLES.md)."""
+    if name == "nim_product_64":
+        t = 1000000
+        return "%d\n" % t + "".join("%d %d\n" % (RNG.getrandbits(64), RNG.getrandbits(64))
+                                    for _ in range(t))
+    if name == "hdu1907_john":
+        return many_cases(474, lambda: "47\n%s\n" % numbers(47, 1, 4747))
+    if name == "hdu1536_snim":
+        test = "100 %s\n100\n" % numbers(100, 1, 10000) + "".join(
+            "100 %s\n" % numbers(100, 0, 10000) for _ in range(100))
+        return test * 3 + "0\n"
+    if name == "spoj_mcoins":
+        return "4 9 50\n%s\n" % numbers(50, 1, 1000000)
+    if name == "poj1704_georgia_and_bob":
+        def case():
+            cells = RNG.sample(range(1, 10001), 1000)
+            return "1000\n%s\n" % " ".join(map(str, cells))
+        return many_cases(20, case)
+    if name == "hdu5795_a_simple_nim":
+        return "1\n1000000\n%s\n" % numbers(1000000, 1, 10 ** 9)
+    if name == "lightoj1253":
+        return many_cases(200, lambda: "100\n%s\n" % numbers(100, 1, 10 ** 9))
+    if name == "hackerrank_misere_nim":
+        return many_cases(100, lambda: "100\n%s\n" % numbers(100, 1, 10 ** 9))
+    if name == "codingame_misere_nim":
+        return "3 5\n" + "".join("%s\n" % numbers(3, 1, 50) for _ in range(5))
+    if name in ("cses1098_nim_game_ii", "cses1099_stair_game"):
+        low = 1 if name == "cses1098_nim_game_ii" else 0
+        return "1\n200000\n%s\n" % numbers(200000, low, 10 ** 9)
+    if name == "cses2207_grundys_game":
+        return "100000\n%s\n" % "\n".join(str(RNG.randint(1, 1000000)) for _ in range(100000))
+    if name == "cf603c_lieges_of_legendre":
+        return "100000 %d\n%s\n" % (RNG.randint(1, 10 ** 9), numbers(100000, 1, 10 ** 9))
+    raise KeyError(name)
+
+
+def cpu_seconds(name, stdin):
+    """Runs a solution; returns (exit status, CPU seconds of the run)."""
+    with tempfile.TemporaryFile() as f:
+        f.write(stdin.encode())
+        f.seek(0)
+        proc = subprocess.Popen([BIN[name]], stdin=f, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_utime + usage.ru_stime
+
+
+def check_budget(name):
+    stdin = largest_input(name)
+    rc, cpu = cpu_seconds(name, stdin)
+    print("%s: the largest input in %.3f s of CPU" % (name, cpu))
+    check(rc == 0 and cpu < 1.0, "%s: the largest input in %.2f s of CPU (budget 1 s), exit %d"
+          % (name, cpu, rc))
+
+
 TESTS = {
     "nim_product_64": test_nim_product,
     "hdu1907_john": test_john,
@@ -505,6 +578,7 @@ TESTS = {
     "hdu5795_a_simple_nim": test_simple_nim,
     "lightoj1253": test_lightoj,
     "codingame_misere_nim": test_codingame,
+    "hackerrank_misere_nim": test_hackerrank,
     "cses1098_nim_game_ii": test_nim_game_ii,
     "cses1099_stair_game": test_stair_game,
     "cses2207_grundys_game": test_grundys_game,
@@ -516,19 +590,20 @@ def main():
     names = sorted(SAMPLES)
     sources = sorted(f[:-2] for f in os.listdir(SRC_DIR) if f.endswith(".c"))
     check(sources == names, "solutions %s, want %s" % (sources, names))
-    if not check(os.path.isfile(SINGLE), "single/grundy.h is missing (make single-header)"):
+    if not check(os.path.isfile(SINGLE), "single/%s is missing (make single-header)" % HEADER):
         return summary()
     for name in names:
         with open(os.path.join(SRC_DIR, name + ".c")) as f:
             text = f.read()
         lines = text.splitlines()
         includes = [line.split()[1] for line in lines if line.startswith("#include")]
-        check("#define GRUNDY_IMPLEMENTATION" in lines and includes[:1] == ['"grundy.h"']
+        quoted = '"%s"' % HEADER
+        check("#define GRUNDY_IMPLEMENTATION" in lines and includes[:1] == [quoted]
               and lines.index("#define GRUNDY_IMPLEMENTATION")
-              < lines.index('#include "grundy.h"'),
-              "%s.c defines GRUNDY_IMPLEMENTATION, then includes grundy.h first" % name)
-        check(all(i == '"grundy.h"' or i.startswith("<") for i in includes),
-              "%s.c includes only grundy.h and standard headers: %s" % (name, includes))
+              < lines.index("#include " + quoted),
+              "%s.c defines GRUNDY_IMPLEMENTATION, then includes %s first" % (name, HEADER))
+        check(all(i == quoted or i.startswith("<") for i in includes),
+              "%s.c includes only %s and standard headers: %s" % (name, HEADER, includes))
 
     outdir = tempfile.mkdtemp(prefix="contest_test.")
     try:
@@ -544,6 +619,9 @@ def main():
             for i, (stdin, want) in enumerate(SAMPLES[name]):
                 check_run(name, stdin, want, "sample %d" % (i + 1))
             TESTS[name]()
+        for name in names:
+            if name in BIN:
+                check_budget(name)
     finally:
         shutil.rmtree(outdir, ignore_errors=True)
     return summary()

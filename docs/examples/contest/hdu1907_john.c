@@ -13,7 +13,7 @@
  */
 #define GRUNDY_IMPLEMENTATION
 #define GRUNDY_STATIC /* private to this file: what it does not use is dropped */
-#include "grundy.h"
+#include "grundy_contest.h"
 
 #include <inttypes.h>
 #include <stdint.h>
