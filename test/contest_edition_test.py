@@ -14,6 +14,8 @@
   checking only the status, so an out left unset on some path is a
   maybe-uninitialized error), and every build prints the same answers on
   the same random games: the contest edition against the whole library.
+- The example of docs/contest.md where the SJ rule and misère play differ
+  builds on the contest edition and prints what the guide says.
   make check builds a cross-section (the edition as C99, C17, C++11 and
   C++20, the whole header as C99; single_header_test.py builds it as C11 and
   C++17); GRUNDY_TEST_MATRIX=full builds both headers in every
@@ -26,6 +28,7 @@ Last line: "N passed, N failed"; exit status 1 if any check failed.
 import concurrent.futures
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +41,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SINGLE_DIR = os.path.join(ROOT, "single")
 EDITION = os.path.join(SINGLE_DIR, "grundy_contest.h")
 CALLS = os.path.join(ROOT, "test", "contest_calls.c")
+GUIDE = os.path.join(ROOT, "docs", "contest.md")
+SJ_MARK = "/* the SJ rule and misère play differ */"
+SJ_PRINTS = "value 0, SJ rule N, misere P, theorem refused\n"
 JUDGE_LIMIT = 49152
 WARN = ["-Wall", "-Wextra", "-Werror"]
 C_STANDARDS = ["c99", "c11", "c17"]
@@ -117,6 +123,19 @@ def main():
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             for what, ok, output in pool.map(build, jobs):
                 check(ok, what + ("" if ok else ":\n" + output[-3000:]))
+        with open(GUIDE, encoding="utf-8") as f:
+            blocks = [b for b in re.findall(r"@code\{\.c\}\n(.*?)@endcode", f.read(), re.S)
+                      if SJ_MARK in b]
+        if check(len(blocks) == 1, "docs/contest.md has one SJ example"):
+            src = os.path.join(tmp, "sj.c")
+            with open(src, "w", encoding="utf-8") as f:
+                f.write(blocks[0])
+            exe = os.path.join(tmp, "sj")
+            what, ok, output = build((compile_cmd("gcc", "c99", src, exe,
+                                                  ["-O2", "-I", SINGLE_DIR]), "the SJ example"))
+            if check(ok, "the SJ example builds on the contest edition" + ("" if ok else ":\n" + output)):
+                rc, out, err = run([exe])
+                check(rc == 0 and out == SJ_PRINTS, "the SJ example prints %r: %r" % (SJ_PRINTS, out))
         for seed in SEEDS:
             answers = {}
             for exe, what in binaries:
