@@ -693,13 +693,14 @@ CONTEST_MACROS = {
     "__SSE2__": False, "__AVX2__": False, "__x86_64__": False, "__i386__": False,
     "__aarch64__": False, "GRUNDY_DOXYGEN": False, "GRUNDY_EXPERIMENTAL": False,
 }
-# Public calls a contest program has no use for: progress reports and the
-# experimental tuning switches (threads, sparse method, period detection).
+# Public calls a contest program has no use for: progress reports (the
+# experimental section's calls are left out too, by public_functions).
 CONTEST_LEAVES_OUT = re.compile(r"grundy_\w+_set_progress$")
 # The modules a contest edition holds unless --modules names others: every
-# folder of LIBRARY but these.  core and play are always there, as far as
-# the chosen modules use them.
-CONTEST_NOT_BY_DEFAULT = ()
+# folder of LIBRARY but these (a folder added to LIBRARY is in by default;
+# misère quotients are not contest material).  core and play are always
+# there, as far as the chosen modules use them.
+CONTEST_NOT_BY_DEFAULT = ("quotient",)
 CONTEST_ALWAYS = ("core", "play")
 CONTEST_WIDTH = 100
 CONTEST_PREFIX = ("gr_", "GR_")
