@@ -235,14 +235,17 @@ docs:
 # The library as one file, generated from its sources and committed (the
 # test suite checks that both are current): single/grundy.h whole, and the
 # contest edition single/grundy_contest.h (docs/contest.md).  A contest
-# edition of chosen modules: make contest-header MODULES=nim,graph OUT=file.h
+# edition of chosen modules: make contest-header MODULES=nim,graph OUT=file.h,
+# or of chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h
 single-header: contest-header
 	python3 tools/amalgamate.py single/grundy.h
 
 MODULES ?=
+CALLS ?=
 OUT ?= single/grundy_contest.h
 contest-header:
-	python3 tools/amalgamate.py --contest $(if $(MODULES),--modules $(MODULES)) $(OUT)
+	python3 tools/amalgamate.py --contest $(if $(MODULES),--modules $(MODULES)) \
+	    $(if $(CALLS),--calls $(CALLS)) $(OUT)
 
 # Each libFuzzer target (clang) for FUZZ_SECONDS, starting from the committed
 # corpora; make check replays those corpora without libFuzzer.

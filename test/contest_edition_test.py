@@ -56,6 +56,33 @@ SEEDS = [1, 603]
 ROUNDS = 40
 
 
+# Tokens on a DAG: node 3 -> 2 -> 1 -> 0 and 2 -> 0, 3 -> 0; the sum of
+# two tokens at 3 and one at 2 has value G(3) ^ G(3) ^ G(2) = 2, and the
+# sum {1, 1} value 0.
+DAG_PROGRAM = r"""#define GRUNDY_STATIC
+#include "edition.h"
+#include <stdio.h>
+int main(void)
+{
+    grundy_graph *g;
+    uint32_t first, v = 9, w = 9, a[3] = {3, 3, 2}, b[2] = {1, 1};
+    if (grundy_graph_new(&g, NULL) != GRUNDY_OK || grundy_graph_add_nodes(g, 4, &first))
+        return 1;
+    grundy_graph_add_move(g, 1, 0);
+    grundy_graph_add_move(g, 2, 1);
+    grundy_graph_add_move(g, 2, 0);
+    grundy_graph_add_move(g, 3, 2);
+    grundy_graph_add_move(g, 3, 0);
+    if (grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, a, 3, &v) != GRUNDY_OK ||
+        grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, b, 2, &w) != GRUNDY_OK)
+        return 1;
+    printf("%u %u\n", v, w);
+    grundy_graph_free(g);
+    return 0;
+}
+"""
+
+
 def generator():
     sys.dont_write_bytecode = True  # no __pycache__ in tools/
     spec = importlib.util.spec_from_file_location(
@@ -136,6 +163,33 @@ def main():
             if check(ok, "the SJ example builds on the contest edition" + ("" if ok else ":\n" + output)):
                 rc, out, err = run([exe])
                 check(rc == 0 and out == SJ_PRINTS, "the SJ example prints %r: %r" % (SJ_PRINTS, out))
+        dag_calls = ["grundy_graph_new", "grundy_graph_free", "grundy_graph_add_nodes",
+                     "grundy_graph_add_move", "grundy_graph_sum_value"]
+        folder = os.path.join(tmp, "calls")
+        os.mkdir(folder)
+        text = gen.contest_edition(None, dag_calls)
+        size = len(text.encode())
+        print("the contest edition of a DAG's calls: %d bytes" % size)
+        check(size <= JUDGE_LIMIT, "the edition of a DAG's calls fits %d bytes: %d"
+              % (JUDGE_LIMIT, size))
+        with open(os.path.join(folder, "edition.h"), "w", encoding="utf-8") as f:
+            f.write(text)
+        dag = os.path.join(tmp, "dag.c")
+        with open(dag, "w") as f:
+            f.write(DAG_PROGRAM)
+        for cc, std in (("gcc", "c99"), ("g++", "c++11")):
+            exe = os.path.join(folder, "dag-" + cc)
+            what, ok, output = build((compile_cmd(cc, std, dag, exe, ["-O2", "-I", folder]),
+                                      "the DAG program"))
+            if check(ok, "the edition of a DAG's calls builds a program with %s -std=%s%s"
+                     % (cc, std, "" if ok else ":\n" + output)):
+                rc, out, err = run([exe])
+                check(rc == 0 and out == "2 0\n", "the DAG program prints '2 0': %r" % out)
+        try:
+            gen.contest_edition(None, ["grundy_graph_new", "grundy_no_such_call"])
+            check(False, "--calls refuses a name that is no public function")
+        except gen.AmalgamationError as exc:
+            check("grundy_no_such_call" in str(exc), "--calls names the unknown call: %s" % exc)
         for seed in SEEDS:
             answers = {}
             for exe, what in binaries:

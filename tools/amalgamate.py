@@ -5,6 +5,7 @@ edition" below and docs/contest.md).
 
 usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-header`)
        python3 tools/amalgamate.py --contest [--modules M1,M2,...] OUTPUT
+       python3 tools/amalgamate.py --contest --calls F1,F2,... OUTPUT
 
 The output is include/grundy.h, then the library's sources inside
 `#ifdef GRUNDY_IMPLEMENTATION`, outside the declarations' include guard: the
@@ -677,7 +678,8 @@ def amalgamate():
 #   (threads off, portable scans), and the other branches dropped;
 # - the public functions of CONTEST_LEAVES_OUT are no roots, and only what
 #   the chosen modules' public functions reach is kept (functions, types,
-#   variables, macros), so a module costs what it uses;
+#   variables, macros), so a module costs what it uses; with --calls, only
+#   what the public functions named reach, so a problem costs what it calls;
 # - internal names are shortened (grundy__graph_solve__search becomes
 #   gr_search, or gr_graph_solve_search where two files both have one);
 # - comments are dropped, and the code is set in lines of about 100
@@ -1156,8 +1158,24 @@ def contest_modules(names):
     return [f for f in LIBRARY if f in names or f in CONTEST_ALWAYS]
 
 
-def contest_edition(names=None):
-    folders = contest_modules(names)
+def contest_roots(folders, calls):
+    """The public functions the edition keeps: every one of folders, or
+    calls (each a public function of the library: the names a program
+    calls, those it needs to create and free its handles included)."""
+    every = public_functions(folders)
+    if calls is None:
+        return every
+    known = public_functions(LIBRARY)
+    for name in calls:
+        if name not in known:
+            raise AmalgamationError("--calls: %r is not a public function of the library "
+                                    "(progress and experimental calls are not in the "
+                                    "contest edition)" % name)
+    return set(calls)
+
+
+def contest_edition(names=None, calls=None):
+    folders = contest_modules(names if calls is None else list(LIBRARY))
     _, version = public_header()
     text = strip_comments(amalgamate())
     lines = resolve_conditions(logical_lines(text), CONTEST_MACROS)
@@ -1165,7 +1183,7 @@ def contest_edition(names=None):
     begin = "#if defined(GRUNDY_STATIC) && !defined(GRUNDY_IMPLEMENTATION)"
     if text.count(begin) != 1:
         fail(GENERATOR, "no start of the implementation to find (%r)" % begin)
-    text = shake(text, public_functions(folders), text.index(begin))
+    text = shake(text, contest_roots(folders, calls), text.index(begin))
     lines = drop_empty_conditions([l for l in text.split("\n") if l.strip()])
     text = minify(short_names("\n".join(lines) + "\n"), CONTEST_WIDTH)
     # Statements set side by side are not misleading indentation.
@@ -1176,14 +1194,16 @@ def contest_edition(names=None):
     text = (text.replace(first, first + CONTEST_QUIET_BEGIN)[:-len(last)]
             + CONTEST_QUIET_END + last)
     shown = [f for f in folders if f not in CONTEST_ALWAYS]
-    return CONTEST_BANNER.format(version=version, generator=GENERATOR,
-                                 modules=", ".join(shown) or "core only") + text
+    held = ", ".join(shown) or "core only" if calls is None else "the calls " + ", ".join(
+        sorted(calls))
+    return CONTEST_BANNER.format(version=version, generator=GENERATOR, modules=held) + text
 
 
 def main(argv):
     args = argv[1:]
     contest = False
     modules = None
+    calls = None
     while args and args[0].startswith("--"):
         opt = args.pop(0)
         if opt == "--contest":
@@ -1191,14 +1211,19 @@ def main(argv):
         elif opt.startswith("--modules=") or opt == "--modules" and args:
             value = opt[len("--modules="):] if "=" in opt else args.pop(0)
             modules = [m for m in value.split(",") if m]
+        elif opt.startswith("--calls=") or opt == "--calls" and args:
+            value = opt[len("--calls="):] if "=" in opt else args.pop(0)
+            calls = [c for c in value.split(",") if c]
         else:
             args = []
             break
-    if len(args) != 1 or modules is not None and not contest:
-        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,...]] OUTPUT\n")
+    if len(args) != 1 or (modules is not None or calls is not None) and not contest \
+            or modules is not None and calls is not None or calls == []:
+        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,... | "
+                         "--calls F1,F2,...]] OUTPUT\n")
         return 2
     try:
-        text = contest_edition(modules) if contest else amalgamate()
+        text = contest_edition(modules, calls) if contest else amalgamate()
     except (AmalgamationError, OSError) as exc:
         sys.stderr.write("amalgamate.py: %s\n" % exc)
         return 1
