@@ -170,6 +170,74 @@ static int heap_command_affordable(const char *game, uint64_t count, int printin
     return ok;
 }
 
+/* The commands that compute a heap game's values, and the options among
+ * their arguments that take a value. */
+static int is_heap_command(const char *cmd)
+{
+    static const char *const names[] = {"values", "period", "stats", "plot", "survey"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(cmd, names[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int option_takes_value(const char *opt)
+{
+    static const char *const names[] = {"--threads", "--from", "--format", "--values",
+                                        "--shard",   "--resume", "--digits"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(opt, names[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether a heap-game command is cheap enough to run, as the tool reads
+ * its arguments: options anywhere until "--" (those of option_takes_value
+ * with the next argument), then GAME and N (period: MAX, default 100000;
+ * survey: every argument a GAME, each to --values N, default 100000).
+ * Surveys that read or write files (--resume, --merge) or enumerate codes
+ * (--digits) are not run. */
+static int heap_command_screen(int argc, char **argv)
+{
+    const char *cmd = argv[1];
+    const char *pos[MAX_ARGS + 2];
+    int npos = 0, done = 0;
+    uint64_t survey_n = 100000;
+    for (int i = 2; i < argc; i++) {
+        if (!done && strcmp(argv[i], "--") == 0) {
+            done = 1;
+        } else if (!done && strncmp(argv[i], "--", 2) == 0) {
+            if (strcmp(argv[i], "--help") == 0)
+                return 1; /* the usage, nothing computed */
+            if (strcmp(argv[i], "--resume") == 0 || strcmp(argv[i], "--merge") == 0 ||
+                strcmp(argv[i], "--digits") == 0)
+                return 0;
+            if (strcmp(argv[i], "--values") == 0 && i + 1 < argc &&
+                parse_u64(argv[i + 1], &survey_n) != 0)
+                survey_n = 0; /* the tool rejects it */
+            if (option_takes_value(argv[i]))
+                i++;
+        } else {
+            pos[npos++] = argv[i];
+        }
+    }
+    if (strcmp(cmd, "survey") == 0) {
+        for (int i = 0; i < npos; i++) {
+            if (!heap_command_affordable(pos[i], survey_n, 0))
+                return 0;
+        }
+        return 1;
+    }
+    if (npos < 1)
+        return 1; /* a usage error */
+    uint64_t n = strcmp(cmd, "period") == 0 ? 100000 : 0;
+    if (npos >= 2 && parse_u64(pos[1], &n) != 0)
+        n = 0; /* the tool rejects it */
+    return heap_command_affordable(pos[0], n, strcmp(cmd, "values") == 0);
+}
+
 /* Index of the first non-option argument of `graph` (its FILE), or -1, as
  * the tool decides: options start with "--" until a lone "--". */
 static int graph_files(int argc, char **argv, int *files, int *nfiles)
@@ -302,11 +370,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int run = 1;
     int reads_stdin = 0;
     uint32_t graph_n = 0;
-    if ((strcmp(cmd, "values") == 0 && argc == 4) || (strcmp(cmd, "period") == 0 && (argc == 3 || argc == 4))) {
-        uint64_t n = 100000; /* period's default MAX */
-        if (argc == 4 && parse_u64(argv[3], &n) != 0)
-            n = 0; /* the tool rejects it */
-        run = heap_command_affordable(argv[2], n, cmd[0] == 'v');
+    if (is_heap_command(cmd)) {
+        run = heap_command_screen(argc, argv);
     } else if (strcmp(cmd, "graph") == 0) {
         int files[MAX_ARGS + 2], nfiles;
         graph_files(argc, argv, files, &nfiles);

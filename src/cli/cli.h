@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "grundy.h"
 
@@ -69,6 +70,33 @@ int cli_open_game(const char *cmd, const char *name, unsigned threads, grundy_he
 
 /* Clears a progress line shown on standard error. */
 void cli_end_progress(void);
+
+/* The argument of option argv[*i] (argv[*i + 1], *i moved onto it), or
+ * NULL after reporting that the option needs `what`. */
+const char *cli_option_arg(const char *cmd, int argc, char **argv, int *i, const char *what);
+
+/* "--threads N": parses N (1 or more) into *threads; 0, or an error exit. */
+int cli_parse_threads(const char *cmd, const char *arg, unsigned *threads);
+
+/* The output formats of --format; a command accepts those of its mask. */
+enum { CLI_FORMAT_LINE = 1, CLI_FORMAT_LINES = 2, CLI_FORMAT_CSV = 4, CLI_FORMAT_JSON = 8,
+       CLI_FORMAT_TEXT = 16 };
+
+/* "--format NAME": parses NAME, one of the formats in `allowed`, into
+ * *format; 0, or an error exit naming the formats allowed. */
+int cli_parse_format(const char *cmd, const char *arg, unsigned allowed, int *format);
+
+/* Writes s as a JSON string, quoted and escaped. */
+void cli_json_string(FILE *f, const char *s);
+
+/* Turns period detection of g off (--no-period). */
+void cli_no_period(grundy_heap_game *g);
+
+/* Whether the game refused a request for the memory cap it was given. */
+int cli_over_game_cap(const grundy_heap_game *g, int rc);
+
+/* The error exit of a heap-game call that failed with rc while `doing`. */
+int cli_game_failed(const char *cmd, const grundy_heap_game *g, int rc, const char *doing);
 
 int cli_nim(int argc, char **argv);
 int cli_genus(int argc, char **argv);
