@@ -12,6 +12,7 @@ LIBDIR ?= $(EXEC_PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(EXEC_PREFIX)/bin
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+MANDIR ?= $(PREFIX)/share/man
 DESTDIR ?=
 
 CC ?= cc
@@ -251,6 +252,7 @@ install: all
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/grundy.pc.in > build/grundy.pc
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -d $(DESTDIR)$(MANDIR)/man1
 	install -m 644 include/grundy.h $(DESTDIR)$(INCLUDEDIR)/grundy.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libgrundy.a
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION)
@@ -258,12 +260,13 @@ install: all
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgrundy.so
 	install -m 755 $(CLI) $(DESTDIR)$(BINDIR)/grundy
 	install -m 644 build/grundy.pc $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	install -m 644 docs/grundy.1 $(DESTDIR)$(MANDIR)/man1/grundy.1
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/grundy.h $(DESTDIR)$(LIBDIR)/libgrundy.a \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so $(DESTDIR)$(BINDIR)/grundy \
-	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc $(DESTDIR)$(MANDIR)/man1/grundy.1
 
 clean:
 	rm -rf build lib bin docs/html
