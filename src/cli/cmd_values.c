@@ -104,6 +104,51 @@ void cli_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+int cli_parse_args(const char *cmd, int argc, char **argv, const cli_option *opts, size_t nopts,
+                   char **args, int max_args, int *nargs, const char *usage)
+{
+    int options_done = 0;
+    *nargs = 0;
+    for (int i = 0; i < argc; i++) {
+        if (options_done || strncmp(argv[i], "--", 2) != 0) {
+            if (*nargs == max_args)
+                return cli_error("%s: usage: grundy %s", cmd, usage);
+            args[(*nargs)++] = argv[i];
+            continue;
+        }
+        if (strcmp(argv[i], "--") == 0) {
+            options_done = 1;
+            continue;
+        }
+        size_t k = 0;
+        while (k < nopts && strcmp(argv[i], opts[k].name) != 0)
+            k++;
+        if (k == nopts)
+            return cli_error("%s: unknown option '%s'", cmd, argv[i]);
+        const cli_option *o = &opts[k];
+        if (o->kind == CLI_OPT_FLAG) {
+            *(int *)o->out = 1;
+            continue;
+        }
+        const char *v = cli_option_arg(cmd, argc, argv, &i, o->what);
+        int status = CLI_EXIT_OK;
+        if (v == NULL)
+            return CLI_EXIT_ERROR;
+        if (o->kind == CLI_OPT_THREADS)
+            status = cli_parse_threads(cmd, v, (unsigned *)o->out);
+        else if (o->kind == CLI_OPT_FORMAT)
+            status = cli_parse_format(cmd, v, o->formats, (int *)o->out);
+        else if (o->kind == CLI_OPT_STRING)
+            *(const char **)o->out = v;
+        else if (cli_parse_u64(v, (uint64_t *)o->out) != 0)
+            status = cli_error("%s: %s '%s' is not a non-negative integer below 2^64", cmd,
+                               o->name, v);
+        if (status != CLI_EXIT_OK)
+            return status;
+    }
+    return CLI_EXIT_OK;
+}
+
 void cli_no_period(grundy_heap_game *g)
 {
     grundy_heap_game_set_period_detection(g, 0);
@@ -232,54 +277,28 @@ int cli_game_failed(const char *cmd, const grundy_heap_game *g, int rc, const ch
 }
 
 #define VALUES_USAGE                                                                            \
-    "values: usage: grundy values [--threads N] [--misere] [--no-period] [--from A] "           \
-    "[--format F] GAME N"
+    "values [--threads N] [--misere] [--no-period] [--from A] [--format F] GAME N"
 
 int cli_values(int argc, char **argv)
 {
     unsigned threads = DEFAULT_THREADS;
-    int misere = 0, no_period = 0, format = CLI_FORMAT_LINE, status = CLI_EXIT_OK;
+    int misere = 0, no_period = 0, format = CLI_FORMAT_LINE, nargs;
     uint64_t first = 0;
     char *args[2];
-    int nargs = 0, options_done = 0;
-    /* Options anywhere, up to a "--". */
-    for (int i = 0; i < argc && status == CLI_EXIT_OK; i++) {
-        const char *a = argv[i], *v;
-        if (options_done || strncmp(a, "--", 2) != 0) {
-            if (nargs == 2)
-                return cli_error(VALUES_USAGE);
-            args[nargs++] = argv[i];
-        } else if (strcmp(a, "--") == 0) {
-            options_done = 1;
-        } else if (strcmp(a, "--misere") == 0) {
-            misere = 1;
-        } else if (strcmp(a, "--no-period") == 0) {
-            no_period = 1;
-        } else if (strcmp(a, "--threads") == 0) {
-            status = (v = cli_option_arg("values", argc, argv, &i, "a number of threads")) == NULL
-                         ? CLI_EXIT_ERROR
-                         : cli_parse_threads("values", v, &threads);
-        } else if (strcmp(a, "--format") == 0) {
-            status = (v = cli_option_arg("values", argc, argv, &i, "a format")) == NULL
-                         ? CLI_EXIT_ERROR
-                         : cli_parse_format("values", v,
-                                            CLI_FORMAT_LINE | CLI_FORMAT_LINES | CLI_FORMAT_CSV |
-                                                CLI_FORMAT_JSON,
-                                            &format);
-        } else if (strcmp(a, "--from") == 0) {
-            if ((v = cli_option_arg("values", argc, argv, &i, "the first heap")) == NULL)
-                status = CLI_EXIT_ERROR;
-            else if (cli_parse_u64(v, &first) != 0)
-                status = cli_error("values: --from '%s' is not a non-negative integer below 2^64",
-                                   v);
-        } else {
-            return cli_error("values: unknown option '%s'", a);
-        }
-    }
+    const cli_option opts[] = {
+        {"--misere", CLI_OPT_FLAG, &misere, 0, NULL},
+        {"--no-period", CLI_OPT_FLAG, &no_period, 0, NULL},
+        {"--threads", CLI_OPT_THREADS, &threads, 0, "a number of threads"},
+        {"--from", CLI_OPT_U64, &first, 0, "the first heap"},
+        {"--format", CLI_OPT_FORMAT, &format,
+         CLI_FORMAT_LINE | CLI_FORMAT_LINES | CLI_FORMAT_CSV | CLI_FORMAT_JSON, "a format"},
+    };
+    int status = cli_parse_args("values", argc, argv, opts, sizeof opts / sizeof opts[0], args,
+                                2, &nargs, VALUES_USAGE);
     if (status != CLI_EXIT_OK)
         return status;
     if (nargs != 2)
-        return cli_error(VALUES_USAGE);
+        return cli_error("values: usage: grundy " VALUES_USAGE);
     uint64_t n;
     if (cli_parse_u64(args[1], &n) != 0)
         return cli_error("values: N '%s' is not a non-negative integer below 2^64", args[1]);
@@ -319,24 +338,11 @@ int cli_values(int argc, char **argv)
 int cli_period(int argc, char **argv)
 {
     unsigned threads = DEFAULT_THREADS;
-    int status = CLI_EXIT_OK, nargs = 0, options_done = 0;
+    int nargs;
     char *args[2];
-    for (int i = 0; i < argc && status == CLI_EXIT_OK; i++) {
-        const char *v;
-        if (options_done || strncmp(argv[i], "--", 2) != 0) {
-            if (nargs == 2)
-                return cli_error("period: usage: grundy period [--threads N] GAME [MAX]");
-            args[nargs++] = argv[i];
-        } else if (strcmp(argv[i], "--") == 0) {
-            options_done = 1;
-        } else if (strcmp(argv[i], "--threads") == 0) {
-            status = (v = cli_option_arg("period", argc, argv, &i, "a number of threads")) == NULL
-                         ? CLI_EXIT_ERROR
-                         : cli_parse_threads("period", v, &threads);
-        } else {
-            return cli_error("period: unknown option '%s'", argv[i]);
-        }
-    }
+    const cli_option opts[] = {{"--threads", CLI_OPT_THREADS, &threads, 0, "a number of threads"}};
+    int status = cli_parse_args("period", argc, argv, opts, 1, args, 2, &nargs,
+                                "period [--threads N] GAME [MAX]");
     if (status != CLI_EXIT_OK)
         return status;
     if (nargs < 1)

@@ -34,6 +34,11 @@ static const struct cli_command {
      "      exit 3 if none is proved (what the values show is printed, not\n"
      "      proved, and a larger MAX may prove it)\n",
      NOTE_GAME | NOTE_THREADS | NOTE_MEMORY},
+    {"stats", cli_stats, "stats [--threads N] [--no-period] [--format text|json] GAME N",
+     "      statistics of G(0) ... G(N-1): values computed, the largest value,\n"
+     "      how many heaps have each value, the rare values under the\n"
+     "      sparse-space mask, the period if one is proved, time and memory\n",
+     NOTE_GAME | NOTE_THREADS | NOTE_MEMORY},
     {"nim", cli_nim, "nim [--misere] H1 H2 ...",
      "      outcome of a Nim position and a winning move\n", 0},
     {"move", cli_move, "move [--misere] GAME H1 H2 ...",

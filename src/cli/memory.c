@@ -86,6 +86,11 @@ size_t cli_memory_cap(void)
     return memory.cap;
 }
 
+size_t cli_memory_peak(void)
+{
+    return memory.peak;
+}
+
 int cli_memory_refused(void)
 {
     return memory.refused > 0;
