@@ -70,7 +70,7 @@ $(SHARED): $(LIB_OBJ) src/grundy.map
 
 $(CLI): $(CLI_OBJ) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(STATIC)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(STATIC) -pthread
 
 build/test/%: test/%.c $(wildcard test/*.h) $(STATIC)
 	@mkdir -p $(@D)
@@ -98,7 +98,7 @@ build/san/libgrundy.a: $(SAN_LIB_OBJ)
 	$(AR) rcs $@ $^
 
 build/san/grundy: $(SAN_CLI_OBJ) build/san/libgrundy.a
-	$(CC) $(SAN_FLAGS) -o $@ $^
+	$(CC) $(SAN_FLAGS) -o $@ $^ -pthread
 
 build/san/test/%: test/%.c $(wildcard test/*.h) build/san/libgrundy.a
 	@mkdir -p $(@D)
@@ -133,7 +133,7 @@ build/vg/libgrundy.a: $(VG_LIB_OBJ)
 	$(AR) rcs $@ $^
 
 build/vg/grundy: $(VG_CLI_OBJ) build/vg/libgrundy.a
-	$(CC) $(CFLAGS) $(VG_FLAGS) -o $@ $^
+	$(CC) $(CFLAGS) $(VG_FLAGS) -o $@ $^ -pthread
 
 build/vg/grundy-under-valgrind: build/vg/grundy Makefile
 	printf '#!/bin/sh\nexec %s "%s" "$$@"\n' '$(VG_RUN)' "$$(pwd)/build/vg/grundy" >$@

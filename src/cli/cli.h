@@ -155,5 +155,6 @@ int cli_graph(int argc, char **argv);
 int cli_values(int argc, char **argv);
 int cli_period(int argc, char **argv);
 int cli_stats(int argc, char **argv);
+int cli_survey(int argc, char **argv);
 
 #endif

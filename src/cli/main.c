@@ -39,6 +39,18 @@ static const struct cli_command {
      "      how many heaps have each value, the rare values under the\n"
      "      sparse-space mask, the period if one is proved, time and memory\n",
      NOTE_GAME | NOTE_THREADS | NOTE_MEMORY},
+    {"survey", cli_survey,
+     "survey [--values N] [--threads T] [--shard I/K] [--resume FILE] (GAME... | --digits K)",
+     "      one line per game: its proved period (with saltus), or \"open up to N\",\n"
+     "      the largest value and the number of rare values, for each GAME or\n"
+     "      every octal code 0.d1...dj with j <= K and dj != 0 (--digits K);\n"
+     "      N defaults to 100000; T games at once (default 1); --shard I/K: the\n"
+     "      games whose place in the list is I modulo K (I from 0); --resume\n"
+     "      FILE: lines already in FILE are kept, the others computed and\n"
+     "      added to it as they finish; the table goes to standard output\n"
+     "  survey --merge FILE...\n"
+     "      the table of one survey from the files of its parts\n",
+     NOTE_GAME | NOTE_MEMORY},
     {"nim", cli_nim, "nim [--misere] H1 H2 ...",
      "      outcome of a Nim position and a winning move\n", 0},
     {"move", cli_move, "move [--misere] GAME H1 H2 ...",
