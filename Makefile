@@ -230,7 +230,38 @@ build/examples/%: docs/examples/%.c $(STATIC)
 demo: all build/examples/pebble_strip
 	./build/examples/pebble_strip 20
 
-docs:
+# The pictures of docs/pictures.md, drawn by the tool at every docs build:
+# plots of Grundy's game (a million heaps) and Kayles, and the graph of the
+# pebble game's first positions (laid out by Graphviz's dot; where dot is
+# missing, the picture shows the DOT text instead).
+DOC_IMAGES := docs/images/grundy.svg docs/images/kayles.svg docs/images/pebble.dot \
+    docs/images/pebble.svg
+
+docs/images/grundy.svg: $(CLI)
+	@mkdir -p $(@D)
+	$(CLI) plot grundy 1000000 >$@.tmp && mv $@.tmp $@
+
+docs/images/kayles.svg: $(CLI)
+	@mkdir -p $(@D)
+	$(CLI) plot 0.77 300 >$@.tmp && mv $@.tmp $@
+
+docs/images/pebble.dot: $(CLI)
+	@mkdir -p $(@D)
+	$(CLI) graph --dot --game 0.137 9 >$@.tmp && mv $@.tmp $@
+
+docs/images/pebble.svg: docs/images/pebble.dot
+	if command -v dot >/dev/null 2>&1; then dot -Tsvg $< >$@.tmp; else \
+	    { echo '<svg xmlns="http://www.w3.org/2000/svg" width="720" height="'"$$(( $$(wc -l <$<) * 15 + 40 ))"'">'; \
+	      echo '<text x="10" y="20" font-size="14">Graphviz is not installed: the DOT of the graph</text>'; \
+	      sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' $< | \
+	        awk '{ printf "<text x=\"10\" y=\"%d\" font-family=\"monospace\" font-size=\"12\" xml:space=\"preserve\">%s</text>\n", NR * 15 + 30, $$0 }'; \
+	      echo '</svg>'; } >$@.tmp; fi
+	mv $@.tmp $@
+
+.PHONY: docs-images
+docs-images: $(DOC_IMAGES)
+
+docs: docs-images
 	doxygen docs/Doxyfile
 
 # One file for contest programmers, generated from the library's sources and
@@ -269,4 +300,4 @@ uninstall:
 	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc $(DESTDIR)$(MANDIR)/man1/grundy.1
 
 clean:
-	rm -rf build lib bin docs/html
+	rm -rf build lib bin docs/html docs/images

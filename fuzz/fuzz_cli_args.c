@@ -238,8 +238,20 @@ static int heap_command_screen(int argc, char **argv)
     return heap_command_affordable(pos[0], n, strcmp(cmd, "values") == 0);
 }
 
+/* The option `opt` of a command line, as the tool reads it: its index
+ * among the options (before a lone "--"), or 0. */
+static int has_option(int argc, char **argv, const char *opt)
+{
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], opt) == 0)
+            return i;
+    }
+    return 0;
+}
+
 /* Index of the first non-option argument of `graph` (its FILE), or -1, as
- * the tool decides: options start with "--" until a lone "--". */
+ * the tool decides: options start with "--" until a lone "--"; --game
+ * takes the two arguments after it. */
 static int graph_files(int argc, char **argv, int *files, int *nfiles)
 {
     int done = 0;
@@ -247,6 +259,10 @@ static int graph_files(int argc, char **argv, int *files, int *nfiles)
     for (int i = 2; i < argc; i++) {
         if (!done && strcmp(argv[i], "--") == 0) {
             done = 1;
+            continue;
+        }
+        if (!done && strcmp(argv[i], "--game") == 0) {
+            i += 2;
             continue;
         }
         if (!done && strncmp(argv[i], "--", 2) == 0)
@@ -297,6 +313,10 @@ static void check_output(int argc, char **argv, const char *out, size_t len, uin
             FUZZ_CHECK(out[0] == 'N' && sscanf(out + 2, "take %llu from heap %zu", &k, &i) == 2,
                        "nim: second line '%.*s'", (int)(len - 2), out + 2);
         }
+    } else if (strcmp(cmd, "graph") == 0 && has_option(argc, argv, "--dot")) {
+        FUZZ_CHECK(len > 17 && memcmp(out, "digraph grundy {\n", 17) == 0 &&
+                       memcmp(out + len - 2, "}\n", 2) == 0,
+                   "graph --dot: not a digraph");
     } else if (strcmp(cmd, "graph") == 0) {
         uint32_t line = 0;
         for (size_t i = 0; i < len;) {
@@ -412,6 +432,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     run = 0;
             }
             grundy_graph_free(g);
+        }
+        /* --game GAME N: the graph of N heaps, kept small (N^2 moves). */
+        int game = has_option(argc, argv, "--game");
+        if (run && game && game + 2 < argc) {
+            uint64_t n;
+            if (parse_u64(argv[game + 2], &n) == 0 && n <= 200)
+                graph_n = (uint32_t)n;
+            else if (parse_u64(argv[game + 2], &n) == 0 && n <= 4096)
+                run = 0;
         }
     }
     if (getenv("FUZZ_CLI_VERBOSE") != NULL && !run)

@@ -156,5 +156,6 @@ int cli_values(int argc, char **argv);
 int cli_period(int argc, char **argv);
 int cli_stats(int argc, char **argv);
 int cli_survey(int argc, char **argv);
+int cli_plot(int argc, char **argv);
 
 #endif

@@ -51,6 +51,11 @@ static const struct cli_command {
      "  survey --merge FILE...\n"
      "      the table of one survey from the files of its parts\n",
      NOTE_GAME | NOTE_MEMORY},
+    {"plot", cli_plot, "plot [--threads N] GAME N",
+     "      an SVG scatter plot of G(n) against n for n < N, on standard output;\n"
+     "      past the plot's width heaps are binned (each bin marks the values\n"
+     "      its heaps take)\n",
+     NOTE_GAME | NOTE_THREADS | NOTE_MEMORY},
     {"nim", cli_nim, "nim [--misere] H1 H2 ...",
      "      outcome of a Nim position and a winning move\n", 0},
     {"move", cli_move, "move [--misere] GAME H1 H2 ...",
@@ -64,11 +69,15 @@ static const struct cli_command {
      "      (or wild): g the value, t the misere values of the heap plus 0, 1, ...\n"
      "      heaps of 2, listed until they alternate (the last two repeat)\n",
      NOTE_GAME},
-    {"graph", cli_graph, "graph [MODE] [FILE]",
+    {"graph", cli_graph, "graph [MODE] [--dot] [FILE | --game GAME N]",
      "      the number of every node of a game graph (FILE or standard input:\n"
-     "      \"n m\" then m pairs \"u v\"); MODE: (none) Sprague-Grundy value;\n"
-     "      --misere P or N; --wtia w-number (SP, SC or a number); --loopy value\n"
-     "      or inf{...} (cycles allowed); --remoteness; --suspense\n",
+     "      \"n m\" then m pairs \"u v\"; or --game: heaps 0 ... N-1 of a heap game\n"
+     "      and their moves); MODE: (none) Sprague-Grundy value; --misere P or N;\n"
+     "      --wtia w-number (SP, SC or a number); --loopy value or inf{...}\n"
+     "      (cycles allowed); --remoteness; --suspense; --dot: the graph in\n"
+     "      Graphviz DOT instead, each node labelled with its value, P positions\n"
+     "      white and N positions grey, winning moves bold (normal play, or\n"
+     "      --misere)\n",
      NOTE_MEMORY},
 };
 
