@@ -42,7 +42,7 @@ static const struct cli_command {
     {"survey", cli_survey,
      "survey [--values N] [--threads T] [--shard I/K] [--resume FILE] (GAME... | --digits K)",
      "      one line per game: its proved period (with saltus), or \"open up to N\",\n"
-     "      the largest value and the number of rare values, for each GAME or\n"
+     "      the largest value and the number of heaps of rare value, for each GAME or\n"
      "      every octal code 0.d1...dj with j <= K and dj != 0 (--digits K);\n"
      "      N defaults to 100000; T games at once (default 1); --shard I/K: the\n"
      "      games whose place in the list is I modulo K (I from 0); --resume\n"
