@@ -298,8 +298,8 @@ static void check_output(int argc, char **argv, const char *out, size_t len, uin
                "exit 0 without output (%s)", cmd);
     if (len > 0)
         FUZZ_CHECK(out[len - 1] == '\n', "output does not end a line (%s)", cmd);
-    if (argc > 2 && strcmp(argv[2], "--help") == 0) {
-        /* COMMAND --help: the usage, whatever follows. */
+    if (has_option(argc, argv, "--help")) {
+        /* COMMAND ... --help ...: the command's usage, whatever else is given. */
         FUZZ_CHECK(len > 14 && memcmp(out, "usage: grundy ", 14) == 0,
                    "%s --help printed '%.*s'", cmd, (int)(len < 80 ? len : 80), out);
         return;
