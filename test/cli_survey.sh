@@ -140,6 +140,13 @@ same_file "resumed after a half-written line: not the table" "$tmp/full" "$tmp/o
 if grep -q '^0.77 period 1$' "$journal"; then
     bad "the half-written line is still in the journal"
 else ok; fi
+# an empty journal, as a kill before its header leaves it, starts afresh
+: >"$tmp/empty_journal"
+# shellcheck disable=SC2086
+run survey --values $big --resume "$tmp/empty_journal" 0.07 0.77
+expect_rc 0 "survey --resume with an empty file"
+grep -e '^#' -e '^0.07 ' -e '^0.77 ' "$tmp/full" >"$tmp/want_two"
+same_file "survey --resume with an empty file: not the table" "$tmp/want_two" "$tmp/out"
 # the journal is itself a part --merge reads
 run survey --merge "$journal"
 same_file "survey --merge JOURNAL is not the table" "$tmp/full" "$tmp/out"

@@ -399,7 +399,10 @@ static int parse_shard(const char *arg, uint64_t *i, uint64_t *k)
 static int resume_from(survey *s, const char *path, line_set *ls)
 {
     FILE *probe = fopen(path, "r");
-    if (probe == NULL) { /* a new journal */
+    int empty = probe != NULL && fgetc(probe) == EOF;
+    if (probe != NULL && empty)
+        fclose(probe);
+    if (probe == NULL || empty) { /* a new journal (or one killed before its header) */
         s->journal = fopen(path, "w");
         if (s->journal == NULL)
             return cli_error("survey: cannot create '%s'", path);
