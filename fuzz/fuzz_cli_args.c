@@ -196,8 +196,9 @@ static int is_heap_command(const char *cmd)
 
 static int option_takes_value(const char *opt)
 {
-    static const char *const names[] = {"--threads", "--from", "--format", "--values",
-                                        "--shard",   "--resume", "--digits"};
+    static const char *const names[] = {"--threads", "--from",   "--format",
+                                        "--values",  "--shard",  "--resume",
+                                        "--digits",  "--subtraction"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(opt, names[i]) == 0)
             return 1;
@@ -209,8 +210,8 @@ static int option_takes_value(const char *opt)
  * its arguments: options anywhere until "--" (those of option_takes_value
  * with the next argument), then GAME and N (period: MAX, default 100000;
  * survey: every argument a GAME, each to --values N, default 100000).
- * Surveys that read or write files (--resume, --merge) or enumerate codes
- * (--digits) are not run; with --no-period a proved period does not make
+ * Surveys that read or write files (--resume, --merge) or enumerate games
+ * (--digits, --subtraction) are not run; with --no-period a proved period does not make
  * a count affordable. */
 static int heap_command_screen(int argc, char **argv)
 {
@@ -225,7 +226,7 @@ static int heap_command_screen(int argc, char **argv)
             if (strcmp(argv[i], "--help") == 0)
                 return 1; /* the usage, nothing computed */
             if (strcmp(argv[i], "--resume") == 0 || strcmp(argv[i], "--merge") == 0 ||
-                strcmp(argv[i], "--digits") == 0)
+                strcmp(argv[i], "--digits") == 0 || strcmp(argv[i], "--subtraction") == 0)
                 return 0;
             if (strcmp(argv[i], "--values") == 0 && i + 1 < argc &&
                 parse_u64(argv[i + 1], &survey_n) != 0)

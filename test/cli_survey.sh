@@ -1,7 +1,7 @@
 #!/bin/sh
 # Tests of `grundy survey`: each line agrees with `grundy period` and
 # `grundy stats` for its game; --digits K lists exactly the codes 0.d1...dj
-# (j <= K, dj != 0); shards run as separate processes and merged give the
+# (j <= K, dj != 0) and --subtraction K the sets of amounts up to K; shards run as separate processes and merged give the
 # table of one run; so do two threads; a run killed part-way and resumed
 # from its file gives the table of an uninterrupted run (also after a
 # half-written last line); --merge refuses tables that do not fit together.
@@ -64,6 +64,30 @@ for a in 0 1 2 3 4 5 6 7; do
 done | LC_ALL=C sort >"$tmp/want_names"
 same_file "survey --digits 2: the 63 codes 0.d and 0.dd with a last digit not 0" \
     "$tmp/want_names" "$tmp/names"
+
+# --subtraction K: every subtraction game of a non-empty subset of 1..K,
+# each line as period and stats say
+run survey --subtraction 4 --values 2000
+expect_rc 0 "survey --subtraction 4"
+cp "$tmp/out" "$tmp/subs"
+sed 1d "$tmp/subs" | cut -d' ' -f1 >"$tmp/names"
+for set in 1 2 3 4 1,2 1,3 1,4 2,3 2,4 3,4 1,2,3 1,2,4 1,3,4 2,3,4 1,2,3,4; do
+    echo "sub:$set"
+done | LC_ALL=C sort >"$tmp/want_names"
+same_file "survey --subtraction 4: the 15 sets" "$tmp/want_names" "$tmp/names"
+for game in sub:1,3,4 sub:2,4 sub:3; do
+    "$G" period "$game" 2000 >"$tmp/p"
+    "$G" stats "$game" 2000 >"$tmp/s"
+    want="$game $(cat "$tmp/p") largest $(sed -n 's/^largest value: //p' "$tmp/s") rare -"
+    if grep -qx -e "$want" "$tmp/subs"; then ok; else
+        bad "survey --subtraction 4: $game is not '$want'"
+        grep "^$game " "$tmp/subs" | sed 's/^/    got: /'
+    fi
+done
+run survey --subtraction 17 --values 10
+expect_error "survey --subtraction 17"
+run survey --subtraction 2 --digits 2 --values 10
+expect_error "survey with --subtraction and --digits"
 
 # ----------------------------------------------------------------------------
 # Shards in separate processes, merged, give one run's table; so do threads.

@@ -1,5 +1,6 @@
 /* `grundy survey [--values N] [--threads T] [--shard I/K] [--resume FILE]
- *                (GAME... | --digits K)` and `grundy survey --merge FILE...`:
+ *                (GAME... | --digits K | --subtraction K)` and
+ * `grundy survey --merge FILE...`:
  * a table of heap games, one line each.
  *
  * The table is a header line, "# grundy survey --values N", then one line
@@ -28,9 +29,11 @@
 #include "core/threads.h"
 
 #define SURVEY_USAGE                                                                            \
-    "survey [--values N] [--threads T] [--shard I/K] [--resume FILE] (GAME... | --digits K)"
+    "survey [--values N] [--threads T] [--shard I/K] [--resume FILE] "                          \
+    "(GAME... | --digits K | --subtraction K)"
 #define DEFAULT_VALUES 100000u
 #define MAX_DIGITS 6u  /* 8^6 - 1 = 262143 codes */
+#define MAX_AMOUNT 16u /* 2^16 - 1 = 65535 subtraction sets */
 #define LINE_MAX 256u
 #define HEADER "# grundy survey --values "
 
@@ -131,6 +134,30 @@ static char **octal_codes(unsigned k, size_t *n)
         }
     }
     *n = count;
+    return names;
+}
+
+/* Every subtraction game sub:S with S a non-empty subset of {1, ..., k}:
+ * 2^k - 1 names. */
+static char **subtraction_sets(unsigned k, size_t *n)
+{
+    size_t total = ((size_t)1 << k) - 1;
+    char **names = calloc(total, sizeof *names);
+    if (names == NULL)
+        return NULL;
+    for (size_t set = 1; set <= total; set++) {
+        char name[8 + 3 * MAX_AMOUNT] = "sub:";
+        size_t len = 4;
+        for (unsigned a = 1; a <= k; a++) {
+            if (set >> (a - 1) & 1)
+                len += (size_t)snprintf(name + len, sizeof name - len, len > 4 ? ",%u" : "%u", a);
+        }
+        if ((names[set - 1] = copy(name)) == NULL) {
+            free_names(names, set - 1);
+            return NULL;
+        }
+    }
+    *n = total;
     return names;
 }
 
@@ -472,7 +499,7 @@ int cli_survey(int argc, char **argv)
         if (strcmp(argv[i], "--merge") == 0)
             return survey_merge(argc, argv);
     }
-    uint64_t n = DEFAULT_VALUES, digits = 0;
+    uint64_t n = DEFAULT_VALUES, digits = 0, amounts = 0;
     unsigned threads = 1;
     const char *shard = NULL, *journal = NULL;
     int nargs;
@@ -482,6 +509,7 @@ int cli_survey(int argc, char **argv)
     const cli_option opts[] = {
         {"--values", CLI_OPT_U64, &n, 0, "a number of values"},
         {"--digits", CLI_OPT_U64, &digits, 0, "a number of digits"},
+        {"--subtraction", CLI_OPT_U64, &amounts, 0, "the largest amount"},
         {"--threads", CLI_OPT_THREADS, &threads, 0, "a number of threads"},
         {"--shard", CLI_OPT_STRING, &shard, 0, "I/K"},
         {"--resume", CLI_OPT_STRING, &journal, 0, "a file"},
@@ -494,9 +522,12 @@ int cli_survey(int argc, char **argv)
     if (status == CLI_EXIT_OK && digits > MAX_DIGITS)
         status = cli_error("survey: --digits %llu: at most %u digits (8^%u - 1 codes)",
                            (unsigned long long)digits, MAX_DIGITS, MAX_DIGITS);
-    if (status == CLI_EXIT_OK && (digits == 0) == (nargs == 0))
-        status = cli_error("survey: give the games, or --digits K (not both): usage: grundy "
-                           SURVEY_USAGE);
+    if (status == CLI_EXIT_OK && amounts > MAX_AMOUNT)
+        status = cli_error("survey: --subtraction %llu: amounts up to %u at most (2^%u - 1 sets)",
+                           (unsigned long long)amounts, MAX_AMOUNT, MAX_AMOUNT);
+    if (status == CLI_EXIT_OK && (nargs > 0) + (digits > 0) + (amounts > 0) != 1)
+        status = cli_error("survey: give the games, --digits K or --subtraction K (one of "
+                           "them): usage: grundy " SURVEY_USAGE);
     if (status == CLI_EXIT_OK)
         status = cli_memory_init();
     survey s = {0};
@@ -506,6 +537,8 @@ int cli_survey(int argc, char **argv)
     if (status == CLI_EXIT_OK) {
         if (digits > 0) {
             games = octal_codes((unsigned)digits, &all);
+        } else if (amounts > 0) {
+            games = subtraction_sets((unsigned)amounts, &all);
         } else {
             games = calloc((size_t)nargs + 1, sizeof *games);
             for (int i = 0; games != NULL && i < nargs; i++) {

@@ -40,10 +40,13 @@ static const struct cli_command {
      "      sparse-space mask, the period if one is proved, time and memory\n",
      NOTE_GAME | NOTE_THREADS | NOTE_MEMORY},
     {"survey", cli_survey,
-     "survey [--values N] [--threads T] [--shard I/K] [--resume FILE] (GAME... | --digits K)",
+     "survey [--values N] [--threads T] [--shard I/K] [--resume FILE]\n"
+     "         (GAME... | --digits K | --subtraction K)",
      "      one line per game: its proved period (with saltus), or \"open up to N\",\n"
-     "      the largest value and the number of heaps of rare value, for each GAME or\n"
-     "      every octal code 0.d1...dj with j <= K and dj != 0 (--digits K);\n"
+     "      the largest value and the number of heaps of rare value, for each GAME,\n"
+     "      every octal code 0.d1...dj with j <= K and dj != 0 (--digits K), or\n"
+     "      every subtraction game sub:S with S a non-empty subset of 1...K\n"
+     "      (--subtraction K);\n"
      "      N defaults to 100000; T games at once (default 1); --shard I/K: the\n"
      "      games whose place in the list is I modulo K (I from 0); --resume\n"
      "      FILE: lines already in FILE are kept, the others computed and\n"
