@@ -12,6 +12,7 @@ LIBDIR ?= $(EXEC_PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(EXEC_PREFIX)/bin
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+MANDIR ?= $(PREFIX)/share/man
 DESTDIR ?=
 
 CC ?= cc
@@ -69,7 +70,7 @@ $(SHARED): $(LIB_OBJ) src/grundy.map
 
 $(CLI): $(CLI_OBJ) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(STATIC)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(STATIC) -pthread
 
 build/test/%: test/%.c $(wildcard test/*.h) $(STATIC)
 	@mkdir -p $(@D)
@@ -97,7 +98,7 @@ build/san/libgrundy.a: $(SAN_LIB_OBJ)
 	$(AR) rcs $@ $^
 
 build/san/grundy: $(SAN_CLI_OBJ) build/san/libgrundy.a
-	$(CC) $(SAN_FLAGS) -o $@ $^
+	$(CC) $(SAN_FLAGS) -o $@ $^ -pthread
 
 build/san/test/%: test/%.c $(wildcard test/*.h) build/san/libgrundy.a
 	@mkdir -p $(@D)
@@ -132,7 +133,7 @@ build/vg/libgrundy.a: $(VG_LIB_OBJ)
 	$(AR) rcs $@ $^
 
 build/vg/grundy: $(VG_CLI_OBJ) build/vg/libgrundy.a
-	$(CC) $(CFLAGS) $(VG_FLAGS) -o $@ $^
+	$(CC) $(CFLAGS) $(VG_FLAGS) -o $@ $^ -pthread
 
 build/vg/grundy-under-valgrind: build/vg/grundy Makefile
 	printf '#!/bin/sh\nexec %s "%s" "$$@"\n' '$(VG_RUN)' "$$(pwd)/build/vg/grundy" >$@
@@ -229,7 +230,38 @@ build/examples/%: docs/examples/%.c $(STATIC)
 demo: all build/examples/pebble_strip
 	./build/examples/pebble_strip 20
 
-docs:
+# The pictures of docs/pictures.md, drawn by the tool at every docs build:
+# plots of Grundy's game (a million heaps) and Kayles, and the graph of the
+# pebble game's first positions (laid out by Graphviz's dot; where dot is
+# missing, the picture shows the DOT text instead).
+DOC_IMAGES := docs/images/grundy.svg docs/images/kayles.svg docs/images/pebble.dot \
+    docs/images/pebble.svg
+
+docs/images/grundy.svg: $(CLI)
+	@mkdir -p $(@D)
+	$(CLI) plot grundy 1000000 >$@.tmp && mv $@.tmp $@
+
+docs/images/kayles.svg: $(CLI)
+	@mkdir -p $(@D)
+	$(CLI) plot 0.77 300 >$@.tmp && mv $@.tmp $@
+
+docs/images/pebble.dot: $(CLI)
+	@mkdir -p $(@D)
+	$(CLI) graph --dot --game 0.137 9 >$@.tmp && mv $@.tmp $@
+
+docs/images/pebble.svg: docs/images/pebble.dot
+	if command -v dot >/dev/null 2>&1; then dot -Tsvg $< >$@.tmp; else \
+	    { echo '<svg xmlns="http://www.w3.org/2000/svg" width="720" height="'"$$(( $$(wc -l <$<) * 15 + 40 ))"'">'; \
+	      echo '<text x="10" y="20" font-size="14">Graphviz is not installed: the DOT of the graph</text>'; \
+	      sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' $< | \
+	        awk '{ printf "<text x=\"10\" y=\"%d\" font-family=\"monospace\" font-size=\"12\" xml:space=\"preserve\">%s</text>\n", NR * 15 + 30, $$0 }'; \
+	      echo '</svg>'; } >$@.tmp; fi
+	mv $@.tmp $@
+
+.PHONY: docs-images
+docs-images: $(DOC_IMAGES)
+
+docs: docs-images
 	doxygen docs/Doxyfile
 
 # The library as one file, generated from its sources and committed (the
@@ -261,6 +293,7 @@ install: all
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    pkgconfig/grundy.pc.in > build/grundy.pc
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -d $(DESTDIR)$(MANDIR)/man1
 	install -m 644 include/grundy.h $(DESTDIR)$(INCLUDEDIR)/grundy.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libgrundy.a
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION)
@@ -268,12 +301,13 @@ install: all
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgrundy.so
 	install -m 755 $(CLI) $(DESTDIR)$(BINDIR)/grundy
 	install -m 644 build/grundy.pc $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	install -m 644 docs/grundy.1 $(DESTDIR)$(MANDIR)/man1/grundy.1
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/grundy.h $(DESTDIR)$(LIBDIR)/libgrundy.a \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so $(DESTDIR)$(BINDIR)/grundy \
-	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc $(DESTDIR)$(MANDIR)/man1/grundy.1
 
 clean:
-	rm -rf build lib bin docs/html
+	rm -rf build lib bin docs/html docs/images

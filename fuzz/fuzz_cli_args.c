@@ -139,7 +139,8 @@ static int parse_u64(const char *s, uint64_t *out)
  * to `count`) is cheap enough: by the harness's cost estimate, or because
  * the library proves a period within an affordable count, where the tool
  * would stop too. */
-static int heap_command_affordable(const char *game, uint64_t count, int printing)
+static int heap_command_affordable(const char *game, uint64_t count, int printing,
+                                   int no_period)
 {
     if (printing && count > MAX_PRINTED)
         return 0;
@@ -155,7 +156,7 @@ static int heap_command_affordable(const char *game, uint64_t count, int printin
     while (cheap < count && cheap < (1u << 20) && hr_cost(&r, cheap * 2, CLI_BUDGET) <= CLI_BUDGET)
         cheap *= 2;
     int ok = count <= cheap && hr_cost(&r, count, CLI_BUDGET) <= CLI_BUDGET;
-    if (!ok && !r.tail && !r.unequal) {
+    if (!ok && !r.tail && !r.unequal && !no_period) {
         grundy_heap_game *g = NULL;
         uint64_t p, q;
         if (grundy_heap_game_new(&g, NULL) == GRUNDY_OK &&
@@ -170,8 +171,92 @@ static int heap_command_affordable(const char *game, uint64_t count, int printin
     return ok;
 }
 
+/* The option `opt` of a command line, as the tool reads it: its index
+ * among the options (before a lone "--"), or 0. */
+static int has_option(int argc, char **argv, const char *opt)
+{
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], opt) == 0)
+            return i;
+    }
+    return 0;
+}
+
+/* The commands that compute a heap game's values, and the options among
+ * their arguments that take a value. */
+static int is_heap_command(const char *cmd)
+{
+    static const char *const names[] = {"values", "period", "stats", "plot", "survey"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(cmd, names[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int option_takes_value(const char *opt)
+{
+    static const char *const names[] = {"--threads", "--from",   "--format",
+                                        "--values",  "--shard",  "--resume",
+                                        "--digits",  "--subtraction"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(opt, names[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether a heap-game command is cheap enough to run, as the tool reads
+ * its arguments: options anywhere until "--" (those of option_takes_value
+ * with the next argument), then GAME and N (period: MAX, default 100000;
+ * survey: every argument a GAME, each to --values N, default 100000).
+ * Surveys that read or write files (--resume, --merge) or enumerate games
+ * (--digits, --subtraction) are not run; with --no-period a proved period does not make
+ * a count affordable. */
+static int heap_command_screen(int argc, char **argv)
+{
+    const char *cmd = argv[1];
+    const char *pos[MAX_ARGS + 2];
+    int npos = 0, done = 0;
+    uint64_t survey_n = 100000;
+    for (int i = 2; i < argc; i++) {
+        if (!done && strcmp(argv[i], "--") == 0) {
+            done = 1;
+        } else if (!done && strncmp(argv[i], "--", 2) == 0) {
+            if (strcmp(argv[i], "--help") == 0)
+                return 1; /* the usage, nothing computed */
+            if (strcmp(argv[i], "--resume") == 0 || strcmp(argv[i], "--merge") == 0 ||
+                strcmp(argv[i], "--digits") == 0 || strcmp(argv[i], "--subtraction") == 0)
+                return 0;
+            if (strcmp(argv[i], "--values") == 0 && i + 1 < argc &&
+                parse_u64(argv[i + 1], &survey_n) != 0)
+                survey_n = 0; /* the tool rejects it */
+            if (option_takes_value(argv[i]))
+                i++;
+        } else {
+            pos[npos++] = argv[i];
+        }
+    }
+    if (strcmp(cmd, "survey") == 0) {
+        for (int i = 0; i < npos; i++) {
+            if (!heap_command_affordable(pos[i], survey_n, 0, 0))
+                return 0;
+        }
+        return 1;
+    }
+    if (npos < 1)
+        return 1; /* a usage error */
+    uint64_t n = strcmp(cmd, "period") == 0 ? 100000 : 0;
+    if (npos >= 2 && parse_u64(pos[1], &n) != 0)
+        n = 0; /* the tool rejects it */
+    /* --no-period computes every value: no proof stops it early. */
+    return heap_command_affordable(pos[0], n, strcmp(cmd, "values") == 0,
+                                   has_option(argc, argv, "--no-period"));
+}
+
 /* Index of the first non-option argument of `graph` (its FILE), or -1, as
- * the tool decides: options start with "--" until a lone "--". */
+ * the tool decides: options start with "--" until a lone "--"; --game
+ * takes the two arguments after it. */
 static int graph_files(int argc, char **argv, int *files, int *nfiles)
 {
     int done = 0;
@@ -179,6 +264,10 @@ static int graph_files(int argc, char **argv, int *files, int *nfiles)
     for (int i = 2; i < argc; i++) {
         if (!done && strcmp(argv[i], "--") == 0) {
             done = 1;
+            continue;
+        }
+        if (!done && strcmp(argv[i], "--game") == 0) {
+            i += 2;
             continue;
         }
         if (!done && strncmp(argv[i], "--", 2) == 0)
@@ -210,12 +299,16 @@ static void reset_fd(int fd)
 static void check_output(int argc, char **argv, const char *out, size_t len, uint32_t graph_n)
 {
     const char *cmd = argv[1];
-    FUZZ_CHECK(len > 0 || (strcmp(cmd, "graph") == 0 && graph_n == 0),
+    /* Nothing to print: a graph of no node, or no value one a line. */
+    int lines = strcmp(cmd, "values") == 0 && has_option(argc, argv, "--format") &&
+                has_option(argc, argv, "--format") + 1 < argc &&
+                strcmp(argv[has_option(argc, argv, "--format") + 1], "lines") == 0;
+    FUZZ_CHECK(len > 0 || (strcmp(cmd, "graph") == 0 && graph_n == 0) || lines,
                "exit 0 without output (%s)", cmd);
     if (len > 0)
         FUZZ_CHECK(out[len - 1] == '\n', "output does not end a line (%s)", cmd);
-    if (argc > 2 && strcmp(argv[2], "--help") == 0) {
-        /* COMMAND --help: the usage, whatever follows. */
+    if (has_option(argc, argv, "--help")) {
+        /* COMMAND ... --help ...: the command's usage, whatever else is given. */
         FUZZ_CHECK(len > 14 && memcmp(out, "usage: grundy ", 14) == 0,
                    "%s --help printed '%.*s'", cmd, (int)(len < 80 ? len : 80), out);
         return;
@@ -229,6 +322,10 @@ static void check_output(int argc, char **argv, const char *out, size_t len, uin
             FUZZ_CHECK(out[0] == 'N' && sscanf(out + 2, "take %llu from heap %zu", &k, &i) == 2,
                        "nim: second line '%.*s'", (int)(len - 2), out + 2);
         }
+    } else if (strcmp(cmd, "graph") == 0 && has_option(argc, argv, "--dot")) {
+        FUZZ_CHECK(len > 17 && memcmp(out, "digraph grundy {\n", 17) == 0 &&
+                       memcmp(out + len - 2, "}\n", 2) == 0,
+                   "graph --dot: not a digraph");
     } else if (strcmp(cmd, "graph") == 0) {
         uint32_t line = 0;
         for (size_t i = 0; i < len;) {
@@ -302,11 +399,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int run = 1;
     int reads_stdin = 0;
     uint32_t graph_n = 0;
-    if ((strcmp(cmd, "values") == 0 && argc == 4) || (strcmp(cmd, "period") == 0 && (argc == 3 || argc == 4))) {
-        uint64_t n = 100000; /* period's default MAX */
-        if (argc == 4 && parse_u64(argv[3], &n) != 0)
-            n = 0; /* the tool rejects it */
-        run = heap_command_affordable(argv[2], n, cmd[0] == 'v');
+    if (is_heap_command(cmd)) {
+        run = heap_command_screen(argc, argv);
     } else if (strcmp(cmd, "graph") == 0) {
         int files[MAX_ARGS + 2], nfiles;
         graph_files(argc, argv, files, &nfiles);
@@ -347,6 +441,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     run = 0;
             }
             grundy_graph_free(g);
+        }
+        /* --game GAME N: the graph of N heaps, kept small (N^2 moves). */
+        int game = has_option(argc, argv, "--game");
+        if (run && game && game + 2 < argc) {
+            uint64_t n;
+            if (parse_u64(argv[game + 2], &n) == 0 && n <= 200)
+                graph_n = (uint32_t)n;
+            else if (parse_u64(argv[game + 2], &n) == 0 && n <= 4096)
+                run = 0;
         }
     }
     if (getenv("FUZZ_CLI_VERBOSE") != NULL && !run)

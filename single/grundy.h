@@ -1828,6 +1828,19 @@ GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, in
 GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
 
 /**
+ * @brief The mask the sparse-space method uses now (see
+ *        grundy_heap_game_set_sparse()): under it a value v is rare when
+ *        popcount(v & mask) is even, common when it is odd.  The mask is
+ *        chosen from the values computed so far, so it is the one of the
+ *        last computation; a game whose period was proved early, or whose
+ *        values have no sparse structure, uses none.  O(1).
+ * @param game The game.
+ * @param mask Out (may be NULL): the mask, or 0 when none is in use.
+ * @return 1 if the sparse-space method is in use, else 0 (also for NULL).
+ */
+GRUNDY_API int grundy_heap_game_sparse_mask(const grundy_heap_game *game, uint32_t *mask);
+
+/**
  * @brief Let a heap game's computations use up to @p threads threads (the
  *        default is 1: the library starts no thread unless asked).
  *
@@ -1923,6 +1936,7 @@ extern "C" {
 #ifndef GRUNDY__EXPERIMENTAL_DECLARED
 GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, int on);
 GRUNDY_API void grundy_heap_game_set_sparse(grundy_heap_game *game, int on);
+GRUNDY_API int grundy_heap_game_sparse_mask(const grundy_heap_game *game, uint32_t *mask);
 GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned threads);
 GRUNDY_API void grundy_game_set_threads(grundy_game *game, unsigned threads);
 #endif
@@ -14204,6 +14218,14 @@ GRUNDY__LOCAL int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap,
 {
     return grundy__heap_sparse_possible(g) && g->mask != 0 && heap >= 1 &&
            !grundy__odd_parity(v & g->mask);
+}
+
+int grundy_heap_game_sparse_mask(const grundy_heap_game *g, uint32_t *mask)
+{
+    int used = g != NULL && grundy__heap_sparse_possible(g) && g->sparse_active && g->mask != 0;
+    if (mask != NULL)
+        *mask = used ? g->mask : 0;
+    return used;
 }
 #undef GRUNDY__HEAP_SPARSE__MAX_MASK
 

@@ -208,14 +208,23 @@ expect_error "move --misere past the search's heaps"
 # ----------------------------------------------------------------------------
 # --help
 
-for cmd in values genus move; do
-    run "$cmd" --help
-    expect_rc 0 "$cmd --help"
-    if grep -q "genus GAME N" "$tmp/out" && grep -q "move \[--misere\] GAME" "$tmp/out" &&
-        grep -q "values \[--threads N\] \[--misere\] GAME N" "$tmp/out"; then ok; else
-        bad "$cmd --help: the usage does not describe values --misere, genus and move"
-        show
-    fi
-done
+run values --help
+expect_rc 0 "values --help"
+if grep -q "values \[--threads N\] \[--misere\] .*GAME N" "$tmp/out"; then ok; else
+    bad "values --help: the usage does not describe values --misere"
+    show
+fi
+run genus --help
+expect_rc 0 "genus --help"
+if grep -q "genus GAME N" "$tmp/out"; then ok; else
+    bad "genus --help: the usage does not describe genus"
+    show
+fi
+run move --help
+expect_rc 0 "move --help"
+if grep -q "move \[--misere\] GAME" "$tmp/out"; then ok; else
+    bad "move --help: the usage does not describe move --misere"
+    show
+fi
 
 finish

@@ -69,7 +69,7 @@ expect_error "values --threads with no number"
 expect_err_has "--threads needs a number" "values --threads with no number"
 run values --threads 2 grundy
 expect_error "values --threads 2 with no N"
-expect_err_has "usage: grundy values [--threads N] [--misere] GAME N" "values --threads 2 with no N"
+expect_err_has "usage: grundy values [--threads N] [--misere]" "values --threads 2 with no N"
 run period --threads 2
 expect_error "period --threads 2 with no game"
 

@@ -100,6 +100,7 @@ SIGNATURES = {
     "grundy_heap_game_tame": (c_int, [c_void_p, c_uint64]),
     "grundy_heap_game_set_period_detection": (None, [c_void_p, c_int]),
     "grundy_heap_game_set_sparse": (None, [c_void_p, c_int]),
+    "grundy_heap_game_sparse_mask": (c_int, [c_void_p, u32p]),
     "grundy_heap_game_set_threads": (None, [c_void_p, c_uint]),
     # Games described by rules
     "grundy_game_new": (c_int, [handlep, c_size_t, MOVES_FN, c_void_p, allocp]),
@@ -162,7 +163,7 @@ REMOVED = ("grundy_nim_sum", "grundy_sum_winning_target", "grundy_nim_outcome",
            "grundy_graph_winning_moves", "grundy_graph_errline")
 
 EXPERIMENTAL = ("grundy_heap_game_set_period_detection", "grundy_heap_game_set_sparse",
-                "grundy_heap_game_set_threads")
+                "grundy_heap_game_set_threads", "grundy_heap_game_sparse_mask")
 
 lib = None  # loaded in main()
 

@@ -12,7 +12,7 @@
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 # Run make afresh even when called from `make check` (no inherited flags or variables).
-unset MAKEFLAGS MFLAGS MAKELEVEL DESTDIR PREFIX LIBDIR
+unset MAKEFLAGS MFLAGS MAKELEVEL DESTDIR PREFIX LIBDIR MANDIR
 CC=${CC:-cc}
 LC_ALL=C
 export LC_ALL
@@ -59,7 +59,7 @@ check "the header declares experimental functions" test -s "$work/experimental"
 installed_files() { # PREFIX [LIBDIR]
     _l=${2:-$1/lib}
     echo "$1/include/grundy.h $_l/libgrundy.a $_l/libgrundy.so.$version $_l/$soname"
-    echo "$_l/libgrundy.so $1/bin/grundy $_l/pkgconfig/grundy.pc"
+    echo "$_l/libgrundy.so $1/bin/grundy $_l/pkgconfig/grundy.pc $1/share/man/man1/grundy.1"
 }
 check_installed() { # WHERE PREFIX [LIBDIR]
     for _f in $(installed_files "$2" "$3"); do

@@ -2543,8 +2543,50 @@ static void test_no_rules(void)
     grundy_heap_game_free(h);
 }
 
+/* The sparse-space mask read back: Grundy's game at 20000 values goes sparse
+ * with a mask under which the rare values are a small minority of the heaps
+ * (Flammenkamp's observation); the plain loop, a game that cannot split in
+ * two and NULL report none. */
+static void test_sparse_mask(void)
+{
+    grundy_heap_game *h;
+    if (!CHECK_EQ(grundy_heap_game_new(&h, NULL), GRUNDY_OK))
+        return;
+    uint32_t mask = 77;
+    CHECK_EQ(grundy_heap_game_sparse_mask(NULL, &mask), 0);
+    CHECK_EQ(mask, 0);
+    CHECK_EQ(grundy_heap_game_parse(h, "grundy", 6), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_sparse_mask(h, NULL), 0); /* nothing computed yet */
+    CHECK_EQ(grundy_heap_game_compute(h, 20000), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_sparse_mask(h, &mask), 1);
+    CHECK(mask != 0);
+    uint64_t rare = 0;
+    for (uint64_t n = 1; n < 20000; n++) {
+        uint32_t v;
+        grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, n, &v);
+        rare += !__builtin_parity(v & mask);
+    }
+    CHECK(rare * 4 <= 20000);
+    grundy_heap_game_free(h);
+
+    CHECK_EQ(grundy_heap_game_new(&h, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_parse(h, "grundy", 6), GRUNDY_OK);
+    grundy_heap_game_set_sparse(h, 0);
+    CHECK_EQ(grundy_heap_game_compute(h, 20000), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_sparse_mask(h, &mask), 0);
+    CHECK_EQ(mask, 0);
+    grundy_heap_game_free(h);
+
+    CHECK_EQ(grundy_heap_game_new(&h, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_parse(h, "sub:1,3,4", 9), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_compute(h, 20000), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_sparse_mask(h, &mask), 0);
+    grundy_heap_game_free(h);
+}
+
 int main(void)
 {
+    test_sparse_mask();
     test_sparse_equals_plain();
     test_threads_equal_one();
     test_names();

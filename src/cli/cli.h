@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "grundy.h"
 
@@ -41,6 +42,9 @@ size_t cli_memory_cap(void);
  * prints it with where the cap comes from and how to raise it. */
 int cli_over_cap(const char *where, const char *why);
 
+/* The most bytes live at once since cli_memory_init(). */
+size_t cli_memory_peak(void);
+
 /* Whether the cap refused a request since cli_memory_init(). */
 int cli_memory_refused(void);
 
@@ -70,11 +74,88 @@ int cli_open_game(const char *cmd, const char *name, unsigned threads, grundy_he
 /* Clears a progress line shown on standard error. */
 void cli_end_progress(void);
 
+/* The argument of option argv[*i] (argv[*i + 1], *i moved onto it), or
+ * NULL after reporting that the option needs `what`. */
+const char *cli_option_arg(const char *cmd, int argc, char **argv, int *i, const char *what);
+
+/* A command's options, for cli_parse_args: each sets *out when given. */
+enum { CLI_OPT_FLAG, CLI_OPT_THREADS, CLI_OPT_U64, CLI_OPT_FORMAT, CLI_OPT_STRING };
+typedef struct cli_option {
+    const char *name;  /* "--threads" */
+    int kind;          /* CLI_OPT_*: flag (int 1), unsigned, uint64_t, format (int), string */
+    void *out;
+    unsigned formats;  /* CLI_OPT_FORMAT: the formats allowed */
+    const char *what;  /* what its value is, for "--from needs the first heap" */
+} cli_option;
+
+/* Parses argv: the options of opts anywhere until "--", the other
+ * arguments into args (at most max_args, *nargs of them).  Returns
+ * CLI_EXIT_OK, or the exit status of the error it reported (an unknown
+ * option, a bad value, too many arguments: then usage is named). */
+int cli_parse_args(const char *cmd, int argc, char **argv, const cli_option *opts, size_t nopts,
+                   char **args, int max_args, int *nargs, const char *usage);
+
+/* "--threads N": parses N (1 or more) into *threads; 0, or an error exit. */
+int cli_parse_threads(const char *cmd, const char *arg, unsigned *threads);
+
+/* The output formats of --format; a command accepts those of its mask. */
+enum { CLI_FORMAT_LINE = 1, CLI_FORMAT_LINES = 2, CLI_FORMAT_CSV = 4, CLI_FORMAT_JSON = 8,
+       CLI_FORMAT_TEXT = 16 };
+
+/* "--format NAME": parses NAME, one of the formats in `allowed`, into
+ * *format; 0, or an error exit naming the formats allowed. */
+int cli_parse_format(const char *cmd, const char *arg, unsigned allowed, int *format);
+
+/* Writes s as a JSON string, quoted and escaped. */
+void cli_json_string(FILE *f, const char *s);
+
+/* Turns period detection of g off (--no-period). */
+void cli_no_period(grundy_heap_game *g);
+
+/* Whether the game refused a request for the memory cap it was given. */
+int cli_over_game_cap(const grundy_heap_game *g, int rc);
+
+/* The error exit of a heap-game call that failed with rc while `doing`. */
+int cli_game_failed(const char *cmd, const grundy_heap_game *g, int rc, const char *doing);
+
+/* Seconds on the calendar clock, for timing a command. */
+double cli_seconds(void);
+
+/* What stats and survey say of a heap game's values G(0) ... G(n-1)
+ * (summary.c). */
+typedef struct cli_summary {
+    uint64_t n;                    /* the heaps: 0 .. n-1 */
+    uint64_t computed;             /* values the game computed (fewer once a period is proved) */
+    int found, proved;             /* a period found, and proved for every heap */
+    uint64_t period, preperiod, saltus;
+    uint64_t largest;              /* the largest value */
+    uint64_t *counts;              /* counts[v]: heaps of value v */
+    size_t ncounts;
+    uint32_t mask;                 /* rare: even parity under it; 0: none */
+    int mask_used;                 /* the computation used it (else chosen from the counts) */
+    uint64_t rare_heaps;           /* heaps >= 1 of rare value */
+    uint64_t rare_values;          /* distinct rare values */
+    double seconds;
+} cli_summary;
+
+/* Computes and summarises G(0) ... G(n-1) of g, looking for a period when
+ * detect is set: GRUNDY_OK, the status of the call that failed
+ * (GRUNDY_ENOMEM also when the counts do not fit), or CLI_SUMMARY_TOO_MANY
+ * when the values are too many to count (2^26 and more).  Thread-safe: it
+ * uses g and malloc only.  cli_summary_free releases it. */
+#define CLI_SUMMARY_TOO_MANY 1
+int cli_summarize(grundy_heap_game *g, uint64_t n, int detect, cli_summary *s);
+int cli_summary_rare(const cli_summary *s, uint64_t v);
+void cli_summary_free(cli_summary *s);
+
 int cli_nim(int argc, char **argv);
 int cli_genus(int argc, char **argv);
 int cli_move(int argc, char **argv);
 int cli_graph(int argc, char **argv);
 int cli_values(int argc, char **argv);
 int cli_period(int argc, char **argv);
+int cli_stats(int argc, char **argv);
+int cli_survey(int argc, char **argv);
+int cli_plot(int argc, char **argv);
 
 #endif

@@ -21,6 +21,7 @@
 static counting_alloc memory;
 static grundy_allocator memory_alloc;
 static const char *limit_why; /* where the cap comes from, for messages */
+static char limit_set[96];    /* "set by GRUNDY_MEMORY_LIMIT=8G" */
 
 uint64_t cli_default_memory_limit(const char **why)
 {
@@ -71,7 +72,8 @@ int cli_memory_init(void)
         if (parse_size(env, &limit) != 0)
             return cli_error("%s: '%s' is not a size: give bytes, or a number with K, M, G "
                              "or T (0 for no limit)", LIMIT_VAR, env);
-        limit_why = "set by " LIMIT_VAR;
+        snprintf(limit_set, sizeof limit_set, "set by %s=%.40s", LIMIT_VAR, env);
+        limit_why = limit_set;
     }
     memory = (counting_alloc){0};
     memory.cap = limit > SIZE_MAX ? SIZE_MAX : (size_t)limit;
@@ -82,6 +84,11 @@ int cli_memory_init(void)
 size_t cli_memory_cap(void)
 {
     return memory.cap;
+}
+
+size_t cli_memory_peak(void)
+{
+    return memory.peak;
 }
 
 int cli_memory_refused(void)

@@ -89,3 +89,11 @@ int grundy__heap_is_rare(const grundy_heap_game *g, uint64_t heap, uint32_t v)
     return grundy__heap_sparse_possible(g) && g->mask != 0 && heap >= 1 &&
            !grundy__odd_parity(v & g->mask);
 }
+
+int grundy_heap_game_sparse_mask(const grundy_heap_game *g, uint32_t *mask)
+{
+    int used = g != NULL && grundy__heap_sparse_possible(g) && g->sparse_active && g->mask != 0;
+    if (mask != NULL)
+        *mask = used ? g->mask : 0;
+    return used;
+}
