@@ -1466,6 +1466,24 @@ GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn
                                           void *user);
 
 /**
+ * @brief Cap the memory the graph holds: its nodes and moves, the numbers
+ *        of each play solved, the scratch of a solve and the memo of the
+ *        misère search.  A call that would take the bytes held past the cap
+ *        fails at once with #GRUNDY_ENOMEM, as if the allocator had refused,
+ *        without asking the allocator for the memory; the graph is left as
+ *        a failed allocation leaves it (usable, values found so far kept),
+ *        and grundy_graph_errmsg() names the cap, the bytes held and the
+ *        bytes asked.  So an absurd graph (`2147483647 0`: 2^31 nodes, some
+ *        16 GiB of arrays once solved) fails at its first large array.  A
+ *        cap below what the graph already holds refuses every further
+ *        request and frees nothing.  From the graph's progress callback it
+ *        does nothing.
+ * @param g     The graph.
+ * @param bytes The cap; 0 (the default) means none.
+ */
+GRUNDY_API void grundy_graph_set_memory_limit(grundy_graph *g, size_t bytes);
+
+/**
  * @brief Add one node.
  * @param g  The graph.
  * @param id Out (may be NULL): the id of the new node.
@@ -3861,7 +3879,13 @@ typedef struct grundy__pending {
 } grundy__pending;
 
 struct grundy_graph {
-    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    /* First: grundy__handle_new fills it with the caller's allocator, which
+     * grundy_graph_new() moves to base, putting the capping layer of
+     * graph.c here: every block the graph allocates passes through it. */
+    grundy_allocator alloc;
+    grundy_allocator base;
+    size_t mem_limit; /* the cap on live blocks (0: none) */
+    size_t mem_live;  /* bytes of the blocks live, headers included */
     grundy_progress_fn progress;
     void *progress_user;
 
@@ -4028,15 +4052,85 @@ GRUNDY__LOCAL int grundy__graph_check_play(grundy_graph *g, int play, int with_m
 
 /* === src/graph/graph.c (continued) === */
 
+/* The memory cap.  Every block the graph allocates (its arrays, a solve's
+ * scratch, the misère search's memo) goes through the allocator below,
+ * which keeps each block's size in a header before it: so the graph knows
+ * the bytes it holds at any moment, and refuses a request past the cap
+ * without asking the caller's allocator for it.  A graph of 2^31 nodes
+ * then fails at its first large array instead of taking the machine's
+ * memory.  The header costs a few bytes per block, and a graph allocates
+ * few blocks (a handful of arrays per solve). */
+typedef union grundy__graph__graph_block {
+    size_t size;
+    max_align_t align;
+} grundy__graph__graph_block;
+
+static int grundy__graph__graph_mem_allows(grundy_graph *g, size_t old_size, size_t size)
+{
+    if (size > SIZE_MAX - sizeof(grundy__graph__graph_block))
+        return 0;
+    size_t want = size + sizeof(grundy__graph__graph_block);
+    size_t live = g->mem_live - old_size;
+    if (g->mem_limit != 0 && (want > g->mem_limit || live > g->mem_limit - want)) {
+        grundy__graph_fail(g, GRUNDY_ENOMEM,
+                           "the memory limit of %zu bytes would be passed: %zu bytes held, "
+                           "%zu more asked", g->mem_limit, live, want);
+        return 0;
+    }
+    return 1;
+}
+
+static void *grundy__graph__graph_mem_malloc(void *user, size_t size)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    if (!grundy__graph__graph_mem_allows(g, 0, size))
+        return NULL;
+    grundy__graph__graph_block *b = (grundy__graph__graph_block *)g->base.malloc_fn(g->base.user, size + sizeof *b);
+    if (b == NULL)
+        return NULL;
+    b->size = size + sizeof *b;
+    g->mem_live += b->size;
+    return b + 1;
+}
+
+static void *grundy__graph__graph_mem_realloc(void *user, void *ptr, size_t size)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    grundy__graph__graph_block *b = (grundy__graph__graph_block *)ptr - 1;
+    size_t old = b->size;
+    if (!grundy__graph__graph_mem_allows(g, old, size))
+        return NULL;
+    grundy__graph__graph_block *q = (grundy__graph__graph_block *)g->base.realloc_fn(g->base.user, b, size + sizeof *q);
+    if (q == NULL)
+        return NULL;
+    q->size = size + sizeof *q;
+    g->mem_live = g->mem_live - old + q->size;
+    return q + 1;
+}
+
+static void grundy__graph__graph_mem_free(void *user, void *ptr)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    grundy__graph__graph_block *b = (grundy__graph__graph_block *)ptr - 1;
+    g->mem_live -= b->size;
+    g->base.free_fn(g->base.user, b);
+}
+
 int grundy_graph_new(grundy_graph **out, const grundy_allocator *alloc)
 {
     if (out == NULL)
         return GRUNDY_EINVAL;
     int rc;
-    *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
-    if (*out == NULL)
+    grundy_graph *g = (grundy_graph *)grundy__handle_new(sizeof *g, alloc, &rc);
+    *out = g;
+    if (g == NULL)
         return rc;
-    (*out)->errpos = GRUNDY_NO_POS;
+    g->base = g->alloc;
+    g->alloc.malloc_fn = grundy__graph__graph_mem_malloc;
+    g->alloc.realloc_fn = grundy__graph__graph_mem_realloc;
+    g->alloc.free_fn = grundy__graph__graph_mem_free;
+    g->alloc.user = g;
+    g->errpos = GRUNDY_NO_POS;
     return GRUNDY_OK;
 }
 
@@ -4044,12 +4138,18 @@ void grundy_graph_free(grundy_graph *g)
 {
     if (g == NULL)
         return;
-    grundy_allocator a = g->alloc;
-    grundy__free(&a, g->off);
-    grundy__free(&a, g->tok);
-    grundy__free(&a, g->pend);
+    grundy__free(&g->alloc, g->off);
+    grundy__free(&g->alloc, g->tok);
+    grundy__free(&g->alloc, g->pend);
     grundy__graph_unsolve(g);
-    grundy__free(&a, g);
+    grundy_allocator base = g->base;
+    grundy__free(&base, g);
+}
+
+void grundy_graph_set_memory_limit(grundy_graph *g, size_t bytes)
+{
+    if (g != NULL && !g->reporting)
+        g->mem_limit = bytes;
 }
 
 void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *user)
