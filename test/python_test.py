@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the Python binding bindings/python/grundy.py.
+"""Tests of the Python binding bindings/python/grundy (a package).
 
 Every answer is checked against a small brute force written here (a plain mex
 over the options, or a search over the positions of a sum), not against the
@@ -10,9 +10,9 @@ and once found by the system loader through LD_LIBRARY_PATH.
 
 usage: python3 test/python_test.py             (after `make`, from anywhere)
        python3 test/python_test.py --installed (the subset, for the subprocess)
-Environment: GRUNDY_TEST_MODULE_DIR, the directory to import grundy.py from
-(default bindings/python); GRUNDY_EXPECT_LIBRARY, the library file that must
-be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
+Environment: GRUNDY_TEST_MODULE_DIR, the directory to import the package
+grundy from (default bindings/python); GRUNDY_EXPECT_LIBRARY, the library
+file that must be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
 Last line: "N passed, N failed"; exit status 1 if any test failed.
 """
 import contextlib
@@ -1724,7 +1724,8 @@ class TestInstalled(unittest.TestCase):
         # (Its build-tree candidate, ../../lib, is then inside tmp, and empty.)
         cls.moddir = os.path.join(cls.tmp, "py", "site")
         os.makedirs(cls.moddir)
-        shutil.copy(os.path.join(ROOT, "bindings", "python", "grundy.py"), cls.moddir)
+        shutil.copytree(os.path.join(ROOT, "bindings", "python", "grundy"),
+                        os.path.join(cls.moddir, "grundy"))
 
     @classmethod
     def tearDownClass(cls):
@@ -1799,7 +1800,8 @@ def main(argv):
         print("0 passed, 1 failed")
         return 1
     grundy = module
-    if os.path.dirname(os.path.abspath(grundy.__file__)) != os.path.abspath(MODULE_DIR):
+    if os.path.dirname(os.path.dirname(os.path.abspath(grundy.__file__))) != \
+            os.path.abspath(MODULE_DIR):
         print("imported grundy from %s, not %s" % (grundy.__file__, MODULE_DIR))
         print("0 passed, 1 failed")
         return 1

@@ -16,7 +16,7 @@ The shared library is looked for, in order:
 
 1. the path in the environment variable ``GRUNDY_LIBRARY`` (when it is set,
    nothing else is tried);
-2. the build tree: ``lib/libgrundy.so`` two directories above this file
+2. the build tree: ``lib/libgrundy.so`` two directories above this package
    (``bindings/python/../../lib``), after ``make``;
 3. the system loader: ``ctypes.util.find_library('grundy')``, then
    ``libgrundy.so.0.2`` (found after ``make install`` through ``ldconfig`` or
@@ -394,7 +394,7 @@ def _candidates():
     if env:
         return [("GRUNDY_LIBRARY=%s" % env, env)], True
     here = os.path.dirname(os.path.abspath(__file__))
-    build = os.path.normpath(os.path.join(here, "..", "..", "lib", "libgrundy.so"))
+    build = os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libgrundy.so"))
     places = [("build tree %s" % build, build)]
     found = ctypes.util.find_library("grundy")
     if found:
