@@ -6677,6 +6677,7 @@ struct grundy_game {
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
     grundy__mex mex;
     uint64_t evaluated; /* positions evaluated or put in a graph: progress */
+    uint64_t progress_mask; /* a report when evaluated & mask is 0 (a power of two less one) */
     char errmsg[256];
 };
 
@@ -6758,9 +6759,14 @@ GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, si
 GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g);
 
 /* Counts one more position evaluated (or put in a graph) and every 65536
- * calls the progress callback: GRUNDY_ECANCELED, with a message, if it
- * says stop. */
+ * (or as set below) calls the progress callback: GRUNDY_ECANCELED, with a
+ * message, if it says stop. */
 GRUNDY__LOCAL int grundy__game_tick(grundy_game *g);
+
+/* Reports progress every `every` positions (a power of two), for the
+ * library's own users whose positions cost far more than a rule's: the
+ * heap games' misère search, whose positions are sums of many heaps. */
+GRUNDY__LOCAL void grundy__game_set_progress_every(grundy_game *g, uint64_t every);
 
 /* status, and for GRUNDY_ELIMIT (a memo could not grow within the cap)
  * the message saying so, with the positions stored. */
@@ -6897,7 +6903,7 @@ GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g)
 
 GRUNDY__LOCAL int grundy__game_tick(grundy_game *g)
 {
-    if (++g->evaluated % GRUNDY__GAME__PROGRESS_EVERY == 0 && g->progress != NULL &&
+    if ((++g->evaluated & g->progress_mask) == 0 && g->progress != NULL &&
         g->progress(g->progress_user, g->evaluated, 0) != 0)
         return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
                                  (unsigned long long)g->evaluated);
@@ -6955,6 +6961,7 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
     g->word = size == sizeof(uint64_t);
     g->avx2 = grundy__wtable_avx2();
     g->threads = 1;
+    g->progress_mask = GRUNDY__GAME__PROGRESS_EVERY - 1;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         grundy__table_init(&g->memo[p], size);
         grundy__table_init(&g->words[p].big, sizeof(uint64_t));
@@ -7041,6 +7048,11 @@ void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
     if (g != NULL && !g->inside)
         g->limit = bytes_cap;
+}
+
+GRUNDY__LOCAL void grundy__game_set_progress_every(grundy_game *g, uint64_t every)
+{
+    g->progress_mask = every - 1;
 }
 
 void grundy_game_set_threads(grundy_game *g, unsigned threads)
@@ -12527,6 +12539,11 @@ static int grundy__heap_misere__prepare(grundy_heap_game *g, uint64_t slots, con
     int rc = g->mis->buf != NULL ? GRUNDY_OK : GRUNDY_ENOMEM;
     if (rc == GRUNDY_OK)
         rc = grundy_game_new(&g->mis->memo, size, grundy__heap_misere__sum_moves, g, &g->alloc);
+    /* A sum of heaps costs some microseconds to evaluate: a report every
+     * 4096 of them comes every few hundredths of a second, so that a
+     * caller stopping on Ctrl-C stops within a fraction of a second. */
+    if (rc == GRUNDY_OK)
+        grundy__game_set_progress_every(g->mis->memo, 4096);
     if (rc != GRUNDY_OK) {
         grundy__heap_misere__drop_memo(g);
         return grundy__heap_fail(g, rc, "%s: out of memory in the misère search", call);
