@@ -5017,6 +5017,7 @@ typedef struct grundy__graph_loopy__loopy_ctx {
     uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
     uint32_t *cnt;    /* unlabelled followers not yet k-winning */
     uint32_t *queue;
+    uint32_t steps;   /* positions visited since the last progress report */
 } grundy__graph_loopy__loopy_ctx;
 
 static void grundy__graph_loopy__loopy_free(grundy__graph_loopy__loopy_ctx *c)
@@ -5072,11 +5073,13 @@ static int grundy__graph_loopy__eligible(const grundy__graph_loopy__loopy_ctx *c
 static void grundy__graph_loopy__label_k(grundy__graph_loopy__loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
 {
     c->label[u] = k;
+    c->steps += (uint32_t)((c->roff[u + 1] - c->roff[u]) / 4); /* work, for step() */
     for (uint64_t i = c->roff[u]; i < c->roff[u + 1]; i++) {
         uint32_t p = c->radj[i];
         if (c->label[p] != GRUNDY_INF || c->kwin[p] == k + 1)
             continue;
         c->kwin[p] = k + 1;
+        c->steps += (uint32_t)((c->roff[p + 1] - c->roff[p]) / 4);
         for (uint64_t j = c->roff[p]; j < c->roff[p + 1]; j++) {
             uint32_t q = c->radj[j];
             if (grundy__graph_loopy__eligible(c, q, k) && --c->cnt[q] == 0)
@@ -5085,13 +5088,28 @@ static void grundy__graph_loopy__label_k(grundy__graph_loopy__loopy_ctx *c, uint
     }
 }
 
-/* One level: returns 0 when no position was eligible for k. */
+/* Counts one position visited, and every GRUNDY__PROGRESS_EVERY reports
+ * (levels done so far): a level is O(V + E), a second or so on a graph of
+ * millions of nodes, too long to wait for a caller that wants to stop.
+ * Returns nonzero if the callback says stop. */
+static int grundy__graph_loopy__step(grundy__graph_loopy__loopy_ctx *c, uint32_t k)
+{
+    if (++c->steps < GRUNDY__PROGRESS_EVERY)
+        return 0;
+    c->steps = 0;
+    return grundy__graph_report(c->g, k, 0);
+}
+
+/* One level: returns 0 when no position was eligible for k, -1 when the
+ * progress callback said stop. */
 static int grundy__graph_loopy__level(grundy__graph_loopy__loopy_ctx *c, uint32_t k)
 {
     const grundy_graph *g = c->g;
     size_t head = 0, tail = 0;
     int any = 0;
     for (uint32_t u = 0; u < g->n; u++) {
+        if (grundy__graph_loopy__step(c, k))
+            return -1;
         if (!grundy__graph_loopy__eligible(c, u, k))
             continue;
         any = 1;
@@ -5103,6 +5121,8 @@ static int grundy__graph_loopy__level(grundy__graph_loopy__loopy_ctx *c, uint32_
             c->queue[tail++] = u;
     }
     while (head < tail) {
+        if (grundy__graph_loopy__step(c, k))
+            return -1;
         uint32_t u = c->queue[head++];
         if (grundy__graph_loopy__eligible(c, u, k))
             grundy__graph_loopy__label_k(c, u, k, &tail);
@@ -5120,11 +5140,16 @@ GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
         return GRUNDY_OK;
     /* grundy__graph_need() has merged the moves and checked that none splits. */
     g->errmsg[0] = '\0';
-    grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     int rc = grundy__graph_loopy__loopy_alloc(&c);
-    for (uint32_t k = 0; rc == GRUNDY_OK && grundy__graph_loopy__level(&c, k); k++) {
-        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
+    if (rc == GRUNDY_OK && grundy__graph_report(g, 0, 0) != 0)
+        rc = GRUNDY_ECANCELED; /* after the reverse moves: a pass over every move */
+    for (uint32_t k = 0; rc == GRUNDY_OK; k++) {
+        int more = grundy__graph_loopy__level(&c, k);
+        if (more < 0 || (more > 0 && grundy__graph_report(g, (uint64_t)k + 1, 0) != 0))
             rc = GRUNDY_ECANCELED;
+        if (more == 0)
+            break;
     }
     if (rc == GRUNDY_OK) {
         g->num[GRUNDY_PLAY_LOOPY] = c.label;

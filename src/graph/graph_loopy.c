@@ -24,6 +24,7 @@ typedef struct loopy_ctx {
     uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
     uint32_t *cnt;    /* unlabelled followers not yet k-winning */
     uint32_t *queue;
+    uint32_t steps;   /* positions visited since the last progress report */
 } loopy_ctx;
 
 static void loopy_free(loopy_ctx *c)
@@ -79,11 +80,13 @@ static int eligible(const loopy_ctx *c, uint32_t u, uint32_t k)
 static void label_k(loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
 {
     c->label[u] = k;
+    c->steps += (uint32_t)((c->roff[u + 1] - c->roff[u]) / 4); /* work, for step() */
     for (uint64_t i = c->roff[u]; i < c->roff[u + 1]; i++) {
         uint32_t p = c->radj[i];
         if (c->label[p] != GRUNDY_INF || c->kwin[p] == k + 1)
             continue;
         c->kwin[p] = k + 1;
+        c->steps += (uint32_t)((c->roff[p + 1] - c->roff[p]) / 4);
         for (uint64_t j = c->roff[p]; j < c->roff[p + 1]; j++) {
             uint32_t q = c->radj[j];
             if (eligible(c, q, k) && --c->cnt[q] == 0)
@@ -92,13 +95,28 @@ static void label_k(loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
     }
 }
 
-/* One level: returns 0 when no position was eligible for k. */
+/* Counts one position visited, and every GRUNDY__PROGRESS_EVERY reports
+ * (levels done so far): a level is O(V + E), a second or so on a graph of
+ * millions of nodes, too long to wait for a caller that wants to stop.
+ * Returns nonzero if the callback says stop. */
+static int step(loopy_ctx *c, uint32_t k)
+{
+    if (++c->steps < GRUNDY__PROGRESS_EVERY)
+        return 0;
+    c->steps = 0;
+    return grundy__graph_report(c->g, k, 0);
+}
+
+/* One level: returns 0 when no position was eligible for k, -1 when the
+ * progress callback said stop. */
 static int level(loopy_ctx *c, uint32_t k)
 {
     const grundy_graph *g = c->g;
     size_t head = 0, tail = 0;
     int any = 0;
     for (uint32_t u = 0; u < g->n; u++) {
+        if (step(c, k))
+            return -1;
         if (!eligible(c, u, k))
             continue;
         any = 1;
@@ -110,6 +128,8 @@ static int level(loopy_ctx *c, uint32_t k)
             c->queue[tail++] = u;
     }
     while (head < tail) {
+        if (step(c, k))
+            return -1;
         uint32_t u = c->queue[head++];
         if (eligible(c, u, k))
             label_k(c, u, k, &tail);
@@ -127,11 +147,16 @@ int grundy__graph_solve_loopy(grundy_graph *g)
         return GRUNDY_OK;
     /* grundy__graph_need() has merged the moves and checked that none splits. */
     g->errmsg[0] = '\0';
-    loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     int rc = loopy_alloc(&c);
-    for (uint32_t k = 0; rc == GRUNDY_OK && level(&c, k); k++) {
-        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
+    if (rc == GRUNDY_OK && grundy__graph_report(g, 0, 0) != 0)
+        rc = GRUNDY_ECANCELED; /* after the reverse moves: a pass over every move */
+    for (uint32_t k = 0; rc == GRUNDY_OK; k++) {
+        int more = level(&c, k);
+        if (more < 0 || (more > 0 && grundy__graph_report(g, (uint64_t)k + 1, 0) != 0))
             rc = GRUNDY_ECANCELED;
+        if (more == 0)
+            break;
     }
     if (rc == GRUNDY_OK) {
         g->num[GRUNDY_PLAY_LOOPY] = c.label;
