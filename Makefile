@@ -244,6 +244,14 @@ fuzz:
 	sh fuzz/build.sh build/fuzz
 	sh fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
+# The Python package, installed too when PYTHONDIR names a directory on
+# Python's path (`make install PYTHONDIR=$$HOME/.local/lib/python3.11/site-packages`);
+# its grundy/_install.py names the library installed in LIBDIR, which it
+# loads.  (pip installs it with a library of its own: docs/python.md.)
+PYTHONDIR ?=
+PY_PACKAGE := $(wildcard bindings/python/grundy/*.py bindings/python/grundy/*.pyi) \
+    bindings/python/grundy/py.typed
+
 # Generated at every install, so it always names the PREFIX of this install.
 install: all
 	@mkdir -p build
@@ -258,12 +266,24 @@ install: all
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgrundy.so
 	install -m 755 $(CLI) $(DESTDIR)$(BINDIR)/grundy
 	install -m 644 build/grundy.pc $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	    echo "install the Python package into $(DESTDIR)$(PYTHONDIR)/grundy"; \
+	    install -d $(DESTDIR)$(PYTHONDIR)/grundy && \
+	    install -m 644 $(filter-out %/_install.py,$(PY_PACKAGE)) $(DESTDIR)$(PYTHONDIR)/grundy/ && \
+	    printf '"""Where make install put the library."""\nLIBRARY = "%s"\n' \
+	        '$(LIBDIR)/$(SONAME)' > $(DESTDIR)$(PYTHONDIR)/grundy/_install.py; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/grundy.h $(DESTDIR)$(LIBDIR)/libgrundy.a \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so $(DESTDIR)$(BINDIR)/grundy \
 	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	    rm -rf $(DESTDIR)$(PYTHONDIR)/grundy/__pycache__ && \
+	    rm -f $(addprefix $(DESTDIR)$(PYTHONDIR)/grundy/,$(notdir $(PY_PACKAGE)) _install.py) && \
+	    rmdir $(DESTDIR)$(PYTHONDIR)/grundy 2>/dev/null || true; \
+	fi
 
 clean:
 	rm -rf build lib bin docs/html

@@ -11,7 +11,8 @@ and once found by the system loader through LD_LIBRARY_PATH.
 usage: python3 test/python_test.py             (after `make`, from anywhere)
        python3 test/python_test.py --installed (the subset, for the subprocess)
 Environment: GRUNDY_TEST_MODULE_DIR, the directory to import the package
-grundy from (default bindings/python); GRUNDY_EXPECT_LIBRARY, the library
+grundy from (default bindings/python; "-" for the package installed in the
+running interpreter, which must use its own library); GRUNDY_EXPECT_LIBRARY, the library
 file that must be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
 Last line: "N passed, N failed"; exit status 1 if any test failed.
 """
@@ -1975,6 +1976,42 @@ class TestInterrupt(unittest.TestCase):
 
 
 
+class TestPackage(unittest.TestCase):
+    """The package's type hints (grundy/__init__.pyi, with py.typed) cover
+    every public name, and every public name has a docstring."""
+
+    def stub(self):
+        path = os.path.join(os.path.dirname(grundy.__file__), "__init__.pyi")
+        self.assertTrue(os.path.exists(os.path.join(os.path.dirname(path), "py.typed")))
+        import ast
+        return ast.parse(open(path, encoding="utf-8").read())
+
+    def test_hints_cover_the_module(self):
+        import ast
+        tree = self.stub()
+        top = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        top |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+        self.assertEqual(sorted(set(grundy.__all__) - top), [])
+        classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+        for cname in ("Graph", "HeapGame", "Game"):
+            hinted = {f.name for c in (classes[cname], classes["_Owner"]) for f in c.body
+                      if isinstance(f, ast.FunctionDef)}
+            public = {n for n in dir(getattr(grundy, cname)) if not n.startswith("_")}
+            self.assertEqual(sorted(public - hinted - {"name"}), [], cname)
+
+    def test_docstrings(self):
+        for name in grundy.__all__:
+            obj = getattr(grundy, name)
+            if callable(obj) and not isinstance(obj, int):
+                self.assertTrue(obj.__doc__, name)
+                if isinstance(obj, type) and not issubclass(obj, BaseException):
+                    for attr in dir(obj):
+                        if not attr.startswith("_"):
+                            self.assertTrue(getattr(obj, attr).__doc__ or
+                                            isinstance(getattr(obj, attr), (int, str)),
+                                            "%s.%s" % (name, attr))
+
+
 # ---------------------------------------------------------------------------
 # The examples of the documentation
 
@@ -2024,7 +2061,7 @@ class TestDocumentedExamples(unittest.TestCase):
 
 QUICK = [TestLoadedLibrary, TestNim, TestGraphBasics, TestErrors, TestHeapGames,
          TestNimbers, TestGame, TestDocumentedExamples, TestSafety, TestMemoryCap, TestArrays,
-         TestPythonic, TestInterrupt]
+         TestPythonic, TestInterrupt, TestPackage]
 
 
 def clean_env(**extra):
@@ -2118,7 +2155,8 @@ class TestInstalled(unittest.TestCase):
 def main(argv):
     global grundy
     installed_subset = "--installed" in argv
-    sys.path.insert(0, MODULE_DIR)
+    if MODULE_DIR != "-":  # "-": the package pip installed, with its own library
+        sys.path.insert(0, MODULE_DIR)
     try:
         import grundy as module
     except ImportError as exc:
@@ -2126,9 +2164,16 @@ def main(argv):
         print("0 passed, 1 failed")
         return 1
     grundy = module
-    if os.path.dirname(os.path.dirname(os.path.abspath(grundy.__file__))) != \
-            os.path.abspath(MODULE_DIR):
-        print("imported grundy from %s, not %s" % (grundy.__file__, MODULE_DIR))
+    where = os.path.dirname(os.path.abspath(grundy.__file__))
+    if MODULE_DIR == "-":
+        wrong = os.path.dirname(os.path.abspath(grundy.library_path)) != where
+        want = "a package with its own library"
+    else:
+        wrong = os.path.dirname(where) != os.path.abspath(MODULE_DIR)
+        want = MODULE_DIR
+    if wrong:
+        print("imported grundy from %s (library %s), not %s" % (grundy.__file__,
+                                                               grundy.library_path, want))
         print("0 passed, 1 failed")
         return 1
     loader = unittest.defaultTestLoader
