@@ -5017,7 +5017,9 @@ typedef struct grundy__graph_loopy__loopy_ctx {
     uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
     uint32_t *cnt;    /* unlabelled followers not yet k-winning */
     uint32_t *queue;
-    uint32_t steps;   /* positions visited since the last progress report */
+    uint32_t steps;   /* work since the last progress report */
+    uint64_t visited; /* positions visited, over every level: the progress */
+    uint64_t reported; /* visited at the last report */
 } grundy__graph_loopy__loopy_ctx;
 
 static void grundy__graph_loopy__loopy_free(grundy__graph_loopy__loopy_ctx *c)
@@ -5088,16 +5090,27 @@ static void grundy__graph_loopy__label_k(grundy__graph_loopy__loopy_ctx *c, uint
     }
 }
 
-/* Counts one position visited, and every GRUNDY__PROGRESS_EVERY reports
- * (levels done so far): a level is O(V + E), a second or so on a graph of
+/* Reports the positions visited so far, if more than at the last report
+ * (reports always increase).  Returns nonzero if the callback says stop. */
+static int grundy__graph_loopy__report_visits(grundy__graph_loopy__loopy_ctx *c)
+{
+    c->steps = 0;
+    if (c->visited == c->reported)
+        return 0;
+    c->reported = c->visited;
+    return grundy__graph_report(c->g, c->visited, 0);
+}
+
+/* Counts one position visited, and reports every GRUNDY__PROGRESS_EVERY
+ * steps of work: a level is O(V + E), a second or so on a graph of
  * millions of nodes, too long to wait for a caller that wants to stop.
  * Returns nonzero if the callback says stop. */
-static int grundy__graph_loopy__step(grundy__graph_loopy__loopy_ctx *c, uint32_t k)
+static int grundy__graph_loopy__step(grundy__graph_loopy__loopy_ctx *c)
 {
+    c->visited++;
     if (++c->steps < GRUNDY__PROGRESS_EVERY)
         return 0;
-    c->steps = 0;
-    return grundy__graph_report(c->g, k, 0);
+    return grundy__graph_loopy__report_visits(c);
 }
 
 /* One level: returns 0 when no position was eligible for k, -1 when the
@@ -5108,7 +5121,7 @@ static int grundy__graph_loopy__level(grundy__graph_loopy__loopy_ctx *c, uint32_
     size_t head = 0, tail = 0;
     int any = 0;
     for (uint32_t u = 0; u < g->n; u++) {
-        if (grundy__graph_loopy__step(c, k))
+        if (grundy__graph_loopy__step(c))
             return -1;
         if (!grundy__graph_loopy__eligible(c, u, k))
             continue;
@@ -5121,7 +5134,7 @@ static int grundy__graph_loopy__level(grundy__graph_loopy__loopy_ctx *c, uint32_
             c->queue[tail++] = u;
     }
     while (head < tail) {
-        if (grundy__graph_loopy__step(c, k))
+        if (grundy__graph_loopy__step(c))
             return -1;
         uint32_t u = c->queue[head++];
         if (grundy__graph_loopy__eligible(c, u, k))
@@ -5140,13 +5153,11 @@ GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
         return GRUNDY_OK;
     /* grundy__graph_need() has merged the moves and checked that none splits. */
     g->errmsg[0] = '\0';
-    grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
     int rc = grundy__graph_loopy__loopy_alloc(&c);
-    if (rc == GRUNDY_OK && grundy__graph_report(g, 0, 0) != 0)
-        rc = GRUNDY_ECANCELED; /* after the reverse moves: a pass over every move */
     for (uint32_t k = 0; rc == GRUNDY_OK; k++) {
         int more = grundy__graph_loopy__level(&c, k);
-        if (more < 0 || (more > 0 && grundy__graph_report(g, (uint64_t)k + 1, 0) != 0))
+        if (more < 0 || (more > 0 && grundy__graph_loopy__report_visits(&c) != 0))
             rc = GRUNDY_ECANCELED;
         if (more == 0)
             break;
