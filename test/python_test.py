@@ -1744,6 +1744,13 @@ class TestSafety(unittest.TestCase):
         game.close()
         self.assertTrue(game.closed)
 
+    def test_setter_from_own_move_generator(self):
+        game = self.game_calling_itself(4, lambda game: game.set_memory_limit(1))
+        with self.assertRaisesRegex(grundy.StateError, "set_memory_limit"):
+            game.value(9)
+        self.assertEqual(game.memory_limit, grundy.default_memory_limit())
+        self.assertEqual(game.value(3), 0)
+
     def test_reentry_names_the_generator(self):
         game = self.game_calling_itself(3, lambda game: game.value(1))
         with self.assertRaises(grundy.StateError) as cm:

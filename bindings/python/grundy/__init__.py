@@ -1105,8 +1105,13 @@ class _Owner:
     def set_memory_limit(self, nbytes):
         """Cap the memory the handle holds, in bytes (0: no cap).  Past the
         cap a computation fails at once, without asking the system for the
-        memory (the class says with which exception)."""
+        memory (the class says with which exception).  From inside one of
+        the handle's own calls (a move generator) it raises StateError: the
+        library leaves the cap of a computation under way as it is."""
         nbytes = _size(nbytes, "nbytes")
+        if self._depth > 1:
+            raise StateError(ESTATE, "set_memory_limit() of a %s from inside one of its own "
+                                     "calls (its move generator)" % type(self).__name__)
         getattr(_lib, self._SET_LIMIT)(self._handle(), nbytes)
         self._memory_limit = nbytes
 
