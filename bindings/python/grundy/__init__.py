@@ -949,7 +949,8 @@ try:  # signal.getsignal() in C, without the conversion to an enum, which
     from _signal import getsignal as _getsignal  # costs microseconds per call
 except ImportError:
     _getsignal = signal.getsignal
-_MAIN = threading.main_thread()
+_get_ident = threading.get_ident
+_MAIN_IDENT = threading.main_thread().ident
 _noted = []        # SIGINTs noted during a call, not yet handled
 _active = [0]      # calls under way on the main thread
 _delegate = [None]  # the SIGINT handler _note stands in front of
@@ -1021,11 +1022,11 @@ def _guarded(fn):
     def call(self, *args, **kwargs):
         with self._lock:
             outer = self._depth == 0
-            if outer:
+            if outer and self._pending:
                 del self._pending[:]  # left by a call that did not read it
             self._depth += 1
             try:
-                if outer and threading.current_thread() is _MAIN:
+                if outer and _get_ident() == _MAIN_IDENT:
                     with _NotingSignals():
                         return fn(self, *args, **kwargs)
                 return fn(self, *args, **kwargs)
