@@ -1269,7 +1269,7 @@ class TestHeapGames(unittest.TestCase):
                     self.assertEqual(h.degree(n), len(options(n)), (name, n))
                     self.assertEqual([h.move(n, k) for k in range(len(options(n)))],
                                      [tuple(sorted(o)) for o in options(n)], (name, n))
-                for _ in range(60):
+                for _ in range(300):
                     heaps = [rng.randrange(40) for _ in range(rng.randrange(0, 4))]
                     s = xor_all(g[x] for x in heaps)
                     self.assertEqual(h.sum_value(heaps), s)
@@ -1692,7 +1692,7 @@ class TestSafety(unittest.TestCase):
 
         def work(i):
             r = random.Random(i)
-            for _ in range(60):
+            for _ in range(300):
                 n = r.randrange(1, 3000)
                 k = r.randrange(4)
                 if k == 0:
