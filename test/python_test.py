@@ -1897,6 +1897,12 @@ case = sys.argv[2]
 if case == "compute":
     h = grundy.HeapGame("0.137", period_detection=False)
     call, again = lambda: h.compute(10 ** 6), lambda: h.value(10)
+elif case == "two threads":
+    h = grundy.HeapGame("0.137", period_detection=False, threads=2)
+    call, again = lambda: h.compute(10 ** 6), lambda: h.value(10)
+elif case == "arithmetic period":
+    h = grundy.HeapGame("grundy")
+    call, again = lambda: h.arithmetic_period(10 ** 7), lambda: h.value(10)
 elif case == "hexadecimal":
     h = grundy.HeapGame("0.F", period_detection=False)
     call, again = lambda: h.values(10 ** 5), lambda: h.value(10)
@@ -1954,6 +1960,12 @@ class TestInterrupt(unittest.TestCase):
 
     def test_hexadecimal(self):
         self.interrupt("hexadecimal")
+
+    def test_two_threads(self):
+        self.interrupt("two threads")
+
+    def test_arithmetic_period(self):
+        self.interrupt("arithmetic period")
 
     def test_misere_search(self):
         self.interrupt("misere")
