@@ -48,7 +48,7 @@ SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
 
 .PHONY: all check sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
-    clean single-header contest-header fuzz
+    clean single-header contest-header fuzz python-fuzz
 
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -108,6 +108,28 @@ build/san/test/%: test/%.c $(wildcard test/*.h) build/san/libgrundy.a
 sanitize: $(SAN_TEST_BIN) build/san/grundy
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	    GRUNDY_TEST_QUICK=1 sh test/run.sh build/san/test build/san/grundy --unit-only
+
+# Random sequences of calls through the Python module (test/python_fuzz.py:
+# threads sharing handles, move generators calling back, closes, pickles,
+# caps, SIGINTs) for PY_FUZZ_SECONDS, with the shared library built with
+# AddressSanitizer and its runtime preloaded into the interpreter (which is
+# not built with it; its own leaks at exit are not the library's, so leak
+# detection is off).  About a minute.
+PY_FUZZ_SECONDS ?= 40
+ASAN_LIB_OBJ := $(LIB_SRC:src/%.c=build/asan-so/obj/%.o)
+
+build/asan-so/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) -fsanitize=address -fno-omit-frame-pointer -O1 -g -c $< -o $@
+
+build/asan-so/libgrundy.so: $(ASAN_LIB_OBJ) src/grundy.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/grundy.map \
+	    -fsanitize=address -o $@ $(ASAN_LIB_OBJ) -pthread
+
+python-fuzz: build/asan-so/libgrundy.so
+	@LD_PRELOAD="$$($(CC) -print-file-name=libasan.so)" \
+	    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 GRUNDY_LIBRARY=build/asan-so/libgrundy.so \
+	    python3 test/python_fuzz.py $(PY_FUZZ_SECONDS)
 
 # The unit tests again under Valgrind's memcheck, which must report no error
 # and no leak of any kind, and the CLI tests with the tool under it too (through
@@ -286,6 +308,14 @@ fuzz:
 	sh fuzz/build.sh build/fuzz
 	sh fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
+# The Python package, installed too when PYTHONDIR names a directory on
+# Python's path (`make install PYTHONDIR=$$HOME/.local/lib/python3.11/site-packages`);
+# its grundy/_install.py names the library installed in LIBDIR, which it
+# loads.  (pip installs it with a library of its own: docs/python.md.)
+PYTHONDIR ?=
+PY_PACKAGE := $(wildcard bindings/python/grundy/*.py bindings/python/grundy/*.pyi) \
+    bindings/python/grundy/py.typed
+
 # Generated at every install, so it always names the PREFIX of this install.
 install: all
 	@mkdir -p build
@@ -302,12 +332,24 @@ install: all
 	install -m 755 $(CLI) $(DESTDIR)$(BINDIR)/grundy
 	install -m 644 build/grundy.pc $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
 	install -m 644 docs/grundy.1 $(DESTDIR)$(MANDIR)/man1/grundy.1
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	    echo "install the Python package into $(DESTDIR)$(PYTHONDIR)/grundy"; \
+	    install -d $(DESTDIR)$(PYTHONDIR)/grundy && \
+	    install -m 644 $(filter-out %/_install.py,$(PY_PACKAGE)) $(DESTDIR)$(PYTHONDIR)/grundy/ && \
+	    printf '"""Where make install put the library."""\nLIBRARY = "%s"\n' \
+	        '$(LIBDIR)/$(SONAME)' > $(DESTDIR)$(PYTHONDIR)/grundy/_install.py; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/grundy.h $(DESTDIR)$(LIBDIR)/libgrundy.a \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so $(DESTDIR)$(BINDIR)/grundy \
 	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc $(DESTDIR)$(MANDIR)/man1/grundy.1
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	    rm -rf $(DESTDIR)$(PYTHONDIR)/grundy/__pycache__ && \
+	    rm -f $(addprefix $(DESTDIR)$(PYTHONDIR)/grundy/,$(notdir $(PY_PACKAGE)) _install.py) && \
+	    rmdir $(DESTDIR)$(PYTHONDIR)/grundy 2>/dev/null || true; \
+	fi
 
 clean:
 	rm -rf build lib bin docs/html docs/images

@@ -1446,6 +1446,24 @@ GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn
                                           void *user);
 
 /**
+ * @brief Cap the memory the graph holds: its nodes and moves, the numbers
+ *        of each play solved, the scratch of a solve and the memo of the
+ *        misère search.  A call that would take the bytes held past the cap
+ *        fails at once with #GRUNDY_ENOMEM, as if the allocator had refused,
+ *        without asking the allocator for the memory; the graph is left as
+ *        a failed allocation leaves it (usable, values found so far kept),
+ *        and grundy_graph_errmsg() names the cap, the bytes held and the
+ *        bytes asked.  So an absurd graph (`2147483647 0`: 2^31 nodes, some
+ *        16 GiB of arrays once solved) fails at its first large array.  A
+ *        cap below what the graph already holds refuses every further
+ *        request and frees nothing.  From the graph's progress callback it
+ *        does nothing.
+ * @param g     The graph.
+ * @param bytes The cap; 0 (the default) means none.
+ */
+GRUNDY_API void grundy_graph_set_memory_limit(grundy_graph *g, size_t bytes);
+
+/**
  * @brief Add one node.
  * @param g  The graph.
  * @param id Out (may be NULL): the id of the new node.

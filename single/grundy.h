@@ -1470,6 +1470,24 @@ GRUNDY_API void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn
                                           void *user);
 
 /**
+ * @brief Cap the memory the graph holds: its nodes and moves, the numbers
+ *        of each play solved, the scratch of a solve and the memo of the
+ *        misère search.  A call that would take the bytes held past the cap
+ *        fails at once with #GRUNDY_ENOMEM, as if the allocator had refused,
+ *        without asking the allocator for the memory; the graph is left as
+ *        a failed allocation leaves it (usable, values found so far kept),
+ *        and grundy_graph_errmsg() names the cap, the bytes held and the
+ *        bytes asked.  So an absurd graph (`2147483647 0`: 2^31 nodes, some
+ *        16 GiB of arrays once solved) fails at its first large array.  A
+ *        cap below what the graph already holds refuses every further
+ *        request and frees nothing.  From the graph's progress callback it
+ *        does nothing.
+ * @param g     The graph.
+ * @param bytes The cap; 0 (the default) means none.
+ */
+GRUNDY_API void grundy_graph_set_memory_limit(grundy_graph *g, size_t bytes);
+
+/**
  * @brief Add one node.
  * @param g  The graph.
  * @param id Out (may be NULL): the id of the new node.
@@ -3882,7 +3900,13 @@ typedef struct grundy__pending {
 } grundy__pending;
 
 struct grundy_graph {
-    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    /* First: grundy__handle_new fills it with the caller's allocator, which
+     * grundy_graph_new() moves to base, putting the capping layer of
+     * graph.c here: every block the graph allocates passes through it. */
+    grundy_allocator alloc;
+    grundy_allocator base;
+    size_t mem_limit; /* the cap on live blocks (0: none) */
+    size_t mem_live;  /* bytes of the blocks live, headers included */
     grundy_progress_fn progress;
     void *progress_user;
 
@@ -4049,15 +4073,85 @@ GRUNDY__LOCAL int grundy__graph_check_play(grundy_graph *g, int play, int with_m
 
 /* === src/graph/graph.c (continued) === */
 
+/* The memory cap.  Every block the graph allocates (its arrays, a solve's
+ * scratch, the misère search's memo) goes through the allocator below,
+ * which keeps each block's size in a header before it: so the graph knows
+ * the bytes it holds at any moment, and refuses a request past the cap
+ * without asking the caller's allocator for it.  A graph of 2^31 nodes
+ * then fails at its first large array instead of taking the machine's
+ * memory.  The header costs a few bytes per block, and a graph allocates
+ * few blocks (a handful of arrays per solve). */
+typedef union grundy__graph__graph_block {
+    size_t size;
+    max_align_t align;
+} grundy__graph__graph_block;
+
+static int grundy__graph__graph_mem_allows(grundy_graph *g, size_t old_size, size_t size)
+{
+    if (size > SIZE_MAX - sizeof(grundy__graph__graph_block))
+        return 0;
+    size_t want = size + sizeof(grundy__graph__graph_block);
+    size_t live = g->mem_live - old_size;
+    if (g->mem_limit != 0 && (want > g->mem_limit || live > g->mem_limit - want)) {
+        grundy__graph_fail(g, GRUNDY_ENOMEM,
+                           "the memory limit of %zu bytes would be passed: %zu bytes held, "
+                           "%zu more asked", g->mem_limit, live, want);
+        return 0;
+    }
+    return 1;
+}
+
+static void *grundy__graph__graph_mem_malloc(void *user, size_t size)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    if (!grundy__graph__graph_mem_allows(g, 0, size))
+        return NULL;
+    grundy__graph__graph_block *b = (grundy__graph__graph_block *)g->base.malloc_fn(g->base.user, size + sizeof *b);
+    if (b == NULL)
+        return NULL;
+    b->size = size + sizeof *b;
+    g->mem_live += b->size;
+    return b + 1;
+}
+
+static void *grundy__graph__graph_mem_realloc(void *user, void *ptr, size_t size)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    grundy__graph__graph_block *b = (grundy__graph__graph_block *)ptr - 1;
+    size_t old = b->size;
+    if (!grundy__graph__graph_mem_allows(g, old, size))
+        return NULL;
+    grundy__graph__graph_block *q = (grundy__graph__graph_block *)g->base.realloc_fn(g->base.user, b, size + sizeof *q);
+    if (q == NULL)
+        return NULL;
+    q->size = size + sizeof *q;
+    g->mem_live = g->mem_live - old + q->size;
+    return q + 1;
+}
+
+static void grundy__graph__graph_mem_free(void *user, void *ptr)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    grundy__graph__graph_block *b = (grundy__graph__graph_block *)ptr - 1;
+    g->mem_live -= b->size;
+    g->base.free_fn(g->base.user, b);
+}
+
 int grundy_graph_new(grundy_graph **out, const grundy_allocator *alloc)
 {
     if (out == NULL)
         return GRUNDY_EINVAL;
     int rc;
-    *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
-    if (*out == NULL)
+    grundy_graph *g = (grundy_graph *)grundy__handle_new(sizeof *g, alloc, &rc);
+    *out = g;
+    if (g == NULL)
         return rc;
-    (*out)->errpos = GRUNDY_NO_POS;
+    g->base = g->alloc;
+    g->alloc.malloc_fn = grundy__graph__graph_mem_malloc;
+    g->alloc.realloc_fn = grundy__graph__graph_mem_realloc;
+    g->alloc.free_fn = grundy__graph__graph_mem_free;
+    g->alloc.user = g;
+    g->errpos = GRUNDY_NO_POS;
     return GRUNDY_OK;
 }
 
@@ -4065,12 +4159,18 @@ void grundy_graph_free(grundy_graph *g)
 {
     if (g == NULL)
         return;
-    grundy_allocator a = g->alloc;
-    grundy__free(&a, g->off);
-    grundy__free(&a, g->tok);
-    grundy__free(&a, g->pend);
+    grundy__free(&g->alloc, g->off);
+    grundy__free(&g->alloc, g->tok);
+    grundy__free(&g->alloc, g->pend);
     grundy__graph_unsolve(g);
-    grundy__free(&a, g);
+    grundy_allocator base = g->base;
+    grundy__free(&base, g);
+}
+
+void grundy_graph_set_memory_limit(grundy_graph *g, size_t bytes)
+{
+    if (g != NULL && !g->reporting)
+        g->mem_limit = bytes;
 }
 
 void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *user)
@@ -4946,6 +5046,9 @@ typedef struct grundy__graph_loopy__loopy_ctx {
     uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
     uint32_t *cnt;    /* unlabelled followers not yet k-winning */
     uint32_t *queue;
+    uint32_t steps;   /* work since the last progress report */
+    uint64_t visited; /* positions visited, over every level: the progress */
+    uint64_t reported; /* visited at the last report */
 } grundy__graph_loopy__loopy_ctx;
 
 static void grundy__graph_loopy__loopy_free(grundy__graph_loopy__loopy_ctx *c)
@@ -5001,11 +5104,13 @@ static int grundy__graph_loopy__eligible(const grundy__graph_loopy__loopy_ctx *c
 static void grundy__graph_loopy__label_k(grundy__graph_loopy__loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
 {
     c->label[u] = k;
+    c->steps += (uint32_t)((c->roff[u + 1] - c->roff[u]) / 4); /* work, for step() */
     for (uint64_t i = c->roff[u]; i < c->roff[u + 1]; i++) {
         uint32_t p = c->radj[i];
         if (c->label[p] != GRUNDY_INF || c->kwin[p] == k + 1)
             continue;
         c->kwin[p] = k + 1;
+        c->steps += (uint32_t)((c->roff[p + 1] - c->roff[p]) / 4);
         for (uint64_t j = c->roff[p]; j < c->roff[p + 1]; j++) {
             uint32_t q = c->radj[j];
             if (grundy__graph_loopy__eligible(c, q, k) && --c->cnt[q] == 0)
@@ -5014,13 +5119,39 @@ static void grundy__graph_loopy__label_k(grundy__graph_loopy__loopy_ctx *c, uint
     }
 }
 
-/* One level: returns 0 when no position was eligible for k. */
+/* Reports the positions visited so far, if more than at the last report
+ * (reports always increase).  Returns nonzero if the callback says stop. */
+static int grundy__graph_loopy__report_visits(grundy__graph_loopy__loopy_ctx *c)
+{
+    c->steps = 0;
+    if (c->visited == c->reported)
+        return 0;
+    c->reported = c->visited;
+    return grundy__graph_report(c->g, c->visited, 0);
+}
+
+/* Counts one position visited, and reports every GRUNDY__PROGRESS_EVERY
+ * steps of work: a level is O(V + E), a second or so on a graph of
+ * millions of nodes, too long to wait for a caller that wants to stop.
+ * Returns nonzero if the callback says stop. */
+static int grundy__graph_loopy__step(grundy__graph_loopy__loopy_ctx *c)
+{
+    c->visited++;
+    if (++c->steps < GRUNDY__PROGRESS_EVERY)
+        return 0;
+    return grundy__graph_loopy__report_visits(c);
+}
+
+/* One level: returns 0 when no position was eligible for k, -1 when the
+ * progress callback said stop. */
 static int grundy__graph_loopy__level(grundy__graph_loopy__loopy_ctx *c, uint32_t k)
 {
     const grundy_graph *g = c->g;
     size_t head = 0, tail = 0;
     int any = 0;
     for (uint32_t u = 0; u < g->n; u++) {
+        if (grundy__graph_loopy__step(c))
+            return -1;
         if (!grundy__graph_loopy__eligible(c, u, k))
             continue;
         any = 1;
@@ -5032,6 +5163,8 @@ static int grundy__graph_loopy__level(grundy__graph_loopy__loopy_ctx *c, uint32_
             c->queue[tail++] = u;
     }
     while (head < tail) {
+        if (grundy__graph_loopy__step(c))
+            return -1;
         uint32_t u = c->queue[head++];
         if (grundy__graph_loopy__eligible(c, u, k))
             grundy__graph_loopy__label_k(c, u, k, &tail);
@@ -5049,11 +5182,14 @@ GRUNDY__LOCAL int grundy__graph_solve_loopy(grundy_graph *g)
         return GRUNDY_OK;
     /* grundy__graph_need() has merged the moves and checked that none splits. */
     g->errmsg[0] = '\0';
-    grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    grundy__graph_loopy__loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
     int rc = grundy__graph_loopy__loopy_alloc(&c);
-    for (uint32_t k = 0; rc == GRUNDY_OK && grundy__graph_loopy__level(&c, k); k++) {
-        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
+    for (uint32_t k = 0; rc == GRUNDY_OK; k++) {
+        int more = grundy__graph_loopy__level(&c, k);
+        if (more < 0 || (more > 0 && grundy__graph_loopy__report_visits(&c) != 0))
             rc = GRUNDY_ECANCELED;
+        if (more == 0)
+            break;
     }
     if (rc == GRUNDY_OK) {
         g->num[GRUNDY_PLAY_LOOPY] = c.label;
@@ -6616,6 +6752,7 @@ struct grundy_game {
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
     grundy__mex mex;
     uint64_t evaluated; /* positions evaluated or put in a graph: progress */
+    uint64_t progress_mask; /* a report when evaluated & mask is 0 (a power of two less one) */
     char errmsg[256];
 };
 
@@ -6697,9 +6834,14 @@ GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, si
 GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g);
 
 /* Counts one more position evaluated (or put in a graph) and every 65536
- * calls the progress callback: GRUNDY_ECANCELED, with a message, if it
- * says stop. */
+ * (or as set below) calls the progress callback: GRUNDY_ECANCELED, with a
+ * message, if it says stop. */
 GRUNDY__LOCAL int grundy__game_tick(grundy_game *g);
+
+/* Reports progress every `every` positions (a power of two), for the
+ * library's own users whose positions cost far more than a rule's: the
+ * heap games' misère search, whose positions are sums of many heaps. */
+GRUNDY__LOCAL void grundy__game_set_progress_every(grundy_game *g, uint64_t every);
 
 /* status, and for GRUNDY_ELIMIT (a memo could not grow within the cap)
  * the message saying so, with the positions stored. */
@@ -6836,7 +6978,7 @@ GRUNDY__LOCAL int grundy__game_refuse_reentry(grundy_game *g)
 
 GRUNDY__LOCAL int grundy__game_tick(grundy_game *g)
 {
-    if (++g->evaluated % GRUNDY__GAME__PROGRESS_EVERY == 0 && g->progress != NULL &&
+    if ((++g->evaluated & g->progress_mask) == 0 && g->progress != NULL &&
         g->progress(g->progress_user, g->evaluated, 0) != 0)
         return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
                                  (unsigned long long)g->evaluated);
@@ -6894,6 +7036,7 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
     g->word = size == sizeof(uint64_t);
     g->avx2 = grundy__wtable_avx2();
     g->threads = 1;
+    g->progress_mask = GRUNDY__GAME__PROGRESS_EVERY - 1;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         grundy__table_init(&g->memo[p], size);
         grundy__table_init(&g->words[p].big, sizeof(uint64_t));
@@ -6980,6 +7123,11 @@ void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
     if (g != NULL && !g->inside)
         g->limit = bytes_cap;
+}
+
+GRUNDY__LOCAL void grundy__game_set_progress_every(grundy_game *g, uint64_t every)
+{
+    g->progress_mask = every - 1;
 }
 
 void grundy_game_set_threads(grundy_game *g, unsigned threads)
@@ -11574,11 +11722,17 @@ static int grundy__heap_compute__between_values(grundy_heap_game *g, uint64_t co
     return 0;
 }
 
-/* Computes the values up to stop on one thread (fewer on an error). */
+/* Computes the values up to stop on one thread (fewer on an error), or
+ * fewer once they have cost PROGRESS_WORK options: segment_stop() guesses
+ * a stretch's length from the heap size, as if a value cost n/2 options,
+ * but a game that leaves three heaps (a hexadecimal code) pays some n^2/12,
+ * and a stretch of 64 values at n = 30000 would keep the progress callback
+ * waiting for seconds. */
 static int grundy__heap_compute__run_one(grundy_heap_game *g, uint64_t stop)
 {
     int rc = GRUNDY_OK;
-    while (rc == GRUNDY_OK && g->vals.n < stop)
+    uint64_t work = g->lane[0].work;
+    while (rc == GRUNDY_OK && g->vals.n < stop && g->lane[0].work - work < GRUNDY__HEAP_COMPUTE__PROGRESS_WORK)
         rc = grundy__heap_compute__compute_next(g);
     return rc;
 }
@@ -12484,6 +12638,11 @@ static int grundy__heap_misere__prepare(grundy_heap_game *g, uint64_t slots, con
     int rc = g->mis->buf != NULL ? GRUNDY_OK : GRUNDY_ENOMEM;
     if (rc == GRUNDY_OK)
         rc = grundy_game_new(&g->mis->memo, size, grundy__heap_misere__sum_moves, g, &g->alloc);
+    /* A sum of heaps costs some microseconds to evaluate: a report every
+     * 4096 of them comes every few hundredths of a second, so that a
+     * caller stopping on Ctrl-C stops within a fraction of a second. */
+    if (rc == GRUNDY_OK)
+        grundy__game_set_progress_every(g->mis->memo, 4096);
     if (rc != GRUNDY_OK) {
         grundy__heap_misere__drop_memo(g);
         return grundy__heap_fail(g, rc, "%s: out of memory in the misère search", call);

@@ -131,9 +131,10 @@ uint64_t*positions,uint64_t*bytes);typedef struct grundy_graph grundy_graph;
 GRUNDY_API int grundy_graph_new(grundy_graph**out,const grundy_allocator*alloc);GRUNDY_API void grundy_graph_free(grundy_graph*g);
 GRUNDY_API int grundy_graph_parse(grundy_graph*g,const char*text,size_t len);GRUNDY_API const char*grundy_graph_errmsg(const grundy_graph*g);
 GRUNDY_API size_t grundy_graph_errpos(const grundy_graph*g);GRUNDY_API void grundy_graph_set_progress(grundy_graph*g,
-grundy_progress_fn fn,void*user);GRUNDY_API int grundy_graph_add_node(grundy_graph*g,uint32_t*id);
-GRUNDY_API int grundy_graph_add_nodes(grundy_graph*g,uint32_t count,uint32_t*first);GRUNDY_API int grundy_graph_add_move(grundy_graph*g,
-uint32_t from,uint32_t to);GRUNDY_API int grundy_graph_add_split(grundy_graph*g,uint32_t from,const uint32_t*parts,
+grundy_progress_fn fn,void*user);GRUNDY_API void grundy_graph_set_memory_limit(grundy_graph*g,size_t bytes);
+GRUNDY_API int grundy_graph_add_node(grundy_graph*g,uint32_t*id);GRUNDY_API int grundy_graph_add_nodes(grundy_graph*g,
+uint32_t count,uint32_t*first);GRUNDY_API int grundy_graph_add_move(grundy_graph*g,uint32_t from,
+uint32_t to);GRUNDY_API int grundy_graph_add_split(grundy_graph*g,uint32_t from,const uint32_t*parts,
 uint32_t nparts);GRUNDY_API int grundy_graph_add_moves(grundy_graph*g,size_t m,const uint32_t*from,
 const uint32_t*to);GRUNDY_API uint32_t grundy_graph_node_count(const grundy_graph*g);GRUNDY_API uint64_t grundy_graph_move_count(const grundy_graph*g);
 GRUNDY_API int grundy_graph_solve(grundy_graph*g,int play);GRUNDY_API int grundy_graph_cycle_node(const grundy_graph*g,
@@ -465,15 +466,15 @@ return 1+(acc->any_even?acc->max_even:acc->min_odd);case GR_PLAY_WIDTH:return ac
 default:return gr_mex_end(acc->mex);}}
 #define GR_SPLIT 0x80000000u
 typedef struct gr_pending{uint32_t from;uint32_t tok;}gr_pending;struct grundy_graph{
-grundy_allocator alloc;grundy_progress_fn progress;void*progress_user;uint32_t n;uint64_t moves;
-uint32_t n_csr;uint64_t*off;uint32_t*tok;uint32_t max_degree;int has_splits;gr_pending*pend;size_t npend,
-cap_pend;int pend_splits;uint32_t*num[GR_PLAYS];grundy_game*misere;size_t misere_limit;uint32_t misere_slots;
-uint32_t*misere_scratch;uint32_t*genus;unsigned char*tame;int has_cycle;uint32_t cycle_node;int last_method;
-size_t errpos;int reporting;char errmsg[192];};typedef struct gr_moves{const uint32_t*p,*end;}
-gr_moves;static inline gr_moves gr_moves_of(const grundy_graph*g,uint32_t u){gr_moves it={g->tok+g->off[u],
-g->tok+g->off[u+1]};return it;}static inline int gr_moves_next(gr_moves*it,const uint32_t**parts,
-uint32_t*nparts){if(it->p==it->end)return 0;if(*it->p&GR_SPLIT){*nparts=*it->p&~GR_SPLIT;*parts=it->p+1;
-it->p+=1+*nparts;}else{*nparts=1;*parts=it->p;it->p+=1;}return 1;}static inline uint32_t gr_parts_value(const uint32_t*val,
+grundy_allocator alloc;grundy_allocator base;size_t mem_limit;size_t mem_live;grundy_progress_fn progress;
+void*progress_user;uint32_t n;uint64_t moves;uint32_t n_csr;uint64_t*off;uint32_t*tok;uint32_t max_degree;
+int has_splits;gr_pending*pend;size_t npend,cap_pend;int pend_splits;uint32_t*num[GR_PLAYS];
+grundy_game*misere;size_t misere_limit;uint32_t misere_slots;uint32_t*misere_scratch;uint32_t*genus;
+unsigned char*tame;int has_cycle;uint32_t cycle_node;int last_method;size_t errpos;int reporting;
+char errmsg[192];};typedef struct gr_moves{const uint32_t*p,*end;}gr_moves;static inline gr_moves gr_moves_of(const grundy_graph*g,
+uint32_t u){gr_moves it={g->tok+g->off[u],g->tok+g->off[u+1]};return it;}static inline int gr_moves_next(gr_moves*it,
+const uint32_t**parts,uint32_t*nparts){if(it->p==it->end)return 0;if(*it->p&GR_SPLIT){*nparts=*it->p&~GR_SPLIT;
+*parts=it->p+1;it->p+=1+*nparts;}else{*nparts=1;*parts=it->p;it->p+=1;}return 1;}static inline uint32_t gr_parts_value(const uint32_t*val,
 const uint32_t*parts,size_t nparts){uint32_t x=0;for(size_t i=0;i<nparts;i++)x^=val[parts[i]];return x;
 }GR_LOCAL int gr_graph_compact(grundy_graph*g);GR_LOCAL int gr_graph_ready(grundy_graph*g);GR_LOCAL int gr_graph_need(grundy_graph*g,
 int play);GR_LOCAL void gr_graph_set_misere_limit(grundy_graph*g,size_t bytes);
@@ -493,10 +494,24 @@ __attribute__((format(printf,3,4)))
 #endif
 ;GR_LOCAL int gr_graph_push(grundy_graph*g,const gr_pending*recs,size_t count);GR_LOCAL int gr_graph_check_id(grundy_graph*g,
 uint32_t node,const char*role);GR_LOCAL int gr_graph_check_play(grundy_graph*g,int play,int with_method);
-int grundy_graph_new(grundy_graph**out,const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;
-int rc;*out=(grundy_graph*)gr_handle_new(sizeof**out,alloc,&rc);if(*out==NULL)return rc;(*out)->errpos=GRUNDY_NO_POS;
-return GRUNDY_OK;}void grundy_graph_free(grundy_graph*g){if(g==NULL)return;grundy_allocator a=g->alloc;
-gr_free(&a,g->off);gr_free(&a,g->tok);gr_free(&a,g->pend);gr_graph_unsolve(g);gr_free(&a,g);}void grundy_graph_set_progress(grundy_graph*g,
+typedef union gr_graph_block{size_t size;max_align_t align;}gr_graph_block;static int gr_graph_mem_allows(grundy_graph*g,
+size_t old_size,size_t size){if(size>SIZE_MAX-sizeof(gr_graph_block))return 0;size_t want=size+sizeof(gr_graph_block);
+size_t live=g->mem_live-old_size;if(g->mem_limit!=0&&(want>g->mem_limit||live>g->mem_limit-want)){
+gr_graph_fail(g,GRUNDY_ENOMEM,"the memory limit of %zu bytes would be passed: %zu bytes held, " "%zu more asked",
+g->mem_limit,live,want);return 0;}return 1;}static void*gr_graph_mem_malloc(void*user,size_t size){
+grundy_graph*g=(grundy_graph*)user;if(!gr_graph_mem_allows(g,0,size))return NULL;gr_graph_block*b=(gr_graph_block*)g->base.malloc_fn(g->base.user,
+size+sizeof*b);if(b==NULL)return NULL;b->size=size+sizeof*b;g->mem_live+=b->size;return b+1;}static void*gr_graph_mem_realloc(void*user,
+void*ptr,size_t size){grundy_graph*g=(grundy_graph*)user;gr_graph_block*b=(gr_graph_block*)ptr-1;
+size_t old=b->size;if(!gr_graph_mem_allows(g,old,size))return NULL;gr_graph_block*q=(gr_graph_block*)g->base.realloc_fn(g->base.user,
+b,size+sizeof*q);if(q==NULL)return NULL;q->size=size+sizeof*q;g->mem_live=g->mem_live-old+q->size;
+return q+1;}static void gr_graph_mem_free(void*user,void*ptr){grundy_graph*g=(grundy_graph*)user;
+gr_graph_block*b=(gr_graph_block*)ptr-1;g->mem_live-=b->size;g->base.free_fn(g->base.user,b);}int grundy_graph_new(grundy_graph**out,
+const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;int rc;grundy_graph*g=(grundy_graph*)gr_handle_new(sizeof*g,
+alloc,&rc);*out=g;if(g==NULL)return rc;g->base=g->alloc;g->alloc.malloc_fn=gr_graph_mem_malloc;g->alloc.realloc_fn=gr_graph_mem_realloc;
+g->alloc.free_fn=gr_graph_mem_free;g->alloc.user=g;g->errpos=GRUNDY_NO_POS;return GRUNDY_OK;}void grundy_graph_free(grundy_graph*g){
+if(g==NULL)return;gr_free(&g->alloc,g->off);gr_free(&g->alloc,g->tok);gr_free(&g->alloc,g->pend);
+gr_graph_unsolve(g);grundy_allocator base=g->base;gr_free(&base,g);}void grundy_graph_set_memory_limit(grundy_graph*g,
+size_t bytes){if(g!=NULL&&!g->reporting)g->mem_limit=bytes;}void grundy_graph_set_progress(grundy_graph*g,
 grundy_progress_fn fn,void*user){if(g==NULL)return;g->progress=fn;g->progress_user=user;}GR_LOCAL int gr_graph_fail(grundy_graph*g,
 int status,const char*fmt,...){va_list ap;g->errpos=GRUNDY_NO_POS;va_start(ap,fmt);vsnprintf(g->errmsg,
 sizeof g->errmsg,fmt,ap);va_end(ap);return status;}GR_LOCAL int gr_graph_report(grundy_graph*g,
@@ -670,33 +685,36 @@ size_t n){uint32_t x=0;int big=0;for(size_t i=0;i<n;i++){big|=g->tame[nodes[i]]=
 #undef GR_L
 #undef GR_STATES
 typedef struct gr_loopy_ctx{grundy_graph*g;uint64_t*roff;uint32_t*radj;uint32_t*label;uint32_t*mexl;
-uint32_t*kwin;uint32_t*cnt;uint32_t*queue;}gr_loopy_ctx;static void gr_loopy_free(gr_loopy_ctx*c){
-const grundy_allocator*a=&c->g->alloc;gr_free(a,c->roff);gr_free(a,c->radj);gr_free(a,c->label);
-gr_free(a,c->mexl);gr_free(a,c->kwin);gr_free(a,c->cnt);gr_free(a,c->queue);}static int gr_loopy_alloc(gr_loopy_ctx*c){
-grundy_graph*g=c->g;const grundy_allocator*a=&g->alloc;uint64_t m=g->off[g->n];c->roff=(uint64_t*)gr_calloc_array(a,
-(size_t)g->n+1,sizeof*c->roff);c->radj=(uint32_t*)gr_alloc_array(a,(size_t)m,sizeof*c->radj);c->label=(uint32_t*)gr_alloc_array(a,
-g->n,sizeof*c->label);c->mexl=(uint32_t*)gr_calloc_array(a,g->n,sizeof*c->mexl);c->kwin=(uint32_t*)gr_calloc_array(a,
-g->n,sizeof*c->kwin);c->cnt=(uint32_t*)gr_alloc_array(a,g->n,sizeof*c->cnt);c->queue=(uint32_t*)gr_alloc_array(a,
-g->n,sizeof*c->queue);if(!c->roff||!c->radj||!c->label||!c->mexl||!c->kwin||!c->cnt||!c->queue)return GRUNDY_ENOMEM;
+uint32_t*kwin;uint32_t*cnt;uint32_t*queue;uint32_t steps;uint64_t visited;uint64_t reported;}
+gr_loopy_ctx;static void gr_loopy_free(gr_loopy_ctx*c){const grundy_allocator*a=&c->g->alloc;gr_free(a,
+c->roff);gr_free(a,c->radj);gr_free(a,c->label);gr_free(a,c->mexl);gr_free(a,c->kwin);gr_free(a,c->cnt);
+gr_free(a,c->queue);}static int gr_loopy_alloc(gr_loopy_ctx*c){grundy_graph*g=c->g;const grundy_allocator*a=&g->alloc;
+uint64_t m=g->off[g->n];c->roff=(uint64_t*)gr_calloc_array(a,(size_t)g->n+1,sizeof*c->roff);c->radj=(uint32_t*)gr_alloc_array(a,
+(size_t)m,sizeof*c->radj);c->label=(uint32_t*)gr_alloc_array(a,g->n,sizeof*c->label);c->mexl=(uint32_t*)gr_calloc_array(a,
+g->n,sizeof*c->mexl);c->kwin=(uint32_t*)gr_calloc_array(a,g->n,sizeof*c->kwin);c->cnt=(uint32_t*)gr_alloc_array(a,
+g->n,sizeof*c->cnt);c->queue=(uint32_t*)gr_alloc_array(a,g->n,sizeof*c->queue);if(!c->roff||!c->radj||!c->label||!c->mexl||!c->kwin||!c->cnt||!c->queue)return GRUNDY_ENOMEM;
 for(uint64_t i=0;i<m;i++)c->roff[g->tok[i]+1]++;for(uint32_t v=0;v<g->n;v++)c->roff[v+1]+=c->roff[v];
 for(uint32_t u=0;u<g->n;u++){for(uint64_t i=g->off[u];i<g->off[u+1];i++)c->radj[c->roff[g->tok[i]]++]=u;
 }for(uint32_t v=g->n;v>0;v--)c->roff[v]=c->roff[v-1];c->roff[0]=0;for(uint32_t u=0;u<g->n;u++)c->label[u]=GRUNDY_INF;
 return GRUNDY_OK;}static int gr_eligible(const gr_loopy_ctx*c,uint32_t u,uint32_t k){return c->label[u]==GRUNDY_INF&&c->mexl[u]==k&&c->kwin[u]!=k+1;
-}static void gr_label_k(gr_loopy_ctx*c,uint32_t u,uint32_t k,size_t*tail){c->label[u]=k;for(uint64_t i=c->roff[u];
-i<c->roff[u+1];i++){uint32_t p=c->radj[i];if(c->label[p]!=GRUNDY_INF||c->kwin[p]==k+1)continue;c->kwin[p]=k+1;
-for(uint64_t j=c->roff[p];j<c->roff[p+1];j++){uint32_t q=c->radj[j];if(gr_eligible(c,q,k)&&--c->cnt[q]==0)c->queue[(*tail)++]=q;
-}}}static int gr_level(gr_loopy_ctx*c,uint32_t k){const grundy_graph*g=c->g;size_t head=0,tail=0;int any=0;
-for(uint32_t u=0;u<g->n;u++){if(!gr_eligible(c,u,k))continue;any=1;uint32_t open=0;for(uint64_t i=g->off[u];
-i<g->off[u+1];i++)open+=c->label[g->tok[i]]==GRUNDY_INF;c->cnt[u]=open;if(open==0)c->queue[tail++]=u;
-}while(head<tail){uint32_t u=c->queue[head++];if(gr_eligible(c,u,k))gr_label_k(c,u,k,&tail);}for(uint32_t u=0;
-u<g->n;u++){if(c->label[u]==GRUNDY_INF&&c->mexl[u]==k&&c->kwin[u]==k+1)c->mexl[u]=k+1;}return any;}
-GR_LOCAL int gr_graph_solve_loopy(grundy_graph*g){if(g->num[GRUNDY_PLAY_LOOPY]!=NULL)return GRUNDY_OK;
-g->errmsg[0]='\0';gr_loopy_ctx c={g,NULL,NULL,NULL,NULL,NULL,NULL,NULL};int rc=gr_loopy_alloc(&c);
-for(uint32_t k=0;rc==GRUNDY_OK&&gr_level(&c,k);k++){if(gr_graph_report(g,(uint64_t)k+1,0)!=0)rc=GRUNDY_ECANCELED;
-}if(rc==GRUNDY_OK){g->num[GRUNDY_PLAY_LOOPY]=c.label;c.label=NULL;}gr_loopy_free(&c);return rc;}
-static int gr_graph_loopy_cmp_u32(const void*a,const void*b){uint32_t x=*(const uint32_t*)a,y=*(const uint32_t*)b;
-return(x>y)-(x<y);}int grundy_graph_loopy_followers(grundy_graph*g,uint32_t node,uint32_t*values,
-size_t cap,size_t*count){if(count!=NULL)*count=0;if(g==NULL||count==NULL||(values==NULL&&cap>0))return GRUNDY_EINVAL;
+}static void gr_label_k(gr_loopy_ctx*c,uint32_t u,uint32_t k,size_t*tail){c->label[u]=k;c->steps+=(uint32_t)((c->roff[u+1]-c->roff[u])/4);
+for(uint64_t i=c->roff[u];i<c->roff[u+1];i++){uint32_t p=c->radj[i];if(c->label[p]!=GRUNDY_INF||c->kwin[p]==k+1)continue;
+c->kwin[p]=k+1;c->steps+=(uint32_t)((c->roff[p+1]-c->roff[p])/4);for(uint64_t j=c->roff[p];j<c->roff[p+1];
+j++){uint32_t q=c->radj[j];if(gr_eligible(c,q,k)&&--c->cnt[q]==0)c->queue[(*tail)++]=q;}}}static int gr_report_visits(gr_loopy_ctx*c){
+c->steps=0;if(c->visited==c->reported)return 0;c->reported=c->visited;return gr_graph_report(c->g,c->visited,
+0);}static int gr_graph_loopy_step(gr_loopy_ctx*c){c->visited++;if(++c->steps<GR_PROGRESS_EVERY)return 0;
+return gr_report_visits(c);}static int gr_level(gr_loopy_ctx*c,uint32_t k){const grundy_graph*g=c->g;
+size_t head=0,tail=0;int any=0;for(uint32_t u=0;u<g->n;u++){if(gr_graph_loopy_step(c))return-1;if(!gr_eligible(c,
+u,k))continue;any=1;uint32_t open=0;for(uint64_t i=g->off[u];i<g->off[u+1];i++)open+=c->label[g->tok[i]]==GRUNDY_INF;
+c->cnt[u]=open;if(open==0)c->queue[tail++]=u;}while(head<tail){if(gr_graph_loopy_step(c))return-1;
+uint32_t u=c->queue[head++];if(gr_eligible(c,u,k))gr_label_k(c,u,k,&tail);}for(uint32_t u=0;u<g->n;u++){
+if(c->label[u]==GRUNDY_INF&&c->mexl[u]==k&&c->kwin[u]==k+1)c->mexl[u]=k+1;}return any;}GR_LOCAL int gr_graph_solve_loopy(grundy_graph*g){
+if(g->num[GRUNDY_PLAY_LOOPY]!=NULL)return GRUNDY_OK;g->errmsg[0]='\0';gr_loopy_ctx c={g,NULL,NULL,
+NULL,NULL,NULL,NULL,NULL,0,0,0};int rc=gr_loopy_alloc(&c);for(uint32_t k=0;rc==GRUNDY_OK;k++){int more=gr_level(&c,
+k);if(more<0||(more>0&&gr_report_visits(&c)!=0))rc=GRUNDY_ECANCELED;if(more==0)break;}if(rc==GRUNDY_OK){
+g->num[GRUNDY_PLAY_LOOPY]=c.label;c.label=NULL;}gr_loopy_free(&c);return rc;}static int gr_graph_loopy_cmp_u32(const void*a,
+const void*b){uint32_t x=*(const uint32_t*)a,y=*(const uint32_t*)b;return(x>y)-(x<y);}int grundy_graph_loopy_followers(grundy_graph*g,
+uint32_t node,uint32_t*values,size_t cap,size_t*count){if(count!=NULL)*count=0;if(g==NULL||count==NULL||(values==NULL&&cap>0))return GRUNDY_EINVAL;
 int rc=gr_graph_check_id(g,node,"node");if(rc==GRUNDY_OK)rc=gr_graph_need(g,GRUNDY_PLAY_LOOPY);if(rc!=GRUNDY_OK)return rc;
 const uint32_t*label=g->num[GRUNDY_PLAY_LOOPY];size_t deg=(size_t)(g->off[node+1]-g->off[node]);
 uint32_t*tmp=(uint32_t*)gr_alloc_array(&g->alloc,deg,sizeof*tmp);if(tmp==NULL)return GRUNDY_ENOMEM;
@@ -847,20 +865,21 @@ for(unsigned k=1;k<GR_SEARCHES;k++){if(nm->s[k].sp>0){gr_take_over(nm,&nm->s[k],
 }return GR_STUCK;}static int gr_graph_normal_finish(gr_normal*nm,gr_graph_normal_search*s,const uint32_t*t,
 uint32_t len){gr_mex_begin(nm->mex);for(uint32_t i=0;i<len;i++)gr_mex_add(nm->mex,nm->num[t[i]]);nm->num[s->stack[--s->sp].node]=gr_mex_end(nm->mex);
 if(++nm->done%GR_PROGRESS_EVERY==0&&gr_graph_report(nm->g,nm->done,nm->g->n)!=0)return GRUNDY_ECANCELED;
-return GR_MOVED;}static int gr_step(gr_normal*nm,gr_graph_normal_search*s){if(s->sp==0)return gr_start(nm,
+return GR_MOVED;}static int gr_graph_normal_step(gr_normal*nm,gr_graph_normal_search*s){if(s->sp==0)return gr_start(nm,
 s);const grundy_graph*g=nm->g;gr_frame*f=&s->stack[s->sp-1];const uint32_t*t=g->tok+g->off[f->node];
 uint32_t len=(uint32_t)(g->off[f->node+1]-g->off[f->node]);uint32_t i=f->next;if(i==GR_FRESH){for(i=0;
 i<len;i++){if(nm->num[t[i]]==GR_UNSEEN)GR_PREFETCH_MOVES(g,t[i]);}i=0;}while(i<len&&gr_is_value(nm->num[t[i]]))i++;
 f->next=i;if(i==len)return gr_graph_normal_finish(nm,s,t,len);uint32_t v=t[i];if(nm->num[v]==GR_UNSEEN)return gr_graph_normal_push(nm,
 s,v);if(nm->num[v]==s->mark){nm->g->cycle_node=v;return GRUNDY_ECYCLE;}if(s!=&nm->s[0])return GR_STUCK;
 gr_take_over_from(nm,v);return GR_MOVED;}static int gr_graph_normal_run(gr_normal*nm){for(;;){int moved=0;
-for(unsigned k=0;k<GR_SEARCHES;k++){int rc=gr_step(nm,&nm->s[k]);if(rc<0)return rc;moved|=rc;}if(!moved)return GRUNDY_OK;
-}}GR_LOCAL int gr_graph_search_normal(grundy_graph*g,uint32_t*num,gr_mex*mex){uint32_t helper=g->n<GR_HELPER_FRAMES?g->n:GR_HELPER_FRAMES;
-size_t frames=(size_t)g->n+(size_t)(GR_SEARCHES-1)*helper;gr_frame*stack=(gr_frame*)gr_alloc_array(&g->alloc,
-frames,sizeof*stack);if(stack==NULL)return GRUNDY_ENOMEM;gr_normal nm;memset(&nm,0,sizeof nm);nm.g=g;
-nm.num=num;nm.mex=mex;for(unsigned k=0;k<GR_SEARCHES;k++){nm.s[k].stack=k==0?stack:stack+g->n+(size_t)(k-1)*helper;
-nm.s[k].cap=k==0?g->n:helper;nm.s[k].mark=gr_mark_of(k);}memset(num,0xff,(size_t)g->n*sizeof*num);
-int rc=gr_graph_normal_run(&nm);gr_free(&g->alloc,stack);return rc;}
+for(unsigned k=0;k<GR_SEARCHES;k++){int rc=gr_graph_normal_step(nm,&nm->s[k]);if(rc<0)return rc;
+moved|=rc;}if(!moved)return GRUNDY_OK;}}GR_LOCAL int gr_graph_search_normal(grundy_graph*g,uint32_t*num,
+gr_mex*mex){uint32_t helper=g->n<GR_HELPER_FRAMES?g->n:GR_HELPER_FRAMES;size_t frames=(size_t)g->n+(size_t)(GR_SEARCHES-1)*helper;
+gr_frame*stack=(gr_frame*)gr_alloc_array(&g->alloc,frames,sizeof*stack);if(stack==NULL)return GRUNDY_ENOMEM;
+gr_normal nm;memset(&nm,0,sizeof nm);nm.g=g;nm.num=num;nm.mex=mex;for(unsigned k=0;k<GR_SEARCHES;k++){
+nm.s[k].stack=k==0?stack:stack+g->n+(size_t)(k-1)*helper;nm.s[k].cap=k==0?g->n:helper;nm.s[k].mark=gr_mark_of(k);
+}memset(num,0xff,(size_t)g->n*sizeof*num);int rc=gr_graph_normal_run(&nm);gr_free(&g->alloc,stack);
+return rc;}
 #undef GR_SEARCHES
 #undef GR_HELPER_FRAMES
 #undef GR_UNSEEN
@@ -992,8 +1011,9 @@ size_t limit;int inside;gr_table memo[GR_GAME_MEMOS];int word;uint64_t bound;uns
 int pair_trial;unsigned pair_retired;gr_word_memo words[GR_GAME_MEMOS];gr_word_searcher searcher[2];
 uint64_t rebuilds;int play;size_t pending;gr_game_optlist opts;gr_game_optlist listed;const gr_game_build*build;
 int last_method;gr_game_frame*frames;size_t nframes,cap_frames;unsigned char*pos;gr_mex mex;uint64_t evaluated;
-char errmsg[256];};static inline void gr_game_copy_pos(const grundy_game*g,void*dst,const void*src){
-if(g->size==sizeof(uint64_t))memcpy(dst,src,sizeof(uint64_t));else memcpy(dst,src,g->size);}
+uint64_t progress_mask;char errmsg[256];};static inline void gr_game_copy_pos(const grundy_game*g,
+void*dst,const void*src){if(g->size==sizeof(uint64_t))memcpy(dst,src,sizeof(uint64_t));else memcpy(dst,
+src,g->size);}
 #define GR_GAME_TAIL (2 * sizeof(uint32_t))
 static inline void gr_game_unknown(unsigned char*value_and_hint){const uint32_t unknown[2]={GR_EMPTY,
 GR_HINT_NONE};memcpy(value_and_hint,unknown,sizeof unknown);}static inline unsigned char*gr_game_offset(unsigned char*p,
@@ -1008,8 +1028,9 @@ __attribute__((format(printf,3,4)))
 #endif
 ;GR_LOCAL size_t gr_game_used_bytes(const grundy_game*g);GR_LOCAL int gr_game_reserve(grundy_game*g,
 gr_game_bytes*b,size_t more);GR_LOCAL int gr_game_refuse_reentry(grundy_game*g);GR_LOCAL int gr_game_tick(grundy_game*g);
-GR_LOCAL int gr_game_memo_full(grundy_game*g,int status);GR_LOCAL int gr_game_check_bound(grundy_game*g);
-GR_LOCAL int gr_game_check_play(grundy_game*g,int play,int with_method,const char*call);GR_LOCAL int gr_game_generate(grundy_game*g,
+GR_LOCAL void gr_game_set_progress_every(grundy_game*g,uint64_t every);GR_LOCAL int gr_game_memo_full(grundy_game*g,
+int status);GR_LOCAL int gr_game_check_bound(grundy_game*g);GR_LOCAL int gr_game_check_play(grundy_game*g,
+int play,int with_method,const char*call);GR_LOCAL int gr_game_generate(grundy_game*g,
 gr_game_optlist*out,int how);GR_LOCAL void gr_game_load(grundy_game*g,const void*pos);GR_LOCAL int gr_game_evaluate(grundy_game*g,
 int play,uint32_t*value);GR_LOCAL int gr_game_list(grundy_game*g,const void*pos,int how);typedef struct gr_game_walk{
 size_t count;size_t part;}gr_game_walk;static inline int gr_game_next_listed(const grundy_game*g,
@@ -1031,7 +1052,7 @@ rc,"memory limit of %zu bytes reached with %zu positions stored, " "%zu moves de
 gr_game_stored_count(g),g->nframes);return rc;}GR_LOCAL int gr_game_refuse_reentry(grundy_game*g){
 return gr_game_fail(g,GRUNDY_ESTATE,
 "called from a move generator or progress callback of the same game");}GR_LOCAL int gr_game_tick(grundy_game*g){
-if(++g->evaluated%GR_GAME_PROGRESS_EVERY==0&&g->progress!=NULL&&g->progress(g->progress_user,g->evaluated,
+if((++g->evaluated&g->progress_mask)==0&&g->progress!=NULL&&g->progress(g->progress_user,g->evaluated,
 0)!=0)return gr_game_fail(g,GRUNDY_ECANCELED,"canceled after %llu positions",(unsigned long long)g->evaluated);
 return GRUNDY_OK;}GR_LOCAL int gr_game_memo_full(grundy_game*g,int status){if(status!=GRUNDY_ELIMIT)return status;
 return gr_game_fail(g,GRUNDY_ELIMIT,"memory limit of %zu bytes reached with %zu positions stored",g->limit,
@@ -1045,12 +1066,12 @@ grundy_moves_u64_fn moves_u64,void*user,const grundy_allocator*alloc){if(out==NU
 *out=NULL;if((moves==NULL&&moves_u64==NULL)||size==0||size>GR_MAX_POS_SIZE)return GRUNDY_EINVAL;int rc;
 grundy_game*g=(grundy_game*)gr_handle_new(sizeof*g,alloc,&rc);if(g==NULL)return rc;const grundy_allocator a=g->alloc;
 g->size=size;g->rec=size+GR_GAME_TAIL;g->max_parts=SIZE_MAX/g->rec;g->moves=moves;g->moves_u64=moves_u64;
-g->user=user;g->word=size==sizeof(uint64_t);g->avx2=gr_wtable_avx2();g->threads=1;for(int p=0;p<GR_GAME_MEMOS;
-p++){gr_table_init(&g->memo[p],size);gr_table_init(&g->words[p].big,sizeof(uint64_t));}g->pos=(unsigned char*)gr_alloc_array(&a,
-size,1);if(g->pos==NULL||gr_mex_init(&g->mex,&a,64)!=GRUNDY_OK){grundy_game_free(g);return GRUNDY_ENOMEM;
-}*out=g;return GRUNDY_OK;}int grundy_game_new(grundy_game**out,size_t pos_size,grundy_moves_fn moves,
-void*user,const grundy_allocator*alloc){if(moves==NULL){if(out!=NULL)*out=NULL;return GRUNDY_EINVAL;
-}return gr_game_new(out,pos_size,moves,NULL,user,alloc);}int grundy_game_new_u64(grundy_game**out,
+g->user=user;g->word=size==sizeof(uint64_t);g->avx2=gr_wtable_avx2();g->threads=1;g->progress_mask=GR_GAME_PROGRESS_EVERY-1;
+for(int p=0;p<GR_GAME_MEMOS;p++){gr_table_init(&g->memo[p],size);gr_table_init(&g->words[p].big,
+sizeof(uint64_t));}g->pos=(unsigned char*)gr_alloc_array(&a,size,1);if(g->pos==NULL||gr_mex_init(&g->mex,
+&a,64)!=GRUNDY_OK){grundy_game_free(g);return GRUNDY_ENOMEM;}*out=g;return GRUNDY_OK;}int grundy_game_new(grundy_game**out,
+size_t pos_size,grundy_moves_fn moves,void*user,const grundy_allocator*alloc){if(moves==NULL){if(out!=NULL)*out=NULL;
+return GRUNDY_EINVAL;}return gr_game_new(out,pos_size,moves,NULL,user,alloc);}int grundy_game_new_u64(grundy_game**out,
 grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc){if(moves==NULL){if(out!=NULL)*out=NULL;
 return GRUNDY_EINVAL;}return gr_game_new(out,sizeof(uint64_t),NULL,moves,user,alloc);}int grundy_game_new_dense(grundy_game**out,
 uint64_t bound,grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc){if(out!=NULL)*out=NULL;
@@ -1063,7 +1084,8 @@ g->listed.counts.p);gr_free(&a,g->frames);gr_free(&a,g->pos);gr_mex_free(&g->mex
 int grundy_game_set_canon(grundy_game*g,grundy_canon_fn canon){if(g==NULL)return GRUNDY_EINVAL;if(g->inside)return gr_game_refuse_reentry(g);
 if(gr_game_stored_count(g)!=0)return gr_game_fail(g,GRUNDY_ESTATE,
 "the canonical form cannot change once positions are stored");g->canon=canon;return GRUNDY_OK;}void grundy_game_set_memory_limit(grundy_game*g,
-size_t bytes_cap){if(g!=NULL&&!g->inside)g->limit=bytes_cap;}void grundy_game_set_progress(grundy_game*g,
+size_t bytes_cap){if(g!=NULL&&!g->inside)g->limit=bytes_cap;}GR_LOCAL void gr_game_set_progress_every(grundy_game*g,
+uint64_t every){g->progress_mask=every-1;}void grundy_game_set_progress(grundy_game*g,
 grundy_progress_fn fn,void*user){if(g==NULL||g->inside)return;g->progress=fn;g->progress_user=user;}
 void grundy_game_stats(const grundy_game*g,uint64_t*positions,uint64_t*nbytes){if(positions!=NULL)*positions=g?gr_game_stored_count(g):0;
 if(nbytes!=NULL)*nbytes=g?gr_memo_bytes(g):0;}const char*grundy_game_errmsg(const grundy_game*g){
@@ -1896,8 +1918,8 @@ if(g->detect&&g->vals.n>=g->next_check){if(gr_heap_check_regularity(g)>0)return 
 }if(gr_heap_sparse_possible(g)&&g->vals.n>=g->next_choice){gr_heap_lanes_settle(g);*rc=gr_heap_rechoose(g);
 }if(*rc==GRUNDY_OK&&g->work>=GR_PROGRESS_WORK){g->work=0;if(g->progress!=NULL){g->reporting=1;if(g->progress(g->progress_user,
 g->vals.n,count)!=0)*rc=GRUNDY_ECANCELED;g->reporting=0;}}return 0;}static int gr_run_one(grundy_heap_game*g,
-uint64_t stop){int rc=GRUNDY_OK;while(rc==GRUNDY_OK&&g->vals.n<stop)rc=gr_compute_next(g);return rc;
-}static int gr_run_segment(grundy_heap_game*g,uint64_t stop){if(gr_heap_rules_allbut(&g->rules))return gr_heap_allbut_run(g,
+uint64_t stop){int rc=GRUNDY_OK;uint64_t work=g->lane[0].work;while(rc==GRUNDY_OK&&g->vals.n<stop&&g->lane[0].work-work<GR_PROGRESS_WORK)rc=gr_compute_next(g);
+return rc;}static int gr_run_segment(grundy_heap_game*g,uint64_t stop){if(gr_heap_rules_allbut(&g->rules))return gr_heap_allbut_run(g,
 stop);int lanes=stop-g->vals.n>=GR_MIN_SEGMENT&&g->vals.n>=GR_LANES_FROM?gr_heap_lanes_ready(g):0;
 double t0=g->threads>1?gr_seconds():0.0;uint64_t start=g->vals.n;int rc=GRUNDY_OK;if(lanes<0)rc=GRUNDY_ENOMEM;
 else if(lanes>0)rc=gr_heap_run_lanes(g,stop);if(rc==GRUNDY_OK&&g->vals.n<stop)rc=lanes?gr_compute_next(g):gr_run_one(g,
@@ -2087,8 +2109,9 @@ call,(unsigned long long)slots,GR_HEAP_MISERE_MAX_SLOTS);if(slots==0)slots=1;if(
 uint64_t grown=(uint64_t)g->mis->slots+g->mis->slots/2;slots=grown>slots&&grown<=GR_HEAP_MISERE_MAX_SLOTS?grown:slots;
 gr_drop_memo(g);size_t size=((size_t)slots+1)*sizeof(uint32_t);g->mis->buf=(uint32_t*)gr_alloc_array(&g->alloc,
 3,size);int rc=g->mis->buf!=NULL?GRUNDY_OK:GRUNDY_ENOMEM;if(rc==GRUNDY_OK)rc=grundy_game_new(&g->mis->memo,
-size,gr_heap_misere_sum_moves,g,&g->alloc);if(rc!=GRUNDY_OK){gr_drop_memo(g);return gr_heap_fail(g,
-rc,"%s: out of memory in the misère search",call);}g->mis->slots=(uint32_t)slots;return GRUNDY_OK;}
+size,gr_heap_misere_sum_moves,g,&g->alloc);if(rc==GRUNDY_OK)gr_game_set_progress_every(g->mis->memo,
+4096);if(rc!=GRUNDY_OK){gr_drop_memo(g);return gr_heap_fail(g,rc,
+"%s: out of memory in the misère search",call);}g->mis->slots=(uint32_t)slots;return GRUNDY_OK;}
 static int gr_heap_misere_report(void*user,uint64_t done,uint64_t total){grundy_heap_game*g=(grundy_heap_game*)user;
 g->reporting=1;int stop=g->progress(g->progress_user,done,total);g->reporting=0;return stop;}static int gr_evaluate(grundy_heap_game*g,
 const uint32_t*pos,uint32_t*value,const char*call){g->mis->full=0;grundy_game_set_progress(g->mis->memo,

@@ -21,6 +21,19 @@ check() { # DESC COMMAND...: passes when COMMAND succeeds
     if "$@"; then ok; else bad "$_d"; fi
 }
 
+# The first lines of a log, indented.
+showlog() { sed -n '1,30s/^/    /p' "$1"; }
+# Passes when COMMAND succeeds; else fails and shows what COMMAND printed
+# (kept in $work/log: the test sets work to a directory of its own).
+check_logged() { # DESC COMMAND...
+    _d=$1
+    shift
+    if "$@" >"$work/log" 2>&1; then ok; else
+        bad "$_d"
+        showlog "$work/log"
+    fi
+}
+
 # Counts the PASS and FAIL lines an awk checker wrote to FILE.
 tally() { # FILE
     _p=$(grep -c '^PASS' "$1")

@@ -23,16 +23,6 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-work.XXXXXX") || exit 2
 trap 'rm -rf "$tmp" "$tmp2" "$tmp3" "$work"' EXIT
 trap 'exit 2' INT TERM
 
-showlog() { sed -n '1,30s/^/    /p' "$1"; }
-# Passes when COMMAND succeeds; else fails and shows what COMMAND printed.
-check_logged() { # DESC COMMAND...
-    _d=$1
-    shift
-    if "$@" >"$work/log" 2>&1; then ok; else
-        bad "$_d"
-        showlog "$work/log"
-    fi
-}
 # Passes when FILE (a list of what is wrong) is empty; else fails and shows it.
 expect_none() { # DESC FILE
     if [ -s "$2" ]; then

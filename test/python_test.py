@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the Python binding bindings/python/grundy.py.
+"""Tests of the Python binding bindings/python/grundy (a package).
 
 Every answer is checked against a small brute force written here (a plain mex
 over the options, or a search over the positions of a sum), not against the
@@ -10,11 +10,13 @@ and once found by the system loader through LD_LIBRARY_PATH.
 
 usage: python3 test/python_test.py             (after `make`, from anywhere)
        python3 test/python_test.py --installed (the subset, for the subprocess)
-Environment: GRUNDY_TEST_MODULE_DIR, the directory to import grundy.py from
-(default bindings/python); GRUNDY_EXPECT_LIBRARY, the library file that must
-be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
+Environment: GRUNDY_TEST_MODULE_DIR, the directory to import the package
+grundy from (default bindings/python; "-" for the package installed in the
+running interpreter, which must use its own library); GRUNDY_EXPECT_LIBRARY, the library
+file that must be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
 Last line: "N passed, N failed"; exit status 1 if any test failed.
 """
+import array
 import contextlib
 import ctypes.util
 import doctest
@@ -27,9 +29,12 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -661,8 +666,8 @@ class TestGraphBasics(unittest.TestCase):
             self.assertEqual(g.move_count, 7)
             self.assertIs(g.solve(), g)
             self.assertIs(g.solve(grundy.PLAY_NORMAL), g)
-            self.assertEqual(g.values(), [0, 1, 2, 0, 1])
-            self.assertEqual(g.values(grundy.PLAY_NORMAL), [0, 1, 2, 0, 1])
+            self.assertEqual(list(g.values()), [0, 1, 2, 0, 1])
+            self.assertEqual(list(g.values(grundy.PLAY_NORMAL)), [0, 1, 2, 0, 1])
             self.assertEqual([g.value(u) for u in range(5)], [0, 1, 2, 0, 1])
             self.assertEqual([g.outcome(u) for u in range(5)], ["P", "N", "N", "P", "N"])
             self.assertEqual(g.degree(4), 3)
@@ -690,19 +695,19 @@ class TestGraphBasics(unittest.TestCase):
             self.assertEqual(g.add_node(), 1)
             self.assertEqual(g.add_nodes(3), 2)
             g.add_moves([(1, 0), (2, 1), (3, 2), (4, 3)])
-            self.assertEqual(g.values(), [0, 1, 0, 1, 0])  # solved on demand
+            self.assertEqual(list(g.values()), [0, 1, 0, 1, 0])  # solved on demand
             g.add_move(4, 0)
             self.assertEqual(g.degree(4), 2, "moves added since the solve are counted")
             self.assertEqual(g.move(4, 1), (0,))
-            self.assertEqual(g.values(), [0, 1, 0, 1, 2])
+            self.assertEqual(list(g.values()), [0, 1, 0, 1, 2])
             self.assertEqual(g.degree(4), 2)
-            self.assertEqual(grundy.Graph().values(), [])
+            self.assertEqual(list(grundy.Graph().values()), [])
 
     def test_parse(self):
         with grundy.Graph.parse("# comment\n3 2\n1 0\t2 1 # end") as g:
-            self.assertEqual(g.values(), [0, 1, 0])
+            self.assertEqual(list(g.values()), [0, 1, 0])
         with grundy.Graph.parse(b"4 5\n1 0\n2 0\n2 1\n3 0\n3 1\n") as g:
-            self.assertEqual(g.values(), [0, 1, 2, 2])
+            self.assertEqual(list(g.values()), [0, 1, 2, 2])
 
     def test_random_graphs_with_splits(self):
         rng = random.Random(4)
@@ -710,7 +715,7 @@ class TestGraphBasics(unittest.TestCase):
             dag = random_dag(rng, rng.randrange(1, 30), max_moves=4, splits=True)
             with grundy.Graph() as g:
                 dag.add_to(g)
-                self.assertEqual(g.values(), dag.sg, "trial %d" % trial)
+                self.assertEqual(list(g.values()), dag.sg, "trial %d" % trial)
                 for u in range(dag.n):
                     self.assertEqual(g.degree(u), len(dag.moves[u]))
                     self.assertEqual(g.moves(u), dag.moves[u])
@@ -744,8 +749,8 @@ class TestGraphBasics(unittest.TestCase):
                 dag.add_to(g)
                 for name, play in plays:
                     want = dag.play_numbers(name)
-                    self.assertEqual(g.values(name), want, "trial %d %s" % (trial, name))
-                    self.assertEqual(g.values(play), want, "trial %d %s" % (trial, name))
+                    self.assertEqual(list(g.values(name)), want, "trial %d %s" % (trial, name))
+                    self.assertEqual(list(g.values(play)), want, "trial %d %s" % (trial, name))
                     for u in range(dag.n):
                         w = want[u]
                         if name == "wtia":
@@ -758,10 +763,10 @@ class TestGraphBasics(unittest.TestCase):
                         self.assertEqual(g.outcome(u, name), "N" if n else "P")
                         self.assertEqual(g.value(u, play), w)
                 # Selective play has normal values; shortened, remoteness.
-                self.assertEqual(g.values(grundy.PLAY_SELECTIVE), dag.sg)
-                self.assertEqual(g.values(grundy.PLAY_SHORTENED), dag.play_numbers("remoteness"))
+                self.assertEqual(list(g.values(grundy.PLAY_SELECTIVE)), dag.sg)
+                self.assertEqual(list(g.values(grundy.PLAY_SHORTENED)), dag.play_numbers("remoteness"))
                 # Normal values are still there after other plays.
-                self.assertEqual(g.values(), dag.sg)
+                self.assertEqual(list(g.values()), dag.sg)
 
     def test_compounds_against_search(self):
         rng = random.Random(6)
@@ -915,7 +920,7 @@ class TestErrors(unittest.TestCase):
             with grundy.Graph() as g:
                 dag.add_to(g)
                 if not cyclic:
-                    self.assertEqual(g.values(), dag.sg)
+                    self.assertEqual(list(g.values()), dag.sg)
                     continue
                 for call in (g.solve, g.values, lambda: g.value(0, "misere"),
                              lambda: g.sum_outcome([0], grundy.PLAY_WTIA),
@@ -1132,16 +1137,16 @@ class TestHeapGames(unittest.TestCase):
             count = 60 if any(d & 8 for d in digits) else 200
             want = heap_values(lambda n: octal_options(digits, n), count)
             with grundy.HeapGame(name) as h:
-                self.assertEqual(h.values(count), want, name)
+                self.assertEqual(list(h.values(count)), want, name)
                 self.assertEqual(h.value(count - 1), want[-1])
                 self.assertEqual(h.value(count - 1, grundy.PLAY_NORMAL), want[-1])
                 self.assertEqual([h.outcome(n) for n in range(count)],
                                  ["N" if v else "P" for v in want], name)
             with grundy.HeapGame(name) as h:  # a range, in one call, from a fresh game
-                self.assertEqual(h.values(10, count - 10), want[10:], name)
-                self.assertEqual(h.values(count - 5, 5, grundy.PLAY_NORMAL), want[-5:], name)
-                self.assertEqual(h.values(3, 0), [])
-                self.assertEqual(h.values(0), [])
+                self.assertEqual(list(h.values(10, count - 10)), want[10:], name)
+                self.assertEqual(list(h.values(count - 5, 5, grundy.PLAY_NORMAL)), want[-5:], name)
+                self.assertEqual(list(h.values(3, 0)), [])
+                self.assertEqual(list(h.values(0)), [])
 
     def test_threads_give_the_same_values(self):
         count = 3000
@@ -1154,10 +1159,10 @@ class TestHeapGames(unittest.TestCase):
                 h.set_sparse(False)
                 h.set_threads(2)
                 self.assertEqual(h.values(count), one, name)
-        self.assertEqual(grundy.HeapGame.subtraction([1, 3], threads=2).values(50),
+        self.assertEqual(list(grundy.HeapGame.subtraction([1, 3], threads=2).values(50)),
                          heap_values(lambda n: subtraction_options([1, 3], n), 50))
-        self.assertEqual(grundy.HeapGame("0.137", sparse=False).values(count),
-                         grundy.HeapGame("0.137").values(count))
+        self.assertEqual(list(grundy.HeapGame("0.137", sparse=False).values(count)),
+                         list(grundy.HeapGame("0.137").values(count)))
         with self.assertRaises(ValueError):
             grundy.HeapGame("grundy", threads=-1)
         with self.assertRaises(TypeError):
@@ -1176,7 +1181,7 @@ class TestHeapGames(unittest.TestCase):
                 p, n0, s, proved = h.arithmetic_period()
                 self.assertTrue(proved, name)
                 self.assertGreater(s, 0)
-                self.assertEqual(h.values(600), want, name)
+                self.assertEqual(list(h.values(600)), want, name)
                 self.assertTrue(all(want[n + p] == want[n] + s for n in range(n0, 600 - p)))
                 far = 10 ** 18 + 7
                 self.assertEqual(h.value(far), h.value(n0 + (far - n0) % p) + (far - n0) // p * s)
@@ -1198,9 +1203,9 @@ class TestHeapGames(unittest.TestCase):
 
     def test_named_and_subtraction_games(self):
         count = 120
-        self.assertEqual(grundy.HeapGame("grundy").values(count),
+        self.assertEqual(list(grundy.HeapGame("grundy").values(count)),
                          heap_values(grundy_game_options, count))
-        self.assertEqual(grundy.HeapGame("lasker").values(count),
+        self.assertEqual(list(grundy.HeapGame("lasker").values(count)),
                          heap_values(lasker_options, count))
         rng = random.Random(11)
         for _ in range(20):
@@ -1208,9 +1213,9 @@ class TestHeapGames(unittest.TestCase):
             want = heap_values(lambda n: subtraction_options(takes, n), 300)
             by_name = grundy.HeapGame("sub:" + ",".join(map(str, takes)))
             by_set = grundy.HeapGame.subtraction(takes)
-            self.assertEqual(by_name.values(300), want, takes)
-            self.assertEqual(by_set.values(300), want, takes)
-            self.assertEqual(by_set.values(100, 200), want[100:], takes)
+            self.assertEqual(list(by_name.values(300)), want, takes)
+            self.assertEqual(list(by_set.values(300)), want, takes)
+            self.assertEqual(list(by_set.values(100, 200)), want[100:], takes)
             self.assertEqual(by_set.name, "sub:" + ",".join(map(str, takes)))
 
     def check_period(self, name, options, want=None):
@@ -1232,9 +1237,9 @@ class TestHeapGames(unittest.TestCase):
             self.assertEqual(h.value(big), g[n0 + (big - n0) % p])
             self.assertEqual(h.outcome(big), "N" if g[n0 + (big - n0) % p] else "P")
         far = 10 ** 15
-        self.assertEqual(h.values(far, 3 * p), [g[n0 + (x - n0) % p] for x in range(far, far + 3 * p)])
+        self.assertEqual(list(h.values(far, 3 * p)), [g[n0 + (x - n0) % p] for x in range(far, far + 3 * p)])
         top = (1 << 64) - 2
-        self.assertEqual(h.values(top, 2), [g[n0 + (x - n0) % p] for x in (top, top + 1)])
+        self.assertEqual(list(h.values(top, 2)), [g[n0 + (x - n0) % p] for x in (top, top + 1)])
         self.assertEqual(h.sum_value([far, far + 1, 5]),
                          g[n0 + (far - n0) % p] ^ g[n0 + (far + 1 - n0) % p] ^ g[5])
         self.assertLess(h.computed, 20000, "the computation stopped once the period was proved")
@@ -1264,7 +1269,7 @@ class TestHeapGames(unittest.TestCase):
                     self.assertEqual(h.degree(n), len(options(n)), (name, n))
                     self.assertEqual([h.move(n, k) for k in range(len(options(n)))],
                                      [tuple(sorted(o)) for o in options(n)], (name, n))
-                for _ in range(60):
+                for _ in range(300):
                     heaps = [rng.randrange(40) for _ in range(rng.randrange(0, 4))]
                     s = xor_all(g[x] for x in heaps)
                     self.assertEqual(h.sum_value(heaps), s)
@@ -1321,7 +1326,7 @@ class TestHeapGames(unittest.TestCase):
     def test_misere(self):
         kayles = [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]
         with grundy.HeapGame("0.77") as h:
-            self.assertEqual(h.values(21, play="misere"), kayles)
+            self.assertEqual(list(h.values(21, play="misere")), kayles)
             self.assertEqual(h.last_method(), grundy.BY_SEARCH)
             self.assertEqual(h.outcome(4, grundy.PLAY_MISERE), "P")
             moves = h.sum_winning_move([3, 4, 5], grundy.PLAY_MISERE)
@@ -1651,6 +1656,382 @@ class TestGame(unittest.TestCase):
 
 
 # ---------------------------------------------------------------------------
+# The safety rules: threads, callbacks, memory caps, interrupts; arrays,
+# named constants, pickling
+
+
+def chain_moves(n):
+    """Moves of a pickled Game: a chain where n moves to n - 1 and n - 2."""
+    return [m for m in (n - 1, n - 2) if m >= 0]
+
+
+def run_threads(count, work):
+    """Runs work(i) on count threads at once; returns what each raised."""
+    errors = []
+    start = threading.Barrier(count)
+
+    def body(i):
+        try:
+            start.wait()
+            work(i)
+        except BaseException as exc:  # reported by the test
+            errors.append(exc)
+    threads = [threading.Thread(target=body, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
+class TestSafety(unittest.TestCase):
+    def test_heap_game_shared_by_threads(self):
+        want = grundy.HeapGame("0.137", period_detection=False).values(3000).tolist()
+        shared = grundy.HeapGame("0.137", period_detection=False)
+        seen = []
+
+        def work(i):
+            r = random.Random(i)
+            for _ in range(300):
+                n = r.randrange(1, 3000)
+                k = r.randrange(4)
+                if k == 0:
+                    shared.compute(n)
+                elif k == 1:
+                    seen.append(shared.values(n).tolist() == want[:n])
+                elif k == 2:
+                    seen.append(shared.value(n - 1) == want[n - 1])
+                else:
+                    seen.append(shared.sum_value([n - 1, 5]) == want[n - 1] ^ want[5])
+        self.assertEqual(run_threads(4, work), [])
+        self.assertTrue(seen and all(seen))
+
+    def test_graph_and_game_shared_by_threads(self):
+        g = grundy.Graph()
+        game = grundy.Game(chain_moves)
+
+        def work(i):
+            for k in range(40):
+                u = g.add_node()
+                if u:
+                    g.add_move(u, u - 1)
+                g.values()
+                self.assertEqual(game.value(200 * i + k), (200 * i + k) % 3)
+        # The game's generator runs while other threads wait for the game:
+        # no StateError (which named a move generator that was not there).
+        self.assertEqual(run_threads(4, work), [])
+        self.assertEqual(g.values().tolist(), [u % 2 for u in range(160)])
+
+    @staticmethod
+    def game_calling_itself(at, call):
+        """A chain game whose generator, at position at, calls call(game)."""
+        box = []
+
+        def moves(n):
+            if n == at:
+                call(box[0])
+            return chain_moves(n)
+        box.append(grundy.Game(moves))
+        return box[0]
+
+    def test_close_from_own_move_generator(self):
+        game = self.game_calling_itself(7, lambda game: game.close())
+        with self.assertRaises(grundy.StateError) as cm:
+            game.value(20)
+        self.assertIn("close() of a Game from inside one of its own calls", str(cm.exception))
+        self.assertFalse(game.closed)
+        self.assertEqual(game.value(5), 2, "usable after the refusal")
+        game.close()
+        self.assertTrue(game.closed)
+
+    def test_setter_from_own_move_generator(self):
+        game = self.game_calling_itself(4, lambda game: game.set_memory_limit(1))
+        with self.assertRaisesRegex(grundy.StateError, "set_memory_limit"):
+            game.value(9)
+        self.assertEqual(game.memory_limit, grundy.default_memory_limit())
+        self.assertEqual(game.value(3), 0)
+
+    def test_reentry_names_the_generator(self):
+        game = self.game_calling_itself(3, lambda game: game.value(1))
+        with self.assertRaises(grundy.StateError) as cm:
+            game.value(10)
+        self.assertIn("move generator", str(cm.exception))
+        self.assertEqual(game.value(2), 2)
+
+    def test_close_from_another_thread_waits(self):
+        h = grundy.HeapGame("0.137", period_detection=False)
+        started = threading.Event()
+        result = []
+
+        def compute():
+            started.set()
+            h.compute(60000)  # close() waits for it: no use after free
+            result.append("done")
+        t = threading.Thread(target=compute)
+        t.start()
+        started.wait()
+        time.sleep(0.05)
+        h.close()  # waits for compute() to return
+        t.join()
+        self.assertEqual(result, ["done"])
+        self.assertTrue(h.closed)
+        with self.assertRaises(ValueError):
+            h.value(1)
+
+
+class TestMemoryCap(unittest.TestCase):
+    def test_absurd_graph_fails_at_once(self):
+        t = time.monotonic()
+        with self.assertRaises(grundy.OutOfMemoryError) as cm:
+            grundy.Graph.parse("2147483647 0").values()
+        self.assertLess(time.monotonic() - t, 2.0)
+        self.assertIn("memory limit", str(cm.exception))
+        self.assertIn("GRUNDY_MEMORY_LIMIT", str(cm.exception))
+        g = grundy.Graph.parse("3 2\n1 0\n2 1\n", memory_limit=1 << 20)
+        self.assertEqual(g.memory_limit, 1 << 20)
+        self.assertEqual(g.values().tolist(), [0, 1, 0])
+        g.set_memory_limit(64)
+        with self.assertRaises(grundy.OutOfMemoryError):
+            g.add_moves([(2, 0)] * 100)
+        g.set_memory_limit(0)
+        g.add_moves([(2, 0)] * 100)
+        self.assertEqual(g.values().tolist(), [0, 1, 2])
+
+    def test_default_cap(self):
+        old = os.environ.pop("GRUNDY_MEMORY_LIMIT", None)
+        try:
+            half = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+            self.assertEqual(grundy.default_memory_limit(), half)
+            for kind in (grundy.Graph(), grundy.HeapGame("0.77"), grundy.Game(chain_moves)):
+                self.assertEqual(kind.memory_limit, half, kind)
+            for text, want in (("64K", 65536), ("3m", 3 << 20), ("1G", 1 << 30), ("0", 0),
+                               ("12345", 12345)):
+                os.environ["GRUNDY_MEMORY_LIMIT"] = text
+                self.assertEqual(grundy.default_memory_limit(), want, text)
+                self.assertEqual(grundy.HeapGame("0.77").memory_limit, want, text)
+            os.environ["GRUNDY_MEMORY_LIMIT"] = "1M"
+            with self.assertRaises(grundy.OutOfMemoryError):
+                grundy.Graph.parse("2000000 0").values()
+            with self.assertRaises(grundy.LimitError):
+                grundy.HeapGame("0.137", period_detection=False).compute(10 ** 7)
+            for bad in ("lots", "12X", "-1", ""):
+                os.environ["GRUNDY_MEMORY_LIMIT"] = bad
+                with self.assertRaisesRegex(ValueError, "GRUNDY_MEMORY_LIMIT"):
+                    grundy.Graph()
+        finally:
+            os.environ.pop("GRUNDY_MEMORY_LIMIT", None)
+            if old is not None:
+                os.environ["GRUNDY_MEMORY_LIMIT"] = old
+
+
+class TestArrays(unittest.TestCase):
+    def test_values_are_arrays(self):
+        h = grundy.HeapGame("0.77")
+        v = h.values(5, 10)
+        self.assertIsInstance(v, array.array)
+        self.assertEqual(v.typecode, grundy.VALUES_TYPECODE)
+        self.assertEqual(v.itemsize, 4)
+        self.assertEqual(v[0], h.value(5))
+        self.assertEqual(list(v[2:4]), [h.value(7), h.value(8)])
+        m = memoryview(v)
+        self.assertEqual((m.itemsize, len(m)), (4, 10))
+        self.assertEqual(len(h.values(0)), 0)
+        g = grundy.Graph.parse("2 1\n1 0\n")
+        self.assertIsInstance(g.values(), array.array)
+        try:
+            import numpy
+        except ImportError:
+            return
+        self.assertEqual(numpy.asarray(v).tolist(), v.tolist())
+
+    def test_ten_million_values_at_once(self):
+        h = grundy.HeapGame("0.77")
+        self.assertEqual(h.period(1000), (12, 71))
+        t = time.perf_counter()
+        v = h.values(0, 10 ** 7)
+        took = time.perf_counter() - t
+        self.assertEqual(len(v), 10 ** 7)
+        self.assertEqual(v[10 ** 7 - 1], h.value(10 ** 7 - 1))
+        self.assertLess(took, 0.5)
+
+
+class TestPythonic(unittest.TestCase):
+    def test_named_constants(self):
+        g = grundy.Graph.parse("3 3\n0 1\n1 0\n2 0\n")
+        self.assertIs(g.value(0, "loopy"), grundy.INF)
+        self.assertEqual(repr(g.value(0, "loopy")), "grundy.INF")
+        self.assertEqual(grundy.INF, 0xFFFFFFFF)
+        self.assertEqual(g.values("loopy")[0], grundy.INF)
+        self.assertIs(pickle.loads(pickle.dumps(grundy.INF)), grundy.INF)
+        w = grundy.Graph.parse("2 1\n1 0\n")
+        self.assertEqual([repr(w.value(u, "wtia")) for u in (0, 1)], ["grundy.SP", "grundy.SC"])
+        self.assertIs(grundy.Game(lambda n: [n - 1] if n else []).value(0, "wtia"), grundy.SP)
+        self.assertIs(grundy.nim_levels_value([]), grundy.SP64)
+
+    def test_pickling(self):
+        h = grundy.HeapGame("0.137", period_detection=False, memory_limit=1 << 20)
+        h2 = pickle.loads(pickle.dumps(h))
+        self.assertEqual((h2.name, h2.memory_limit), ("0.137", 1 << 20))
+        self.assertEqual(h2.values(100), h.values(100))
+        g = grundy.Graph.parse("4 3\n1 0\n2 1\n3 1\n")
+        g.add_split(3, [1, 2])
+        g.add_split(2, [])
+        g2 = pickle.loads(pickle.dumps(g))
+        self.assertEqual(g2.moves(3), g.moves(3))
+        self.assertEqual(g2.values(), g.values())
+        game = grundy.Game(chain_moves, memory_limit=1 << 22)
+        game2 = pickle.loads(pickle.dumps(game))
+        self.assertEqual((game2.value(30), game2.memory_limit), (0, 1 << 22))
+        with self.assertRaises((pickle.PicklingError, AttributeError, TypeError)):
+            pickle.dumps(grundy.Game(lambda n: []))
+        h.close()
+        with self.assertRaises(ValueError):
+            pickle.dumps(h)
+
+
+INTERRUPTED_CHILD = r"""
+import random, sys, time
+sys.path.insert(0, sys.argv[1])
+import grundy
+case = sys.argv[2]
+if case == "compute":
+    h = grundy.HeapGame("0.137", period_detection=False)
+    call, again = lambda: h.compute(10 ** 6), lambda: h.value(10)
+elif case == "two threads":
+    h = grundy.HeapGame("0.137", period_detection=False, threads=2)
+    call, again = lambda: h.compute(10 ** 6), lambda: h.value(10)
+elif case == "arithmetic period":
+    h = grundy.HeapGame("grundy")
+    call, again = lambda: h.arithmetic_period(10 ** 7), lambda: h.value(10)
+elif case == "hexadecimal":
+    h = grundy.HeapGame("0.F", period_detection=False)
+    call, again = lambda: h.values(10 ** 5), lambda: h.value(10)
+elif case == "misere":
+    h = grundy.HeapGame("0.07")
+    call, again = lambda: h.sum_outcome([30, 31, 32, 33, 34], "misere"), lambda: h.value(3)
+elif case == "game":
+    h = grundy.Game(lambda n: [n - 1, n - 2] if n >= 2 else [])
+    call, again = lambda: h.value(10 ** 7), lambda: h.value(5)
+else:
+    h = grundy.Graph()
+    h.add_nodes(10 ** 6)
+    r = random.Random(1)
+    h.add_moves((u, r.randrange(u)) for u in range(1, 10 ** 6) for _ in range(3))
+    call = lambda: [h.solve(p) for p in ("misere", "wtia", "normal", "loopy", "conjunctive",
+                                          "continued", "selective", "shortened") * 10]
+    again = lambda: h.value(1)
+print("ready", flush=True)
+try:
+    call()
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+print("again", again(), flush=True)
+"""
+
+
+class TestInterrupt(unittest.TestCase):
+    """SIGINT 0.3 s into a long computation: KeyboardInterrupt within 0.2 s,
+    and the handle usable after."""
+
+    def interrupt(self, case):
+        proc = subprocess.Popen([sys.executable, "-c", INTERRUPTED_CHILD, MODULE_DIR, case],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(proc.stdout.readline().strip(), "ready")
+        time.sleep(0.3)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            self.fail("%s: still running a minute after SIGINT" % case)
+        lines = out.splitlines()
+        self.assertEqual(len(lines), 2, (case, out, err))
+        self.assertTrue(lines[0].startswith("interrupted "), (case, out, err))
+        delay = float(lines[0].split()[1]) - sent
+        self.assertLess(delay, 0.2, case)
+        self.assertTrue(lines[1].startswith("again "), (case, out, err))
+        self.assertEqual(err, "", case)
+        return delay
+
+    def test_compute(self):
+        self.interrupt("compute")
+
+    def test_hexadecimal(self):
+        self.interrupt("hexadecimal")
+
+    def test_two_threads(self):
+        self.interrupt("two threads")
+
+    def test_arithmetic_period(self):
+        self.interrupt("arithmetic period")
+
+    def test_misere_search(self):
+        self.interrupt("misere")
+
+    def test_game_value(self):
+        self.interrupt("game")
+
+    def test_graph_solve(self):
+        self.interrupt("graph")
+
+    def test_outside_calls_sigint_as_before(self):
+        if threading.current_thread() is not threading.main_thread():
+            self.skipTest("signals go to the main thread")
+        grundy.HeapGame("0.77").values(100)
+        with self.assertRaises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        seen = []
+        before = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+        try:
+            self.assertEqual(grundy.HeapGame("0.77").value(5), 4)
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.1)
+            self.assertEqual(seen, [signal.SIGINT], "the program's own handler runs")
+        finally:
+            signal.signal(signal.SIGINT, before)
+
+
+
+class TestPackage(unittest.TestCase):
+    """The package's type hints (grundy/__init__.pyi, with py.typed) cover
+    every public name, and every public name has a docstring."""
+
+    def stub(self):
+        path = os.path.join(os.path.dirname(grundy.__file__), "__init__.pyi")
+        self.assertTrue(os.path.exists(os.path.join(os.path.dirname(path), "py.typed")))
+        import ast
+        return ast.parse(open(path, encoding="utf-8").read())
+
+    def test_hints_cover_the_module(self):
+        import ast
+        tree = self.stub()
+        top = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        top |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+        self.assertEqual(sorted(set(grundy.__all__) - top), [])
+        classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+        for cname in ("Graph", "HeapGame", "Game"):
+            hinted = {f.name for c in (classes[cname], classes["_Owner"]) for f in c.body
+                      if isinstance(f, ast.FunctionDef)}
+            public = {n for n in dir(getattr(grundy, cname)) if not n.startswith("_")}
+            self.assertEqual(sorted(public - hinted - {"name"}), [], cname)
+
+    def test_docstrings(self):
+        for name in grundy.__all__:
+            obj = getattr(grundy, name)
+            if callable(obj) and not isinstance(obj, int):
+                self.assertTrue(obj.__doc__, name)
+                if isinstance(obj, type) and not issubclass(obj, BaseException):
+                    for attr in dir(obj):
+                        if not attr.startswith("_"):
+                            self.assertTrue(getattr(obj, attr).__doc__ or
+                                            isinstance(getattr(obj, attr), (int, str)),
+                                            "%s.%s" % (name, attr))
+
+
+# ---------------------------------------------------------------------------
 # The examples of the documentation
 
 
@@ -1698,7 +2079,8 @@ class TestDocumentedExamples(unittest.TestCase):
 
 
 QUICK = [TestLoadedLibrary, TestNim, TestGraphBasics, TestErrors, TestHeapGames,
-         TestNimbers, TestGame, TestDocumentedExamples]
+         TestNimbers, TestGame, TestDocumentedExamples, TestSafety, TestMemoryCap, TestArrays,
+         TestPythonic, TestInterrupt, TestPackage]
 
 
 def clean_env(**extra):
@@ -1724,7 +2106,8 @@ class TestInstalled(unittest.TestCase):
         # (Its build-tree candidate, ../../lib, is then inside tmp, and empty.)
         cls.moddir = os.path.join(cls.tmp, "py", "site")
         os.makedirs(cls.moddir)
-        shutil.copy(os.path.join(ROOT, "bindings", "python", "grundy.py"), cls.moddir)
+        shutil.copytree(os.path.join(ROOT, "bindings", "python", "grundy"),
+                        os.path.join(cls.moddir, "grundy"))
 
     @classmethod
     def tearDownClass(cls):
@@ -1791,7 +2174,8 @@ class TestInstalled(unittest.TestCase):
 def main(argv):
     global grundy
     installed_subset = "--installed" in argv
-    sys.path.insert(0, MODULE_DIR)
+    if MODULE_DIR != "-":  # "-": the package pip installed, with its own library
+        sys.path.insert(0, MODULE_DIR)
     try:
         import grundy as module
     except ImportError as exc:
@@ -1799,8 +2183,16 @@ def main(argv):
         print("0 passed, 1 failed")
         return 1
     grundy = module
-    if os.path.dirname(os.path.abspath(grundy.__file__)) != os.path.abspath(MODULE_DIR):
-        print("imported grundy from %s, not %s" % (grundy.__file__, MODULE_DIR))
+    where = os.path.dirname(os.path.abspath(grundy.__file__))
+    if MODULE_DIR == "-":
+        wrong = os.path.dirname(os.path.abspath(grundy.library_path)) != where
+        want = "a package with its own library"
+    else:
+        wrong = os.path.dirname(where) != os.path.abspath(MODULE_DIR)
+        want = MODULE_DIR
+    if wrong:
+        print("imported grundy from %s (library %s), not %s" % (grundy.__file__,
+                                                               grundy.library_path, want))
         print("0 passed, 1 failed")
         return 1
     loader = unittest.defaultTestLoader

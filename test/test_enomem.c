@@ -21,6 +21,7 @@
  * | grundy_graph_new | case_graph_new |
  * | grundy_graph_free | never allocates: frees |
  * | grundy_graph_set_progress | never allocates: stores the callback |
+ * | grundy_graph_set_memory_limit | never allocates: stores the cap |
  * | grundy_graph_add_node, grundy_graph_add_nodes | never allocate: a counter (nodes take memory when solved) |
  * | grundy_graph_node_count, grundy_graph_move_count, grundy_graph_last_method | never allocate: read counters (const graph) |
  * | grundy_graph_add_move, grundy_graph_add_split, grundy_graph_add_moves | case_graph_build |

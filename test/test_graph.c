@@ -1039,6 +1039,45 @@ static void test_parse(void)
     }
 }
 
+/* The memory cap: an absurd graph fails at once, naming the cap; the graph
+ * stays usable, and with room again it answers as an uncapped one. */
+static void test_memory_limit(void)
+{
+    grundy_graph *g = NULL;
+    if (!CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK))
+        return;
+    grundy_graph_set_memory_limit(g, (size_t)64 << 20);
+    static const char absurd[] = "2147483647 0";
+    CHECK_EQ(grundy_graph_parse(g, absurd, sizeof absurd - 1), GRUNDY_OK);
+    uint32_t v = 7;
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 5, &v), GRUNDY_ENOMEM);
+    CHECK(strstr(grundy_graph_errmsg(g), "memory limit of 67108864 bytes") != NULL);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_LOOPY), GRUNDY_ENOMEM);
+    grundy_graph_free(g);
+
+    /* A path of 1000 nodes: refused under a tiny cap, solved once it is lifted. */
+    CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK);
+    uint32_t first = 0;
+    CHECK_EQ(grundy_graph_add_nodes(g, 1000, &first), GRUNDY_OK);
+    grundy_graph_set_memory_limit(g, 256);
+    int rc = GRUNDY_OK;
+    for (uint32_t u = 1; u < 1000 && rc == GRUNDY_OK; u++)
+        rc = grundy_graph_add_move(g, u, u - 1);
+    CHECK_EQ(rc, GRUNDY_ENOMEM);
+    CHECK(strstr(grundy_graph_errmsg(g), "256 bytes") != NULL);
+    uint64_t added = grundy_graph_move_count(g);
+    CHECK(added > 0 && added < 999);
+    grundy_graph_set_memory_limit(g, 0);
+    for (uint32_t u = (uint32_t)added + 1; u < 1000; u++)
+        CHECK_EQ(grundy_graph_add_move(g, u, u - 1), GRUNDY_OK);
+    grundy_graph_set_memory_limit(g, 1 << 20);
+    CHECK_EQ(grundy_graph_value(g, GRUNDY_PLAY_NORMAL, 999, &v), GRUNDY_OK);
+    CHECK_EQ(v, 1);
+    CHECK_EQ(grundy_graph_outcome(g, GRUNDY_PLAY_MISERE, 998), GRUNDY_N);
+    grundy_graph_free(g);
+    grundy_graph_set_memory_limit(NULL, 1); /* a no-op */
+}
+
 int main(void)
 {
     test_random_dags();
@@ -1056,5 +1095,6 @@ int main(void)
     test_merge_ahead();
     test_rising_path();
     test_parse();
+    test_memory_limit();
     return harness_done();
 }

@@ -1779,6 +1779,25 @@ static void test_progress(void)
     grundy_heap_game_free(h);
 }
 
+/* Reports come every 2^24 options or so whatever a value costs: a game
+ * that leaves three heaps pays some n^2/12 options per value, so 0.F's
+ * first 1500 values are some 2 * 10^8 options, a dozen reports, where
+ * stretches sized for two-heap games reported once or twice.  (A caller
+ * that stops on a signal needs them often: about every 0.02 s.) */
+static void test_progress_hexadecimal(void)
+{
+    grundy_heap_game *h = open_game("0.F");
+    if (h == NULL)
+        return;
+    prog pr = {0, 0, 0, 1, 0};
+    grundy_heap_game_set_period_detection(h, 0);
+    grundy_heap_game_set_progress(h, on_progress, &pr);
+    CHECK_EQ(grundy_heap_game_compute(h, 1500), GRUNDY_OK);
+    CHECK(pr.calls >= 8);
+    CHECK(pr.monotone);
+    grundy_heap_game_free(h);
+}
+
 /* A progress callback that calls back into its own game. */
 #define REENTRY_CALLS 13
 
@@ -2602,6 +2621,7 @@ int main(void)
     test_far_first_move();
     test_random_games();
     test_progress();
+    test_progress_hexadecimal();
     test_progress_reentry();
     test_alloc_failures();
     test_misc();

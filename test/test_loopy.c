@@ -698,6 +698,39 @@ static int cancel_progress(void *user, uint64_t done, uint64_t total)
     return 1;
 }
 
+static int count_progress(void *user, uint64_t done, uint64_t total)
+{
+    (void)done;
+    (void)total;
+    ++*(unsigned long *)user;
+    return 0;
+}
+
+/* Reports come within each level too, every 65536 positions or so, not
+ * only between levels (each a pass over the whole graph): 300000 nodes of
+ * three random moves each take two levels, and report 11 times (3 when
+ * only levels reported). */
+static void test_loopy_progress_within_levels(void)
+{
+    const uint32_t n = 300000;
+    grundy_graph *g = NULL;
+    if (!CHECK_EQ(grundy_graph_new(&g, NULL), GRUNDY_OK))
+        return;
+    CHECK_EQ(grundy_graph_add_nodes(g, n, NULL), GRUNDY_OK);
+    uint64_t x = 12345;
+    for (uint32_t u = 0; u < n; u++) {
+        for (int k = 0; k < 3; k++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            CHECK_EQ(grundy_graph_add_move(g, u, (uint32_t)((x >> 33) % n)), GRUNDY_OK);
+        }
+    }
+    unsigned long calls = 0;
+    grundy_graph_set_progress(g, count_progress, &calls);
+    CHECK_EQ(grundy_graph_solve(g, GRUNDY_PLAY_LOOPY), GRUNDY_OK);
+    CHECK(calls >= 8);
+    grundy_graph_free(g);
+}
+
 /* A progress callback that asks to stop: ECANCELED and nothing solved (if
  * it is called at all on so small a graph); without it the solve goes on. */
 static void test_loopy_cancel(void)
@@ -1642,6 +1675,7 @@ int main(void)
     test_levels_large();
     test_game_plays();
     test_alloc_failure();
+    test_loopy_progress_within_levels();
     printf("loopy: %lu random graphs, %lu nodes (%lu finite, %lu infinite N, %lu draws), "
            "largest value %u; %lu sum positions (%lu drawn, %lu winning moves); %lu acyclic graphs\n",
            n_loopy_graphs, n_loopy_nodes, n_finite, n_inf_n, n_inf_d, max_finite, n_sum_positions,

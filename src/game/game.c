@@ -68,7 +68,7 @@ int grundy__game_refuse_reentry(grundy_game *g)
 
 int grundy__game_tick(grundy_game *g)
 {
-    if (++g->evaluated % PROGRESS_EVERY == 0 && g->progress != NULL &&
+    if ((++g->evaluated & g->progress_mask) == 0 && g->progress != NULL &&
         g->progress(g->progress_user, g->evaluated, 0) != 0)
         return grundy__game_fail(g, GRUNDY_ECANCELED, "canceled after %llu positions",
                                  (unsigned long long)g->evaluated);
@@ -126,6 +126,7 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     g->word = size == sizeof(uint64_t);
     g->avx2 = grundy__wtable_avx2();
     g->threads = 1;
+    g->progress_mask = PROGRESS_EVERY - 1;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         grundy__table_init(&g->memo[p], size);
         grundy__table_init(&g->words[p].big, sizeof(uint64_t));
@@ -212,6 +213,11 @@ void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
     if (g != NULL && !g->inside)
         g->limit = bytes_cap;
+}
+
+void grundy__game_set_progress_every(grundy_game *g, uint64_t every)
+{
+    g->progress_mask = every - 1;
 }
 
 void grundy_game_set_threads(grundy_game *g, unsigned threads)

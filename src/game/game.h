@@ -120,6 +120,7 @@ struct grundy_game {
     unsigned char *pos; /* scratch position: the generator's argument, lookups */
     grundy__mex mex;
     uint64_t evaluated; /* positions evaluated or put in a graph: progress */
+    uint64_t progress_mask; /* a report when evaluated & mask is 0 (a power of two less one) */
     char errmsg[256];
 };
 
@@ -201,9 +202,14 @@ int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more);
 int grundy__game_refuse_reentry(grundy_game *g);
 
 /* Counts one more position evaluated (or put in a graph) and every 65536
- * calls the progress callback: GRUNDY_ECANCELED, with a message, if it
- * says stop. */
+ * (or as set below) calls the progress callback: GRUNDY_ECANCELED, with a
+ * message, if it says stop. */
 int grundy__game_tick(grundy_game *g);
+
+/* Reports progress every `every` positions (a power of two), for the
+ * library's own users whose positions cost far more than a rule's: the
+ * heap games' misère search, whose positions are sums of many heaps. */
+void grundy__game_set_progress_every(grundy_game *g, uint64_t every);
 
 /* status, and for GRUNDY_ELIMIT (a memo could not grow within the cap)
  * the message saying so, with the positions stored. */

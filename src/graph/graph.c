@@ -3,18 +3,89 @@
 #include "graph/graph.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The memory cap.  Every block the graph allocates (its arrays, a solve's
+ * scratch, the misère search's memo) goes through the allocator below,
+ * which keeps each block's size in a header before it: so the graph knows
+ * the bytes it holds at any moment, and refuses a request past the cap
+ * without asking the caller's allocator for it.  A graph of 2^31 nodes
+ * then fails at its first large array instead of taking the machine's
+ * memory.  The header costs a few bytes per block, and a graph allocates
+ * few blocks (a handful of arrays per solve). */
+typedef union graph_block {
+    size_t size;
+    max_align_t align;
+} graph_block;
+
+static int graph_mem_allows(grundy_graph *g, size_t old_size, size_t size)
+{
+    if (size > SIZE_MAX - sizeof(graph_block))
+        return 0;
+    size_t want = size + sizeof(graph_block);
+    size_t live = g->mem_live - old_size;
+    if (g->mem_limit != 0 && (want > g->mem_limit || live > g->mem_limit - want)) {
+        grundy__graph_fail(g, GRUNDY_ENOMEM,
+                           "the memory limit of %zu bytes would be passed: %zu bytes held, "
+                           "%zu more asked", g->mem_limit, live, want);
+        return 0;
+    }
+    return 1;
+}
+
+static void *graph_mem_malloc(void *user, size_t size)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    if (!graph_mem_allows(g, 0, size))
+        return NULL;
+    graph_block *b = (graph_block *)g->base.malloc_fn(g->base.user, size + sizeof *b);
+    if (b == NULL)
+        return NULL;
+    b->size = size + sizeof *b;
+    g->mem_live += b->size;
+    return b + 1;
+}
+
+static void *graph_mem_realloc(void *user, void *ptr, size_t size)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    graph_block *b = (graph_block *)ptr - 1;
+    size_t old = b->size;
+    if (!graph_mem_allows(g, old, size))
+        return NULL;
+    graph_block *q = (graph_block *)g->base.realloc_fn(g->base.user, b, size + sizeof *q);
+    if (q == NULL)
+        return NULL;
+    q->size = size + sizeof *q;
+    g->mem_live = g->mem_live - old + q->size;
+    return q + 1;
+}
+
+static void graph_mem_free(void *user, void *ptr)
+{
+    grundy_graph *g = (grundy_graph *)user;
+    graph_block *b = (graph_block *)ptr - 1;
+    g->mem_live -= b->size;
+    g->base.free_fn(g->base.user, b);
+}
 
 int grundy_graph_new(grundy_graph **out, const grundy_allocator *alloc)
 {
     if (out == NULL)
         return GRUNDY_EINVAL;
     int rc;
-    *out = (grundy_graph *)grundy__handle_new(sizeof **out, alloc, &rc);
-    if (*out == NULL)
+    grundy_graph *g = (grundy_graph *)grundy__handle_new(sizeof *g, alloc, &rc);
+    *out = g;
+    if (g == NULL)
         return rc;
-    (*out)->errpos = GRUNDY_NO_POS;
+    g->base = g->alloc;
+    g->alloc.malloc_fn = graph_mem_malloc;
+    g->alloc.realloc_fn = graph_mem_realloc;
+    g->alloc.free_fn = graph_mem_free;
+    g->alloc.user = g;
+    g->errpos = GRUNDY_NO_POS;
     return GRUNDY_OK;
 }
 
@@ -22,12 +93,18 @@ void grundy_graph_free(grundy_graph *g)
 {
     if (g == NULL)
         return;
-    grundy_allocator a = g->alloc;
-    grundy__free(&a, g->off);
-    grundy__free(&a, g->tok);
-    grundy__free(&a, g->pend);
+    grundy__free(&g->alloc, g->off);
+    grundy__free(&g->alloc, g->tok);
+    grundy__free(&g->alloc, g->pend);
     grundy__graph_unsolve(g);
-    grundy__free(&a, g);
+    grundy_allocator base = g->base;
+    grundy__free(&base, g);
+}
+
+void grundy_graph_set_memory_limit(grundy_graph *g, size_t bytes)
+{
+    if (g != NULL && !g->reporting)
+        g->mem_limit = bytes;
 }
 
 void grundy_graph_set_progress(grundy_graph *g, grundy_progress_fn fn, void *user)

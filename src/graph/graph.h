@@ -26,7 +26,13 @@ typedef struct grundy__pending {
 } grundy__pending;
 
 struct grundy_graph {
-    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    /* First: grundy__handle_new fills it with the caller's allocator, which
+     * grundy_graph_new() moves to base, putting the capping layer of
+     * graph.c here: every block the graph allocates passes through it. */
+    grundy_allocator alloc;
+    grundy_allocator base;
+    size_t mem_limit; /* the cap on live blocks (0: none) */
+    size_t mem_live;  /* bytes of the blocks live, headers included */
     grundy_progress_fn progress;
     void *progress_user;
 

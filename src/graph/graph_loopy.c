@@ -24,6 +24,9 @@ typedef struct loopy_ctx {
     uint32_t *kwin;   /* k + 1 once the position is k-winning in round k */
     uint32_t *cnt;    /* unlabelled followers not yet k-winning */
     uint32_t *queue;
+    uint32_t steps;   /* work since the last progress report */
+    uint64_t visited; /* positions visited, over every level: the progress */
+    uint64_t reported; /* visited at the last report */
 } loopy_ctx;
 
 static void loopy_free(loopy_ctx *c)
@@ -79,11 +82,13 @@ static int eligible(const loopy_ctx *c, uint32_t u, uint32_t k)
 static void label_k(loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
 {
     c->label[u] = k;
+    c->steps += (uint32_t)((c->roff[u + 1] - c->roff[u]) / 4); /* work, for step() */
     for (uint64_t i = c->roff[u]; i < c->roff[u + 1]; i++) {
         uint32_t p = c->radj[i];
         if (c->label[p] != GRUNDY_INF || c->kwin[p] == k + 1)
             continue;
         c->kwin[p] = k + 1;
+        c->steps += (uint32_t)((c->roff[p + 1] - c->roff[p]) / 4);
         for (uint64_t j = c->roff[p]; j < c->roff[p + 1]; j++) {
             uint32_t q = c->radj[j];
             if (eligible(c, q, k) && --c->cnt[q] == 0)
@@ -92,13 +97,39 @@ static void label_k(loopy_ctx *c, uint32_t u, uint32_t k, size_t *tail)
     }
 }
 
-/* One level: returns 0 when no position was eligible for k. */
+/* Reports the positions visited so far, if more than at the last report
+ * (reports always increase).  Returns nonzero if the callback says stop. */
+static int report_visits(loopy_ctx *c)
+{
+    c->steps = 0;
+    if (c->visited == c->reported)
+        return 0;
+    c->reported = c->visited;
+    return grundy__graph_report(c->g, c->visited, 0);
+}
+
+/* Counts one position visited, and reports every GRUNDY__PROGRESS_EVERY
+ * steps of work: a level is O(V + E), a second or so on a graph of
+ * millions of nodes, too long to wait for a caller that wants to stop.
+ * Returns nonzero if the callback says stop. */
+static int step(loopy_ctx *c)
+{
+    c->visited++;
+    if (++c->steps < GRUNDY__PROGRESS_EVERY)
+        return 0;
+    return report_visits(c);
+}
+
+/* One level: returns 0 when no position was eligible for k, -1 when the
+ * progress callback said stop. */
 static int level(loopy_ctx *c, uint32_t k)
 {
     const grundy_graph *g = c->g;
     size_t head = 0, tail = 0;
     int any = 0;
     for (uint32_t u = 0; u < g->n; u++) {
+        if (step(c))
+            return -1;
         if (!eligible(c, u, k))
             continue;
         any = 1;
@@ -110,6 +141,8 @@ static int level(loopy_ctx *c, uint32_t k)
             c->queue[tail++] = u;
     }
     while (head < tail) {
+        if (step(c))
+            return -1;
         uint32_t u = c->queue[head++];
         if (eligible(c, u, k))
             label_k(c, u, k, &tail);
@@ -127,11 +160,14 @@ int grundy__graph_solve_loopy(grundy_graph *g)
         return GRUNDY_OK;
     /* grundy__graph_need() has merged the moves and checked that none splits. */
     g->errmsg[0] = '\0';
-    loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    loopy_ctx c = {g, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
     int rc = loopy_alloc(&c);
-    for (uint32_t k = 0; rc == GRUNDY_OK && level(&c, k); k++) {
-        if (grundy__graph_report(g, (uint64_t)k + 1, 0) != 0)
+    for (uint32_t k = 0; rc == GRUNDY_OK; k++) {
+        int more = level(&c, k);
+        if (more < 0 || (more > 0 && report_visits(&c) != 0))
             rc = GRUNDY_ECANCELED;
+        if (more == 0)
+            break;
     }
     if (rc == GRUNDY_OK) {
         g->num[GRUNDY_PLAY_LOOPY] = c.label;

@@ -174,11 +174,17 @@ static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
     return 0;
 }
 
-/* Computes the values up to stop on one thread (fewer on an error). */
+/* Computes the values up to stop on one thread (fewer on an error), or
+ * fewer once they have cost PROGRESS_WORK options: segment_stop() guesses
+ * a stretch's length from the heap size, as if a value cost n/2 options,
+ * but a game that leaves three heaps (a hexadecimal code) pays some n^2/12,
+ * and a stretch of 64 values at n = 30000 would keep the progress callback
+ * waiting for seconds. */
 static int run_one(grundy_heap_game *g, uint64_t stop)
 {
     int rc = GRUNDY_OK;
-    while (rc == GRUNDY_OK && g->vals.n < stop)
+    uint64_t work = g->lane[0].work;
+    while (rc == GRUNDY_OK && g->vals.n < stop && g->lane[0].work - work < PROGRESS_WORK)
         rc = compute_next(g);
     return rc;
 }

@@ -30,6 +30,7 @@
  * small to copy and hash, and games whose moves split heaps for heaps up to
  * SPLIT_HEAP_MAX tokens (their sums pass the limits long before; the
  * widths of larger heaps would cost more than the search). */
+#include "game/game.h"
 #include "heap/heap_game.h"
 #include "play/genus.h"
 
@@ -281,6 +282,11 @@ static int prepare(grundy_heap_game *g, uint64_t slots, const char *call)
     int rc = g->mis->buf != NULL ? GRUNDY_OK : GRUNDY_ENOMEM;
     if (rc == GRUNDY_OK)
         rc = grundy_game_new(&g->mis->memo, size, sum_moves, g, &g->alloc);
+    /* A sum of heaps costs some microseconds to evaluate: a report every
+     * 4096 of them comes every few hundredths of a second, so that a
+     * caller stopping on Ctrl-C stops within a fraction of a second. */
+    if (rc == GRUNDY_OK)
+        grundy__game_set_progress_every(g->mis->memo, 4096);
     if (rc != GRUNDY_OK) {
         drop_memo(g);
         return grundy__heap_fail(g, rc, "%s: out of memory in the misère search", call);

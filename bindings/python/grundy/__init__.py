@@ -5,7 +5,7 @@ library only.
     >>> with grundy.Graph() as g:
     ...     first = g.add_nodes(3)
     ...     g.add_move(1, 0); g.add_move(2, 0); g.add_move(2, 1)
-    ...     g.values()
+    ...     g.values().tolist()
     [0, 1, 2]
     >>> grundy.nim_sum_winning_move([3, 8, 15])
     [None, None, 4]
@@ -16,9 +16,11 @@ The shared library is looked for, in order:
 
 1. the path in the environment variable ``GRUNDY_LIBRARY`` (when it is set,
    nothing else is tried);
-2. the build tree: ``lib/libgrundy.so`` two directories above this file
+2. the package's own copy, beside this file, which ``pip install`` puts
+   there, or the library ``make install`` installed with the package;
+3. the build tree: ``lib/libgrundy.so`` two directories above this package
    (``bindings/python/../../lib``), after ``make``;
-3. the system loader: ``ctypes.util.find_library('grundy')``, then
+4. the system loader: ``ctypes.util.find_library('grundy')``, then
    ``libgrundy.so.0.2`` (found after ``make install`` through ``ldconfig`` or
    ``LD_LIBRARY_PATH``).
 
@@ -59,15 +61,28 @@ of :data:`PLAYS` (``'normal'``, ``'misere'``, ``'wtia'``, ...).  Every
 failure of the library raises a :class:`GrundyError` carrying the status code
 in ``.status`` and the handle's message.  The library's memory is released by
 its own functions when a handle is closed (``close()``, a ``with`` block, or
-garbage collection).  As in C, one handle must not be used from two threads
-at once; distinct handles may.
+garbage collection).  Bulk results (``values()``) are ``array.array``\ s of
+unsigned 32-bit ints, which numpy reads without a copy; the draws and
+w-numbers of value() are the named constants INF, SP and SC.
+
+Safety: no call through this module can crash the interpreter.  A handle may
+be shared between threads: its calls take turns (each holds the handle's
+lock).  close() from inside the handle's own call (a move generator) raises
+StateError.  Ctrl-C stops a long computation within a fraction of a second
+with KeyboardInterrupt, and leaves the handle usable.  Every handle has a
+memory cap (default_memory_limit(), or ``memory_limit=``), past which it
+raises at once instead of exhausting the machine's memory.
 """
 
+import array
 import atexit
 import ctypes
 import ctypes.util
+import functools
 import operator
 import os
+import re
+import signal
 import threading
 from ctypes import (CFUNCTYPE, POINTER, byref, c_char_p, c_int, c_size_t,
                     c_uint, c_uint32, c_uint64, c_void_p)
@@ -85,7 +100,7 @@ __all__ = [
     "PLAY_NORMAL", "PLAY_MISERE", "PLAY_WTIA", "PLAY_CONJUNCTIVE", "PLAY_CONTINUED",
     "PLAY_LOOPY", "PLAY_SELECTIVE", "PLAY_SHORTENED", "BY_SJ", "BY_GENUS", "BY_SEARCH",
     "BY_MASK", "PLAYS", "SP", "SC", "SP64", "SC64", "INF", "NO_MOVE", "NO_POS",
-    "GENUS_TERMS", "NODE_MAX",
+    "GENUS_TERMS", "NODE_MAX", "Constant", "VALUES_TYPECODE", "default_memory_limit",
 ]
 
 # ---------------------------------------------------------------------------
@@ -119,16 +134,44 @@ BY_SEARCH = 0x300
 #: The bits of a play that name a method.
 BY_MASK = 0xF00
 
-#: w-number of a super-losing position (WTIA play).
-SP = 0xFFFFFFFF
-#: w-number of a super-winning position (WTIA play).
-SC = 0xFFFFFFFE
+
+class Constant(int):
+    """A number of the library with a name: equal to (and usable as) its
+    raw int, shown by name (``grundy.INF``), pickled by name.  INF, SP, SC,
+    SP64 and SC64 are Constants, and value() returns them for draws and
+    w-numbers."""
+
+    def __new__(cls, value, name):
+        self = super().__new__(cls, value)
+        self.name = name
+        return self
+
+    def __repr__(self):
+        return "grundy." + self.name
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return _constant, (self.name,)
+
+
+def _constant(name):
+    return globals()[name]
+
+
+#: w-number of a super-losing position (WTIA play); equal to 0xFFFFFFFF.
+SP = Constant(0xFFFFFFFF, "SP")
+#: w-number of a super-winning position (WTIA play); equal to 0xFFFFFFFE.
+SC = Constant(0xFFFFFFFE, "SC")
 #: SP as a 64-bit w-number (nim_levels_value()).
-SP64 = (1 << 64) - 1
+SP64 = Constant((1 << 64) - 1, "SP64")
 #: SC as a 64-bit w-number (nim_levels_value()).
-SC64 = (1 << 64) - 2
-#: Generalized Sprague-Grundy value "infinity" (loopy play).
-INF = 0xFFFFFFFF
+SC64 = Constant((1 << 64) - 2, "SC64")
+#: Generalized Sprague-Grundy value "infinity" of loopy play: a position
+#: whose value() is INF is a draw, unless one of its followers has value 0
+#: (then the player to move wins; outcome() says 'D' or 'N').  Equal to
+#: 0xFFFFFFFF, the raw number the value arrays hold.
+INF = Constant(0xFFFFFFFF, "INF")
 #: The raw "this component is not moved" of a winning move (None in Python).
 NO_MOVE = (1 << 64) - 1
 #: The raw "not about a place in a text" of an errpos call (None in Python).
@@ -268,6 +311,7 @@ _u64p = POINTER(c_uint64)
 _sizep = POINTER(c_size_t)
 _handlep = POINTER(c_void_p)
 _MOVES_U64_FN = CFUNCTYPE(c_int, c_void_p, c_uint64, c_void_p)
+_PROGRESS_FN = CFUNCTYPE(c_int, c_void_p, c_uint64, c_uint64)
 
 # Every function this module calls: name -> (restype, argtypes).
 _SIGNATURES = {
@@ -302,6 +346,7 @@ _SIGNATURES = {
     "grundy_heap_game_arithmetic_period": (c_int, [c_void_p, c_uint64, _u64p, _u64p, _u64p,
                                                    POINTER(c_int)]),
     "grundy_heap_game_set_memory_limit": (None, [c_void_p, c_size_t]),
+    "grundy_heap_game_set_progress": (None, [c_void_p, _PROGRESS_FN, c_void_p]),
     "grundy_heap_game_set_search_limit": (None, [c_void_p, c_uint64]),
     "grundy_heap_game_last_method": (c_int, [c_void_p]),
     "grundy_heap_game_genus": (c_int, [c_void_p, c_uint64, _u32p, c_size_t, POINTER(c_int)]),
@@ -326,6 +371,7 @@ _SIGNATURES = {
     "grundy_game_free": (None, [c_void_p]),
     "grundy_game_errmsg": (c_char_p, [c_void_p]),
     "grundy_game_set_memory_limit": (None, [c_void_p, c_size_t]),
+    "grundy_game_set_progress": (None, [c_void_p, _PROGRESS_FN, c_void_p]),
     "grundy_options_add": (c_int, [c_void_p, c_void_p, c_uint32]),
     "grundy_options_add_each": (c_int, [c_void_p, c_void_p, c_size_t]),
     "grundy_game_value": (c_int, [c_void_p, c_int, c_void_p, _u32p]),
@@ -345,6 +391,8 @@ _SIGNATURES = {
     "grundy_graph_parse": (c_int, [c_void_p, c_char_p, c_size_t]),
     "grundy_graph_errmsg": (c_char_p, [c_void_p]),
     "grundy_graph_errpos": (c_size_t, [c_void_p]),
+    "grundy_graph_set_memory_limit": (None, [c_void_p, c_size_t]),
+    "grundy_graph_set_progress": (None, [c_void_p, _PROGRESS_FN, c_void_p]),
     "grundy_graph_add_node": (c_int, [c_void_p, _u32p]),
     "grundy_graph_add_nodes": (c_int, [c_void_p, c_uint32, _u32p]),
     "grundy_graph_add_move": (c_int, [c_void_p, c_uint32, c_uint32]),
@@ -394,8 +442,17 @@ def _candidates():
     if env:
         return [("GRUNDY_LIBRARY=%s" % env, env)], True
     here = os.path.dirname(os.path.abspath(__file__))
-    build = os.path.normpath(os.path.join(here, "..", "..", "lib", "libgrundy.so"))
-    places = [("build tree %s" % build, build)]
+    places = []
+    own = os.path.join(here, _SONAME)
+    if os.path.exists(own):
+        places.append(("the package's own copy %s" % own, own))
+    try:
+        from . import _install  # written by make install: where it put the library
+        places.append(("installed with the package, %s" % _install.LIBRARY, _install.LIBRARY))
+    except ImportError:
+        pass
+    build = os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libgrundy.so"))
+    places.append(("build tree %s" % build, build))
     found = ctypes.util.find_library("grundy")
     if found:
         places.append(("system loader, find_library('grundy') = %s" % found, found))
@@ -524,6 +581,40 @@ def _u64_array(values, what):
 
 def _outcome(rc):
     return _OUTCOMES[rc]
+
+
+def _number(code, raw):
+    """A number of play code as value() returns it: the named constant for
+    a loopy infinity or a WTIA SP or SC, else the int."""
+    base = code & ~BY_MASK
+    if base == PLAY_LOOPY and raw == INF:
+        return INF
+    if base == PLAY_WTIA and raw in (SP, SC):
+        return SP if raw == SP else SC
+    return raw
+
+
+#: The typecode of the arrays of values (HeapGame.values(), Graph.values()):
+#: unsigned ints of 32 bits ('I' on every common platform).
+VALUES_TYPECODE = next(c for c in "ILH" if array.array(c).itemsize == 4)
+_ZEROS = array.array(VALUES_TYPECODE, bytes(4 * 4096))
+
+
+def _fill_u32(count, fill):
+    """A new array of count 32-bit values, handed to fill (a C call) as the
+    buffer to fill, without a copy."""
+    out = array.array(VALUES_TYPECODE)
+    while len(out) < count:  # zeros, by doubling: no list, no bytes object
+        out.extend(out if out and 2 * len(out) <= count else _ZEROS[:count - len(out)])
+    if count == 0:
+        fill((c_uint32 * 1)())
+        return out
+    view = (c_uint32 * count).from_buffer(out)
+    try:
+        fill(view)
+    finally:
+        del view
+    return out
 
 
 def _play(play):
@@ -704,7 +795,7 @@ def nim_levels_value(heaps, play=PLAY_WTIA):
     arr, n = _u64_array(heaps, "heaps")
     w = c_uint64()
     _closed(_lib.grundy_nim_levels_value(code, arr, n, byref(w)), "nim_levels_value", code)
-    return w.value
+    return {SP64: SP64, SC64: SC64}.get(w.value, w.value)
 
 
 def _superheaps(superheaps):
@@ -796,27 +887,265 @@ def nim_inv(a):
 
 
 # ---------------------------------------------------------------------------
-# Handles
+# Handles: what every kind shares.  The guards below are the module's safety
+# rules, in one place, so that a handle class adopts them all by deriving from
+# _Owner, naming its C functions in four class attributes and calling
+# self._adopt(handle, memory_limit) once it has a handle:
+#
+# - one call at a time: every public method holds the handle's lock (an
+#   RLock) across its C calls, so two threads sharing a handle take turns
+#   (ctypes lets go of the GIL during a C call, and the library does not
+#   serialize the calls of one handle);
+# - no use after free: close() from inside one of the handle's own calls
+#   (its move generator, or a signal handler run by the progress callback)
+#   raises StateError, and from another thread it waits for the call to end;
+# - Ctrl-C: during a call on the main thread, SIGINT is only noted (a
+#   handler that raised would raise inside a ctypes callback, where the
+#   exception cannot be caught: Python runs handlers on entry to any Python
+#   function).  Every handle carries a progress callback (and a Game's move
+#   generator does the same) that stops the computation once a signal is
+#   noted; the library returns GRUNDY_ECANCELED, keeping what it found, and
+#   when the call returns SIGINT's handler runs (the default one raises
+#   KeyboardInterrupt);
+# - a memory cap on every handle (default_memory_limit()).
+
+_LIMIT_VAR = "GRUNDY_MEMORY_LIMIT"
+_FALLBACK_LIMIT = 4 << 30
+
+
+def _parse_size(text):
+    """Bytes from "123", "64K", "1g" (a number times 2**10, 2**20, 2**30 or
+    2**40), the syntax of GRUNDY_MEMORY_LIMIT; None if text is not one."""
+    m = re.fullmatch(r"([0-9]+)([KMGTkmgt]?)", text)
+    if not m:
+        return None
+    shift = 10 * ("KMGT".find(m.group(2).upper()) + 1) if m.group(2) else 0
+    return int(m.group(1)) << shift
+
+
+def default_memory_limit():
+    """The memory cap a handle gets when its ``memory_limit`` is not given,
+    in bytes, as the command-line tool's: ``GRUNDY_MEMORY_LIMIT`` if it is
+    set (bytes, or a number with K, M, G or T; 0 for no cap), else half the
+    physical memory (4 GiB where it cannot be read).  A value of
+    ``GRUNDY_MEMORY_LIMIT`` that is not a size raises ValueError."""
+    env = os.environ.get(_LIMIT_VAR)
+    if env is not None:
+        limit = _parse_size(env)
+        if limit is None:
+            raise ValueError("%s: %r is not a size: give bytes, or a number with K, M, G or T "
+                             "(0 for no limit)" % (_LIMIT_VAR, env))
+    else:
+        try:
+            limit = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+        except (AttributeError, ValueError, OSError):
+            limit = 0
+        if limit <= 0:
+            limit = _FALLBACK_LIMIT
+    return min(limit, _SIZE_MAX)
+
+
+try:  # signal.getsignal() in C, without the conversion to an enum, which
+    from _signal import getsignal as _getsignal  # costs microseconds per call
+except ImportError:
+    _getsignal = signal.getsignal
+_get_ident = threading.get_ident
+_MAIN_IDENT = threading.main_thread().ident
+_noted = []        # SIGINTs noted during a call, not yet handled
+_active = [0]      # calls under way on the main thread
+_delegate = [None]  # the SIGINT handler _note stands in front of
+
+
+def _note(signum, frame):
+    """SIGINT's handler once a call has run on the main thread: during a
+    call it notes the signal; outside, it does what the handler it stands
+    in front of does (the default one raises KeyboardInterrupt)."""
+    if _active[0]:
+        _noted.append(signum)
+    else:
+        _delegate[0](signum, frame)
+
+
+class _Interrupted(BaseException):
+    """A call stopped because SIGINT was noted: replaced on the way out by
+    what SIGINT's own handler does (KeyboardInterrupt)."""
+
+
+class _NotingSignals:
+    """Around a call on the main thread: SIGINT is noted, not handled, and
+    handled once the outermost call returns.  _note is put in front of
+    SIGINT's handler once (again if the program sets another one), so a
+    call costs no system call; SIG_DFL and SIG_IGN are left alone (the
+    process ends, or goes on)."""
+
+    __slots__ = ("on",)
+
+    def __enter__(self):
+        handler = _getsignal(signal.SIGINT)
+        if handler is not _note:
+            if not callable(handler):
+                self.on = False
+                return
+            _delegate[0] = handler
+            signal.signal(signal.SIGINT, _note)
+        self.on = True
+        _active[0] += 1
+
+    def __exit__(self, kind, exc, tb):
+        if not self.on:
+            return False
+        _active[0] -= 1
+        if _active[0] == 0 and _noted:
+            del _noted[:]
+            _delegate[0](signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+        if kind is _Interrupted and _active[0] == 0:
+            # a handler that did not raise: the call was stopped all the same
+            raise CanceledError(ECANCELED, "stopped by SIGINT")
+        return False
+
+
+def _watcher(pending):
+    """The progress callback of a handle: it stops the computation once
+    SIGINT is noted.  It refers to pending, not to the handle, so that it
+    makes no cycle."""
+    def progress(user, done, total):
+        if _noted:
+            pending.append(_Interrupted())
+            return 1
+        return 0
+    return _PROGRESS_FN(progress)
+
+
+def _guarded(fn):
+    """A method that holds its handle's lock throughout (see above)."""
+    @functools.wraps(fn)
+    def call(self, *args, **kwargs):
+        with self._lock:
+            outer = self._depth == 0
+            if outer and self._pending:
+                del self._pending[:]  # left by a call that did not read it
+            self._depth += 1
+            try:
+                if outer and _get_ident() == _MAIN_IDENT:
+                    with _NotingSignals():
+                        return fn(self, *args, **kwargs)
+                return fn(self, *args, **kwargs)
+            finally:
+                self._depth -= 1
+    return call
 
 
 class _Owner:
     """Owns one library handle, kept in the attribute named by _SLOT, and
     releases it exactly once with the library's own function named by _FREE
-    (on close(), at the end of a with block, or when collected)."""
+    (on close(), at the end of a with block, or when collected).  _ERRMSG,
+    _SET_PROGRESS and _SET_LIMIT name the handle's other C functions.  Every
+    public method a subclass defines is guarded by the handle's lock."""
 
     _SLOT = "_h"
     _FREE = ""
+    _ERRMSG = ""
+    _SET_PROGRESS = ""
+    _SET_LIMIT = ""
+
+    def __new__(cls, *args, **kwargs):
+        self = super().__new__(cls)
+        self._lock = threading.RLock()
+        self._depth = 0        # calls of this handle under way (on the lock's thread)
+        self._pending = []     # exceptions raised inside a C call, to raise after it
+        self._watch = None     # the progress callback, kept alive with the handle
+        self._memory_limit = 0
+        setattr(self, cls._SLOT, None)
+        return self
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name, attr in list(vars(cls).items()):
+            if name.startswith("_") and name not in ("__len__", "__repr__"):
+                continue
+            if isinstance(attr, property):
+                setattr(cls, name, property(_guarded(attr.fget), None, None, attr.__doc__))
+            elif callable(attr) and not isinstance(attr, (classmethod, staticmethod, type)):
+                setattr(cls, name, _guarded(attr))
+
+    def _adopt(self, h, memory_limit):
+        """Takes h as this object's handle, with the progress callback that
+        watches for signals and the memory cap (None: the default)."""
+        setattr(self, self._SLOT, h)
+        self._watch = _watcher(self._pending)
+        getattr(_lib, self._SET_PROGRESS)(h, self._watch, None)
+        self.set_memory_limit(default_memory_limit() if memory_limit is None else memory_limit)
+
+    def _handle(self):
+        h = getattr(self, self._SLOT)
+        if not h:
+            raise ValueError("operation on a closed %s" % type(self).__name__)
+        return h
+
+    def _failure(self, rc):
+        """The exception for a failed call, with the handle's message."""
+        detail = ""
+        if rc not in (ENOMEM, ECANCELED):
+            detail = getattr(_lib, self._ERRMSG)(getattr(self, self._SLOT)).decode(
+                "utf-8", "replace")
+        return _error(rc, detail)
+
+    def _call(self, rc):
+        """Raises what a callback raised during the C call (KeyboardInterrupt
+        from the progress callback, an exception of a move generator), or
+        for a failed call; else returns rc."""
+        if self._pending:
+            exc = self._pending[-1]
+            del self._pending[:]
+            raise exc
+        if rc >= 0:
+            return rc
+        raise self._failure(rc)
+
+    @_guarded
+    def set_memory_limit(self, nbytes):
+        """Cap the memory the handle holds, in bytes (0: no cap).  Past the
+        cap a computation fails at once, without asking the system for the
+        memory (the class says with which exception).  From inside one of
+        the handle's own calls (a move generator) it raises StateError: the
+        library leaves the cap of a computation under way as it is."""
+        nbytes = _size(nbytes, "nbytes")
+        if self._depth > 1:
+            raise StateError(ESTATE, "set_memory_limit() of a %s from inside one of its own "
+                                     "calls (its move generator)" % type(self).__name__)
+        getattr(_lib, self._SET_LIMIT)(self._handle(), nbytes)
+        self._memory_limit = nbytes
+
+    @property
+    def memory_limit(self):
+        """The handle's memory cap in bytes (0: none)."""
+        return self._memory_limit
+
+    @property
+    def closed(self):
+        """True once close() has released the handle."""
+        return not getattr(self, self._SLOT)
 
     def close(self):
-        """Release the handle's memory with the library's own function.  Idempotent."""
-        h = getattr(self, self._SLOT, None)
-        setattr(self, self._SLOT, None)
-        if h:
-            getattr(_lib, self._FREE)(h)
+        """Release the handle's memory with the library's own function.
+        Idempotent.  From another thread it waits for a call under way; from
+        inside one of the handle's own calls (its move generator, a signal
+        handler) it raises StateError, as the call still uses the handle."""
+        with self._lock:
+            if self._depth:
+                raise StateError(ESTATE, "close() of a %s from inside one of its own calls (its "
+                                         "move generator or a signal handler): the call under "
+                                         "way still uses it; close it once the call returns"
+                                 % type(self).__name__)
+            h = getattr(self, self._SLOT, None)
+            setattr(self, self._SLOT, None)
+            if h:
+                getattr(_lib, self._FREE)(h)
 
     def __del__(self):
         try:
-            self.close()
+            if getattr(self, "_lock", None) is not None:
+                self.close()
         except Exception:  # interpreter shutdown: the module may be gone
             pass
 
@@ -839,25 +1168,38 @@ class Graph(_Owner):
     Questions solve the graph for the play they need when it is not solved
     already (solving an unchanged graph again costs nothing), so calling
     solve() first is optional; it is the place to catch a CycleError.
+
+    ``memory_limit`` caps the bytes the graph holds (its moves, the numbers
+    of each play, a solve's scratch, the misère search's memo; None: the
+    default_memory_limit(), 0: no cap): a call that would pass it raises
+    OutOfMemoryError at once, naming the cap, and leaves the graph usable.
+    A graph pickles as its nodes and moves.
     """
 
     _SLOT = '_g'
     _FREE = 'grundy_graph_free'
+    _ERRMSG = 'grundy_graph_errmsg'
+    _SET_PROGRESS = 'grundy_graph_set_progress'
+    _SET_LIMIT = 'grundy_graph_set_memory_limit'
 
-    def __init__(self):
+    def __init__(self, memory_limit=None):
         h = c_void_p()
         _check(_lib.grundy_graph_new(byref(h), None))
-        self._g = h
+        try:
+            self._adopt(h, memory_limit)
+        except BaseException:
+            self.close()
+            raise
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text, memory_limit=None):
         """A graph read from the text format of ``grundy graph`` (``n m``,
         then m moves ``u v``; ``#`` starts a comment).  ``text`` is a str or
         bytes.  Raises ParseError with ``.errpos``, the byte offset of the
         offending token, and ``.line``, its line (a TextRangeError, also an
         OutOfRangeError, when the text names a node out of range)."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-        g = cls()
+        g = cls(memory_limit)
         try:
             rc = _lib.grundy_graph_parse(g._g, data, len(data))
             if rc < 0:
@@ -883,30 +1225,25 @@ class Graph(_Owner):
 
     # -- life cycle ---------------------------------------------------------
 
-    @property
-    def closed(self):
-        """True once close() has released the graph."""
-        return not self._g
-
-    def _handle(self):
-        if not self._g:
-            raise ValueError("operation on a closed Graph")
-        return self._g
-
-    def _call(self, rc):
-        """Raises for a failed call, with the graph's message."""
-        if rc >= 0:
-            return rc
+    def _failure(self, rc):
         g = self._g
-        detail = ""
-        if rc not in (ENOMEM, ECANCELED):
-            detail = _lib.grundy_graph_errmsg(g).decode("utf-8", "replace")
-        err = _error(rc, detail)
+        if rc == ENOMEM:
+            msg = _lib.grundy_graph_errmsg(g).decode("utf-8", "replace")
+            if not msg.startswith("the memory limit"):
+                return _error(rc)
+            return _error(rc, msg + " (raise it with memory_limit= or %s)" % _LIMIT_VAR)
+        err = _Owner._failure(self, rc)
         if rc == ECYCLE:
             node = c_uint32()
             if _lib.grundy_graph_cycle_node(g, byref(node)) == OK:
                 err.node = node.value
-        raise err
+        return err
+
+    def __reduce__(self):
+        """Pickles the graph as its nodes and moves (and memory cap)."""
+        n = len(self)
+        moves = [(u, self.move(u, k)) for u in range(n) for k in range(self.degree(u))]
+        return _graph_from_moves, (n, moves, self._memory_limit)
 
     def _node(self, u, what="node", n=None):
         """Checks a node id (so that the message names it)."""
@@ -993,23 +1330,31 @@ class Graph(_Owner):
         return self
 
     def values(self, play=PLAY_NORMAL):
-        """The numbers of play of every node, as a list (SP, SC and INF are
-        the module's constants)."""
+        """The numbers of play of every node, as an ``array.array`` of
+        unsigned 32-bit ints (typecode VALUES_TYPECODE), filled by one C
+        call; it indexes like a list, and numpy reads it without a copy
+        (``numpy.asarray``).  The draws and w-numbers are the raw ints of
+        INF, SP and SC there (equal to those constants)."""
         code = _play(play)
         g = self._handle()
         n = _lib.grundy_graph_node_count(g)
-        out = (c_uint32 * max(n, 1))()
-        self._call(_lib.grundy_graph_values(g, code, 0, n, out))
-        return out[:n]
+        # Solved first, within the graph's cap; then the array is held to it.
+        self._call(_lib.grundy_graph_solve(g, code & ~BY_MASK))
+        if self._memory_limit and 4 * n > self._memory_limit:
+            raise OutOfMemoryError(ENOMEM, "the values of %d nodes need %d bytes, past the memory "
+                                   "limit of %d bytes (raise it with memory_limit= or %s)"
+                                   % (n, 4 * n, self._memory_limit, _LIMIT_VAR))
+        return _fill_u32(n, lambda out: self._call(_lib.grundy_graph_values(g, code, 0, n, out)))
 
     def value(self, u, play=PLAY_NORMAL):
-        """The number of node u under play."""
+        """The number of node u under play: an int, or the constant INF
+        (loopy play), SP or SC (WTIA play)."""
         code = _play(play)
         g = self._handle()
         u = self._node(u)
         out = c_uint32()
         self._call(_lib.grundy_graph_value(g, code, u, byref(out)))
-        return out.value
+        return _number(code, out.value)
 
     def outcome(self, u, play=PLAY_NORMAL):
         """'P', 'N' or 'D' (a draw, loopy play only) for node u alone."""
@@ -1146,12 +1491,20 @@ class HeapGame(_Owner):
     too long) with the library's message and ``.errpos``, the offset of the
     offending character.  The keyword arguments ``period_detection``,
     ``sparse`` and ``threads`` are experimental tuning switches (see
-    set_period_detection(), set_sparse(), set_threads())."""
+    set_period_detection(), set_sparse(), set_threads()).
+
+    ``memory_limit`` caps the bytes of values the game stores (None: the
+    default_memory_limit(), 0: no cap): a request for more values than fit
+    raises LimitError at once, naming what it would need.  A game pickles as
+    its name and settings."""
 
     _SLOT = '_h'
     _FREE = 'grundy_heap_game_free'
+    _ERRMSG = 'grundy_heap_game_errmsg'
+    _SET_PROGRESS = 'grundy_heap_game_set_progress'
+    _SET_LIMIT = 'grundy_heap_game_set_memory_limit'
 
-    def __init__(self, name, period_detection=True, sparse=True, threads=1):
+    def __init__(self, name, period_detection=True, sparse=True, threads=1, memory_limit=None):
         if not isinstance(name, str):
             raise TypeError("name must be a str, not %s" % type(name).__name__)
         if "\0" in name:
@@ -1174,7 +1527,7 @@ class HeapGame(_Owner):
                 if isinstance(err, ParseError):
                     err.position = pos
             raise err
-        self._init(h, name, period_detection, sparse, threads)
+        self._init(h, name, period_detection, sparse, threads, memory_limit)
 
     @staticmethod
     def _new():
@@ -1182,10 +1535,10 @@ class HeapGame(_Owner):
         _check(_lib.grundy_heap_game_new(byref(h), None))
         return h
 
-    def _init(self, h, name, period_detection, sparse, threads):
-        self._h = h
+    def _init(self, h, name, period_detection, sparse, threads, memory_limit):
         self.name = name
         try:
+            self._adopt(h, memory_limit)
             self.set_period_detection(period_detection)
             self.set_sparse(sparse)
             self.set_threads(threads)
@@ -1194,7 +1547,7 @@ class HeapGame(_Owner):
             raise
 
     @classmethod
-    def subtraction(cls, takes, period_detection=True, sparse=True, threads=1):
+    def subtraction(cls, takes, period_detection=True, sparse=True, threads=1, memory_limit=None):
         """The subtraction game removing any amount in takes (each 1..2**32 - 1)."""
         takes = [_int(t, "takes[%d]" % i, _U32_MAX) for i, t in enumerate(takes)]
         arr = (c_uint32 * max(len(takes), 1))(*takes)
@@ -1210,26 +1563,19 @@ class HeapGame(_Owner):
             raise _error(rc, detail)
         self = cls.__new__(cls)
         self._init(h, "sub:" + ",".join(str(t) for t in takes), period_detection, sparse,
-                   threads)
+                   threads, memory_limit)
         return self
+
+    def __reduce__(self):
+        """Pickles the game as its name and settings: unpickling creates
+        the game again (its values are computed again when asked)."""
+        self._handle()
+        return (_heap_game_from_name, (self.name, self._period_detection, self._sparse,
+                                       self._threads, self._memory_limit))
 
     def __repr__(self):
         return "<grundy.HeapGame %r%s>" % (getattr(self, "name", "?"),
                                            "" if self._h else " closed")
-
-    def _handle(self):
-        if not self._h:
-            raise ValueError("operation on a closed HeapGame")
-        return self._h
-
-    def _call(self, rc):
-        """Raises for a failed call, with the game's message."""
-        if rc >= 0:
-            return rc
-        detail = ""
-        if rc not in (ENOMEM, ECANCELED):
-            detail = _lib.grundy_heap_game_errmsg(self._h).decode("utf-8", "replace")
-        raise _error(rc, detail)
 
     # -- experimental tuning switches ---------------------------------------
 
@@ -1238,18 +1584,22 @@ class HeapGame(_Owner):
         GRUNDY_EXPERIMENTAL): turn period detection on (the default) or off.
         With it on, the computation stops once a period is proved."""
         _lib.grundy_heap_game_set_period_detection(self._handle(), 1 if on else 0)
+        self._period_detection = bool(on)
 
     def set_sparse(self, on):
         """Experimental: let the library use the sparse-space method where the
         game has sparse structure (the default), or force the plain loop.
         Both give identical values."""
         _lib.grundy_heap_game_set_sparse(self._handle(), 1 if on else 0)
+        self._sparse = bool(on)
 
     def set_threads(self, threads):
         """Experimental: let computations use up to threads threads (default
         1; this version uses at most 2).  The values are identical to one
         thread's."""
-        _lib.grundy_heap_game_set_threads(self._handle(), _int(threads, "threads", _U32_MAX))
+        threads = _int(threads, "threads", _U32_MAX)
+        _lib.grundy_heap_game_set_threads(self._handle(), threads)
+        self._threads = threads
 
     # -- values ---------------------------------------------------------------
 
@@ -1283,11 +1633,6 @@ class HeapGame(_Owner):
             return p.value, n0.value, s.value, bool(proved.value)
         return None
 
-    def set_memory_limit(self, nbytes):
-        """Cap the bytes of values the game stores (0: none): a request past
-        it raises LimitError at once, naming what it would need."""
-        _lib.grundy_heap_game_set_memory_limit(self._handle(), _size(nbytes, "nbytes"))
-
     def value(self, heap, play=PLAY_NORMAL):
         """G(heap): from the table, or from the period once one is proved (so
         any heap size is fine then).  Values of any size: an arithmetic period
@@ -1299,17 +1644,21 @@ class HeapGame(_Owner):
         return out.value
 
     def values(self, first, count=None, play=PLAY_NORMAL):
-        """[G(first), ..., G(first + count - 1)] in one call; values(n), like
-        range(n), is [G(0), ..., G(n - 1)]."""
+        """G(first), ..., G(first + count - 1) in one C call, as an
+        ``array.array`` of unsigned 32-bit ints (typecode VALUES_TYPECODE):
+        it indexes and slices like a list, and numpy reads it without a copy
+        (``numpy.asarray``).  values(n), like range(n), is G(0) ...
+        G(n - 1).  Once a period is proved, any count costs one pass of
+        memory (values(10**7) of Kayles in a few hundredths of a second)."""
         code = _play(play)
         if count is None:
             first, count = 0, first
         first, count = _u64(first, "first"), _size(count, "count")
         if count and first + count - 1 > _U64_MAX:
             raise ValueError("heaps first .. first + count - 1 must be below 2**64")
-        out = (c_uint32 * max(count, 1))()
-        self._call(_lib.grundy_heap_game_values(self._handle(), code, first, count, out))
-        return out[:count]
+        h = self._handle()
+        return _fill_u32(count, lambda out: self._call(
+            _lib.grundy_heap_game_values(h, code, first, count, out)))
 
     def outcome(self, heap, play=PLAY_NORMAL):
         """'N' or 'P' for one heap."""
@@ -1419,6 +1768,9 @@ def _generator(moves, pending):
         return rc
 
     def generate(user, pos, out):
+        if _noted:  # SIGINT during the evaluation
+            pending.append(_Interrupted())
+            return ECANCELED
         try:
             run = []
             for opt in moves(pos):
@@ -1450,9 +1802,11 @@ class Game(_Owner):
     the k-th option listed, so ``moves`` must list a position's options in
     the same order every time.  An exception raised by ``moves`` stops the
     evaluation and propagates.  ``memory_limit`` caps the memo tables in
-    bytes (0: no cap; past it, LimitError).  ``moves`` must not use the game
-    itself: it runs inside the library's evaluation (a call that evaluates
-    raises StateError).
+    bytes (None: the default_memory_limit(), 0: no cap; past it,
+    LimitError).  ``moves`` must not use the game itself: it runs inside the
+    library's evaluation (a call that evaluates raises StateError, and so
+    does close()).  A game pickles as its move generator, if that pickles (a
+    function of a module does, a lambda does not).
 
     Every play works on one game: value(pos, PLAY_MISERE) and the other
     plays of one position evaluate by the rules (misère, WTIA, conjunctive,
@@ -1462,48 +1816,42 @@ class Game(_Owner):
 
     _SLOT = '_h'
     _FREE = 'grundy_game_free'
+    _ERRMSG = 'grundy_game_errmsg'
+    _SET_PROGRESS = 'grundy_game_set_progress'
+    _SET_LIMIT = 'grundy_game_set_memory_limit'
 
-    def __init__(self, moves, memory_limit=0):
+    def __init__(self, moves, memory_limit=None):
         if not callable(moves):
             raise TypeError("moves must be callable")
-        memory_limit = _size(memory_limit, "memory_limit")
-        self._h = None
+        if memory_limit is not None:
+            memory_limit = _size(memory_limit, "memory_limit")
         self._moves = moves
-        self._pending = []  # an exception raised by moves, to re-raise
         # Kept on the object: the library calls it as long as the game lives.
-        # It refers to moves and _pending, not to self, so that no reference
-        # cycle delays the game's release.
+        # It refers to moves and _pending (where it keeps an exception of
+        # moves, to raise), not to self, so that no reference cycle delays
+        # the game's release.
         self._callback = _MOVES_U64_FN(_generator(moves, self._pending))
         h = c_void_p()
         _check(_lib.grundy_game_new_u64(byref(h), self._callback, None, None))
-        self._h = h
-        _lib.grundy_game_set_memory_limit(h, memory_limit)
+        try:
+            self._adopt(h, memory_limit)
+        except BaseException:
+            self.close()
+            raise
 
-    def _call(self, rc):
-        if self._pending:
-            exc = self._pending.pop()
-            self._pending.clear()
-            raise exc
-        if rc >= 0:
-            return rc
-        detail = ""
-        if rc not in (ENOMEM, ECANCELED):
-            detail = _lib.grundy_game_errmsg(self._h).decode("utf-8", "replace")
-        raise _error(rc, detail)
-
-    def _handle(self):
-        if not self._h:
-            raise ValueError("operation on a closed Game")
-        return self._h
+    def __reduce__(self):
+        """Pickles the game as its move generator (and memory cap)."""
+        self._handle()
+        return Game, (self._moves, self._memory_limit)
 
     def value(self, pos, play=PLAY_NORMAL):
         """The number of pos under play (the Sprague-Grundy value for normal
-        play; SP, SC and INF are the module's constants)."""
+        play): an int, or the constant INF (loopy play), SP or SC (WTIA)."""
         code = _play(play)
         h = self._handle()
         p, out = c_uint64(_u64(pos, "pos")), c_uint32()
         self._call(_lib.grundy_game_value(h, code, byref(p), byref(out)))
-        return out.value
+        return _number(code, out.value)
 
     def outcome(self, pos, play=PLAY_NORMAL):
         """'P', 'N' or (loopy play) 'D' for pos under play."""
@@ -1588,3 +1936,25 @@ class Game(_Owner):
         positions, nbytes = c_uint64(), c_uint64()
         _lib.grundy_game_stats(self._handle(), byref(positions), byref(nbytes))
         return positions.value, nbytes.value
+
+
+# ---------------------------------------------------------------------------
+# Unpickling
+
+
+def _graph_from_moves(n, moves, memory_limit):
+    """A graph of n nodes with moves, (node, parts) in order: a pickled Graph."""
+    g = Graph(memory_limit)
+    try:
+        g.add_nodes(n)
+        for u, parts in moves:
+            g.add_split(u, parts)
+    except BaseException:
+        g.close()
+        raise
+    return g
+
+
+def _heap_game_from_name(name, period_detection, sparse, threads, memory_limit):
+    """A pickled HeapGame."""
+    return HeapGame(name, period_detection, sparse, threads, memory_limit)

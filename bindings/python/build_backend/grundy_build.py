@@ -1,0 +1,176 @@
+"""The PEP 517 build backend of the Python package grundy, in the tree.
+
+It needs nothing but the standard library and a C compiler: no setuptools,
+no wheel, no network, so that
+
+    pip install --no-build-isolation ./bindings/python
+
+works offline.  The wheel holds the package (bindings/python/grundy) and the
+shared library compiled from this repository's sources (include/, src/)
+into the package, beside __init__.py, where the module looks for it first.
+The version is the library's, read from include/grundy.h.  Set CC to choose
+the compiler and CFLAGS to replace the optimization flags (default -O2).
+"""
+import base64
+import concurrent.futures
+import hashlib
+import io
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sysconfig
+import tempfile
+import zipfile
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # bindings/python
+REPO = os.path.dirname(os.path.dirname(HERE))
+PACKAGE = os.path.join(HERE, "grundy")
+# The library's folders, in the Makefile's order (LIB_DIRS).
+LIB_DIRS = ("core", "play", "graph", "game", "heap", "nim")
+NAME = "grundy"
+SUMMARY = "Sprague-Grundy values, outcomes and winning moves of impartial games (libgrundy)"
+
+
+def _version():
+    """(major, minor, patch) from include/grundy.h, the one source of truth."""
+    with open(os.path.join(REPO, "include", "grundy.h"), encoding="utf-8") as f:
+        text = f.read()
+    return tuple(int(re.search(r"#define GRUNDY_VERSION_%s (\d+)" % part, text).group(1))
+                 for part in ("MAJOR", "MINOR", "PATCH"))
+
+
+def _soname(version):
+    """libgrundy.so.0.MINOR while the major version is 0, else libgrundy.so.MAJOR."""
+    major, minor, _ = version
+    return "libgrundy.so.%d.%d" % (major, minor) if major == 0 else "libgrundy.so.%d" % major
+
+
+def _tag():
+    """The wheel's tag: any Python 3, no ABI of Python's (ctypes), this platform."""
+    return "py3-none-" + re.sub(r"[^A-Za-z0-9]", "_", sysconfig.get_platform())
+
+
+def _dist_info(version):
+    return "%s-%s.dist-info" % (NAME, "%d.%d.%d" % version)
+
+
+def _metadata(version):
+    readme = os.path.join(HERE, "README.md")
+    description = open(readme, encoding="utf-8").read() if os.path.exists(readme) else SUMMARY
+    return ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\n"
+            "Requires-Python: >=3.7\n"
+            "Description-Content-Type: text/markdown\n\n%s"
+            % (NAME, "%d.%d.%d" % version, SUMMARY, description))
+
+
+def _wheel_file():
+    return ("Wheel-Version: 1.0\nGenerator: grundy_build\nRoot-Is-Purelib: false\n"
+            "Tag: %s\n" % _tag())
+
+
+def _compile_library(out_dir, version):
+    """Compiles src/ into out_dir/SONAME as the Makefile builds lib/ (hidden
+    visibility, the version script), one process per source file."""
+    cc = os.environ.get("CC", "cc")
+    cflags = shlex.split(os.environ.get("CFLAGS", "-O2"))
+    sources = sorted(os.path.join(REPO, "src", d, f)
+                     for d in LIB_DIRS for f in os.listdir(os.path.join(REPO, "src", d))
+                     if f.endswith(".c"))
+    objdir = os.path.join(out_dir, "obj")
+    os.makedirs(objdir)
+
+    def compile_one(i_src):
+        i, src = i_src
+        obj = os.path.join(objdir, "%03d.o" % i)
+        cmd = [cc, "-std=c11"] + cflags + ["-fPIC", "-fvisibility=hidden", "-pthread",
+                                           "-I" + os.path.join(REPO, "include"),
+                                           "-I" + os.path.join(REPO, "src"), "-c", src, "-o", obj]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode:
+            raise RuntimeError("compiling %s failed:\n%s\n%s" % (src, " ".join(cmd), proc.stderr))
+        return obj
+    with concurrent.futures.ThreadPoolExecutor(max(1, os.cpu_count() or 1)) as pool:
+        objects = list(pool.map(compile_one, enumerate(sources)))
+    soname = _soname(version)
+    target = os.path.join(out_dir, soname)
+    cmd = [cc, "-shared", "-Wl,-soname," + soname,
+           "-Wl,--version-script=" + os.path.join(REPO, "src", "grundy.map"),
+           "-Wl,--no-undefined"] + cflags + ["-o", target] + objects + ["-pthread"]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError("linking %s failed:\n%s\n%s" % (soname, " ".join(cmd), proc.stderr))
+    return target
+
+
+def _record_line(arcname, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return "%s,sha256=%s,%d\n" % (arcname, digest, len(data))
+
+
+def _package_files():
+    """(archive name, path) of every file of the package, .py, .pyi, py.typed."""
+    for name in sorted(os.listdir(PACKAGE)):
+        if name.endswith((".py", ".pyi")) or name == "py.typed":
+            if name != "_install.py":  # make install's, not a wheel's
+                yield "grundy/" + name, os.path.join(PACKAGE, name)
+
+
+# -- PEP 517 hooks -------------------------------------------------------------
+
+
+def get_requires_for_build_wheel(config_settings=None):
+    """Nothing to install first: the standard library and a C compiler."""
+    return []
+
+
+def get_requires_for_build_sdist(config_settings=None):
+    return []
+
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    """Writes the .dist-info directory (METADATA, WHEEL); returns its name."""
+    version = _version()
+    info = os.path.join(metadata_directory, _dist_info(version))
+    os.makedirs(info, exist_ok=True)
+    with open(os.path.join(info, "METADATA"), "w", encoding="utf-8") as f:
+        f.write(_metadata(version))
+    with open(os.path.join(info, "WHEEL"), "w", encoding="utf-8") as f:
+        f.write(_wheel_file())
+    return os.path.basename(info)
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    """Compiles the library and writes the wheel (a zip with the package,
+    the library, and METADATA, WHEEL and RECORD); returns its file name."""
+    version = _version()
+    info = _dist_info(version)
+    name = "%s-%s-%s.whl" % (NAME, "%d.%d.%d" % version, _tag())
+    tmp = tempfile.mkdtemp(prefix="grundy-wheel-")
+    try:
+        library = _compile_library(tmp, version)
+        entries = [(arc, open(path, "rb").read()) for arc, path in _package_files()]
+        entries.append(("grundy/" + os.path.basename(library), open(library, "rb").read()))
+        entries.append((info + "/METADATA", _metadata(version).encode("utf-8")))
+        entries.append((info + "/WHEEL", _wheel_file().encode("utf-8")))
+        record = "".join(_record_line(arc, data) for arc, data in entries)
+        record += info + "/RECORD,,\n"
+        entries.append((info + "/RECORD", record.encode("utf-8")))
+        path = os.path.join(wheel_directory, name)
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            for arc, data in entries:
+                zi = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
+                zi.external_attr = (0o755 if "/libgrundy.so" in arc else 0o644) << 16
+                zi.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(zi, data)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return name
+
+
+def build_sdist(sdist_directory, config_settings=None):
+    """A source distribution would need the C sources of the whole
+    repository beside the package; install from a checkout instead."""
+    raise NotImplementedError("grundy is built from a libgrundy checkout: "
+                              "pip install --no-build-isolation ./bindings/python")

@@ -1,0 +1,73 @@
+#!/bin/sh
+# Install test of the Python package: from a clean copy of the tracked
+# files, `pip install --no-build-isolation --no-index ./bindings/python`
+# into a fresh `python3 -m venv`, without network (the build backend is in
+# the tree and compiles the library into the package), then the Python tests
+# against the installed package and its own library, from outside the tree;
+# and `make install PYTHONDIR=...` (with DESTDIR, and without) and `make
+# uninstall`.
+# usage (from anywhere, the library already built): sh test/pkg_python.sh
+# Last line: "N passed, N failed"; exit status 1 if any check failed.
+
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+unset MAKEFLAGS MFLAGS MAKELEVEL DESTDIR PREFIX LIBDIR PYTHONDIR GRUNDY_LIBRARY \
+    GRUNDY_TEST_MODULE_DIR GRUNDY_EXPECT_LIBRARY PYTHONPATH
+work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-python.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+trap 'exit 2' INT TERM
+PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
+export PIP_NO_INDEX PIP_DISABLE_PIP_VERSION_CHECK PIP_NO_CACHE_DIR
+
+# A clean copy: the files git tracks (as they are in the working tree), or
+# the tree without its build output where there is no git.
+mkdir "$work/copy"
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    git -C "$root" ls-files -z | xargs -0 tar cf - | tar xf - -C "$work/copy"
+else
+    tar cf - --exclude=./build --exclude=./lib --exclude=./bin . | tar xf - -C "$work/copy"
+fi
+check "the copy holds the package's pyproject.toml" test -f "$work/copy/bindings/python/pyproject.toml"
+check "the copy has no build output" test ! -e "$work/copy/lib"
+
+check_logged "python3 -m venv" python3 -m venv "$work/venv"
+py=$work/venv/bin/python
+check_logged "pip install --no-build-isolation --no-index ./bindings/python" \
+    sh -c "cd '$work/copy' && '$py' -m pip install --no-build-isolation ./bindings/python"
+site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' 2>/dev/null)
+lib=$site/grundy/$(cd "$work" && "$py" -c 'import grundy, os; print(os.path.basename(grundy.library_path))' 2>/dev/null)
+check "the package loads its own library ($lib)" test -f "$lib"
+check "py.typed and the type hints are installed" \
+    test -f "$site/grundy/py.typed" -a -f "$site/grundy/__init__.pyi"
+check "the copy's tree is left without build output" test ! -e "$work/copy/lib"
+# The tests, against the installed package, from outside the tree.
+(cd "$work" && GRUNDY_TEST_MODULE_DIR=- GRUNDY_EXPECT_LIBRARY=$lib \
+    "$py" "$root/test/python_test.py" --installed) >"$work/tests" 2>&1
+last=$(tail -n 1 "$work/tests")
+case $last in
+*" passed, 0 failed") ok ;;
+*) bad "the Python tests against the installed package: $last"; grep -E '^(FAIL|ERROR)' "$work/tests" | head -n 20 ;;
+esac
+check_logged "pip uninstall" "$py" -m pip uninstall -y grundy
+check "pip uninstall removes the package" test ! -e "$site/grundy"
+
+# make install PYTHONDIR=..., staged with DESTDIR, then for real.
+check_logged "make install DESTDIR PYTHONDIR" \
+    make -s install DESTDIR="$work/stage" PREFIX=/opt/g PYTHONDIR=/opt/g/py
+check "DESTDIR: the package is staged" test -f "$work/stage/opt/g/py/grundy/__init__.py"
+check "DESTDIR: _install.py names the library without DESTDIR" \
+    grep -q '^LIBRARY = "/opt/g/lib/libgrundy.so' "$work/stage/opt/g/py/grundy/_install.py"
+check_logged "make install PREFIX PYTHONDIR" \
+    make -s install PREFIX="$work/prefix" PYTHONDIR="$work/prefix/py"
+got=$(cd "$work" && PYTHONPATH=$work/prefix/py python3 -c \
+    'import grundy; print(grundy.library_path, grundy.HeapGame("0.77").period(1000))' 2>&1)
+case $got in
+"$work/prefix/lib/libgrundy.so."*" (12, 71)") ok ;;
+*) bad "the package of make install loads the installed library: $got" ;;
+esac
+check_logged "make uninstall PYTHONDIR" \
+    make -s uninstall PREFIX="$work/prefix" PYTHONDIR="$work/prefix/py"
+check "make uninstall removes the package" test ! -e "$work/prefix/py/grundy"
+finish
