@@ -4083,7 +4083,12 @@ GRUNDY__LOCAL int grundy__graph_check_play(grundy_graph *g, int play, int with_m
  * few blocks (a handful of arrays per solve). */
 typedef union grundy__graph__graph_block {
     size_t size;
-    max_align_t align;
+    /* The alignment of max_align_t, which C99 lacks: what malloc returns
+     * stays aligned for every type after the header. */
+    long double ld;
+    long long ll;
+    void *p;
+    void (*fp)(void);
 } grundy__graph__graph_block;
 
 static int grundy__graph__graph_mem_allows(grundy_graph *g, size_t old_size, size_t size)

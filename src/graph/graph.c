@@ -17,7 +17,12 @@
  * few blocks (a handful of arrays per solve). */
 typedef union graph_block {
     size_t size;
-    max_align_t align;
+    /* The alignment of max_align_t, which C99 lacks: what malloc returns
+     * stays aligned for every type after the header. */
+    long double ld;
+    long long ll;
+    void *p;
+    void (*fp)(void);
 } graph_block;
 
 static int graph_mem_allows(grundy_graph *g, size_t old_size, size_t size)
