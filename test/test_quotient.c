@@ -455,8 +455,147 @@ static void test_errors(void)
     grundy_quotient_free(q);
 }
 
+/* ---- Saving and resuming ------------------------------------------------------------ */
+
+static unsigned char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    *len = 0;
+    if (f == NULL)
+        return NULL;
+    buf = malloc(1 << 20);
+    *len = fread(buf, 1, 1 << 20, f);
+    fclose(f);
+    return buf;
+}
+
+static void write_all(const char *path, const unsigned char *buf, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (f != NULL) {
+        CHECK_EQ(fwrite(buf, 1, len, f), len);
+        fclose(f);
+    }
+}
+
+static void test_save_resume(void)
+{
+    const char *path = "build/test/quotient_state.txt";
+    const char *bad = "build/test/quotient_bad.txt";
+    const char *names[] = {"0.77", "0.15", "0.137", "sub:1,2,4"};
+    for (size_t k = 0; k < 4; k++) {
+        const char *name = names[k];
+        uint64_t end = k == 2 ? 18 : 400;
+        grundy_quotient *whole = quotient_of(name, end);
+        grundy_quotient *q = quotient_of(name, 10);
+        CHECK_EQ(grundy_quotient_save(q, path), GRUNDY_OK);
+        grundy_quotient_free(q);
+        grundy_heap_game *g = game_of(name);
+        CHECK_EQ(grundy_quotient_new(&q, g, NULL), GRUNDY_OK);
+        grundy_heap_game_free(g);
+        CHECK_EQ(grundy_quotient_resume(q, path), GRUNDY_OK);
+        CHECK_EQ(grundy_quotient_heaps(q), 11);
+        CHECK_EQ(grundy_quotient_compute(q, end), GRUNDY_OK);
+        CHECK(same_quotient(q, whole));
+        /* A solved state round-trips, solved. */
+        CHECK_EQ(grundy_quotient_save(whole, path), GRUNDY_OK);
+        CHECK_EQ(grundy_quotient_resume(q, path), GRUNDY_OK);
+        CHECK(same_quotient(q, whole));
+        grundy_quotient_free(whole);
+        if (k != 0) {
+            grundy_quotient_free(q);
+            continue;
+        }
+        /* Every truncation, and a flip of every byte: EPARSE, q unchanged. */
+        size_t len = 0;
+        unsigned char *file = read_all(path, &len);
+        CHECK(file != NULL && len > 100);
+        grundy_quotient *before = quotient_of(name, 5);
+        grundy_quotient_free(q);
+        q = quotient_of(name, 5);
+        for (size_t cut = 0; file != NULL && cut < len; cut++) {
+            write_all(bad, file, cut);
+            CHECK_EQ(grundy_quotient_resume(q, bad), GRUNDY_EPARSE);
+        }
+        CHECK(strstr(grundy_quotient_errmsg(q), "line") != NULL);
+        for (size_t at = 0; file != NULL && at < len; at += 1 + at / 97) {
+            for (unsigned bit = 0; bit < 8; bit += 3) {
+                file[at] ^= (unsigned char)(1u << bit);
+                write_all(bad, file, len);
+                CHECK_EQ(grundy_quotient_resume(q, bad), GRUNDY_EPARSE);
+                file[at] ^= (unsigned char)(1u << bit);
+            }
+        }
+        CHECK(same_quotient(q, before));
+        free(file);
+        /* Another game's file. */
+        grundy_quotient *other = quotient_of("0.75", 12);
+        CHECK_EQ(grundy_quotient_save(other, bad), GRUNDY_OK);
+        CHECK_EQ(grundy_quotient_resume(q, bad), GRUNDY_EINVAL);
+        CHECK(strstr(grundy_quotient_errmsg(q), "another game") != NULL);
+        CHECK(same_quotient(q, before));
+        /* Files that cannot be read or written. */
+        CHECK_EQ(grundy_quotient_resume(q, "build/test/no/such/file"), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_quotient_save(q, "build/test/no/such/dir/file"), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_quotient_save(q, NULL), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_quotient_resume(NULL, path), GRUNDY_EINVAL);
+        grundy_quotient_free(other);
+        grundy_quotient_free(before);
+        grundy_quotient_free(q);
+    }
+    remove(path);
+    remove(bad);
+}
+
+/* A state that is well formed but false: P changed, the check line redone. */
+static void test_resume_verifies(void)
+{
+    const char *path = "build/test/quotient_false.txt";
+    grundy_quotient *q = quotient_of("0.77", 20);
+    CHECK_EQ(grundy_quotient_save(q, path), GRUNDY_OK);
+    size_t len = 0;
+    unsigned char *file = read_all(path, &len);
+    char *text = (char *)file;
+    CHECK(file != NULL);
+    if (file != NULL) {
+        text[len] = '\0';
+        /* Swap P for its complement's first element: still a set, now false. */
+        char *p = strstr(text, "\np ");
+        CHECK(p != NULL);
+        char *eol = strchr(p + 1, '\n');
+        char *check = strstr(text, "\ncheck ");
+        /* Rebuild: text up to "p", a false P-portion, the rest, a new check line. */
+        char out[1 << 16];
+        size_t n = (size_t)(p - text) + 1;
+        memcpy(out, text, n);
+        n += (size_t)snprintf(out + n, sizeof out - n, "p 1 1");
+        size_t rest = (size_t)(check - eol) + 1;
+        memcpy(out + n, eol, rest);
+        n += rest;
+        uint64_t h = 14695981039346656037ull;
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ (unsigned char)out[i]) * 1099511628211ull;
+        n += (size_t)snprintf(out + n, sizeof out - n, "check %016llx\n", (unsigned long long)h);
+        write_all(path, (const unsigned char *)out, n);
+        grundy_quotient *before = quotient_of("0.77", 3);
+        grundy_quotient *r = quotient_of("0.77", 3);
+        int rc = grundy_quotient_resume(r, path);
+        CHECK_EQ(rc, GRUNDY_EPARSE);
+        CHECK(same_quotient(r, before));
+        grundy_quotient_free(r);
+        grundy_quotient_free(before);
+    }
+    free(file);
+    grundy_quotient_free(q);
+    remove(path);
+}
+
 int main(void)
 {
+    test_save_resume();
+    test_resume_verifies();
     test_known();
     test_errors();
     test_games();
