@@ -15596,7 +15596,7 @@ GRUNDY__LOCAL void grundy__qvec_free(const grundy_allocator *a, grundy__qvec *v)
 GRUNDY__LOCAL void grundy__qmon_free(grundy__qmon *m, const grundy_allocator *a);
 
 /* A trial: the quotient so far times cyclic monoids C(index, 2), one per
- * heap whose element is refined; element (x, c) is x * nc + c. */
+ * heap given a generator of its own; element (x, c) is x * nc + c. */
 typedef struct grundy__qtrial {
     const grundy__qmon *old;
     uint32_t nc;       /* elements of the cyclic part */
@@ -16429,8 +16429,9 @@ GRUNDY__LOCAL int grundy__qword_consistent(const grundy__qpre *p, const uint32_t
  * with Φ(n) an element of the right outcome (a conservative extension,
  * verified).  Otherwise it grows: the trial product of the quotient with a
  * new cyclic generator for n, its P-portion marked, reduced, verified; on a
- * failing sum, the heaps of that sum are refined by cyclic generators of
- * their own until the verifier passes (recalibration).  Nothing the
+ * failing sum, the fewest heaps of that sum that put it right take cyclic
+ * generators of their own, of an index that counts their copies in it, and
+ * so on until the verifier passes (recalibration).  Nothing the
  * verifier has not passed is ever kept. */
 
 #define GRUNDY__QUOTIENT__MAX_ATTEMPTS 1000u    /* recalibrations at one heap before giving up */
@@ -16603,7 +16604,10 @@ typedef struct grundy__quotient__refine_set {
 } grundy__quotient__refine_set;
 
 /* Builds the pretension of heaps 0 .. n from the monoid base (Φ of heap h
- * base_phi[h]) times the cyclic generators of R, into *out. */
+ * base_phi[h]) times the cyclic generators of refs, into *out: a heap of
+ * refs takes its own generator alone, the others keep their element of
+ * base, so the base part is the submonoid those generate (as MisereSolver
+ * regenerates it), and the trial stays small. */
 static int grundy__quotient__build(grundy_quotient *q, const grundy__qmon *base, const uint32_t *base_phi,
                  const grundy__quotient__refine_set *refs, uint32_t n, grundy__qpre *out)
 {
@@ -16643,7 +16647,7 @@ static int grundy__quotient__build(grundy_quotient *q, const grundy__qmon *base,
                 c += radix;
             radix *= refs->idx[j] + 2;
         }
-        phi[h] = base_phi[h] * t.nc + c;
+        phi[h] = (c != 0 ? 0 : base_phi[h]) * t.nc + c;
     }
     for (uint32_t h = 0; h <= n; h++) {
         toff[h] = pool.n;
@@ -16707,10 +16711,26 @@ static unsigned grundy__quotient__popcount(unsigned m)
     return c;
 }
 
-/* The heaps of subset `mask` of the word's distinct heaps, each refined by
- * a cyclic generator that counts its copies in the word (plus `more`). */
-static void grundy__quotient__refinement(const grundy__qword *failw, const uint32_t *distinct, size_t nd,
-                       unsigned mask, uint32_t more, grundy__quotient__refine_set *out)
+/* The index of x: the least i with x^i = x^(i + r) for some r >= 1. */
+static uint32_t grundy__quotient__cyclic_index(const grundy__qmon *m, uint32_t x)
+{
+    uint32_t pw[64];
+    pw[0] = 0;
+    for (uint32_t j = 1; j < 64; j++) {
+        pw[j] = m->mul[(size_t)pw[j - 1] * m->n + x];
+        for (uint32_t i = 0; i < j; i++)
+            if (pw[i] == pw[j])
+                return i;
+    }
+    return 62;
+}
+
+/* The heaps of subset `mask` of the word's distinct heaps, each given a
+ * cyclic generator of period 2 whose index counts its copies in the word
+ * and is no less than that of its element now (plus `more`). */
+static void grundy__quotient__refinement(const grundy__qpre *p, const grundy__qword *failw,
+                       const uint32_t *distinct, size_t nd, unsigned mask, uint32_t more,
+                       grundy__quotient__refine_set *out)
 {
     out->n = 0;
     for (size_t i = 0; i < nd && out->n < 32; i++) {
@@ -16719,8 +16739,9 @@ static void grundy__quotient__refinement(const grundy__qword *failw, const uint3
         uint32_t h = distinct[i], e = 0;
         for (size_t j = 0; j < failw->n; j++)
             e += failw->v[j] == h;
+        uint32_t idx = e > 3 ? e - 1 : 2, old = grundy__quotient__cyclic_index(&p->m, p->phi.v[h]);
         out->heap[out->n] = h;
-        out->idx[out->n++] = (e > 3 ? e - 1 : 2) + more;
+        out->idx[out->n++] = (old > idx ? old : idx) + more;
     }
 }
 
@@ -16827,7 +16848,9 @@ static int grundy__quotient__expand(grundy_quotient *q, uint32_t n)
                 for (unsigned mask = 1; mask <= all && !found; mask++) {
                     if (grundy__quotient__popcount(mask) != size)
                         continue;
-                    grundy__quotient__refinement(&failw, distinct, nd, mask, 0, &refs);
+                    if ((rc = grundy__quotient__report(q, n)) != 1)
+                        break; /* cancelled: rc is GRUNDY_ECANCELED */
+                    grundy__quotient__refinement(&p, &failw, distinct, nd, mask, 0, &refs);
                     rc = grundy__quotient__build(q, &p.m, p.phi.v, &refs, n, &trial);
                     if (rc == GRUNDY_ELIMIT) {
                         rc = 1; /* too large: another subset may do */
@@ -16844,7 +16867,7 @@ static int grundy__quotient__expand(grundy_quotient *q, uint32_t n)
             }
         }
         if (!found && rc == 1) {
-            grundy__quotient__refinement(&failw, distinct, nd, all, 1, &refs);
+            grundy__quotient__refinement(&p, &failw, distinct, nd, all, 1, &refs);
             rc = grundy__quotient__build(q, &p.m, p.phi.v, &refs, n, &trial);
         } else if (found) {
             rc = GRUNDY_OK;

@@ -4,8 +4,9 @@
  * with Φ(n) an element of the right outcome (a conservative extension,
  * verified).  Otherwise it grows: the trial product of the quotient with a
  * new cyclic generator for n, its P-portion marked, reduced, verified; on a
- * failing sum, the heaps of that sum are refined by cyclic generators of
- * their own until the verifier passes (recalibration).  Nothing the
+ * failing sum, the fewest heaps of that sum that put it right take cyclic
+ * generators of their own, of an index that counts their copies in it, and
+ * so on until the verifier passes (recalibration).  Nothing the
  * verifier has not passed is ever kept. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -183,7 +184,10 @@ typedef struct refine_set {
 } refine_set;
 
 /* Builds the pretension of heaps 0 .. n from the monoid base (Φ of heap h
- * base_phi[h]) times the cyclic generators of R, into *out. */
+ * base_phi[h]) times the cyclic generators of refs, into *out: a heap of
+ * refs takes its own generator alone, the others keep their element of
+ * base, so the base part is the submonoid those generate (as MisereSolver
+ * regenerates it), and the trial stays small. */
 static int build(grundy_quotient *q, const grundy__qmon *base, const uint32_t *base_phi,
                  const refine_set *refs, uint32_t n, grundy__qpre *out)
 {
@@ -223,7 +227,7 @@ static int build(grundy_quotient *q, const grundy__qmon *base, const uint32_t *b
                 c += radix;
             radix *= refs->idx[j] + 2;
         }
-        phi[h] = base_phi[h] * t.nc + c;
+        phi[h] = (c != 0 ? 0 : base_phi[h]) * t.nc + c;
     }
     for (uint32_t h = 0; h <= n; h++) {
         toff[h] = pool.n;
@@ -287,10 +291,26 @@ static unsigned popcount(unsigned m)
     return c;
 }
 
-/* The heaps of subset `mask` of the word's distinct heaps, each refined by
- * a cyclic generator that counts its copies in the word (plus `more`). */
-static void refinement(const grundy__qword *failw, const uint32_t *distinct, size_t nd,
-                       unsigned mask, uint32_t more, refine_set *out)
+/* The index of x: the least i with x^i = x^(i + r) for some r >= 1. */
+static uint32_t cyclic_index(const grundy__qmon *m, uint32_t x)
+{
+    uint32_t pw[64];
+    pw[0] = 0;
+    for (uint32_t j = 1; j < 64; j++) {
+        pw[j] = m->mul[(size_t)pw[j - 1] * m->n + x];
+        for (uint32_t i = 0; i < j; i++)
+            if (pw[i] == pw[j])
+                return i;
+    }
+    return 62;
+}
+
+/* The heaps of subset `mask` of the word's distinct heaps, each given a
+ * cyclic generator of period 2 whose index counts its copies in the word
+ * and is no less than that of its element now (plus `more`). */
+static void refinement(const grundy__qpre *p, const grundy__qword *failw,
+                       const uint32_t *distinct, size_t nd, unsigned mask, uint32_t more,
+                       refine_set *out)
 {
     out->n = 0;
     for (size_t i = 0; i < nd && out->n < 32; i++) {
@@ -299,8 +319,9 @@ static void refinement(const grundy__qword *failw, const uint32_t *distinct, siz
         uint32_t h = distinct[i], e = 0;
         for (size_t j = 0; j < failw->n; j++)
             e += failw->v[j] == h;
+        uint32_t idx = e > 3 ? e - 1 : 2, old = cyclic_index(&p->m, p->phi.v[h]);
         out->heap[out->n] = h;
-        out->idx[out->n++] = (e > 3 ? e - 1 : 2) + more;
+        out->idx[out->n++] = (old > idx ? old : idx) + more;
     }
 }
 
@@ -407,7 +428,9 @@ static int expand(grundy_quotient *q, uint32_t n)
                 for (unsigned mask = 1; mask <= all && !found; mask++) {
                     if (popcount(mask) != size)
                         continue;
-                    refinement(&failw, distinct, nd, mask, 0, &refs);
+                    if ((rc = report(q, n)) != 1)
+                        break; /* cancelled: rc is GRUNDY_ECANCELED */
+                    refinement(&p, &failw, distinct, nd, mask, 0, &refs);
                     rc = build(q, &p.m, p.phi.v, &refs, n, &trial);
                     if (rc == GRUNDY_ELIMIT) {
                         rc = 1; /* too large: another subset may do */
@@ -424,7 +447,7 @@ static int expand(grundy_quotient *q, uint32_t n)
             }
         }
         if (!found && rc == 1) {
-            refinement(&failw, distinct, nd, all, 1, &refs);
+            refinement(&p, &failw, distinct, nd, all, 1, &refs);
             rc = build(q, &p.m, p.phi.v, &refs, n, &trial);
         } else if (found) {
             rc = GRUNDY_OK;

@@ -109,7 +109,7 @@ void grundy__qvec_free(const grundy_allocator *a, grundy__qvec *v);
 void grundy__qmon_free(grundy__qmon *m, const grundy_allocator *a);
 
 /* A trial: the quotient so far times cyclic monoids C(index, 2), one per
- * heap whose element is refined; element (x, c) is x * nc + c. */
+ * heap given a generator of its own; element (x, c) is x * nc + c. */
 typedef struct grundy__qtrial {
     const grundy__qmon *old;
     uint32_t nc;       /* elements of the cyclic part */
