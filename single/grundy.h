@@ -1135,6 +1135,7 @@ GRUNDY_API uint64_t grundy_quotient_heaps(const grundy_quotient *q);
 
 /**
  * @brief Whether the game is solved (proved, as the section says).
+ * @param q         The quotient.
  * @param period    Out (may be NULL): the period p of Φ, or 0.
  * @param preperiod Out (may be NULL): the preperiod e, or 0.
  * @return 1 when solved, else 0 (and the outs 0).
@@ -1190,6 +1191,8 @@ GRUNDY_API int grundy_quotient_generator_heap(const grundy_quotient *q, size_t i
 /**
  * @brief The least word of element @p x in the generators (least by the
  *        last generator's exponent, then the one before, ...).
+ * @param q         The quotient.
+ * @param x         The element.
  * @param exponents Out: the exponent of each generator (all @p cap entries
  *                  written, 0 past the generators and on failure).
  * @param cap       The room in @p exponents: at least the generator count.
@@ -1217,6 +1220,7 @@ GRUNDY_API int grundy_quotient_relation(const grundy_quotient *q, size_t i, uint
 /**
  * @brief The presentation as text, the relations separated by ", ", such
  *        as `a^2 = 1, b^3 = b` (empty for the trivial quotient).
+ * @param q   The quotient.
  * @param buf Out: the text, NUL-terminated (a prefix when it does not fit).
  * @param cap The room in @p buf, NUL included.
  * @param len Out: the bytes of the whole text, NUL excluded.
