@@ -15975,7 +15975,8 @@ GRUNDY__LOCAL int grundy__qtransitions(const grundy__heap_rules *r, uint64_t hea
     (void)grundy__heap_each_move(r, heap, grundy__pretension__add_option, &w);
     if (w.rc != GRUNDY_OK)
         return w.rc;
-    qsort(out->v + from, out->n - from, sizeof *out->v, grundy__pretension__cmp_u32);
+    if (out->n - from > 1)
+        qsort(out->v + from, out->n - from, sizeof *out->v, grundy__pretension__cmp_u32);
     return GRUNDY_OK;
 }
 
@@ -16101,7 +16102,7 @@ GRUNDY__LOCAL int grundy__qpre_add_action(grundy__qpre *p, const grundy_allocato
     for (size_t i = 0; i < p->nact; i++) {
         const grundy__qact *c = &p->act[i];
         if (c->g == g && c->len == len &&
-            memcmp(p->tpool.v + c->off, trans, len * sizeof *trans) == 0) {
+            (len == 0 || memcmp(p->tpool.v + c->off, trans, len * sizeof *trans) == 0)) {
             *id = (uint32_t)i;
             return GRUNDY_OK;
         }
@@ -16109,10 +16110,10 @@ GRUNDY__LOCAL int grundy__qpre_add_action(grundy__qpre *p, const grundy_allocato
     if (grundy__reserve(a, (void **)&p->act, &p->cap_act, p->nact + 1, sizeof *p->act))
         return GRUNDY_ENOMEM;
     size_t off = p->tpool.n;
-    if (trans != p->tpool.v + off) { /* T may sit at the end of the pool already */
+    if (len > 0) { /* trans is never in the pool: growing it would move it */
         if (grundy__qvec_reserve(a, &p->tpool, off + len))
             return GRUNDY_ENOMEM;
-        memmove(p->tpool.v + off, trans, len * sizeof *trans);
+        memcpy(p->tpool.v + off, trans, len * sizeof *trans);
     }
     p->tpool.n = off + len;
     grundy__qact *c = &p->act[p->nact];
