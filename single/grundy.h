@@ -17324,13 +17324,13 @@ static int grundy__quotient_file__rebuild_monoid(grundy__quotient_file__in *r, c
     uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
     m->mul = (uint32_t *)grundy__alloc_array(a, (size_t)n * n, sizeof *m->mul);
     int rc = GRUNDY_ENOMEM;
+    size_t count = 1;
     if (par == NULL || via == NULL || ord == NULL || m->mul == NULL)
         goto done;
     for (uint32_t x = 0; x < n; x++)
         par[x] = GRUNDY__Q_NONE;
     par[0] = 0;
     ord[0] = 0;
-    size_t count = 1;
     for (size_t i = 0; i < count; i++)
         for (size_t j = 0; j < ngen; j++) {
             uint32_t y = act[j * n + ord[i]];
