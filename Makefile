@@ -34,7 +34,7 @@ CLI := bin/grundy
 
 # The library's folders under src/, each depending only on those before it
 # (tools/amalgamate.py checks the order); src/cli/ is the `grundy` tool.
-LIB_DIRS := core play graph game heap nim
+LIB_DIRS := core play graph game heap quotient nim
 LIB_SRC := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 HDRS := include/grundy.h $(wildcard src/*/*.h)

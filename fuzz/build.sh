@@ -4,7 +4,7 @@
 # usage: fuzz/build.sh [--replay-only] OUTDIR [TARGET...]
 #
 # For each target T (default: all of graph_text game_code cli_args
-# differential) it writes
+# differential quotient_file) it writes
 #   OUTDIR/fuzz_T    libFuzzer binary: clang -fsanitize=fuzzer,address,undefined,
 #                    with the library's sources compiled in (not the archive)
 #   OUTDIR/replay_T  plain driver (fuzz/replay.c, no libFuzzer, built with $CC):
@@ -32,7 +32,7 @@ fi
 out=$1
 shift
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets=${*:-graph_text game_code cli_args differential}
+targets=${*:-graph_text game_code cli_args differential quotient_file}
 CLANG=${CLANG:-clang}
 CC=${CC:-cc}
 REPLAY_CFLAGS=${REPLAY_CFLAGS:--O1 -g}
@@ -50,7 +50,7 @@ printf 'src:%s/fuzz/*\n' "$root" > "$out/coverage-ignore.txt"
 # The library's sources: its folders of src/ (as the Makefile's LIB_DIRS),
 # not the command-line tool's src/cli/.
 lib_src=
-for d in core play graph game heap nim; do
+for d in core play graph game heap quotient nim; do
     lib_src="$lib_src $(ls "$root"/src/$d/*.c)"
 done
 cli_src=$(ls "$root"/src/cli/*.c)

@@ -16,7 +16,7 @@ fi
 out=$1
 shift
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets=${*:-graph_text game_code cli_args differential}
+targets=${*:-graph_text game_code cli_args differential quotient_file}
 
 passed=0
 failed=0

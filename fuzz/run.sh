@@ -21,7 +21,7 @@ out=$1
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift 1
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets=${*:-graph_text game_code cli_args differential}
+targets=${*:-graph_text game_code cli_args differential quotient_file}
 
 # The longest input each target needs (game codes reach the 4096-digit limit).
 max_len() {

@@ -13,6 +13,8 @@
  *  4. Handles: the allocator and the progress callback every handle takes.
  *  5. Heap games: octal, hexadecimal and subtraction games, Grundy's game,
  *     Lasker's Nim, named by a string.
+ * 5b. Misère quotients of heap games: who wins a misère sum of heaps, by a
+ *     finite monoid computed heap by heap.
  *  6. Games given by rules: a move generator, positions memoized.
  *  7. Game graphs: explicit positions and moves, split moves, cycles,
  *     genus symbols.
@@ -995,6 +997,262 @@ GRUNDY_API int grundy_heap_game_genus(grundy_heap_game *game, uint64_t heap, uin
  *         negative status as grundy_heap_game_genus().
  */
 GRUNDY_API int grundy_heap_game_tame(grundy_heap_game *game, uint64_t max);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name 5b. Misère quotients of heap games
+ *
+ * In misère play (the player who cannot move wins) a sum of heaps is not
+ * decided by xor.  Its outcome is decided by the game's *misère quotient*
+ * (Plambeck, "Taming the wild in impartial combinatorial games", INTEGERS 5
+ * (2005); Plambeck and Siegel, "Misère quotients for impartial games", JCTA
+ * 115 (2008)): a finite commutative monoid Q, a subset P of Q and a map Φ
+ * from heap sizes to Q such that the sum of heaps h1 + ... + hk is a misère
+ * P-position exactly when Φ(h1)·...·Φ(hk) is in P.  Two sums take the same
+ * element of Q exactly when no sum added to both tells them apart.  Misère
+ * Nim with heaps of at most 1 has Q = {1, a}, a^2 = 1, P = {a}; with heaps of
+ * at most 3, Q = <a, b | a^2 = 1, b^3 = b> of order 6 and P = {a, b^2}.
+ *
+ * A #grundy_quotient computes, heap by heap, the quotient of the sums of
+ * heaps 0 ... n (as MisereSolver does: an existing element for heap n when
+ * one fits, else a larger monoid, reduced, and refined where a sum fails).
+ * Every quotient it keeps has passed a verification against the rules,
+ * over every sum of the heaps covered: a sum claimed P has no option
+ * claimed P, and one claimed N has a move to one claimed P (or no move).
+ * For a finite octal game (digits, no part left past two heaps: codes such
+ * as `0.77`, and subtraction sets given by a code) the computation stops
+ * when the game is *solved*: Φ, as elements of the quotient, has period p
+ * from heap e on and the quotient has not grown since before e, over
+ * L >= 2e + 2p + k + 2 heaps (k the last digit's index; the rule of
+ * MisereSolver and CGSuite for octal games, after the periodicity theorem
+ * of Plambeck and Siegel).  Then Q is the quotient of every sum of any
+ * heaps, and Φ(h) = Φ(e + (h - e) mod p) past the heaps computed.  No other
+ * game (hexadecimal codes, Grundy's game, Lasker's Nim, all-but games,
+ * `sub:` sets) is ever claimed solved: it is computed up to the heap asked.
+ *
+ * Elements are numbered 0 ... |Q| - 1 with 0 the identity (the empty sum),
+ * in the order of the least sums of heaps that take them; generators are
+ * named a, b, c, ... (g26, g27, ... past z), generator i being Φ of the
+ * least heap whose element the earlier generators do not generate.
+ *
+ * @code
+ * grundy_heap_game *kayles;
+ * grundy_quotient *q;
+ * grundy_heap_game_new(&kayles, NULL);
+ * grundy_heap_game_parse(kayles, "0.77", 4);
+ * grundy_quotient_new(&q, kayles, NULL);   // the rules are copied
+ * grundy_heap_game_free(kayles);
+ * if (grundy_quotient_compute(q, 1000) == GRUNDY_OK && grundy_quotient_solved(q, NULL, NULL)) {
+ *     uint64_t sum[] = {7, 1000000, 12}, moves[3];
+ *     int outcome = grundy_quotient_sum_outcome(q, sum, 3);       // GRUNDY_P or GRUNDY_N
+ *     if (grundy_quotient_sum_winning_move(q, sum, 3, moves) == 1)
+ *         ;   // moves[i]: move index in heap i (grundy_heap_game_move), or GRUNDY_NO_MOVE
+ *     (void)outcome;
+ * }
+ * grundy_quotient_free(q);
+ * @endcode
+ * @{
+ */
+
+/** A misère quotient under computation (opaque). */
+typedef struct grundy_quotient grundy_quotient;
+
+/**
+ * @brief Creates the quotient of a heap game, covering heap 0 (Q = {1}, P empty).
+ * @param out   Out: the new quotient (NULL on failure).
+ * @param game  The game; its rules are copied, so it may be freed after.
+ * @param alloc The allocator (NULL: malloc and free).
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL @p out or @p game (or an
+ *         allocator missing a function); #GRUNDY_ESTATE if @p game has no
+ *         rules yet; #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_quotient_new(grundy_quotient **out, const grundy_heap_game *game,
+                                   const grundy_allocator *alloc);
+
+/** @brief Frees the quotient and all it holds; NULL does nothing. */
+GRUNDY_API void grundy_quotient_free(grundy_quotient *q);
+
+/** @brief The message of the quotient's last failure ("" for NULL). */
+GRUNDY_API const char *grundy_quotient_errmsg(const grundy_quotient *q);
+
+/**
+ * @brief Sets the progress callback of grundy_quotient_compute(), called
+ *        after each heap with done = heaps covered and total = the bound
+ *        + 1 (0 for a bound of UINT64_MAX).  While it runs, the quotient's
+ *        calls that compute refuse with #GRUNDY_ESTATE and the setters do
+ *        nothing.
+ */
+GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress_fn fn,
+                                             void *user);
+
+/**
+ * @brief Caps the memory of the computation's large tables (the product
+ *        table, trial monoids, the verifier's states) at @p bytes; 0 for
+ *        no cap.  Past it grundy_quotient_compute() fails with
+ *        #GRUNDY_ELIMIT and a message naming the bytes.
+ */
+GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes);
+
+/**
+ * @brief Extends the quotient to heaps 0 ... @p max_heap, stopping early
+ *        when the game is solved (then every later call returns at once).
+ *        Time: per heap, the options of the heaps up to it, and at each
+ *        growth of Q a reduction in O(|Q|^2) and a verification whose
+ *        states are bounded by |Q| times the antichains of option sets
+ *        (small in practice); memory O(|Q|^2) for the product table.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL; #GRUNDY_ESTATE from the
+ *         progress callback; #GRUNDY_ECANCELED when the callback stops it;
+ *         #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory cap, past 65536
+ *         elements, or when no refinement passes verification (the message
+ *         says which).  On every failure the quotient stays that of the
+ *         last heap finished: consistent, usable, and resumable.
+ */
+GRUNDY_API int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap);
+
+/** @brief The heaps covered: Q, P and Φ are those of heaps 0 ... heaps - 1 (0 for NULL). */
+GRUNDY_API uint64_t grundy_quotient_heaps(const grundy_quotient *q);
+
+/**
+ * @brief Whether the game is solved (proved, as the section says).
+ * @param q         The quotient.
+ * @param period    Out (may be NULL): the period p of Φ, or 0.
+ * @param preperiod Out (may be NULL): the preperiod e, or 0.
+ * @return 1 when solved, else 0 (and the outs 0).
+ */
+GRUNDY_API int grundy_quotient_solved(const grundy_quotient *q, uint64_t *period,
+                                      uint64_t *preperiod);
+
+/** @brief |Q|, the order of the quotient (0 for NULL); always even past the trivial {1}. */
+GRUNDY_API uint32_t grundy_quotient_order(const grundy_quotient *q);
+
+/** @brief |P|, the size of the P-portion (0 for NULL). */
+GRUNDY_API uint32_t grundy_quotient_p_size(const grundy_quotient *q);
+
+/**
+ * @brief Whether element @p x is in P.
+ * @return 1 or 0; #GRUNDY_ERANGE for x >= |Q|; #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_is_p(const grundy_quotient *q, uint32_t x);
+
+/**
+ * @brief Whether the quotient is tame: |Q| <= 2, or |P| = 2 and |Q| - 2 a
+ *        power of two (the quotients of misère Nim).  1 or 0.
+ */
+GRUNDY_API int grundy_quotient_tame(const grundy_quotient *q);
+
+/**
+ * @brief The product of elements @p x and @p y, in O(1).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for an element >= |Q|; #GRUNDY_EINVAL
+ *         for NULL.  *xy is 0 on failure.
+ */
+GRUNDY_API int grundy_quotient_multiply(const grundy_quotient *q, uint32_t x, uint32_t y,
+                                        uint32_t *xy);
+
+/**
+ * @brief Φ(heap), the element of a heap: for any heap once solved (from the period).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE past the heaps covered when not solved
+ *         (the message says how far it is covered); #GRUNDY_EINVAL for
+ *         NULL.  *x is 0 on failure.
+ */
+GRUNDY_API int grundy_quotient_phi(const grundy_quotient *q, uint64_t heap, uint32_t *x);
+
+/** @brief The number of generators of the presentation (0 for NULL). */
+GRUNDY_API size_t grundy_quotient_generator_count(const grundy_quotient *q);
+
+/**
+ * @brief The heap whose element generator @p i is (generator i = Φ(*heap)).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for i >= the generator count;
+ *         #GRUNDY_EINVAL for NULL.  *heap is 0 on failure.
+ */
+GRUNDY_API int grundy_quotient_generator_heap(const grundy_quotient *q, size_t i,
+                                              uint64_t *heap);
+
+/**
+ * @brief The least word of element @p x in the generators (least by the
+ *        last generator's exponent, then the one before, ...).
+ * @param q         The quotient.
+ * @param x         The element.
+ * @param exponents Out: the exponent of each generator (all @p cap entries
+ *                  written, 0 past the generators and on failure).
+ * @param cap       The room in @p exponents: at least the generator count.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for x >= |Q| or cap too small;
+ *         #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_word(const grundy_quotient *q, uint32_t x, uint32_t *exponents,
+                                    size_t cap);
+
+/** @brief The number of relations of the presentation (0 for NULL). */
+GRUNDY_API size_t grundy_quotient_relation_count(const grundy_quotient *q);
+
+/**
+ * @brief Relation @p i of the presentation: word @p lhs = word @p rhs, as
+ *        exponent vectors.  The relations are the least words that are not
+ *        the least word of their element, each equal to that least word;
+ *        they present Q, in increasing order of their left sides.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for i past the relations or cap below
+ *         the generator count; #GRUNDY_EINVAL for NULL.  All @p cap entries
+ *         of both outs are written (0 on failure).
+ */
+GRUNDY_API int grundy_quotient_relation(const grundy_quotient *q, size_t i, uint32_t *lhs,
+                                        uint32_t *rhs, size_t cap);
+
+/**
+ * @brief The presentation as text, the relations separated by ", ", such
+ *        as `a^2 = 1, b^3 = b` (empty for the trivial quotient).
+ * @param q   The quotient.
+ * @param buf Out: the text, NUL-terminated (a prefix when it does not fit).
+ * @param cap The room in @p buf, NUL included.
+ * @param len Out: the bytes of the whole text, NUL excluded.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE if @p cap is too small;
+ *         #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap,
+                                            size_t *len);
+
+/**
+ * @brief The misère outcome of the sum of heaps[0 .. n), in O(n).
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ERANGE for a heap past those
+ *         covered when not solved; #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning move of the sum of heaps[0 .. n) in misère play, as
+ *        grundy_heap_game_sum_winning_move() gives it: moves[i] is the
+ *        index of the move in heap i (as grundy_heap_game_move() numbers
+ *        them), #GRUNDY_NO_MOVE for every other heap.  Time: O(n) plus the
+ *        moves of the heaps tried (each one product).
+ * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
+ *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
+ *         Every entry of @p moves is written on every return.
+ */
+GRUNDY_API int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64_t *heaps,
+                                                size_t n, uint64_t *moves);
+
+/**
+ * @brief Saves the state of the computation (the rules, Q, P, Φ) to the
+ *        file @p path, atomically: a temporary file beside it, renamed.
+ *        The format is text, versioned by its first line.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL or a file that cannot be
+ *         written (the message says why); #GRUNDY_ESTATE from the progress
+ *         callback.
+ */
+GRUNDY_API int grundy_quotient_save(grundy_quotient *q, const char *path);
+
+/**
+ * @brief Loads a state saved by grundy_quotient_save() into @p q, to go on
+ *        computing.  Nothing in the file is trusted: every count and index
+ *        is checked, and the quotient loaded is verified against the rules
+ *        over every sum, as a computed one is, before it replaces q's.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL, a file that cannot be read,
+ *         or one saved for other rules; #GRUNDY_EPARSE for a file that is
+ *         not a valid state (truncated, corrupt, or failing verification:
+ *         the message says what and on which line); #GRUNDY_ENOMEM,
+ *         #GRUNDY_ELIMIT; #GRUNDY_ESTATE from the progress callback.  On
+ *         any failure q is unchanged.
+ */
+GRUNDY_API int grundy_quotient_resume(grundy_quotient *q, const char *path);
 
 /** @} */
 

@@ -33,6 +33,8 @@
  *  4. Handles: the allocator and the progress callback every handle takes.
  *  5. Heap games: octal, hexadecimal and subtraction games, Grundy's game,
  *     Lasker's Nim, named by a string.
+ * 5b. Misère quotients of heap games: who wins a misère sum of heaps, by a
+ *     finite monoid computed heap by heap.
  *  6. Games given by rules: a move generator, positions memoized.
  *  7. Game graphs: explicit positions and moves, split moves, cycles,
  *     genus symbols.
@@ -1023,6 +1025,262 @@ GRUNDY_API int grundy_heap_game_tame(grundy_heap_game *game, uint64_t max);
 /** @} */
 
 /* ------------------------------------------------------------------------ */
+/** @name 5b. Misère quotients of heap games
+ *
+ * In misère play (the player who cannot move wins) a sum of heaps is not
+ * decided by xor.  Its outcome is decided by the game's *misère quotient*
+ * (Plambeck, "Taming the wild in impartial combinatorial games", INTEGERS 5
+ * (2005); Plambeck and Siegel, "Misère quotients for impartial games", JCTA
+ * 115 (2008)): a finite commutative monoid Q, a subset P of Q and a map Φ
+ * from heap sizes to Q such that the sum of heaps h1 + ... + hk is a misère
+ * P-position exactly when Φ(h1)·...·Φ(hk) is in P.  Two sums take the same
+ * element of Q exactly when no sum added to both tells them apart.  Misère
+ * Nim with heaps of at most 1 has Q = {1, a}, a^2 = 1, P = {a}; with heaps of
+ * at most 3, Q = <a, b | a^2 = 1, b^3 = b> of order 6 and P = {a, b^2}.
+ *
+ * A #grundy_quotient computes, heap by heap, the quotient of the sums of
+ * heaps 0 ... n (as MisereSolver does: an existing element for heap n when
+ * one fits, else a larger monoid, reduced, and refined where a sum fails).
+ * Every quotient it keeps has passed a verification against the rules,
+ * over every sum of the heaps covered: a sum claimed P has no option
+ * claimed P, and one claimed N has a move to one claimed P (or no move).
+ * For a finite octal game (digits, no part left past two heaps: codes such
+ * as `0.77`, and subtraction sets given by a code) the computation stops
+ * when the game is *solved*: Φ, as elements of the quotient, has period p
+ * from heap e on and the quotient has not grown since before e, over
+ * L >= 2e + 2p + k + 2 heaps (k the last digit's index; the rule of
+ * MisereSolver and CGSuite for octal games, after the periodicity theorem
+ * of Plambeck and Siegel).  Then Q is the quotient of every sum of any
+ * heaps, and Φ(h) = Φ(e + (h - e) mod p) past the heaps computed.  No other
+ * game (hexadecimal codes, Grundy's game, Lasker's Nim, all-but games,
+ * `sub:` sets) is ever claimed solved: it is computed up to the heap asked.
+ *
+ * Elements are numbered 0 ... |Q| - 1 with 0 the identity (the empty sum),
+ * in the order of the least sums of heaps that take them; generators are
+ * named a, b, c, ... (g26, g27, ... past z), generator i being Φ of the
+ * least heap whose element the earlier generators do not generate.
+ *
+ * @code
+ * grundy_heap_game *kayles;
+ * grundy_quotient *q;
+ * grundy_heap_game_new(&kayles, NULL);
+ * grundy_heap_game_parse(kayles, "0.77", 4);
+ * grundy_quotient_new(&q, kayles, NULL);   // the rules are copied
+ * grundy_heap_game_free(kayles);
+ * if (grundy_quotient_compute(q, 1000) == GRUNDY_OK && grundy_quotient_solved(q, NULL, NULL)) {
+ *     uint64_t sum[] = {7, 1000000, 12}, moves[3];
+ *     int outcome = grundy_quotient_sum_outcome(q, sum, 3);       // GRUNDY_P or GRUNDY_N
+ *     if (grundy_quotient_sum_winning_move(q, sum, 3, moves) == 1)
+ *         ;   // moves[i]: move index in heap i (grundy_heap_game_move), or GRUNDY_NO_MOVE
+ *     (void)outcome;
+ * }
+ * grundy_quotient_free(q);
+ * @endcode
+ * @{
+ */
+
+/** A misère quotient under computation (opaque). */
+typedef struct grundy_quotient grundy_quotient;
+
+/**
+ * @brief Creates the quotient of a heap game, covering heap 0 (Q = {1}, P empty).
+ * @param out   Out: the new quotient (NULL on failure).
+ * @param game  The game; its rules are copied, so it may be freed after.
+ * @param alloc The allocator (NULL: malloc and free).
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL @p out or @p game (or an
+ *         allocator missing a function); #GRUNDY_ESTATE if @p game has no
+ *         rules yet; #GRUNDY_ENOMEM.
+ */
+GRUNDY_API int grundy_quotient_new(grundy_quotient **out, const grundy_heap_game *game,
+                                   const grundy_allocator *alloc);
+
+/** @brief Frees the quotient and all it holds; NULL does nothing. */
+GRUNDY_API void grundy_quotient_free(grundy_quotient *q);
+
+/** @brief The message of the quotient's last failure ("" for NULL). */
+GRUNDY_API const char *grundy_quotient_errmsg(const grundy_quotient *q);
+
+/**
+ * @brief Sets the progress callback of grundy_quotient_compute(), called
+ *        after each heap with done = heaps covered and total = the bound
+ *        + 1 (0 for a bound of UINT64_MAX).  While it runs, the quotient's
+ *        calls that compute refuse with #GRUNDY_ESTATE and the setters do
+ *        nothing.
+ */
+GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress_fn fn,
+                                             void *user);
+
+/**
+ * @brief Caps the memory of the computation's large tables (the product
+ *        table, trial monoids, the verifier's states) at @p bytes; 0 for
+ *        no cap.  Past it grundy_quotient_compute() fails with
+ *        #GRUNDY_ELIMIT and a message naming the bytes.
+ */
+GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes);
+
+/**
+ * @brief Extends the quotient to heaps 0 ... @p max_heap, stopping early
+ *        when the game is solved (then every later call returns at once).
+ *        Time: per heap, the options of the heaps up to it, and at each
+ *        growth of Q a reduction in O(|Q|^2) and a verification whose
+ *        states are bounded by |Q| times the antichains of option sets
+ *        (small in practice); memory O(|Q|^2) for the product table.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL; #GRUNDY_ESTATE from the
+ *         progress callback; #GRUNDY_ECANCELED when the callback stops it;
+ *         #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory cap, past 65536
+ *         elements, or when no refinement passes verification (the message
+ *         says which).  On every failure the quotient stays that of the
+ *         last heap finished: consistent, usable, and resumable.
+ */
+GRUNDY_API int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap);
+
+/** @brief The heaps covered: Q, P and Φ are those of heaps 0 ... heaps - 1 (0 for NULL). */
+GRUNDY_API uint64_t grundy_quotient_heaps(const grundy_quotient *q);
+
+/**
+ * @brief Whether the game is solved (proved, as the section says).
+ * @param q         The quotient.
+ * @param period    Out (may be NULL): the period p of Φ, or 0.
+ * @param preperiod Out (may be NULL): the preperiod e, or 0.
+ * @return 1 when solved, else 0 (and the outs 0).
+ */
+GRUNDY_API int grundy_quotient_solved(const grundy_quotient *q, uint64_t *period,
+                                      uint64_t *preperiod);
+
+/** @brief |Q|, the order of the quotient (0 for NULL); always even past the trivial {1}. */
+GRUNDY_API uint32_t grundy_quotient_order(const grundy_quotient *q);
+
+/** @brief |P|, the size of the P-portion (0 for NULL). */
+GRUNDY_API uint32_t grundy_quotient_p_size(const grundy_quotient *q);
+
+/**
+ * @brief Whether element @p x is in P.
+ * @return 1 or 0; #GRUNDY_ERANGE for x >= |Q|; #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_is_p(const grundy_quotient *q, uint32_t x);
+
+/**
+ * @brief Whether the quotient is tame: |Q| <= 2, or |P| = 2 and |Q| - 2 a
+ *        power of two (the quotients of misère Nim).  1 or 0.
+ */
+GRUNDY_API int grundy_quotient_tame(const grundy_quotient *q);
+
+/**
+ * @brief The product of elements @p x and @p y, in O(1).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for an element >= |Q|; #GRUNDY_EINVAL
+ *         for NULL.  *xy is 0 on failure.
+ */
+GRUNDY_API int grundy_quotient_multiply(const grundy_quotient *q, uint32_t x, uint32_t y,
+                                        uint32_t *xy);
+
+/**
+ * @brief Φ(heap), the element of a heap: for any heap once solved (from the period).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE past the heaps covered when not solved
+ *         (the message says how far it is covered); #GRUNDY_EINVAL for
+ *         NULL.  *x is 0 on failure.
+ */
+GRUNDY_API int grundy_quotient_phi(const grundy_quotient *q, uint64_t heap, uint32_t *x);
+
+/** @brief The number of generators of the presentation (0 for NULL). */
+GRUNDY_API size_t grundy_quotient_generator_count(const grundy_quotient *q);
+
+/**
+ * @brief The heap whose element generator @p i is (generator i = Φ(*heap)).
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for i >= the generator count;
+ *         #GRUNDY_EINVAL for NULL.  *heap is 0 on failure.
+ */
+GRUNDY_API int grundy_quotient_generator_heap(const grundy_quotient *q, size_t i,
+                                              uint64_t *heap);
+
+/**
+ * @brief The least word of element @p x in the generators (least by the
+ *        last generator's exponent, then the one before, ...).
+ * @param q         The quotient.
+ * @param x         The element.
+ * @param exponents Out: the exponent of each generator (all @p cap entries
+ *                  written, 0 past the generators and on failure).
+ * @param cap       The room in @p exponents: at least the generator count.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for x >= |Q| or cap too small;
+ *         #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_word(const grundy_quotient *q, uint32_t x, uint32_t *exponents,
+                                    size_t cap);
+
+/** @brief The number of relations of the presentation (0 for NULL). */
+GRUNDY_API size_t grundy_quotient_relation_count(const grundy_quotient *q);
+
+/**
+ * @brief Relation @p i of the presentation: word @p lhs = word @p rhs, as
+ *        exponent vectors.  The relations are the least words that are not
+ *        the least word of their element, each equal to that least word;
+ *        they present Q, in increasing order of their left sides.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for i past the relations or cap below
+ *         the generator count; #GRUNDY_EINVAL for NULL.  All @p cap entries
+ *         of both outs are written (0 on failure).
+ */
+GRUNDY_API int grundy_quotient_relation(const grundy_quotient *q, size_t i, uint32_t *lhs,
+                                        uint32_t *rhs, size_t cap);
+
+/**
+ * @brief The presentation as text, the relations separated by ", ", such
+ *        as `a^2 = 1, b^3 = b` (empty for the trivial quotient).
+ * @param q   The quotient.
+ * @param buf Out: the text, NUL-terminated (a prefix when it does not fit).
+ * @param cap The room in @p buf, NUL included.
+ * @param len Out: the bytes of the whole text, NUL excluded.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE if @p cap is too small;
+ *         #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap,
+                                            size_t *len);
+
+/**
+ * @brief The misère outcome of the sum of heaps[0 .. n), in O(n).
+ * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ERANGE for a heap past those
+ *         covered when not solved; #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *heaps, size_t n);
+
+/**
+ * @brief A winning move of the sum of heaps[0 .. n) in misère play, as
+ *        grundy_heap_game_sum_winning_move() gives it: moves[i] is the
+ *        index of the move in heap i (as grundy_heap_game_move() numbers
+ *        them), #GRUNDY_NO_MOVE for every other heap.  Time: O(n) plus the
+ *        moves of the heaps tried (each one product).
+ * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
+ *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
+ *         Every entry of @p moves is written on every return.
+ */
+GRUNDY_API int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64_t *heaps,
+                                                size_t n, uint64_t *moves);
+
+/**
+ * @brief Saves the state of the computation (the rules, Q, P, Φ) to the
+ *        file @p path, atomically: a temporary file beside it, renamed.
+ *        The format is text, versioned by its first line.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL or a file that cannot be
+ *         written (the message says why); #GRUNDY_ESTATE from the progress
+ *         callback.
+ */
+GRUNDY_API int grundy_quotient_save(grundy_quotient *q, const char *path);
+
+/**
+ * @brief Loads a state saved by grundy_quotient_save() into @p q, to go on
+ *        computing.  Nothing in the file is trusted: every count and index
+ *        is checked, and the quotient loaded is verified against the rules
+ *        over every sum, as a computed one is, before it replaces q's.
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL, a file that cannot be read,
+ *         or one saved for other rules; #GRUNDY_EPARSE for a file that is
+ *         not a valid state (truncated, corrupt, or failing verification:
+ *         the message says what and on which line); #GRUNDY_ENOMEM,
+ *         #GRUNDY_ELIMIT; #GRUNDY_ESTATE from the progress callback.  On
+ *         any failure q is unchanged.
+ */
+GRUNDY_API int grundy_quotient_resume(grundy_quotient *q, const char *path);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
 /** @name 6. Games described by rules
  *
  * A game given by callbacks instead of a graph.  A position is a byte string
@@ -1934,6 +2192,7 @@ GRUNDY_API void grundy_game_set_threads(grundy_game *game, unsigned threads);
 #if defined(GRUNDY_IMPLEMENTATION) && !defined(GRUNDY__IMPLEMENTED)
 #define GRUNDY__IMPLEMENTED
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -2098,6 +2357,21 @@ GRUNDY__LOCAL int grundy__reserve(const grundy_allocator *a, void **p, size_t *c
  * the bound are ignored, which is exact whenever the bound exceeds the number
  * of options (mex of k values is at most k).  Clearing costs nothing, so a mex
  * over k options is O(k). */
+
+/* The index of the lowest set bit of x (x != 0): bit sets are walked with it. */
+static inline unsigned grundy__lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
 
 typedef struct grundy__mex {
     uint32_t *stamp; /* stamp[v] == gen iff v was seen in this mex */
@@ -9496,6 +9770,13 @@ GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const g
 GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
                                    grundy__heap_rules *r, char *msg, size_t cap);
 
+/* A deep copy of *from into *to (GRUNDY_ENOMEM: *to untouched). */
+GRUNDY__LOCAL int grundy__heap_rules_copy(const grundy__heap_rules *from, const grundy_allocator *a,
+                            grundy__heap_rules *to);
+
+/* Whether two rules are the same game, field by field. */
+GRUNDY__LOCAL int grundy__heap_rules_equal(const grundy__heap_rules *x, const grundy__heap_rules *y);
+
 GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a);
 
 /* Whether the rules are an all-but subtraction game (take any amount but
@@ -14017,6 +14298,39 @@ GRUNDY__LOCAL void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_a
     r->removals = NULL;
 }
 
+GRUNDY__LOCAL int grundy__heap_rules_copy(const grundy__heap_rules *from, const grundy_allocator *a,
+                            grundy__heap_rules *to)
+{
+    grundy__heap_rules r = *from;
+    r.digit = NULL;
+    r.removals = (uint32_t *)grundy__alloc_array(a, from->nremovals, sizeof *r.removals);
+    if (r.removals == NULL)
+        return GRUNDY_ENOMEM;
+    memcpy(r.removals, from->removals, (size_t)from->nremovals * sizeof *r.removals);
+    if (from->digit != NULL) {
+        r.digit = (unsigned char *)grundy__alloc_array(a, from->ndigits, 1);
+        if (r.digit == NULL) {
+            grundy__free(a, r.removals);
+            return GRUNDY_ENOMEM;
+        }
+        memcpy(r.digit, from->digit, from->ndigits);
+    }
+    *to = r;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_equal(const grundy__heap_rules *x, const grundy__heap_rules *y)
+{
+    if (x->nremovals != y->nremovals || x->ndigits != y->ndigits || x->tail != y->tail ||
+        x->unequal != y->unequal || x->max_parts != y->max_parts ||
+        x->subtraction != y->subtraction || (x->digit == NULL) != (y->digit == NULL))
+        return 0;
+    if (x->nremovals != 0 &&
+        memcmp(x->removals, y->removals, (size_t)x->nremovals * sizeof *x->removals) != 0)
+        return 0;
+    return x->digit == NULL || x->ndigits == 0 || memcmp(x->digit, y->digit, x->ndigits) == 0;
+}
+
 GRUNDY__LOCAL int grundy__heap_rules_allbut(const grundy__heap_rules *r)
 {
     return r->tail != 0 && r->max_parts <= 1;
@@ -14462,20 +14776,6 @@ typedef struct grundy__heap_subtraction__sub_run {
     uint32_t reached;      /* a holds values of the game of the first `reached` amounts */
 } grundy__heap_subtraction__sub_run;
 
-static unsigned grundy__heap_subtraction__lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned i = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
 static uint64_t grundy__heap_subtraction__power_of_base(uint64_t e)
 {
     uint64_t r = 1, b = GRUNDY__HEAP_SUBTRACTION__HASH_BASE;
@@ -14569,7 +14869,7 @@ static uint64_t grundy__heap_subtraction__fast_run(uint8_t *v, const uint32_t *s
         }
         uint64_t mask = rest | (m1 & f1);
         uint64_t one = (mask + 1) & ~mask;
-        unsigned x = grundy__heap_subtraction__lowest_bit(one);
+        unsigned x = grundy__lowest_bit(one);
         v[n] = (uint8_t)x;
         m4 = m3;
         m3 = m2;
@@ -14603,7 +14903,7 @@ static uint64_t grundy__heap_subtraction__general_run(grundy__values *a, const u
         size_t k = 0;
         while (marks[k] == ~0ull)
             k++;
-        uint32_t x = (uint32_t)(k * 64 + grundy__heap_subtraction__lowest_bit(~marks[k]));
+        uint32_t x = (uint32_t)(k * 64 + grundy__lowest_bit(~marks[k]));
         grundy__values_set(a, n, x);
         n++;
         if (w->on && n > t) {
@@ -15436,6 +15736,2554 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 }
 #undef GRUNDY__HEAP_VALUES__MAX_VALUES
 
+/* === src/quotient/monoid.c === */
+/* Explicit finite commutative monoids: the trial products a quotient grows
+ * into, and their reduction to the quotient by partition refinement. */
+
+/* === src/quotient/quotient.h === */
+/* Misère quotients of heap games: the handle and what its files share.
+ *
+ * quotient.c drives the computation heap by heap (conservative extension,
+ * else expansion and recalibration) and proves periods; monoid.c holds the
+ * explicit monoids: the trial products that grow the quotient and their
+ * reduction by partition refinement; pretension.c marks the P-portion of a
+ * trial and verifies a pretension against the rules; quotient_query.c
+ * answers for sums of heaps and prints the presentation; quotient_file.c
+ * saves and resumes. */
+
+#define GRUNDY__Q_MSG 256u
+#define GRUNDY__Q_NONE UINT32_MAX
+#define GRUNDY__Q_MAX_ORDER (1u << 12)   /* the largest quotient kept: its table is 64 MiB */
+#define GRUNDY__Q_MAX_TRIAL (1u << 24)   /* the largest trial product marked */
+#define GRUNDY__Q_MAX_HEAPS (1u << 30)   /* heaps a quotient may cover */
+
+/* A growable array of 32-bit entries. */
+typedef struct grundy__qvec {
+    uint32_t *v;
+    size_t n, cap;
+} grundy__qvec;
+
+/* An explicit finite commutative monoid with a P-portion: elements 0 .. n-1,
+ * 0 the identity, the whole product table (n is at most a few thousand in
+ * practice, and every query is then one load). */
+typedef struct grundy__qmon {
+    uint32_t n;
+    uint32_t *mul;   /* n * n: x * y at mul[x * n + y] */
+    uint64_t *p;     /* the P-portion, a bitset */
+    uint32_t np;     /* its size */
+} grundy__qmon;
+
+static inline int grundy__qmon_is_p(const grundy__qmon *m, uint32_t x)
+{
+    return (int)((m->p[x >> 6] >> (x & 63)) & 1u);
+}
+
+/* What one heap does to a word: multiply its element by g, and add the
+ * options x * t, t in T (the elements of the heap's options). */
+typedef struct grundy__qact {
+    uint32_t g;
+    uint32_t heap;     /* the least heap with it */
+    size_t off, len;   /* T: tpool.v[off .. off + len), increasing */
+} grundy__qact;
+
+/* A pretension: the monoid, Φ on heaps 0 .. nheaps - 1, each heap's action
+ * (GRUNDY__Q_NONE for a heap without moves, whose Φ is the identity), and
+ * a word of heaps for each element: word(x) = word(wbase[x]) + wheap[x]^wexp[x]. */
+typedef struct grundy__qpre {
+    grundy__qmon m;
+    grundy__qvec phi;
+    grundy__qvec act_of;
+    grundy__qact *act;
+    size_t nact, cap_act;
+    grundy__qvec tpool;
+    uint32_t *wbase, *wheap, *wexp;
+    uint64_t last_expansion; /* the last heap where the quotient grew (0: none) */
+    /* The presentation (quotient_query.c): generators Φ(gen_heap[i]),
+     * each element's least word exps[x * ngen ...], and the relations
+     * word(rel_x) * generator rel_j = word(its product), minimal ones. */
+    grundy__qvec gen_heap;
+    uint32_t *exps;
+    grundy__qvec rel_x, rel_j;
+} grundy__qpre;
+
+/* The verifier's states (x, S): an element and the elements of the options
+ * of a word of x, kept only when no state of x has a non-empty subset of S
+ * (failure is closed downward, the moves monotone).  Each state knows the
+ * state and heap it came from, to name its word. */
+typedef struct grundy__qstore {
+    size_t words;     /* bitset words per state */
+    grundy__qvec elem, par, heap, next;
+    uint64_t *bits;
+    size_t cap_bits;  /* states the bits hold */
+    uint32_t *head;   /* per element: its last state, linked by next */
+} grundy__qstore;
+
+/* A word of heaps, as a list of heaps (repeated), increasing. */
+typedef grundy__qvec grundy__qword;
+
+struct grundy_quotient {
+    grundy_allocator alloc; /* first: grundy__handle_new fills it */
+    grundy__heap_rules rules;
+    char errmsg[GRUNDY__Q_MSG];
+    grundy_progress_fn progress;
+    void *progress_user;
+    int reporting;
+    size_t limit;
+    uint64_t target;          /* the bound of the computation under way */
+    grundy__qpre pre;         /* verified for heaps 0 .. pre.phi.n - 1 */
+    grundy__qstore store;     /* the verifier's closure for pre */
+    int provable;             /* a finite octal game: periods can be proved */
+    uint64_t last_digit;      /* k of the periodicity theorem */
+    int solved;
+    uint64_t period, preperiod;
+};
+
+/* ---- monoid.c ------------------------------------------------------------- */
+
+GRUNDY__LOCAL int grundy__qvec_push(const grundy_allocator *a, grundy__qvec *v, uint32_t x);
+GRUNDY__LOCAL int grundy__qvec_reserve(const grundy_allocator *a, grundy__qvec *v, size_t n);
+GRUNDY__LOCAL void grundy__qvec_free(const grundy_allocator *a, grundy__qvec *v);
+
+GRUNDY__LOCAL void grundy__qmon_free(grundy__qmon *m, const grundy_allocator *a);
+
+/* A trial: the quotient so far times cyclic monoids C(index, 2), one per
+ * heap given a generator of its own; element (x, c) is x * nc + c. */
+typedef struct grundy__qtrial {
+    const grundy__qmon *old;
+    uint32_t nc;       /* elements of the cyclic part */
+    uint32_t *cmul;    /* nc * nc */
+} grundy__qtrial;
+
+static inline uint32_t grundy__qtrial_mul(const grundy__qtrial *t, uint32_t a, uint32_t b)
+{
+    uint32_t nc = t->nc, n = t->old->n;
+    return t->old->mul[(size_t)(a / nc) * n + b / nc] * nc + t->cmul[(size_t)(a % nc) * nc + b % nc];
+}
+
+/* The cyclic part of indices idx[0 .. k) (period 2 each), at most maxc elements
+ * (GRUNDY_ELIMIT past). */
+GRUNDY__LOCAL int grundy__qtrial_init(grundy__qtrial *t, const grundy__qmon *old, const uint32_t *idx,
+                        size_t k, uint32_t maxc, const grundy_allocator *a);
+GRUNDY__LOCAL void grundy__qtrial_free(grundy__qtrial *t, const grundy_allocator *a);
+
+/* Reduces the elements order[0 .. count) of trial t (closed under the
+ * generators gens[0 .. ngens), listed with the identity first, in the order
+ * their classes are to be numbered), P-portion pflag[d], by partition
+ * refinement; writes each element's class into cls and the monoid of the
+ * classes into *out.  dense maps a trial element to its place in order. */
+GRUNDY__LOCAL int grundy__qreduce(const grundy__qtrial *t, const uint32_t *order, const uint32_t *dense,
+                    const unsigned char *pflag, size_t count, const uint32_t *gens, size_t ngens,
+                    size_t limit, const grundy_allocator *a, uint32_t *cls, grundy__qmon *out);
+
+/* ---- pretension.c --------------------------------------------------------- */
+
+GRUNDY__LOCAL void grundy__qpre_free(grundy__qpre *p, const grundy_allocator *a);
+GRUNDY__LOCAL void grundy__qstore_free(grundy__qstore *s, const grundy_allocator *a);
+
+/* The elements of heap's options under the products of mul (ctx) and phi,
+ * increasing and without repeats, appended to out (as a list from *off). */
+typedef uint32_t (*grundy__qmul_fn)(const void *ctx, uint32_t a, uint32_t b);
+GRUNDY__LOCAL int grundy__qtransitions(const grundy__heap_rules *r, uint64_t heap, grundy__qmul_fn mul,
+                         const void *ctx, const uint32_t *phi, uint32_t one,
+                         const grundy_allocator *a, grundy__qvec *out, uint32_t *stamp,
+                         uint32_t mark);
+
+/* Marks the P-portion of a trial: walks the words of heaps 0 .. nheaps - 1
+ * in an order where every option of a word comes first (by largest heap,
+ * then by its count, and so on down); each element takes the status of its
+ * first word.  phi and the transition lists toff/tlen in tpool are trial
+ * elements.  Out: order (elements in that order), dense (size t->old->n *
+ * t->nc), pflag. */
+GRUNDY__LOCAL int grundy__qmark(const grundy__qtrial *t, const uint32_t *phi, const size_t *toff,
+                  const uint32_t *tlen, const uint32_t *tpool, size_t nheaps, size_t limit,
+                  const grundy_allocator *a, grundy__qvec *order, uint32_t *dense,
+                  unsigned char **pflag);
+
+/* Fills the actions of heaps 0 .. nheaps - 1 of p from its monoid and phi
+ * and the rules, and each element's word. */
+GRUNDY__LOCAL int grundy__qpre_actions(grundy__qpre *p, const grundy__heap_rules *r,
+                         const grundy_allocator *a);
+
+/* Walks the elements of m that words in gens[0 .. k) reach, in the order
+ * of their least words (by the last generator's exponent, then down):
+ * element y is first reached as the word of base[y] times gens[which[y]]
+ * to the exp[y]; ord lists them in that order (GRUNDY__Q_NONE past those
+ * reached).  Each array has m->n entries. */
+GRUNDY__LOCAL int grundy__qwalk(const grundy__qmon *m, const uint32_t *gens, size_t k, uint32_t *base,
+                  uint32_t *which, uint32_t *exp, uint32_t *ord, const grundy_allocator *a);
+
+/* Each element's word of heaps (least in the walk's order). */
+GRUNDY__LOCAL int grundy__qpre_words(grundy__qpre *p, const grundy_allocator *a);
+
+/* The action of a heap with transitions T (increasing) and element g:
+ * an existing one if there is one, else appended.  *id. */
+GRUNDY__LOCAL int grundy__qpre_add_action(grundy__qpre *p, const grundy_allocator *a, uint32_t g,
+                            const uint32_t *trans, size_t len, uint32_t heap, uint32_t *id);
+
+/* Verifies p against the rules: 0 when correct, 1 with the least word
+ * found that fails in *fail, or a status.  With the store s already
+ * closed for the actions before first_new (incremental: the monoid
+ * unchanged), only what the new actions add is examined; from scratch
+ * (first_new 0) s must be empty.  On failure or error the store keeps
+ * the states it had plus those added: call grundy__qstore_truncate. */
+GRUNDY__LOCAL int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size_t first_new, size_t limit,
+                    const grundy_allocator *a, grundy__qword *fail);
+
+/* Drops the states from count on. */
+GRUNDY__LOCAL void grundy__qstore_truncate(grundy__qstore *s, size_t count);
+
+/* Elements of a word: Π Φ. */
+GRUNDY__LOCAL uint32_t grundy__qword_elem(const grundy__qpre *p, const uint32_t *heaps, size_t n);
+
+/* Whether a word's claimed outcome agrees with its options' (1), or not (0). */
+GRUNDY__LOCAL int grundy__qword_consistent(const grundy__qpre *p, const uint32_t *heaps, size_t n);
+
+/* ---- quotient_query.c ------------------------------------------------------- */
+
+/* Fills the presentation of p (generators, words, relations). */
+GRUNDY__LOCAL int grundy__qpresent(grundy__qpre *p, const grundy_allocator *a);
+
+/* ---- quotient.c ----------------------------------------------------------- */
+
+GRUNDY__LOCAL int grundy__qfail(grundy_quotient *q, int rc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Φ of any heap when solved or covered (1), else 0. */
+GRUNDY__LOCAL int grundy__qphi(const grundy_quotient *q, uint64_t heap, uint32_t *x);
+
+/* Looks for a proved period of Φ (the periodicity theorem's bound). */
+GRUNDY__LOCAL void grundy__qcheck_period(grundy_quotient *q);
+
+/* Replaces q's state by p (and an empty store, filled by a full verification). */
+GRUNDY__LOCAL int grundy__qadopt(grundy_quotient *q, grundy__qpre *p, const char *call);
+
+/* === src/quotient/monoid.c (continued) === */
+
+GRUNDY__LOCAL int grundy__qvec_reserve(const grundy_allocator *a, grundy__qvec *v, size_t n)
+{
+    if (n <= v->cap)
+        return GRUNDY_OK;
+    return grundy__reserve(a, (void **)&v->v, &v->cap, n, sizeof *v->v);
+}
+
+GRUNDY__LOCAL int grundy__qvec_push(const grundy_allocator *a, grundy__qvec *v, uint32_t x)
+{
+    if (v->n == v->cap && grundy__qvec_reserve(a, v, v->n + 1) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    v->v[v->n++] = x;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__qvec_free(const grundy_allocator *a, grundy__qvec *v)
+{
+    grundy__free(a, v->v);
+    memset(v, 0, sizeof *v);
+}
+
+GRUNDY__LOCAL void grundy__qmon_free(grundy__qmon *m, const grundy_allocator *a)
+{
+    grundy__free(a, m->mul);
+    grundy__free(a, m->p);
+    memset(m, 0, sizeof *m);
+}
+
+/* C(index, 2) on exponents 0 .. index + 1: past index + 1 the exponent
+ * falls back by the period, 2. */
+static uint32_t grundy__monoid__cyclic_add(uint32_t x, uint32_t y, uint32_t index)
+{
+    uint32_t e = x + y;
+    return e <= index + 1 ? e : index + (e - index) % 2;
+}
+
+GRUNDY__LOCAL int grundy__qtrial_init(grundy__qtrial *t, const grundy__qmon *old, const uint32_t *idx,
+                        size_t k, uint32_t maxc, const grundy_allocator *a)
+{
+    uint64_t nc = 1;
+    for (size_t j = 0; j < k; j++) {
+        nc *= (uint64_t)idx[j] + 2;
+        if (nc > maxc)
+            return GRUNDY_ELIMIT;
+    }
+    t->old = old;
+    t->nc = (uint32_t)nc;
+    t->cmul = (uint32_t *)grundy__alloc_array(a, (size_t)(nc * nc), sizeof *t->cmul);
+    if (t->cmul == NULL)
+        return GRUNDY_ENOMEM;
+    /* Element c has digit j = (c / radix_j) % (idx[j] + 2), digit 0 first. */
+    for (uint32_t x = 0; x < nc; x++) {
+        for (uint32_t y = 0; y < nc; y++) {
+            uint32_t rx = x, ry = y, z = 0, radix = 1;
+            for (size_t j = 0; j < k; j++) {
+                uint32_t s = idx[j] + 2;
+                z += grundy__monoid__cyclic_add(rx % s, ry % s, idx[j]) * radix;
+                rx /= s;
+                ry /= s;
+                radix *= s;
+            }
+            t->cmul[(size_t)x * nc + y] = z;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL void grundy__qtrial_free(grundy__qtrial *t, const grundy_allocator *a)
+{
+    grundy__free(a, t->cmul);
+    t->cmul = NULL;
+}
+
+/* One round of refinement: each element's new class is that of its
+ * signature (its class and the classes of its products by the
+ * generators), numbered in order of first appearance.  Returns the number
+ * of classes, or 0 with *rc set. */
+static uint32_t grundy__monoid__refine(const uint32_t *succ, size_t count, size_t ngens, const uint32_t *cls,
+                       uint32_t *next, uint32_t *key, size_t limit, const grundy_allocator *a,
+                       int *rc)
+{
+    grundy__table t;
+    grundy__table_init(&t, (ngens + 1) * sizeof *key);
+    uint32_t classes = 0;
+    for (size_t d = 0; d < count; d++) {
+        key[0] = cls[d];
+        for (size_t j = 0; j < ngens; j++)
+            key[j + 1] = cls[succ[d * ngens + j]];
+        uint32_t found;
+        size_t slot;
+        *rc = grundy__table_get_or_insert(&t, a, key, classes, limit, &found, &slot);
+        if (*rc != GRUNDY_OK) {
+            grundy__table_free(&t, a);
+            return 0;
+        }
+        next[d] = found == GRUNDY__EMPTY ? classes++ : found;
+    }
+    grundy__table_free(&t, a);
+    return classes;
+}
+
+/* The monoid of the classes: each class's product by its first member. */
+static int grundy__monoid__class_monoid(const grundy__qtrial *t, const uint32_t *order, const uint32_t *dense,
+                        const unsigned char *pflag, size_t count, const uint32_t *cls,
+                        uint32_t n, const grundy_allocator *a, grundy__qmon *out)
+{
+    uint32_t *rep = (uint32_t *)grundy__alloc_array(a, n, sizeof *rep);
+    grundy__qmon m;
+    memset(&m, 0, sizeof m);
+    m.n = n;
+    m.mul = (uint32_t *)grundy__alloc_array(a, (size_t)n * n, sizeof *m.mul);
+    m.p = (uint64_t *)grundy__calloc_array(a, ((size_t)n + 63) / 64, sizeof *m.p);
+    if (rep == NULL || m.mul == NULL || m.p == NULL) {
+        grundy__free(a, rep);
+        grundy__qmon_free(&m, a);
+        return GRUNDY_ENOMEM;
+    }
+    uint32_t seen = 0;
+    for (size_t d = 0; d < count && seen < n; d++) {
+        if (cls[d] == seen) {
+            rep[seen++] = order[d];
+            if (pflag[d]) {
+                m.p[cls[d] >> 6] |= (uint64_t)1 << (cls[d] & 63);
+                m.np++;
+            }
+        }
+    }
+    for (uint32_t x = 0; x < n; x++)
+        for (uint32_t y = x; y < n; y++) {
+            uint32_t z = cls[dense[grundy__qtrial_mul(t, rep[x], rep[y])]];
+            m.mul[(size_t)x * n + y] = z;
+            m.mul[(size_t)y * n + x] = z;
+        }
+    grundy__free(a, rep);
+    *out = m;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__qreduce(const grundy__qtrial *t, const uint32_t *order, const uint32_t *dense,
+                    const unsigned char *pflag, size_t count, const uint32_t *gens, size_t ngens,
+                    size_t limit, const grundy_allocator *a, uint32_t *cls, grundy__qmon *out)
+{
+    uint32_t *succ = (uint32_t *)grundy__alloc_array(a, count, (ngens ? ngens : 1) * sizeof *succ);
+    uint32_t *next = (uint32_t *)grundy__alloc_array(a, count, sizeof *next);
+    uint32_t *key = (uint32_t *)grundy__alloc_array(a, ngens + 1, sizeof *key);
+    int rc = GRUNDY_OK;
+    uint32_t classes = 0, first_p = GRUNDY__Q_NONE, first_n = GRUNDY__Q_NONE;
+    if (succ == NULL || next == NULL || key == NULL) {
+        rc = GRUNDY_ENOMEM;
+        goto done;
+    }
+    for (size_t d = 0; d < count; d++)
+        for (size_t j = 0; j < ngens; j++)
+            succ[d * ngens + j] = dense[grundy__qtrial_mul(t, order[d], gens[j])];
+    /* Start from {P, not P}, numbered by first appearance. */
+    for (size_t d = 0; d < count; d++) {
+        uint32_t *c = pflag[d] ? &first_p : &first_n;
+        if (*c == GRUNDY__Q_NONE)
+            *c = classes++;
+        cls[d] = *c;
+    }
+    for (;;) {
+        uint32_t more = grundy__monoid__refine(succ, count, ngens, cls, next, key, limit, a, &rc);
+        if (rc != GRUNDY_OK)
+            goto done;
+        memcpy(cls, next, count * sizeof *cls);
+        if (more == classes)
+            break;
+        classes = more;
+    }
+    if (classes > GRUNDY__Q_MAX_ORDER ||
+        (limit != 0 && (uint64_t)classes * classes * 4 > limit)) {
+        rc = GRUNDY_ELIMIT;
+        goto done;
+    }
+    rc = grundy__monoid__class_monoid(t, order, dense, pflag, count, cls, classes, a, out);
+done:
+    grundy__free(a, succ);
+    grundy__free(a, next);
+    grundy__free(a, key);
+    return rc;
+}
+
+/* === src/quotient/pretension.c === */
+/* Pretensions: a monoid, its P-portion and Φ, claimed to decide every
+ * misère sum of heaps.  Here: the heaps' transitions, the marking of a
+ * trial's P-portion, and the verifier, which is what makes a claim true. */
+
+GRUNDY__LOCAL void grundy__qpre_free(grundy__qpre *p, const grundy_allocator *a)
+{
+    grundy__qmon_free(&p->m, a);
+    grundy__qvec_free(a, &p->phi);
+    grundy__qvec_free(a, &p->act_of);
+    grundy__qvec_free(a, &p->tpool);
+    grundy__free(a, p->act);
+    grundy__free(a, p->wbase);
+    grundy__free(a, p->wheap);
+    grundy__free(a, p->wexp);
+    grundy__qvec_free(a, &p->gen_heap);
+    grundy__free(a, p->exps);
+    grundy__qvec_free(a, &p->rel_x);
+    grundy__qvec_free(a, &p->rel_j);
+    memset(p, 0, sizeof *p);
+}
+
+GRUNDY__LOCAL void grundy__qstore_free(grundy__qstore *s, const grundy_allocator *a)
+{
+    grundy__qvec_free(a, &s->elem);
+    grundy__qvec_free(a, &s->par);
+    grundy__qvec_free(a, &s->heap);
+    grundy__qvec_free(a, &s->next);
+    grundy__free(a, s->bits);
+    grundy__free(a, s->head);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- transitions ------------------------------------------------------------ */
+
+typedef struct grundy__pretension__trans_walk {
+    grundy__qmul_fn mul;
+    const void *ctx;
+    const uint32_t *phi;
+    uint32_t one;
+    const grundy_allocator *a;
+    grundy__qvec *out;
+    uint32_t *stamp;
+    uint32_t mark;
+    int rc;
+} grundy__pretension__trans_walk;
+
+static int grundy__pretension__add_option(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts)
+{
+    grundy__pretension__trans_walk *w = (grundy__pretension__trans_walk *)ctx;
+    (void)k;
+    uint32_t x = w->one;
+    for (size_t i = 0; i < nparts; i++)
+        x = w->mul(w->ctx, x, w->phi[parts[i]]);
+    if (w->stamp[x] == w->mark)
+        return 0;
+    w->stamp[x] = w->mark;
+    w->rc = grundy__qvec_push(w->a, w->out, x);
+    return w->rc != GRUNDY_OK;
+}
+
+static int grundy__pretension__cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+GRUNDY__LOCAL int grundy__qtransitions(const grundy__heap_rules *r, uint64_t heap, grundy__qmul_fn mul,
+                         const void *ctx, const uint32_t *phi, uint32_t one,
+                         const grundy_allocator *a, grundy__qvec *out, uint32_t *stamp,
+                         uint32_t mark)
+{
+    grundy__pretension__trans_walk w = {mul, ctx, phi, one, a, out, stamp, mark, GRUNDY_OK};
+    size_t from = out->n;
+    (void)grundy__heap_each_move(r, heap, grundy__pretension__add_option, &w);
+    if (w.rc != GRUNDY_OK)
+        return w.rc;
+    if (out->n - from > 1)
+        qsort(out->v + from, out->n - from, sizeof *out->v, grundy__pretension__cmp_u32);
+    return GRUNDY_OK;
+}
+
+/* ---- marking a trial's P-portion ------------------------------------------- */
+
+/* Words are walked heap by heap: those over heaps below k first (the list
+ * so far, in order), then each of them times k, then times k^2, ..., as
+ * long as a power gives an element not yet seen.  An element first seen
+ * as word(x) k^e has the options word(x)'s options times g^e and x g^(e-1)
+ * times T(k): its status is decided from elements seen before it. */
+GRUNDY__LOCAL int grundy__qmark(const grundy__qtrial *t, const uint32_t *phi, const size_t *toff,
+                  const uint32_t *tlen, const uint32_t *tpool, size_t nheaps, size_t limit,
+                  const grundy_allocator *a, grundy__qvec *order, uint32_t *dense,
+                  unsigned char **pflag)
+{
+    size_t total = (size_t)t->old->n * t->nc;
+    grundy__qvec soff, slen, spool, cur;
+    memset(&soff, 0, sizeof soff);
+    memset(&slen, 0, sizeof slen);
+    memset(&spool, 0, sizeof spool);
+    memset(&cur, 0, sizeof cur);
+    unsigned char *pf = NULL;
+    size_t cap_pf = 0;
+    uint32_t *stamp = (uint32_t *)grundy__calloc_array(a, total, sizeof *stamp);
+    int rc = GRUNDY_ENOMEM;
+    uint32_t mark = 0;
+    if (stamp == NULL)
+        goto fail;
+    for (size_t i = 0; i < total; i++)
+        dense[i] = GRUNDY__Q_NONE;
+    order->n = 0;
+    if (grundy__qvec_push(a, order, 0) || grundy__qvec_push(a, &soff, 0) ||
+        grundy__qvec_push(a, &slen, 0) || grundy__reserve(a, (void **)&pf, &cap_pf, 1, 1))
+        goto fail;
+    dense[0] = 0;
+    pf[0] = 0;
+    for (size_t k = 1; k < nheaps; k++) {
+        uint32_t g = phi[k];
+        if (tlen[k] == 0 || g == 0)
+            continue; /* Φ(k) is the identity: no new element */
+        size_t base = order->n;
+        cur.n = 0;
+        if (grundy__qvec_reserve(a, &cur, base))
+            goto fail;
+        memcpy(cur.v, order->v, base * sizeof *cur.v);
+        cur.n = base;
+        uint32_t gp = g; /* g^e */
+        for (;;) {
+            size_t added = 0;
+            for (size_t i = 0; i < base; i++) {
+                uint32_t prev = cur.v[i], y = grundy__qtrial_mul(t, prev, g);
+                cur.v[i] = y;
+                if (dense[y] != GRUNDY__Q_NONE)
+                    continue;
+                if (limit != 0 && (spool.n + order->n) * 8 > limit) {
+                    rc = GRUNDY_ELIMIT;
+                    goto fail;
+                }
+                size_t d = order->n, from = spool.n;
+                if (grundy__qvec_push(a, order, y) || grundy__qvec_push(a, &soff, (uint32_t)from) ||
+                    grundy__reserve(a, (void **)&pf, &cap_pf, d + 1, 1))
+                    goto fail;
+                if (from > UINT32_MAX - total) {
+                    rc = GRUNDY_ELIMIT;
+                    goto fail;
+                }
+                dense[y] = (uint32_t)d;
+                mark++;
+                int any_p = 0;
+                size_t so = soff.v[i], sl = slen.v[i];
+                for (size_t j = 0; j < sl + tlen[k]; j++) {
+                    uint32_t z;
+                    if (j < sl)
+                        z = grundy__qtrial_mul(t, order->v[spool.v[so + j]], gp);
+                    else
+                        z = grundy__qtrial_mul(t, prev, tpool[toff[k] + j - sl]);
+                    uint32_t dz = dense[z];
+                    if (dz == GRUNDY__Q_NONE || dz == d || stamp[z] == mark)
+                        continue; /* an option is always seen first */
+                    stamp[z] = mark;
+                    any_p |= pf[dz];
+                    if (grundy__qvec_push(a, &spool, dz))
+                        goto fail;
+                }
+                if (grundy__qvec_push(a, &slen, (uint32_t)(spool.n - from)))
+                    goto fail;
+                pf[d] = (unsigned char)(spool.n > from && !any_p);
+                added++;
+            }
+            if (added == 0)
+                break;
+            gp = grundy__qtrial_mul(t, gp, g);
+        }
+    }
+    grundy__qvec_free(a, &soff);
+    grundy__qvec_free(a, &slen);
+    grundy__qvec_free(a, &spool);
+    grundy__qvec_free(a, &cur);
+    grundy__free(a, stamp);
+    *pflag = pf;
+    return GRUNDY_OK;
+fail:
+    grundy__qvec_free(a, &soff);
+    grundy__qvec_free(a, &slen);
+    grundy__qvec_free(a, &spool);
+    grundy__qvec_free(a, &cur);
+    grundy__free(a, stamp);
+    grundy__free(a, pf);
+    return rc;
+}
+
+/* ---- actions and words of a pretension ------------------------------------- */
+
+static uint32_t grundy__pretension__mon_mul(const void *ctx, uint32_t x, uint32_t y)
+{
+    const grundy__qmon *m = (const grundy__qmon *)ctx;
+    return m->mul[(size_t)x * m->n + y];
+}
+
+GRUNDY__LOCAL int grundy__qpre_add_action(grundy__qpre *p, const grundy_allocator *a, uint32_t g,
+                            const uint32_t *trans, size_t len, uint32_t heap, uint32_t *id)
+{
+    for (size_t i = 0; i < p->nact; i++) {
+        const grundy__qact *c = &p->act[i];
+        if (c->g == g && c->len == len &&
+            (len == 0 || memcmp(p->tpool.v + c->off, trans, len * sizeof *trans) == 0)) {
+            *id = (uint32_t)i;
+            return GRUNDY_OK;
+        }
+    }
+    if (grundy__reserve(a, (void **)&p->act, &p->cap_act, p->nact + 1, sizeof *p->act))
+        return GRUNDY_ENOMEM;
+    size_t off = p->tpool.n;
+    if (len > 0) { /* trans is never in the pool: growing it would move it */
+        if (grundy__qvec_reserve(a, &p->tpool, off + len))
+            return GRUNDY_ENOMEM;
+        memcpy(p->tpool.v + off, trans, len * sizeof *trans);
+    }
+    p->tpool.n = off + len;
+    grundy__qact *c = &p->act[p->nact];
+    c->g = g;
+    c->heap = heap;
+    c->off = off;
+    c->len = len;
+    *id = (uint32_t)p->nact++;
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__qpre_actions(grundy__qpre *p, const grundy__heap_rules *r, const grundy_allocator *a)
+{
+    size_t nheaps = p->phi.n;
+    uint32_t *stamp = (uint32_t *)grundy__calloc_array(a, p->m.n, sizeof *stamp);
+    grundy__qvec trans;
+    memset(&trans, 0, sizeof trans);
+    int rc = stamp == NULL ? GRUNDY_ENOMEM : grundy__qvec_reserve(a, &p->act_of, nheaps);
+    p->nact = 0;
+    p->tpool.n = 0;
+    p->act_of.n = 0;
+    for (size_t h = 0; h < nheaps && rc == GRUNDY_OK; h++) {
+        trans.n = 0;
+        rc = grundy__qtransitions(r, h, grundy__pretension__mon_mul, &p->m, p->phi.v, 0, a, &trans, stamp,
+                                  (uint32_t)h + 1);
+        if (rc != GRUNDY_OK)
+            break;
+        uint32_t id = GRUNDY__Q_NONE;
+        if (trans.n != 0)
+            rc = grundy__qpre_add_action(p, a, p->phi.v[h], trans.v, trans.n, (uint32_t)h, &id);
+        p->act_of.v[p->act_of.n++] = id;
+    }
+    grundy__qvec_free(a, &trans);
+    grundy__free(a, stamp);
+    return rc;
+}
+
+GRUNDY__LOCAL int grundy__qwalk(const grundy__qmon *m, const uint32_t *gens, size_t k, uint32_t *base,
+                  uint32_t *which, uint32_t *exp, uint32_t *ord, const grundy_allocator *a)
+{
+    uint32_t n = m->n;
+    uint32_t *cur = (uint32_t *)grundy__alloc_array(a, n, sizeof *cur);
+    if (cur == NULL)
+        return GRUNDY_ENOMEM;
+    for (uint32_t x = 0; x < n; x++)
+        base[x] = GRUNDY__Q_NONE;
+    base[0] = 0;
+    which[0] = 0;
+    exp[0] = 0;
+    ord[0] = 0;
+    size_t count = 1;
+    for (size_t j = 0; j < k && count < n; j++) {
+        uint32_t g = gens[j];
+        if (g == 0)
+            continue;
+        size_t first = count;
+        memcpy(cur, ord, first * sizeof *cur);
+        for (uint32_t e = 1;; e++) {
+            size_t added = 0;
+            for (size_t i = 0; i < first; i++) {
+                uint32_t y = m->mul[(size_t)cur[i] * n + g];
+                cur[i] = y;
+                if (base[y] != GRUNDY__Q_NONE)
+                    continue;
+                base[y] = ord[i];
+                which[y] = (uint32_t)j;
+                exp[y] = e;
+                ord[count++] = y;
+                added++;
+            }
+            if (added == 0)
+                break;
+        }
+    }
+    for (size_t i = count; i < n; i++)
+        ord[i] = GRUNDY__Q_NONE;
+    grundy__free(a, cur);
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__qpre_words(grundy__qpre *p, const grundy_allocator *a)
+{
+    uint32_t n = p->m.n;
+    uint32_t *wb = (uint32_t *)grundy__alloc_array(a, n, sizeof *wb);
+    uint32_t *wh = (uint32_t *)grundy__alloc_array(a, n, sizeof *wh);
+    uint32_t *we = (uint32_t *)grundy__alloc_array(a, n, sizeof *we);
+    uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
+    if (wb == NULL || wh == NULL || we == NULL || ord == NULL ||
+        grundy__qwalk(&p->m, p->phi.v, p->phi.n, wb, wh, we, ord, a) != GRUNDY_OK) {
+        grundy__free(a, wb);
+        grundy__free(a, wh);
+        grundy__free(a, we);
+        grundy__free(a, ord);
+        return GRUNDY_ENOMEM;
+    }
+    grundy__free(a, ord);
+    grundy__free(a, p->wbase);
+    grundy__free(a, p->wheap);
+    grundy__free(a, p->wexp);
+    p->wbase = wb;
+    p->wheap = wh;
+    p->wexp = we;
+    return GRUNDY_OK;
+}
+
+/* ---- the verifier ------------------------------------------------------------ */
+
+static int grundy__pretension__word_of_elem(const grundy__qpre *p, uint32_t x, const grundy_allocator *a,
+                        grundy__qword *w)
+{
+    while (x != 0) {
+        if (p->wbase[x] == GRUNDY__Q_NONE)
+            return GRUNDY_OK; /* not reached by a word: cannot happen once reduced */
+        for (uint32_t e = 0; e < p->wexp[x]; e++)
+            if (grundy__qvec_push(a, w, p->wheap[x]))
+                return GRUNDY_ENOMEM;
+        x = p->wbase[x];
+    }
+    return GRUNDY_OK;
+}
+
+static int grundy__pretension__word_of_state(const grundy__qstore *s, uint32_t st, const grundy_allocator *a,
+                         grundy__qword *w)
+{
+    while (st != GRUNDY__Q_NONE && s->heap.v[st] != GRUNDY__Q_NONE) {
+        if (grundy__qvec_push(a, w, s->heap.v[st]))
+            return GRUNDY_ENOMEM;
+        st = s->par.v[st];
+    }
+    return GRUNDY_OK;
+}
+
+static void grundy__pretension__sort_word(grundy__qword *w)
+{
+    qsort(w->v, w->n, sizeof *w->v, grundy__pretension__cmp_u32);
+}
+
+GRUNDY__LOCAL void grundy__qstore_truncate(grundy__qstore *s, size_t count)
+{
+    while (s->elem.n > count) {
+        size_t i = --s->elem.n;
+        s->head[s->elem.v[i]] = s->next.v[i];
+    }
+    s->par.n = s->heap.n = s->next.n = count;
+}
+
+/* Appends a state (its bits in scratch); GRUNDY_OK or a status. */
+static int grundy__pretension__store_add(grundy__qstore *s, const grundy_allocator *a, size_t limit, uint32_t x,
+                     uint32_t par, uint32_t heap, const uint64_t *bits)
+{
+    size_t i = s->elem.n;
+    if (i >= GRUNDY__Q_NONE - 1)
+        return GRUNDY_ELIMIT;
+    if (limit != 0 && (i + 1) * (s->words * 8 + 16) > limit)
+        return GRUNDY_ELIMIT;
+    if (grundy__reserve(a, (void **)&s->bits, &s->cap_bits, i + 1, s->words * 8) ||
+        grundy__qvec_push(a, &s->elem, x) || grundy__qvec_push(a, &s->par, par) ||
+        grundy__qvec_push(a, &s->heap, heap) || grundy__qvec_push(a, &s->next, s->head[x])) {
+        s->elem.n = s->par.n = s->heap.n = s->next.n = i;
+        return GRUNDY_ENOMEM;
+    }
+    memcpy(s->bits + i * s->words, bits, s->words * 8);
+    s->head[x] = (uint32_t)i;
+    return GRUNDY_OK;
+}
+
+/* Whether a state of x has a subset of bits (all of them non-empty). */
+static int grundy__pretension__subsumed(const grundy__qstore *s, uint32_t x, const uint64_t *bits)
+{
+    for (uint32_t i = s->head[x]; i != GRUNDY__Q_NONE; i = s->next.v[i]) {
+        const uint64_t *o = s->bits + (size_t)i * s->words;
+        size_t w = 0;
+        while (w < s->words && (o[w] & ~bits[w]) == 0)
+            w++;
+        if (w == s->words)
+            return 1;
+    }
+    return 0;
+}
+
+/* P-failures of one action: a word of x plus the heap claimed P with an
+ * option claimed P. */
+static int grundy__pretension__check_p(const grundy__qpre *p, const grundy__qact *c, const grundy_allocator *a,
+                   grundy__qword *fail)
+{
+    const grundy__qmon *m = &p->m;
+    for (uint32_t x = 0; x < m->n; x++) {
+        if (!grundy__qmon_is_p(m, m->mul[(size_t)x * m->n + c->g]))
+            continue;
+        for (size_t j = 0; j < c->len; j++) {
+            if (grundy__qmon_is_p(m, m->mul[(size_t)x * m->n + p->tpool.v[c->off + j]])) {
+                fail->n = 0;
+                if (grundy__pretension__word_of_elem(p, x, a, fail) || grundy__qvec_push(a, fail, c->heap))
+                    return GRUNDY_ENOMEM;
+                grundy__pretension__sort_word(fail);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+GRUNDY__LOCAL int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size_t first_new, size_t limit,
+                    const grundy_allocator *a, grundy__qword *fail)
+{
+    const grundy__qmon *m = &p->m;
+    uint32_t n = m->n;
+    int rc;
+    if (grundy__qmon_is_p(m, 0)) { /* the empty sum is claimed P: no move is a win */
+        fail->n = 0;
+        return 1;
+    }
+    for (size_t c = first_new; c < p->nact; c++)
+        if ((rc = grundy__pretension__check_p(p, &p->act[c], a, fail)) != 0)
+            return rc;
+    if (s->head == NULL) {
+        s->words = ((size_t)n + 63) / 64;
+        s->head = (uint32_t *)grundy__alloc_array(a, n, sizeof *s->head);
+        if (s->head == NULL)
+            return GRUNDY_ENOMEM;
+        for (uint32_t x = 0; x < n; x++)
+            s->head[x] = GRUNDY__Q_NONE;
+    }
+    uint64_t *bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
+    size_t old = 0;
+    if (bits == NULL)
+        return GRUNDY_ENOMEM;
+    if (s->elem.n == 0) {
+        memset(bits, 0, s->words * 8);
+        if ((rc = grundy__pretension__store_add(s, a, limit, 0, GRUNDY__Q_NONE, GRUNDY__Q_NONE, bits)) != GRUNDY_OK)
+            goto done;
+        first_new = 0;
+    }
+    old = first_new == 0 ? 0 : s->elem.n;
+    rc = 0;
+    /* Breadth first: the failures of fewest heaps come first. */
+    for (size_t i = 0; i < s->elem.n; i++) {
+        uint32_t x = s->elem.v[i];
+        for (size_t c = i < old ? first_new : 0; c < p->nact; c++) {
+            const grundy__qact *ac = &p->act[c];
+            const uint64_t *from = s->bits + i * s->words;
+            memset(bits, 0, s->words * 8);
+            int any_p = 0;
+            const uint32_t *row_g = m->mul + (size_t)ac->g * n;
+            for (size_t w = 0; w < s->words; w++) {
+                uint64_t b = from[w];
+                while (b) {
+                    uint32_t z = row_g[w * 64 + grundy__lowest_bit(b)];
+                    b &= b - 1;
+                    bits[z >> 6] |= (uint64_t)1 << (z & 63);
+                }
+            }
+            const uint32_t *row_x = m->mul + (size_t)x * n;
+            for (size_t j = 0; j < ac->len; j++) {
+                uint32_t z = row_x[p->tpool.v[ac->off + j]];
+                bits[z >> 6] |= (uint64_t)1 << (z & 63);
+            }
+            for (size_t w = 0; w < s->words && !any_p; w++)
+                any_p = (bits[w] & m->p[w]) != 0;
+            uint32_t y = row_g[x];
+            if (!any_p && !grundy__qmon_is_p(m, y)) { /* claimed N, no move to P */
+                fail->n = 0;
+                if (grundy__pretension__word_of_state(s, (uint32_t)i, a, fail) ||
+                    grundy__qvec_push(a, fail, ac->heap)) {
+                    rc = GRUNDY_ENOMEM;
+                    goto done;
+                }
+                grundy__pretension__sort_word(fail);
+                rc = 1;
+                goto done;
+            }
+            if (grundy__pretension__subsumed(s, y, bits))
+                continue;
+            if ((rc = grundy__pretension__store_add(s, a, limit, y, (uint32_t)i, ac->heap, bits)) != GRUNDY_OK)
+                goto done;
+        }
+    }
+done:
+    grundy__free(a, bits);
+    return rc;
+}
+
+GRUNDY__LOCAL uint32_t grundy__qword_elem(const grundy__qpre *p, const uint32_t *heaps, size_t n)
+{
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x = p->m.mul[(size_t)x * p->m.n + p->phi.v[heaps[i]]];
+    return x;
+}
+
+GRUNDY__LOCAL int grundy__qword_consistent(const grundy__qpre *p, const uint32_t *heaps, size_t n)
+{
+    const grundy__qmon *m = &p->m;
+    int has_move = 0, to_p = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && heaps[i] == heaps[i - 1])
+            continue;
+        uint32_t act = p->act_of.v[heaps[i]];
+        if (act == GRUNDY__Q_NONE)
+            continue;
+        uint32_t rest = 0;
+        for (size_t j = 0; j < n; j++)
+            if (j != i)
+                rest = m->mul[(size_t)rest * m->n + p->phi.v[heaps[j]]];
+        const grundy__qact *c = &p->act[act];
+        for (size_t j = 0; j < c->len; j++) {
+            has_move = 1;
+            to_p |= grundy__qmon_is_p(m, m->mul[(size_t)rest * m->n + p->tpool.v[c->off + j]]);
+        }
+    }
+    return grundy__qmon_is_p(m, grundy__qword_elem(p, heaps, n)) == (has_move && !to_p);
+}
+
+/* === src/quotient/quotient.c === */
+/* Misère quotients: the handle, and the computation heap by heap.
+ *
+ * For heap n the quotient of heaps 0 .. n - 1 is tried first as it is,
+ * with Φ(n) an element of the right outcome (a conservative extension,
+ * verified).  Otherwise it grows: the trial product of the quotient with a
+ * new cyclic generator for n, its P-portion marked, reduced, verified; on a
+ * failing sum, the fewest heaps of that sum that put it right take cyclic
+ * generators of their own, of an index that counts their copies in it, and
+ * so on until the verifier passes (recalibration).  Nothing the
+ * verifier has not passed is ever kept. */
+
+#define GRUNDY__QUOTIENT__MAX_ATTEMPTS 1000u    /* recalibrations at one heap before giving up */
+#define GRUNDY__QUOTIENT__MAX_CYCLIC 4096u     /* elements of a trial's cyclic part */
+#define GRUNDY__QUOTIENT__MAX_SUBSET_HEAPS 8u  /* failing words with more distinct heaps refine them all */
+
+GRUNDY__LOCAL int grundy__qfail(grundy_quotient *q, int rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(q->errmsg, sizeof q->errmsg, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static int grundy__quotient__ready(grundy_quotient *q, const char *call)
+{
+    if (q->reporting)
+        return grundy__qfail(q, GRUNDY_ESTATE, "%s: called from the quotient's own progress "
+                             "callback", call);
+    return GRUNDY_OK;
+}
+
+/* Heap 0 (no move, the identity) over the trivial quotient {1}, P empty. */
+static int grundy__quotient__trivial(grundy__qpre *p, const grundy_allocator *a)
+{
+    memset(p, 0, sizeof *p);
+    p->m.n = 1;
+    p->m.mul = (uint32_t *)grundy__calloc_array(a, 1, sizeof *p->m.mul);
+    p->m.p = (uint64_t *)grundy__calloc_array(a, 1, sizeof *p->m.p);
+    if (p->m.mul == NULL || p->m.p == NULL || grundy__qvec_push(a, &p->phi, 0) ||
+        grundy__qvec_push(a, &p->act_of, GRUNDY__Q_NONE) || grundy__qpre_words(p, a) ||
+        grundy__qpresent(p, a)) {
+        grundy__qpre_free(p, a);
+        return GRUNDY_ENOMEM;
+    }
+    return GRUNDY_OK;
+}
+
+int grundy_quotient_new(grundy_quotient **out, const grundy_heap_game *game,
+                        const grundy_allocator *alloc)
+{
+    if (out == NULL)
+        return GRUNDY_EINVAL;
+    *out = NULL;
+    if (game == NULL)
+        return GRUNDY_EINVAL;
+    if (!game->has_rules)
+        return GRUNDY_ESTATE;
+    int rc;
+    grundy_quotient *q = (grundy_quotient *)grundy__handle_new(sizeof *q, alloc, &rc);
+    if (q == NULL)
+        return rc;
+    if (grundy__heap_rules_copy(&game->rules, &q->alloc, &q->rules) != GRUNDY_OK) {
+        grundy__free(&q->alloc, q);
+        return GRUNDY_ENOMEM;
+    }
+    if (grundy__quotient__trivial(&q->pre, &q->alloc) != GRUNDY_OK) {
+        grundy__heap_rules_free(&q->rules, &q->alloc);
+        grundy__free(&q->alloc, q);
+        return GRUNDY_ENOMEM;
+    }
+    const grundy__heap_rules *r = &q->rules;
+    /* The misère periodicity theorem (Plambeck-Siegel) is for finite
+     * octal games: at most two heaps left, a last digit, no tail. */
+    q->provable = r->digit != NULL && r->ndigits > 0 && r->tail == 0 && !r->unequal &&
+                  r->max_parts <= 2;
+    q->last_digit = r->ndigits > 0 ? r->ndigits - 1u : 0;
+    *out = q;
+    return GRUNDY_OK;
+}
+
+void grundy_quotient_free(grundy_quotient *q)
+{
+    if (q == NULL)
+        return;
+    grundy_allocator a = q->alloc;
+    grundy__qpre_free(&q->pre, &a);
+    grundy__qstore_free(&q->store, &a);
+    grundy__heap_rules_free(&q->rules, &a);
+    grundy__free(&a, q);
+}
+
+const char *grundy_quotient_errmsg(const grundy_quotient *q)
+{
+    return q != NULL ? q->errmsg : "";
+}
+
+void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress_fn fn, void *user)
+{
+    if (q == NULL || q->reporting)
+        return;
+    q->progress = fn;
+    q->progress_user = user;
+}
+
+void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes)
+{
+    if (q != NULL && !q->reporting)
+        q->limit = bytes;
+}
+
+uint64_t grundy_quotient_heaps(const grundy_quotient *q)
+{
+    return q != NULL ? q->pre.phi.n : 0;
+}
+
+int grundy_quotient_solved(const grundy_quotient *q, uint64_t *period, uint64_t *preperiod)
+{
+    int s = q != NULL && q->solved;
+    if (period != NULL)
+        *period = s ? q->period : 0;
+    if (preperiod != NULL)
+        *preperiod = s ? q->preperiod : 0;
+    return s;
+}
+
+GRUNDY__LOCAL int grundy__qphi(const grundy_quotient *q, uint64_t heap, uint32_t *x)
+{
+    if (heap < q->pre.phi.n) {
+        *x = q->pre.phi.v[heap];
+        return 1;
+    }
+    if (!q->solved)
+        return 0;
+    *x = q->pre.phi.v[q->preperiod + (heap - q->preperiod) % q->period];
+    return 1;
+}
+
+GRUNDY__LOCAL void grundy__qcheck_period(grundy_quotient *q)
+{
+    if (!q->provable || q->solved)
+        return;
+    const uint32_t *phi = q->pre.phi.v;
+    uint64_t len_phi = q->pre.phi.n, k = q->last_digit;
+    for (uint64_t p = 1; 2 * p + k + 2 <= len_phi; p++) {
+        uint64_t e = len_phi - p; /* the least e with phi[m] = phi[m + p] for e <= m < L - p */
+        while (e > 0 && phi[e - 1] == phi[e - 1 + p])
+            e--;
+        /* The window counts from past the last growth of the quotient too. */
+        uint64_t from = q->pre.last_expansion != 0 && q->pre.last_expansion >= e
+                            ? q->pre.last_expansion + 1 : e;
+        if (2 * from + 2 * p + k + 2 > len_phi)
+            continue;
+        q->solved = 1;
+        q->period = p;
+        q->preperiod = e;
+        return;
+    }
+}
+
+/* ---- one heap ----------------------------------------------------------------- */
+
+static uint32_t grundy__quotient__mon_mul(const void *ctx, uint32_t x, uint32_t y)
+{
+    const grundy__qmon *m = (const grundy__qmon *)ctx;
+    return m->mul[(size_t)x * m->n + y];
+}
+
+static uint32_t grundy__quotient__trial_mul(const void *ctx, uint32_t x, uint32_t y)
+{
+    return grundy__qtrial_mul((const grundy__qtrial *)ctx, x, y);
+}
+
+/* The refined heaps of a trial, with the index of each one's cyclic generator. */
+typedef struct grundy__quotient__refine_set {
+    uint32_t heap[32];
+    uint32_t idx[32];
+    size_t n;
+} grundy__quotient__refine_set;
+
+/* Builds the pretension of heaps 0 .. n from the monoid base (Φ of heap h
+ * base_phi[h]) times the cyclic generators of refs, into *out: a heap of
+ * refs takes its own generator alone, the others keep their element of
+ * base, so the base part is the submonoid those generate (as MisereSolver
+ * regenerates it), and the trial stays small. */
+static int grundy__quotient__build(grundy_quotient *q, const grundy__qmon *base, const uint32_t *base_phi,
+                 const grundy__quotient__refine_set *refs, uint32_t n, grundy__qpre *out)
+{
+    const grundy_allocator *a = &q->alloc;
+    grundy__qtrial t;
+    memset(&t, 0, sizeof t);
+    memset(out, 0, sizeof *out);
+    uint32_t *phi = NULL, *dense = NULL, *stamp = NULL, *tlen = NULL, *gens = NULL, *cls = NULL;
+    size_t *toff = NULL;
+    unsigned char *pflag = NULL;
+    grundy__qvec pool, order;
+    memset(&pool, 0, sizeof pool);
+    memset(&order, 0, sizeof order);
+    size_t total = 0, nheaps = (size_t)n + 1, ngens = 0;
+    int rc = grundy__qtrial_init(&t, base, refs->idx, refs->n, GRUNDY__QUOTIENT__MAX_CYCLIC, a);
+    if (rc != GRUNDY_OK)
+        goto done;
+    total = (size_t)base->n * t.nc;
+    if (total > GRUNDY__Q_MAX_TRIAL || (q->limit != 0 && total * 12 > q->limit)) {
+        rc = GRUNDY_ELIMIT;
+        goto done;
+    }
+    rc = GRUNDY_ENOMEM;
+    phi = (uint32_t *)grundy__alloc_array(a, nheaps, sizeof *phi);
+    tlen = (uint32_t *)grundy__alloc_array(a, nheaps, sizeof *tlen);
+    toff = (size_t *)grundy__alloc_array(a, nheaps, sizeof *toff);
+    gens = (uint32_t *)grundy__alloc_array(a, nheaps, sizeof *gens);
+    dense = (uint32_t *)grundy__alloc_array(a, total, sizeof *dense);
+    stamp = (uint32_t *)grundy__calloc_array(a, total, sizeof *stamp);
+    if (phi == NULL || tlen == NULL || toff == NULL || gens == NULL || dense == NULL ||
+        stamp == NULL)
+        goto done;
+    for (uint32_t h = 0; h <= n; h++) {
+        uint32_t c = 0, radix = 1;
+        for (size_t j = 0; j < refs->n; j++) {
+            if (refs->heap[j] == h)
+                c += radix;
+            radix *= refs->idx[j] + 2;
+        }
+        phi[h] = (c != 0 ? 0 : base_phi[h]) * t.nc + c;
+    }
+    for (uint32_t h = 0; h <= n; h++) {
+        toff[h] = pool.n;
+        rc = grundy__qtransitions(&q->rules, h, grundy__quotient__trial_mul, &t, phi, 0, a, &pool, stamp, 2 * h + 1);
+        if (rc != GRUNDY_OK)
+            goto done;
+        tlen[h] = (uint32_t)(pool.n - toff[h]);
+        if (tlen[h] == 0)
+            phi[h] = 0; /* no move: the empty heap */
+        if (phi[h] != 0) {
+            int seen = 0;
+            for (size_t j = 0; j < ngens && !seen; j++)
+                seen = gens[j] == phi[h];
+            if (!seen)
+                gens[ngens++] = phi[h];
+        }
+    }
+    rc = grundy__qmark(&t, phi, toff, tlen, pool.v, nheaps, q->limit, a, &order, dense, &pflag);
+    if (rc != GRUNDY_OK)
+        goto done;
+    rc = GRUNDY_ENOMEM;
+    cls = (uint32_t *)grundy__alloc_array(a, order.n, sizeof *cls);
+    if (cls == NULL)
+        goto done;
+    rc = grundy__qreduce(&t, order.v, dense, pflag, order.n, gens, ngens, q->limit, a, cls,
+                         &out->m);
+    if (rc != GRUNDY_OK)
+        goto done;
+    rc = grundy__qvec_reserve(a, &out->phi, nheaps);
+    if (rc != GRUNDY_OK)
+        goto done;
+    for (uint32_t h = 0; h <= n; h++)
+        out->phi.v[h] = cls[dense[phi[h]]];
+    out->phi.n = nheaps;
+    out->last_expansion = n;
+    rc = grundy__qpre_actions(out, &q->rules, a);
+    if (rc == GRUNDY_OK)
+        rc = grundy__qpre_words(out, a);
+done:
+    if (rc != GRUNDY_OK)
+        grundy__qpre_free(out, a);
+    grundy__qtrial_free(&t, a);
+    grundy__qvec_free(a, &pool);
+    grundy__qvec_free(a, &order);
+    grundy__free(a, phi);
+    grundy__free(a, tlen);
+    grundy__free(a, toff);
+    grundy__free(a, gens);
+    grundy__free(a, dense);
+    grundy__free(a, stamp);
+    grundy__free(a, cls);
+    grundy__free(a, pflag);
+    return rc;
+}
+
+static unsigned grundy__quotient__popcount(unsigned m)
+{
+    unsigned c = 0;
+    for (; m != 0; m &= m - 1)
+        c++;
+    return c;
+}
+
+/* The index of x: the least i with x^i = x^(i + r) for some r >= 1. */
+static uint32_t grundy__quotient__cyclic_index(const grundy__qmon *m, uint32_t x)
+{
+    uint32_t pw[64];
+    pw[0] = 0;
+    for (uint32_t j = 1; j < 64; j++) {
+        pw[j] = m->mul[(size_t)pw[j - 1] * m->n + x];
+        for (uint32_t i = 0; i < j; i++)
+            if (pw[i] == pw[j])
+                return i;
+    }
+    return 62;
+}
+
+/* The heaps of subset `mask` of the word's distinct heaps, each given a
+ * cyclic generator of period 2 whose index counts its copies in the word
+ * and is no less than that of its element now (plus `more`). */
+static void grundy__quotient__refinement(const grundy__qpre *p, const grundy__qword *failw,
+                       const uint32_t *distinct, size_t nd, unsigned mask, uint32_t more,
+                       grundy__quotient__refine_set *out)
+{
+    out->n = 0;
+    for (size_t i = 0; i < nd && out->n < 32; i++) {
+        if (!(mask & (1u << i)))
+            continue;
+        uint32_t h = distinct[i], e = 0;
+        for (size_t j = 0; j < failw->n; j++)
+            e += failw->v[j] == h;
+        uint32_t idx = e > 3 ? e - 1 : 2, old = grundy__quotient__cyclic_index(&p->m, p->phi.v[h]);
+        out->heap[out->n] = h;
+        out->idx[out->n++] = (old > idx ? old : idx) + more;
+    }
+}
+
+/* The progress callback, between heaps and between the attempts at one
+ * heap (done: the heaps finished): 1 to go on, or GRUNDY_ECANCELED. */
+static int grundy__quotient__report(grundy_quotient *q, uint64_t done)
+{
+    if (q->progress == NULL)
+        return 1;
+    q->reporting = 1;
+    int stop = q->progress(q->progress_user, done, q->target == UINT64_MAX ? 0 : q->target + 1);
+    q->reporting = 0;
+    if (stop == 0)
+        return 1;
+    return grundy__qfail(q, GRUNDY_ECANCELED, "the progress callback stopped the computation "
+                         "after heap %llu", (unsigned long long)(done - 1));
+}
+
+static int grundy__quotient__limit_message(grundy_quotient *q, int rc, uint32_t n)
+{
+    if (rc == GRUNDY_ENOMEM)
+        return grundy__qfail(q, rc, "out of memory growing the quotient at heap %lu",
+                             (unsigned long)n);
+    if (rc == GRUNDY_ELIMIT && q->limit != 0)
+        return grundy__qfail(q, rc, "the quotient at heap %lu needs more than the memory "
+                             "limit of %zu bytes (or more than %u elements)", (unsigned long)n,
+                             q->limit, GRUNDY__Q_MAX_ORDER);
+    if (rc == GRUNDY_ELIMIT)
+        return grundy__qfail(q, rc, "the quotient at heap %lu grows past the largest the "
+                             "library computes (%u elements, trial products of %u)",
+                             (unsigned long)n, GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL);
+    return rc;
+}
+
+/* Verifies p from scratch; 0 and its closure in *s, 1 with a failing word, or a status. */
+static int grundy__quotient__verify_all(grundy_quotient *q, const grundy__qpre *p, grundy__qstore *s,
+                      grundy__qword *failw)
+{
+    memset(s, 0, sizeof *s);
+    int rc = grundy__qverify(p, s, 0, q->limit, &q->alloc, failw);
+    if (rc != 0)
+        grundy__qstore_free(s, &q->alloc);
+    return rc;
+}
+
+static void grundy__quotient__adopt(grundy_quotient *q, grundy__qpre *p, grundy__qstore *s)
+{
+    grundy__qpre_free(&q->pre, &q->alloc);
+    grundy__qstore_free(&q->store, &q->alloc);
+    q->pre = *p;
+    q->store = *s;
+}
+
+/* Heap n by a larger quotient: expand, then recalibrate until verified.
+ * Each recalibration refines the pretension that failed (reduced), so the
+ * trials stay the size of the quotient times a few cyclic factors. */
+static int grundy__quotient__expand(grundy_quotient *q, uint32_t n)
+{
+    const grundy_allocator *a = &q->alloc;
+    grundy__quotient__refine_set refs;
+    refs.n = 1;
+    refs.heap[0] = n;
+    refs.idx[0] = 2;
+    grundy__qpre p, trial;
+    grundy__qstore s;
+    grundy__qword failw;
+    memset(&failw, 0, sizeof failw);
+    /* Φ(n) starts as the identity of the old quotient, times the new generator. */
+    q->pre.phi.v[n] = 0;
+    int rc = grundy__quotient__build(q, &q->pre.m, q->pre.phi.v, &refs, n, &p);
+    for (unsigned attempt = 0; rc == GRUNDY_OK; attempt++) {
+        rc = grundy__quotient__verify_all(q, &p, &s, &failw);
+        if (rc == 0 && (rc = grundy__qpresent(&p, a)) != GRUNDY_OK)
+            grundy__qstore_free(&s, a);
+        if (rc == 0) {
+            grundy__quotient__adopt(q, &p, &s);
+            grundy__qvec_free(a, &failw);
+            return GRUNDY_OK;
+        }
+        if (rc != 1) {
+            grundy__qpre_free(&p, a);
+            break;
+        }
+        if (attempt == GRUNDY__QUOTIENT__MAX_ATTEMPTS || (rc = grundy__quotient__report(q, n)) != 1) {
+            size_t heaps = failw.n;
+            grundy__qpre_free(&p, a);
+            grundy__qvec_free(a, &failw);
+            if (rc != 1)
+                return rc;
+            return grundy__qfail(q, GRUNDY_ELIMIT, "the quotient at heap %lu could not be "
+                                 "recalibrated in %u attempts (the sum of %zu heaps last "
+                                 "failing verification)", (unsigned long)n, GRUNDY__QUOTIENT__MAX_ATTEMPTS, heaps);
+        }
+        /* Refine the fewest heaps of the failing word that make it right. */
+        uint32_t distinct[32];
+        size_t nd = 0;
+        for (size_t j = 0; j < failw.n && nd < 32; j++)
+            if (j == 0 || failw.v[j] != failw.v[j - 1])
+                distinct[nd++] = failw.v[j];
+        int found = 0;
+        unsigned all = nd >= 32 ? 0xffffffffu : (1u << nd) - 1;
+        if (nd <= GRUNDY__QUOTIENT__MAX_SUBSET_HEAPS) {
+            for (unsigned size = 1; size <= nd && !found && rc == 1; size++) {
+                for (unsigned mask = 1; mask <= all && !found; mask++) {
+                    if (grundy__quotient__popcount(mask) != size)
+                        continue;
+                    if ((rc = grundy__quotient__report(q, n)) != 1)
+                        break; /* cancelled: rc is GRUNDY_ECANCELED */
+                    grundy__quotient__refinement(&p, &failw, distinct, nd, mask, 0, &refs);
+                    rc = grundy__quotient__build(q, &p.m, p.phi.v, &refs, n, &trial);
+                    if (rc == GRUNDY_ELIMIT) {
+                        rc = 1; /* too large: another subset may do */
+                        continue;
+                    }
+                    if (rc != GRUNDY_OK)
+                        break;
+                    rc = 1;
+                    if (grundy__qword_consistent(&trial, failw.v, failw.n))
+                        found = 1;
+                    else
+                        grundy__qpre_free(&trial, a);
+                }
+            }
+        }
+        if (!found && rc == 1) {
+            grundy__quotient__refinement(&p, &failw, distinct, nd, all, 1, &refs);
+            rc = grundy__quotient__build(q, &p.m, p.phi.v, &refs, n, &trial);
+        } else if (found) {
+            rc = GRUNDY_OK;
+        }
+        grundy__qpre_free(&p, a);
+        if (rc == GRUNDY_OK)
+            p = trial;
+    }
+    grundy__qvec_free(a, &failw);
+    return grundy__quotient__limit_message(q, rc, n);
+}
+
+/* Tries Φ(n) = x for each element x of the right outcome, by verifying
+ * only the sums with heap n: 1 when one passes (kept), 0, or a status. */
+static int grundy__quotient__conservative(grundy_quotient *q, uint32_t n, const grundy__qvec *trans, int is_p)
+{
+    const grundy_allocator *a = &q->alloc;
+    grundy__qpre *p = &q->pre;
+    uint32_t order = p->m.n, id;
+    /* The transitions go in as an action whose element is each candidate in turn. */
+    size_t nact = p->nact, npool = p->tpool.n, nstates = q->store.elem.n;
+    int rc = grundy__qpre_add_action(p, a, GRUNDY__Q_NONE, trans->v, trans->n, n, &id);
+    if (rc != GRUNDY_OK)
+        return rc;
+    unsigned char *tried = (unsigned char *)grundy__calloc_array(a, order, 1);
+    grundy__qword failw;
+    memset(&failw, 0, sizeof failw);
+    if (tried == NULL) {
+        rc = GRUNDY_ENOMEM;
+        goto undo;
+    }
+    /* Recent heaps' elements first: a periodic Φ repeats them. */
+    for (size_t i = 0; i < (size_t)n + order; i++) {
+        uint32_t x = i < n ? p->phi.v[n - 1 - i] : (uint32_t)(i - n);
+        if (tried[x] || grundy__qmon_is_p(&p->m, x) != is_p)
+            continue;
+        tried[x] = 1;
+        p->act[id].g = x;
+        rc = grundy__qverify(p, &q->store, id, q->limit, a, &failw);
+        if (rc == 0) {
+            if (grundy__qvec_push(a, &p->phi, x) || grundy__qvec_push(a, &p->act_of, id)) {
+                p->phi.n = n;
+                rc = GRUNDY_ENOMEM;
+                break;
+            }
+            grundy__free(a, tried);
+            grundy__qvec_free(a, &failw);
+            return 1;
+        }
+        grundy__qstore_truncate(&q->store, nstates);
+        if (rc != 1)
+            break;
+        rc = 0;
+    }
+undo:
+    grundy__qstore_truncate(&q->store, nstates);
+    p->nact = nact;
+    p->tpool.n = npool;
+    grundy__free(a, tried);
+    grundy__qvec_free(a, &failw);
+    return rc;
+}
+
+static int grundy__quotient__next_heap(grundy_quotient *q)
+{
+    const grundy_allocator *a = &q->alloc;
+    grundy__qpre *p = &q->pre;
+    uint32_t n = (uint32_t)p->phi.n;
+    if (grundy__qvec_reserve(a, &p->phi, (size_t)n + 1) ||
+        grundy__qvec_reserve(a, &p->act_of, (size_t)n + 1))
+        return grundy__qfail(q, GRUNDY_ENOMEM, "out of memory at heap %lu", (unsigned long)n);
+    uint32_t *stamp = (uint32_t *)grundy__calloc_array(a, p->m.n, sizeof *stamp);
+    grundy__qvec trans;
+    memset(&trans, 0, sizeof trans);
+    int rc = stamp == NULL ? GRUNDY_ENOMEM
+                           : grundy__qtransitions(&q->rules, n, grundy__quotient__mon_mul, &p->m, p->phi.v, 0, a,
+                                                  &trans, stamp, 1);
+    grundy__free(a, stamp);
+    if (rc != GRUNDY_OK) {
+        grundy__qvec_free(a, &trans);
+        return grundy__qfail(q, GRUNDY_ENOMEM, "out of memory at heap %lu", (unsigned long)n);
+    }
+    if (trans.n == 0) { /* no move: the same as no heap */
+        p->phi.v[p->phi.n++] = 0;
+        p->act_of.v[p->act_of.n++] = GRUNDY__Q_NONE;
+        grundy__qvec_free(a, &trans);
+        return GRUNDY_OK;
+    }
+    int is_p = 1;
+    for (size_t j = 0; j < trans.n; j++)
+        is_p &= !grundy__qmon_is_p(&p->m, trans.v[j]);
+    /* A heap whose options are those of an earlier heap acts as that heap
+     * does in every sum: it takes the same element, with nothing to verify. */
+    for (size_t c = 0; c < p->nact; c++) {
+        const grundy__qact *ac = &p->act[c];
+        if (ac->len == trans.n && memcmp(p->tpool.v + ac->off, trans.v, trans.n * sizeof *trans.v) == 0 &&
+            grundy__qmon_is_p(&p->m, ac->g) == is_p) {
+            p->phi.v[p->phi.n++] = ac->g;
+            p->act_of.v[p->act_of.n++] = (uint32_t)c;
+            grundy__qvec_free(a, &trans);
+            return GRUNDY_OK;
+        }
+    }
+    rc = grundy__quotient__conservative(q, n, &trans, is_p);
+    grundy__qvec_free(a, &trans);
+    if (rc == 1)
+        return GRUNDY_OK;
+    if (rc != 0)
+        return grundy__quotient__limit_message(q, rc, n);
+    return grundy__quotient__expand(q, n);
+}
+
+int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap)
+{
+    if (q == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__quotient__ready(q, "grundy_quotient_compute");
+    if (rc != GRUNDY_OK)
+        return rc;
+    q->target = max_heap;
+    while (!q->solved && q->pre.phi.n <= max_heap) {
+        if (q->pre.phi.n >= GRUNDY__Q_MAX_HEAPS)
+            return grundy__qfail(q, GRUNDY_ELIMIT, "grundy_quotient_compute: heaps past %lu "
+                                 "are not computed", (unsigned long)GRUNDY__Q_MAX_HEAPS);
+        rc = grundy__quotient__next_heap(q);
+        if (rc != GRUNDY_OK)
+            return rc;
+        grundy__qcheck_period(q);
+        rc = grundy__quotient__report(q, q->pre.phi.n);
+        if (rc != 1)
+            return rc;
+    }
+    return GRUNDY_OK;
+}
+
+GRUNDY__LOCAL int grundy__qadopt(grundy_quotient *q, grundy__qpre *p, const char *call)
+{
+    grundy__qstore s;
+    grundy__qword failw;
+    memset(&failw, 0, sizeof failw);
+    int rc = grundy__quotient__verify_all(q, p, &s, &failw);
+    grundy__qvec_free(&q->alloc, &failw);
+    if (rc == 0 && (rc = grundy__qpresent(p, &q->alloc)) != GRUNDY_OK)
+        grundy__qstore_free(&s, &q->alloc);
+    if (rc == 0) {
+        grundy__quotient__adopt(q, p, &s);
+        q->solved = 0;
+        grundy__qcheck_period(q);
+        return GRUNDY_OK;
+    }
+    grundy__qpre_free(p, &q->alloc);
+    if (rc == 1)
+        return grundy__qfail(q, GRUNDY_EPARSE, "%s: the saved quotient fails verification "
+                             "against the rules", call);
+    return grundy__quotient__limit_message(q, rc, 0);
+}
+#undef GRUNDY__QUOTIENT__MAX_ATTEMPTS
+#undef GRUNDY__QUOTIENT__MAX_CYCLIC
+#undef GRUNDY__QUOTIENT__MAX_SUBSET_HEAPS
+
+/* === src/quotient/quotient_file.c === */
+/* Misère quotients: saving a computation and resuming it.
+ *
+ * The file is text, one record a line:
+ *
+ *     libgrundy-quotient 1
+ *     rules NDIGITS NREMOVALS TAIL UNEQUAL MAX_PARTS SUBTRACTION HAS_DIGITS
+ *     digits HEX...            (the digits, one hex character each; "-" if none)
+ *     removals R1 R2 ...
+ *     heaps L LAST_EXPANSION
+ *     order N G
+ *     act X0 X1 ... X(N-1)     (G lines: x times generator i, for each x)
+ *     p COUNT E1 E2 ...        (the P-portion, increasing)
+ *     phi F0 F1 ... F(L-1)
+ *     check HASH               (64-bit FNV-1a of every byte before this line, hex)
+ *
+ * Reading trusts nothing: every count and index is bounded, the monoid is
+ * rebuilt from the generators' actions (which must commute and reach every
+ * element), it must be reduced and generated by Φ, and the pretension is
+ * verified against the rules over every sum before it replaces the
+ * handle's. */
+
+#define GRUNDY__QUOTIENT_FILE__MAGIC "libgrundy-quotient 1\n"
+#define GRUNDY__QUOTIENT_FILE__MAX_FILE_BYTES ((size_t)1 << 30)
+#define GRUNDY__QUOTIENT_FILE__MAX_FILE_HEAPS ((uint64_t)1 << 24)
+#define GRUNDY__QUOTIENT_FILE__MAX_REMOVALS ((uint64_t)1 << 24)
+
+static uint64_t grundy__quotient_file__fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+#define GRUNDY__QUOTIENT_FILE__FNV_START 14695981039346656037ull
+
+/* ---- writing -------------------------------------------------------------------- */
+
+typedef struct grundy__quotient_file__out {
+    FILE *f;
+    uint64_t hash;
+    int failed;
+} grundy__quotient_file__out;
+
+static void grundy__quotient_file__emit(grundy__quotient_file__out *o, const char *s, size_t n)
+{
+    if (o->failed)
+        return;
+    o->hash = grundy__quotient_file__fnv(o->hash, s, n);
+    if (fwrite(s, 1, n, o->f) != n)
+        o->failed = 1;
+}
+
+static void grundy__quotient_file__emit_u64(grundy__quotient_file__out *o, const char *before, uint64_t v)
+{
+    char s[40];
+    int n = snprintf(s, sizeof s, "%s%llu", before, (unsigned long long)v);
+    grundy__quotient_file__emit(o, s, (size_t)n);
+}
+
+static void grundy__quotient_file__write_state(const grundy_quotient *q, grundy__quotient_file__out *o)
+{
+    const grundy__heap_rules *r = &q->rules;
+    const grundy__qpre *p = &q->pre;
+    grundy__quotient_file__emit(o, GRUNDY__QUOTIENT_FILE__MAGIC, strlen(GRUNDY__QUOTIENT_FILE__MAGIC));
+    grundy__quotient_file__emit_u64(o, "rules ", r->ndigits);
+    grundy__quotient_file__emit_u64(o, " ", r->nremovals);
+    grundy__quotient_file__emit_u64(o, " ", r->tail);
+    grundy__quotient_file__emit_u64(o, " ", (uint64_t)(r->unequal != 0));
+    grundy__quotient_file__emit_u64(o, " ", r->max_parts);
+    grundy__quotient_file__emit_u64(o, " ", (uint64_t)(r->subtraction != 0));
+    grundy__quotient_file__emit_u64(o, " ", (uint64_t)(r->digit != NULL));
+    grundy__quotient_file__emit(o, "\ndigits ", 8);
+    if (r->digit == NULL || r->ndigits == 0)
+        grundy__quotient_file__emit(o, "-", 1);
+    for (uint32_t k = 0; r->digit != NULL && k < r->ndigits; k++)
+        grundy__quotient_file__emit(o, &"0123456789abcdef"[r->digit[k] & 15], 1);
+    grundy__quotient_file__emit(o, "\nremovals", 9);
+    for (uint32_t i = 0; i < r->nremovals; i++)
+        grundy__quotient_file__emit_u64(o, " ", r->removals[i]);
+    grundy__quotient_file__emit_u64(o, "\nheaps ", p->phi.n);
+    grundy__quotient_file__emit_u64(o, " ", p->last_expansion);
+    grundy__quotient_file__emit_u64(o, "\norder ", p->m.n);
+    grundy__quotient_file__emit_u64(o, " ", p->gen_heap.n);
+    for (size_t i = 0; i < p->gen_heap.n; i++) {
+        uint32_t g = p->phi.v[p->gen_heap.v[i]];
+        grundy__quotient_file__emit(o, "\nact", 4);
+        for (uint32_t x = 0; x < p->m.n; x++)
+            grundy__quotient_file__emit_u64(o, " ", p->m.mul[(size_t)x * p->m.n + g]);
+    }
+    grundy__quotient_file__emit_u64(o, "\np ", p->m.np);
+    for (uint32_t x = 0; x < p->m.n; x++)
+        if (grundy__qmon_is_p(&p->m, x))
+            grundy__quotient_file__emit_u64(o, " ", x);
+    grundy__quotient_file__emit(o, "\nphi", 4);
+    for (size_t h = 0; h < p->phi.n; h++)
+        grundy__quotient_file__emit_u64(o, " ", p->phi.v[h]);
+    grundy__quotient_file__emit(o, "\n", 1);
+    char s[40];
+    int n = snprintf(s, sizeof s, "check %016llx\n", (unsigned long long)o->hash);
+    grundy__quotient_file__emit(o, s, (size_t)n);
+}
+
+int grundy_quotient_save(grundy_quotient *q, const char *path)
+{
+    if (q == NULL)
+        return GRUNDY_EINVAL;
+    if (q->reporting)
+        return grundy__qfail(q, GRUNDY_ESTATE, "grundy_quotient_save: called from the "
+                             "quotient's own progress callback");
+    if (path == NULL)
+        return grundy__qfail(q, GRUNDY_EINVAL, "grundy_quotient_save: the path is NULL");
+    size_t len = strlen(path);
+    char *tmp = (char *)grundy__alloc_array(&q->alloc, len + 5, 1);
+    if (tmp == NULL)
+        return grundy__qfail(q, GRUNDY_ENOMEM, "grundy_quotient_save: out of memory");
+    memcpy(tmp, path, len);
+    memcpy(tmp + len, ".tmp", 5);
+    grundy__quotient_file__out o = {fopen(tmp, "wb"), GRUNDY__QUOTIENT_FILE__FNV_START, 0};
+    int rc = GRUNDY_OK;
+    if (o.f == NULL) {
+        rc = grundy__qfail(q, GRUNDY_EINVAL, "grundy_quotient_save: cannot write %s: %s", tmp,
+                           strerror(errno));
+    } else {
+        grundy__quotient_file__write_state(q, &o);
+        if (fclose(o.f) != 0)
+            o.failed = 1;
+        if (o.failed || rename(tmp, path) != 0) {
+            rc = grundy__qfail(q, GRUNDY_EINVAL, "grundy_quotient_save: cannot write %s: %s",
+                               o.failed ? tmp : path, strerror(errno));
+            remove(tmp);
+        }
+    }
+    grundy__free(&q->alloc, tmp);
+    return rc;
+}
+
+/* ---- reading -------------------------------------------------------------------- */
+
+typedef struct grundy__quotient_file__in {
+    const char *s;
+    size_t n, at;
+    unsigned line;
+    grundy_quotient *q;
+} grundy__quotient_file__in;
+
+static int grundy__quotient_file__bad(grundy__quotient_file__in *r, const char *what)
+{
+    return grundy__qfail(r->q, GRUNDY_EPARSE, "grundy_quotient_resume: line %u: %s", r->line,
+                         what);
+}
+
+/* The keyword that starts the next line. */
+static int grundy__quotient_file__keyword(grundy__quotient_file__in *r, const char *word)
+{
+    size_t n = strlen(word);
+    if (r->n - r->at < n || memcmp(r->s + r->at, word, n) != 0)
+        return 0;
+    r->at += n;
+    return 1;
+}
+
+static int grundy__quotient_file__number(grundy__quotient_file__in *r, uint64_t max, uint64_t *v, const char *what)
+{
+    char msg[96];
+    if (r->at >= r->n || r->s[r->at] != ' ') {
+        snprintf(msg, sizeof msg, "%s missing", what);
+        return grundy__quotient_file__bad(r, msg);
+    }
+    r->at++;
+    uint64_t x = 0;
+    size_t start = r->at;
+    while (r->at < r->n && r->s[r->at] >= '0' && r->s[r->at] <= '9') {
+        unsigned d = (unsigned)(r->s[r->at++] - '0');
+        if (d > max || x > (max - d) / 10) {
+            snprintf(msg, sizeof msg, "%s is more than %llu", what, (unsigned long long)max);
+            return grundy__quotient_file__bad(r, msg);
+        }
+        x = x * 10 + d;
+    }
+    if (r->at == start || r->at - start > 20) {
+        snprintf(msg, sizeof msg, "%s is not a number", what);
+        return grundy__quotient_file__bad(r, msg);
+    }
+    *v = x;
+    return GRUNDY_OK;
+}
+
+static int grundy__quotient_file__end_line(grundy__quotient_file__in *r)
+{
+    if (r->at >= r->n || r->s[r->at] != '\n')
+        return grundy__quotient_file__bad(r, "the line goes on past its last field");
+    r->at++;
+    r->line++;
+    return GRUNDY_OK;
+}
+
+static int grundy__quotient_file__start_line(grundy__quotient_file__in *r, const char *word)
+{
+    if (grundy__quotient_file__keyword(r, word))
+        return GRUNDY_OK;
+    char msg[64];
+    snprintf(msg, sizeof msg, "expected the record '%s'", word);
+    return grundy__quotient_file__bad(r, msg);
+}
+
+/* The rules of the file into *rules (arrays owned by it on success). */
+static int grundy__quotient_file__read_rules(grundy__quotient_file__in *r, grundy__heap_rules *rules)
+{
+    const grundy_allocator *a = &r->q->alloc;
+    uint64_t v[7];
+    static const char *names[7] = {"the digit count", "the removal count", "the tail",
+                                   "unequal", "the most parts", "subtraction", "has digits"};
+    static const uint64_t max[7] = {GRUNDY__HEAP_MAX_DIGITS, GRUNDY__QUOTIENT_FILE__MAX_REMOVALS, 15, 1, 3, 1, 1};
+    int rc = grundy__quotient_file__start_line(r, "rules");
+    for (int i = 0; i < 7 && rc == GRUNDY_OK; i++)
+        rc = grundy__quotient_file__number(r, max[i], &v[i], names[i]);
+    if (rc == GRUNDY_OK)
+        rc = grundy__quotient_file__end_line(r);
+    if (rc != GRUNDY_OK)
+        return rc;
+    memset(rules, 0, sizeof *rules);
+    rules->ndigits = (uint32_t)v[0];
+    rules->nremovals = (uint32_t)v[1];
+    rules->tail = (unsigned char)v[2];
+    rules->unequal = (int)v[3];
+    rules->max_parts = (unsigned)v[4];
+    rules->subtraction = (int)v[5];
+    if ((rc = grundy__quotient_file__start_line(r, "digits ")) != GRUNDY_OK)
+        return rc;
+    if (v[6]) {
+        rules->digit = (unsigned char *)grundy__alloc_array(a, rules->ndigits, 1);
+        if (rules->digit == NULL)
+            return GRUNDY_ENOMEM;
+        for (uint32_t k = 0; k < rules->ndigits; k++) {
+            char c = r->at < r->n ? r->s[r->at++] : '\0';
+            const char *hex = c != '\0' ? strchr("0123456789abcdef", c) : NULL;
+            if (hex == NULL)
+                return grundy__quotient_file__bad(r, "a digit is not a hexadecimal character");
+            rules->digit[k] = (unsigned char)(hex - "0123456789abcdef");
+        }
+        if (rules->ndigits == 0 && !grundy__quotient_file__keyword(r, "-"))
+            return grundy__quotient_file__bad(r, "an empty list of digits is written -");
+    } else if (!grundy__quotient_file__keyword(r, "-")) {
+        return grundy__quotient_file__bad(r, "rules without digits have the digits -");
+    }
+    if ((rc = grundy__quotient_file__end_line(r)) != GRUNDY_OK || (rc = grundy__quotient_file__start_line(r, "removals")) != GRUNDY_OK)
+        return rc;
+    rules->removals = (uint32_t *)grundy__alloc_array(a, rules->nremovals, sizeof *rules->removals);
+    if (rules->removals == NULL)
+        return GRUNDY_ENOMEM;
+    for (uint32_t i = 0; i < rules->nremovals; i++) {
+        uint64_t x;
+        if ((rc = grundy__quotient_file__number(r, GRUNDY__HEAP_MAX_SUBTRACT, &x, "a removal")) != GRUNDY_OK)
+            return rc;
+        if (x == 0 || (i > 0 && x <= rules->removals[i - 1]))
+            return grundy__quotient_file__bad(r, "the removals are not positive and increasing");
+        rules->removals[i] = (uint32_t)x;
+    }
+    return grundy__quotient_file__end_line(r);
+}
+
+/* A list of count numbers below bound after keyword, into v. */
+static int grundy__quotient_file__read_list(grundy__quotient_file__in *r, const char *word, size_t count, uint64_t bound, uint32_t *v,
+                     const char *what)
+{
+    int rc = grundy__quotient_file__start_line(r, word);
+    for (size_t i = 0; i < count && rc == GRUNDY_OK; i++) {
+        uint64_t x;
+        rc = grundy__quotient_file__number(r, bound - 1, &x, what);
+        v[i] = (uint32_t)x;
+    }
+    return rc != GRUNDY_OK ? rc : grundy__quotient_file__end_line(r);
+}
+
+/* The monoid of the generators' actions act[i * n + x]: each element's
+ * product by each other, through a word that reaches it from 1. */
+static int grundy__quotient_file__rebuild_monoid(grundy__quotient_file__in *r, const uint32_t *act, size_t ngen, uint32_t n, grundy__qmon *m)
+{
+    const grundy_allocator *a = &r->q->alloc;
+    for (size_t i = 0; i < ngen; i++)
+        for (size_t j = i + 1; j < ngen; j++)
+            for (uint32_t x = 0; x < n; x++)
+                if (act[i * n + act[j * n + x]] != act[j * n + act[i * n + x]])
+                    return grundy__quotient_file__bad(r, "the generators' actions do not commute");
+    uint32_t *par = (uint32_t *)grundy__alloc_array(a, n, sizeof *par);
+    uint32_t *via = (uint32_t *)grundy__alloc_array(a, n, sizeof *via);
+    uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
+    m->mul = (uint32_t *)grundy__alloc_array(a, (size_t)n * n, sizeof *m->mul);
+    int rc = GRUNDY_ENOMEM;
+    size_t count = 1;
+    if (par == NULL || via == NULL || ord == NULL || m->mul == NULL)
+        goto done;
+    for (uint32_t x = 0; x < n; x++)
+        par[x] = GRUNDY__Q_NONE;
+    par[0] = 0;
+    ord[0] = 0;
+    for (size_t i = 0; i < count; i++)
+        for (size_t j = 0; j < ngen; j++) {
+            uint32_t y = act[j * n + ord[i]];
+            if (par[y] == GRUNDY__Q_NONE) {
+                par[y] = ord[i];
+                via[y] = (uint32_t)j;
+                ord[count++] = y;
+            }
+        }
+    if (count != n) {
+        rc = grundy__quotient_file__bad(r, "an element is not reached by the generators from 1");
+        goto done;
+    }
+    m->n = n;
+    for (uint32_t x = 0; x < n; x++) {
+        m->mul[(size_t)x * n] = x;
+        for (size_t i = 1; i < n; i++) {
+            uint32_t y = ord[i];
+            m->mul[(size_t)x * n + y] = act[(size_t)via[y] * n + m->mul[(size_t)x * n + par[y]]];
+        }
+    }
+    rc = GRUNDY_OK;
+done:
+    grundy__free(a, par);
+    grundy__free(a, via);
+    grundy__free(a, ord);
+    return rc;
+}
+
+/* The pretension of the file, reduced and numbered as a computed one is. */
+static int grundy__quotient_file__canonical(grundy__quotient_file__in *r, grundy__qmon *m, const uint32_t *phi, size_t nheaps,
+                     uint64_t last_expansion, grundy__qpre *p)
+{
+    const grundy_allocator *a = &r->q->alloc;
+    uint32_t n = m->n;
+    uint32_t *base = (uint32_t *)grundy__alloc_array(a, n, sizeof *base);
+    uint32_t *which = (uint32_t *)grundy__alloc_array(a, n, sizeof *which);
+    uint32_t *exp = (uint32_t *)grundy__alloc_array(a, n, sizeof *exp);
+    uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
+    uint32_t *cls = (uint32_t *)grundy__alloc_array(a, n, sizeof *cls);
+    uint32_t *gens = (uint32_t *)grundy__alloc_array(a, nheaps, sizeof *gens);
+    unsigned char *pflag = (unsigned char *)grundy__alloc_array(a, n, 1);
+    uint32_t zero = 0;
+    grundy__qtrial t = {m, 1, &zero};
+    size_t ngens = 0;
+    memset(p, 0, sizeof *p);
+    int rc = GRUNDY_ENOMEM;
+    if (base == NULL || which == NULL || exp == NULL || ord == NULL || cls == NULL ||
+        gens == NULL || pflag == NULL ||
+        grundy__qwalk(m, phi, nheaps, base, which, exp, ord, a) != GRUNDY_OK)
+        goto done;
+    if (ord[n - 1] == GRUNDY__Q_NONE) {
+        rc = grundy__quotient_file__bad(r, "the heaps' elements do not generate the monoid");
+        goto done;
+    }
+    for (size_t h = 0; h < nheaps; h++) {
+        size_t j = 0;
+        while (j < ngens && gens[j] != phi[h])
+            j++;
+        if (j == ngens && phi[h] != 0)
+            gens[ngens++] = phi[h];
+    }
+    for (uint32_t i = 0; i < n; i++)
+        pflag[i] = (unsigned char)grundy__qmon_is_p(m, ord[i]);
+    /* ord doubles as the map from element to its place in ord. */
+    for (uint32_t i = 0; i < n; i++)
+        base[ord[i]] = i;
+    rc = grundy__qreduce(&t, ord, base, pflag, n, gens, ngens, r->q->limit, a, cls, &p->m);
+    if (rc != GRUNDY_OK)
+        goto done;
+    if (p->m.n != n) {
+        rc = grundy__quotient_file__bad(r, "the monoid is not reduced (two elements no sum tells apart)");
+        goto done;
+    }
+    rc = grundy__qvec_reserve(a, &p->phi, nheaps);
+    if (rc != GRUNDY_OK)
+        goto done;
+    for (size_t h = 0; h < nheaps; h++)
+        p->phi.v[h] = cls[base[phi[h]]];
+    p->phi.n = nheaps;
+    p->last_expansion = last_expansion;
+    rc = grundy__qpre_actions(p, &r->q->rules, a);
+    if (rc == GRUNDY_OK)
+        rc = grundy__qpre_words(p, a);
+done:
+    if (rc != GRUNDY_OK)
+        grundy__qpre_free(p, a);
+    grundy__free(a, base);
+    grundy__free(a, which);
+    grundy__free(a, exp);
+    grundy__free(a, ord);
+    grundy__free(a, cls);
+    grundy__free(a, gens);
+    grundy__free(a, pflag);
+    return rc;
+}
+
+/* Reads the state in the text into *p (a pretension to verify). */
+static int grundy__quotient_file__read_state(grundy__quotient_file__in *r, grundy__qpre *p)
+{
+    const grundy_allocator *a = &r->q->alloc;
+    grundy__heap_rules rules;
+    memset(&rules, 0, sizeof rules);
+    grundy__qmon m;
+    memset(&m, 0, sizeof m);
+    uint32_t *act = NULL, *phi = NULL, *plist = NULL;
+    uint64_t nheaps = 0, last = 0, n = 0, ngen = 0, np = 0, hash = 0;
+    int rc = GRUNDY_OK;
+    /* The checksum first: a flipped byte anywhere is named as such. */
+    size_t end = r->n;
+    while (end > 0 && r->s[end - 1] == '\n')
+        end--;
+    size_t last_line = end;
+    while (last_line > 0 && r->s[last_line - 1] != '\n')
+        last_line--;
+    if (end - last_line != 22 || memcmp(r->s + last_line, "check ", 6) != 0 ||
+        end + 1 != r->n) {
+        r->line = 0;
+        for (size_t i = 0; i < last_line; i++)
+            r->line += r->s[i] == '\n';
+        r->line++;
+        return grundy__quotient_file__bad(r, "the file does not end with its check line (truncated?)");
+    }
+    for (size_t i = last_line + 6; i < end; i++) {
+        const char *hex = strchr("0123456789abcdef", r->s[i]);
+        if (hex == NULL || r->s[i] == '\0') {
+            r->line = 0;
+            return grundy__quotient_file__bad(r, "the check line is not 16 hexadecimal digits");
+        }
+        hash = hash << 4 | (uint64_t)(hex - "0123456789abcdef");
+    }
+    if (hash != grundy__quotient_file__fnv(GRUNDY__QUOTIENT_FILE__FNV_START, r->s, last_line)) {
+        r->line = 0;
+        return grundy__quotient_file__bad(r, "the check sum does not match the contents (the file is corrupt)");
+    }
+    r->n = last_line;
+    if (!grundy__quotient_file__keyword(r, GRUNDY__QUOTIENT_FILE__MAGIC))
+        return grundy__quotient_file__bad(r, "not a libgrundy quotient file of version 1");
+    r->line++;
+    if ((rc = grundy__quotient_file__read_rules(r, &rules)) != GRUNDY_OK)
+        goto done;
+    if (!grundy__heap_rules_equal(&rules, &r->q->rules)) {
+        rc = grundy__qfail(r->q, GRUNDY_EINVAL, "grundy_quotient_resume: the file was saved "
+                           "for another game's rules");
+        goto done;
+    }
+    if ((rc = grundy__quotient_file__start_line(r, "heaps")) || (rc = grundy__quotient_file__number(r, GRUNDY__QUOTIENT_FILE__MAX_FILE_HEAPS, &nheaps, "the heaps")) ||
+        (rc = grundy__quotient_file__number(r, GRUNDY__QUOTIENT_FILE__MAX_FILE_HEAPS, &last, "the last expansion")) || (rc = grundy__quotient_file__end_line(r)))
+        goto done;
+    if (nheaps == 0 || (last != 0 && last >= nheaps)) {
+        rc = grundy__quotient_file__bad(r, "the heaps covered and the last expansion do not agree");
+        goto done;
+    }
+    if ((rc = grundy__quotient_file__start_line(r, "order")) ||
+        (rc = grundy__quotient_file__number(r, GRUNDY__Q_MAX_ORDER, &n, "the order")) ||
+        (rc = grundy__quotient_file__number(r, n, &ngen, "the generator count")) || (rc = grundy__quotient_file__end_line(r)))
+        goto done;
+    if (n == 0 || (r->q->limit != 0 && n * n * 4 > r->q->limit)) {
+        rc = n == 0 ? grundy__quotient_file__bad(r, "the order is 0")
+                    : grundy__qfail(r->q, GRUNDY_ELIMIT, "grundy_quotient_resume: a quotient of "
+                                    "order %llu needs more than the memory limit of %zu bytes",
+                                    (unsigned long long)n, r->q->limit);
+        goto done;
+    }
+    rc = GRUNDY_ENOMEM;
+    act = (uint32_t *)grundy__alloc_array(a, (size_t)(ngen ? ngen : 1), (size_t)n * sizeof *act);
+    phi = (uint32_t *)grundy__alloc_array(a, (size_t)nheaps, sizeof *phi);
+    plist = (uint32_t *)grundy__alloc_array(a, (size_t)n, sizeof *plist);
+    m.p = (uint64_t *)grundy__calloc_array(a, ((size_t)n + 63) / 64, sizeof *m.p);
+    if (act == NULL || phi == NULL || plist == NULL || m.p == NULL)
+        goto done;
+    for (size_t i = 0; i < ngen; i++)
+        if ((rc = grundy__quotient_file__read_list(r, "act", (size_t)n, n, act + i * n, "an element")) != GRUNDY_OK)
+            goto done;
+    if ((rc = grundy__quotient_file__start_line(r, "p")) || (rc = grundy__quotient_file__number(r, n, &np, "the P-portion's size")))
+        goto done;
+    for (size_t i = 0; i < np; i++) {
+        uint64_t x;
+        if ((rc = grundy__quotient_file__number(r, n - 1, &x, "an element of P")))
+            goto done;
+        if (i > 0 && x <= plist[i - 1]) {
+            rc = grundy__quotient_file__bad(r, "the P-portion is not increasing");
+            goto done;
+        }
+        plist[i] = (uint32_t)x;
+        m.p[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+    m.np = (uint32_t)np;
+    if ((rc = grundy__quotient_file__end_line(r)) ||
+        (rc = grundy__quotient_file__read_list(r, "phi", (size_t)nheaps, n, phi, "an element")) != GRUNDY_OK)
+        goto done;
+    if (r->at != r->n) {
+        rc = grundy__quotient_file__bad(r, "records past the last one");
+        goto done;
+    }
+    if ((rc = grundy__quotient_file__rebuild_monoid(r, act, (size_t)ngen, (uint32_t)n, &m)) != GRUNDY_OK ||
+        (rc = grundy__quotient_file__canonical(r, &m, phi, (size_t)nheaps, last, p)) != GRUNDY_OK)
+        goto done;
+done:
+    grundy__heap_rules_free(&rules, a);
+    grundy__qmon_free(&m, a);
+    grundy__free(a, act);
+    grundy__free(a, phi);
+    grundy__free(a, plist);
+    return rc;
+}
+
+int grundy_quotient_resume(grundy_quotient *q, const char *path)
+{
+    if (q == NULL)
+        return GRUNDY_EINVAL;
+    const char *call = "grundy_quotient_resume";
+    if (q->reporting)
+        return grundy__qfail(q, GRUNDY_ESTATE, "%s: called from the quotient's own progress "
+                             "callback", call);
+    if (path == NULL)
+        return grundy__qfail(q, GRUNDY_EINVAL, "%s: the path is NULL", call);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return grundy__qfail(q, GRUNDY_EINVAL, "%s: cannot read %s: %s", call, path,
+                             strerror(errno));
+    grundy__qvec buf; /* the file's bytes, 4 to an entry */
+    memset(&buf, 0, sizeof buf);
+    size_t len = 0;
+    int rc = GRUNDY_OK;
+    for (;;) {
+        if (len + 4096 > GRUNDY__QUOTIENT_FILE__MAX_FILE_BYTES) {
+            rc = grundy__qfail(q, GRUNDY_EPARSE, "%s: %s is larger than a quotient file may be "
+                               "(%zu bytes)", call, path, GRUNDY__QUOTIENT_FILE__MAX_FILE_BYTES);
+            break;
+        }
+        if (grundy__qvec_reserve(&q->alloc, &buf, (len + 4096) / 4 + 1) != GRUNDY_OK) {
+            rc = grundy__qfail(q, GRUNDY_ENOMEM, "%s: out of memory reading %s", call, path);
+            break;
+        }
+        size_t got = fread((char *)buf.v + len, 1, 4096, f);
+        len += got;
+        if (got < 4096) {
+            if (ferror(f))
+                rc = grundy__qfail(q, GRUNDY_EINVAL, "%s: cannot read %s", call, path);
+            break;
+        }
+    }
+    fclose(f);
+    if (rc == GRUNDY_OK) {
+        grundy__quotient_file__in r = {(const char *)buf.v, len, 0, 1, q};
+        grundy__qpre p;
+        rc = grundy__quotient_file__read_state(&r, &p);
+        if (rc == GRUNDY_ENOMEM)
+            rc = grundy__qfail(q, rc, "%s: out of memory reading %s", call, path);
+        else if (rc == GRUNDY_OK)
+            rc = grundy__qadopt(q, &p, call);
+    }
+    grundy__qvec_free(&q->alloc, &buf);
+    return rc;
+}
+#undef GRUNDY__QUOTIENT_FILE__MAGIC
+#undef GRUNDY__QUOTIENT_FILE__MAX_FILE_BYTES
+#undef GRUNDY__QUOTIENT_FILE__MAX_FILE_HEAPS
+#undef GRUNDY__QUOTIENT_FILE__MAX_REMOVALS
+#undef GRUNDY__QUOTIENT_FILE__FNV_START
+
+/* === src/quotient/quotient_query.c === */
+/* Misère quotients: what they answer.  Sums of heaps by one product each,
+ * winning moves, and the presentation by generators and relations. */
+
+/* ---- the presentation ---------------------------------------------------------- */
+
+/* Words in the generators are compared as heaps' words are: by the last
+ * generator's exponent first, then down (a monomial order, so the words
+ * that are not the least of their element are closed upward, and the
+ * relations needed are the least of those). */
+static int grundy__quotient_query__word_cmp(const uint32_t *x, const uint32_t *y, size_t g)
+{
+    for (size_t i = g; i-- > 0;)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+/* Generators: Φ of each heap not in the submonoid of those before it. */
+static int grundy__quotient_query__find_generators(grundy__qpre *p, const grundy_allocator *a, uint32_t *gen_elem)
+{
+    uint32_t n = p->m.n;
+    unsigned char *in = (unsigned char *)grundy__calloc_array(a, n, 1);
+    uint32_t *list = (uint32_t *)grundy__alloc_array(a, n, sizeof *list);
+    if (in == NULL || list == NULL) {
+        grundy__free(a, in);
+        grundy__free(a, list);
+        return GRUNDY_ENOMEM;
+    }
+    size_t count = 1;
+    in[0] = 1;
+    list[0] = 0;
+    p->gen_heap.n = 0;
+    for (size_t h = 0; h < p->phi.n && count < n; h++) {
+        uint32_t g = p->phi.v[h];
+        if (in[g])
+            continue;
+        gen_elem[p->gen_heap.n] = g;
+        if (grundy__qvec_push(a, &p->gen_heap, (uint32_t)h)) {
+            grundy__free(a, in);
+            grundy__free(a, list);
+            return GRUNDY_ENOMEM;
+        }
+        /* Close under g: the list is closed under the generators before. */
+        for (size_t i = 0; i < count; i++) {
+            uint32_t z = p->m.mul[(size_t)list[i] * n + g];
+            if (!in[z]) {
+                in[z] = 1;
+                list[count++] = z;
+            }
+        }
+    }
+    grundy__free(a, in);
+    grundy__free(a, list);
+    return GRUNDY_OK;
+}
+
+/* Each element's least word in the generators. */
+static int grundy__quotient_query__least_words(grundy__qpre *p, const grundy_allocator *a, const uint32_t *gen_elem,
+                       uint32_t *exps)
+{
+    uint32_t n = p->m.n;
+    size_t ngen = p->gen_heap.n;
+    uint32_t *base = (uint32_t *)grundy__alloc_array(a, n, sizeof *base);
+    uint32_t *which = (uint32_t *)grundy__alloc_array(a, n, sizeof *which);
+    uint32_t *exp = (uint32_t *)grundy__alloc_array(a, n, sizeof *exp);
+    uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
+    int rc = GRUNDY_ENOMEM;
+    if (base != NULL && which != NULL && exp != NULL && ord != NULL &&
+        grundy__qwalk(&p->m, gen_elem, ngen, base, which, exp, ord, a) == GRUNDY_OK) {
+        memset(exps, 0, (size_t)n * ngen * sizeof *exps);
+        for (uint32_t i = 1; i < n && ord[i] != GRUNDY__Q_NONE; i++) {
+            uint32_t y = ord[i]; /* its base comes before it */
+            memcpy(exps + (size_t)y * ngen, exps + (size_t)base[y] * ngen, ngen * sizeof *exps);
+            exps[(size_t)y * ngen + which[y]] = exp[y];
+        }
+        rc = GRUNDY_OK;
+    }
+    grundy__free(a, base);
+    grundy__free(a, which);
+    grundy__free(a, exp);
+    grundy__free(a, ord);
+    return rc;
+}
+
+/* The element of a word in the generators. */
+static uint32_t grundy__quotient_query__eval_word(const grundy__qpre *p, const uint32_t *gen_elem, const uint32_t *w)
+{
+    uint32_t x = 0;
+    for (size_t j = 0; j < p->gen_heap.n; j++)
+        for (uint32_t e = 0; e < w[j]; e++)
+            x = p->m.mul[(size_t)x * p->m.n + gen_elem[j]];
+    return x;
+}
+
+GRUNDY__LOCAL int grundy__qpresent(grundy__qpre *p, const grundy_allocator *a)
+{
+    uint32_t n = p->m.n;
+    uint32_t *gen_elem = (uint32_t *)grundy__alloc_array(a, n, sizeof *gen_elem);
+    uint32_t *w = NULL, *lhs, *low;
+    size_t ngen = 0;
+    int rc = GRUNDY_ENOMEM;
+    if (gen_elem == NULL || grundy__quotient_query__find_generators(p, a, gen_elem) != GRUNDY_OK)
+        goto done;
+    ngen = p->gen_heap.n;
+    grundy__free(a, p->exps);
+    p->exps = (uint32_t *)grundy__alloc_array(a, (size_t)n * (ngen ? ngen : 1), sizeof *p->exps);
+    w = (uint32_t *)grundy__alloc_array(a, 2 * (ngen ? ngen : 1), sizeof *w);
+    if (p->exps == NULL || w == NULL || grundy__quotient_query__least_words(p, a, gen_elem, p->exps) != GRUNDY_OK)
+        goto done;
+    p->rel_x.n = p->rel_j.n = 0;
+    lhs = w;
+    low = w + ngen;
+    for (uint32_t x = 0; x < n; x++) {
+        for (uint32_t j = 0; j < ngen; j++) {
+            memcpy(lhs, p->exps + (size_t)x * ngen, ngen * sizeof *lhs);
+            lhs[j]++;
+            uint32_t y = p->m.mul[(size_t)x * n + gen_elem[j]];
+            if (grundy__quotient_query__word_cmp(lhs, p->exps + (size_t)y * ngen, ngen) == 0)
+                continue; /* lhs is the least word of its element */
+            /* A relation is needed only if every word one below it is least. */
+            int minimal = 1;
+            for (uint32_t i = 0; i < ngen && minimal; i++) {
+                if (lhs[i] == 0 || i == j)
+                    continue;
+                memcpy(low, lhs, ngen * sizeof *low);
+                low[i]--;
+                minimal = grundy__quotient_query__word_cmp(low, p->exps + (size_t)grundy__quotient_query__eval_word(p, gen_elem, low) * ngen, ngen) == 0;
+            }
+            /* The same lhs arises from x * g_j and x' * g_i: keep the one of the largest j. */
+            for (uint32_t i = j + 1; i < ngen && minimal; i++)
+                minimal = lhs[i] == 0;
+            if (minimal &&
+                (grundy__qvec_push(a, &p->rel_x, x) || grundy__qvec_push(a, &p->rel_j, j)))
+                goto done;
+        }
+    }
+    /* In increasing order of their left sides (few relations: insertion sort). */
+    for (size_t i = 1; i < p->rel_x.n; i++) {
+        for (size_t k = i; k > 0; k--) {
+            uint32_t *u = w, *v = w + ngen;
+            memcpy(u, p->exps + (size_t)p->rel_x.v[k - 1] * ngen, ngen * sizeof *u);
+            u[p->rel_j.v[k - 1]]++;
+            memcpy(v, p->exps + (size_t)p->rel_x.v[k] * ngen, ngen * sizeof *v);
+            v[p->rel_j.v[k]]++;
+            if (grundy__quotient_query__word_cmp(u, v, ngen) <= 0)
+                break;
+            uint32_t t = p->rel_x.v[k];
+            p->rel_x.v[k] = p->rel_x.v[k - 1];
+            p->rel_x.v[k - 1] = t;
+            t = p->rel_j.v[k];
+            p->rel_j.v[k] = p->rel_j.v[k - 1];
+            p->rel_j.v[k - 1] = t;
+        }
+    }
+    rc = GRUNDY_OK;
+done:
+    grundy__free(a, gen_elem);
+    grundy__free(a, w);
+    return rc;
+}
+
+/* ---- plain questions ------------------------------------------------------------ */
+
+uint32_t grundy_quotient_order(const grundy_quotient *q)
+{
+    return q != NULL ? q->pre.m.n : 0;
+}
+
+uint32_t grundy_quotient_p_size(const grundy_quotient *q)
+{
+    return q != NULL ? q->pre.m.np : 0;
+}
+
+int grundy_quotient_is_p(const grundy_quotient *q, uint32_t x)
+{
+    if (q == NULL)
+        return GRUNDY_EINVAL;
+    if (x >= q->pre.m.n)
+        return GRUNDY_ERANGE;
+    return grundy__qmon_is_p(&q->pre.m, x);
+}
+
+int grundy_quotient_tame(const grundy_quotient *q)
+{
+    if (q == NULL)
+        return 0;
+    uint32_t n = q->pre.m.n;
+    if (n <= 2)
+        return 1;
+    return q->pre.m.np == 2 && ((n - 2) & (n - 3)) == 0;
+}
+
+int grundy_quotient_multiply(const grundy_quotient *q, uint32_t x, uint32_t y, uint32_t *xy)
+{
+    if (xy != NULL)
+        *xy = 0;
+    if (q == NULL || xy == NULL)
+        return GRUNDY_EINVAL;
+    if (x >= q->pre.m.n || y >= q->pre.m.n)
+        return GRUNDY_ERANGE;
+    *xy = q->pre.m.mul[(size_t)x * q->pre.m.n + y];
+    return GRUNDY_OK;
+}
+
+/* Φ of each heap, or GRUNDY_ERANGE with a message naming call. */
+static int grundy__quotient_query__phi_of(grundy_quotient *q, uint64_t heap, uint32_t *x, const char *call)
+{
+    if (grundy__qphi(q, heap, x))
+        return GRUNDY_OK;
+    return grundy__qfail(q, GRUNDY_ERANGE, "%s: heap %llu is past the heaps covered (0 to "
+                         "%llu, not solved): compute further first", call,
+                         (unsigned long long)heap, (unsigned long long)(q->pre.phi.n - 1));
+}
+
+int grundy_quotient_phi(const grundy_quotient *q, uint64_t heap, uint32_t *x)
+{
+    if (x != NULL)
+        *x = 0;
+    if (q == NULL || x == NULL)
+        return GRUNDY_EINVAL;
+    return grundy__quotient_query__phi_of((grundy_quotient *)(uintptr_t)q, heap, x, "grundy_quotient_phi");
+}
+
+size_t grundy_quotient_generator_count(const grundy_quotient *q)
+{
+    return q != NULL ? q->pre.gen_heap.n : 0;
+}
+
+int grundy_quotient_generator_heap(const grundy_quotient *q, size_t i, uint64_t *heap)
+{
+    if (heap != NULL)
+        *heap = 0;
+    if (q == NULL || heap == NULL)
+        return GRUNDY_EINVAL;
+    if (i >= q->pre.gen_heap.n)
+        return GRUNDY_ERANGE;
+    *heap = q->pre.gen_heap.v[i];
+    return GRUNDY_OK;
+}
+
+int grundy_quotient_word(const grundy_quotient *q, uint32_t x, uint32_t *exponents, size_t cap)
+{
+    if (exponents != NULL)
+        memset(exponents, 0, cap * sizeof *exponents);
+    if (q == NULL || (exponents == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    size_t ngen = q->pre.gen_heap.n;
+    if (x >= q->pre.m.n || cap < ngen)
+        return GRUNDY_ERANGE;
+    if (ngen > 0)
+        memcpy(exponents, q->pre.exps + (size_t)x * ngen, ngen * sizeof *exponents);
+    return GRUNDY_OK;
+}
+
+size_t grundy_quotient_relation_count(const grundy_quotient *q)
+{
+    return q != NULL ? q->pre.rel_x.n : 0;
+}
+
+int grundy_quotient_relation(const grundy_quotient *q, size_t i, uint32_t *lhs, uint32_t *rhs,
+                             size_t cap)
+{
+    if (lhs != NULL)
+        memset(lhs, 0, cap * sizeof *lhs);
+    if (rhs != NULL)
+        memset(rhs, 0, cap * sizeof *rhs);
+    if (q == NULL || ((lhs == NULL || rhs == NULL) && cap > 0))
+        return GRUNDY_EINVAL;
+    const grundy__qpre *p = &q->pre;
+    size_t ngen = p->gen_heap.n;
+    if (i >= p->rel_x.n || cap < ngen)
+        return GRUNDY_ERANGE;
+    uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
+    memcpy(lhs, p->exps + (size_t)x * ngen, ngen * sizeof *lhs);
+    lhs[j]++;
+    uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
+    memcpy(rhs, p->exps + (size_t)y * ngen, ngen * sizeof *rhs);
+    return GRUNDY_OK;
+}
+
+/* ---- the presentation as text ------------------------------------------------------ */
+
+typedef struct grundy__quotient_query__text {
+    char *buf;
+    size_t cap, len;
+} grundy__quotient_query__text;
+
+static void grundy__quotient_query__put(grundy__quotient_query__text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->len < t->cap) {
+        size_t room = t->cap - t->len;
+        memcpy(t->buf + t->len, s, n < room ? n : room);
+    }
+    t->len += n;
+}
+
+/* The word w, with one more of generator plus (none if plus >= G). */
+static void grundy__quotient_query__put_word(grundy__quotient_query__text *t, const uint32_t *w, size_t ngen, size_t plus)
+{
+    int any = 0;
+    for (size_t j = 0; j < ngen; j++) {
+        uint32_t e = w[j] + (j == plus);
+        if (e == 0)
+            continue;
+        char s[48];
+        if (j < 26)
+            snprintf(s, sizeof s, "%c", (char)('a' + j));
+        else
+            snprintf(s, sizeof s, "g%zu", j);
+        grundy__quotient_query__put(t, s);
+        if (e > 1) {
+            snprintf(s, sizeof s, "^%lu", (unsigned long)e);
+            grundy__quotient_query__put(t, s);
+        }
+        any = 1;
+    }
+    if (!any)
+        grundy__quotient_query__put(t, "1");
+}
+
+int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap, size_t *len)
+{
+    if (len != NULL)
+        *len = 0;
+    if (buf != NULL && cap > 0)
+        buf[0] = '\0';
+    if (q == NULL || len == NULL || (buf == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    const grundy__qpre *p = &q->pre;
+    size_t ngen = p->gen_heap.n;
+    grundy__quotient_query__text t = {buf, cap > 0 ? cap - 1 : 0, 0};
+    for (size_t i = 0; i < p->rel_x.n; i++) {
+        uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
+        uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
+        if (i > 0)
+            grundy__quotient_query__put(&t, ", ");
+        grundy__quotient_query__put_word(&t, p->exps + (size_t)x * ngen, ngen, j);
+        grundy__quotient_query__put(&t, " = ");
+        grundy__quotient_query__put_word(&t, p->exps + (size_t)y * ngen, ngen, ngen);
+    }
+    *len = t.len;
+    if (cap > 0)
+        buf[t.len < t.cap ? t.len : t.cap] = '\0';
+    return t.len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
+/* ---- sums of heaps ------------------------------------------------------------------- */
+
+static int grundy__quotient_query__sum_elem(grundy_quotient *q, const uint64_t *heaps, size_t n, uint32_t *x,
+                    const char *call)
+{
+    uint32_t z = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t f = 0;
+        int rc = grundy__quotient_query__phi_of(q, heaps[i], &f, call);
+        if (rc != GRUNDY_OK)
+            return rc;
+        z = q->pre.m.mul[(size_t)z * q->pre.m.n + f];
+    }
+    *x = z;
+    return GRUNDY_OK;
+}
+
+int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *heaps, size_t n)
+{
+    if (q == NULL)
+        return GRUNDY_EINVAL;
+    if (heaps == NULL && n > 0)
+        return grundy__qfail(q, GRUNDY_EINVAL, "grundy_quotient_sum_outcome: heaps is NULL");
+    uint32_t x;
+    int rc = grundy__quotient_query__sum_elem(q, heaps, n, &x, "grundy_quotient_sum_outcome");
+    if (rc != GRUNDY_OK)
+        return rc;
+    return grundy__qmon_is_p(&q->pre.m, x) ? GRUNDY_P : GRUNDY_N;
+}
+
+typedef struct grundy__quotient_query__move_walk {
+    const grundy_quotient *q;
+    uint32_t rest;
+    uint64_t found;
+} grundy__quotient_query__move_walk;
+
+static int grundy__quotient_query__to_p(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts)
+{
+    grundy__quotient_query__move_walk *w = (grundy__quotient_query__move_walk *)ctx;
+    const grundy__qmon *m = &w->q->pre.m;
+    uint32_t x = w->rest, f = 0;
+    for (size_t i = 0; i < nparts; i++) {
+        (void)grundy__qphi(w->q, parts[i], &f); /* below a heap that has Φ */
+        x = m->mul[(size_t)x * m->n + f];
+    }
+    if (!grundy__qmon_is_p(m, x))
+        return 0;
+    w->found = k;
+    return 1;
+}
+
+int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64_t *heaps, size_t n,
+                                     uint64_t *moves)
+{
+    if (moves != NULL)
+        for (size_t i = 0; i < n; i++)
+            moves[i] = GRUNDY_NO_MOVE;
+    if (q == NULL)
+        return GRUNDY_EINVAL;
+    if ((heaps == NULL || moves == NULL) && n > 0)
+        return grundy__qfail(q, GRUNDY_EINVAL, "grundy_quotient_sum_winning_move: %s is NULL",
+                             heaps == NULL ? "heaps" : "moves");
+    const char *call = "grundy_quotient_sum_winning_move";
+    uint32_t x;
+    int rc = grundy__quotient_query__sum_elem(q, heaps, n, &x, call);
+    if (rc != GRUNDY_OK)
+        return rc;
+    const grundy__qmon *m = &q->pre.m;
+    if (grundy__qmon_is_p(m, x))
+        return 0;
+    /* rest of heap i: the product of the heaps before it and after it. */
+    uint32_t *suffix = (uint32_t *)grundy__alloc_array(&q->alloc, n + 1, sizeof *suffix);
+    if (suffix == NULL)
+        return grundy__qfail(q, GRUNDY_ENOMEM, "%s: out of memory", call);
+    suffix[n] = 0;
+    for (size_t i = n; i-- > 0;) {
+        uint32_t f = 0;
+        (void)grundy__qphi(q, heaps[i], &f);
+        suffix[i] = m->mul[(size_t)f * m->n + suffix[i + 1]];
+    }
+    uint32_t prefix = 0;
+    int found = 0;
+    for (size_t i = 0; i < n && !found; i++) {
+        grundy__quotient_query__move_walk w = {q, m->mul[(size_t)prefix * m->n + suffix[i + 1]], GRUNDY_NO_MOVE};
+        if (grundy__heap_each_move(&q->rules, heaps[i], grundy__quotient_query__to_p, &w) != 0) {
+            moves[i] = w.found;
+            found = 1;
+        }
+        uint32_t f = 0;
+        (void)grundy__qphi(q, heaps[i], &f);
+        prefix = m->mul[(size_t)prefix * m->n + f];
+    }
+    grundy__free(&q->alloc, suffix);
+    return found;
+}
+
 /* === src/nim/nim.c === */
 /* Nim and its closest relatives, by their closed forms.  A winning move
  * writes, for each heap, the tokens to take or GRUNDY_NO_MOVE. */
@@ -16179,6 +19027,11 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__HEAP_SEARCH_LIMIT
 #undef GRUNDY__HEAP_RUN
 #undef GRUNDY__HEAP_LASKER_FIRST
+#undef GRUNDY__Q_MSG
+#undef GRUNDY__Q_NONE
+#undef GRUNDY__Q_MAX_ORDER
+#undef GRUNDY__Q_MAX_TRIAL
+#undef GRUNDY__Q_MAX_HEAPS
 #undef GRUNDY__LOCAL
 
 #ifdef __cplusplus

@@ -53,8 +53,13 @@
  * | grundy_heap_game_set_search_limit, grundy_heap_game_last_method | never allocate: store a setting or read a field |
  * | grundy_heap_game_genus, grundy_heap_game_tame, and misère play of the value and sum calls | test/test_heap_misere.c, test_enomem (the misère search's memo, scratch and genus tables) |
  * | grundy_nimber_new | case_nimber_new |
+ * | grundy_quotient_new | case_quotient_new |
+ * | grundy_quotient_compute, grundy_quotient_sum_winning_move | case_quotient_compute |
+ * | grundy_quotient_save, grundy_quotient_resume | case_quotient_file |
+ * | grundy_quotient_free, grundy_quotient_set_progress, grundy_quotient_set_memory_limit, grundy_quotient_errmsg, grundy_quotient_heaps, grundy_quotient_solved, grundy_quotient_order, grundy_quotient_p_size, grundy_quotient_is_p, grundy_quotient_tame, grundy_quotient_multiply, grundy_quotient_phi, grundy_quotient_generator_count, grundy_quotient_generator_heap, grundy_quotient_word, grundy_quotient_relation_count, grundy_quotient_relation, grundy_quotient_presentation, grundy_quotient_sum_outcome | never allocate: free, store a setting or read the tables |
  * | grundy_nimber_free, grundy_nim_mul, grundy_nim_pow, grundy_nim_inv | never allocate: free, or read the tables |
  */
+#include <stdio.h>
 #include <string.h>
 
 #define GRUNDY_EXPERIMENTAL /* period detection, for the heap games' runs */
@@ -1267,6 +1272,108 @@ static uint64_t case_heap_period_last_check(trial *t)
     return heap_period(t, &kayles);
 }
 
+/* ---- misère quotients ------------------------------------------------------ */
+
+/* Everything a quotient answers, as a checksum. */
+static uint64_t quotient_sum(grundy_quotient *q)
+{
+    uint64_t h = mix(mix(grundy_quotient_heaps(q), grundy_quotient_order(q)),
+                     grundy_quotient_p_size(q));
+    for (uint64_t heap = 0; heap < grundy_quotient_heaps(q); heap++) {
+        uint32_t x = 0;
+        CHECK_EQ(grundy_quotient_phi(q, heap, &x), GRUNDY_OK);
+        h = mix(h, x);
+    }
+    char text[4096];
+    size_t len = 0;
+    CHECK_EQ(grundy_quotient_presentation(q, text, sizeof text, &len), GRUNDY_OK);
+    for (size_t i = 0; i < len; i++)
+        h = mix(h, (unsigned char)text[i]);
+    return h;
+}
+
+static grundy_quotient *quotient_for(trial *t, const char *name)
+{
+    grundy_heap_game *g = NULL;
+    grundy_quotient *q = NULL;
+    CHECK_EQ(grundy_heap_game_new(&g, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_parse(g, name, strlen(name)), GRUNDY_OK);
+    CHECK_EQ(grundy_quotient_new(&q, g, &t->a), GRUNDY_OK);
+    grundy_heap_game_free(g);
+    return q;
+}
+
+static uint64_t case_quotient_new(trial *t)
+{
+    grundy_heap_game *g = NULL;
+    CHECK_EQ(grundy_heap_game_new(&g, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_parse(g, "0.77", 4), GRUNDY_OK);
+    grundy_quotient *q = (grundy_quotient *)&t->a;
+    int rc;
+    UNDER_TEST_THEN(t, rc, grundy_quotient_new(&q, g, &t->a), CHECK(q == NULL));
+    CHECK_EQ(rc, GRUNDY_OK);
+    uint64_t h = quotient_sum(q);
+    grundy_quotient_free(q);
+    grundy_heap_game_free(g);
+    return h;
+out:
+    grundy_heap_game_free(g);
+    return 0;
+}
+
+/* A quotient left by a failure answers for the heaps it covers. */
+static void quotient_answers(grundy_quotient *q)
+{
+    uint64_t covered = grundy_quotient_heaps(q);
+    CHECK(covered >= 1 && covered <= 23);
+    uint64_t sum[2] = {covered - 1, covered / 2};
+    CHECK(grundy_quotient_sum_outcome(q, sum, 2) >= 0);
+}
+
+/* Growth and recalibration (0.15 recalibrates at heap 20), then the
+ * queries that allocate.  After a failure the quotient is that of the last
+ * heap finished: it answers, and the same call goes on from there. */
+static uint64_t case_quotient_compute(trial *t)
+{
+    grundy_quotient *q = quotient_for(t, "0.15");
+    int rc;
+    UNDER_TEST_THEN(t, rc, grundy_quotient_compute(q, 22), quotient_answers(q));
+    CHECK_EQ(rc, GRUNDY_OK);
+    uint64_t h = quotient_sum(q);
+    uint64_t sum[3] = {20, 7, 3}, moves[3];
+    UNDER_TEST(t, rc, grundy_quotient_sum_winning_move(q, sum, 3, moves));
+    h = mix_found(h, rc, moves, 3);
+    grundy_quotient_free(q);
+    return h;
+out:
+    grundy_quotient_free(q);
+    return 0;
+}
+
+static uint64_t case_quotient_file(trial *t)
+{
+    const char *path = "build/test/enomem_quotient.txt";
+    grundy_quotient *q = quotient_for(t, "0.77");
+    grundy_quotient *r = quotient_for(t, "0.77");
+    int rc;
+    CHECK_EQ(grundy_quotient_compute(q, 30), GRUNDY_OK);
+    UNDER_TEST(t, rc, grundy_quotient_save(q, path));
+    CHECK_EQ(rc, GRUNDY_OK);
+    UNDER_TEST_THEN(t, rc, grundy_quotient_resume(r, path),
+                    CHECK_EQ(grundy_quotient_heaps(r), 1));
+    CHECK_EQ(rc, GRUNDY_OK);
+    uint64_t h = quotient_sum(r);
+    grundy_quotient_free(q);
+    grundy_quotient_free(r);
+    remove(path);
+    return h;
+out:
+    grundy_quotient_free(q);
+    grundy_quotient_free(r);
+    remove(path);
+    return 0;
+}
+
 /* ---- nimbers ------------------------------------------------------------- */
 
 static uint64_t case_nimber_new(trial *t)
@@ -1314,6 +1421,9 @@ int main(void)
     run_case("nimber_new", case_nimber_new);
     run_case("heap_game_compute with the sparse method", case_heap_sparse);
     run_case("heap_game_period's last check", case_heap_period_last_check);
+    run_case("quotient_new", case_quotient_new);
+    run_case("quotient_compute/sum_winning_move", case_quotient_compute);
+    run_case("quotient_save/resume", case_quotient_file);
     printf("enomem: %lu cases, %lu allocations failed on purpose\n", cases_run, failures_made);
     return harness_done();
 }

@@ -61,7 +61,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PUBLIC = "include/grundy.h"
 SRC = "src"
 # The library's folders of src/, each using only itself and those before it.
-LIBRARY = ("core", "play", "graph", "game", "heap", "nim")
+LIBRARY = ("core", "play", "graph", "game", "heap", "quotient", "nim")
 # Headers of those folders that are no part of the library: the measuring
 # allocator that the command-line tool and the tests share.
 NOT_LIBRARY = ("core/counting_alloc.h",)

@@ -12,6 +12,21 @@
 
 #include "core/alloc.h"
 
+/* The index of the lowest set bit of x (x != 0): bit sets are walked with it. */
+static inline unsigned grundy__lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
 typedef struct grundy__mex {
     uint32_t *stamp; /* stamp[v] == gen iff v was seen in this mex */
     size_t bound;    /* number of entries in stamp */

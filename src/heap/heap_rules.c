@@ -345,6 +345,39 @@ void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a)
     r->removals = NULL;
 }
 
+int grundy__heap_rules_copy(const grundy__heap_rules *from, const grundy_allocator *a,
+                            grundy__heap_rules *to)
+{
+    grundy__heap_rules r = *from;
+    r.digit = NULL;
+    r.removals = (uint32_t *)grundy__alloc_array(a, from->nremovals, sizeof *r.removals);
+    if (r.removals == NULL)
+        return GRUNDY_ENOMEM;
+    memcpy(r.removals, from->removals, (size_t)from->nremovals * sizeof *r.removals);
+    if (from->digit != NULL) {
+        r.digit = (unsigned char *)grundy__alloc_array(a, from->ndigits, 1);
+        if (r.digit == NULL) {
+            grundy__free(a, r.removals);
+            return GRUNDY_ENOMEM;
+        }
+        memcpy(r.digit, from->digit, from->ndigits);
+    }
+    *to = r;
+    return GRUNDY_OK;
+}
+
+int grundy__heap_rules_equal(const grundy__heap_rules *x, const grundy__heap_rules *y)
+{
+    if (x->nremovals != y->nremovals || x->ndigits != y->ndigits || x->tail != y->tail ||
+        x->unequal != y->unequal || x->max_parts != y->max_parts ||
+        x->subtraction != y->subtraction || (x->digit == NULL) != (y->digit == NULL))
+        return 0;
+    if (x->nremovals != 0 &&
+        memcmp(x->removals, y->removals, (size_t)x->nremovals * sizeof *x->removals) != 0)
+        return 0;
+    return x->digit == NULL || x->ndigits == 0 || memcmp(x->digit, y->digit, x->ndigits) == 0;
+}
+
 int grundy__heap_rules_allbut(const grundy__heap_rules *r)
 {
     return r->tail != 0 && r->max_parts <= 1;

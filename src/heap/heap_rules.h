@@ -59,6 +59,13 @@ int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocato
 int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,
                                    grundy__heap_rules *r, char *msg, size_t cap);
 
+/* A deep copy of *from into *to (GRUNDY_ENOMEM: *to untouched). */
+int grundy__heap_rules_copy(const grundy__heap_rules *from, const grundy_allocator *a,
+                            grundy__heap_rules *to);
+
+/* Whether two rules are the same game, field by field. */
+int grundy__heap_rules_equal(const grundy__heap_rules *x, const grundy__heap_rules *y);
+
 void grundy__heap_rules_free(grundy__heap_rules *r, const grundy_allocator *a);
 
 /* Whether the rules are an all-but subtraction game (take any amount but

@@ -69,20 +69,6 @@ typedef struct sub_run {
     uint32_t reached;      /* a holds values of the game of the first `reached` amounts */
 } sub_run;
 
-static unsigned lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned i = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
 static uint64_t power_of_base(uint64_t e)
 {
     uint64_t r = 1, b = HASH_BASE;
@@ -176,7 +162,7 @@ static uint64_t fast_run(uint8_t *v, const uint32_t *s, uint32_t m, uint64_t fro
         }
         uint64_t mask = rest | (m1 & f1);
         uint64_t one = (mask + 1) & ~mask;
-        unsigned x = lowest_bit(one);
+        unsigned x = grundy__lowest_bit(one);
         v[n] = (uint8_t)x;
         m4 = m3;
         m3 = m2;
@@ -210,7 +196,7 @@ static uint64_t general_run(grundy__values *a, const uint32_t *s, uint32_t m, ui
         size_t k = 0;
         while (marks[k] == ~0ull)
             k++;
-        uint32_t x = (uint32_t)(k * 64 + lowest_bit(~marks[k]));
+        uint32_t x = (uint32_t)(k * 64 + grundy__lowest_bit(~marks[k]));
         grundy__values_set(a, n, x);
         n++;
         if (w->on && n > t) {
