@@ -66,6 +66,24 @@ void *bench_xmalloc(size_t size);
 void *bench_xcalloc(size_t count, size_t size);
 void *bench_xrealloc(void *ptr, size_t size);
 
+/* ---- whole processes ----------------------------------------------------- */
+
+typedef struct bench_proc_run {
+    char *out;          /* what it printed */
+    size_t len;
+    double wall, cpu;
+    int ok;             /* exit status 0 */
+} bench_proc_run;
+
+/* Runs argv as a process with its standard output into a pipe that is read
+ * to the end: wall time from before the fork to after wait4, CPU time from
+ * wait4's rusage.  The caller frees out. */
+bench_proc_run bench_run_process(char *const argv[]);
+
+/* root/path into buf: root is the checkout, found from this program's
+ * place (build/bench/suite), else the working directory. */
+void bench_program_path(char *buf, size_t cap, const char *path);
+
 /* ---- the table ---------------------------------------------------------- */
 
 /* What the ok column says, and whether the row counts. */
@@ -134,5 +152,6 @@ void bench_game(const bench_config *cfg);     /* figure D */
 void bench_nimber(const bench_config *cfg);   /* figure E */
 void bench_threads(const bench_config *cfg);  /* T: threads that never cost, the tool */
 void bench_arith(const bench_config *cfg);    /* figure G */
+void bench_quotient(const bench_config *cfg); /* figure Q */
 
 #endif

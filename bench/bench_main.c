@@ -1,6 +1,7 @@
 /* The benchmark suite of libgrundy: `make bench` (quick) and `make bench-full`.
  *
  *   suite [--full] [SECTION...]      SECTION: heap subtraction graph game nimber threads arith
+ *                                    quotient
  *
  * Environment: BENCH_FULL=1 is --full; BENCH_THREADS=k asks heap games for k
  * threads (default: one per online processor).
@@ -31,6 +32,7 @@ static const section sections[] = {
     {"nimber", bench_nimber},
     {"threads", bench_threads},
     {"arith", bench_arith},
+    {"quotient", bench_quotient},
 };
 #define NSECTIONS (sizeof sections / sizeof sections[0])
 
@@ -61,7 +63,7 @@ static void cpu_model(char *buf, size_t cap)
 static void usage(void)
 {
     fprintf(stderr, "usage: suite [--full] [heap] [subtraction] [graph] [game] [nimber] [threads] "
-                    "[arith]\n");
+                    "[arith] [quotient]\n");
     exit(2);
 }
 

@@ -193,95 +193,9 @@ static int load_start(load *l, long cpus)
 
 /* ---- T3: whole processes ------------------------------------------------- */
 
-typedef struct proc_run {
-    char *out;          /* what it printed */
-    size_t len;
-    double wall, cpu;
-    int ok;             /* exit status 0 */
-} proc_run;
-
-/* Reads fd to its end into r->out. */
-static void drain(int fd, proc_run *r)
-{
-    size_t cap = 1 << 16;
-    r->out = bench_xmalloc(cap);
-    r->len = 0;
-    for (;;) {
-        if (r->len == cap) {
-            cap *= 2;
-            r->out = bench_xrealloc(r->out, cap);
-        }
-        ssize_t k = read(fd, r->out + r->len, cap - r->len);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            break;
-        r->len += (size_t)k;
-    }
-}
-
-/* Runs argv as a process with its standard output into a pipe that is read
- * to the end: wall time from before the fork to after wait4, CPU time from
- * wait4's rusage. */
-static proc_run run_process(char *const argv[])
-{
-    proc_run r = {NULL, 0, 0.0, 0.0, 0};
-    int fds[2];
-    if (pipe(fds) != 0)
-        return r;
-    fflush(NULL);
-    double t0 = bench_now();
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        if (dup2(fds[1], STDOUT_FILENO) < 0)
-            _exit(127);
-        close(fds[1]);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    close(fds[1]);
-    if (pid < 0) {
-        close(fds[0]);
-        return r;
-    }
-    drain(fds[0], &r);
-    close(fds[0]);
-    int status = 0;
-    struct rusage ru;
-    while (wait4(pid, &status, 0, &ru) < 0) {
-        if (errno != EINTR)
-            return r;
-    }
-    r.wall = bench_now() - t0;
-    r.cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-            (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
-    r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    return r;
-}
-
-/* root/path into buf: root is the checkout, found from this program's
- * place (build/bench/suite), else the working directory. */
-static void program_path(char *buf, size_t cap, const char *path)
-{
-    char self[4096];
-    ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
-    const char *tail = "/build/bench/suite";
-    if (k > 0) {
-        self[k] = '\0';
-        size_t len = strlen(self), tl = strlen(tail);
-        if (len > tl && strcmp(self + len - tl, tail) == 0) {
-            self[len - tl] = '\0';
-            snprintf(buf, cap, "%s/%s", self, path);
-            return;
-        }
-    }
-    snprintf(buf, cap, "%s", path);
-}
-
 typedef struct proc_side {
     char *const *argv;
-    proc_run best;     /* the run of least wall time */
+    bench_proc_run best;     /* the run of least wall time */
     char *first;       /* the first run's output */
     size_t first_len;
     int ok;
@@ -302,7 +216,7 @@ static int proc_compare(proc_side *sides, size_t n)
         for (size_t i = 0; i < n; i++) {
             if (!sides[i].ok)
                 continue;
-            proc_run run = run_process(sides[i].argv);
+            bench_proc_run run = bench_run_process(sides[i].argv);
             if (!run.ok) {
                 bench_note("%s exited with an error or could not be run", sides[i].argv[0]);
                 sides[i].ok = 0;
@@ -336,8 +250,8 @@ static void tool_row(void)
 {
     const char *label = "T3. grundy values grundy 10^5";
     char tool[4096], loop[4096];
-    program_path(tool, sizeof tool, "bin/grundy");
-    program_path(loop, sizeof loop, "build/bench/grundy_loop");
+    bench_program_path(tool, sizeof tool, "bin/grundy");
+    bench_program_path(loop, sizeof loop, "build/bench/grundy_loop");
     if (access(tool, X_OK) != 0 || access(loop, X_OK) != 0) {
         bench_row(label, NULL, NULL, NULL, ">= 4x", BENCH_NA, "no bin/grundy or grundy_loop: "
                   "make bench builds them");

@@ -1211,6 +1211,23 @@ GRUNDY_API int grundy_quotient_presentation(const grundy_quotient *q, char *buf,
                                             size_t *len);
 
 /**
+ * @brief Element @p x written as its least word, as the presentation
+ *        writes words: generators a, b, c, ... (g26, g27, ... past the
+ *        26th) with exponents, such as `ab^2`; `1` for the identity.
+ *        O(generators).
+ * @param q   The quotient.
+ * @param x   The element, below the order.
+ * @param buf Out: the name, NUL-terminated (a prefix when it does not fit;
+ *            may be NULL when @p cap is 0).
+ * @param cap The room in @p buf, NUL included.
+ * @param len Out: the bytes of the whole name, NUL excluded.
+ * @return #GRUNDY_OK; #GRUNDY_ERANGE for x past the order or @p cap too
+ *         small; #GRUNDY_EINVAL for NULL.
+ */
+GRUNDY_API int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x, char *buf,
+                                            size_t cap, size_t *len);
+
+/**
  * @brief The misère outcome of the sum of heaps[0 .. n), in O(n).
  * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ERANGE for a heap past those
  *         covered when not solved; #GRUNDY_EINVAL for NULL.

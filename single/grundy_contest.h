@@ -106,9 +106,10 @@ GRUNDY_API int grundy_heap_game_move(grundy_heap_game*game,uint64_t heap,uint64_
 size_t cap,size_t*nparts);GRUNDY_API void grundy_heap_game_set_search_limit(grundy_heap_game*game,
 uint64_t sums);GRUNDY_API int grundy_heap_game_last_method(const grundy_heap_game*game);GRUNDY_API int grundy_heap_game_genus(grundy_heap_game*game,
 uint64_t heap,uint32_t*gamma,size_t cap,int*tame);GRUNDY_API int grundy_heap_game_tame(grundy_heap_game*game,
-uint64_t max);typedef struct grundy_game grundy_game;typedef struct grundy_options grundy_options;
-typedef int(*grundy_moves_fn)(void*user,const void*pos,grundy_options*out);typedef int(*grundy_moves_u64_fn)(void*user,
-uint64_t pos,grundy_options*out);typedef void(*grundy_canon_fn)(void*user,void*pos);GRUNDY_API int grundy_game_new(grundy_game**out,
+uint64_t max);typedef struct grundy_quotient grundy_quotient;typedef struct grundy_game grundy_game;
+typedef struct grundy_options grundy_options;typedef int(*grundy_moves_fn)(void*user,const void*pos,
+grundy_options*out);typedef int(*grundy_moves_u64_fn)(void*user,uint64_t pos,grundy_options*out);
+typedef void(*grundy_canon_fn)(void*user,void*pos);GRUNDY_API int grundy_game_new(grundy_game**out,
 size_t pos_size,grundy_moves_fn moves,void*user,const grundy_allocator*alloc);GRUNDY_API int grundy_game_new_u64(grundy_game**out,
 grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc);GRUNDY_API int grundy_game_new_dense(grundy_game**out,
 uint64_t bound,grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc);GRUNDY_API void grundy_game_free(grundy_game*game);
@@ -173,6 +174,7 @@ uint64_t a,uint64_t e);GRUNDY_API int grundy_nim_inv(const grundy_nimber*nb,uint
 #pragma GCC diagnostic ignored "-Wmisleading-indentation"
 #endif
 #define GR_IMPLEMENTED
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -206,16 +208,21 @@ return h;}GR_LOCAL void gr_free(const grundy_allocator*a,void*p){if(p!=NULL)a->f
 GR_LOCAL int gr_reserve(const grundy_allocator*a,void**p,size_t*cap,size_t need,size_t elem){if(need<=*cap)return GRUNDY_OK;
 size_t max=SIZE_MAX/elem;if(need>max)return GRUNDY_ELIMIT;size_t want=*cap+*cap/2;if(want<need||want>max)want=need;
 if(want<16&&16<=max)want=16;void*q=*p?a->realloc_fn(a->user,*p,want*elem):a->malloc_fn(a->user,want*elem);
-if(q==NULL)return GRUNDY_ENOMEM;*p=q;*cap=want;return GRUNDY_OK;}typedef struct gr_mex{uint32_t*stamp;
-size_t bound;uint32_t gen;}gr_mex;GR_LOCAL int gr_mex_init(gr_mex*m,const grundy_allocator*a,size_t bound);
-GR_LOCAL void gr_mex_free(gr_mex*m,const grundy_allocator*a);static inline void gr_mex_begin(gr_mex*m){
-if(++m->gen==0){memset(m->stamp,0,m->bound*sizeof*m->stamp);m->gen=1;}}static inline void gr_mex_add(gr_mex*m,
-uint64_t v){if(v<m->bound)m->stamp[v]=m->gen;}static inline int gr_mex_seen(const gr_mex*m,uint64_t v){
-return v<m->bound&&m->stamp[v]==m->gen;}static inline uint32_t gr_mex_end(const gr_mex*m){uint32_t v=0;
-while(v<m->bound&&m->stamp[v]==m->gen)v++;return v;}GR_LOCAL int gr_mex_init(gr_mex*m,const grundy_allocator*a,
-size_t bound){m->stamp=(uint32_t*)gr_calloc_array(a,bound,sizeof*m->stamp);m->bound=bound;m->gen=0;
-return m->stamp?GRUNDY_OK:GRUNDY_ENOMEM;}GR_LOCAL void gr_mex_free(gr_mex*m,const grundy_allocator*a){
-gr_free(a,m->stamp);m->stamp=NULL;m->bound=0;}
+if(q==NULL)return GRUNDY_ENOMEM;*p=q;*cap=want;return GRUNDY_OK;}static inline unsigned gr_lowest_bit(uint64_t x){
+#if defined(__GNUC__)
+return(unsigned)__builtin_ctzll(x);
+#else
+unsigned i=0;while(!(x&1)){x>>=1;i++;}return i;
+#endif
+}typedef struct gr_mex{uint32_t*stamp;size_t bound;uint32_t gen;}gr_mex;GR_LOCAL int gr_mex_init(gr_mex*m,
+const grundy_allocator*a,size_t bound);GR_LOCAL void gr_mex_free(gr_mex*m,const grundy_allocator*a);
+static inline void gr_mex_begin(gr_mex*m){if(++m->gen==0){memset(m->stamp,0,m->bound*sizeof*m->stamp);
+m->gen=1;}}static inline void gr_mex_add(gr_mex*m,uint64_t v){if(v<m->bound)m->stamp[v]=m->gen;}
+static inline int gr_mex_seen(const gr_mex*m,uint64_t v){return v<m->bound&&m->stamp[v]==m->gen;}
+static inline uint32_t gr_mex_end(const gr_mex*m){uint32_t v=0;while(v<m->bound&&m->stamp[v]==m->gen)v++;
+return v;}GR_LOCAL int gr_mex_init(gr_mex*m,const grundy_allocator*a,size_t bound){m->stamp=(uint32_t*)gr_calloc_array(a,
+bound,sizeof*m->stamp);m->bound=bound;m->gen=0;return m->stamp?GRUNDY_OK:GRUNDY_ENOMEM;}GR_LOCAL void gr_mex_free(gr_mex*m,
+const grundy_allocator*a){gr_free(a,m->stamp);m->stamp=NULL;m->bound=0;}
 #define GR_STR2(x) #x
 #define GR_STR(x) GR_STR2(x)
 const char*grundy_version(void){return GR_STR(GRUNDY_VERSION_MAJOR)"." GR_STR(GRUNDY_VERSION_MINOR)"." GR_STR(GRUNDY_VERSION_PATCH);
@@ -2436,16 +2443,10 @@ uint64_t heap,uint32_t v){return gr_heap_sparse_possible(g)&&g->mask!=0&&heap>=1
 #define GR_NO_CHANGE UINT64_MAX
 typedef struct gr_sub_run{grundy_heap_game*g;const uint32_t*s;uint32_t m;gr_values a;int proved;
 uint64_t pre,per;uint64_t store_limit;uint64_t total;uint64_t done;uint64_t work;uint64_t*marked;
-size_t mcap,mcount;uint64_t need;uint32_t reached;}gr_sub_run;static unsigned gr_lowest_bit(uint64_t x){
-#if defined(__GNUC__)
-return(unsigned)__builtin_ctzll(x);
-#else
-unsigned i=0;while(!(x&1)){x>>=1;i++;}return i;
-#endif
-}static uint64_t gr_power_of_base(uint64_t e){uint64_t r=1,b=GR_HASH_BASE;for(;e>0;e>>=1,b*=b){if(e&1)r*=b;
-}return r;}static uint32_t gr_proved_value(const gr_sub_run*r,uint64_t x){if(x>=r->a.n)x=r->pre+(x-r->pre)%r->per;
-return gr_values_get(&r->a,x);}static int gr_heap_subtraction_report(gr_sub_run*r,uint64_t values){
-grundy_heap_game*g=r->g;r->work+=values*(r->m?r->m:1);if(r->work<GR_SUB_PROGRESS||g->progress==NULL)return GRUNDY_OK;
+size_t mcap,mcount;uint64_t need;uint32_t reached;}gr_sub_run;static uint64_t gr_power_of_base(uint64_t e){
+uint64_t r=1,b=GR_HASH_BASE;for(;e>0;e>>=1,b*=b){if(e&1)r*=b;}return r;}static uint32_t gr_proved_value(const gr_sub_run*r,
+uint64_t x){if(x>=r->a.n)x=r->pre+(x-r->pre)%r->per;return gr_values_get(&r->a,x);}static int gr_heap_subtraction_report(gr_sub_run*r,
+uint64_t values){grundy_heap_game*g=r->g;r->work+=values*(r->m?r->m:1);if(r->work<GR_SUB_PROGRESS||g->progress==NULL)return GRUNDY_OK;
 r->work=0;uint64_t done=r->a.n>r->done?r->a.n:r->done;r->done=done=done<r->total?done:r->total;g->reporting=1;
 int stop=g->progress(g->progress_user,done,r->total);g->reporting=0;return stop?GRUNDY_ECANCELED:GRUNDY_OK;
 }typedef struct gr_roll{uint64_t h;uint64_t bt;uint64_t th;int on;}gr_roll;static int gr_roll_event(const gr_roll*w){

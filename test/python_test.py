@@ -1373,6 +1373,108 @@ class TestHeapGames(unittest.TestCase):
 
 
 # ---------------------------------------------------------------------------
+# Misère quotients
+
+
+def kayles_options(h):
+    """The heaps a Kayles heap of h leaves: remove 1 or 2 adjacent pins."""
+    for r in (1, 2):
+        for a in range(0, h - r + 1):
+            b = h - r - a
+            if a <= b:
+                yield tuple(x for x in (a, b) if x)
+
+
+@functools.lru_cache(maxsize=None)
+def misere_kayles_p(heaps):
+    """Whether a sorted tuple of Kayles heaps is a misère P-position."""
+    moved = False
+    for i, h in enumerate(heaps):
+        if i and heaps[i - 1] == h:
+            continue
+        rest = heaps[:i] + heaps[i + 1:]
+        for parts in kayles_options(h):
+            moved = True
+            if misere_kayles_p(tuple(sorted(rest + parts))):
+                return False
+    return moved
+
+
+class TestQuotient(unittest.TestCase):
+    def test_kayles(self):
+        with grundy.HeapGame("0.77") as h, h.quotient() as q:
+            self.assertEqual(q.solved, (12, 71))
+            self.assertEqual((q.order, len(q.p_portion), q.tame), (40, 9, False))
+            self.assertEqual(q.generators, [1, 2, 5, 9, 12, 25, 27])
+            self.assertTrue(q.presentation.startswith("a^2 = 1, b^3 = b"))
+            self.assertEqual(len(q.relations), q.presentation.count("="))
+            self.assertEqual([q.element_name(q.phi(n)) for n in range(4)], ["1", "a", "b", "ab"])
+            self.assertEqual(q.word(q.phi(3))[:2], (1, 1))
+            self.assertEqual(q.multiply(q.phi(1), q.phi(1)), 0)
+            self.assertEqual(q.phi(10**12 + 3), q.phi(10**12 + 3 - 12 * 10**10))
+            # Every sum of total at most 14 against the brute force.
+            for total in range(15):
+                for heaps in partitions(total):
+                    want = "P" if misere_kayles_p(tuple(sorted(heaps))) else "N"
+                    self.assertEqual(q.outcome(heaps), want, heaps)
+                    move = q.winning_move(heaps)
+                    # The empty sum is N with no move: the player to move has won.
+                    self.assertEqual(move is None, want == "P" or not heaps, heaps)
+                    if move is not None:
+                        [(i, k)] = [(i, k) for i, k in enumerate(move) if k is not None]
+                        left = heaps[:i] + heaps[i + 1:] + list(h.move(heaps[i], k))
+                        self.assertTrue(misere_kayles_p(tuple(sorted(x for x in left if x))))
+
+    def test_unsolved_save_resume(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "q")
+            with grundy.HeapGame("0.07") as h:
+                q = h.quotient(20)
+                self.assertIsNone(q.solved)
+                self.assertEqual((q.heaps, q.order, len(q.p_portion)), (21, 24, 5))
+                with self.assertRaises(grundy.OutOfRangeError):
+                    q.phi(21)
+                q.save(path)
+                q.close()
+                with grundy.Quotient(h) as r:
+                    r.resume(path)
+                    self.assertEqual((r.heaps, r.order), (21, 24))
+                    r.compute(22)
+                    self.assertEqual(r.heaps, 23)
+            with open(path, "r+b") as f:
+                f.seek(40)
+                f.write(b"\xff\xff\xff")
+            with grundy.HeapGame("0.07") as h, grundy.Quotient(h) as r:
+                with self.assertRaises(grundy.ParseError):
+                    r.resume(path)
+                self.assertEqual(r.heaps, 1)
+
+    def test_errors(self):
+        with self.assertRaises(TypeError):
+            grundy.Quotient("0.77")
+        with grundy.HeapGame("0.75") as h, grundy.Quotient(h) as q:
+            with self.assertRaises(grundy.OutOfRangeError):
+                q.is_p(q.order)
+            with self.assertRaises(ValueError):
+                q.compute(-1)
+        self.assertIn("closed", repr(q))
+        with self.assertRaises(ValueError):
+            q.order
+
+
+def partitions(total, largest=None):
+    """Every multiset of positive heaps summing to total, as lists."""
+    if largest is None:
+        largest = total
+    if total == 0:
+        yield []
+        return
+    for h in range(min(total, largest), 0, -1):
+        for rest in partitions(total - h, h):
+            yield [h] + rest
+
+
+# ---------------------------------------------------------------------------
 # Nimbers
 
 
@@ -2078,7 +2180,7 @@ class TestDocumentedExamples(unittest.TestCase):
 # Against an installed copy, in subprocesses
 
 
-QUICK = [TestLoadedLibrary, TestNim, TestGraphBasics, TestErrors, TestHeapGames,
+QUICK = [TestLoadedLibrary, TestNim, TestGraphBasics, TestErrors, TestHeapGames, TestQuotient,
          TestNimbers, TestGame, TestDocumentedExamples, TestSafety, TestMemoryCap, TestArrays,
          TestPythonic, TestInterrupt, TestPackage]
 

@@ -11,6 +11,8 @@
 /* Exit statuses, as DESIGN.md fixes them. */
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_ERROR 2
+/* The answer is not proved (period, quotient): what was found is printed. */
+#define CLI_EXIT_UNPROVED 3
 
 /* Prints "grundy: <message>" on standard error and returns CLI_EXIT_ERROR. */
 int cli_error(const char *fmt, ...)
@@ -157,5 +159,6 @@ int cli_period(int argc, char **argv);
 int cli_stats(int argc, char **argv);
 int cli_survey(int argc, char **argv);
 int cli_plot(int argc, char **argv);
+int cli_quotient(int argc, char **argv);
 
 #endif

@@ -5,12 +5,18 @@
  * 2 is a winning move, named by what it leaves, since a move may take
  * tokens, split a heap, or both: `heap I: H -> A B` (I counted from 0, H
  * its size, A B ... the heaps the move leaves there, increasing; `0` when
- * it leaves none).  Normal play by Sprague-Grundy values; --misere by the
- * library's search of the sum.  In misère play a sum with no move left is
- * N with no line 2: the player to move has already won. */
+ * it leaves none).  Normal play by Sprague-Grundy values; --misere from the
+ * game's misère quotient when it covers the heaps (or is proved for every
+ * heap) within QUOTIENT_BUDGET_S seconds, else by the library's search of
+ * the sum: both decide every sum exactly, the quotient in O(heaps) once
+ * known, so the answer is the same either way.  In misère play a sum with
+ * no move left is N with no line 2: the player to move has already won. */
 #include "cli/cli.h"
 
 #include <stdio.h>
+#include <time.h>
+
+#define QUOTIENT_BUDGET_S 2.0
 
 /* Prints the move of heap i, or returns an error exit status. */
 static int print_move(grundy_heap_game *g, size_t i, uint64_t heap, uint64_t k)
@@ -28,12 +34,50 @@ static int print_move(grundy_heap_game *g, size_t i, uint64_t heap, uint64_t k)
     return CLI_EXIT_OK;
 }
 
+/* Stops a quotient computation past its budget. */
+static int over_budget(void *user, uint64_t done, uint64_t total)
+{
+    (void)done;
+    (void)total;
+    return (double)(clock() - *(const clock_t *)user) > QUOTIENT_BUDGET_S * CLOCKS_PER_SEC;
+}
+
+/* The misère outcome and a winning move from the game's quotient: the
+ * outcome, or -1 when the quotient does not come within the budget (the
+ * caller then searches). */
+static int by_quotient(grundy_heap_game *g, const uint64_t *heaps, size_t n, uint64_t *moves,
+                       int *found)
+{
+    uint64_t largest = 0;
+    for (size_t i = 0; i < n; i++)
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    grundy_quotient *q;
+    if (grundy_quotient_new(&q, g, cli_allocator()) != GRUNDY_OK)
+        return -1;
+    grundy_quotient_set_memory_limit(q, cli_memory_cap());
+    clock_t start = clock();
+    grundy_quotient_set_progress(q, over_budget, &start);
+    int outcome = -1;
+    if (grundy_quotient_compute(q, largest) == GRUNDY_OK) {
+        outcome = grundy_quotient_sum_outcome(q, heaps, n);
+        *found = outcome >= 0 ? grundy_quotient_sum_winning_move(q, heaps, n, moves) : -1;
+        if (*found < 0)
+            outcome = -1;
+    }
+    grundy_quotient_free(q);
+    return outcome;
+}
+
 static int answer(grundy_heap_game *g, int play, const uint64_t *heaps, uint64_t *moves,
                   size_t n)
 {
-    int outcome = grundy_heap_game_sum_outcome(g, play, heaps, n);
-    int found = outcome >= 0 ? grundy_heap_game_sum_winning_move(g, play, heaps, n, moves)
+    int found = -1;
+    int outcome = play == GRUNDY_PLAY_MISERE ? by_quotient(g, heaps, n, moves, &found) : -1;
+    if (outcome < 0) {
+        outcome = grundy_heap_game_sum_outcome(g, play, heaps, n);
+        found = outcome >= 0 ? grundy_heap_game_sum_winning_move(g, play, heaps, n, moves)
                              : outcome;
+    }
     cli_end_progress();
     if (found < 0)
         return found == GRUNDY_ENOMEM ? cli_out_of_memory("move", "finding a winning move")

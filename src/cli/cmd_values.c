@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #define DEFAULT_PERIOD_MAX 100000u
-#define EXIT_UNPROVED 3
 /* One thread unless asked: on a 2-core machine a second thread gains at
  * most a few percent at the sizes people ask for (docs/performance.md,
  * section "threads"), and costs a thread and its memory. */
@@ -391,5 +390,5 @@ int cli_period(int argc, char **argv)
                 "%s %llu\n", name, (unsigned long long)max * 10);
     else if (rc == 0)
         fprintf(stderr, "grundy: period: a larger MAX may prove a period\n");
-    return EXIT_UNPROVED;
+    return CLI_EXIT_UNPROVED;
 }

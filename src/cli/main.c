@@ -65,13 +65,25 @@ static const struct cli_command {
      "      outcome (N or P) of a sum of heaps of a heap game; when N, a winning\n"
      "      move on line 2 as what it leaves: \"heap I: H -> A B\" (heap I, from 0,\n"
      "      of H tokens becomes heaps A B; \"0\" when none is left); --misere:\n"
-     "      misere play, by search of the sum\n",
+     "      misere play, from the game's misere quotient when it comes within two\n"
+     "      seconds, else by search of the sum\n",
      NOTE_GAME},
     {"genus", cli_genus, "genus GAME N",
      "      Conway's genus of heaps 0 ... N-1, one line each: \"H g^t0,t1,... tame\"\n"
      "      (or wild): g the value, t the misere values of the heap plus 0, 1, ...\n"
      "      heaps of 2, listed until they alternate (the last two repeat)\n",
      NOTE_GAME},
+    {"quotient", cli_quotient, "quotient [--save FILE] [--resume FILE] GAME [MAXHEAP]",
+     "      the misere quotient of a heap game over heaps 0 ... MAXHEAP (default\n"
+     "      1000), stopping once solved: line 1 \"order Q P-portion N period p\n"
+     "      preperiod e tame yes|no\" when solved (proved, octal games only), else\n"
+     "      \"unsolved up to heap H order Q P-portion N\" and exit 3; then the\n"
+     "      generators (a=H: a is the element of heap H), the relations, the\n"
+     "      P-portion and phi (each heap's element, over the preperiod and one\n"
+     "      period when solved); --save FILE: keep the state in FILE (every\n"
+     "      minute, at the end, and on Ctrl-C, which exits 130); --resume FILE:\n"
+     "      start from a state saved so\n",
+     NOTE_GAME | NOTE_MEMORY},
     {"graph", cli_graph, "graph [MODE] [--dot] [FILE | --game GAME N]",
      "      the number of every node of a game graph (FILE or standard input:\n"
      "      \"n m\" then m pairs \"u v\"; or --game: heaps 0 ... N-1 of a heap game\n"

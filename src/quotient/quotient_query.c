@@ -349,6 +349,27 @@ int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap
     return t.len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
 }
 
+int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x, char *buf, size_t cap,
+                                 size_t *len)
+{
+    if (len != NULL)
+        *len = 0;
+    if (buf != NULL && cap > 0)
+        buf[0] = '\0';
+    if (q == NULL || len == NULL || (buf == NULL && cap > 0))
+        return GRUNDY_EINVAL;
+    const grundy__qpre *p = &q->pre;
+    if (x >= p->m.n)
+        return GRUNDY_ERANGE;
+    size_t ngen = p->gen_heap.n;
+    text t = {buf, cap > 0 ? cap - 1 : 0, 0};
+    put_word(&t, p->exps + (size_t)x * ngen, ngen, ngen);
+    *len = t.len;
+    if (cap > 0)
+        buf[t.len < t.cap ? t.len : t.cap] = '\0';
+    return t.len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
 /* ---- sums of heaps ------------------------------------------------------------------- */
 
 static int sum_elem(grundy_quotient *q, const uint64_t *heaps, size_t n, uint32_t *x,

@@ -88,6 +88,7 @@ from ctypes import (CFUNCTYPE, POINTER, byref, c_char_p, c_int, c_size_t,
                     c_uint, c_uint32, c_uint64, c_void_p)
 
 __all__ = [
+    "Quotient",
     "Graph", "HeapGame", "Game",
     "GrundyError", "OutOfMemoryError", "InvalidArgumentError", "CycleError",
     "ParseError", "OutOfRangeError", "TextRangeError", "LimitError",
@@ -366,6 +367,32 @@ _SIGNATURES = {
     "grundy_heap_game_set_period_detection": (None, [c_void_p, c_int]),
     "grundy_heap_game_set_sparse": (None, [c_void_p, c_int]),
     "grundy_heap_game_set_threads": (None, [c_void_p, c_uint]),
+    # Misère quotients
+    "grundy_quotient_new": (c_int, [_handlep, c_void_p, c_void_p]),
+    "grundy_quotient_free": (None, [c_void_p]),
+    "grundy_quotient_errmsg": (c_char_p, [c_void_p]),
+    "grundy_quotient_set_memory_limit": (None, [c_void_p, c_size_t]),
+    "grundy_quotient_set_progress": (None, [c_void_p, _PROGRESS_FN, c_void_p]),
+    "grundy_quotient_compute": (c_int, [c_void_p, c_uint64]),
+    "grundy_quotient_heaps": (c_uint64, [c_void_p]),
+    "grundy_quotient_solved": (c_int, [c_void_p, _u64p, _u64p]),
+    "grundy_quotient_order": (c_uint32, [c_void_p]),
+    "grundy_quotient_p_size": (c_uint32, [c_void_p]),
+    "grundy_quotient_is_p": (c_int, [c_void_p, c_uint32]),
+    "grundy_quotient_tame": (c_int, [c_void_p]),
+    "grundy_quotient_multiply": (c_int, [c_void_p, c_uint32, c_uint32, _u32p]),
+    "grundy_quotient_phi": (c_int, [c_void_p, c_uint64, _u32p]),
+    "grundy_quotient_generator_count": (c_size_t, [c_void_p]),
+    "grundy_quotient_generator_heap": (c_int, [c_void_p, c_size_t, _u64p]),
+    "grundy_quotient_word": (c_int, [c_void_p, c_uint32, _u32p, c_size_t]),
+    "grundy_quotient_element_name": (c_int, [c_void_p, c_uint32, c_char_p, c_size_t, _sizep]),
+    "grundy_quotient_relation_count": (c_size_t, [c_void_p]),
+    "grundy_quotient_relation": (c_int, [c_void_p, c_size_t, _u32p, _u32p, c_size_t]),
+    "grundy_quotient_presentation": (c_int, [c_void_p, c_char_p, c_size_t, _sizep]),
+    "grundy_quotient_sum_outcome": (c_int, [c_void_p, _u64p, c_size_t]),
+    "grundy_quotient_sum_winning_move": (c_int, [c_void_p, _u64p, c_size_t, _u64p]),
+    "grundy_quotient_save": (c_int, [c_void_p, c_char_p]),
+    "grundy_quotient_resume": (c_int, [c_void_p, c_char_p]),
     # Games described by rules
     "grundy_game_new_u64": (c_int, [_handlep, _MOVES_U64_FN, c_void_p, c_void_p]),
     "grundy_game_free": (None, [c_void_p]),
@@ -1731,6 +1758,17 @@ class HeapGame(_Owner):
 
     # -- moves ----------------------------------------------------------------
 
+    def quotient(self, max_heap=1000, memory_limit=None):
+        """The misère quotient of this game over heaps 0 .. max_heap, or
+        fewer once solved (see Quotient)."""
+        q = Quotient(self, memory_limit)
+        try:
+            q.compute(max_heap)
+        except BaseException:
+            q.close()
+            raise
+        return q
+
     def degree(self, heap):
         """How many moves a heap of heap tokens has."""
         out = c_uint64()
@@ -1749,6 +1787,201 @@ class HeapGame(_Owner):
                                   % (heap, k, self.degree(heap)))
         self._call(rc)
         return tuple(parts[:nparts.value])
+
+
+# ---------------------------------------------------------------------------
+# Misère quotients of heap games
+
+
+def _quotient_of(game, max_heap, memory_limit):
+    """A Quotient of game computed over heaps 0 .. max_heap (unpickling)."""
+    q = Quotient(game, memory_limit)
+    q.compute(max_heap)
+    return q
+
+
+class Quotient(_Owner):
+    """The misère quotient of a heap game (Plambeck and Siegel): a finite
+    commutative monoid Q, its P-portion P and the map phi from heap sizes to
+    Q, such that a sum of heaps is a misère P-position exactly when the
+    product of phi over its heaps lies in P.  Elements are the integers
+    0 .. order - 1, 0 the identity (the empty sum).
+
+    ``Quotient(game)`` copies the rules of a HeapGame (the game may be closed
+    after) and covers heap 0; compute() extends it heap by heap and stops
+    once the game is solved: phi periodic and proved so by the misère
+    periodicity theorem (octal games only), after which every heap size has
+    its element.  ``HeapGame.quotient(max_heap)`` does both."""
+
+    _SLOT = '_q'
+    _FREE = 'grundy_quotient_free'
+    _ERRMSG = 'grundy_quotient_errmsg'
+    _SET_PROGRESS = 'grundy_quotient_set_progress'
+    _SET_LIMIT = 'grundy_quotient_set_memory_limit'
+
+    def __init__(self, game, memory_limit=None):
+        if not isinstance(game, HeapGame):
+            raise TypeError("game must be a HeapGame, not %s" % type(game).__name__)
+        h = c_void_p()
+        with game._lock:
+            rc = _lib.grundy_quotient_new(byref(h), game._handle(), None)
+            if rc < 0:
+                raise _error(rc, "" if rc == ENOMEM else _lib.grundy_heap_game_errmsg(
+                    game._handle()).decode("utf-8", "replace"))
+        self.name = game.name
+        self._game = game
+        try:
+            self._adopt(h, memory_limit)
+        except BaseException:
+            self.close()
+            raise
+
+    def __reduce__(self):
+        """Pickles the quotient as its game and the heaps it covers:
+        unpickling computes it again."""
+        return _quotient_of, (self._game, self.heaps - 1, self._memory_limit)
+
+    def __repr__(self):
+        if not self._q:
+            return "<grundy.Quotient %r closed>" % self.name
+        return "<grundy.Quotient %r heaps 0..%d order %d>" % (self.name, self.heaps - 1,
+                                                            self.order)
+
+    def _element(self, x, what="element"):
+        x = _int(x, what, _U32_MAX)
+        if x >= self.order:
+            raise OutOfRangeError(ERANGE, "%s %d out of range (order %d)" % (what, x, self.order))
+        return x
+
+    def compute(self, max_heap):
+        """Extend the quotient to heaps 0 .. max_heap, stopping early once
+        solved.  After an error the quotient stays that of the last heap
+        finished."""
+        self._call(_lib.grundy_quotient_compute(self._handle(), _u64(max_heap, "max_heap")))
+
+    @property
+    def heaps(self):
+        """How many heaps are covered: Q, P and phi are those of heaps
+        0 .. heaps - 1."""
+        return _lib.grundy_quotient_heaps(self._handle())
+
+    @property
+    def solved(self):
+        """(period, preperiod) of phi once proved for every heap, else None."""
+        p, e = c_uint64(), c_uint64()
+        if _lib.grundy_quotient_solved(self._handle(), byref(p), byref(e)):
+            return p.value, e.value
+        return None
+
+    @property
+    def order(self):
+        """The number of elements of Q."""
+        return _lib.grundy_quotient_order(self._handle())
+
+    @property
+    def p_portion(self):
+        """The elements of P, increasing."""
+        h = self._handle()
+        return [x for x in range(_lib.grundy_quotient_order(h))
+                if _lib.grundy_quotient_is_p(h, x) == 1]
+
+    def is_p(self, x):
+        """Whether element x lies in P."""
+        return bool(self._call(_lib.grundy_quotient_is_p(self._handle(), self._element(x))))
+
+    @property
+    def tame(self):
+        """Whether Q is the quotient of some misère Nim position."""
+        return bool(self._call(_lib.grundy_quotient_tame(self._handle())))
+
+    def multiply(self, x, y):
+        """The product x * y in Q."""
+        out = c_uint32()
+        self._call(_lib.grundy_quotient_multiply(self._handle(), self._element(x, "x"),
+                                                 self._element(y, "y"), byref(out)))
+        return out.value
+
+    def phi(self, heap):
+        """The element of a heap of heap tokens (any size once solved)."""
+        out = c_uint32()
+        self._call(_lib.grundy_quotient_phi(self._handle(), _u64(heap, "heap"), byref(out)))
+        return out.value
+
+    @property
+    def generators(self):
+        """The heap sizes whose elements generate Q, in the order of their
+        names a, b, c, ..."""
+        h = self._handle()
+        out = c_uint64()
+        heaps = []
+        for i in range(_lib.grundy_quotient_generator_count(h)):
+            self._call(_lib.grundy_quotient_generator_heap(h, i, byref(out)))
+            heaps.append(out.value)
+        return heaps
+
+    def word(self, x):
+        """The least word of element x: a tuple of exponents, one per generator."""
+        h = self._handle()
+        n = _lib.grundy_quotient_generator_count(h)
+        out = (c_uint32 * max(n, 1))()
+        self._call(_lib.grundy_quotient_word(h, self._element(x), out, n))
+        return tuple(out[:n])
+
+    def element_name(self, x):
+        """Element x as its least word, e.g. 'a', 'b^2', '1' for the identity."""
+        h = self._handle()
+        x = self._element(x)
+        need = c_size_t()
+        _lib.grundy_quotient_element_name(h, x, None, 0, byref(need))
+        buf = ctypes.create_string_buffer(need.value + 1)
+        self._call(_lib.grundy_quotient_element_name(h, x, buf, need.value + 1, byref(need)))
+        return buf.value.decode("ascii")
+
+    @property
+    def relations(self):
+        """The presentation's relations, as (lhs, rhs) pairs of exponent tuples."""
+        h = self._handle()
+        n = _lib.grundy_quotient_generator_count(h)
+        rels = []
+        for i in range(_lib.grundy_quotient_relation_count(h)):
+            lhs, rhs = (c_uint32 * max(n, 1))(), (c_uint32 * max(n, 1))()
+            self._call(_lib.grundy_quotient_relation(h, i, lhs, rhs, n))
+            rels.append((tuple(lhs[:n]), tuple(rhs[:n])))
+        return rels
+
+    @property
+    def presentation(self):
+        """The relations as text, e.g. 'a^2 = 1, b^3 = b' ('' when there are none)."""
+        h = self._handle()
+        need = c_size_t()
+        _lib.grundy_quotient_presentation(h, None, 0, byref(need))
+        buf = ctypes.create_string_buffer(need.value + 1)
+        self._call(_lib.grundy_quotient_presentation(h, buf, need.value + 1, byref(need)))
+        return buf.value.decode("ascii")
+
+    def outcome(self, heaps):
+        """'N' or 'P' for the sum of heaps in misère play."""
+        arr, n = _u64_array(heaps, "heaps")
+        return _outcome(self._call(_lib.grundy_quotient_sum_outcome(self._handle(), arr, n)))
+
+    def winning_move(self, heaps):
+        """A winning misère move in the sum of heaps, as
+        HeapGame.sum_winning_move() gives it: for each heap the move index
+        to play there (HeapGame.move() reads it) or None; None when there is
+        none."""
+        arr, n = _u64_array(heaps, "heaps")
+        out = (c_uint64 * max(n, 1))()
+        found = self._call(_lib.grundy_quotient_sum_winning_move(self._handle(), arr, n, out))
+        return _move_list(found, out, n)
+
+    def save(self, path):
+        """Write the whole state to the file path (atomically), for resume()."""
+        self._call(_lib.grundy_quotient_save(self._handle(), os.fsencode(path)))
+
+    def resume(self, path):
+        """Continue from a state save() wrote for the same game; a damaged
+        file raises ParseError and leaves the quotient as it was."""
+        self._call(_lib.grundy_quotient_resume(self._handle(), os.fsencode(path)))
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,252 @@
+/* `grundy quotient [--save FILE] [--resume FILE] GAME [MAXHEAP]`: the
+ * misère quotient of a heap game.
+ *
+ * Line 1, when the game is solved within MAXHEAP heaps:
+ *     order Q P-portion N period p preperiod e tame yes|no
+ * and when it is not (exit status 3):
+ *     unsolved up to heap H order Q P-portion N
+ * Then, in both cases:
+ *     generators a=H1 b=H2 ...   each generator and the heap it is Φ of
+ *     relations R1, R2, ...      the presentation ("none" for a free monoid)
+ *     P x1 x2 ...                the P-portion, each element as its least word
+ *     phi x0 x1 ...              Φ(0), Φ(1), ...: over the preperiod and one
+ *                                period when solved, else every heap covered
+ *
+ * --save FILE writes the state to FILE every minute, at the end, and on an
+ * interrupt (Ctrl-C, after which the command exits with status 130);
+ * --resume FILE starts from a state saved so, which must be the same game's. */
+#include "cli/cli.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_MAX_HEAP 1000u
+#define SAVE_EVERY_S 60.0
+#define EXIT_INTERRUPTED 130
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* What the progress callback needs: whether to stop for a checkpoint. */
+typedef struct run {
+    const char *save;   /* --save FILE, or NULL */
+    time_t last_save;   /* when the state was last written */
+    int checkpoint;     /* the callback stopped the computation to save */
+    int show;           /* progress on standard error (a terminal) */
+} run;
+
+/* Stops the computation on an interrupt, and every minute when saving. */
+static int progress(void *user, uint64_t done, uint64_t total)
+{
+    run *r = (run *)user;
+    if (r->show)
+        fprintf(stderr, "\rheap %llu of %llu", (unsigned long long)done - 1,
+                (unsigned long long)total - 1);
+    if (interrupted)
+        return 1;
+    if (r->save != NULL && difftime(time(NULL), r->last_save) >= SAVE_EVERY_S) {
+        r->checkpoint = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static int save(grundy_quotient *q, run *r)
+{
+    if (grundy_quotient_save(q, r->save) != GRUNDY_OK)
+        return cli_error("quotient: %s", grundy_quotient_errmsg(q));
+    r->last_save = time(NULL);
+    return CLI_EXIT_OK;
+}
+
+/* Computes up to max_heap, stopping for checkpoints and interrupts. */
+static int compute(grundy_quotient *q, uint64_t max_heap, run *r)
+{
+    for (;;) {
+        r->checkpoint = 0;
+        int rc = grundy_quotient_compute(q, max_heap);
+        cli_end_progress();
+        if (rc == GRUNDY_ECANCELED && r->checkpoint) {
+            int status = save(q, r);
+            if (status != CLI_EXIT_OK)
+                return status;
+            continue;
+        }
+        if (rc == GRUNDY_ECANCELED) {
+            if (r->save != NULL && save(q, r) == CLI_EXIT_OK)
+                fprintf(stderr, "grundy: quotient: interrupted after heap %llu; state saved "
+                        "to %s (continue with --resume %s)\n",
+                        (unsigned long long)grundy_quotient_heaps(q) - 1, r->save, r->save);
+            return EXIT_INTERRUPTED;
+        }
+        if (rc == GRUNDY_ENOMEM)
+            return cli_out_of_memory("quotient", "computing the quotient");
+        if (rc == GRUNDY_ELIMIT && strstr(grundy_quotient_errmsg(q), "memory limit") != NULL)
+            return cli_over_cap("quotient", grundy_quotient_errmsg(q));
+        if (rc != GRUNDY_OK)
+            return cli_error("quotient: %s", grundy_quotient_errmsg(q));
+        return r->save != NULL ? save(q, r) : CLI_EXIT_OK;
+    }
+}
+
+/* Prints element x as its least word, between `before` and `after`. */
+static int print_element(grundy_quotient *q, const char *before, uint32_t x, const char *after)
+{
+    char name[512];
+    size_t len;
+    if (grundy_quotient_element_name(q, x, name, sizeof name, &len) == GRUNDY_OK) {
+        printf("%s%s%s", before, name, after);
+        return CLI_EXIT_OK;
+    }
+    char *big = (char *)cli_malloc(len + 1);
+    if (big == NULL)
+        return cli_out_of_memory("quotient", "naming an element");
+    grundy_quotient_element_name(q, x, big, len + 1, &len);
+    printf("%s%s%s", before, big, after);
+    cli_free(big);
+    return CLI_EXIT_OK;
+}
+
+static int print_presentation(grundy_quotient *q)
+{
+    size_t len;
+    int rc = grundy_quotient_presentation(q, NULL, 0, &len);
+    if (rc != GRUNDY_OK && rc != GRUNDY_ERANGE)
+        return cli_error("quotient: %s", grundy_quotient_errmsg(q));
+    char *text = (char *)cli_malloc(len + 1);
+    if (text == NULL)
+        return cli_out_of_memory("quotient", "writing the presentation");
+    grundy_quotient_presentation(q, text, len + 1, &len);
+    printf("relations %s\n", len > 0 ? text : "none");
+    cli_free(text);
+    return CLI_EXIT_OK;
+}
+
+/* Lines 2 on: generators, relations, P-portion, and Φ of heaps 0 .. shown - 1. */
+static int print_details(grundy_quotient *q, uint64_t shown)
+{
+    int status = CLI_EXIT_OK;
+    fputs("generators", stdout);
+    for (size_t i = 0; status == CLI_EXIT_OK && i < grundy_quotient_generator_count(q); i++) {
+        uint64_t h;
+        uint32_t x;
+        grundy_quotient_generator_heap(q, i, &h);
+        grundy_quotient_phi(q, h, &x);
+        char after[32];
+        snprintf(after, sizeof after, "=%llu", (unsigned long long)h);
+        status = print_element(q, " ", x, after);
+    }
+    putchar('\n');
+    if (status == CLI_EXIT_OK)
+        status = print_presentation(q);
+    fputs("P", stdout);
+    for (uint32_t x = 0; status == CLI_EXIT_OK && x < grundy_quotient_order(q); x++) {
+        if (grundy_quotient_is_p(q, x) == 1)
+            status = print_element(q, " ", x, "");
+    }
+    putchar('\n');
+    fputs("phi", stdout);
+    for (uint64_t h = 0; status == CLI_EXIT_OK && h < shown; h++) {
+        uint32_t x;
+        grundy_quotient_phi(q, h, &x);
+        status = print_element(q, " ", x, "");
+    }
+    putchar('\n');
+    return status;
+}
+
+/* Takes the options before GAME: 0 and the index of GAME, or -1. */
+static int take_options(int argc, char **argv, const char **save_to, const char **resume_from)
+{
+    int i = 0;
+    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+        const char **slot = strcmp(argv[i], "--save") == 0     ? save_to
+                            : strcmp(argv[i], "--resume") == 0 ? resume_from
+                                                               : NULL;
+        if (strcmp(argv[i], "--") == 0)
+            return i + 1;
+        if (slot == NULL) {
+            cli_error("quotient: unknown option '%s'", argv[i]);
+            return -1;
+        }
+        if (i + 1 >= argc) {
+            cli_error("quotient: %s needs a file name", argv[i]);
+            return -1;
+        }
+        *slot = argv[++i];
+    }
+    return i;
+}
+
+static int report(grundy_quotient *q)
+{
+    uint64_t period, preperiod;
+    int solved = grundy_quotient_solved(q, &period, &preperiod);
+    if (solved)
+        printf("order %u P-portion %u period %llu preperiod %llu tame %s\n",
+               grundy_quotient_order(q), grundy_quotient_p_size(q),
+               (unsigned long long)period, (unsigned long long)preperiod,
+               grundy_quotient_tame(q) == 1 ? "yes" : "no");
+    else
+        printf("unsolved up to heap %llu order %u P-portion %u\n",
+               (unsigned long long)grundy_quotient_heaps(q) - 1, grundy_quotient_order(q),
+               grundy_quotient_p_size(q));
+    int status = print_details(q, solved ? preperiod + period : grundy_quotient_heaps(q));
+    if (status != CLI_EXIT_OK)
+        return status;
+    if (fflush(stdout) != 0)
+        return cli_error("quotient: cannot write output");
+    return solved ? CLI_EXIT_OK : CLI_EXIT_UNPROVED;
+}
+
+int cli_quotient(int argc, char **argv)
+{
+    run r = {NULL, 0, 0, 0};
+    const char *resume_from = NULL;
+    int first = take_options(argc, argv, &r.save, &resume_from);
+    if (first < 0)
+        return CLI_EXIT_ERROR;
+    argc -= first;
+    argv += first;
+    if (argc < 1 || argc > 2)
+        return cli_error("quotient: usage: grundy quotient [--save FILE] [--resume FILE] "
+                         "GAME [MAXHEAP]");
+    uint64_t max_heap = DEFAULT_MAX_HEAP;
+    if (argc == 2 && cli_parse_u64(argv[1], &max_heap) != 0)
+        return cli_error("quotient: MAXHEAP '%s' is not a non-negative integer below 2^64",
+                         argv[1]);
+    grundy_heap_game *g;
+    int status = cli_open_game("quotient", argv[0], 1, &g);
+    if (status != CLI_EXIT_OK)
+        return status;
+    grundy_quotient *q = NULL;
+    int rc = grundy_quotient_new(&q, g, cli_allocator());
+    grundy_heap_game_free(g);
+    if (rc != GRUNDY_OK)
+        return rc == GRUNDY_ENOMEM ? cli_out_of_memory("quotient", "creating the quotient")
+                                   : cli_error("quotient: %s", grundy_strerror(rc));
+    grundy_quotient_set_memory_limit(q, cli_memory_cap());
+    if (resume_from != NULL && grundy_quotient_resume(q, resume_from) != GRUNDY_OK)
+        status = cli_error("quotient: %s", grundy_quotient_errmsg(q));
+    if (status == CLI_EXIT_OK) {
+        r.last_save = time(NULL);
+        r.show = isatty(STDERR_FILENO);
+        grundy_quotient_set_progress(q, progress, &r);
+        void (*old)(int) = signal(SIGINT, on_interrupt);
+        status = compute(q, max_heap, &r);
+        signal(SIGINT, old == SIG_ERR ? SIG_DFL : old);
+    }
+    if (status == CLI_EXIT_OK)
+        status = report(q);
+    grundy_quotient_free(q);
+    return status;
+}
