@@ -4376,10 +4376,10 @@ typedef union grundy__graph__graph_block {
     size_t size;
     /* The alignment of max_align_t, which C99 lacks: what malloc returns
      * stays aligned for every type after the header. */
-    long double ld;
-    long long ll;
-    void *p;
-    void (*fp)(void);
+    long double align_long_double;
+    long long align_long_long;
+    void *align_pointer;
+    void (*align_function)(void);
 } grundy__graph__graph_block;
 
 static int grundy__graph__graph_mem_allows(grundy_graph *g, size_t old_size, size_t size)

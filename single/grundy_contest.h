@@ -501,9 +501,10 @@ __attribute__((format(printf,3,4)))
 #endif
 ;GR_LOCAL int gr_graph_push(grundy_graph*g,const gr_pending*recs,size_t count);GR_LOCAL int gr_graph_check_id(grundy_graph*g,
 uint32_t node,const char*role);GR_LOCAL int gr_graph_check_play(grundy_graph*g,int play,int with_method);
-typedef union gr_graph_block{size_t size;long double ld;long long ll;void*p;void(*fp)(void);}
-gr_graph_block;static int gr_graph_mem_allows(grundy_graph*g,size_t old_size,size_t size){if(size>SIZE_MAX-sizeof(gr_graph_block))return 0;
-size_t want=size+sizeof(gr_graph_block);size_t live=g->mem_live-old_size;if(g->mem_limit!=0&&(want>g->mem_limit||live>g->mem_limit-want)){
+typedef union gr_graph_block{size_t size;long double align_long_double;long long align_long_long;
+void*align_pointer;void(*align_function)(void);}gr_graph_block;static int gr_graph_mem_allows(grundy_graph*g,
+size_t old_size,size_t size){if(size>SIZE_MAX-sizeof(gr_graph_block))return 0;size_t want=size+sizeof(gr_graph_block);
+size_t live=g->mem_live-old_size;if(g->mem_limit!=0&&(want>g->mem_limit||live>g->mem_limit-want)){
 gr_graph_fail(g,GRUNDY_ENOMEM,"the memory limit of %zu bytes would be passed: %zu bytes held, " "%zu more asked",
 g->mem_limit,live,want);return 0;}return 1;}static void*gr_graph_mem_malloc(void*user,size_t size){
 grundy_graph*g=(grundy_graph*)user;if(!gr_graph_mem_allows(g,0,size))return NULL;gr_graph_block*b=(gr_graph_block*)g->base.malloc_fn(g->base.user,

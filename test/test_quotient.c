@@ -4,7 +4,9 @@
  * to a bound (at least 18) as the brute force of misere_brute.h does and as
  * the library's memoized misère search does, and each winning move it gives
  * leaves a P-position.  Known quotients (T1, T2) are asserted; the solved
- * octal games are asserted solved, with their figures printed as comments.
+ * octal games are asserted solved, with their figures printed as comments,
+ * and the order and P-portion of every quotient up to each heap are
+ * MisereSolver's.
  * Then errors, progress and cancelling, saving and resuming. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -592,6 +594,67 @@ static void test_resume_verifies(void)
     remove(path);
 }
 
+/* ---- MisereSolver's quotients, heap by heap -------------------------------------- */
+
+/* The heaps where the quotient of heaps 0 ... n changes, with its order and
+ * P-portion from there on, as CGSuite's MisereSolver printed them when run
+ * on each game (and, for 0.07, Siegel's published order 360 at heap 30).
+ * Q_n is determined by n alone (the quotient of the sums of heaps 0 ... n),
+ * so any correct computation gives these figures, whatever its
+ * presentation.  0 ends a list. */
+typedef struct change {
+    uint32_t heap, order, p_size;
+} change;
+
+typedef struct changes {
+    const char *game;
+    uint32_t last;      /* the last heap checked */
+    change at[10];
+} changes;
+
+static const changes misere_solver[] = {
+    {"0.07", 33, {{2, 2, 1}, {4, 6, 2}, {10, 12, 3}, {14, 24, 5}, {25, 144, 23}, {27, 176, 28},
+                  {30, 360, 65}, {31, 520, 89}, {32, 552, 93}, {33, 638, 109}}},
+    {"0.137", 32, {{1, 2, 1}, {3, 6, 2}, {9, 12, 3}, {13, 24, 5}, {24, 144, 23}, {26, 176, 28},
+                   {29, 360, 65}, {30, 520, 89}, {31, 552, 93}, {32, 638, 109}}},
+    {"0.77", 40, {{1, 2, 1}, {2, 6, 2}, {5, 12, 3}, {9, 18, 6}, {12, 24, 8}, {25, 32, 9},
+                  {27, 40, 9}, {0, 0, 0}}},
+    {"0.15", 40, {{1, 2, 1}, {6, 6, 2}, {14, 8, 2}, {18, 16, 4}, {20, 20, 5}, {23, 30, 8},
+                  {27, 36, 9}, {29, 40, 11}, {30, 42, 12}, {0, 0, 0}}},
+    {"0.123", 20, {{1, 2, 1}, {3, 6, 2}, {8, 12, 3}, {9, 20, 5}, {0, 0, 0}}},
+    {"0.34", 20, {{1, 2, 1}, {4, 6, 2}, {10, 12, 3}, {0, 0, 0}}},
+    {"0.75", 20, {{1, 2, 1}, {2, 6, 2}, {5, 8, 2}, {0, 0, 0}}},
+};
+
+static void test_misere_solver(void)
+{
+    for (size_t i = 0; i < sizeof misere_solver / sizeof misere_solver[0]; i++) {
+        const changes *c = &misere_solver[i];
+        grundy_heap_game *g = game_of(c->game);
+        grundy_quotient *q = NULL;
+        CHECK_EQ(grundy_quotient_new(&q, g, NULL), GRUNDY_OK);
+        grundy_heap_game_free(g);
+        uint32_t order = 1, p_size = 0;
+        size_t k = 0;
+        for (uint32_t h = 1; h <= c->last; h++) {
+            if (k < 10 && c->at[k].heap == h) {
+                order = c->at[k].order;
+                p_size = c->at[k].p_size;
+                k++;
+            }
+            if (!CHECK_EQ(grundy_quotient_compute(q, h), GRUNDY_OK))
+                break;
+            int same = grundy_quotient_heaps(q) > h && grundy_quotient_order(q) == order &&
+                       grundy_quotient_p_size(q) == p_size;
+            if (!CHECK(same))
+                fprintf(stderr, "%s up to heap %u: order %u, P-portion %u; MisereSolver: %u, %u\n",
+                        c->game, h, grundy_quotient_order(q), grundy_quotient_p_size(q), order,
+                        p_size);
+        }
+        grundy_quotient_free(q);
+    }
+}
+
 int main(void)
 {
     test_save_resume();
@@ -599,5 +662,6 @@ int main(void)
     test_known();
     test_errors();
     test_games();
+    test_misere_solver();
     return harness_done();
 }

@@ -27,8 +27,21 @@ import zipfile
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # bindings/python
 REPO = os.path.dirname(os.path.dirname(HERE))
 PACKAGE = os.path.join(HERE, "grundy")
-# The library's folders, in the Makefile's order (LIB_DIRS).
-LIB_DIRS = ("core", "play", "graph", "game", "heap", "nim")
+
+
+def _lib_dirs():
+    """The library's folders of src/, read from the Makefile's LIB_DIRS line,
+    so that a folder the library gains is compiled here too."""
+    with open(os.path.join(REPO, "Makefile"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"LIB_DIRS\s*:?=\s*(.*)$", line)
+            if m:
+                return tuple(m.group(1).split())
+    raise RuntimeError("no LIB_DIRS line in %s" % os.path.join(REPO, "Makefile"))
+
+
+# The library's folders, in the Makefile's order.
+LIB_DIRS = _lib_dirs()
 NAME = "grundy"
 SUMMARY = "Sprague-Grundy values, outcomes and winning moves of impartial games (libgrundy)"
 
