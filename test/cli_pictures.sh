@@ -214,5 +214,8 @@ run graph --game 0.77
 expect_error "graph --game without N"
 run graph --game 0.77 5 "$tmp/small"
 expect_error "graph with --game and a FILE"
+run graph --game 0.137 1graph --game 0.137 12
+expect_error "graph with --game given twice (the first N not a number)"
+expect_err_has "given twice" "graph with --game given twice"
 
 finish

@@ -284,6 +284,8 @@ int cli_graph(int argc, char **argv)
         if (!options_done && strcmp(argv[i], "--game") == 0) {
             if (i + 2 >= argc)
                 return cli_error("graph: --game needs a game and a number of heaps");
+            if (game != NULL)
+                return cli_error("graph: --game given twice ('%s' and '%s')", game, argv[i + 1]);
             game = argv[++i];
             game_n = argv[++i];
             continue;
