@@ -18145,6 +18145,28 @@ typedef struct grundy__quotient_query__text {
     size_t cap, len;
 } grundy__quotient_query__text;
 
+/* The text a call writes into buf (cap bytes, NUL included): *len and buf
+ * emptied first, so that every out is written on every path. */
+static grundy__quotient_query__text grundy__quotient_query__text_start(char *buf, size_t cap, size_t *len)
+{
+    if (len != NULL)
+        *len = 0;
+    if (buf != NULL && cap > 0)
+        buf[0] = '\0';
+    grundy__quotient_query__text t = {buf, cap > 0 ? cap - 1 : 0, 0};
+    return t;
+}
+
+/* Ends the text: NUL-terminated (a prefix when it did not fit), *len its
+ * whole length; GRUNDY_ERANGE when cap was too small. */
+static int grundy__quotient_query__text_end(const grundy__quotient_query__text *t, size_t cap, size_t *len)
+{
+    *len = t->len;
+    if (cap > 0)
+        t->buf[t->len < t->cap ? t->len : t->cap] = '\0';
+    return t->len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
 static void grundy__quotient_query__put(grundy__quotient_query__text *t, const char *s)
 {
     size_t n = strlen(s);
@@ -18181,15 +18203,11 @@ static void grundy__quotient_query__put_word(grundy__quotient_query__text *t, co
 
 int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap, size_t *len)
 {
-    if (len != NULL)
-        *len = 0;
-    if (buf != NULL && cap > 0)
-        buf[0] = '\0';
+    grundy__quotient_query__text t = grundy__quotient_query__text_start(buf, cap, len);
     if (q == NULL || len == NULL || (buf == NULL && cap > 0))
         return GRUNDY_EINVAL;
     const grundy__qpre *p = &q->pre;
     size_t ngen = p->gen_heap.n;
-    grundy__quotient_query__text t = {buf, cap > 0 ? cap - 1 : 0, 0};
     for (size_t i = 0; i < p->rel_x.n; i++) {
         uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
         uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
@@ -18199,31 +18217,21 @@ int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap
         grundy__quotient_query__put(&t, " = ");
         grundy__quotient_query__put_word(&t, p->exps + (size_t)y * ngen, ngen, ngen);
     }
-    *len = t.len;
-    if (cap > 0)
-        buf[t.len < t.cap ? t.len : t.cap] = '\0';
-    return t.len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+    return grundy__quotient_query__text_end(&t, cap, len);
 }
 
 int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x, char *buf, size_t cap,
                                  size_t *len)
 {
-    if (len != NULL)
-        *len = 0;
-    if (buf != NULL && cap > 0)
-        buf[0] = '\0';
+    grundy__quotient_query__text t = grundy__quotient_query__text_start(buf, cap, len);
     if (q == NULL || len == NULL || (buf == NULL && cap > 0))
         return GRUNDY_EINVAL;
     const grundy__qpre *p = &q->pre;
     if (x >= p->m.n)
         return GRUNDY_ERANGE;
     size_t ngen = p->gen_heap.n;
-    grundy__quotient_query__text t = {buf, cap > 0 ? cap - 1 : 0, 0};
     grundy__quotient_query__put_word(&t, p->exps + (size_t)x * ngen, ngen, ngen);
-    *len = t.len;
-    if (cap > 0)
-        buf[t.len < t.cap ? t.len : t.cap] = '\0';
-    return t.len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+    return grundy__quotient_query__text_end(&t, cap, len);
 }
 
 /* ---- sums of heaps ------------------------------------------------------------------- */

@@ -44,6 +44,10 @@ size_t cli_memory_cap(void);
  * prints it with where the cap comes from and how to raise it. */
 int cli_over_cap(const char *where, const char *why);
 
+/* Whether a library call's status rc and message why (its handle's errmsg)
+ * say the handle refused a request for its memory cap. */
+int cli_refused_by_cap(int rc, const char *why);
+
 /* The most bytes live at once since cli_memory_init(). */
 size_t cli_memory_peak(void);
 

@@ -90,7 +90,7 @@ static int compute(grundy_quotient *q, uint64_t max_heap, run *r)
         }
         if (rc == GRUNDY_ENOMEM)
             return cli_out_of_memory("quotient", "computing the quotient");
-        if (rc == GRUNDY_ELIMIT && strstr(grundy_quotient_errmsg(q), "memory limit") != NULL)
+        if (cli_refused_by_cap(rc, grundy_quotient_errmsg(q)))
             return cli_over_cap("quotient", grundy_quotient_errmsg(q));
         if (rc != GRUNDY_OK)
             return cli_error("quotient: %s", grundy_quotient_errmsg(q));

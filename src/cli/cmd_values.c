@@ -262,7 +262,7 @@ static int misere_values(grundy_heap_game *g, const char *game, uint64_t first, 
 
 int cli_over_game_cap(const grundy_heap_game *g, int rc)
 {
-    return rc == GRUNDY_ELIMIT && strstr(grundy_heap_game_errmsg(g), "memory limit") != NULL;
+    return cli_refused_by_cap(rc, grundy_heap_game_errmsg(g));
 }
 
 int cli_game_failed(const char *cmd, const grundy_heap_game *g, int rc, const char *doing)

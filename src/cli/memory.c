@@ -10,6 +10,7 @@
  * read, the cap is 4 GiB. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -131,6 +132,12 @@ void cli_format_size(uint64_t bytes, char *buf, size_t cap)
         snprintf(buf, cap, "%llu bytes", (unsigned long long)bytes);
     else
         snprintf(buf, cap, "%llu bytes (%.1f %s)", (unsigned long long)bytes, v, units[u]);
+}
+
+int cli_refused_by_cap(int rc, const char *why)
+{
+    /* The library's handles word a refusal for their cap so. */
+    return rc == GRUNDY_ELIMIT && strstr(why, "memory limit") != NULL;
 }
 
 int cli_over_cap(const char *where, const char *why)

@@ -289,6 +289,28 @@ typedef struct text {
     size_t cap, len;
 } text;
 
+/* The text a call writes into buf (cap bytes, NUL included): *len and buf
+ * emptied first, so that every out is written on every path. */
+static text text_start(char *buf, size_t cap, size_t *len)
+{
+    if (len != NULL)
+        *len = 0;
+    if (buf != NULL && cap > 0)
+        buf[0] = '\0';
+    text t = {buf, cap > 0 ? cap - 1 : 0, 0};
+    return t;
+}
+
+/* Ends the text: NUL-terminated (a prefix when it did not fit), *len its
+ * whole length; GRUNDY_ERANGE when cap was too small. */
+static int text_end(const text *t, size_t cap, size_t *len)
+{
+    *len = t->len;
+    if (cap > 0)
+        t->buf[t->len < t->cap ? t->len : t->cap] = '\0';
+    return t->len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+}
+
 static void put(text *t, const char *s)
 {
     size_t n = strlen(s);
@@ -325,15 +347,11 @@ static void put_word(text *t, const uint32_t *w, size_t ngen, size_t plus)
 
 int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap, size_t *len)
 {
-    if (len != NULL)
-        *len = 0;
-    if (buf != NULL && cap > 0)
-        buf[0] = '\0';
+    text t = text_start(buf, cap, len);
     if (q == NULL || len == NULL || (buf == NULL && cap > 0))
         return GRUNDY_EINVAL;
     const grundy__qpre *p = &q->pre;
     size_t ngen = p->gen_heap.n;
-    text t = {buf, cap > 0 ? cap - 1 : 0, 0};
     for (size_t i = 0; i < p->rel_x.n; i++) {
         uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
         uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
@@ -343,31 +361,21 @@ int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap
         put(&t, " = ");
         put_word(&t, p->exps + (size_t)y * ngen, ngen, ngen);
     }
-    *len = t.len;
-    if (cap > 0)
-        buf[t.len < t.cap ? t.len : t.cap] = '\0';
-    return t.len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+    return text_end(&t, cap, len);
 }
 
 int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x, char *buf, size_t cap,
                                  size_t *len)
 {
-    if (len != NULL)
-        *len = 0;
-    if (buf != NULL && cap > 0)
-        buf[0] = '\0';
+    text t = text_start(buf, cap, len);
     if (q == NULL || len == NULL || (buf == NULL && cap > 0))
         return GRUNDY_EINVAL;
     const grundy__qpre *p = &q->pre;
     if (x >= p->m.n)
         return GRUNDY_ERANGE;
     size_t ngen = p->gen_heap.n;
-    text t = {buf, cap > 0 ? cap - 1 : 0, 0};
     put_word(&t, p->exps + (size_t)x * ngen, ngen, ngen);
-    *len = t.len;
-    if (cap > 0)
-        buf[t.len < t.cap ? t.len : t.cap] = '\0';
-    return t.len < cap ? GRUNDY_OK : GRUNDY_ERANGE;
+    return text_end(&t, cap, len);
 }
 
 /* ---- sums of heaps ------------------------------------------------------------------- */
