@@ -13,12 +13,15 @@
  *   directory d; a FILE containing '/' is not run;
  * - runs that would only be slow are not run: `values` and `period` with
  *   counts the harness's estimate says are too large (using the library to
- *   find a period first), and graph texts with more than 100000 nodes (a
- *   12-byte text "2147483647 0" makes the tool ask for tens of gigabytes).
+ *   find a period first), `move` with such heaps or a large misère sum,
+ *   `quotient` past a small MAXHEAP, and graph texts with more than 100000
+ *   nodes (a 12-byte text "2147483647 0" makes the tool ask for tens of
+ *   gigabytes); `quotient --save/--resume` (files) is not run either.
  *
  * Checks: the exit status is 0, 2 or 3 (3 only from `period`, with
- * "unknown up to MAX"); status 2 comes with a message on standard error
- * and nothing on standard output; status 0 output has the documented shape
+ * "unknown up to MAX", and from `quotient`, "unsolved up to heap H");
+ * status 2 comes with a message on standard error and nothing on standard
+ * output; status 0 output has the documented shape
  * (one line per node, N values, "N"/"P" then a move, ...).  Leaks are
  * LeakSanitizer's business (libFuzzer checks per input). */
 #define _POSIX_C_SOURCE 200809L
@@ -254,6 +257,66 @@ static int heap_command_screen(int argc, char **argv)
                                    has_option(argc, argv, "--no-period"));
 }
 
+/* `quotient [OPTIONS] GAME MAXHEAP` runs only with MAXHEAP at most
+ * QUOTIENT_MAX_HEAP (the default, 1000, can take minutes under the
+ * sanitizers) and without --save or --resume, which name files outside the
+ * sandbox (the quotient_file target reads saved states). */
+#define QUOTIENT_MAX_HEAP 14u
+
+static int quotient_screen(int argc, char **argv)
+{
+    int first = 2;
+    for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
+        if (strcmp(argv[first], "--help") == 0)
+            return 1;
+        if (strcmp(argv[first], "--save") == 0 || strcmp(argv[first], "--resume") == 0)
+            return 0;
+        if (strcmp(argv[first], "--") == 0) {
+            first++;
+            break;
+        }
+    }
+    uint64_t n;
+    if (argc - first == 1)
+        return 0; /* MAXHEAP 1000 */
+    if (argc - first != 2 || parse_u64(argv[first + 1], &n) != 0)
+        return 1; /* a usage error, or the tool rejects MAXHEAP */
+    return n <= QUOTIENT_MAX_HEAP;
+}
+
+/* `move [--misere] GAME H1 H2 ...` runs when each heap's values are cheap
+ * and, in misère play, when the sum is small enough that the search the
+ * tool falls back on (when the quotient does not come within its time
+ * budget, which the sanitizers may exhaust) ends soon. */
+#define MISERE_MAX_TOTAL 24u
+
+static int move_screen(int argc, char **argv)
+{
+    int first = 2, misere = 0;
+    for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
+        if (strcmp(argv[first], "--help") == 0)
+            return 1;
+        if (strcmp(argv[first], "--misere") == 0)
+            misere = 1;
+        if (strcmp(argv[first], "--") == 0) {
+            first++;
+            break;
+        }
+    }
+    if (argc - first < 2)
+        return 1;
+    uint64_t top = 0, total = 0, h;
+    for (int i = first + 1; i < argc; i++) {
+        if (parse_u64(argv[i], &h) != 0)
+            return 1; /* the tool rejects it */
+        top = h > top ? h : top;
+        total = total + h < total ? UINT64_MAX : total + h;
+    }
+    if (misere && total > MISERE_MAX_TOTAL)
+        return 0;
+    return top == UINT64_MAX || heap_command_affordable(argv[first], top + 1, 0, 0);
+}
+
 /* Index of the first non-option argument of `graph` (its FILE), or -1, as
  * the tool decides: options start with "--" until a lone "--"; --game
  * takes the two arguments after it. */
@@ -293,6 +356,13 @@ static void reset_fd(int fd)
 {
     if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
         abort();
+}
+
+/* Order and P-portion of a misère quotient: the trivial one (a game
+ * without moves) or of even order with P neither empty nor everything. */
+static int quotient_shape(unsigned order, unsigned np)
+{
+    return (order == 1 && np == 0) || (order % 2 == 0 && np >= 1 && np < order);
 }
 
 /* Checks what a successful run printed. */
@@ -348,6 +418,15 @@ static void check_output(int argc, char **argv, const char *out, size_t len, uin
             FUZZ_CHECK(n == 0 ? len == 1 : spaces + 1 == n, "values: %llu numbers for N %llu",
                        (unsigned long long)(spaces + 1), (unsigned long long)n);
         }
+    } else if (strcmp(cmd, "quotient") == 0 && len > 0) {
+        unsigned long long p, e;
+        unsigned q, np;
+        char tame[4];
+        FUZZ_CHECK(sscanf(out, "order %u P-portion %u period %llu preperiod %llu tame %3s", &q,
+                          &np, &p, &e, tame) == 5 &&
+                       quotient_shape(q, np) && p >= 1 &&
+                       (strcmp(tame, "yes") == 0 || strcmp(tame, "no") == 0),
+                   "quotient: '%.*s'", (int)(len < 80 ? len : 80), out);
     } else if (strcmp(cmd, "period") == 0) {
         unsigned long long p, q;
         FUZZ_CHECK(sscanf(out, "period %llu preperiod %llu", &p, &q) == 2 && p >= 1,
@@ -401,6 +480,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t graph_n = 0;
     if (is_heap_command(cmd)) {
         run = heap_command_screen(argc, argv);
+    } else if (strcmp(cmd, "quotient") == 0) {
+        run = quotient_screen(argc, argv);
+    } else if (strcmp(cmd, "move") == 0) {
+        run = move_screen(argc, argv);
     } else if (strcmp(cmd, "graph") == 0) {
         int files[MAX_ARGS + 2], nfiles;
         graph_files(argc, argv, files, &nfiles);
@@ -497,6 +580,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(strncmp(err, "grundy: ", 8) == 0 || strncmp(err, "usage: ", 7) == 0,
                    "error message '%s'", err);
         FUZZ_CHECK(olen == 0, "exit 2 after printing %zu bytes on standard output", olen);
+    } else if (status == 3 && strcmp(cmd, "quotient") == 0) {
+        unsigned long long h;
+        unsigned q, np;
+        FUZZ_CHECK(sscanf(out, "unsolved up to heap %llu order %u P-portion %u", &h, &q, &np) == 3 &&
+                       quotient_shape(q, np),
+                   "quotient: exit 3 with output '%.*s'", (int)(olen < 80 ? olen : 80), out);
     } else if (status == 3) {
         FUZZ_CHECK(strcmp(cmd, "period") == 0, "exit 3 from '%s'", cmd);
         FUZZ_CHECK((olen > 14 && memcmp(out, "unknown up to ", 14) == 0) ||

@@ -148,6 +148,10 @@ def worker(seed, pool, deadline):
             passed()
         except Exception as exc:  # noqa: BLE001 -- any other is a finding
             fail("%s: %r" % (type(exc).__name__, exc))
+        except BaseException as exc:  # noqa: BLE001 -- one that would end a thread
+            if threading.current_thread() is threading.main_thread():
+                raise  # KeyboardInterrupt between two calls: main() counts it
+            fail("%s in a thread: %r" % (type(exc).__name__, exc))
 
 
 def interrupter(deadline, r):

@@ -2081,6 +2081,27 @@ class TestInterrupt(unittest.TestCase):
     def test_graph_solve(self):
         self.interrupt("graph")
 
+    def test_other_threads_go_on(self):
+        """A SIGINT noted for the main thread's call stops no call on another
+        thread (it used to end that thread with an internal exception)."""
+        h = grundy.HeapGame("0.137", period_detection=False)
+        outcome = []
+
+        def work():
+            try:
+                h.compute(40000)
+                outcome.append(h.computed)
+            except BaseException as exc:  # noqa: BLE001 -- what the test looks for
+                outcome.append(exc)
+        grundy._noted.append(signal.SIGINT)  # as while the main thread's call runs
+        try:
+            worker = threading.Thread(target=work)
+            worker.start()
+            worker.join()
+        finally:
+            del grundy._noted[:]
+        self.assertEqual(outcome, [40000])
+
     def test_outside_calls_sigint_as_before(self):
         if threading.current_thread() is not threading.main_thread():
             self.skipTest("signals go to the main thread")

@@ -998,6 +998,19 @@ class _Interrupted(BaseException):
     what SIGINT's own handler does (KeyboardInterrupt)."""
 
 
+class _Pending(list):
+    """A handle's exceptions raised inside a C call, to raise after it, and
+    whether SIGINT may stop the call under way: only a call made on the main
+    thread, the one SIGINT is meant for.  A call of another handle on another
+    thread goes on while a SIGINT is noted."""
+
+    __slots__ = ("sigint",)
+
+    def __init__(self):
+        super().__init__()
+        self.sigint = False
+
+
 class _NotingSignals:
     """Around a call on the main thread: SIGINT is noted, not handled, and
     handled once the outermost call returns.  _note is put in front of
@@ -1036,7 +1049,7 @@ def _watcher(pending):
     SIGINT is noted.  It refers to pending, not to the handle, so that it
     makes no cycle."""
     def progress(user, done, total):
-        if _noted:
+        if _noted and pending.sigint:
             pending.append(_Interrupted())
             return 1
         return 0
@@ -1055,10 +1068,13 @@ def _guarded(fn):
             try:
                 if outer and _get_ident() == _MAIN_IDENT:
                     with _NotingSignals():
+                        self._pending.sigint = True
                         return fn(self, *args, **kwargs)
                 return fn(self, *args, **kwargs)
             finally:
                 self._depth -= 1
+                if outer:
+                    self._pending.sigint = False
     return call
 
 
@@ -1079,7 +1095,7 @@ class _Owner:
         self = super().__new__(cls)
         self._lock = threading.RLock()
         self._depth = 0        # calls of this handle under way (on the lock's thread)
-        self._pending = []     # exceptions raised inside a C call, to raise after it
+        self._pending = _Pending()
         self._watch = None     # the progress callback, kept alive with the handle
         self._memory_limit = 0
         setattr(self, cls._SLOT, None)
@@ -2001,7 +2017,7 @@ def _generator(moves, pending):
         return rc
 
     def generate(user, pos, out):
-        if _noted:  # SIGINT during the evaluation
+        if _noted and pending.sigint:  # SIGINT during the evaluation
             pending.append(_Interrupted())
             return ECANCELED
         try:
