@@ -7305,9 +7305,15 @@ GRUNDY__LOCAL int grundy__game_check_bound(grundy_game *g)
 GRUNDY__LOCAL int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
 {
     const char *why = grundy__play_refusal(play, with_method);
-    if (why == NULL)
-        return GRUNDY_OK;
-    return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+    if (why != NULL)
+        return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+    if (grundy__play_base(play) != GRUNDY_PLAY_NORMAL)
+        return grundy__game_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
+                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
+                                 grundy__play_name(play));
+#endif
+    return GRUNDY_OK;
 }
 
 static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
@@ -7703,6 +7709,7 @@ GRUNDY__LOCAL void grundy__game_load(grundy_game *g, const void *pos)
 
 /* What a position's number call asks: its number, and its outcome if
  * `outcome` is not NULL. */
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 typedef struct grundy__game_eval__asked {
     uint32_t *value;
     int *outcome;
@@ -7720,6 +7727,7 @@ static int grundy__game_eval__ask_loopy(grundy_graph *graph, int play, const uin
     }
     return rc < 0 ? rc : GRUNDY_OK;
 }
+#endif
 
 /* The number of pos under play, and (outcome non-NULL) its outcome. */
 static int grundy__game_eval__value_of(grundy_game *g, int play, const void *pos, uint32_t *value, int *outcome)
@@ -7727,10 +7735,12 @@ static int grundy__game_eval__value_of(grundy_game *g, int play, const void *pos
     int rc = grundy__game_check_play(g, play, 0, "a position's number");
     if (rc != GRUNDY_OK)
         return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses loopy play */
     if (play == GRUNDY_PLAY_LOOPY) {
         grundy__game_eval__asked a = {value, outcome};
         return grundy__game_on_graph(g, play, pos, 1, grundy__game_eval__ask_loopy, &a);
     }
+#endif
     if (g->inside)
         return grundy__game_refuse_reentry(g);
     g->inside = 1;
@@ -7792,6 +7802,8 @@ int grundy_game_outcome(grundy_game *g, int play, const void *pos)
  * (which reports no size): 8 bytes per token (a move, or a split's header
  * and parts) while moves wait to be merged and 4 once merged, both alive
  * while merging, and 16 bytes per node for its offsets and numbers. */
+
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 
 #define GRUNDY__GAME_GRAPH__GRAPH_TOKEN_BYTES 12u
 #define GRUNDY__GAME_GRAPH__GRAPH_NODE_BYTES 16u
@@ -8015,6 +8027,17 @@ GRUNDY__LOCAL int grundy__game_on_graph(grundy_game *g, int play, const void *po
     g->inside = 0;
     return rc;
 }
+
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no positions' graph (grundy__game_check_play
+       * refuses every play that needs one). */
+
+GRUNDY__LOCAL size_t grundy__game_build_bytes(const grundy__game_build *b)
+{
+    (void)b;
+    return 0;
+}
+
+#endif
 #undef GRUNDY__GAME_GRAPH__GRAPH_TOKEN_BYTES
 #undef GRUNDY__GAME_GRAPH__GRAPH_NODE_BYTES
 #undef GRUNDY__GAME_GRAPH__GRAPH_SOLVE_BYTES
@@ -8372,6 +8395,7 @@ int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_
     return GRUNDY_OK;
 }
 
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* the questions only graphs answer (game_graph.c) */
 /* Whether the memo tables decide sums of play by their numbers (see the top). */
 static int grundy__game_sum__decided_by_numbers(int play)
 {
@@ -8387,39 +8411,9 @@ static int grundy__game_sum__ask_outcome(grundy_graph *graph, int play, const ui
     return grundy_graph_sum_outcome(graph, play, nodes, n);
 }
 
-int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
-{
-    if (g == NULL || (positions == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (!grundy__game_sum__decided_by_numbers(play))
-        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_outcome, NULL);
-    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__game_sum__game_positions gp = {g, positions};
-    return grundy__numbers_decide(play, &gp, n, grundy__game_sum__component_number);
-}
-
 static int grundy__game_sum__ask_move(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *moves)
 {
     return grundy_graph_sum_winning_move(graph, play, nodes, n, (uint64_t *)moves);
-}
-
-int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
-                                 uint64_t *moves)
-{
-    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (play != GRUNDY_PLAY_NORMAL)
-        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_move, moves);
-    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
-    return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_move(g, positions, n, moves);
 }
 
 /* Where every winning move goes. */
@@ -8436,6 +8430,41 @@ static int grundy__game_sum__ask_moves(grundy_graph *graph, int play, const uint
     return grundy_graph_sum_winning_moves(graph, play, nodes, n, w->components, w->moves, w->cap,
                                           w->count);
 }
+#endif
+
+int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
+{
+    if (g == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses every play but normal play */
+    if (!grundy__game_sum__decided_by_numbers(play))
+        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_outcome, NULL);
+#endif
+    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__game_sum__game_positions gp = {g, positions};
+    return grundy__numbers_decide(play, &gp, n, grundy__game_sum__component_number);
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
+                                 uint64_t *moves)
+{
+    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
+    if (play != GRUNDY_PLAY_NORMAL)
+        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_move, moves);
+#endif
+    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+    return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_move(g, positions, n, moves);
+}
 
 int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *positions, size_t n,
                                   size_t *components, uint64_t *moves, size_t cap, size_t *count)
@@ -8451,10 +8480,12 @@ int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *position
         rc = grundy__game_sum__evaluate_all(g, play, positions, n);
         return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_moves(g, positions, n, components, moves, cap, count);
     }
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
     if (grundy__play_moves_in_one(play)) {
         grundy__game_sum__wanted w = {components, moves, cap, count};
         return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_moves, &w);
     }
+#endif
     return grundy__game_fail(g, GRUNDY_ENOTSUP,
                              "every winning move is listed for the plays that move in one "
                              "component; %s moves in several", grundy__play_name(play));
@@ -12456,6 +12487,12 @@ GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const c
     if (why != NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
     int base = grundy__play_base(play);
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+    if (base != GRUNDY_PLAY_NORMAL)
+        return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
+                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
+                                 grundy__play_name(play));
+#endif
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
                                  "play (GRUNDY_PLAY_NORMAL) and misère play "
@@ -12692,6 +12729,19 @@ int grundy_heap_game_tame(grundy_heap_game *g, uint64_t max)
  * small to copy and hash, and games whose moves split heaps for heaps up to
  * SPLIT_HEAP_MAX tokens (their sums pass the limits long before; the
  * widths of larger heaps would cost more than the search). */
+
+void grundy_heap_game_set_search_limit(grundy_heap_game *g, uint64_t sums)
+{
+    if (g != NULL && !g->reporting)
+        g->misere_limit = sums != 0 ? sums : GRUNDY__HEAP_SEARCH_LIMIT;
+}
+
+int grundy_heap_game_last_method(const grundy_heap_game *g)
+{
+    return g != NULL ? g->last_method : 0;
+}
+
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 
 #define GRUNDY__HEAP_MISERE__EMPTY_SLOT UINT32_MAX
 #define GRUNDY__HEAP_MISERE__MAX_SLOTS 64u
@@ -13021,17 +13071,6 @@ GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t
     return grundy__heap_misere__evaluate(g, pos, value, call);
 }
 
-void grundy_heap_game_set_search_limit(grundy_heap_game *g, uint64_t sums)
-{
-    if (g != NULL && !g->reporting)
-        g->misere_limit = sums != 0 ? sums : GRUNDY__HEAP_SEARCH_LIMIT;
-}
-
-int grundy_heap_game_last_method(const grundy_heap_game *g)
-{
-    return g != NULL ? g->last_method : 0;
-}
-
 /* ---- Methods: search, or genus symbols ------------------------------------ */
 
 /* The method play asks for (GRUNDY_BY_SEARCH by default), or a refusal. */
@@ -13182,6 +13221,56 @@ GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const 
         g->last_method = s.method;
     return rc;
 }
+
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search; grundy__heap_ready_play
+       * refuses misère play before these are asked. */
+
+GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
+{
+    return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: misère play is not in this build "
+                             "(GRUNDY_NORMAL_PLAY_ONLY)", call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                               uint32_t *values, const char *call)
+{
+    (void)play, (void)first, (void)count, (void)values;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                            uint32_t *value, const char *call)
+{
+    (void)play, (void)heaps, (void)n, (void)value;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                             grundy__wins *w, const char *call)
+{
+    (void)play, (void)heaps, (void)n, (void)w;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
+                               unsigned twos, uint32_t *value, const char *call)
+{
+    (void)heaps, (void)n, (void)twos, (void)value;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call)
+{
+    (void)heap;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL void grundy__heap_misere_free(grundy_heap_game *g)
+{
+    (void)g;
+}
+
+#endif
 #undef GRUNDY__HEAP_MISERE__EMPTY_SLOT
 #undef GRUNDY__HEAP_MISERE__MAX_SLOTS
 #undef GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX
@@ -15358,6 +15447,8 @@ GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
  * they lost (net of what they gained) is above LOSS_SHARE of the time
  * computed.  Every CALIBRATE segments of lanes, one thread is timed again. */
 
+#if GRUNDY__THREADS
+
 #define GRUNDY__HEAP_THREADS__GATE_OPEN 0u
 #define GRUNDY__HEAP_THREADS__GATE_TAKEN 1u             /* lane 1 stores a value */
 #define GRUNDY__HEAP_THREADS__GATE_CLOSED 2u
@@ -15666,6 +15757,38 @@ GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
         g->hist[grundy__values_get(&g->vals, n)]++;
     return GRUNDY_OK;
 }
+
+#else /* no threads: one lane, which never waits; nothing to time */
+
+GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
+{
+    (void)g, (void)L, (void)n;
+    return 1;
+}
+
+GRUNDY__LOCAL void grundy__heap_lanes_settle(grundy_heap_game *g)
+{
+    (void)g;
+}
+
+GRUNDY__LOCAL int grundy__heap_lanes_ready(grundy_heap_game *g)
+{
+    (void)g;
+    return 0;
+}
+
+GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t values, double seconds)
+{
+    (void)g, (void)lanes, (void)values, (void)seconds;
+}
+
+GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
+{
+    (void)g, (void)stop;
+    return GRUNDY_OK;
+}
+
+#endif
 #undef GRUNDY__HEAP_THREADS__GATE_OPEN
 #undef GRUNDY__HEAP_THREADS__GATE_TAKEN
 #undef GRUNDY__HEAP_THREADS__GATE_CLOSED

@@ -328,16 +328,9 @@ if(stays)continue;memcpy(gr_slot_at(t,hole),gr_slot_at(t,j),t->stride);hole=j;}g
 GR_EMPTY);t->count--;}
 #define GR_THREADS 0
 typedef struct gr_worker{void*(*fn)(void*);void*arg;uint64_t posted,finished;int quit;int running;
-unsigned long spins;int awake;}gr_worker;GR_LOCAL int gr_worker_start(gr_worker*w);GR_LOCAL int gr_worker_launch(gr_worker*w,
-unsigned long spins);GR_LOCAL void gr_worker_post(gr_worker*w,void*(*fn)(void*),void*arg);GR_LOCAL void gr_worker_wait(gr_worker*w);
-GR_LOCAL void gr_worker_stop(gr_worker*w);GR_LOCAL void gr_thread_yield(void);GR_LOCAL double gr_seconds(void);
-static inline void gr_cpu_relax(void){}static inline uint64_t gr_fetch_add(uint64_t*p,uint64_t x){
-uint64_t old=*p;*p=old+x;return old;}static inline int gr_compare_swap(uint64_t*p,uint64_t expected,
-uint64_t desired){if(*p!=expected)return 0;*p=desired;return 1;}static inline uint64_t gr_load_acquire(const uint64_t*p){
-return*p;}static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL int gr_worker_start(gr_worker*w){
-w->running=0;return-1;}GR_LOCAL int gr_worker_launch(gr_worker*w,unsigned long spins){(void)spins;
-return gr_worker_start(w);}GR_LOCAL void gr_worker_post(gr_worker*w,void*(*fn)(void*),void*arg){(void)w;
-fn(arg);}GR_LOCAL void gr_worker_wait(gr_worker*w){(void)w;}GR_LOCAL void gr_worker_stop(gr_worker*w){
+unsigned long spins;int awake;}gr_worker;GR_LOCAL void gr_worker_stop(gr_worker*w);GR_LOCAL void gr_thread_yield(void);
+GR_LOCAL double gr_seconds(void);static inline uint64_t gr_load_acquire(const uint64_t*p){return*p;}
+static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL void gr_worker_stop(gr_worker*w){
 w->running=0;}GR_LOCAL void gr_thread_yield(void){}GR_LOCAL double gr_seconds(void){return 0.0;}
 #if defined(__GNUC__)
 #define GR_WTABLE_INLINE __attribute__((always_inline))
@@ -385,9 +378,9 @@ const grundy_allocator*a);GR_LOCAL size_t gr_wtable_bytes(const gr_wtable*t);GR_
 static inline size_t gr_wtable_room(const gr_wtable*t){return t->nb*GR_WTABLE_FULL;}GR_LOCAL int gr_wtable_rebuild(gr_wtable*t,
 const grundy_allocator*a,size_t nb,int strong,size_t room);GR_LOCAL void gr_wtable_remove(gr_wtable*t,
 gr_wref r);enum{GR_LINE=64};static size_t gr_next_bucket(const gr_wtable*t,size_t i){return i+1==t->nb?0:i+1;
-}static unsigned gr_word_table_published(const gr_wbucket*b,unsigned j){unsigned code;while((code=gr_wload(&b->code[j]))==GR_CODE_EMPTY)gr_thread_yield();
+}static unsigned gr_published(const gr_wbucket*b,unsigned j){unsigned code;while((code=gr_wload(&b->code[j]))==GR_CODE_EMPTY)gr_thread_yield();
 return code;}static int gr_find_in(const gr_wbucket*b,uint64_t key,unsigned fill,int shared,unsigned*code){
-if(shared){for(unsigned j=0;j<fill;j++)(void)gr_word_table_published(b,j);}unsigned m=shared?gr_wbucket_match_shared(b,
+if(shared){for(unsigned j=0;j<fill;j++)(void)gr_published(b,j);}unsigned m=shared?gr_wbucket_match_shared(b,
 key,fill):gr_wbucket_match(b,key,fill);while(m!=0){unsigned j=(unsigned)__builtin_ctz(m);*code=gr_wload(&b->code[j]);
 if(*code!=GR_CODE_TOMB)return(int)j;m&=m-1;}return-1;}static int gr_take(gr_wbucket*b,unsigned fill,
 uint64_t key,unsigned claim,int shared){(void)shared;b->key[fill]=key;b->code[fill]=(unsigned char)claim;
@@ -1068,8 +1061,8 @@ gr_game_stored_count(g));}GR_LOCAL int gr_game_check_bound(grundy_game*g){uint64
 memcpy(&pos,g->pos,sizeof pos);if(pos<g->bound)return GRUNDY_OK;return gr_game_fail(g,GRUNDY_ERANGE,
 "position %llu is not below the game's bound %llu",(unsigned long long)pos,(unsigned long long)g->bound);
 }GR_LOCAL int gr_game_check_play(grundy_game*g,int play,int with_method,const char*call){const char*why=gr_play_refusal(play,
-with_method);if(why==NULL)return GRUNDY_OK;return gr_game_fail(g,GRUNDY_EINVAL,"%s: play %#x %s",
-call,(unsigned)play,why);}static int gr_game_new(grundy_game**out,size_t size,grundy_moves_fn moves,
+with_method);if(why!=NULL)return gr_game_fail(g,GRUNDY_EINVAL,"%s: play %#x %s",call,(unsigned)play,
+why);return GRUNDY_OK;}static int gr_game_new(grundy_game**out,size_t size,grundy_moves_fn moves,
 grundy_moves_u64_fn moves_u64,void*user,const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;
 *out=NULL;if((moves==NULL&&moves_u64==NULL)||size==0||size>GR_MAX_POS_SIZE)return GRUNDY_EINVAL;int rc;
 grundy_game*g=(grundy_game*)gr_handle_new(sizeof*g,alloc,&rc);if(g==NULL)return rc;const grundy_allocator a=g->alloc;
@@ -1290,20 +1283,19 @@ gr_play_name(play));if(rc==GRUNDY_OK)rc=gr_evaluate_all(g,play,positions,n);if(r
 gr_game_positions gp={g,positions};uint64_t x=0;for(size_t i=0;i<n;i++)x^=gr_component_number(&gp,i);
 *value=(uint32_t)x;return GRUNDY_OK;}static int gr_decided_by_numbers(int play){return play==GRUNDY_PLAY_NORMAL||play==GRUNDY_PLAY_WTIA||play==GRUNDY_PLAY_CONJUNCTIVE||play==GRUNDY_PLAY_CONTINUED||play==GRUNDY_PLAY_SHORTENED;
 }static int gr_ask_outcome(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,void*unused){(void)unused;
-return grundy_graph_sum_outcome(graph,play,nodes,n);}int grundy_game_sum_outcome(grundy_game*g,int play,
+return grundy_graph_sum_outcome(graph,play,nodes,n);}static int gr_ask_move(grundy_graph*graph,int play,
+const uint32_t*nodes,size_t n,void*moves){return grundy_graph_sum_winning_move(graph,play,nodes,n,(uint64_t*)moves);
+}typedef struct gr_wanted{size_t*components;uint64_t*moves;size_t cap;size_t*count;}gr_wanted;static int gr_ask_moves(grundy_graph*graph,
+int play,const uint32_t*nodes,size_t n,void*ctx){const gr_wanted*w=(const gr_wanted*)ctx;return grundy_graph_sum_winning_moves(graph,
+play,nodes,n,w->components,w->moves,w->cap,w->count);}int grundy_game_sum_outcome(grundy_game*g,int play,
 const void*positions,size_t n){if(g==NULL||(positions==NULL&&n>0))return GRUNDY_EINVAL;int rc=gr_game_check_play(g,
 play,1,"the outcome of a sum");if(rc!=GRUNDY_OK)return rc;if(!gr_decided_by_numbers(play))return gr_game_on_graph(g,
 play,positions,n,gr_ask_outcome,NULL);rc=gr_evaluate_all(g,play,positions,n);if(rc!=GRUNDY_OK)return rc;
-gr_game_positions gp={g,positions};return gr_numbers_decide(play,&gp,n,gr_component_number);}static int gr_ask_move(grundy_graph*graph,
-int play,const uint32_t*nodes,size_t n,void*moves){return grundy_graph_sum_winning_move(graph,play,
-nodes,n,(uint64_t*)moves);}int grundy_game_sum_winning_move(grundy_game*g,int play,const void*positions,
-size_t n,uint64_t*moves){if(g==NULL||(positions==NULL&&n>0)||(moves==NULL&&n>0))return GRUNDY_EINVAL;
+gr_game_positions gp={g,positions};return gr_numbers_decide(play,&gp,n,gr_component_number);}int grundy_game_sum_winning_move(grundy_game*g,
+int play,const void*positions,size_t n,uint64_t*moves){if(g==NULL||(positions==NULL&&n>0)||(moves==NULL&&n>0))return GRUNDY_EINVAL;
 int rc=gr_game_check_play(g,play,1,"a winning move of a sum");if(rc!=GRUNDY_OK)return rc;if(play!=GRUNDY_PLAY_NORMAL)return gr_game_on_graph(g,
 play,positions,n,gr_ask_move,moves);rc=gr_evaluate_all(g,play,positions,n);return rc!=GRUNDY_OK?rc:gr_normal_move(g,
-positions,n,moves);}typedef struct gr_wanted{size_t*components;uint64_t*moves;size_t cap;size_t*count;
-}gr_wanted;static int gr_ask_moves(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,void*ctx){
-const gr_wanted*w=(const gr_wanted*)ctx;return grundy_graph_sum_winning_moves(graph,play,nodes,n,w->components,
-w->moves,w->cap,w->count);}int grundy_game_sum_winning_moves(grundy_game*g,int play,const void*positions,
+positions,n,moves);}int grundy_game_sum_winning_moves(grundy_game*g,int play,const void*positions,
 size_t n,size_t*components,uint64_t*moves,size_t cap,size_t*count){if(count!=NULL)*count=0;if(g==NULL||(positions==NULL&&n>0)||(moves==NULL&&cap>0)||count==NULL)return GRUNDY_EINVAL;
 int rc=gr_game_check_play(g,play,1,"every winning move of a sum");if(rc!=GRUNDY_OK)return rc;if(play==GRUNDY_PLAY_NORMAL){
 rc=gr_evaluate_all(g,play,positions,n);return rc!=GRUNDY_OK?rc:gr_normal_moves(g,positions,n,
@@ -2062,6 +2054,8 @@ return GRUNDY_OK;}int grundy_heap_game_tame(grundy_heap_game*g,uint64_t max){sta
 if(g==NULL)return GRUNDY_EINVAL;uint64_t known;int rc=gr_genus_call(g,max,1,&known,call);if(rc!=GRUNDY_OK)return rc;
 for(uint64_t h=0;h<=max&&h<known;h++){if(g->mis->tame[h]==GR_NOT_TAME)return 0;}return 1;}
 #undef GR_TERMS
+void grundy_heap_game_set_search_limit(grundy_heap_game*g,uint64_t sums){if(g!=NULL&&!g->reporting)g->misere_limit=sums!=0?sums:GR_HEAP_SEARCH_LIMIT;
+}int grundy_heap_game_last_method(const grundy_heap_game*g){return g!=NULL?g->last_method:0;}
 #define GR_HEAP_MISERE_EMPTY_SLOT UINT32_MAX
 #define GR_HEAP_MISERE_MAX_SLOTS 64u
 #define GR_SPLIT_HEAP_MAX 256u
@@ -2138,9 +2132,7 @@ slots,call);}GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,uint64_t 
 return gr_check_heap(g,heap,call);}GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,const uint64_t*heaps,
 size_t n,unsigned twos,uint32_t*value,const char*call){int rc=gr_search_ready(g,heaps,n,call);if(rc!=GRUNDY_OK)return rc;
 uint32_t*pos=g->mis->buf+(g->mis->slots+1);gr_heap_misere_load(g,heaps,n,n,NULL,0,GR_NIM_PART(twos,0),
-pos);return gr_evaluate(g,pos,value,call);}void grundy_heap_game_set_search_limit(grundy_heap_game*g,
-uint64_t sums){if(g!=NULL&&!g->reporting)g->misere_limit=sums!=0?sums:GR_HEAP_SEARCH_LIMIT;}int grundy_heap_game_last_method(const grundy_heap_game*g){
-return g!=NULL?g->last_method:0;}static int gr_method_of(grundy_heap_game*g,int play,const char*call,
+pos);return gr_evaluate(g,pos,value,call);}static int gr_method_of(grundy_heap_game*g,int play,const char*call,
 int*method){int flag=play&GRUNDY_BY_MASK;if(flag==GRUNDY_BY_SJ)return gr_heap_fail(g,GRUNDY_EINVAL,
 "%s: heap games do not offer the SJ " "theorem (GRUNDY_BY_SJ): its precondition concerns every sum " "the heaps reach; use GRUNDY_BY_SEARCH or GRUNDY_BY_GENUS",
 call);*method=flag==GRUNDY_BY_GENUS?GRUNDY_BY_GENUS:GRUNDY_BY_SEARCH;return GRUNDY_OK;}static int gr_genus_ready(grundy_heap_game*g,
@@ -2548,89 +2540,11 @@ return GRUNDY_OK;}
 #undef GR_FAST_MAX
 #undef GR_NEAR
 #undef GR_NO_CHANGE
-#define GR_GATE_OPEN 0u
-#define GR_GATE_TAKEN 1u
-#define GR_GATE_CLOSED 2u
-#define GR_STATE(count, gate) ((count) << 2 | (gate))
-#define GR_LOSS_SHARE 0.02
-#define GR_CALIBRATE 8u
-#define GR_MIN_TIMED_WORK 65536u
-#define GR_RATE_DECAY 0.9
-#define GR_LATE_MIN 100e-6
-#define GR_LATE_VALUES 4.0
-#define GR_KEEP_UP 0.45
-#define GR_KEEP_UP_AFTER 1e-3
-#define GR_QUICK_SPINS 256u
-#define GR_CHECK_SPINS 64u
-#define GR_LEAVE_SPINS 1024u
-static uint64_t gr_heap_threads_published(grundy_heap_game*g){return gr_load_acquire(&g->state)>>2;}
-static int gr_gate_closed(grundy_heap_game*g){return(gr_load_acquire(&g->state)&3u)==GR_GATE_CLOSED;
-}static void gr_close_gate(grundy_heap_game*g){for(unsigned long spins=0;;spins++){uint64_t s=gr_load_acquire(&g->state);
-if((s&3u)==GR_GATE_CLOSED)return;if((s&3u)==GR_GATE_OPEN&&gr_compare_swap(&g->state,s,s|GR_GATE_CLOSED))return;
-if(spins>=GR_QUICK_SPINS)gr_thread_yield();gr_cpu_relax();}}static int gr_lane1_slow(grundy_heap_game*g,
-double now){double span=now-g->lanes_t0;return span>GR_KEEP_UP_AFTER&&g->lane[0].waited>GR_KEEP_UP*span;
-}GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n){double t0=0.0;for(unsigned long spins=0;
-;spins++){uint64_t s=gr_load_acquire(&g->state);if(s>>2>=n)break;if((s&3u)==GR_GATE_CLOSED)return 0;
-gr_cpu_relax();if(spins<GR_QUICK_SPINS||spins%GR_CHECK_SPINS!=0)continue;double now=gr_seconds();if(t0==0.0){
-t0=now;}else if(now-t0>g->lanes_late){if((s&3u)==GR_GATE_OPEN){gr_close_gate(g);return 0;}
-gr_thread_yield();}}if(t0!=0.0&&L==&g->lane[0]){double now=gr_seconds();L->waited+=now-t0;if(gr_lane1_slow(g,
-now))gr_close_gate(g);}return 1;}static void gr_note_rare(grundy_heap_game*g,uint64_t n,uint32_t v){
-if(gr_heap_is_rare(g,n,v)){uint64_t k=gr_load_acquire(&g->nrare);g->rare[k]=(uint32_t)n;
-gr_store_release(&g->nrare,k+1);}}static void gr_publish0(grundy_heap_game*g,uint64_t n,uint32_t v){
-gr_values_set(&g->vals,n,v);gr_note_rare(g,n,v);gr_fetch_add(&g->state,1u<<2);g->lane[0].values++;}
-static int gr_publish1(grundy_heap_game*g,uint64_t n,uint32_t v){if(!gr_compare_swap(&g->state,
-GR_STATE(n,GR_GATE_OPEN),GR_STATE(n,GR_GATE_TAKEN)))return 0;gr_values_set(&g->vals,n,v);
-gr_note_rare(g,n,v);gr_store_release(&g->state,GR_STATE(n+1,GR_GATE_OPEN));g->lane[1].values++;
-return 1;}static void gr_stall(const grundy_heap_game*g,uint64_t n){if(g->stall_every==0||n%g->stall_every!=0)return;
-double until=gr_seconds()+g->stall_s;while(gr_seconds()<until)gr_cpu_relax();}static void*gr_lane1_main(void*arg){
-grundy_heap_game*g=(grundy_heap_game*)arg;gr_heap_lane*L=&g->lane[1];while(!gr_gate_closed(g)){
-uint64_t n=gr_fetch_add(&g->next,1);if(n>=g->lanes_stop)break;gr_stall(g,n);uint32_t v=gr_heap_next_value(g,
-L,n);if(v==GR_HEAP_ABANDONED)break;if(v>=g->pow2){gr_close_gate(g);break;}if(!gr_publish1(g,n,v))break;
-}gr_store_release(&g->lane1_busy,0);return NULL;}static int gr_lane0_with_lane1(grundy_heap_game*g,
-uint64_t stop){gr_heap_lane*L=&g->lane[0];L->waits=1;for(;;){if(gr_gate_closed(g))return 0;uint64_t n=gr_fetch_add(&g->next,
-1);if(n>=stop)return gr_heap_wait_published(g,L,stop);uint32_t v=gr_heap_next_value(g,L,n);if(v==GR_HEAP_ABANDONED)return 0;
-if(v>=g->pow2){gr_close_gate(g);return 1;}gr_publish0(g,n,v);}}static void gr_lane0_alone(grundy_heap_game*g,
-uint64_t stop){gr_heap_lane*L=&g->lane[0];L->waits=0;for(uint64_t n=gr_heap_threads_published(g);n<stop;
-n++){uint32_t v=gr_heap_next_value(g,L,n);if(v>=g->pow2)return;gr_publish0(g,n,v);}}GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g){
-if(gr_heap_lane1_busy(g))gr_worker_wait(&g->worker);}static uint64_t gr_speed_key(const grundy_heap_game*g){
-return(uint64_t)g->mask<<8|(uint64_t)g->vals.width<<1|(uint64_t)g->sparse_active;}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g){
-if(g->threads<2||!GR_THREADS)return 0;if(!g->lanes_always&&(g->rate_one<=0.0||g->rate_key!=gr_speed_key(g)||g->lanes_run>=GR_CALIBRATE||g->lost>GR_LOSS_SHARE*g->elapsed))return 0;
-if(gr_heap_lane1_busy(g)&&!g->lanes_always)return 0;gr_heap_lanes_settle(g);if(g->lane[1].want==NULL&&gr_heap_lane_init(&g->lane[1],
-&g->alloc,g->lane[0].mex.bound)!=GRUNDY_OK)return-1;return 1;}static uint64_t gr_lanes_work(grundy_heap_game*g,
-uint64_t values){const gr_heap_lane*L0=&g->lane[0];if(!gr_heap_lane1_busy(g))return L0->work+g->lane[1].work;
-if(L0->values==0||L0->values>=values)return L0->work;return L0->work+(uint64_t)((double)L0->work*(double)(values-L0->values)/(double)L0->values);
-}GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,int lanes,uint64_t values,double seconds){if(seconds<=0.0||values==0)return;
-uint64_t work=lanes?gr_lanes_work(g,values):g->lane[0].work;g->elapsed+=seconds;if(!lanes){if(work>=GR_MIN_TIMED_WORK){
-double rate=(double)work/seconds;if(g->rate_key==gr_speed_key(g)&&rate<GR_RATE_DECAY*g->rate_one)rate=GR_RATE_DECAY*g->rate_one;
-g->rate_one=rate;g->rate_key=gr_speed_key(g);g->value_s=seconds/(double)values;g->lanes_run=0;}
-return;}g->lanes_run++;if(g->rate_key!=gr_speed_key(g))return;if(g->rate_one>0.0){double one=(double)work/g->rate_one;
-g->lost=g->lost+seconds-one>0.0?g->lost+seconds-one:0.0;g->value_s=one/(double)values;}}GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,
-uint64_t stop){uint64_t start=g->vals.n;gr_heap_lanes_settle(g);int rc=gr_values_reserve(&g->vals,&g->alloc,
-stop);if(rc==GRUNDY_OK)rc=gr_heap_rare_room(g,stop-start);if(rc==GRUNDY_OK&&gr_heap_sparse_possible(g))rc=gr_heap_hist_room(g,
-(uint32_t)(g->pow2-1));if(rc!=GRUNDY_OK)return rc;if(!g->worker.running&&gr_worker_launch(&g->worker,
-0)!=0){g->threads=1;return GRUNDY_OK;}g->work+=g->lane[1].work;g->lane[1].work=0;g->lane[0].waited=0.0;
-g->lane[0].values=g->lane[1].values=0;g->lane[1].waits=1;g->lanes_stop=stop;g->lanes_t0=gr_seconds();
-g->lanes_late=g->value_s*GR_LATE_VALUES>GR_LATE_MIN?g->value_s*GR_LATE_VALUES:GR_LATE_MIN;
-gr_store_release(&g->next,start);gr_store_release(&g->state,GR_STATE(start,GR_GATE_OPEN));
-gr_store_release(&g->lane1_busy,1);gr_worker_post(&g->worker,gr_lane1_main,g);if(!gr_lane0_with_lane1(g,
-stop))gr_lane0_alone(g,stop);gr_close_gate(g);for(unsigned i=0;i<GR_LEAVE_SPINS&&gr_heap_lane1_busy(g);
-i++)gr_cpu_relax();g->lane[0].waits=0;g->vals.n=gr_heap_threads_published(g);for(uint64_t n=start;n<g->vals.n&&gr_heap_sparse_possible(g);
-n++)g->hist[gr_values_get(&g->vals,n)]++;return GRUNDY_OK;}
-#undef GR_GATE_OPEN
-#undef GR_GATE_TAKEN
-#undef GR_GATE_CLOSED
-#undef GR_STATE
-#undef GR_LOSS_SHARE
-#undef GR_CALIBRATE
-#undef GR_MIN_TIMED_WORK
-#undef GR_RATE_DECAY
-#undef GR_LATE_MIN
-#undef GR_LATE_VALUES
-#undef GR_KEEP_UP
-#undef GR_KEEP_UP_AFTER
-#undef GR_QUICK_SPINS
-#undef GR_CHECK_SPINS
-#undef GR_LEAVE_SPINS
+GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n){(void)g,(void)L,(void)n;
+return 1;}GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g){(void)g;}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g){
+(void)g;return 0;}GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,int lanes,uint64_t values,
+double seconds){(void)g,(void)lanes,(void)values,(void)seconds;}GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,
+uint64_t stop){(void)g,(void)stop;return GRUNDY_OK;}
 #define GR_HEAP_VALUES_MAX_VALUES ((uint64_t)UINT32_MAX)
 static int gr_widen(gr_values*v,const grundy_allocator*a,unsigned width){size_t cap=(size_t)v->cap;
 if(cap>SIZE_MAX/width)return GRUNDY_ELIMIT;size_t bytes=cap*width>0?cap*width:1;unsigned char*p=(unsigned char*)(v->p?a->realloc_fn(a->user,

@@ -6,6 +6,7 @@ edition" below and docs/contest.md).
 usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-header`)
        python3 tools/amalgamate.py --contest [--modules M1,M2,...] OUTPUT
        python3 tools/amalgamate.py --contest --calls F1,F2,... OUTPUT
+       (either contest form may add --plays normal)
 
 The output is include/grundy.h, then the library's sources inside
 `#ifdef GRUNDY_IMPLEMENTATION`, outside the declarations' include guard: the
@@ -694,6 +695,7 @@ CONTEST_MACROS = {
     "GRUNDY_SCAN_PORTABLE": True,  # the portable loops, no SIMD
     "__SSE2__": False, "__AVX2__": False, "__x86_64__": False, "__i386__": False,
     "__aarch64__": False, "GRUNDY_DOXYGEN": False, "GRUNDY_EXPERIMENTAL": False,
+    "GRUNDY_NORMAL_PLAY_ONLY": False,  # every play (--plays normal: True)
 }
 # Public calls a contest program has no use for: progress reports (the
 # experimental section's calls are left out too, by public_functions).
@@ -1174,11 +1176,12 @@ def contest_roots(folders, calls):
     return set(calls)
 
 
-def contest_edition(names=None, calls=None):
+def contest_edition(names=None, calls=None, normal_only=False):
     folders = contest_modules(names if calls is None else list(LIBRARY))
     _, version = public_header()
     text = strip_comments(amalgamate())
-    lines = resolve_conditions(logical_lines(text), CONTEST_MACROS)
+    fixed = dict(CONTEST_MACROS, GRUNDY_NORMAL_PLAY_ONLY=normal_only)
+    lines = resolve_conditions(logical_lines(text), fixed)
     text = "\n".join(l for l in lines if l.strip()) + "\n"
     begin = "#if defined(GRUNDY_STATIC) && !defined(GRUNDY_IMPLEMENTATION)"
     if text.count(begin) != 1:
@@ -1196,6 +1199,8 @@ def contest_edition(names=None, calls=None):
     shown = [f for f in folders if f not in CONTEST_ALWAYS]
     held = ", ".join(shown) or "core only" if calls is None else "the calls " + ", ".join(
         sorted(calls))
+    if normal_only:
+        held += "; normal play only"
     return CONTEST_BANNER.format(version=version, generator=GENERATOR, modules=held) + text
 
 
@@ -1204,6 +1209,7 @@ def main(argv):
     contest = False
     modules = None
     calls = None
+    plays = None
     while args and args[0].startswith("--"):
         opt = args.pop(0)
         if opt == "--contest":
@@ -1214,16 +1220,19 @@ def main(argv):
         elif opt.startswith("--calls=") or opt == "--calls" and args:
             value = opt[len("--calls="):] if "=" in opt else args.pop(0)
             calls = [c for c in value.split(",") if c]
+        elif opt.startswith("--plays=") or opt == "--plays" and args:
+            plays = opt[len("--plays="):] if "=" in opt else args.pop(0)
         else:
             args = []
             break
     if len(args) != 1 or (modules is not None or calls is not None) and not contest \
-            or modules is not None and calls is not None or calls == []:
+            or modules is not None and calls is not None or calls == [] \
+            or plays not in (None, "all", "normal") or plays is not None and not contest:
         sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,... | "
-                         "--calls F1,F2,...]] OUTPUT\n")
+                         "--calls F1,F2,...] [--plays normal]] OUTPUT\n")
         return 2
     try:
-        text = contest_edition(modules, calls) if contest else amalgamate()
+        text = contest_edition(modules, calls, plays == "normal") if contest else amalgamate()
     except (AmalgamationError, OSError) as exc:
         sys.stderr.write("amalgamate.py: %s\n" % exc)
         return 1

@@ -99,9 +99,15 @@ int grundy__game_check_bound(grundy_game *g)
 int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
 {
     const char *why = grundy__play_refusal(play, with_method);
-    if (why == NULL)
-        return GRUNDY_OK;
-    return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+    if (why != NULL)
+        return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+    if (grundy__play_base(play) != GRUNDY_PLAY_NORMAL)
+        return grundy__game_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
+                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
+                                 grundy__play_name(play));
+#endif
+    return GRUNDY_OK;
 }
 
 static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
