@@ -10028,6 +10028,9 @@ struct grundy_heap_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy__heap_rules rules;
     int has_rules;       /* given once, by a name or a subtraction set */
+    /* The engine that computes the values of the rules (set with them):
+     * grundy__heap_sub_compute or grundy__heap_general_compute. */
+    int (*compute)(grundy_heap_game *g, uint64_t count);
     char errmsg[GRUNDY__HEAP_MSG];
     size_t errpos;       /* where in the name the last failure was, or GRUNDY_NO_POS */
     grundy_progress_fn progress;
@@ -10138,6 +10141,11 @@ GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allo
 
 /* G(n) on lane L by the kernel of the values' width, or GRUNDY__HEAP_ABANDONED. */
 GRUNDY__LOCAL uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
+
+/* Makes G(0) ... G(count - 1) known by the general engine (the kernels of
+ * heap_kernel.h), the engine of every game but subtraction games, unless a
+ * period answers; failures get their message. */
+GRUNDY__LOCAL int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count);
 
 /* Makes G(0) ... G(heap) known: computes the table up to heap unless a
  * period answers (GRUNDY_ELIMIT past 2^32 values without one, or past the
@@ -12145,11 +12153,15 @@ static int grundy__heap_compute__compute_to(grundy_heap_game *g, uint64_t count)
 }
 
 /* compute_to, with the message of a failure: what was asked, and how far
- * the values got. */
-static int grundy__heap_compute__compute_explained(grundy_heap_game *g, uint64_t count)
+ * the values got.  The scan loops are chosen at the first call. */
+GRUNDY__LOCAL int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count)
 {
-    if (g->rules.subtraction)
-        return grundy__heap_sub_compute(g, count);
+    if (g->scan8 == NULL) {
+        g->scan8 = grundy__scan8_best();
+        g->scan16 = grundy__scan16_best();
+        g->scan_bits = grundy__scan_bits_best();
+        g->scan_bits8 = grundy__scan_bits8_best();
+    }
     int rc = grundy__heap_compute__compute_to(g, count);
     unsigned long long want = count, have = g->vals.n;
     switch (rc) {
@@ -12177,14 +12189,14 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready(g, "grundy_heap_game_compute");
-    return rc != GRUNDY_OK ? rc : grundy__heap_compute__compute_explained(g, count);
+    return rc != GRUNDY_OK ? rc : g->compute(g, count);
 }
 
 GRUNDY__LOCAL int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
 {
     if (heap < g->vals.n || g->periodic)
         return GRUNDY_OK;
-    return grundy__heap_compute__compute_explained(g, heap == UINT64_MAX ? heap : heap + 1);
+    return g->compute(g, heap == UINT64_MAX ? heap : heap + 1);
 }
 
 GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
@@ -12371,10 +12383,6 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     g->sparse_allowed = 1;
     g->next_choice = GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE;
     g->vals.width = 1;
-    g->scan8 = grundy__scan8_best();
-    g->scan16 = grundy__scan16_best();
-    g->scan_bits = grundy__scan_bits_best();
-    g->scan_bits8 = grundy__scan_bits8_best();
     g->threads = 1;
     g->misere_limit = GRUNDY__HEAP_SEARCH_LIMIT;
     if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
@@ -12385,10 +12393,11 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     return GRUNDY_OK;
 }
 
-/* Makes r (which the game then owns) the game's rules, with the list of
- * amounts whose removal may leave two heaps, for the sparse method.  On
- * failure r is freed and the game keeps no rules. */
-static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules *r)
+/* Makes r (which the game then owns) the game's rules, computed by engine,
+ * with the list of amounts whose removal may leave two heaps, for the
+ * sparse method.  On failure r is freed and the game keeps no rules. */
+static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules *r,
+                      int (*engine)(grundy_heap_game *g, uint64_t count))
 {
     uint32_t *split_k = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)r->ndigits,
                                                         sizeof *split_k);
@@ -12404,6 +12413,7 @@ static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules
     g->split_k = split_k;
     g->rules = *r;
     g->has_rules = 1;
+    g->compute = engine;
     return GRUNDY_OK;
 }
 
@@ -12436,7 +12446,8 @@ int grundy_heap_game_parse(grundy_heap_game *g, const char *name, size_t len)
         g->errpos = pos;
         return rc;
     }
-    return grundy__heap_game__take_rules(g, &r);
+    return grundy__heap_game__take_rules(g, &r, r.subtraction ? grundy__heap_sub_compute
+                                           : grundy__heap_general_compute);
 }
 
 int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, size_t n)
@@ -12456,7 +12467,7 @@ int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, s
         return grundy__heap_fail(g, rc, "out of memory storing the subtraction set");
     if (rc != GRUNDY_OK)
         return rc;
-    return grundy__heap_game__take_rules(g, &r);
+    return grundy__heap_game__take_rules(g, &r, grundy__heap_sub_compute);
 }
 
 GRUNDY__LOCAL int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)

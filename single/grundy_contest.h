@@ -1532,16 +1532,17 @@ gr_want_bits want_bits;int bits;uint64_t work;uint64_t values;int waits;double w
 }gr_heap_lane;typedef struct gr_heap_misere{grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;
 int full;uint32_t*width;size_t nwidth,cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,
 cap_genus,cap_tame;}gr_heap_misere;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;
-int has_rules;char errmsg[GR_HEAP_MSG];size_t errpos;grundy_progress_fn progress;void*progress_user;
-int reporting;int detect;gr_values vals;uint64_t pow2;unsigned threads;double rate_one;uint64_t rate_key;
-double value_s;double elapsed;double lost;unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;
-int sparse_allowed;int sparse_active;uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;
-size_t nsplit;gr_scan8_fn scan8;gr_scan16_fn scan16;gr_scan_bits_fn scan_bits;gr_scan_bits8_fn scan_bits8;
-uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;double lanes_late;
-uint64_t stall_every;double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];
-uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];
-gr_worker worker;int periodic;uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;
-gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
+int has_rules;int(*compute)(grundy_heap_game*g,uint64_t count);char errmsg[GR_HEAP_MSG];size_t errpos;
+grundy_progress_fn progress;void*progress_user;int reporting;int detect;gr_values vals;uint64_t pow2;
+unsigned threads;double rate_one;uint64_t rate_key;double value_s;double elapsed;double lost;
+unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;int sparse_allowed;int sparse_active;
+uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;size_t nsplit;gr_scan8_fn scan8;
+gr_scan16_fn scan16;gr_scan_bits_fn scan_bits;gr_scan_bits8_fn scan_bits8;uint64_t*hist;size_t hist_len;
+uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;double lanes_late;uint64_t stall_every;
+double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];uint64_t next;uint64_t state;
+uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];gr_worker worker;int periodic;
+uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;
+int last_method;};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1554,9 +1555,9 @@ __attribute__((format(printf,3,4)))
 ;GR_LOCAL int gr_heap_ready(grundy_heap_game*g,const char*call);GR_LOCAL int gr_heap_ready_play(grundy_heap_game*g,
 int play,const char*call);GR_LOCAL int gr_heap_lane_init(gr_heap_lane*L,const grundy_allocator*a,
 size_t bound);GR_LOCAL uint32_t gr_heap_next_value(grundy_heap_game*g,gr_heap_lane*L,uint64_t n);
-GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,uint64_t heap);GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,
-uint64_t heap);static inline int gr_heap_value_wide(const grundy_heap_game*g,uint64_t heap,uint64_t*v){
-if(heap<g->vals.n){*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;
+GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,uint64_t count);GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
+uint64_t heap);GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,uint64_t heap);static inline int gr_heap_value_wide(const grundy_heap_game*g,
+uint64_t heap,uint64_t*v){if(heap<g->vals.n){*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;
 uint64_t base=gr_values_get(&g->vals,g->preperiod+(heap-g->preperiod)%g->period);if(g->saltus!=0&&q>(UINT64_MAX-base)/g->saltus){
 *v=UINT64_MAX;return 0;}*v=base+q*g->saltus;return 1;}static inline uint64_t gr_heap_value64(const grundy_heap_game*g,
 uint64_t heap){uint64_t v;(void)gr_heap_value_wide(g,heap,&v);return v;}static inline uint32_t gr_heap_known_value(const grundy_heap_game*g,
@@ -1933,9 +1934,10 @@ GR_HEAP_LASKER_FIRST);if(rc==GRUNDY_OK)gr_heap_lasker_closed_form(g);return rc;}
 if(!gr_within_cap(g,count))return GRUNDY_ELIMIT;int rc=GRUNDY_OK;if(g->lane[0].mex.bound<g->pow2+1)rc=gr_grow_mex(g);
 while(rc==GRUNDY_OK&&g->vals.n<count){rc=gr_run_segment(g,gr_segment_stop(g,count));if(rc==GRUNDY_OK&&g->limit!=0&&gr_values_bytes(g,
 g->vals.cap)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_OK&&gr_between_values(g,count,&rc))break;}
-gr_heap_lanes_settle(g);gr_worker_stop(&g->worker);return rc;}static int gr_compute_explained(grundy_heap_game*g,
-uint64_t count){if(g->rules.subtraction)return gr_heap_sub_compute(g,count);int rc=gr_compute_to(g,
-count);unsigned long long want=count,have=g->vals.n;switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
+gr_heap_lanes_settle(g);gr_worker_stop(&g->worker);return rc;}GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,
+uint64_t count){if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();g->scan_bits=gr_scan_bits_best();
+g->scan_bits8=gr_scan_bits8_best();}int rc=gr_compute_to(g,count);unsigned long long want=count,have=g->vals.n;
+switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
 rc,"%llu values need at least %llu bytes, past the " "memory limit of %zu bytes, and no period is proved " "(%llu values computed)",
 want,(unsigned long long)gr_values_bytes(g,count),g->limit,have);return gr_heap_fail(g,rc,
 "%llu values: a table holds at most 2^32 - 1 and no " "period is proved (%llu values computed)",want,
@@ -1944,8 +1946,8 @@ have);case GRUNDY_ECANCELED:return gr_heap_fail(g,rc,
 have,want);case GRUNDY_ENOMEM:return gr_heap_fail(g,rc,"out of memory computing value %llu of %llu",
 have,want);default:return gr_heap_fail(g,rc,"computing value %llu of %llu failed",have,want);}}int grundy_heap_game_compute(grundy_heap_game*g,
 uint64_t count){if(g==NULL)return GRUNDY_EINVAL;int rc=gr_heap_ready(g,"grundy_heap_game_compute");
-return rc!=GRUNDY_OK?rc:gr_compute_explained(g,count);}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
-uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;return gr_compute_explained(g,heap==UINT64_MAX?heap:heap+1);
+return rc!=GRUNDY_OK?rc:g->compute(g,count);}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
+uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;return g->compute(g,heap==UINT64_MAX?heap:heap+1);
 }GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,uint64_t heap){int rc=gr_heap_compute_for(g,heap);if(rc==GRUNDY_OK&&gr_heap_value64(g,
 heap)>UINT32_MAX)return gr_heap_fail(g,GRUNDY_ERANGE,"G(%llu) is %llu, past 2^32 - 1: ask " "grundy_heap_game_value64 for it",
 (unsigned long long)heap,(unsigned long long)gr_heap_value64(g,heap));return rc;}static void gr_copy_stored(const gr_values*v,
@@ -1992,13 +1994,13 @@ fresh.want=(unsigned char*)gr_calloc_array(a,2*bound,1);if(fresh.want==NULL){gr_
 a);return GRUNDY_ENOMEM;}fresh.work=L->work;gr_lane_free(L,a);*L=fresh;return GRUNDY_OK;}int grundy_heap_game_new(grundy_heap_game**out,
 const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;*out=NULL;int rc;grundy_heap_game*g=(grundy_heap_game*)gr_handle_new(sizeof*g,
 alloc,&rc);if(g==NULL)return rc;g->errpos=GRUNDY_NO_POS;g->detect=1;g->pow2=1;g->next_check=32;g->sparse_allowed=1;
-g->next_choice=GR_FIRST_MASK_CHOICE;g->vals.width=1;g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();
-g->scan_bits=gr_scan_bits_best();g->scan_bits8=gr_scan_bits8_best();g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;
+g->next_choice=GR_FIRST_MASK_CHOICE;g->vals.width=1;g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;
 if(gr_heap_lane_init(&g->lane[0],&g->alloc,2)!=GRUNDY_OK){grundy_heap_game_free(g);return GRUNDY_ENOMEM;
-}*out=g;return GRUNDY_OK;}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,
-(size_t)r->ndigits,sizeof*split_k);if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,
-GRUNDY_ENOMEM,"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
-}g->split_k=split_k;g->rules=*r;g->has_rules=1;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
+}*out=g;return GRUNDY_OK;}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r,int(*engine)(grundy_heap_game*g,
+uint64_t count)){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,(size_t)r->ndigits,sizeof*split_k);
+if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,GRUNDY_ENOMEM,
+"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
+}g->split_k=split_k;g->rules=*r;g->has_rules=1;g->compute=engine;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
 const char*call){if(g->reporting)return gr_heap_ready(g,call);if(g->has_rules)return gr_heap_fail(g,
 GRUNDY_ESTATE,"%s: the game has rules already (rules are " "given once; make a new game for other rules)",
 call);return GRUNDY_OK;}int grundy_heap_game_parse(grundy_heap_game*g,const char*name,size_t len){if(g==NULL)return GRUNDY_EINVAL;
@@ -2006,12 +2008,13 @@ if(name==NULL)return gr_heap_fail(g,GRUNDY_EINVAL,"grundy_heap_game_parse: the n
 "grundy_heap_game_parse");if(rc!=GRUNDY_OK)return rc;gr_heap_rules r;size_t pos=GRUNDY_NO_POS;rc=gr_heap_rules_parse(name,
 len,&g->alloc,&r,&pos,g->errmsg,sizeof g->errmsg);if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,
 "out of memory reading the game's name");if(rc!=GRUNDY_OK){g->errpos=pos;return rc;}return gr_take_rules(g,
-&r);}int grundy_heap_game_set_subtraction(grundy_heap_game*g,const uint32_t*set,size_t n){if(g==NULL)return GRUNDY_EINVAL;
-if(set==NULL||n==0)return gr_heap_fail(g,GRUNDY_EINVAL,"grundy_heap_game_set_subtraction: the set " "is %s",
-set==NULL?"NULL":"empty");int rc=gr_can_take_rules(g,"grundy_heap_game_set_subtraction");if(rc!=GRUNDY_OK)return rc;
-gr_heap_rules r;rc=gr_heap_rules_subtraction(set,n,&g->alloc,&r,g->errmsg,sizeof g->errmsg);g->errpos=GRUNDY_NO_POS;
-if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,"out of memory storing the subtraction set");if(rc!=GRUNDY_OK)return rc;
-return gr_take_rules(g,&r);}GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){
+&r,r.subtraction?gr_heap_sub_compute:gr_heap_general_compute);}int grundy_heap_game_set_subtraction(grundy_heap_game*g,
+const uint32_t*set,size_t n){if(g==NULL)return GRUNDY_EINVAL;if(set==NULL||n==0)return gr_heap_fail(g,
+GRUNDY_EINVAL,"grundy_heap_game_set_subtraction: the set " "is %s",set==NULL?"NULL":"empty");int rc=gr_can_take_rules(g,
+"grundy_heap_game_set_subtraction");if(rc!=GRUNDY_OK)return rc;gr_heap_rules r;rc=gr_heap_rules_subtraction(set,
+n,&g->alloc,&r,g->errmsg,sizeof g->errmsg);g->errpos=GRUNDY_NO_POS;if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,
+rc,"out of memory storing the subtraction set");if(rc!=GRUNDY_OK)return rc;return gr_take_rules(g,&r,
+gr_heap_sub_compute);}GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){
 va_list ap;va_start(ap,fmt);vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);g->errpos=GRUNDY_NO_POS;
 return rc;}GR_LOCAL int gr_heap_ready(grundy_heap_game*g,const char*call){if(g->reporting)return gr_heap_fail(g,
 GRUNDY_ESTATE,"%s: called from the game's own progress " "callback",call);if(!g->has_rules)return gr_heap_fail(g,

@@ -6,7 +6,8 @@ edition" below and docs/contest.md).
 usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-header`)
        python3 tools/amalgamate.py --contest [--modules M1,M2,...] OUTPUT
        python3 tools/amalgamate.py --contest --calls F1,F2,... OUTPUT
-       (either contest form may add --plays normal)
+       python3 tools/amalgamate.py --contest --calls-of PROGRAM.c OUTPUT
+       (the calls PROGRAM.c names; each contest form may add --plays normal)
 
 The output is include/grundy.h, then the library's sources inside
 `#ifdef GRUNDY_IMPLEMENTATION`, outside the declarations' include guard: the
@@ -1176,6 +1177,21 @@ def contest_roots(folders, calls):
     return set(calls)
 
 
+def calls_of(path):
+    """The public functions a program's source names (its calls), in the
+    order of their first use: what --calls-of FILE cuts the edition to."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    known = public_functions(LIBRARY)
+    out = []
+    for kind, tok in tokens(path, text):
+        if kind == "ident" and tok in known and tok not in out:
+            out.append(tok)
+    if not out:
+        raise AmalgamationError("--calls-of: %s calls no public function of the library" % path)
+    return out
+
+
 def contest_edition(names=None, calls=None, normal_only=False):
     folders = contest_modules(names if calls is None else list(LIBRARY))
     _, version = public_header()
@@ -1210,6 +1226,7 @@ def main(argv):
     modules = None
     calls = None
     plays = None
+    calls_file = None
     while args and args[0].startswith("--"):
         opt = args.pop(0)
         if opt == "--contest":
@@ -1220,18 +1237,22 @@ def main(argv):
         elif opt.startswith("--calls=") or opt == "--calls" and args:
             value = opt[len("--calls="):] if "=" in opt else args.pop(0)
             calls = [c for c in value.split(",") if c]
+        elif opt.startswith("--calls-of=") or opt == "--calls-of" and args:
+            calls_file = opt[len("--calls-of="):] if "=" in opt else args.pop(0)
         elif opt.startswith("--plays=") or opt == "--plays" and args:
             plays = opt[len("--plays="):] if "=" in opt else args.pop(0)
         else:
             args = []
             break
-    if len(args) != 1 or (modules is not None or calls is not None) and not contest \
-            or modules is not None and calls is not None or calls == [] \
-            or plays not in (None, "all", "normal") or plays is not None and not contest:
-        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,... | "
-                         "--calls F1,F2,...] [--plays normal]] OUTPUT\n")
+    cuts = [c for c in (modules, calls, calls_file) if c is not None]
+    if len(args) != 1 or (cuts or plays is not None) and not contest or len(cuts) > 1 \
+            or calls == [] or plays not in (None, "all", "normal"):
+        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,... | --calls F1,F2,... "
+                         "| --calls-of PROGRAM.c] [--plays normal]] OUTPUT\n")
         return 2
     try:
+        if calls_file is not None:
+            calls = calls_of(calls_file)
         text = contest_edition(modules, calls, plays == "normal") if contest else amalgamate()
     except (AmalgamationError, OSError) as exc:
         sys.stderr.write("amalgamate.py: %s\n" % exc)
