@@ -7108,7 +7108,10 @@ static inline size_t grundy__game_stored_count(const grundy_game *g)
     size_t count = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         count += g->memo[p].count;
-    return count - g->pending + grundy__word_memo_count(g);
+#ifndef GRUNDY_LEAN
+    count += grundy__word_memo_count(g);
+#endif
+    return count - g->pending;
 }
 
 /* ---- game.c ---------------------------------------------------------------- */
@@ -7233,16 +7236,23 @@ static size_t grundy__game__memo_bytes(const grundy_game *g)
     size_t bytes = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         bytes += grundy__table_bytes(g->size, g->memo[p].cap);
-    return bytes + grundy__word_memo_bytes(g);
+#ifndef GRUNDY_LEAN
+    bytes += grundy__word_memo_bytes(g);
+#endif
+    return bytes;
 }
 
 GRUNDY__LOCAL size_t grundy__game_used_bytes(const grundy_game *g)
 {
-    return grundy__game__memo_bytes(g) + grundy__word_searcher_bytes(&g->searcher[0]) +
-           grundy__word_searcher_bytes(&g->searcher[1]) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
-           g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
-           g->mex.bound * sizeof(uint32_t) +
-           (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
+    size_t bytes = grundy__game__memo_bytes(g) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
+                   g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
+                   g->mex.bound * sizeof(uint32_t) +
+                   (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
+#ifndef GRUNDY_LEAN
+    bytes += grundy__word_searcher_bytes(&g->searcher[0]) +
+             grundy__word_searcher_bytes(&g->searcher[1]);
+#endif
+    return bytes;
 }
 
 GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more)
@@ -7335,14 +7345,16 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
+#ifndef GRUNDY_LEAN /* which computes every game by the generic engine */
     g->word = size == sizeof(uint64_t);
     g->avx2 = grundy__wtable_avx2();
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
+#endif
     g->threads = 1;
     g->progress_mask = GRUNDY__GAME__PROGRESS_EVERY - 1;
-    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_init(&g->memo[p], size);
-        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
-    }
     g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
@@ -7394,9 +7406,11 @@ void grundy_game_free(grundy_game *g)
     grundy_allocator a = g->alloc;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_free(&g->memo[p], &a);
+#ifndef GRUNDY_LEAN
     grundy__word_memo_free(g);
     grundy__word_searcher_free(&g->searcher[0], &a);
     grundy__word_searcher_free(&g->searcher[1], &a);
+#endif
     grundy__free(&a, g->opts.parts.p);
     grundy__free(&a, g->opts.counts.p);
     grundy__free(&a, g->listed.parts.p);
@@ -7674,8 +7688,10 @@ GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, int play, uint32_t *valu
     uint32_t known;
     size_t slot;
     g->play = play;
+#ifndef GRUNDY_LEAN
     if (g->word)
         return grundy__word_evaluate(g, play, value);
+#endif
     int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
                                          g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
@@ -8168,8 +8184,10 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
+#ifndef GRUNDY_LEAN
     if (o->words != NULL)
         return grundy__word_add(o, parts, nparts);
+#endif
     int rc = grundy__game_options__make_room(o, nparts);
     if (rc == GRUNDY_OK)
         grundy__game_options__append(o, parts, nparts);
@@ -8190,8 +8208,10 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 {
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
+#ifndef GRUNDY_LEAN
     if (o->words != NULL)
         return grundy__word_add_each(o, positions, n);
+#endif
     int rc = grundy__game_options__make_room_each(o, n);
     if (rc != GRUNDY_OK)
         return rc;
@@ -8272,9 +8292,11 @@ static uint64_t grundy__game_sum__component_number(const void *ctx, size_t i)
     const grundy__game_sum__game_positions *gp = (const grundy__game_sum__game_positions *)ctx;
     grundy_game *g = gp->game;
     grundy__game_load(g, grundy__game_sum__component(g, gp->positions, i));
+#ifndef GRUNDY_LEAN
     uint32_t v;
     if (g->word)
         return grundy__word_known(g, g->play, &v) ? v : 0;
+#endif
     return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
 }
 

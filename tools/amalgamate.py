@@ -697,6 +697,7 @@ CONTEST_MACROS = {
     "__SSE2__": False, "__AVX2__": False, "__x86_64__": False, "__i386__": False,
     "__aarch64__": False, "GRUNDY_DOXYGEN": False, "GRUNDY_EXPERIMENTAL": False,
     "GRUNDY_NORMAL_PLAY_ONLY": False,  # every play (--plays normal: True)
+    "GRUNDY_LEAN": True,  # no word engine: games of 64-bit positions by the generic one
 }
 # Public calls a contest program has no use for: progress reports (the
 # experimental section's calls are left out too, by public_functions).

@@ -212,8 +212,10 @@ int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
     uint32_t known;
     size_t slot;
     g->play = play;
+#ifndef GRUNDY_LEAN
     if (g->word)
         return grundy__word_evaluate(g, play, value);
+#endif
     int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
                                          g->limit, &known, &slot);
     if (rc != GRUNDY_OK)

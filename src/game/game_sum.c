@@ -49,9 +49,11 @@ static uint64_t component_number(const void *ctx, size_t i)
     const game_positions *gp = (const game_positions *)ctx;
     grundy_game *g = gp->game;
     grundy__game_load(g, component(g, gp->positions, i));
+#ifndef GRUNDY_LEAN
     uint32_t v;
     if (g->word)
         return grundy__word_known(g, g->play, &v) ? v : 0;
+#endif
     return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
 }
 
