@@ -677,11 +677,13 @@ def amalgamate():
 # text:
 #
 # - the preprocessor conditions on the macros of CONTEST_MACROS are resolved
-#   (threads off, portable scans), and the other branches dropped;
+#   (threads off, portable scans, no word engine: GRUNDY_LEAN; with --plays
+#   normal, GRUNDY_NORMAL_PLAY_ONLY too), and the other branches dropped;
 # - the public functions of CONTEST_LEAVES_OUT are no roots, and only what
 #   the chosen modules' public functions reach is kept (functions, types,
-#   variables, macros), so a module costs what it uses; with --calls, only
-#   what the public functions named reach, so a problem costs what it calls;
+#   variables, macros), so a module costs what it uses; with --calls (or
+#   --calls-of, the public functions a program names), only what the public
+#   functions named reach, so a problem costs what it calls;
 # - internal names are shortened (grundy__graph_solve__search becomes
 #   gr_search, or gr_graph_solve_search where two files both have one);
 # - comments are dropped, and the code is set in lines of about 100
