@@ -14,6 +14,10 @@
   checking only the status, so an out left unset on some path is a
   maybe-uninitialized error), and every build prints the same answers on
   the same random games: the contest edition against the whole library.
+- Two editions cut to a program's calls build it (as C99 and as C++11),
+  fit 48 KB and run it: a DAG's calls, and a subtraction game's under
+  normal play only (--plays normal), which refuses misère play with
+  GRUNDY_ENOTSUP and leaves the misère search out.
 - The example of docs/contest.md where the SJ rule and misère play differ
   builds on the contest edition and prints what the guide says.
   make check builds a cross-section (the edition as C99, C17, C++11 and
