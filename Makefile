@@ -290,16 +290,21 @@ docs: docs-images
 # test suite checks that both are current): single/grundy.h whole, and the
 # contest edition single/grundy_contest.h (docs/contest.md).  A contest
 # edition of chosen modules: make contest-header MODULES=nim,graph OUT=file.h,
-# or of chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h
+# or of chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h;
+# or of the calls a program names: make contest-header FOR=solution.c OUT=file.h;
+# PLAYS=normal leaves out every play but normal play (GRUNDY_NORMAL_PLAY_ONLY).
 single-header: contest-header
 	python3 tools/amalgamate.py single/grundy.h
 
 MODULES ?=
 CALLS ?=
+FOR ?=
+PLAYS ?=
 OUT ?= single/grundy_contest.h
 contest-header:
 	python3 tools/amalgamate.py --contest $(if $(MODULES),--modules $(MODULES)) \
-	    $(if $(CALLS),--calls $(CALLS)) $(OUT)
+	    $(if $(CALLS),--calls $(CALLS)) $(if $(FOR),--calls-of $(FOR)) \
+	    $(if $(PLAYS),--plays $(PLAYS)) $(OUT)
 
 # Each libFuzzer target (clang) for FUZZ_SECONDS, starting from the committed
 # corpora; make check replays those corpora without libFuzzer.

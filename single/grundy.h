@@ -7108,7 +7108,10 @@ static inline size_t grundy__game_stored_count(const grundy_game *g)
     size_t count = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         count += g->memo[p].count;
-    return count - g->pending + grundy__word_memo_count(g);
+#ifndef GRUNDY_LEAN
+    count += grundy__word_memo_count(g);
+#endif
+    return count - g->pending;
 }
 
 /* ---- game.c ---------------------------------------------------------------- */
@@ -7233,16 +7236,23 @@ static size_t grundy__game__memo_bytes(const grundy_game *g)
     size_t bytes = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         bytes += grundy__table_bytes(g->size, g->memo[p].cap);
-    return bytes + grundy__word_memo_bytes(g);
+#ifndef GRUNDY_LEAN
+    bytes += grundy__word_memo_bytes(g);
+#endif
+    return bytes;
 }
 
 GRUNDY__LOCAL size_t grundy__game_used_bytes(const grundy_game *g)
 {
-    return grundy__game__memo_bytes(g) + grundy__word_searcher_bytes(&g->searcher[0]) +
-           grundy__word_searcher_bytes(&g->searcher[1]) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
-           g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
-           g->mex.bound * sizeof(uint32_t) +
-           (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
+    size_t bytes = grundy__game__memo_bytes(g) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
+                   g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
+                   g->mex.bound * sizeof(uint32_t) +
+                   (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
+#ifndef GRUNDY_LEAN
+    bytes += grundy__word_searcher_bytes(&g->searcher[0]) +
+             grundy__word_searcher_bytes(&g->searcher[1]);
+#endif
+    return bytes;
 }
 
 GRUNDY__LOCAL int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more)
@@ -7305,9 +7315,15 @@ GRUNDY__LOCAL int grundy__game_check_bound(grundy_game *g)
 GRUNDY__LOCAL int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
 {
     const char *why = grundy__play_refusal(play, with_method);
-    if (why == NULL)
-        return GRUNDY_OK;
-    return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+    if (why != NULL)
+        return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+    if (grundy__play_base(play) != GRUNDY_PLAY_NORMAL)
+        return grundy__game_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
+                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
+                                 grundy__play_name(play));
+#endif
+    return GRUNDY_OK;
 }
 
 static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
@@ -7329,14 +7345,16 @@ static int grundy__game__game_new(grundy_game **out, size_t size, grundy_moves_f
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
+#ifndef GRUNDY_LEAN /* which computes every game by the generic engine */
     g->word = size == sizeof(uint64_t);
     g->avx2 = grundy__wtable_avx2();
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
+#endif
     g->threads = 1;
     g->progress_mask = GRUNDY__GAME__PROGRESS_EVERY - 1;
-    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_init(&g->memo[p], size);
-        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
-    }
     g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
@@ -7388,9 +7406,11 @@ void grundy_game_free(grundy_game *g)
     grundy_allocator a = g->alloc;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_free(&g->memo[p], &a);
+#ifndef GRUNDY_LEAN
     grundy__word_memo_free(g);
     grundy__word_searcher_free(&g->searcher[0], &a);
     grundy__word_searcher_free(&g->searcher[1], &a);
+#endif
     grundy__free(&a, g->opts.parts.p);
     grundy__free(&a, g->opts.counts.p);
     grundy__free(&a, g->listed.parts.p);
@@ -7668,8 +7688,10 @@ GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, int play, uint32_t *valu
     uint32_t known;
     size_t slot;
     g->play = play;
+#ifndef GRUNDY_LEAN
     if (g->word)
         return grundy__word_evaluate(g, play, value);
+#endif
     int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
                                          g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
@@ -7703,6 +7725,7 @@ GRUNDY__LOCAL void grundy__game_load(grundy_game *g, const void *pos)
 
 /* What a position's number call asks: its number, and its outcome if
  * `outcome` is not NULL. */
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 typedef struct grundy__game_eval__asked {
     uint32_t *value;
     int *outcome;
@@ -7720,6 +7743,7 @@ static int grundy__game_eval__ask_loopy(grundy_graph *graph, int play, const uin
     }
     return rc < 0 ? rc : GRUNDY_OK;
 }
+#endif
 
 /* The number of pos under play, and (outcome non-NULL) its outcome. */
 static int grundy__game_eval__value_of(grundy_game *g, int play, const void *pos, uint32_t *value, int *outcome)
@@ -7727,10 +7751,12 @@ static int grundy__game_eval__value_of(grundy_game *g, int play, const void *pos
     int rc = grundy__game_check_play(g, play, 0, "a position's number");
     if (rc != GRUNDY_OK)
         return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses loopy play */
     if (play == GRUNDY_PLAY_LOOPY) {
         grundy__game_eval__asked a = {value, outcome};
         return grundy__game_on_graph(g, play, pos, 1, grundy__game_eval__ask_loopy, &a);
     }
+#endif
     if (g->inside)
         return grundy__game_refuse_reentry(g);
     g->inside = 1;
@@ -7792,6 +7818,8 @@ int grundy_game_outcome(grundy_game *g, int play, const void *pos)
  * (which reports no size): 8 bytes per token (a move, or a split's header
  * and parts) while moves wait to be merged and 4 once merged, both alive
  * while merging, and 16 bytes per node for its offsets and numbers. */
+
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 
 #define GRUNDY__GAME_GRAPH__GRAPH_TOKEN_BYTES 12u
 #define GRUNDY__GAME_GRAPH__GRAPH_NODE_BYTES 16u
@@ -8015,6 +8043,17 @@ GRUNDY__LOCAL int grundy__game_on_graph(grundy_game *g, int play, const void *po
     g->inside = 0;
     return rc;
 }
+
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no positions' graph (grundy__game_check_play
+       * refuses every play that needs one). */
+
+GRUNDY__LOCAL size_t grundy__game_build_bytes(const grundy__game_build *b)
+{
+    (void)b;
+    return 0;
+}
+
+#endif
 #undef GRUNDY__GAME_GRAPH__GRAPH_TOKEN_BYTES
 #undef GRUNDY__GAME_GRAPH__GRAPH_NODE_BYTES
 #undef GRUNDY__GAME_GRAPH__GRAPH_SOLVE_BYTES
@@ -8145,8 +8184,10 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
+#ifndef GRUNDY_LEAN
     if (o->words != NULL)
         return grundy__word_add(o, parts, nparts);
+#endif
     int rc = grundy__game_options__make_room(o, nparts);
     if (rc == GRUNDY_OK)
         grundy__game_options__append(o, parts, nparts);
@@ -8167,8 +8208,10 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 {
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
+#ifndef GRUNDY_LEAN
     if (o->words != NULL)
         return grundy__word_add_each(o, positions, n);
+#endif
     int rc = grundy__game_options__make_room_each(o, n);
     if (rc != GRUNDY_OK)
         return rc;
@@ -8249,9 +8292,11 @@ static uint64_t grundy__game_sum__component_number(const void *ctx, size_t i)
     const grundy__game_sum__game_positions *gp = (const grundy__game_sum__game_positions *)ctx;
     grundy_game *g = gp->game;
     grundy__game_load(g, grundy__game_sum__component(g, gp->positions, i));
+#ifndef GRUNDY_LEAN
     uint32_t v;
     if (g->word)
         return grundy__word_known(g, g->play, &v) ? v : 0;
+#endif
     return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
 }
 
@@ -8372,6 +8417,7 @@ int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_
     return GRUNDY_OK;
 }
 
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* the questions only graphs answer (game_graph.c) */
 /* Whether the memo tables decide sums of play by their numbers (see the top). */
 static int grundy__game_sum__decided_by_numbers(int play)
 {
@@ -8387,39 +8433,9 @@ static int grundy__game_sum__ask_outcome(grundy_graph *graph, int play, const ui
     return grundy_graph_sum_outcome(graph, play, nodes, n);
 }
 
-int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
-{
-    if (g == NULL || (positions == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (!grundy__game_sum__decided_by_numbers(play))
-        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_outcome, NULL);
-    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    grundy__game_sum__game_positions gp = {g, positions};
-    return grundy__numbers_decide(play, &gp, n, grundy__game_sum__component_number);
-}
-
 static int grundy__game_sum__ask_move(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *moves)
 {
     return grundy_graph_sum_winning_move(graph, play, nodes, n, (uint64_t *)moves);
-}
-
-int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
-                                 uint64_t *moves)
-{
-    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (play != GRUNDY_PLAY_NORMAL)
-        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_move, moves);
-    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
-    return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_move(g, positions, n, moves);
 }
 
 /* Where every winning move goes. */
@@ -8436,6 +8452,41 @@ static int grundy__game_sum__ask_moves(grundy_graph *graph, int play, const uint
     return grundy_graph_sum_winning_moves(graph, play, nodes, n, w->components, w->moves, w->cap,
                                           w->count);
 }
+#endif
+
+int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
+{
+    if (g == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses every play but normal play */
+    if (!grundy__game_sum__decided_by_numbers(play))
+        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_outcome, NULL);
+#endif
+    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__game_sum__game_positions gp = {g, positions};
+    return grundy__numbers_decide(play, &gp, n, grundy__game_sum__component_number);
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
+                                 uint64_t *moves)
+{
+    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
+    if (play != GRUNDY_PLAY_NORMAL)
+        return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_move, moves);
+#endif
+    rc = grundy__game_sum__evaluate_all(g, play, positions, n);
+    return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_move(g, positions, n, moves);
+}
 
 int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *positions, size_t n,
                                   size_t *components, uint64_t *moves, size_t cap, size_t *count)
@@ -8451,10 +8502,12 @@ int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *position
         rc = grundy__game_sum__evaluate_all(g, play, positions, n);
         return rc != GRUNDY_OK ? rc : grundy__game_sum__normal_moves(g, positions, n, components, moves, cap, count);
     }
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
     if (grundy__play_moves_in_one(play)) {
         grundy__game_sum__wanted w = {components, moves, cap, count};
         return grundy__game_on_graph(g, play, positions, n, grundy__game_sum__ask_moves, &w);
     }
+#endif
     return grundy__game_fail(g, GRUNDY_ENOTSUP,
                              "every winning move is listed for the plays that move in one "
                              "component; %s moves in several", grundy__play_name(play));
@@ -9997,6 +10050,9 @@ struct grundy_heap_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy__heap_rules rules;
     int has_rules;       /* given once, by a name or a subtraction set */
+    /* The engine that computes the values of the rules (set with them):
+     * grundy__heap_sub_compute or grundy__heap_general_compute. */
+    int (*compute)(grundy_heap_game *g, uint64_t count);
     char errmsg[GRUNDY__HEAP_MSG];
     size_t errpos;       /* where in the name the last failure was, or GRUNDY_NO_POS */
     grundy_progress_fn progress;
@@ -10107,6 +10163,11 @@ GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allo
 
 /* G(n) on lane L by the kernel of the values' width, or GRUNDY__HEAP_ABANDONED. */
 GRUNDY__LOCAL uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
+
+/* Makes G(0) ... G(count - 1) known by the general engine (the kernels of
+ * heap_kernel.h), the engine of every game but subtraction games, unless a
+ * period answers; failures get their message. */
+GRUNDY__LOCAL int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count);
 
 /* Makes G(0) ... G(heap) known: computes the table up to heap unless a
  * period answers (GRUNDY_ELIMIT past 2^32 values without one, or past the
@@ -12114,11 +12175,15 @@ static int grundy__heap_compute__compute_to(grundy_heap_game *g, uint64_t count)
 }
 
 /* compute_to, with the message of a failure: what was asked, and how far
- * the values got. */
-static int grundy__heap_compute__compute_explained(grundy_heap_game *g, uint64_t count)
+ * the values got.  The scan loops are chosen at the first call. */
+GRUNDY__LOCAL int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count)
 {
-    if (g->rules.subtraction)
-        return grundy__heap_sub_compute(g, count);
+    if (g->scan8 == NULL) {
+        g->scan8 = grundy__scan8_best();
+        g->scan16 = grundy__scan16_best();
+        g->scan_bits = grundy__scan_bits_best();
+        g->scan_bits8 = grundy__scan_bits8_best();
+    }
     int rc = grundy__heap_compute__compute_to(g, count);
     unsigned long long want = count, have = g->vals.n;
     switch (rc) {
@@ -12146,14 +12211,14 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready(g, "grundy_heap_game_compute");
-    return rc != GRUNDY_OK ? rc : grundy__heap_compute__compute_explained(g, count);
+    return rc != GRUNDY_OK ? rc : g->compute(g, count);
 }
 
 GRUNDY__LOCAL int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
 {
     if (heap < g->vals.n || g->periodic)
         return GRUNDY_OK;
-    return grundy__heap_compute__compute_explained(g, heap == UINT64_MAX ? heap : heap + 1);
+    return g->compute(g, heap == UINT64_MAX ? heap : heap + 1);
 }
 
 GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
@@ -12340,10 +12405,6 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     g->sparse_allowed = 1;
     g->next_choice = GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE;
     g->vals.width = 1;
-    g->scan8 = grundy__scan8_best();
-    g->scan16 = grundy__scan16_best();
-    g->scan_bits = grundy__scan_bits_best();
-    g->scan_bits8 = grundy__scan_bits8_best();
     g->threads = 1;
     g->misere_limit = GRUNDY__HEAP_SEARCH_LIMIT;
     if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
@@ -12354,10 +12415,11 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     return GRUNDY_OK;
 }
 
-/* Makes r (which the game then owns) the game's rules, with the list of
- * amounts whose removal may leave two heaps, for the sparse method.  On
- * failure r is freed and the game keeps no rules. */
-static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules *r)
+/* Makes r (which the game then owns) the game's rules, computed by engine,
+ * with the list of amounts whose removal may leave two heaps, for the
+ * sparse method.  On failure r is freed and the game keeps no rules. */
+static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules *r,
+                      int (*engine)(grundy_heap_game *g, uint64_t count))
 {
     uint32_t *split_k = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)r->ndigits,
                                                         sizeof *split_k);
@@ -12373,6 +12435,7 @@ static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules
     g->split_k = split_k;
     g->rules = *r;
     g->has_rules = 1;
+    g->compute = engine;
     return GRUNDY_OK;
 }
 
@@ -12405,7 +12468,8 @@ int grundy_heap_game_parse(grundy_heap_game *g, const char *name, size_t len)
         g->errpos = pos;
         return rc;
     }
-    return grundy__heap_game__take_rules(g, &r);
+    return grundy__heap_game__take_rules(g, &r, r.subtraction ? grundy__heap_sub_compute
+                                           : grundy__heap_general_compute);
 }
 
 int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, size_t n)
@@ -12425,7 +12489,7 @@ int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, s
         return grundy__heap_fail(g, rc, "out of memory storing the subtraction set");
     if (rc != GRUNDY_OK)
         return rc;
-    return grundy__heap_game__take_rules(g, &r);
+    return grundy__heap_game__take_rules(g, &r, grundy__heap_sub_compute);
 }
 
 GRUNDY__LOCAL int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
@@ -12456,6 +12520,12 @@ GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const c
     if (why != NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
     int base = grundy__play_base(play);
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+    if (base != GRUNDY_PLAY_NORMAL)
+        return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
+                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
+                                 grundy__play_name(play));
+#endif
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
                                  "play (GRUNDY_PLAY_NORMAL) and misère play "
@@ -12692,6 +12762,19 @@ int grundy_heap_game_tame(grundy_heap_game *g, uint64_t max)
  * small to copy and hash, and games whose moves split heaps for heaps up to
  * SPLIT_HEAP_MAX tokens (their sums pass the limits long before; the
  * widths of larger heaps would cost more than the search). */
+
+void grundy_heap_game_set_search_limit(grundy_heap_game *g, uint64_t sums)
+{
+    if (g != NULL && !g->reporting)
+        g->misere_limit = sums != 0 ? sums : GRUNDY__HEAP_SEARCH_LIMIT;
+}
+
+int grundy_heap_game_last_method(const grundy_heap_game *g)
+{
+    return g != NULL ? g->last_method : 0;
+}
+
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 
 #define GRUNDY__HEAP_MISERE__EMPTY_SLOT UINT32_MAX
 #define GRUNDY__HEAP_MISERE__MAX_SLOTS 64u
@@ -13021,17 +13104,6 @@ GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t
     return grundy__heap_misere__evaluate(g, pos, value, call);
 }
 
-void grundy_heap_game_set_search_limit(grundy_heap_game *g, uint64_t sums)
-{
-    if (g != NULL && !g->reporting)
-        g->misere_limit = sums != 0 ? sums : GRUNDY__HEAP_SEARCH_LIMIT;
-}
-
-int grundy_heap_game_last_method(const grundy_heap_game *g)
-{
-    return g != NULL ? g->last_method : 0;
-}
-
 /* ---- Methods: search, or genus symbols ------------------------------------ */
 
 /* The method play asks for (GRUNDY_BY_SEARCH by default), or a refusal. */
@@ -13182,6 +13254,56 @@ GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const 
         g->last_method = s.method;
     return rc;
 }
+
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search; grundy__heap_ready_play
+       * refuses misère play before these are asked. */
+
+GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
+{
+    return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: misère play is not in this build "
+                             "(GRUNDY_NORMAL_PLAY_ONLY)", call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                               uint32_t *values, const char *call)
+{
+    (void)play, (void)first, (void)count, (void)values;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                            uint32_t *value, const char *call)
+{
+    (void)play, (void)heaps, (void)n, (void)value;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                             grundy__wins *w, const char *call)
+{
+    (void)play, (void)heaps, (void)n, (void)w;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
+                               unsigned twos, uint32_t *value, const char *call)
+{
+    (void)heaps, (void)n, (void)twos, (void)value;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call)
+{
+    (void)heap;
+    return grundy__heap_misere_state(g, call);
+}
+
+GRUNDY__LOCAL void grundy__heap_misere_free(grundy_heap_game *g)
+{
+    (void)g;
+}
+
+#endif
 #undef GRUNDY__HEAP_MISERE__EMPTY_SLOT
 #undef GRUNDY__HEAP_MISERE__MAX_SLOTS
 #undef GRUNDY__HEAP_MISERE__SPLIT_HEAP_MAX
@@ -15358,6 +15480,8 @@ GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
  * they lost (net of what they gained) is above LOSS_SHARE of the time
  * computed.  Every CALIBRATE segments of lanes, one thread is timed again. */
 
+#if GRUNDY__THREADS
+
 #define GRUNDY__HEAP_THREADS__GATE_OPEN 0u
 #define GRUNDY__HEAP_THREADS__GATE_TAKEN 1u             /* lane 1 stores a value */
 #define GRUNDY__HEAP_THREADS__GATE_CLOSED 2u
@@ -15666,6 +15790,38 @@ GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
         g->hist[grundy__values_get(&g->vals, n)]++;
     return GRUNDY_OK;
 }
+
+#else /* no threads: one lane, which never waits; nothing to time */
+
+GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
+{
+    (void)g, (void)L, (void)n;
+    return 1;
+}
+
+GRUNDY__LOCAL void grundy__heap_lanes_settle(grundy_heap_game *g)
+{
+    (void)g;
+}
+
+GRUNDY__LOCAL int grundy__heap_lanes_ready(grundy_heap_game *g)
+{
+    (void)g;
+    return 0;
+}
+
+GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t values, double seconds)
+{
+    (void)g, (void)lanes, (void)values, (void)seconds;
+}
+
+GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
+{
+    (void)g, (void)stop;
+    return GRUNDY_OK;
+}
+
+#endif
 #undef GRUNDY__HEAP_THREADS__GATE_OPEN
 #undef GRUNDY__HEAP_THREADS__GATE_TAKEN
 #undef GRUNDY__HEAP_THREADS__GATE_CLOSED

@@ -284,12 +284,12 @@ i)==GR_EMPTY?SIZE_MAX:i;}GR_LOCAL uint32_t gr_table_get(const gr_table*t,const v
 key);return i==SIZE_MAX?GR_EMPTY:gr_value_at(t,i);}GR_LOCAL void gr_table_set(gr_table*t,const void*key,
 uint32_t v){size_t i=gr_lookup(t,key);if(i!=SIZE_MAX)gr_put_value(t,i,v);}static void gr_copy_key(const gr_table*t,
 unsigned char*slot,const void*key){if(t->key_size==8)memcpy(slot,key,8);else memcpy(slot,key,t->key_size);
-}static void gr_table_place(gr_table*t,const void*key,uint32_t v){size_t i=gr_home(t,key);while(gr_value_at(t,
+}static void gr_place(gr_table*t,const void*key,uint32_t v){size_t i=gr_home(t,key);while(gr_value_at(t,
 i)!=GR_EMPTY)i=(i+1)&(t->cap-1);gr_copy_key(t,gr_slot_at(t,i),key);gr_put_value(t,i,v);}static int gr_grow(gr_table*t,
 const grundy_allocator*a,size_t limit){size_t cap=t->cap?t->cap*2:64;if(cap>SIZE_MAX/t->stride||cap<t->cap)return GRUNDY_ELIMIT;
 if(limit!=0&&gr_table_bytes(t->key_size,cap+t->cap)>limit)return GRUNDY_ELIMIT;gr_table bigger=*t;
 bigger.cap=cap;bigger.slots=(unsigned char*)gr_alloc_array(a,cap,t->stride);if(bigger.slots==NULL)return GRUNDY_ENOMEM;
-memset(bigger.slots,0xff,cap*t->stride);for(size_t i=0;i<t->cap;i++){if(gr_value_at(t,i)!=GR_EMPTY)gr_table_place(&bigger,
+memset(bigger.slots,0xff,cap*t->stride);for(size_t i=0;i<t->cap;i++){if(gr_value_at(t,i)!=GR_EMPTY)gr_place(&bigger,
 gr_slot_at(t,i),gr_value_at(t,i));}gr_free(a,t->slots);*t=bigger;return GRUNDY_OK;}static int gr_open_slots(gr_table*t,
 const grundy_allocator*a,size_t limit){return t->cap==0?gr_grow(t,a,limit):GRUNDY_OK;}static int gr_enter_at(gr_table*t,
 const grundy_allocator*a,const void*key,size_t*i,uint32_t v,size_t limit){if((t->count+1)*4>t->cap*3){
@@ -325,94 +325,15 @@ key);return*slot==SIZE_MAX?GR_EMPTY:gr_value_at(t,*slot);}GR_LOCAL void gr_table
 const void*key){size_t hole=gr_lookup(t,key);if(hole==SIZE_MAX)return;size_t mask=t->cap-1;for(size_t j=(hole+1)&mask;
 gr_value_at(t,j)!=GR_EMPTY;j=(j+1)&mask){size_t h=gr_home(t,gr_slot_at(t,j));int stays=hole<j?(hole<h&&h<=j):(hole<h||h<=j);
 if(stays)continue;memcpy(gr_slot_at(t,hole),gr_slot_at(t,j),t->stride);hole=j;}gr_put_value(t,hole,
-GR_EMPTY);t->count--;}
-#define GR_THREADS 0
-typedef struct gr_worker{void*(*fn)(void*);void*arg;uint64_t posted,finished;int quit;int running;
-unsigned long spins;int awake;}gr_worker;GR_LOCAL int gr_worker_start(gr_worker*w);GR_LOCAL int gr_worker_launch(gr_worker*w,
-unsigned long spins);GR_LOCAL void gr_worker_post(gr_worker*w,void*(*fn)(void*),void*arg);GR_LOCAL void gr_worker_wait(gr_worker*w);
-GR_LOCAL void gr_worker_stop(gr_worker*w);GR_LOCAL void gr_thread_yield(void);GR_LOCAL double gr_seconds(void);
-static inline void gr_cpu_relax(void){}static inline uint64_t gr_fetch_add(uint64_t*p,uint64_t x){
-uint64_t old=*p;*p=old+x;return old;}static inline int gr_compare_swap(uint64_t*p,uint64_t expected,
-uint64_t desired){if(*p!=expected)return 0;*p=desired;return 1;}static inline uint64_t gr_load_acquire(const uint64_t*p){
-return*p;}static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL int gr_worker_start(gr_worker*w){
-w->running=0;return-1;}GR_LOCAL int gr_worker_launch(gr_worker*w,unsigned long spins){(void)spins;
-return gr_worker_start(w);}GR_LOCAL void gr_worker_post(gr_worker*w,void*(*fn)(void*),void*arg){(void)w;
-fn(arg);}GR_LOCAL void gr_worker_wait(gr_worker*w){(void)w;}GR_LOCAL void gr_worker_stop(gr_worker*w){
-w->running=0;}GR_LOCAL void gr_thread_yield(void){}GR_LOCAL double gr_seconds(void){return 0.0;}
-#if defined(__GNUC__)
-#define GR_WTABLE_INLINE __attribute__((always_inline))
-#else
-#define GR_WTABLE_INLINE
-#endif
-#define GR_CODE_MAX 247u
-#define GR_CODE_BIG 248u
-#define GR_CODE_BUSY 250u
-#define GR_CODE_TOMB 253u
-#define GR_CODE_NONE 254u
-#define GR_CODE_EMPTY 255u
+GR_EMPTY);t->count--;}typedef struct gr_worker{void*(*fn)(void*);void*arg;uint64_t posted,finished;
+int quit;int running;unsigned long spins;int awake;}gr_worker;GR_LOCAL void gr_worker_stop(gr_worker*w);
+GR_LOCAL double gr_seconds(void);static inline uint64_t gr_load_acquire(const uint64_t*p){return*p;}
+static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL void gr_worker_stop(gr_worker*w){
+w->running=0;}GR_LOCAL double gr_seconds(void){return 0.0;}
 #define GR_WTABLE_SLOTS 7
-#define GR_WTABLE_LONG 16
-#define GR_WTABLE_FULL 6
 typedef struct gr_wbucket{uint64_t key[GR_WTABLE_SLOTS];unsigned char code[GR_WTABLE_SLOTS];unsigned char fill;
 }gr_wbucket;typedef struct gr_wtable{gr_wbucket*b;void*block;size_t nb;size_t used;int strong;int long_probe;
-}gr_wtable;typedef size_t gr_wref;
-#define GR_WTABLE_MUL 0x9e3779b97f4a7c15ull
-static inline size_t gr_wtable_home(const gr_wtable*t,uint64_t key){uint64_t h=t->strong?gr_mix64(key):(key^key>>32)*GR_WTABLE_MUL;
-return(size_t)(((h>>32)*(uint64_t)t->nb)>>32);}static inline unsigned char*gr_wtable_code_at(const gr_wtable*t,
-gr_wref r){return&t->b[r>>3].code[r&7];}static inline unsigned char gr_wload(const unsigned char*p){
-return*p;}static inline void gr_wstore(unsigned char*p,unsigned char v){*p=v;}static inline uint64_t gr_wkey(const uint64_t*p){
-return*p;}static inline unsigned gr_wtable_code(const gr_wtable*t,gr_wref r){return gr_wload(gr_wtable_code_at(t,
-r));}static inline void gr_wtable_set(gr_wtable*t,gr_wref r,unsigned code){gr_wstore(gr_wtable_code_at(t,
-r),(unsigned char)code);}static inline GR_WTABLE_INLINE unsigned gr_wbucket_match(const gr_wbucket*b,
-uint64_t key,unsigned fill){unsigned m=0;for(unsigned j=0;j<GR_WTABLE_SLOTS;j++)m|=(unsigned)(b->key[j]==key)<<j;
-return m&((1u<<fill)-1u);}GR_LOCAL int gr_wtable_avx2(void);static inline unsigned gr_wbucket_match_shared(const gr_wbucket*b,
-uint64_t key,unsigned fill){unsigned m=0;for(unsigned j=0;j<fill;j++)m|=(unsigned)(gr_wkey(&b->key[j])==key)<<j;
-return m;}GR_LOCAL unsigned gr_wtable_claim_slow(gr_wtable*t,uint64_t key,unsigned claim,int shared,
-gr_wref*r);static inline GR_WTABLE_INLINE unsigned gr_wtable_probe(const gr_wtable*t,uint64_t key,
-gr_wref*r,int avx2){size_t i=gr_wtable_home(t,key);for(unsigned passed=0;passed<GR_WTABLE_LONG;
-passed++){const gr_wbucket*b=&t->b[i];unsigned fill=b->fill;(void)avx2;unsigned m=gr_wbucket_match(b,
-key,fill);if(m!=0){unsigned j=(unsigned)__builtin_ctz(m);*r=i*8+j;return b->code[j];}if(fill<GR_WTABLE_SLOTS){
-*r=i*8+fill;return GR_CODE_EMPTY;}i=i+1==t->nb?0:i+1;}return GR_CODE_TOMB;}static inline GR_WTABLE_INLINE unsigned gr_wtable_find_using(gr_wtable*t,
-uint64_t key,gr_wref*r,int avx2){unsigned code=gr_wtable_probe(t,key,r,avx2);return code!=GR_CODE_TOMB?code:gr_wtable_claim_slow(t,
-key,GR_CODE_EMPTY,0,r);}static inline GR_WTABLE_INLINE unsigned gr_wtable_find(gr_wtable*t,uint64_t key,
-gr_wref*r){return gr_wtable_find_using(t,key,r,0);}static inline void gr_wtable_enter(gr_wtable*t,
-gr_wref r,uint64_t key,unsigned code){gr_wbucket*b=&t->b[r>>3];unsigned j=(unsigned)(r&7);b->key[j]=key;
-b->code[j]=(unsigned char)code;b->fill=(unsigned char)(j+1);t->used++;}static inline unsigned gr_wtable_claim(gr_wtable*t,
-uint64_t key,unsigned claim,int shared,gr_wref*r){if(shared)return gr_wtable_claim_slow(t,key,claim,
-shared,r);unsigned code=gr_wtable_find(t,key,r);if(code==GR_CODE_EMPTY&&claim!=GR_CODE_EMPTY)gr_wtable_enter(t,
-*r,key,claim);return code;}GR_LOCAL void gr_wtable_init(gr_wtable*t);GR_LOCAL void gr_wtable_free(gr_wtable*t,
-const grundy_allocator*a);GR_LOCAL size_t gr_wtable_bytes(const gr_wtable*t);GR_LOCAL size_t gr_wtable_bytes_for(size_t nb);
-static inline size_t gr_wtable_room(const gr_wtable*t){return t->nb*GR_WTABLE_FULL;}GR_LOCAL int gr_wtable_rebuild(gr_wtable*t,
-const grundy_allocator*a,size_t nb,int strong,size_t room);GR_LOCAL void gr_wtable_remove(gr_wtable*t,
-gr_wref r);enum{GR_LINE=64};static size_t gr_next_bucket(const gr_wtable*t,size_t i){return i+1==t->nb?0:i+1;
-}static unsigned gr_word_table_published(const gr_wbucket*b,unsigned j){unsigned code;while((code=gr_wload(&b->code[j]))==GR_CODE_EMPTY)gr_thread_yield();
-return code;}static int gr_find_in(const gr_wbucket*b,uint64_t key,unsigned fill,int shared,unsigned*code){
-if(shared){for(unsigned j=0;j<fill;j++)(void)gr_word_table_published(b,j);}unsigned m=shared?gr_wbucket_match_shared(b,
-key,fill):gr_wbucket_match(b,key,fill);while(m!=0){unsigned j=(unsigned)__builtin_ctz(m);*code=gr_wload(&b->code[j]);
-if(*code!=GR_CODE_TOMB)return(int)j;m&=m-1;}return-1;}static int gr_take(gr_wbucket*b,unsigned fill,
-uint64_t key,unsigned claim,int shared){(void)shared;b->key[fill]=key;b->code[fill]=(unsigned char)claim;
-b->fill=(unsigned char)(fill+1);return 1;}GR_LOCAL unsigned gr_wtable_claim_slow(gr_wtable*t,
-uint64_t key,unsigned claim,int shared,gr_wref*r){size_t i=gr_wtable_home(t,key);for(unsigned passed=0;
-;passed++){gr_wbucket*b=&t->b[i];unsigned fill=gr_wload(&b->fill),code;int j=gr_find_in(b,key,fill,
-shared,&code);if(j>=0){*r=i*8+(unsigned)j;return code;}if(fill<GR_WTABLE_SLOTS){*r=i*8+fill;if(claim==GR_CODE_EMPTY)return GR_CODE_EMPTY;
-if(gr_take(b,fill,key,claim,shared)){if(!shared)t->used++;return GR_CODE_EMPTY;}continue;}if(passed==GR_WTABLE_LONG&&!t->strong&&t->nb>=64*GR_WTABLE_LONG){
-t->long_probe=1;}i=gr_next_bucket(t,i);}}GR_LOCAL int gr_wtable_avx2(void){return 0;}GR_LOCAL void gr_wtable_init(gr_wtable*t){
-memset(t,0,sizeof*t);}GR_LOCAL void gr_wtable_free(gr_wtable*t,const grundy_allocator*a){gr_free(a,t->block);
-gr_wtable_init(t);}GR_LOCAL size_t gr_wtable_bytes_for(size_t nb){return nb==0?0:nb*sizeof(gr_wbucket)+GR_LINE;
-}GR_LOCAL size_t gr_wtable_bytes(const gr_wtable*t){return gr_wtable_bytes_for(t->nb);}static void gr_word_table_place(gr_wtable*t,
-uint64_t key,unsigned char code){size_t i=gr_wtable_home(t,key);while(t->b[i].fill==GR_WTABLE_SLOTS)i=gr_next_bucket(t,
-i);gr_wbucket*b=&t->b[i];b->key[b->fill]=key;b->code[b->fill]=code;b->fill++;t->used++;}static size_t gr_live(const gr_wtable*t){
-size_t n=0;for(size_t i=0;i<t->nb;i++)for(unsigned j=0;j<t->b[i].fill;j++)n+=t->b[i].code[j]!=GR_CODE_TOMB;
-return n;}GR_LOCAL int gr_wtable_rebuild(gr_wtable*t,const grundy_allocator*a,size_t nb,int strong,
-size_t room){size_t keys=gr_live(t);if(nb*GR_WTABLE_FULL<=keys)nb=keys/GR_WTABLE_FULL+1;if(nb>UINT32_MAX||nb>(SIZE_MAX-GR_LINE)/sizeof(gr_wbucket))return GRUNDY_ELIMIT;
-size_t bytes=gr_wtable_bytes_for(nb);if(room!=0&&(bytes>room||gr_wtable_bytes(t)>room-bytes))return GRUNDY_ELIMIT;
-gr_wtable n;gr_wtable_init(&n);n.block=gr_alloc_array(a,bytes,1);if(n.block==NULL)return GRUNDY_ENOMEM;
-uintptr_t at=((uintptr_t)n.block+GR_LINE-1)&~(uintptr_t)(GR_LINE-1);n.b=(gr_wbucket*)at;n.nb=nb;n.strong=strong;
-memset(n.b,0xff,nb*sizeof(gr_wbucket));for(size_t i=0;i<nb;i++)n.b[i].fill=0;for(size_t i=0;i<t->nb;
-i++){const gr_wbucket*b=&t->b[i];for(unsigned j=0;j<b->fill;j++)if(b->code[j]!=GR_CODE_TOMB)gr_word_table_place(&n,
-b->key[j],b->code[j]);}gr_free(a,t->block);*t=n;return GRUNDY_OK;}GR_LOCAL void gr_wtable_remove(gr_wtable*t,
-gr_wref r){gr_wtable_set(t,r,GR_CODE_TOMB);}GR_LOCAL int gr_numbers_decide(int play,const void*ctx,
-size_t n,gr_value_at_fn value_at);
+}gr_wtable;GR_LOCAL int gr_numbers_decide(int play,const void*ctx,size_t n,gr_value_at_fn value_at);
 #define GR_PLAY_WIDTH 8
 #define GR_PLAYS 9
 #define GR_WIDTH_MAX 65535u
@@ -879,15 +800,14 @@ uint32_t len=(uint32_t)(g->off[f->node+1]-g->off[f->node]);uint32_t i=f->next;if
 i<len;i++){if(nm->num[t[i]]==GR_UNSEEN)GR_PREFETCH_MOVES(g,t[i]);}i=0;}while(i<len&&gr_is_value(nm->num[t[i]]))i++;
 f->next=i;if(i==len)return gr_graph_normal_finish(nm,s,t,len);uint32_t v=t[i];if(nm->num[v]==GR_UNSEEN)return gr_graph_normal_push(nm,
 s,v);if(nm->num[v]==s->mark){nm->g->cycle_node=v;return GRUNDY_ECYCLE;}if(s!=&nm->s[0])return GR_STUCK;
-gr_take_over_from(nm,v);return GR_MOVED;}static int gr_graph_normal_run(gr_normal*nm){for(;;){int moved=0;
-for(unsigned k=0;k<GR_SEARCHES;k++){int rc=gr_graph_normal_step(nm,&nm->s[k]);if(rc<0)return rc;
-moved|=rc;}if(!moved)return GRUNDY_OK;}}GR_LOCAL int gr_graph_search_normal(grundy_graph*g,uint32_t*num,
-gr_mex*mex){uint32_t helper=g->n<GR_HELPER_FRAMES?g->n:GR_HELPER_FRAMES;size_t frames=(size_t)g->n+(size_t)(GR_SEARCHES-1)*helper;
-gr_frame*stack=(gr_frame*)gr_alloc_array(&g->alloc,frames,sizeof*stack);if(stack==NULL)return GRUNDY_ENOMEM;
-gr_normal nm;memset(&nm,0,sizeof nm);nm.g=g;nm.num=num;nm.mex=mex;for(unsigned k=0;k<GR_SEARCHES;k++){
-nm.s[k].stack=k==0?stack:stack+g->n+(size_t)(k-1)*helper;nm.s[k].cap=k==0?g->n:helper;nm.s[k].mark=gr_mark_of(k);
-}memset(num,0xff,(size_t)g->n*sizeof*num);int rc=gr_graph_normal_run(&nm);gr_free(&g->alloc,stack);
-return rc;}
+gr_take_over_from(nm,v);return GR_MOVED;}static int gr_run(gr_normal*nm){for(;;){int moved=0;for(unsigned k=0;
+k<GR_SEARCHES;k++){int rc=gr_graph_normal_step(nm,&nm->s[k]);if(rc<0)return rc;moved|=rc;}if(!moved)return GRUNDY_OK;
+}}GR_LOCAL int gr_graph_search_normal(grundy_graph*g,uint32_t*num,gr_mex*mex){uint32_t helper=g->n<GR_HELPER_FRAMES?g->n:GR_HELPER_FRAMES;
+size_t frames=(size_t)g->n+(size_t)(GR_SEARCHES-1)*helper;gr_frame*stack=(gr_frame*)gr_alloc_array(&g->alloc,
+frames,sizeof*stack);if(stack==NULL)return GRUNDY_ENOMEM;gr_normal nm;memset(&nm,0,sizeof nm);nm.g=g;
+nm.num=num;nm.mex=mex;for(unsigned k=0;k<GR_SEARCHES;k++){nm.s[k].stack=k==0?stack:stack+g->n+(size_t)(k-1)*helper;
+nm.s[k].cap=k==0?g->n:helper;nm.s[k].mark=gr_mark_of(k);}memset(num,0xff,(size_t)g->n*sizeof*num);
+int rc=gr_run(&nm);gr_free(&g->alloc,stack);return rc;}
 #undef GR_SEARCHES
 #undef GR_HELPER_FRAMES
 #undef GR_UNSEEN
@@ -986,25 +906,7 @@ gr_word_frame;typedef struct gr_word_searcher{grundy_game*game;gr_word_memo*memo
 unsigned busy;int shared;void*team;int reverse;int multi;gr_word_frame*frames;size_t nframes,
 cap_frames;uint64_t*parts;size_t nparts,cap_parts;gr_word_opt*opts;size_t nopts,cap_opts;gr_mex mex;
 size_t entered;uint64_t claimed;size_t shared_bytes;uint64_t evaluated;int status;char errmsg[256];}
-gr_word_searcher;GR_LOCAL gr_word_memo*gr_word_memo_of(grundy_game*g,int play);GR_LOCAL int gr_word_memo_ready(grundy_game*g,
-gr_word_memo*m,size_t need);GR_LOCAL uint32_t gr_word_memo_number(const gr_word_memo*m,uint64_t pos,
-unsigned code);GR_LOCAL int gr_word_memo_store(grundy_game*g,gr_word_memo*m,uint64_t pos,size_t ref,
-uint32_t number,size_t used);GR_LOCAL void gr_word_memo_forget(grundy_game*g,gr_word_memo*m,size_t ref);
-GR_LOCAL size_t gr_word_memo_count(const grundy_game*g);GR_LOCAL size_t gr_word_memo_bytes(const grundy_game*g);
-GR_LOCAL void gr_word_memo_free(grundy_game*g);static inline unsigned gr_word_memo_claim(gr_word_memo*m,
-uint64_t pos,unsigned busy,int shared,size_t*ref){if(m->dense!=NULL){unsigned char*c=&m->dense[pos];
-*ref=(size_t)pos;unsigned code=gr_wload(c);if(code==GR_CODE_EMPTY&&busy!=GR_CODE_EMPTY){*c=(unsigned char)busy;
-if(!shared)m->dense_count++;}return code;}return gr_wtable_claim(&m->table,pos,busy,shared,ref);}
-static inline GR_WTABLE_INLINE unsigned gr_word_memo_find(gr_word_memo*m,uint64_t pos,uint64_t bound,
-size_t*ref){if(m->dense==NULL)return gr_wtable_find(&m->table,pos,ref);*ref=(size_t)pos;return pos<bound?m->dense[pos]:GR_CODE_EMPTY;
-}static inline void gr_word_memo_enter(gr_word_memo*m,size_t ref,uint64_t pos,unsigned busy){if(m->dense==NULL){
-gr_wtable_enter(&m->table,ref,pos,busy);}else{m->dense[ref]=(unsigned char)busy;m->dense_count++;}}
-static inline unsigned gr_word_memo_code(const gr_word_memo*m,size_t ref){return m->dense!=NULL?gr_wload(&m->dense[ref]):gr_wtable_code(&m->table,
-ref);}static inline void gr_word_memo_set(gr_word_memo*m,size_t ref,unsigned code){if(m->dense!=NULL)gr_wstore(&m->dense[ref],
-(unsigned char)code);else gr_wtable_set(&m->table,ref,code);}GR_LOCAL int gr_word_evaluate(grundy_game*g,
-int play,uint32_t*value);GR_LOCAL int gr_word_known(grundy_game*g,int play,uint32_t*value);GR_LOCAL int gr_word_add(grundy_options*o,
-const void*parts,uint32_t nparts);GR_LOCAL int gr_word_add_each(grundy_options*o,const void*positions,
-size_t n);GR_LOCAL void gr_word_searcher_free(gr_word_searcher*s,const grundy_allocator*a);GR_LOCAL size_t gr_word_searcher_bytes(const gr_word_searcher*s);
+gr_word_searcher;
 #define GR_GAME_MEMOS (GRUNDY_PLAY_SELECTIVE + 1)
 typedef struct gr_game_build gr_game_build;typedef struct gr_game_frame{size_t key;size_t parts;
 size_t counts;size_t cur;size_t slot;}gr_game_frame;typedef struct gr_game_bytes{unsigned char*p;
@@ -1029,8 +931,8 @@ size_t off){return p!=NULL?p+off:p;}static inline uint32_t gr_game_stored(uint32
 }static inline uint32_t gr_game_number_of(uint32_t stored_value){return stored_value-2u;}static inline int gr_game_memo_index(int play){
 return play==GRUNDY_PLAY_SELECTIVE?play:gr_play_numbers(play);}static inline gr_table*gr_game_memo(grundy_game*g){
 return&g->memo[gr_game_memo_index(g->play)];}static inline size_t gr_game_stored_count(const grundy_game*g){
-size_t count=0;for(int p=0;p<GR_GAME_MEMOS;p++)count+=g->memo[p].count;return count-g->pending+gr_word_memo_count(g);
-}GR_LOCAL int gr_game_fail(grundy_game*g,int status,const char*fmt,...)
+size_t count=0;for(int p=0;p<GR_GAME_MEMOS;p++)count+=g->memo[p].count;return count-g->pending;}
+GR_LOCAL int gr_game_fail(grundy_game*g,int status,const char*fmt,...)
 #if defined(__GNUC__)
 __attribute__((format(printf,3,4)))
 #endif
@@ -1051,9 +953,9 @@ gr_game_ask_fn ask,void*ctx);GR_LOCAL size_t gr_game_build_bytes(const gr_game_b
 #define GR_GAME_PROGRESS_EVERY 65536u
 GR_LOCAL int gr_game_fail(grundy_game*g,int status,const char*fmt,...){va_list ap;va_start(ap,fmt);
 vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);return status;}static size_t gr_memo_bytes(const grundy_game*g){
-size_t bytes=0;for(int p=0;p<GR_GAME_MEMOS;p++)bytes+=gr_table_bytes(g->size,g->memo[p].cap);return bytes+gr_word_memo_bytes(g);
-}GR_LOCAL size_t gr_game_used_bytes(const grundy_game*g){return gr_memo_bytes(g)+gr_word_searcher_bytes(&g->searcher[0])+gr_word_searcher_bytes(&g->searcher[1])+g->opts.parts.cap+g->opts.counts.cap+g->listed.parts.cap+g->listed.counts.cap+g->cap_frames*sizeof(gr_game_frame)+g->mex.bound*sizeof(uint32_t)+(g->build!=NULL?gr_game_build_bytes(g->build):0);
-}GR_LOCAL int gr_game_reserve(grundy_game*g,gr_game_bytes*b,size_t more){if(more>SIZE_MAX-b->len)return GRUNDY_ELIMIT;
+size_t bytes=0;for(int p=0;p<GR_GAME_MEMOS;p++)bytes+=gr_table_bytes(g->size,g->memo[p].cap);return bytes;
+}GR_LOCAL size_t gr_game_used_bytes(const grundy_game*g){size_t bytes=gr_memo_bytes(g)+g->opts.parts.cap+g->opts.counts.cap+g->listed.parts.cap+g->listed.counts.cap+g->cap_frames*sizeof(gr_game_frame)+g->mex.bound*sizeof(uint32_t)+(g->build!=NULL?gr_game_build_bytes(g->build):0);
+return bytes;}GR_LOCAL int gr_game_reserve(grundy_game*g,gr_game_bytes*b,size_t more){if(more>SIZE_MAX-b->len)return GRUNDY_ELIMIT;
 size_t old=b->cap;if(b->len+more<=old)return GRUNDY_OK;int rc=gr_reserve(&g->alloc,(void**)&b->p,&b->cap,
 b->len+more,1);if(rc==GRUNDY_OK&&g->limit!=0&&gr_game_used_bytes(g)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_ELIMIT)gr_game_fail(g,
 rc,"memory limit of %zu bytes reached with %zu positions stored, " "%zu moves deep",g->limit,
@@ -1068,16 +970,15 @@ gr_game_stored_count(g));}GR_LOCAL int gr_game_check_bound(grundy_game*g){uint64
 memcpy(&pos,g->pos,sizeof pos);if(pos<g->bound)return GRUNDY_OK;return gr_game_fail(g,GRUNDY_ERANGE,
 "position %llu is not below the game's bound %llu",(unsigned long long)pos,(unsigned long long)g->bound);
 }GR_LOCAL int gr_game_check_play(grundy_game*g,int play,int with_method,const char*call){const char*why=gr_play_refusal(play,
-with_method);if(why==NULL)return GRUNDY_OK;return gr_game_fail(g,GRUNDY_EINVAL,"%s: play %#x %s",
-call,(unsigned)play,why);}static int gr_game_new(grundy_game**out,size_t size,grundy_moves_fn moves,
+with_method);if(why!=NULL)return gr_game_fail(g,GRUNDY_EINVAL,"%s: play %#x %s",call,(unsigned)play,
+why);return GRUNDY_OK;}static int gr_game_new(grundy_game**out,size_t size,grundy_moves_fn moves,
 grundy_moves_u64_fn moves_u64,void*user,const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;
 *out=NULL;if((moves==NULL&&moves_u64==NULL)||size==0||size>GR_MAX_POS_SIZE)return GRUNDY_EINVAL;int rc;
 grundy_game*g=(grundy_game*)gr_handle_new(sizeof*g,alloc,&rc);if(g==NULL)return rc;const grundy_allocator a=g->alloc;
 g->size=size;g->rec=size+GR_GAME_TAIL;g->max_parts=SIZE_MAX/g->rec;g->moves=moves;g->moves_u64=moves_u64;
-g->user=user;g->word=size==sizeof(uint64_t);g->avx2=gr_wtable_avx2();g->threads=1;g->progress_mask=GR_GAME_PROGRESS_EVERY-1;
-for(int p=0;p<GR_GAME_MEMOS;p++){gr_table_init(&g->memo[p],size);gr_table_init(&g->words[p].big,
-sizeof(uint64_t));}g->pos=(unsigned char*)gr_alloc_array(&a,size,1);if(g->pos==NULL||gr_mex_init(&g->mex,
-&a,64)!=GRUNDY_OK){grundy_game_free(g);return GRUNDY_ENOMEM;}*out=g;return GRUNDY_OK;}int grundy_game_new(grundy_game**out,
+g->user=user;g->threads=1;g->progress_mask=GR_GAME_PROGRESS_EVERY-1;for(int p=0;p<GR_GAME_MEMOS;p++)gr_table_init(&g->memo[p],
+size);g->pos=(unsigned char*)gr_alloc_array(&a,size,1);if(g->pos==NULL||gr_mex_init(&g->mex,&a,64)!=GRUNDY_OK){
+grundy_game_free(g);return GRUNDY_ENOMEM;}*out=g;return GRUNDY_OK;}int grundy_game_new(grundy_game**out,
 size_t pos_size,grundy_moves_fn moves,void*user,const grundy_allocator*alloc){if(moves==NULL){if(out!=NULL)*out=NULL;
 return GRUNDY_EINVAL;}return gr_game_new(out,pos_size,moves,NULL,user,alloc);}int grundy_game_new_u64(grundy_game**out,
 grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc){if(moves==NULL){if(out!=NULL)*out=NULL;
@@ -1086,7 +987,6 @@ uint64_t bound,grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc)
 if(moves==NULL||bound==0||bound>SIZE_MAX)return GRUNDY_EINVAL;int rc=gr_game_new(out,sizeof(uint64_t),
 NULL,moves,user,alloc);if(rc==GRUNDY_OK)(*out)->bound=bound;return rc;}void grundy_game_free(grundy_game*g){
 if(g==NULL)return;grundy_allocator a=g->alloc;for(int p=0;p<GR_GAME_MEMOS;p++)gr_table_free(&g->memo[p],
-&a);gr_word_memo_free(g);gr_word_searcher_free(&g->searcher[0],&a);gr_word_searcher_free(&g->searcher[1],
 &a);gr_free(&a,g->opts.parts.p);gr_free(&a,g->opts.counts.p);gr_free(&a,g->listed.parts.p);gr_free(&a,
 g->listed.counts.p);gr_free(&a,g->frames);gr_free(&a,g->pos);gr_mex_free(&g->mex,&a);gr_free(&a,g);}
 int grundy_game_set_canon(grundy_game*g,grundy_canon_fn canon){if(g==NULL)return GRUNDY_EINVAL;if(g->inside)return gr_game_refuse_reentry(g);
@@ -1103,7 +1003,7 @@ return g?g->errmsg:"";}
 #define GR_PENDING (GR_BUSY - 1)
 static unsigned char*gr_part_at(const grundy_game*g,size_t off){return gr_game_offset(g->opts.parts.p,
 off);}static void gr_set_part_value(grundy_game*g,size_t off,uint32_t v){gr_slot_set_value(gr_part_at(g,
-off),g->size,v);}static int gr_game_eval_cycle(grundy_game*g){return gr_game_fail(g,GRUNDY_ECYCLE,
+off),g->size,v);}static int gr_cycle(grundy_game*g){return gr_game_fail(g,GRUNDY_ECYCLE,
 "the rules lead from a position back to itself, %zu moves later",g->nframes-1);}static int gr_frame_room(grundy_game*g){
 if(g->nframes<g->cap_frames)return GRUNDY_OK;int rc=gr_reserve(&g->alloc,(void**)&g->frames,&g->cap_frames,
 g->nframes+1,sizeof*g->frames);if(rc==GRUNDY_OK&&g->limit!=0&&gr_game_used_bytes(g)>g->limit)rc=gr_game_fail(g,
@@ -1114,7 +1014,7 @@ return rc;}gr_game_frame*f=&g->frames[g->nframes++];f->key=key;f->slot=slot;f->p
 f->counts=g->opts.counts.len;int splits=gr_play_splits(g->play);int how=GR_LIST_CANON|(splits?0:GR_LIST_ONE_PART);
 rc=gr_game_generate(g,&g->opts,how);if(rc==GRUNDY_OK){size_t claimed;rc=gr_table_claim_all(gr_game_memo(g),
 &g->alloc,gr_part_at(g,f->parts),(g->opts.parts.len-f->parts)/g->rec,g->rec,GR_PENDING,g->limit,&claimed);
-g->pending+=claimed;rc=gr_game_memo_full(g,rc);}return rc;}static int gr_game_eval_ensure_mex(grundy_game*g,
+g->pending+=claimed;rc=gr_game_memo_full(g,rc);}return rc;}static int gr_ensure_mex(grundy_game*g,
 size_t nopts){size_t need=gr_play_mex_bound(nopts);if(need<=g->mex.bound)return GRUNDY_OK;size_t bound=g->mex.bound;
 while(bound<need)bound*=2;gr_mex m;int rc=gr_mex_init(&m,&g->alloc,bound);if(rc!=GRUNDY_OK)return rc;
 gr_mex_free(&g->mex,&g->alloc);g->mex=m;return GRUNDY_OK;}static uint32_t gr_frame_value(grundy_game*g,
@@ -1126,24 +1026,23 @@ for(uint32_t i=0;i<np;i++,part+=rec){uint32_t v=gr_game_number_of(gr_slot_value(
 x,v);}gr_acc_add(&acc,x);}return gr_acc_end(&acc);}static int gr_next_unknown(grundy_game*g,
 gr_game_frame*f,size_t*slot){const size_t end=g->opts.parts.len,size=g->size;for(;f->cur<end;f->cur+=g->rec){
 const unsigned char*r=gr_part_at(g,f->cur);uint32_t v=gr_slot_value(r,size);if(v<GR_PENDING)continue;
-v=gr_table_value_at(gr_game_memo(g),r,gr_record_hint(r,size),slot);if(v==GR_BUSY)return gr_game_eval_cycle(g);
+v=gr_table_value_at(gr_game_memo(g),r,gr_record_hint(r,size),slot);if(v==GR_BUSY)return gr_cycle(g);
 if(v==GR_PENDING){gr_table_set_at(gr_game_memo(g),r,GR_BUSY,*slot);g->pending--;return 1;}
 gr_set_part_value(g,f->cur,v);}return 0;}static void gr_unwind(grundy_game*g){gr_table*memo=gr_game_memo(g);
 for(size_t off=0;off<g->opts.parts.len;off+=g->rec){const unsigned char*r=gr_part_at(g,off);size_t slot;
 if(gr_slot_value(r,g->size)==GR_PENDING&&gr_table_value_at(memo,r,gr_record_hint(r,g->size),&slot)==GR_PENDING)gr_table_remove(memo,
 r);}g->pending=0;while(g->nframes>0){gr_game_frame*f=&g->frames[--g->nframes];gr_table_remove(memo,
 gr_part_at(g,f->key));}}static int gr_pop(grundy_game*g,uint32_t*value){gr_game_frame*f=&g->frames[g->nframes-1];
-int rc=gr_game_eval_ensure_mex(g,(g->opts.counts.len-f->counts)/sizeof(uint32_t));if(rc!=GRUNDY_OK)return rc;
+int rc=gr_ensure_mex(g,(g->opts.counts.len-f->counts)/sizeof(uint32_t));if(rc!=GRUNDY_OK)return rc;
 uint32_t v=gr_frame_value(g,f);gr_table_set_at(gr_game_memo(g),gr_part_at(g,f->key),gr_game_stored(v),
 f->slot);g->opts.parts.len=f->parts;g->opts.counts.len=f->counts;if(--g->nframes>0)gr_set_part_value(g,
 g->frames[g->nframes-1].cur,gr_game_stored(v));else*value=v;return gr_game_tick(g);}static int gr_push_first(grundy_game*g,
 size_t slot){int rc=gr_game_reserve(g,&g->opts.parts,g->rec);if(rc!=GRUNDY_OK){gr_table_remove(gr_game_memo(g),
 g->pos);return rc;}gr_game_copy_pos(g,gr_part_at(g,0),g->pos);gr_game_unknown(gr_part_at(g,0)+g->size);
 g->opts.parts.len=g->rec;return gr_game_eval_push(g,0,slot);}GR_LOCAL int gr_game_evaluate(grundy_game*g,
-int play,uint32_t*value){uint32_t known;size_t slot;g->play=play;if(g->word)return gr_word_evaluate(g,
-play,value);int rc=gr_table_get_or_insert(gr_game_memo(g),&g->alloc,g->pos,GR_BUSY,g->limit,&known,&slot);
-if(rc!=GRUNDY_OK)return gr_game_memo_full(g,rc);if(known!=GR_EMPTY){*value=gr_game_number_of(known);
-return GRUNDY_OK;}g->errmsg[0]='\0';rc=gr_push_first(g,slot);while(rc==GRUNDY_OK&&g->nframes>0){
+int play,uint32_t*value){uint32_t known;size_t slot;g->play=play;int rc=gr_table_get_or_insert(gr_game_memo(g),
+&g->alloc,g->pos,GR_BUSY,g->limit,&known,&slot);if(rc!=GRUNDY_OK)return gr_game_memo_full(g,rc);if(known!=GR_EMPTY){
+*value=gr_game_number_of(known);return GRUNDY_OK;}g->errmsg[0]='\0';rc=gr_push_first(g,slot);while(rc==GRUNDY_OK&&g->nframes>0){
 gr_game_frame*f=&g->frames[g->nframes-1];rc=gr_next_unknown(g,f,&slot);if(rc==1)rc=gr_game_eval_push(g,
 f->cur,slot);else if(rc==GRUNDY_OK)rc=gr_pop(g,value);}if(rc!=GRUNDY_OK)gr_unwind(g);g->opts.parts.len=g->opts.counts.len=0;
 return rc;}GR_LOCAL void gr_game_load(grundy_game*g,const void*pos){gr_game_copy_pos(g,g->pos,pos);
@@ -1238,19 +1137,18 @@ int rc=gr_game_reserve(g,&o->out->parts,(size_t)nparts*g->rec);return rc==GRUNDY
 return out->parts.cap-out->parts.len>=rec&&out->counts.cap-out->counts.len>=sizeof(uint32_t);}static int gr_make_room(grundy_options*o,
 uint32_t nparts){if(nparts<=1&&gr_has_room(o->out,o->game->rec))return GRUNDY_OK;return gr_make_room_slowly(o,
 nparts);}static void gr_canonicalise(const grundy_options*o,unsigned char*p,uint32_t n){for(uint32_t i=0;
-i<n;i++,p+=o->game->rec)o->canon(o->game->user,p);}static void gr_game_options_append(grundy_options*o,
-const void*parts,uint32_t nparts){const grundy_game*g=o->game;gr_game_bytes*out=&o->out->parts,*counts=&o->out->counts;
+i<n;i++,p+=o->game->rec)o->canon(o->game->user,p);}static void gr_append(grundy_options*o,const void*parts,
+uint32_t nparts){const grundy_game*g=o->game;gr_game_bytes*out=&o->out->parts,*counts=&o->out->counts;
 unsigned char*first=gr_game_offset(out->p,out->len);for(uint32_t i=0;i<nparts;i++){unsigned char*p=first+(size_t)i*g->rec;
 gr_game_copy_pos(g,p,(const unsigned char*)parts+(size_t)i*g->size);gr_game_unknown(p+g->size);}out->len+=(size_t)nparts*g->rec;
 memcpy(counts->p+counts->len,&nparts,sizeof nparts);counts->len+=sizeof nparts;if(o->canon!=NULL)gr_canonicalise(o,
 first,nparts);}int grundy_options_add(grundy_options*o,const void*parts,uint32_t nparts){if(o==NULL||(parts==NULL&&nparts>0))return GRUNDY_EINVAL;
-if(o->words!=NULL)return gr_word_add(o,parts,nparts);int rc=gr_make_room(o,nparts);if(rc==GRUNDY_OK)gr_game_options_append(o,
-parts,nparts);return rc;}static int gr_make_room_each(grundy_options*o,size_t n){grundy_game*g=o->game;
-if(n>g->max_parts)return GRUNDY_ELIMIT;int rc=gr_game_reserve(g,&o->out->parts,n*g->rec);return rc==GRUNDY_OK?gr_game_reserve(g,
-&o->out->counts,n*sizeof(uint32_t)):rc;}int grundy_options_add_each(grundy_options*o,const void*positions,
-size_t n){if(o==NULL||(positions==NULL&&n>0))return GRUNDY_EINVAL;if(o->words!=NULL)return gr_word_add_each(o,
-positions,n);int rc=gr_make_room_each(o,n);if(rc!=GRUNDY_OK)return rc;const unsigned char*p=(const unsigned char*)positions;
-for(size_t i=0;i<n;i++,p+=o->game->size)gr_game_options_append(o,p,1);return GRUNDY_OK;}GR_LOCAL int gr_game_generate(grundy_game*g,
+int rc=gr_make_room(o,nparts);if(rc==GRUNDY_OK)gr_append(o,parts,nparts);return rc;}static int gr_make_room_each(grundy_options*o,
+size_t n){grundy_game*g=o->game;if(n>g->max_parts)return GRUNDY_ELIMIT;int rc=gr_game_reserve(g,&o->out->parts,
+n*g->rec);return rc==GRUNDY_OK?gr_game_reserve(g,&o->out->counts,n*sizeof(uint32_t)):rc;}int grundy_options_add_each(grundy_options*o,
+const void*positions,size_t n){if(o==NULL||(positions==NULL&&n>0))return GRUNDY_EINVAL;int rc=gr_make_room_each(o,
+n);if(rc!=GRUNDY_OK)return rc;const unsigned char*p=(const unsigned char*)positions;for(size_t i=0;i<n;
+i++,p+=o->game->size)gr_append(o,p,1);return GRUNDY_OK;}GR_LOCAL int gr_game_generate(grundy_game*g,
 gr_game_optlist*out,int how){grundy_options o={g,out,NULL,how&GR_LIST_CANON?g->canon:NULL,(how&GR_LIST_ONE_PART)!=0}
 ;int rc=gr_game_check_bound(g);if(rc!=GRUNDY_OK)return rc;g->errmsg[0]='\0';if(g->moves_u64!=NULL){
 uint64_t p;memcpy(&p,g->pos,sizeof p);rc=g->moves_u64(g->user,p,&o);}else{rc=g->moves(g->user,g->pos,
@@ -1262,19 +1160,19 @@ int rc=GRUNDY_OK;for(size_t i=0;i<n&&rc==GRUNDY_OK;i++){uint32_t v;gr_game_load(
 positions,i));rc=gr_game_evaluate(g,play,&v);}g->inside=0;return rc;}typedef struct gr_game_positions{
 grundy_game*game;const void*positions;}gr_game_positions;static uint64_t gr_component_number(const void*ctx,
 size_t i){const gr_game_positions*gp=(const gr_game_positions*)ctx;grundy_game*g=gp->game;
-gr_game_load(g,gr_component(g,gp->positions,i));uint32_t v;if(g->word)return gr_word_known(g,g->play,
-&v)?v:0;return gr_game_number_of(gr_table_get(gr_game_memo(g),g->pos));}static int gr_listed_value(grundy_game*g,
-size_t off,uint32_t nparts,uint32_t*value){uint32_t x=0;for(uint32_t i=0;i<nparts;i++){uint32_t v;
-gr_game_load(g,g->listed.parts.p+off+(size_t)i*g->rec);int rc=gr_game_evaluate(g,GRUNDY_PLAY_NORMAL,
-&v);if(rc!=GRUNDY_OK)return rc;x^=v;}*value=x;return GRUNDY_OK;}static int gr_moves_to_value(grundy_game*g,
-const void*pos,uint32_t target,uint64_t*ks,size_t cap,int first,size_t*count){int rc=gr_game_list(g,
-pos,0);gr_game_walk w={0,0};size_t off,found=0;uint32_t np;for(uint64_t k=0;rc==GRUNDY_OK&&gr_game_next_listed(g,
-&w,&off,&np);k++){uint32_t v;rc=gr_listed_value(g,off,np,&v);if(rc!=GRUNDY_OK||v!=target)continue;if(found<cap)ks[found]=k;
-if(++found==1&&first)break;}*count=found;return rc;}static void gr_no_moves(uint64_t*moves,size_t n){
-for(size_t i=0;i<n;i++)moves[i]=GRUNDY_NO_MOVE;}static int gr_normal_move(grundy_game*g,const void*positions,
-size_t n,uint64_t*moves){gr_game_positions gp={g,positions};size_t c,found=0;uint64_t target;
-gr_no_moves(moves,n);if(!gr_sum_move(&gp,n,gr_component_number,&c,&target))return 0;g->inside=1;int rc=gr_moves_to_value(g,
-gr_component(g,positions,c),(uint32_t)target,&moves[c],1,1,&found);g->inside=0;if(rc==GRUNDY_OK&&found==0)rc=gr_game_fail(g,
+gr_game_load(g,gr_component(g,gp->positions,i));return gr_game_number_of(gr_table_get(gr_game_memo(g),
+g->pos));}static int gr_listed_value(grundy_game*g,size_t off,uint32_t nparts,uint32_t*value){
+uint32_t x=0;for(uint32_t i=0;i<nparts;i++){uint32_t v;gr_game_load(g,g->listed.parts.p+off+(size_t)i*g->rec);
+int rc=gr_game_evaluate(g,GRUNDY_PLAY_NORMAL,&v);if(rc!=GRUNDY_OK)return rc;x^=v;}*value=x;return GRUNDY_OK;
+}static int gr_moves_to_value(grundy_game*g,const void*pos,uint32_t target,uint64_t*ks,size_t cap,
+int first,size_t*count){int rc=gr_game_list(g,pos,0);gr_game_walk w={0,0};size_t off,found=0;
+uint32_t np;for(uint64_t k=0;rc==GRUNDY_OK&&gr_game_next_listed(g,&w,&off,&np);k++){uint32_t v;rc=gr_listed_value(g,
+off,np,&v);if(rc!=GRUNDY_OK||v!=target)continue;if(found<cap)ks[found]=k;if(++found==1&&first)break;
+}*count=found;return rc;}static void gr_no_moves(uint64_t*moves,size_t n){for(size_t i=0;i<n;i++)moves[i]=GRUNDY_NO_MOVE;
+}static int gr_normal_move(grundy_game*g,const void*positions,size_t n,uint64_t*moves){
+gr_game_positions gp={g,positions};size_t c,found=0;uint64_t target;gr_no_moves(moves,n);if(!gr_sum_move(&gp,
+n,gr_component_number,&c,&target))return 0;g->inside=1;int rc=gr_moves_to_value(g,gr_component(g,
+positions,c),(uint32_t)target,&moves[c],1,1,&found);g->inside=0;if(rc==GRUNDY_OK&&found==0)rc=gr_game_fail(g,
 GRUNDY_EINVAL,"component %zu: the move generator gave " "different options for the same position",c);
 return rc!=GRUNDY_OK?rc:1;}static int gr_normal_moves(grundy_game*g,const void*positions,size_t n,
 size_t*components,uint64_t*moves,size_t cap,size_t*count){gr_game_positions gp={g,positions};
@@ -1290,20 +1188,19 @@ gr_play_name(play));if(rc==GRUNDY_OK)rc=gr_evaluate_all(g,play,positions,n);if(r
 gr_game_positions gp={g,positions};uint64_t x=0;for(size_t i=0;i<n;i++)x^=gr_component_number(&gp,i);
 *value=(uint32_t)x;return GRUNDY_OK;}static int gr_decided_by_numbers(int play){return play==GRUNDY_PLAY_NORMAL||play==GRUNDY_PLAY_WTIA||play==GRUNDY_PLAY_CONJUNCTIVE||play==GRUNDY_PLAY_CONTINUED||play==GRUNDY_PLAY_SHORTENED;
 }static int gr_ask_outcome(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,void*unused){(void)unused;
-return grundy_graph_sum_outcome(graph,play,nodes,n);}int grundy_game_sum_outcome(grundy_game*g,int play,
+return grundy_graph_sum_outcome(graph,play,nodes,n);}static int gr_ask_move(grundy_graph*graph,int play,
+const uint32_t*nodes,size_t n,void*moves){return grundy_graph_sum_winning_move(graph,play,nodes,n,(uint64_t*)moves);
+}typedef struct gr_wanted{size_t*components;uint64_t*moves;size_t cap;size_t*count;}gr_wanted;static int gr_ask_moves(grundy_graph*graph,
+int play,const uint32_t*nodes,size_t n,void*ctx){const gr_wanted*w=(const gr_wanted*)ctx;return grundy_graph_sum_winning_moves(graph,
+play,nodes,n,w->components,w->moves,w->cap,w->count);}int grundy_game_sum_outcome(grundy_game*g,int play,
 const void*positions,size_t n){if(g==NULL||(positions==NULL&&n>0))return GRUNDY_EINVAL;int rc=gr_game_check_play(g,
 play,1,"the outcome of a sum");if(rc!=GRUNDY_OK)return rc;if(!gr_decided_by_numbers(play))return gr_game_on_graph(g,
 play,positions,n,gr_ask_outcome,NULL);rc=gr_evaluate_all(g,play,positions,n);if(rc!=GRUNDY_OK)return rc;
-gr_game_positions gp={g,positions};return gr_numbers_decide(play,&gp,n,gr_component_number);}static int gr_ask_move(grundy_graph*graph,
-int play,const uint32_t*nodes,size_t n,void*moves){return grundy_graph_sum_winning_move(graph,play,
-nodes,n,(uint64_t*)moves);}int grundy_game_sum_winning_move(grundy_game*g,int play,const void*positions,
-size_t n,uint64_t*moves){if(g==NULL||(positions==NULL&&n>0)||(moves==NULL&&n>0))return GRUNDY_EINVAL;
+gr_game_positions gp={g,positions};return gr_numbers_decide(play,&gp,n,gr_component_number);}int grundy_game_sum_winning_move(grundy_game*g,
+int play,const void*positions,size_t n,uint64_t*moves){if(g==NULL||(positions==NULL&&n>0)||(moves==NULL&&n>0))return GRUNDY_EINVAL;
 int rc=gr_game_check_play(g,play,1,"a winning move of a sum");if(rc!=GRUNDY_OK)return rc;if(play!=GRUNDY_PLAY_NORMAL)return gr_game_on_graph(g,
 play,positions,n,gr_ask_move,moves);rc=gr_evaluate_all(g,play,positions,n);return rc!=GRUNDY_OK?rc:gr_normal_move(g,
-positions,n,moves);}typedef struct gr_wanted{size_t*components;uint64_t*moves;size_t cap;size_t*count;
-}gr_wanted;static int gr_ask_moves(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,void*ctx){
-const gr_wanted*w=(const gr_wanted*)ctx;return grundy_graph_sum_winning_moves(graph,play,nodes,n,w->components,
-w->moves,w->cap,w->count);}int grundy_game_sum_winning_moves(grundy_game*g,int play,const void*positions,
+positions,n,moves);}int grundy_game_sum_winning_moves(grundy_game*g,int play,const void*positions,
 size_t n,size_t*components,uint64_t*moves,size_t cap,size_t*count){if(count!=NULL)*count=0;if(g==NULL||(positions==NULL&&n>0)||(moves==NULL&&cap>0)||count==NULL)return GRUNDY_EINVAL;
 int rc=gr_game_check_play(g,play,1,"every winning move of a sum");if(rc!=GRUNDY_OK)return rc;if(play==GRUNDY_PLAY_NORMAL){
 rc=gr_evaluate_all(g,play,positions,n);return rc!=GRUNDY_OK?rc:gr_normal_moves(g,positions,n,
@@ -1311,187 +1208,7 @@ components,moves,cap,count);}if(gr_play_moves_in_one(play)){gr_wanted w={compone
 ;return gr_game_on_graph(g,play,positions,n,gr_ask_moves,&w);}return gr_game_fail(g,GRUNDY_ENOTSUP,
 "every winning move is listed for the plays that move in one " "component; %s moves in several",
 gr_play_name(play));}int grundy_game_last_method(const grundy_game*g){return g!=NULL?g->last_method:0;
-}GR_LOCAL int gr_word_fail(gr_word_searcher*s,int status,const char*fmt,...)
-#if defined(__GNUC__)
-__attribute__((format(printf,3,4)))
-#endif
-;GR_LOCAL void gr_word_begin(gr_word_searcher*s,grundy_game*g,int play,unsigned thread);GR_LOCAL int gr_word_frame_room(gr_word_searcher*s);
-GR_LOCAL int gr_word_push(gr_word_searcher*s,uint64_t pos,size_t ref,int helped);GR_LOCAL int gr_word_help(gr_word_searcher*s,
-uint64_t part,size_t ref);GR_LOCAL void gr_word_refresh(gr_word_searcher*s);GR_LOCAL int gr_word_step(gr_word_searcher*s,
-uint32_t*value);GR_LOCAL void gr_word_unwind(gr_word_searcher*s,size_t keep);GR_LOCAL int gr_word_search(gr_word_searcher*s,
-uint32_t*value);GR_LOCAL int gr_word_room(gr_word_searcher*s);GR_LOCAL int gr_word_store(gr_word_searcher*s,
-uint64_t pos,size_t ref,uint32_t v);GR_LOCAL uint32_t gr_word_number(gr_word_searcher*s,uint64_t pos,
-unsigned code);GR_LOCAL int gr_word_fail(gr_word_searcher*s,int status,const char*fmt,...){va_list ap;
-va_start(ap,fmt);vsnprintf(s->errmsg,sizeof s->errmsg,fmt,ap);va_end(ap);s->status=status;return status;
-}GR_LOCAL size_t gr_word_searcher_bytes(const gr_word_searcher*s){return s->cap_frames*sizeof*s->frames+s->cap_parts*sizeof*s->parts+s->cap_opts*sizeof*s->opts+s->mex.bound*sizeof(uint32_t);
-}GR_LOCAL void gr_word_searcher_free(gr_word_searcher*s,const grundy_allocator*a){gr_free(a,s->frames);
-gr_free(a,s->parts);gr_free(a,s->opts);gr_mex_free(&s->mex,a);s->frames=NULL;s->parts=NULL;s->opts=NULL;
-s->cap_frames=s->cap_parts=s->cap_opts=0;}static int gr_over_cap(const gr_word_searcher*s){const grundy_game*g=s->game;
-if(g->limit==0)return 0;size_t used=s->shared?s->shared_bytes+gr_word_searcher_bytes(s):gr_game_used_bytes(g);
-return used>g->limit;}static int gr_cap_reached(gr_word_searcher*s){return gr_word_fail(s,
-GRUNDY_ELIMIT,"memory limit of %zu bytes reached %zu moves deep",s->game->limit,s->nframes);}static int gr_game_word_reserve(gr_word_searcher*s,
-void**p,size_t*cap,size_t need,size_t elem){if(need<=*cap)return GRUNDY_OK;int rc=gr_reserve(&s->game->alloc,
-p,cap,need,elem);if(rc==GRUNDY_ENOMEM)return gr_word_fail(s,rc,"out of memory %zu moves deep",s->nframes);
-if(rc!=GRUNDY_OK||gr_over_cap(s))return gr_cap_reached(s);return GRUNDY_OK;}static int gr_option_room(gr_word_searcher*s,
-size_t nopts,size_t nparts){if(s->nopts+nopts>s->cap_opts){int rc=gr_game_word_reserve(s,(void**)&s->opts,
-&s->cap_opts,s->nopts+nopts,sizeof*s->opts);if(rc!=GRUNDY_OK)return rc;}if(s->nparts+nparts>s->cap_parts)return gr_game_word_reserve(s,
-(void**)&s->parts,&s->cap_parts,s->nparts+nparts,sizeof*s->parts);return GRUNDY_OK;}static void gr_game_word_append(gr_word_searcher*s,
-const unsigned char*parts,uint32_t nparts,grundy_canon_fn canon){const grundy_game*g=s->game;for(uint32_t i=0;
-i<nparts;i++){uint64_t w;memcpy(&w,parts+(size_t)i*sizeof w,sizeof w);if(canon!=NULL)canon(g->user,&w);
-s->parts[s->nparts++]=w;}s->opts[s->nopts].nparts=nparts;s->opts[s->nopts].number=0;s->nopts++;}
-GR_LOCAL int gr_word_add(grundy_options*o,const void*parts,uint32_t nparts){gr_word_searcher*s=o->words;
-if(nparts>1&&o->one_part)return gr_word_fail(s,GRUNDY_EINVAL,
-"an option of %u parts, but %s needs options of at most one",nparts,gr_play_name(s->play));int rc=gr_option_room(s,
-1,nparts);if(rc==GRUNDY_OK)gr_game_word_append(s,(const unsigned char*)parts,nparts,o->canon);s->multi|=nparts!=1;
-return rc;}GR_LOCAL int gr_word_add_each(grundy_options*o,const void*positions,size_t n){
-gr_word_searcher*s=o->words;if(n>UINT32_MAX)return gr_word_fail(s,GRUNDY_ELIMIT,
-"%zu options in one call",n);if(s->nopts+n>s->cap_opts||s->nparts+n>s->cap_parts){int rc=gr_option_room(s,
-n,n);if(rc!=GRUNDY_OK)return rc;}if(n==0)return GRUNDY_OK;const unsigned char*from=(const unsigned char*)positions;
-uint64_t*parts=s->parts+s->nparts;gr_word_opt*opts=s->opts+s->nopts;for(size_t i=0;i<n;i++){memcpy(&parts[i],
-from+i*sizeof*parts,sizeof*parts);opts[i].nparts=1;opts[i].number=0;}if(o->canon!=NULL)for(size_t i=0;
-i<n;i++)o->canon(s->game->user,&parts[i]);s->nparts+=n;s->nopts+=n;return GRUNDY_OK;}static int gr_generate(gr_word_searcher*s,
-uint64_t pos){grundy_game*g=s->game;grundy_options o={g,NULL,s,g->canon,!gr_play_splits(s->play)};s->errmsg[0]='\0';
-int rc=g->moves_u64!=NULL?g->moves_u64(g->user,pos,&o):g->moves(g->user,&pos,&o);if(rc>0)return gr_word_fail(s,
-GRUNDY_EINVAL,"the move generator returned %d",rc);if(rc<0&&s->errmsg[0]=='\0')return gr_word_fail(s,
-rc,"the move generator failed: %s",grundy_strerror(rc));if(rc<0)s->status=rc;return rc;}static void gr_reverse(void*p,
-size_t n,size_t elem){unsigned char*a=(unsigned char*)p,tmp[sizeof(uint64_t)];for(size_t i=0,j=n;i+1<j;
-i++,j--){memcpy(tmp,a+i*elem,elem);memcpy(a+i*elem,a+(j-1)*elem,elem);memcpy(a+(j-1)*elem,tmp,elem);
-}}static void gr_prefetch_part(const gr_word_memo*m,uint64_t part,uint64_t bound){
-#if defined(__GNUC__)
-if(m->dense!=NULL)__builtin_prefetch(&m->dense[part<bound?part:0]);else __builtin_prefetch(&m->table.b[gr_wtable_home(&m->table,
-part)]);
-#else
-(void)m;(void)part;(void)bound;
-#endif
-}static void gr_prefetch_options(const gr_word_searcher*s,size_t from){for(size_t i=from;i<s->nparts;
-i++)gr_prefetch_part(s->memo,s->parts[i],s->game->bound);}GR_LOCAL int gr_word_push(gr_word_searcher*s,
-uint64_t pos,size_t ref,int helped){gr_word_frame*f=&s->frames[s->nframes++];f->pos=pos;f->ref=ref;f->opts_from=f->opt=s->nopts;
-f->parts_from=f->part=s->nparts;f->in_opt=0;f->join=0;f->below64=0;f->wide=0;f->helped=helped;s->multi=0;
-int rc=gr_generate(s,pos);f=&s->frames[s->nframes-1];f->end_opt=s->nopts;f->single=!s->multi;if(rc==GRUNDY_OK&&s->reverse){
-gr_reverse(s->parts+f->parts_from,s->nparts-f->parts_from,sizeof*s->parts);gr_reverse(s->opts+f->opts_from,
-s->nopts-f->opts_from,sizeof*s->opts);}if(rc==GRUNDY_OK)gr_prefetch_options(s,f->parts_from);return rc;
-}GR_LOCAL int gr_word_frame_room(gr_word_searcher*s){return gr_game_word_reserve(s,(void**)&s->frames,
-&s->cap_frames,s->nframes+1,sizeof*s->frames);}static int gr_game_word_ensure_mex(gr_word_searcher*s,
-size_t nopts){size_t need=gr_play_mex_bound(nopts);if(need<=s->mex.bound)return GRUNDY_OK;size_t bound=s->mex.bound<64?64:s->mex.bound;
-while(bound<need)bound*=2;gr_mex m;if(gr_mex_init(&m,&s->game->alloc,bound)!=GRUNDY_OK)return gr_word_fail(s,
-GRUNDY_ENOMEM,"out of memory %zu moves deep",s->nframes);gr_mex_free(&s->mex,&s->game->alloc);s->mex=m;
-return GRUNDY_OK;}static int gr_frame_number(gr_word_searcher*s,const gr_word_frame*f,uint32_t*v){
-int normal=s->play==GRUNDY_PLAY_NORMAL||s->play==GRUNDY_PLAY_SELECTIVE;if(normal&&!f->wide&&f->below64!=UINT64_MAX){
-*v=(uint32_t)__builtin_ctzll(~f->below64);return GRUNDY_OK;}int rc=gr_game_word_ensure_mex(s,f->end_opt-f->opts_from);
-if(rc!=GRUNDY_OK)return rc;gr_acc acc;gr_acc_begin(&acc,s->play,&s->mex);for(size_t i=f->opts_from;i<f->end_opt;
-i++)gr_acc_add(&acc,s->opts[i].number);*v=gr_acc_end(&acc);return GRUNDY_OK;}static void gr_option_done(gr_word_searcher*s,
-gr_word_frame*f,uint32_t x){s->opts[f->opt].number=x;if(x<64)f->below64|=(uint64_t)1<<x;else f->wide=1u;
-f->opt++;f->in_opt=0;}static inline void gr_apply(gr_word_searcher*s,gr_word_frame*f,uint32_t v){f->join=f->in_opt==0?v:gr_play_join(s->play,
-f->join,v);f->part++;if(++f->in_opt==s->opts[f->opt].nparts)gr_option_done(s,f,f->join);}static int gr_word_pop(gr_word_searcher*s,
-uint32_t*value){gr_word_frame*f=&s->frames[s->nframes-1];uint32_t v;int rc=gr_frame_number(s,f,&v);
-if(rc!=GRUNDY_OK)return rc;if(v<=GR_CODE_MAX)gr_word_memo_set(s->memo,f->ref,v);else if((rc=gr_word_store(s,
-f->pos,f->ref,v))!=GRUNDY_OK)return rc;s->nopts=f->opts_from;s->nparts=f->parts_from;s->nframes--;s->evaluated++;
-if(s->nframes>0)gr_apply(s,&s->frames[s->nframes-1],v);else*value=v;return GRUNDY_OK;}static int gr_before_claim(gr_word_searcher*s,
-uint64_t part){grundy_game*g=s->game;if(g->bound!=0&&part>=g->bound)return gr_word_fail(s,
-GRUNDY_ERANGE,"position %llu, an option of position %llu, is not below the " "game's bound %llu",(unsigned long long)part,
-(unsigned long long)s->frames[s->nframes-1].pos,(unsigned long long)g->bound);int rc=gr_word_frame_room(s);
-return rc==GRUNDY_OK?gr_word_room(s):rc;}static inline int gr_may_enter(const gr_word_searcher*s,
-const gr_word_memo*m,uint64_t part){if(s->nframes==s->cap_frames)return 0;if(m->dense!=NULL)return part<s->game->bound;
-return m->table.used<gr_wtable_room(&m->table)&&!m->table.long_probe;}static int gr_enter(gr_word_searcher*s,
-uint64_t part,size_t*ref){gr_word_memo*m=s->memo;if(gr_may_enter(s,m,part)){gr_word_memo_enter(m,*ref,
-part,s->busy);return GRUNDY_OK;}int rc=gr_before_claim(s,part);if(rc==GRUNDY_OK)(void)gr_word_memo_claim(m,
-part,s->busy,0,ref);return rc;}static int gr_game_word_cycle(gr_word_searcher*s){return gr_word_fail(s,
-GRUNDY_ECYCLE,"the rules lead from a position back to itself, %zu moves later",s->nframes-1);}static inline int gr_look_up(gr_word_searcher*s,
-uint64_t part,unsigned*code,size_t*ref){gr_word_memo*m=s->memo;if(!s->shared){*code=gr_word_memo_find(m,
-part,s->game->bound,ref);return*code==GR_CODE_EMPTY?gr_enter(s,part,ref):GRUNDY_OK;}int rc=gr_before_claim(s,
-part);if(rc==GRUNDY_OK)*code=gr_word_memo_claim(m,part,s->busy,1,ref);return rc;}static inline GR_WTABLE_INLINE void gr_record(gr_word_opt*o,
-unsigned code,uint64_t*below64,unsigned*wide){o->number=code;*below64|=(uint64_t)1<<(code&63);*wide|=code>>6;
-}static size_t gr_run_end(const gr_word_searcher*s,const gr_word_frame*f,size_t opt){if(f->single)return f->end_opt;
-while(opt<f->end_opt&&s->opts[opt].nparts==1)opt++;return opt;}static inline GR_WTABLE_INLINE unsigned gr_scan_known_using(gr_word_searcher*s,
-gr_word_frame*f,size_t*ref,int avx2){const size_t n=gr_run_end(s,f,f->opt)-f->opt;if(n==0)return GR_CODE_NONE;
-const gr_word_memo*m=s->memo;const uint64_t*parts=s->parts+f->part;gr_word_opt*opts=s->opts+f->opt;
-size_t i=0,r=0;uint64_t below64=f->below64;unsigned wide=0,code=GR_CODE_NONE;if(m->dense!=NULL){
-const unsigned char*dense=m->dense;const uint64_t bound=s->game->bound;for(;i<n;i++){r=(size_t)parts[i];
-code=parts[i]<bound?dense[r]:GR_CODE_EMPTY;if(code>GR_CODE_MAX)break;gr_record(&opts[i],code,&below64,
-&wide);}}else{const gr_wtable table=m->table;for(;i<n;i++){code=gr_wtable_probe(&table,parts[i],&r,
-avx2);if(code>GR_CODE_MAX)break;gr_record(&opts[i],code,&below64,&wide);}}*ref=r;f->opt+=i;f->part+=i;
-f->below64=below64;f->wide|=wide;return i<n?code:GR_CODE_NONE;}static unsigned gr_scan_known(gr_word_searcher*s,
-gr_word_frame*f,size_t*ref){return gr_scan_known_using(s,f,ref,0);}static unsigned gr_scan(gr_word_searcher*s,
-gr_word_frame*f,size_t*ref){return gr_scan_known(s,f,ref);}static int gr_enter_found(gr_word_searcher*s,
-uint64_t part,size_t ref){int rc=gr_enter(s,part,&ref);return rc==GRUNDY_OK?gr_word_push(s,part,ref,
-0):rc;}static int gr_game_word_found(gr_word_searcher*s,gr_word_frame*f,uint64_t part,unsigned code,
-size_t ref){if(code<=GR_CODE_MAX){gr_apply(s,f,code);return GRUNDY_OK;}if(code==GR_CODE_EMPTY){if(s->shared){
-s->entered++;__atomic_store_n(&s->claimed,s->claimed+1,__ATOMIC_RELAXED);}return gr_word_push(s,part,
-ref,0);}if(code==GR_CODE_BIG){gr_apply(s,f,gr_word_number(s,part,code));return GRUNDY_OK;}return code==s->busy?gr_game_word_cycle(s):gr_word_help(s,
-part,ref);}GR_LOCAL int gr_word_step(gr_word_searcher*s,uint32_t*value){for(;;){gr_word_frame*f=&s->frames[s->nframes-1];
-size_t ref;unsigned code;if(!s->shared&&(code=gr_scan(s,f,&ref))!=GR_CODE_NONE&&code!=GR_CODE_TOMB){
-uint64_t part=s->parts[f->part];if(code==GR_CODE_EMPTY)return gr_enter_found(s,part,ref);if(code!=GR_CODE_BIG)return gr_game_word_found(s,
-f,part,code,ref);gr_apply(s,f,gr_word_number(s,part,code));continue;}if(f->opt==f->end_opt)return gr_word_pop(s,
-value);if(s->opts[f->opt].nparts==0){gr_option_done(s,f,gr_play_finished(s->play));continue;}
-uint64_t part=s->parts[f->part];int rc=gr_look_up(s,part,&code,&ref);if(rc==GRUNDY_OK)rc=gr_game_word_found(s,
-&s->frames[s->nframes-1],part,code,ref);if(rc!=GRUNDY_OK||code==GR_CODE_EMPTY||code>=GR_CODE_BUSY)return rc;
-}}GR_LOCAL void gr_word_unwind(gr_word_searcher*s,size_t keep){while(s->nframes>keep){gr_word_frame*f=&s->frames[--s->nframes];
-if(!f->helped&&gr_word_memo_code(s->memo,f->ref)==s->busy)gr_word_memo_forget(s->game,s->memo,f->ref);
-}if(s->nframes==0){s->nopts=s->nparts=0;}else{s->nopts=s->frames[s->nframes].opts_from;s->nparts=s->frames[s->nframes].parts_from;
-}}GR_LOCAL int gr_word_help(gr_word_searcher*s,uint64_t part,size_t ref){for(size_t i=0;i<s->nframes;
-i++)if(s->frames[i].helped&&s->frames[i].pos==part)return gr_game_word_cycle(s);return gr_word_push(s,
-part,ref,1);}GR_LOCAL void gr_word_refresh(gr_word_searcher*s){for(size_t i=0;i<s->nframes;i++){
-gr_word_frame*f=&s->frames[i];(void)gr_word_memo_claim(s->memo,f->pos,GR_CODE_EMPTY,0,&f->ref);}}
-GR_LOCAL void gr_word_begin(gr_word_searcher*s,grundy_game*g,int play,unsigned thread){s->game=g;s->play=play;
-s->memo=gr_word_memo_of(g,play);s->thread=thread;s->busy=GR_CODE_BUSY+thread;s->reverse=thread!=0;s->shared=0;
-s->team=NULL;s->shared_bytes=0;s->entered=0;s->claimed=0;s->status=GRUNDY_OK;s->errmsg[0]='\0';s->nframes=s->nopts=s->nparts=0;
-}GR_LOCAL int gr_word_evaluate(grundy_game*g,int play,uint32_t*value){uint64_t pos;memcpy(&pos,g->pos,
-sizeof pos);int rc=gr_game_check_bound(g);if(rc!=GRUNDY_OK)return rc;gr_word_memo*m=gr_word_memo_of(g,
-play);rc=gr_word_memo_ready(g,m,1);if(rc!=GRUNDY_OK)return rc;size_t ref;unsigned code=gr_word_memo_claim(m,
-pos,GR_CODE_BUSY,0,&ref);if(code!=GR_CODE_EMPTY){*value=gr_word_memo_number(m,pos,code);return GRUNDY_OK;
-}gr_word_searcher*s=&g->searcher[0];gr_word_begin(s,g,play,0);g->errmsg[0]='\0';rc=gr_word_frame_room(s);
-if(rc!=GRUNDY_OK){gr_word_memo_forget(g,m,ref);snprintf(g->errmsg,sizeof g->errmsg,"%s",s->errmsg);
-return rc;}rc=gr_word_push(s,pos,ref,0);if(rc==GRUNDY_OK)rc=gr_word_search(s,value);if(rc!=GRUNDY_OK){
-gr_word_unwind(s,0);if(s->errmsg[0]!='\0')snprintf(g->errmsg,sizeof g->errmsg,"%s",s->errmsg);}
-return rc;}GR_LOCAL int gr_word_known(grundy_game*g,int play,uint32_t*value){uint64_t pos;memcpy(&pos,
-g->pos,sizeof pos);gr_word_memo*m=gr_word_memo_of(g,play);if((g->bound!=0&&pos>=g->bound)||(m->dense==NULL&&m->table.nb==0))return 0;
-size_t ref;unsigned code=gr_word_memo_claim(m,pos,GR_CODE_EMPTY,0,&ref);if(code>GR_CODE_BIG)return 0;
-*value=gr_word_memo_number(m,pos,code);return 1;}GR_LOCAL gr_word_memo*gr_word_memo_of(grundy_game*g,
-int play){return&g->words[gr_game_memo_index(play)];}static size_t gr_room_within(const grundy_game*g,
-size_t used,size_t held){if(g->limit==0)return 0;size_t others=used-held;return others<g->limit?g->limit-others:1;
-}static size_t gr_room_beside(const grundy_game*g,size_t held){return gr_room_within(g,
-gr_game_used_bytes(g),held);}static int gr_open_dense(grundy_game*g,gr_word_memo*m){size_t room=gr_room_beside(g,
-0);if(room!=0&&g->bound>room)return gr_game_memo_full(g,GRUNDY_ELIMIT);m->dense=(unsigned char*)gr_alloc_array(&g->alloc,
-(size_t)g->bound,1);if(m->dense==NULL)return GRUNDY_ENOMEM;memset(m->dense,GR_CODE_EMPTY,(size_t)g->bound);
-return GRUNDY_OK;}GR_LOCAL int gr_word_memo_ready(grundy_game*g,gr_word_memo*m,size_t need){if(g->bound!=0)return m->dense!=NULL?GRUNDY_OK:gr_open_dense(g,
-m);gr_wtable*t=&m->table;if(t->nb!=0&&need<=gr_wtable_room(t)-t->used&&!t->long_probe)return GRUNDY_OK;
-size_t keys=t->used-m->removed,nb=t->nb==0?16:t->nb;while(nb*GR_WTABLE_FULL-keys<need&&nb<=UINT32_MAX)nb+=nb/2;
-int strong=t->strong||t->long_probe;size_t room=gr_room_beside(g,gr_wtable_bytes(t));int rc=gr_wtable_rebuild(t,
-&g->alloc,nb,strong,room);if(rc==GRUNDY_OK){m->removed=0;g->rebuilds++;}return gr_game_memo_full(g,
-rc);}GR_LOCAL uint32_t gr_word_memo_number(const gr_word_memo*m,uint64_t pos,unsigned code){if(code<=GR_CODE_MAX)return code;
-return gr_game_number_of(gr_table_get(&m->big,&pos));}GR_LOCAL int gr_word_memo_store(grundy_game*g,
-gr_word_memo*m,uint64_t pos,size_t ref,uint32_t number,size_t used){uint32_t found;size_t slot;
-size_t held=gr_table_bytes(8,m->big.cap);int rc=gr_table_get_or_insert(&m->big,&g->alloc,&pos,
-gr_game_stored(number),gr_room_within(g,used,held),&found,&slot);if(rc!=GRUNDY_OK)return rc;
-gr_word_memo_set(m,ref,GR_CODE_BIG);return GRUNDY_OK;}GR_LOCAL void gr_word_memo_forget(grundy_game*g,
-gr_word_memo*m,size_t ref){(void)g;if(m->dense!=NULL){m->dense[ref]=GR_CODE_EMPTY;m->dense_count--;}
-else{gr_wtable_remove(&m->table,ref);m->removed++;}}GR_LOCAL size_t gr_word_memo_count(const grundy_game*g){
-size_t n=0;for(int p=0;p<GR_GAME_MEMOS;p++){const gr_word_memo*m=&g->words[p];n+=m->dense!=NULL?m->dense_count:m->table.used-m->removed;
-}return n;}GR_LOCAL size_t gr_word_memo_bytes(const grundy_game*g){size_t bytes=0;for(int p=0;p<GR_GAME_MEMOS;
-p++){const gr_word_memo*m=&g->words[p];bytes+=gr_wtable_bytes(&m->table)+gr_table_bytes(8,m->big.cap);
-if(m->dense!=NULL)bytes+=(size_t)g->bound;}return bytes;}GR_LOCAL void gr_word_memo_free(grundy_game*g){
-for(int p=0;p<GR_GAME_MEMOS;p++){gr_word_memo*m=&g->words[p];gr_wtable_free(&m->table,&g->alloc);
-gr_table_free(&m->big,&g->alloc);gr_free(&g->alloc,m->dense);m->dense=NULL;m->dense_count=m->removed=0;
-}}
-#define GR_MIN_ALONE 16384u
-static int gr_alone(const gr_word_searcher*s){return s->team==NULL;}static int gr_game_word_threads_run(gr_word_searcher*s,
-uint32_t*value,uint64_t until){grundy_game*g=s->game;int rc=GRUNDY_OK;uint64_t ticked=s->evaluated;
-while(rc==GRUNDY_OK&&s->nframes>0&&s->evaluated<until){rc=gr_word_step(s,value);if(rc==GRUNDY_OK&&s->evaluated!=ticked&&s->thread==0){
-ticked=s->evaluated;rc=gr_game_tick(g);if(rc!=GRUNDY_OK)gr_word_fail(s,rc,"%s",g->errmsg);}}return rc;
-}GR_LOCAL int gr_word_room(gr_word_searcher*s){if(gr_alone(s)){grundy_game*g=s->game;uint64_t rebuilds=g->rebuilds;
-int rc=gr_word_memo_ready(g,s->memo,1);if(g->rebuilds!=rebuilds)gr_word_refresh(s);return rc;}return GRUNDY_OK;
-}static int gr_store_failed(gr_word_searcher*s,int rc){if(rc==GRUNDY_ENOMEM)return gr_word_fail(s,rc,
-"out of memory storing a number %zu moves deep",s->nframes);if(gr_alone(s)){gr_game_memo_full(s->game,
-rc);return gr_word_fail(s,rc,"%s",s->game->errmsg);}return gr_word_fail(s,rc,
-"memory limit of %zu bytes reached %zu moves deep",s->game->limit,s->nframes);}GR_LOCAL int gr_word_store(gr_word_searcher*s,
-uint64_t pos,size_t ref,uint32_t v){int rc;if(gr_alone(s)){rc=gr_word_memo_store(s->game,s->memo,pos,
-ref,v,gr_game_used_bytes(s->game));return rc==GRUNDY_OK?rc:gr_store_failed(s,rc);}return GRUNDY_OK;}
-GR_LOCAL uint32_t gr_word_number(gr_word_searcher*s,uint64_t pos,unsigned code){if(code<=GR_CODE_MAX||gr_alone(s))return gr_word_memo_number(s->memo,
-pos,code);return 0;}GR_LOCAL int gr_word_search(gr_word_searcher*s,uint32_t*value){grundy_game*g=s->game;
-uint64_t until=g->threads>1&&GR_THREADS?s->evaluated+GR_MIN_ALONE:UINT64_MAX;int rc=gr_game_word_threads_run(s,
-value,until-GR_MIN_ALONE/2);if(rc==GRUNDY_OK&&s->nframes>0)rc=gr_game_word_threads_run(s,value,
-UINT64_MAX);return rc;}
-#undef GR_MIN_ALONE
+}
 #define GR_HEAP_LEAVE_NONE 1u
 #define GR_HEAP_LEAVE_ONE 2u
 #define GR_HEAP_LEAVE_TWO 4u
@@ -1540,16 +1257,17 @@ gr_want_bits want_bits;int bits;uint64_t work;uint64_t values;int waits;double w
 }gr_heap_lane;typedef struct gr_heap_misere{grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;
 int full;uint32_t*width;size_t nwidth,cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,
 cap_genus,cap_tame;}gr_heap_misere;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;
-int has_rules;char errmsg[GR_HEAP_MSG];size_t errpos;grundy_progress_fn progress;void*progress_user;
-int reporting;int detect;gr_values vals;uint64_t pow2;unsigned threads;double rate_one;uint64_t rate_key;
-double value_s;double elapsed;double lost;unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;
-int sparse_allowed;int sparse_active;uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;
-size_t nsplit;gr_scan8_fn scan8;gr_scan16_fn scan16;gr_scan_bits_fn scan_bits;gr_scan_bits8_fn scan_bits8;
-uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;double lanes_late;
-uint64_t stall_every;double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];
-uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];
-gr_worker worker;int periodic;uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;
-gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
+int has_rules;int(*compute)(grundy_heap_game*g,uint64_t count);char errmsg[GR_HEAP_MSG];size_t errpos;
+grundy_progress_fn progress;void*progress_user;int reporting;int detect;gr_values vals;uint64_t pow2;
+unsigned threads;double rate_one;uint64_t rate_key;double value_s;double elapsed;double lost;
+unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;int sparse_allowed;int sparse_active;
+uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;size_t nsplit;gr_scan8_fn scan8;
+gr_scan16_fn scan16;gr_scan_bits_fn scan_bits;gr_scan_bits8_fn scan_bits8;uint64_t*hist;size_t hist_len;
+uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;double lanes_late;uint64_t stall_every;
+double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];uint64_t next;uint64_t state;
+uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];gr_worker worker;int periodic;
+uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;
+int last_method;};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1562,9 +1280,9 @@ __attribute__((format(printf,3,4)))
 ;GR_LOCAL int gr_heap_ready(grundy_heap_game*g,const char*call);GR_LOCAL int gr_heap_ready_play(grundy_heap_game*g,
 int play,const char*call);GR_LOCAL int gr_heap_lane_init(gr_heap_lane*L,const grundy_allocator*a,
 size_t bound);GR_LOCAL uint32_t gr_heap_next_value(grundy_heap_game*g,gr_heap_lane*L,uint64_t n);
-GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,uint64_t heap);GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,
-uint64_t heap);static inline int gr_heap_value_wide(const grundy_heap_game*g,uint64_t heap,uint64_t*v){
-if(heap<g->vals.n){*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;
+GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,uint64_t count);GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
+uint64_t heap);GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,uint64_t heap);static inline int gr_heap_value_wide(const grundy_heap_game*g,
+uint64_t heap,uint64_t*v){if(heap<g->vals.n){*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;
 uint64_t base=gr_values_get(&g->vals,g->preperiod+(heap-g->preperiod)%g->period);if(g->saltus!=0&&q>(UINT64_MAX-base)/g->saltus){
 *v=UINT64_MAX;return 0;}*v=base+q*g->saltus;return 1;}static inline uint64_t gr_heap_value64(const grundy_heap_game*g,
 uint64_t heap){uint64_t v;(void)gr_heap_value_wide(g,heap,&v);return v;}static inline uint32_t gr_heap_known_value(const grundy_heap_game*g,
@@ -1941,9 +1659,10 @@ GR_HEAP_LASKER_FIRST);if(rc==GRUNDY_OK)gr_heap_lasker_closed_form(g);return rc;}
 if(!gr_within_cap(g,count))return GRUNDY_ELIMIT;int rc=GRUNDY_OK;if(g->lane[0].mex.bound<g->pow2+1)rc=gr_grow_mex(g);
 while(rc==GRUNDY_OK&&g->vals.n<count){rc=gr_run_segment(g,gr_segment_stop(g,count));if(rc==GRUNDY_OK&&g->limit!=0&&gr_values_bytes(g,
 g->vals.cap)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_OK&&gr_between_values(g,count,&rc))break;}
-gr_heap_lanes_settle(g);gr_worker_stop(&g->worker);return rc;}static int gr_compute_explained(grundy_heap_game*g,
-uint64_t count){if(g->rules.subtraction)return gr_heap_sub_compute(g,count);int rc=gr_compute_to(g,
-count);unsigned long long want=count,have=g->vals.n;switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
+gr_heap_lanes_settle(g);gr_worker_stop(&g->worker);return rc;}GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,
+uint64_t count){if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();g->scan_bits=gr_scan_bits_best();
+g->scan_bits8=gr_scan_bits8_best();}int rc=gr_compute_to(g,count);unsigned long long want=count,have=g->vals.n;
+switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
 rc,"%llu values need at least %llu bytes, past the " "memory limit of %zu bytes, and no period is proved " "(%llu values computed)",
 want,(unsigned long long)gr_values_bytes(g,count),g->limit,have);return gr_heap_fail(g,rc,
 "%llu values: a table holds at most 2^32 - 1 and no " "period is proved (%llu values computed)",want,
@@ -1952,8 +1671,8 @@ have);case GRUNDY_ECANCELED:return gr_heap_fail(g,rc,
 have,want);case GRUNDY_ENOMEM:return gr_heap_fail(g,rc,"out of memory computing value %llu of %llu",
 have,want);default:return gr_heap_fail(g,rc,"computing value %llu of %llu failed",have,want);}}int grundy_heap_game_compute(grundy_heap_game*g,
 uint64_t count){if(g==NULL)return GRUNDY_EINVAL;int rc=gr_heap_ready(g,"grundy_heap_game_compute");
-return rc!=GRUNDY_OK?rc:gr_compute_explained(g,count);}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
-uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;return gr_compute_explained(g,heap==UINT64_MAX?heap:heap+1);
+return rc!=GRUNDY_OK?rc:g->compute(g,count);}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
+uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;return g->compute(g,heap==UINT64_MAX?heap:heap+1);
 }GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,uint64_t heap){int rc=gr_heap_compute_for(g,heap);if(rc==GRUNDY_OK&&gr_heap_value64(g,
 heap)>UINT32_MAX)return gr_heap_fail(g,GRUNDY_ERANGE,"G(%llu) is %llu, past 2^32 - 1: ask " "grundy_heap_game_value64 for it",
 (unsigned long long)heap,(unsigned long long)gr_heap_value64(g,heap));return rc;}static void gr_copy_stored(const gr_values*v,
@@ -2000,13 +1719,13 @@ fresh.want=(unsigned char*)gr_calloc_array(a,2*bound,1);if(fresh.want==NULL){gr_
 a);return GRUNDY_ENOMEM;}fresh.work=L->work;gr_lane_free(L,a);*L=fresh;return GRUNDY_OK;}int grundy_heap_game_new(grundy_heap_game**out,
 const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;*out=NULL;int rc;grundy_heap_game*g=(grundy_heap_game*)gr_handle_new(sizeof*g,
 alloc,&rc);if(g==NULL)return rc;g->errpos=GRUNDY_NO_POS;g->detect=1;g->pow2=1;g->next_check=32;g->sparse_allowed=1;
-g->next_choice=GR_FIRST_MASK_CHOICE;g->vals.width=1;g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();
-g->scan_bits=gr_scan_bits_best();g->scan_bits8=gr_scan_bits8_best();g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;
+g->next_choice=GR_FIRST_MASK_CHOICE;g->vals.width=1;g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;
 if(gr_heap_lane_init(&g->lane[0],&g->alloc,2)!=GRUNDY_OK){grundy_heap_game_free(g);return GRUNDY_ENOMEM;
-}*out=g;return GRUNDY_OK;}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,
-(size_t)r->ndigits,sizeof*split_k);if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,
-GRUNDY_ENOMEM,"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
-}g->split_k=split_k;g->rules=*r;g->has_rules=1;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
+}*out=g;return GRUNDY_OK;}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r,int(*engine)(grundy_heap_game*g,
+uint64_t count)){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,(size_t)r->ndigits,sizeof*split_k);
+if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,GRUNDY_ENOMEM,
+"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
+}g->split_k=split_k;g->rules=*r;g->has_rules=1;g->compute=engine;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
 const char*call){if(g->reporting)return gr_heap_ready(g,call);if(g->has_rules)return gr_heap_fail(g,
 GRUNDY_ESTATE,"%s: the game has rules already (rules are " "given once; make a new game for other rules)",
 call);return GRUNDY_OK;}int grundy_heap_game_parse(grundy_heap_game*g,const char*name,size_t len){if(g==NULL)return GRUNDY_EINVAL;
@@ -2014,12 +1733,13 @@ if(name==NULL)return gr_heap_fail(g,GRUNDY_EINVAL,"grundy_heap_game_parse: the n
 "grundy_heap_game_parse");if(rc!=GRUNDY_OK)return rc;gr_heap_rules r;size_t pos=GRUNDY_NO_POS;rc=gr_heap_rules_parse(name,
 len,&g->alloc,&r,&pos,g->errmsg,sizeof g->errmsg);if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,
 "out of memory reading the game's name");if(rc!=GRUNDY_OK){g->errpos=pos;return rc;}return gr_take_rules(g,
-&r);}int grundy_heap_game_set_subtraction(grundy_heap_game*g,const uint32_t*set,size_t n){if(g==NULL)return GRUNDY_EINVAL;
-if(set==NULL||n==0)return gr_heap_fail(g,GRUNDY_EINVAL,"grundy_heap_game_set_subtraction: the set " "is %s",
-set==NULL?"NULL":"empty");int rc=gr_can_take_rules(g,"grundy_heap_game_set_subtraction");if(rc!=GRUNDY_OK)return rc;
-gr_heap_rules r;rc=gr_heap_rules_subtraction(set,n,&g->alloc,&r,g->errmsg,sizeof g->errmsg);g->errpos=GRUNDY_NO_POS;
-if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,"out of memory storing the subtraction set");if(rc!=GRUNDY_OK)return rc;
-return gr_take_rules(g,&r);}GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){
+&r,r.subtraction?gr_heap_sub_compute:gr_heap_general_compute);}int grundy_heap_game_set_subtraction(grundy_heap_game*g,
+const uint32_t*set,size_t n){if(g==NULL)return GRUNDY_EINVAL;if(set==NULL||n==0)return gr_heap_fail(g,
+GRUNDY_EINVAL,"grundy_heap_game_set_subtraction: the set " "is %s",set==NULL?"NULL":"empty");int rc=gr_can_take_rules(g,
+"grundy_heap_game_set_subtraction");if(rc!=GRUNDY_OK)return rc;gr_heap_rules r;rc=gr_heap_rules_subtraction(set,
+n,&g->alloc,&r,g->errmsg,sizeof g->errmsg);g->errpos=GRUNDY_NO_POS;if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,
+rc,"out of memory storing the subtraction set");if(rc!=GRUNDY_OK)return rc;return gr_take_rules(g,&r,
+gr_heap_sub_compute);}GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){
 va_list ap;va_start(ap,fmt);vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);g->errpos=GRUNDY_NO_POS;
 return rc;}GR_LOCAL int gr_heap_ready(grundy_heap_game*g,const char*call){if(g->reporting)return gr_heap_fail(g,
 GRUNDY_ESTATE,"%s: called from the game's own progress " "callback",call);if(!g->has_rules)return gr_heap_fail(g,
@@ -2062,6 +1782,8 @@ return GRUNDY_OK;}int grundy_heap_game_tame(grundy_heap_game*g,uint64_t max){sta
 if(g==NULL)return GRUNDY_EINVAL;uint64_t known;int rc=gr_genus_call(g,max,1,&known,call);if(rc!=GRUNDY_OK)return rc;
 for(uint64_t h=0;h<=max&&h<known;h++){if(g->mis->tame[h]==GR_NOT_TAME)return 0;}return 1;}
 #undef GR_TERMS
+void grundy_heap_game_set_search_limit(grundy_heap_game*g,uint64_t sums){if(g!=NULL&&!g->reporting)g->misere_limit=sums!=0?sums:GR_HEAP_SEARCH_LIMIT;
+}int grundy_heap_game_last_method(const grundy_heap_game*g){return g!=NULL?g->last_method:0;}
 #define GR_HEAP_MISERE_EMPTY_SLOT UINT32_MAX
 #define GR_HEAP_MISERE_MAX_SLOTS 64u
 #define GR_SPLIT_HEAP_MAX 256u
@@ -2138,9 +1860,7 @@ slots,call);}GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,uint64_t 
 return gr_check_heap(g,heap,call);}GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,const uint64_t*heaps,
 size_t n,unsigned twos,uint32_t*value,const char*call){int rc=gr_search_ready(g,heaps,n,call);if(rc!=GRUNDY_OK)return rc;
 uint32_t*pos=g->mis->buf+(g->mis->slots+1);gr_heap_misere_load(g,heaps,n,n,NULL,0,GR_NIM_PART(twos,0),
-pos);return gr_evaluate(g,pos,value,call);}void grundy_heap_game_set_search_limit(grundy_heap_game*g,
-uint64_t sums){if(g!=NULL&&!g->reporting)g->misere_limit=sums!=0?sums:GR_HEAP_SEARCH_LIMIT;}int grundy_heap_game_last_method(const grundy_heap_game*g){
-return g!=NULL?g->last_method:0;}static int gr_method_of(grundy_heap_game*g,int play,const char*call,
+pos);return gr_evaluate(g,pos,value,call);}static int gr_method_of(grundy_heap_game*g,int play,const char*call,
 int*method){int flag=play&GRUNDY_BY_MASK;if(flag==GRUNDY_BY_SJ)return gr_heap_fail(g,GRUNDY_EINVAL,
 "%s: heap games do not offer the SJ " "theorem (GRUNDY_BY_SJ): its precondition concerns every sum " "the heaps reach; use GRUNDY_BY_SEARCH or GRUNDY_BY_GENUS",
 call);*method=flag==GRUNDY_BY_GENUS?GRUNDY_BY_GENUS:GRUNDY_BY_SEARCH;return GRUNDY_OK;}static int gr_genus_ready(grundy_heap_game*g,
@@ -2184,33 +1904,33 @@ return rc;}
 #undef GR_NIM_PART
 typedef struct gr_move_search{const grundy_heap_game*g;uint32_t target;int every;uint64_t first_win;
 size_t component;size_t*components;uint64_t*moves;size_t cap,count;}gr_move_search;static uint64_t gr_heap_moves_value_of(const gr_move_search*s,
-uint64_t heap){return gr_heap_value64(s->g,heap);}static int gr_heap_moves_found(gr_move_search*s,
-uint64_t first,uint64_t rank){if(first==UINT64_MAX||rank>=UINT64_MAX-first)return GRUNDY_ELIMIT;if(!s->every){
-s->first_win=first+rank;return 1;}if(s->count<s->cap){if(s->components!=NULL)s->components[s->count]=s->component;
-s->moves[s->count]=first+rank;}s->count++;return 0;}static uint64_t gr_part_limit(const gr_move_search*s){
-if(s->every||!s->g->periodic||s->g->saltus!=0)return UINT64_MAX;return s->g->preperiod+s->g->period;
-}static int gr_search_two(gr_move_search*s,const gr_heap_block*b,uint64_t first){uint64_t last=b->count<gr_part_limit(s)?b->count:gr_part_limit(s);
-for(uint64_t a=1;a<=last;a++){if((gr_heap_moves_value_of(s,a)^gr_heap_moves_value_of(s,b->m-a))==s->target){
-int rc=gr_heap_moves_found(s,first,a-1);if(rc!=0)return rc;}}return 0;}static int gr_search_three(gr_move_search*s,
-const gr_heap_block*b,uint64_t first){uint64_t m=b->m,lim=gr_part_limit(s);for(uint64_t a=1;a<=m/3&&a<=lim;
-a++){uint64_t va=gr_heap_moves_value_of(s,a);for(uint64_t c=a;c<=(m-a)/2&&c<=lim;c++){if((va^gr_heap_moves_value_of(s,
-c)^gr_heap_moves_value_of(s,m-a-c))==s->target){int rc=gr_heap_moves_found(s,first,gr_heap_rank3(m,a,
-c));if(rc!=0)return rc;}}}return 0;}static size_t gr_run_hits(const grundy_heap_game*g,uint64_t m,
-uint64_t count,uint32_t target,uint64_t*hit,size_t cap){uint64_t low=m-(count-1),e=g->preperiod,p=g->period,
-s=g->saltus;size_t n=0;for(uint64_t h=low;h<e&&h<=m;h++){if(gr_heap_value64(g,h)==target){if(n==cap)return SIZE_MAX;
-hit[n++]=m-h;}}for(uint64_t i=0;i<p;i++){uint64_t base=gr_heap_value64(g,e+i);if(base>target||(target-base)%s!=0)continue;
+uint64_t heap){return gr_heap_value64(s->g,heap);}static int gr_found(gr_move_search*s,uint64_t first,
+uint64_t rank){if(first==UINT64_MAX||rank>=UINT64_MAX-first)return GRUNDY_ELIMIT;if(!s->every){s->first_win=first+rank;
+return 1;}if(s->count<s->cap){if(s->components!=NULL)s->components[s->count]=s->component;s->moves[s->count]=first+rank;
+}s->count++;return 0;}static uint64_t gr_part_limit(const gr_move_search*s){if(s->every||!s->g->periodic||s->g->saltus!=0)return UINT64_MAX;
+return s->g->preperiod+s->g->period;}static int gr_search_two(gr_move_search*s,const gr_heap_block*b,
+uint64_t first){uint64_t last=b->count<gr_part_limit(s)?b->count:gr_part_limit(s);for(uint64_t a=1;a<=last;
+a++){if((gr_heap_moves_value_of(s,a)^gr_heap_moves_value_of(s,b->m-a))==s->target){int rc=gr_found(s,
+first,a-1);if(rc!=0)return rc;}}return 0;}static int gr_search_three(gr_move_search*s,const gr_heap_block*b,
+uint64_t first){uint64_t m=b->m,lim=gr_part_limit(s);for(uint64_t a=1;a<=m/3&&a<=lim;a++){uint64_t va=gr_heap_moves_value_of(s,
+a);for(uint64_t c=a;c<=(m-a)/2&&c<=lim;c++){if((va^gr_heap_moves_value_of(s,c)^gr_heap_moves_value_of(s,
+m-a-c))==s->target){int rc=gr_found(s,first,gr_heap_rank3(m,a,c));if(rc!=0)return rc;}}}return 0;}
+static size_t gr_run_hits(const grundy_heap_game*g,uint64_t m,uint64_t count,uint32_t target,
+uint64_t*hit,size_t cap){uint64_t low=m-(count-1),e=g->preperiod,p=g->period,s=g->saltus;size_t n=0;
+for(uint64_t h=low;h<e&&h<=m;h++){if(gr_heap_value64(g,h)==target){if(n==cap)return SIZE_MAX;hit[n++]=m-h;
+}}for(uint64_t i=0;i<p;i++){uint64_t base=gr_heap_value64(g,e+i);if(base>target||(target-base)%s!=0)continue;
 uint64_t q=(target-base)/s;if(q>(UINT64_MAX-e-i)/p)continue;uint64_t h=e+i+q*p;if(h<low||h>m||h<e)continue;
 if(n==cap)return SIZE_MAX;hit[n++]=m-h;}for(size_t a=1;a<n;a++){uint64_t x=hit[a];size_t b=a;for(;b>0&&hit[b-1]>x;
 b--)hit[b]=hit[b-1];hit[b]=x;}return n;}
 #define GR_RUN_HITS 1024u
 static int gr_search_run(gr_move_search*s,const gr_heap_block*b,uint64_t first){const grundy_heap_game*g=s->g;
 uint64_t hit[GR_RUN_HITS];size_t n;if(g->periodic&&g->saltus!=0&&b->count>4*GR_RUN_HITS&&g->preperiod+g->period<=GR_RUN_HITS&&(n=gr_run_hits(g,
-b->m,b->count,s->target,hit,GR_RUN_HITS))!=SIZE_MAX){for(size_t i=0;i<n;i++){int rc=gr_heap_moves_found(s,
-first,hit[i]);if(rc!=0)return rc;}return 0;}for(uint64_t j=0;j<b->count;j++){if(gr_heap_moves_value_of(s,
-b->m-j)==s->target){int rc=gr_heap_moves_found(s,first,j);if(rc!=0)return rc;}}return 0;}static int gr_search_block(void*ctx,
-const gr_heap_block*b,uint64_t first){gr_move_search*s=(gr_move_search*)ctx;switch(b->kind){case GR_HEAP_LEAVE_NONE:return s->target==0?gr_heap_moves_found(s,
-first,0):0;case GR_HEAP_LEAVE_ONE:return gr_heap_moves_value_of(s,b->m)==s->target?gr_heap_moves_found(s,
-first,0):0;case GR_HEAP_LEAVE_TWO:return gr_search_two(s,b,first);case GR_HEAP_LEAVE_THREE:return gr_search_three(s,
+b->m,b->count,s->target,hit,GR_RUN_HITS))!=SIZE_MAX){for(size_t i=0;i<n;i++){int rc=gr_found(s,first,
+hit[i]);if(rc!=0)return rc;}return 0;}for(uint64_t j=0;j<b->count;j++){if(gr_heap_moves_value_of(s,b->m-j)==s->target){
+int rc=gr_found(s,first,j);if(rc!=0)return rc;}}return 0;}static int gr_search_block(void*ctx,const gr_heap_block*b,
+uint64_t first){gr_move_search*s=(gr_move_search*)ctx;switch(b->kind){case GR_HEAP_LEAVE_NONE:return s->target==0?gr_found(s,
+first,0):0;case GR_HEAP_LEAVE_ONE:return gr_heap_moves_value_of(s,b->m)==s->target?gr_found(s,first,
+0):0;case GR_HEAP_LEAVE_TWO:return gr_search_two(s,b,first);case GR_HEAP_LEAVE_THREE:return gr_search_three(s,
 b,first);default:return gr_search_run(s,b,first);}}static int gr_search_heap(grundy_heap_game*g,
 gr_move_search*s,uint64_t heap,uint32_t x,const char*call){s->target=gr_heap_known_value(g,heap)^x;
 int rc=gr_heap_each_block(&g->rules,heap,gr_search_block,s);if(rc<0)return gr_heap_fail(g,rc,
@@ -2548,89 +2268,11 @@ return GRUNDY_OK;}
 #undef GR_FAST_MAX
 #undef GR_NEAR
 #undef GR_NO_CHANGE
-#define GR_GATE_OPEN 0u
-#define GR_GATE_TAKEN 1u
-#define GR_GATE_CLOSED 2u
-#define GR_STATE(count, gate) ((count) << 2 | (gate))
-#define GR_LOSS_SHARE 0.02
-#define GR_CALIBRATE 8u
-#define GR_MIN_TIMED_WORK 65536u
-#define GR_RATE_DECAY 0.9
-#define GR_LATE_MIN 100e-6
-#define GR_LATE_VALUES 4.0
-#define GR_KEEP_UP 0.45
-#define GR_KEEP_UP_AFTER 1e-3
-#define GR_QUICK_SPINS 256u
-#define GR_CHECK_SPINS 64u
-#define GR_LEAVE_SPINS 1024u
-static uint64_t gr_heap_threads_published(grundy_heap_game*g){return gr_load_acquire(&g->state)>>2;}
-static int gr_gate_closed(grundy_heap_game*g){return(gr_load_acquire(&g->state)&3u)==GR_GATE_CLOSED;
-}static void gr_close_gate(grundy_heap_game*g){for(unsigned long spins=0;;spins++){uint64_t s=gr_load_acquire(&g->state);
-if((s&3u)==GR_GATE_CLOSED)return;if((s&3u)==GR_GATE_OPEN&&gr_compare_swap(&g->state,s,s|GR_GATE_CLOSED))return;
-if(spins>=GR_QUICK_SPINS)gr_thread_yield();gr_cpu_relax();}}static int gr_lane1_slow(grundy_heap_game*g,
-double now){double span=now-g->lanes_t0;return span>GR_KEEP_UP_AFTER&&g->lane[0].waited>GR_KEEP_UP*span;
-}GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n){double t0=0.0;for(unsigned long spins=0;
-;spins++){uint64_t s=gr_load_acquire(&g->state);if(s>>2>=n)break;if((s&3u)==GR_GATE_CLOSED)return 0;
-gr_cpu_relax();if(spins<GR_QUICK_SPINS||spins%GR_CHECK_SPINS!=0)continue;double now=gr_seconds();if(t0==0.0){
-t0=now;}else if(now-t0>g->lanes_late){if((s&3u)==GR_GATE_OPEN){gr_close_gate(g);return 0;}
-gr_thread_yield();}}if(t0!=0.0&&L==&g->lane[0]){double now=gr_seconds();L->waited+=now-t0;if(gr_lane1_slow(g,
-now))gr_close_gate(g);}return 1;}static void gr_note_rare(grundy_heap_game*g,uint64_t n,uint32_t v){
-if(gr_heap_is_rare(g,n,v)){uint64_t k=gr_load_acquire(&g->nrare);g->rare[k]=(uint32_t)n;
-gr_store_release(&g->nrare,k+1);}}static void gr_publish0(grundy_heap_game*g,uint64_t n,uint32_t v){
-gr_values_set(&g->vals,n,v);gr_note_rare(g,n,v);gr_fetch_add(&g->state,1u<<2);g->lane[0].values++;}
-static int gr_publish1(grundy_heap_game*g,uint64_t n,uint32_t v){if(!gr_compare_swap(&g->state,
-GR_STATE(n,GR_GATE_OPEN),GR_STATE(n,GR_GATE_TAKEN)))return 0;gr_values_set(&g->vals,n,v);
-gr_note_rare(g,n,v);gr_store_release(&g->state,GR_STATE(n+1,GR_GATE_OPEN));g->lane[1].values++;
-return 1;}static void gr_stall(const grundy_heap_game*g,uint64_t n){if(g->stall_every==0||n%g->stall_every!=0)return;
-double until=gr_seconds()+g->stall_s;while(gr_seconds()<until)gr_cpu_relax();}static void*gr_lane1_main(void*arg){
-grundy_heap_game*g=(grundy_heap_game*)arg;gr_heap_lane*L=&g->lane[1];while(!gr_gate_closed(g)){
-uint64_t n=gr_fetch_add(&g->next,1);if(n>=g->lanes_stop)break;gr_stall(g,n);uint32_t v=gr_heap_next_value(g,
-L,n);if(v==GR_HEAP_ABANDONED)break;if(v>=g->pow2){gr_close_gate(g);break;}if(!gr_publish1(g,n,v))break;
-}gr_store_release(&g->lane1_busy,0);return NULL;}static int gr_lane0_with_lane1(grundy_heap_game*g,
-uint64_t stop){gr_heap_lane*L=&g->lane[0];L->waits=1;for(;;){if(gr_gate_closed(g))return 0;uint64_t n=gr_fetch_add(&g->next,
-1);if(n>=stop)return gr_heap_wait_published(g,L,stop);uint32_t v=gr_heap_next_value(g,L,n);if(v==GR_HEAP_ABANDONED)return 0;
-if(v>=g->pow2){gr_close_gate(g);return 1;}gr_publish0(g,n,v);}}static void gr_lane0_alone(grundy_heap_game*g,
-uint64_t stop){gr_heap_lane*L=&g->lane[0];L->waits=0;for(uint64_t n=gr_heap_threads_published(g);n<stop;
-n++){uint32_t v=gr_heap_next_value(g,L,n);if(v>=g->pow2)return;gr_publish0(g,n,v);}}GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g){
-if(gr_heap_lane1_busy(g))gr_worker_wait(&g->worker);}static uint64_t gr_speed_key(const grundy_heap_game*g){
-return(uint64_t)g->mask<<8|(uint64_t)g->vals.width<<1|(uint64_t)g->sparse_active;}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g){
-if(g->threads<2||!GR_THREADS)return 0;if(!g->lanes_always&&(g->rate_one<=0.0||g->rate_key!=gr_speed_key(g)||g->lanes_run>=GR_CALIBRATE||g->lost>GR_LOSS_SHARE*g->elapsed))return 0;
-if(gr_heap_lane1_busy(g)&&!g->lanes_always)return 0;gr_heap_lanes_settle(g);if(g->lane[1].want==NULL&&gr_heap_lane_init(&g->lane[1],
-&g->alloc,g->lane[0].mex.bound)!=GRUNDY_OK)return-1;return 1;}static uint64_t gr_lanes_work(grundy_heap_game*g,
-uint64_t values){const gr_heap_lane*L0=&g->lane[0];if(!gr_heap_lane1_busy(g))return L0->work+g->lane[1].work;
-if(L0->values==0||L0->values>=values)return L0->work;return L0->work+(uint64_t)((double)L0->work*(double)(values-L0->values)/(double)L0->values);
-}GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,int lanes,uint64_t values,double seconds){if(seconds<=0.0||values==0)return;
-uint64_t work=lanes?gr_lanes_work(g,values):g->lane[0].work;g->elapsed+=seconds;if(!lanes){if(work>=GR_MIN_TIMED_WORK){
-double rate=(double)work/seconds;if(g->rate_key==gr_speed_key(g)&&rate<GR_RATE_DECAY*g->rate_one)rate=GR_RATE_DECAY*g->rate_one;
-g->rate_one=rate;g->rate_key=gr_speed_key(g);g->value_s=seconds/(double)values;g->lanes_run=0;}
-return;}g->lanes_run++;if(g->rate_key!=gr_speed_key(g))return;if(g->rate_one>0.0){double one=(double)work/g->rate_one;
-g->lost=g->lost+seconds-one>0.0?g->lost+seconds-one:0.0;g->value_s=one/(double)values;}}GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,
-uint64_t stop){uint64_t start=g->vals.n;gr_heap_lanes_settle(g);int rc=gr_values_reserve(&g->vals,&g->alloc,
-stop);if(rc==GRUNDY_OK)rc=gr_heap_rare_room(g,stop-start);if(rc==GRUNDY_OK&&gr_heap_sparse_possible(g))rc=gr_heap_hist_room(g,
-(uint32_t)(g->pow2-1));if(rc!=GRUNDY_OK)return rc;if(!g->worker.running&&gr_worker_launch(&g->worker,
-0)!=0){g->threads=1;return GRUNDY_OK;}g->work+=g->lane[1].work;g->lane[1].work=0;g->lane[0].waited=0.0;
-g->lane[0].values=g->lane[1].values=0;g->lane[1].waits=1;g->lanes_stop=stop;g->lanes_t0=gr_seconds();
-g->lanes_late=g->value_s*GR_LATE_VALUES>GR_LATE_MIN?g->value_s*GR_LATE_VALUES:GR_LATE_MIN;
-gr_store_release(&g->next,start);gr_store_release(&g->state,GR_STATE(start,GR_GATE_OPEN));
-gr_store_release(&g->lane1_busy,1);gr_worker_post(&g->worker,gr_lane1_main,g);if(!gr_lane0_with_lane1(g,
-stop))gr_lane0_alone(g,stop);gr_close_gate(g);for(unsigned i=0;i<GR_LEAVE_SPINS&&gr_heap_lane1_busy(g);
-i++)gr_cpu_relax();g->lane[0].waits=0;g->vals.n=gr_heap_threads_published(g);for(uint64_t n=start;n<g->vals.n&&gr_heap_sparse_possible(g);
-n++)g->hist[gr_values_get(&g->vals,n)]++;return GRUNDY_OK;}
-#undef GR_GATE_OPEN
-#undef GR_GATE_TAKEN
-#undef GR_GATE_CLOSED
-#undef GR_STATE
-#undef GR_LOSS_SHARE
-#undef GR_CALIBRATE
-#undef GR_MIN_TIMED_WORK
-#undef GR_RATE_DECAY
-#undef GR_LATE_MIN
-#undef GR_LATE_VALUES
-#undef GR_KEEP_UP
-#undef GR_KEEP_UP_AFTER
-#undef GR_QUICK_SPINS
-#undef GR_CHECK_SPINS
-#undef GR_LEAVE_SPINS
+GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n){(void)g,(void)L,(void)n;
+return 1;}GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g){(void)g;}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g){
+(void)g;return 0;}GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,int lanes,uint64_t values,
+double seconds){(void)g,(void)lanes,(void)values,(void)seconds;}GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,
+uint64_t stop){(void)g,(void)stop;return GRUNDY_OK;}
 #define GR_HEAP_VALUES_MAX_VALUES ((uint64_t)UINT32_MAX)
 static int gr_widen(gr_values*v,const grundy_allocator*a,unsigned width){size_t cap=(size_t)v->cap;
 if(cap>SIZE_MAX/width)return GRUNDY_ELIMIT;size_t bytes=cap*width>0?cap*width:1;unsigned char*p=(unsigned char*)(v->p?a->realloc_fn(a->user,
@@ -2771,18 +2413,7 @@ if(inv==NULL)return GRUNDY_EINVAL;if(a==0)return GRUNDY_ERANGE;*inv=gr_inv_n(nb,
 #undef GR_EMPTY
 #undef GR_BUSY
 #undef GR_HINT_NONE
-#undef GR_THREADS
-#undef GR_WTABLE_INLINE
-#undef GR_CODE_MAX
-#undef GR_CODE_BIG
-#undef GR_CODE_BUSY
-#undef GR_CODE_TOMB
-#undef GR_CODE_NONE
-#undef GR_CODE_EMPTY
 #undef GR_WTABLE_SLOTS
-#undef GR_WTABLE_LONG
-#undef GR_WTABLE_FULL
-#undef GR_WTABLE_MUL
 #undef GR_PLAY_WIDTH
 #undef GR_PLAYS
 #undef GR_WIDTH_MAX

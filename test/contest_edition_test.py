@@ -14,6 +14,10 @@
   checking only the status, so an out left unset on some path is a
   maybe-uninitialized error), and every build prints the same answers on
   the same random games: the contest edition against the whole library.
+- Two editions cut to a program's calls build it (as C99 and as C++11),
+  fit 48 KB and run it: a DAG's calls, and a subtraction game's under
+  normal play only (--plays normal), which refuses misère play with
+  GRUNDY_ENOTSUP and leaves the misère search out.
 - The example of docs/contest.md where the SJ rule and misère play differ
   builds on the contest edition and prints what the guide says.
   make check builds a cross-section (the edition as C99, C17, C++11 and
@@ -26,7 +30,6 @@ usage: python3 test/contest_edition_test.py      (from the repository root)
 Last line: "N passed, N failed"; exit status 1 if any check failed.
 """
 import concurrent.futures
-import importlib.util
 import os
 import re
 import shutil
@@ -35,7 +38,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import check, run, summary  # noqa: E402
+from testlib import check, generator, run, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SINGLE_DIR = os.path.join(ROOT, "single")
@@ -83,13 +86,54 @@ int main(void)
 """
 
 
-def generator():
-    sys.dont_write_bytecode = True  # no __pycache__ in tools/
-    spec = importlib.util.spec_from_file_location(
-        "amalgamate", os.path.join(ROOT, "tools", "amalgamate.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+# A subtraction game {1, 3, 4} on the edition of its calls and normal play
+# only: G(0..7) = 0 1 0 1 2 3 2 0, period 7; misère play is refused with
+# GRUNDY_ENOTSUP, and the normal value is still given afterwards.
+NORMAL_CALLS = ["grundy_heap_game_new", "grundy_heap_game_free",
+                "grundy_heap_game_set_subtraction", "grundy_heap_game_value"]
+NORMAL_PROGRAM = r"""#define GRUNDY_STATIC
+#include "edition.h"
+#include <stdio.h>
+int main(void)
+{
+    grundy_heap_game *g;
+    uint32_t s[3] = {1, 3, 4}, v = 9, w = 9, m = 9;
+    if (grundy_heap_game_new(&g, NULL) != GRUNDY_OK ||
+        grundy_heap_game_set_subtraction(g, s, 3) != GRUNDY_OK)
+        return 1;
+    int rc = grundy_heap_game_value(g, GRUNDY_PLAY_MISERE, 5, &m);
+    if (grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, 5, &v) != GRUNDY_OK ||
+        grundy_heap_game_value(g, GRUNDY_PLAY_NORMAL, 1000000000007ull, &w) != GRUNDY_OK)
+        return 1;
+    printf("%u %u %d %u\n", v, w, rc == GRUNDY_ENOTSUP, m);
+    grundy_heap_game_free(g);
+    return 0;
+}
+"""
+NORMAL_PRINTS = "3 1 1 0\n"
+
+
+def cut_program(tmp, text, what, program, prints):
+    """Checks that the edition text of what fits a judge and builds program,
+    which prints prints, as C99 and as C++11; returns text."""
+    size = len(text.encode())
+    print("the contest edition of %s: %d bytes" % (what, size))
+    check(size <= JUDGE_LIMIT, "the edition of %s fits %d bytes: %d" % (what, JUDGE_LIMIT, size))
+    folder = tempfile.mkdtemp(dir=tmp)
+    with open(os.path.join(folder, "edition.h"), "w", encoding="utf-8") as f:
+        f.write(text)
+    src = os.path.join(folder, "program.c")
+    with open(src, "w") as f:
+        f.write(program)
+    for cc, std in (("gcc", "c99"), ("g++", "c++11")):
+        exe = os.path.join(folder, "program-" + cc)
+        _, ok, output = build((compile_cmd(cc, std, src, exe, ["-O2", "-I", folder]), what))
+        if check(ok, "the edition of %s builds a program with %s -std=%s%s"
+                 % (what, cc, std, "" if ok else ":\n" + output)):
+            rc, out, err = run([exe])
+            check(rc == 0 and out == prints, "the program on %s prints %r: %r"
+                  % (what, prints, out))
+    return text
 
 
 def compile_cmd(cc, std, source, out, extra):
@@ -165,26 +209,13 @@ def main():
                 check(rc == 0 and out == SJ_PRINTS, "the SJ example prints %r: %r" % (SJ_PRINTS, out))
         dag_calls = ["grundy_graph_new", "grundy_graph_free", "grundy_graph_add_nodes",
                      "grundy_graph_add_move", "grundy_graph_sum_value"]
-        folder = os.path.join(tmp, "calls")
-        os.mkdir(folder)
-        text = gen.contest_edition(None, dag_calls)
-        size = len(text.encode())
-        print("the contest edition of a DAG's calls: %d bytes" % size)
-        check(size <= JUDGE_LIMIT, "the edition of a DAG's calls fits %d bytes: %d"
-              % (JUDGE_LIMIT, size))
-        with open(os.path.join(folder, "edition.h"), "w", encoding="utf-8") as f:
-            f.write(text)
-        dag = os.path.join(tmp, "dag.c")
-        with open(dag, "w") as f:
-            f.write(DAG_PROGRAM)
-        for cc, std in (("gcc", "c99"), ("g++", "c++11")):
-            exe = os.path.join(folder, "dag-" + cc)
-            what, ok, output = build((compile_cmd(cc, std, dag, exe, ["-O2", "-I", folder]),
-                                      "the DAG program"))
-            if check(ok, "the edition of a DAG's calls builds a program with %s -std=%s%s"
-                     % (cc, std, "" if ok else ":\n" + output)):
-                rc, out, err = run([exe])
-                check(rc == 0 and out == "2 0\n", "the DAG program prints '2 0': %r" % out)
+        cut_program(tmp, gen.contest_edition(None, dag_calls), "a DAG's calls", DAG_PROGRAM,
+                    "2 0\n")
+        text = cut_program(tmp, gen.contest_edition(None, NORMAL_CALLS, True),
+                           "a subtraction game's calls, normal play only", NORMAL_PROGRAM,
+                           NORMAL_PRINTS)
+        check("gr_heap_misere_prepare" not in text and "gr_heap_misere_prepare" in committed,
+              "normal play only leaves out the misere search")
         try:
             gen.contest_edition(None, ["grundy_graph_new", "grundy_no_such_call"])
             check(False, "--calls refuses a name that is no public function")

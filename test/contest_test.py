@@ -15,6 +15,11 @@ Last, each solution is given a maximum-size input of its problem (the
 constraints of shared/contest/SAMPLES.md) and must finish within 1 s of
 CPU time, built at -O2: the judge's budget, with a margin.
 
+All of it twice: on the whole contest edition, and on the edition cut to
+the solution's own calls (tools/amalgamate.py --contest --calls-of, with
+--plays normal where the solution names no other play), which is what a
+contestant pastes; the size of each cut is printed.
+
 A missing single/grundy_contest.h is a failure, not a skip.
 
 usage: python3 test/contest_test.py      (from the repository root)
@@ -24,6 +29,7 @@ import concurrent.futures
 import functools
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -31,7 +37,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import check, mex, summary  # noqa: E402
+from testlib import check, generator, mex, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC_DIR = os.path.join(ROOT, "docs", "examples", "contest")
@@ -79,11 +85,27 @@ SAMPLES = {
 BIN = {}  # solution name -> path of its executable
 
 
-def compile_one(name, outdir):
-    """Compiles one solution against the single header; returns (ok, message)."""
+def cut_edition(gen, name, outdir):
+    """Writes outdir/NAME/grundy_contest.h, the edition cut to the calls of
+    the solution (and to normal play where it names no other play); returns
+    the folder and the edition's size in bytes."""
     src = os.path.join(SRC_DIR, name + ".c")
-    exe = os.path.join(outdir, name)
-    cmd = [CC] + CFLAGS + ["-I", os.path.join(ROOT, "single"), src, "-o", exe]
+    with open(src, encoding="utf-8") as f:
+        plays = set(re.findall(r"\bGRUNDY_PLAY_\w+", f.read()))
+    text = gen.contest_edition(None, gen.calls_of(src), plays <= {"GRUNDY_PLAY_NORMAL"})
+    folder = os.path.join(outdir, name + ".edition")
+    os.mkdir(folder)
+    with open(os.path.join(folder, HEADER), "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    return folder, len(text.encode())
+
+
+def compile_one(name, outdir, include):
+    """Compiles one solution against the single header in the folder
+    include; returns (ok, message)."""
+    src = os.path.join(SRC_DIR, name + ".c")
+    exe = os.path.join(outdir, name + ("" if include == os.path.join(ROOT, "single") else ".cut"))
+    cmd = [CC] + CFLAGS + ["-I", include, src, "-o", exe]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except (OSError, subprocess.TimeoutExpired) as exc:
@@ -607,21 +629,32 @@ def main():
 
     outdir = tempfile.mkdtemp(prefix="contest_test.")
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            results = dict(zip(names, pool.map(lambda n: compile_one(n, outdir), names)))
+        gen = generator()
+        includes = {}
         for name in names:
-            ok, msg = results[name]
-            if check(ok, "%s: %s" % (name, msg)):
-                BIN[name] = msg
-        for name in names:
-            if name not in BIN:
-                continue
-            for i, (stdin, want) in enumerate(SAMPLES[name]):
-                check_run(name, stdin, want, "sample %d" % (i + 1))
-            TESTS[name]()
-        for name in names:
-            if name in BIN:
-                check_budget(name)
+            includes[name], size = cut_edition(gen, name, outdir)
+            print("%s: its calls' edition, %d bytes" % (name, size))
+        for edition in ("the whole edition", "its calls' edition"):
+            print("---- on %s" % edition)
+            BIN.clear()
+            with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+                results = dict(zip(names, pool.map(
+                    lambda n: compile_one(n, outdir, os.path.join(ROOT, "single")
+                                          if edition == "the whole edition" else includes[n]),
+                    names)))
+            for name in names:
+                ok, msg = results[name]
+                if check(ok, "%s on %s: %s" % (name, edition, msg)):
+                    BIN[name] = msg
+            for name in names:
+                if name not in BIN:
+                    continue
+                for i, (stdin, want) in enumerate(SAMPLES[name]):
+                    check_run(name, stdin, want, "sample %d" % (i + 1))
+                TESTS[name]()
+            for name in names:
+                if name in BIN:
+                    check_budget(name)
     finally:
         shutil.rmtree(outdir, ignore_errors=True)
     return summary()

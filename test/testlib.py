@@ -1,6 +1,10 @@
 """Shared by the Python test scripts: counted checks, the closing line, running
-a program, and mex.  (Not a test itself: test/run.sh runs only *_test.py.)"""
+a program, mex, and the single header's generator.  (Not a test itself:
+test/run.sh runs only *_test.py.)"""
+import importlib.util
+import os
 import subprocess
+import sys
 
 _COUNTS = {"passed": 0, "failed": 0}
 
@@ -37,3 +41,14 @@ def mex(values):
     while m in values:
         m += 1
     return m
+
+
+def generator():
+    """tools/amalgamate.py as a module."""
+    sys.dont_write_bytecode = True  # no __pycache__ in tools/
+    spec = importlib.util.spec_from_file_location(
+        "amalgamate", os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                   "tools", "amalgamate.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -6,6 +6,8 @@ edition" below and docs/contest.md).
 usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-header`)
        python3 tools/amalgamate.py --contest [--modules M1,M2,...] OUTPUT
        python3 tools/amalgamate.py --contest --calls F1,F2,... OUTPUT
+       python3 tools/amalgamate.py --contest --calls-of PROGRAM.c OUTPUT
+       (the calls PROGRAM.c names; each contest form may add --plays normal)
 
 The output is include/grundy.h, then the library's sources inside
 `#ifdef GRUNDY_IMPLEMENTATION`, outside the declarations' include guard: the
@@ -675,11 +677,13 @@ def amalgamate():
 # text:
 #
 # - the preprocessor conditions on the macros of CONTEST_MACROS are resolved
-#   (threads off, portable scans), and the other branches dropped;
+#   (threads off, portable scans, no word engine: GRUNDY_LEAN; with --plays
+#   normal, GRUNDY_NORMAL_PLAY_ONLY too), and the other branches dropped;
 # - the public functions of CONTEST_LEAVES_OUT are no roots, and only what
 #   the chosen modules' public functions reach is kept (functions, types,
-#   variables, macros), so a module costs what it uses; with --calls, only
-#   what the public functions named reach, so a problem costs what it calls;
+#   variables, macros), so a module costs what it uses; with --calls (or
+#   --calls-of, the public functions a program names), only what the public
+#   functions named reach, so a problem costs what it calls;
 # - internal names are shortened (grundy__graph_solve__search becomes
 #   gr_search, or gr_graph_solve_search where two files both have one);
 # - comments are dropped, and the code is set in lines of about 100
@@ -694,6 +698,8 @@ CONTEST_MACROS = {
     "GRUNDY_SCAN_PORTABLE": True,  # the portable loops, no SIMD
     "__SSE2__": False, "__AVX2__": False, "__x86_64__": False, "__i386__": False,
     "__aarch64__": False, "GRUNDY_DOXYGEN": False, "GRUNDY_EXPERIMENTAL": False,
+    "GRUNDY_NORMAL_PLAY_ONLY": False,  # every play (--plays normal: True)
+    "GRUNDY_LEAN": True,  # no word engine: games of 64-bit positions by the generic one
 }
 # Public calls a contest program has no use for: progress reports (the
 # experimental section's calls are left out too, by public_functions).
@@ -1174,11 +1180,27 @@ def contest_roots(folders, calls):
     return set(calls)
 
 
-def contest_edition(names=None, calls=None):
+def calls_of(path):
+    """The public functions a program's source names (its calls), in the
+    order of their first use: what --calls-of FILE cuts the edition to."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    known = public_functions(LIBRARY)
+    out = []
+    for kind, tok in tokens(path, text):
+        if kind == "ident" and tok in known and tok not in out:
+            out.append(tok)
+    if not out:
+        raise AmalgamationError("--calls-of: %s calls no public function of the library" % path)
+    return out
+
+
+def contest_edition(names=None, calls=None, normal_only=False):
     folders = contest_modules(names if calls is None else list(LIBRARY))
     _, version = public_header()
     text = strip_comments(amalgamate())
-    lines = resolve_conditions(logical_lines(text), CONTEST_MACROS)
+    fixed = dict(CONTEST_MACROS, GRUNDY_NORMAL_PLAY_ONLY=normal_only)
+    lines = resolve_conditions(logical_lines(text), fixed)
     text = "\n".join(l for l in lines if l.strip()) + "\n"
     begin = "#if defined(GRUNDY_STATIC) && !defined(GRUNDY_IMPLEMENTATION)"
     if text.count(begin) != 1:
@@ -1196,6 +1218,8 @@ def contest_edition(names=None, calls=None):
     shown = [f for f in folders if f not in CONTEST_ALWAYS]
     held = ", ".join(shown) or "core only" if calls is None else "the calls " + ", ".join(
         sorted(calls))
+    if normal_only:
+        held += "; normal play only"
     return CONTEST_BANNER.format(version=version, generator=GENERATOR, modules=held) + text
 
 
@@ -1204,6 +1228,8 @@ def main(argv):
     contest = False
     modules = None
     calls = None
+    plays = None
+    calls_file = None
     while args and args[0].startswith("--"):
         opt = args.pop(0)
         if opt == "--contest":
@@ -1214,16 +1240,23 @@ def main(argv):
         elif opt.startswith("--calls=") or opt == "--calls" and args:
             value = opt[len("--calls="):] if "=" in opt else args.pop(0)
             calls = [c for c in value.split(",") if c]
+        elif opt.startswith("--calls-of=") or opt == "--calls-of" and args:
+            calls_file = opt[len("--calls-of="):] if "=" in opt else args.pop(0)
+        elif opt.startswith("--plays=") or opt == "--plays" and args:
+            plays = opt[len("--plays="):] if "=" in opt else args.pop(0)
         else:
             args = []
             break
-    if len(args) != 1 or (modules is not None or calls is not None) and not contest \
-            or modules is not None and calls is not None or calls == []:
-        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,... | "
-                         "--calls F1,F2,...]] OUTPUT\n")
+    cuts = [c for c in (modules, calls, calls_file) if c is not None]
+    if len(args) != 1 or (cuts or plays is not None) and not contest or len(cuts) > 1 \
+            or calls == [] or plays not in (None, "all", "normal"):
+        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,... | --calls F1,F2,... "
+                         "| --calls-of PROGRAM.c] [--plays normal]] OUTPUT\n")
         return 2
     try:
-        text = contest_edition(modules, calls) if contest else amalgamate()
+        if calls_file is not None:
+            calls = calls_of(calls_file)
+        text = contest_edition(modules, calls, plays == "normal") if contest else amalgamate()
     except (AmalgamationError, OSError) as exc:
         sys.stderr.write("amalgamate.py: %s\n" % exc)
         return 1

@@ -27,16 +27,23 @@ static size_t memo_bytes(const grundy_game *g)
     size_t bytes = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         bytes += grundy__table_bytes(g->size, g->memo[p].cap);
-    return bytes + grundy__word_memo_bytes(g);
+#ifndef GRUNDY_LEAN
+    bytes += grundy__word_memo_bytes(g);
+#endif
+    return bytes;
 }
 
 size_t grundy__game_used_bytes(const grundy_game *g)
 {
-    return memo_bytes(g) + grundy__word_searcher_bytes(&g->searcher[0]) +
-           grundy__word_searcher_bytes(&g->searcher[1]) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
-           g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
-           g->mex.bound * sizeof(uint32_t) +
-           (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
+    size_t bytes = memo_bytes(g) + g->opts.parts.cap + g->opts.counts.cap + g->listed.parts.cap +
+                   g->listed.counts.cap + g->cap_frames * sizeof(grundy__game_frame) +
+                   g->mex.bound * sizeof(uint32_t) +
+                   (g->build != NULL ? grundy__game_build_bytes(g->build) : 0);
+#ifndef GRUNDY_LEAN
+    bytes += grundy__word_searcher_bytes(&g->searcher[0]) +
+             grundy__word_searcher_bytes(&g->searcher[1]);
+#endif
+    return bytes;
 }
 
 int grundy__game_reserve(grundy_game *g, grundy__game_bytes *b, size_t more)
@@ -99,9 +106,15 @@ int grundy__game_check_bound(grundy_game *g)
 int grundy__game_check_play(grundy_game *g, int play, int with_method, const char *call)
 {
     const char *why = grundy__play_refusal(play, with_method);
-    if (why == NULL)
-        return GRUNDY_OK;
-    return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+    if (why != NULL)
+        return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+    if (grundy__play_base(play) != GRUNDY_PLAY_NORMAL)
+        return grundy__game_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
+                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
+                                 grundy__play_name(play));
+#endif
+    return GRUNDY_OK;
 }
 
 static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
@@ -123,14 +136,16 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
     g->moves = moves;
     g->moves_u64 = moves_u64;
     g->user = user;
+#ifndef GRUNDY_LEAN /* which computes every game by the generic engine */
     g->word = size == sizeof(uint64_t);
     g->avx2 = grundy__wtable_avx2();
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
+        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
+#endif
     g->threads = 1;
     g->progress_mask = PROGRESS_EVERY - 1;
-    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
+    for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_init(&g->memo[p], size);
-        grundy__table_init(&g->words[p].big, sizeof(uint64_t));
-    }
     g->pos = (unsigned char *)grundy__alloc_array(&a, size, 1);
     if (g->pos == NULL || grundy__mex_init(&g->mex, &a, 64) != GRUNDY_OK) {
         grundy_game_free(g);
@@ -182,9 +197,11 @@ void grundy_game_free(grundy_game *g)
     grundy_allocator a = g->alloc;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_free(&g->memo[p], &a);
+#ifndef GRUNDY_LEAN
     grundy__word_memo_free(g);
     grundy__word_searcher_free(&g->searcher[0], &a);
     grundy__word_searcher_free(&g->searcher[1], &a);
+#endif
     grundy__free(&a, g->opts.parts.p);
     grundy__free(&a, g->opts.counts.p);
     grundy__free(&a, g->listed.parts.p);

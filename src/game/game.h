@@ -180,7 +180,10 @@ static inline size_t grundy__game_stored_count(const grundy_game *g)
     size_t count = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         count += g->memo[p].count;
-    return count - g->pending + grundy__word_memo_count(g);
+#ifndef GRUNDY_LEAN
+    count += grundy__word_memo_count(g);
+#endif
+    return count - g->pending;
 }
 
 /* ---- game.c ---------------------------------------------------------------- */

@@ -212,8 +212,10 @@ int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
     uint32_t known;
     size_t slot;
     g->play = play;
+#ifndef GRUNDY_LEAN
     if (g->word)
         return grundy__word_evaluate(g, play, value);
+#endif
     int rc = grundy__table_get_or_insert(grundy__game_memo(g), &g->alloc, g->pos, GRUNDY__BUSY,
                                          g->limit, &known, &slot);
     if (rc != GRUNDY_OK)
@@ -247,6 +249,7 @@ void grundy__game_load(grundy_game *g, const void *pos)
 
 /* What a position's number call asks: its number, and its outcome if
  * `outcome` is not NULL. */
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 typedef struct asked {
     uint32_t *value;
     int *outcome;
@@ -264,6 +267,7 @@ static int ask_loopy(grundy_graph *graph, int play, const uint32_t *nodes, size_
     }
     return rc < 0 ? rc : GRUNDY_OK;
 }
+#endif
 
 /* The number of pos under play, and (outcome non-NULL) its outcome. */
 static int value_of(grundy_game *g, int play, const void *pos, uint32_t *value, int *outcome)
@@ -271,10 +275,12 @@ static int value_of(grundy_game *g, int play, const void *pos, uint32_t *value, 
     int rc = grundy__game_check_play(g, play, 0, "a position's number");
     if (rc != GRUNDY_OK)
         return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses loopy play */
     if (play == GRUNDY_PLAY_LOOPY) {
         asked a = {value, outcome};
         return grundy__game_on_graph(g, play, pos, 1, ask_loopy, &a);
     }
+#endif
     if (g->inside)
         return grundy__game_refuse_reentry(g);
     g->inside = 1;

@@ -30,6 +30,8 @@
 #include "game/game.h"
 #include "graph/graph.h"
 
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
+
 #define GRAPH_TOKEN_BYTES 12u
 #define GRAPH_NODE_BYTES 16u
 /* What solving one play takes per node on top: its numbers and the search's
@@ -252,3 +254,14 @@ int grundy__game_on_graph(grundy_game *g, int play, const void *positions, size_
     g->inside = 0;
     return rc;
 }
+
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no positions' graph (grundy__game_check_play
+       * refuses every play that needs one). */
+
+size_t grundy__game_build_bytes(const grundy__game_build *b)
+{
+    (void)b;
+    return 0;
+}
+
+#endif

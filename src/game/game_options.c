@@ -61,8 +61,10 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
+#ifndef GRUNDY_LEAN
     if (o->words != NULL)
         return grundy__word_add(o, parts, nparts);
+#endif
     int rc = make_room(o, nparts);
     if (rc == GRUNDY_OK)
         append(o, parts, nparts);
@@ -83,8 +85,10 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 {
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
+#ifndef GRUNDY_LEAN
     if (o->words != NULL)
         return grundy__word_add_each(o, positions, n);
+#endif
     int rc = make_room_each(o, n);
     if (rc != GRUNDY_OK)
         return rc;

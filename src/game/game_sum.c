@@ -49,9 +49,11 @@ static uint64_t component_number(const void *ctx, size_t i)
     const game_positions *gp = (const game_positions *)ctx;
     grundy_game *g = gp->game;
     grundy__game_load(g, component(g, gp->positions, i));
+#ifndef GRUNDY_LEAN
     uint32_t v;
     if (g->word)
         return grundy__word_known(g, g->play, &v) ? v : 0;
+#endif
     return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
 }
 
@@ -172,6 +174,7 @@ int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_
     return GRUNDY_OK;
 }
 
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* the questions only graphs answer (game_graph.c) */
 /* Whether the memo tables decide sums of play by their numbers (see the top). */
 static int decided_by_numbers(int play)
 {
@@ -187,39 +190,9 @@ static int ask_outcome(grundy_graph *graph, int play, const uint32_t *nodes, siz
     return grundy_graph_sum_outcome(graph, play, nodes, n);
 }
 
-int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
-{
-    if (g == NULL || (positions == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (!decided_by_numbers(play))
-        return grundy__game_on_graph(g, play, positions, n, ask_outcome, NULL);
-    rc = evaluate_all(g, play, positions, n);
-    if (rc != GRUNDY_OK)
-        return rc;
-    game_positions gp = {g, positions};
-    return grundy__numbers_decide(play, &gp, n, component_number);
-}
-
 static int ask_move(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *moves)
 {
     return grundy_graph_sum_winning_move(graph, play, nodes, n, (uint64_t *)moves);
-}
-
-int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
-                                 uint64_t *moves)
-{
-    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
-        return GRUNDY_EINVAL;
-    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
-    if (rc != GRUNDY_OK)
-        return rc;
-    if (play != GRUNDY_PLAY_NORMAL)
-        return grundy__game_on_graph(g, play, positions, n, ask_move, moves);
-    rc = evaluate_all(g, play, positions, n);
-    return rc != GRUNDY_OK ? rc : normal_move(g, positions, n, moves);
 }
 
 /* Where every winning move goes. */
@@ -236,6 +209,41 @@ static int ask_moves(grundy_graph *graph, int play, const uint32_t *nodes, size_
     return grundy_graph_sum_winning_moves(graph, play, nodes, n, w->components, w->moves, w->cap,
                                           w->count);
 }
+#endif
+
+int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, size_t n)
+{
+    if (g == NULL || (positions == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses every play but normal play */
+    if (!decided_by_numbers(play))
+        return grundy__game_on_graph(g, play, positions, n, ask_outcome, NULL);
+#endif
+    rc = evaluate_all(g, play, positions, n);
+    if (rc != GRUNDY_OK)
+        return rc;
+    game_positions gp = {g, positions};
+    return grundy__numbers_decide(play, &gp, n, component_number);
+}
+
+int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions, size_t n,
+                                 uint64_t *moves)
+{
+    if (g == NULL || (positions == NULL && n > 0) || (moves == NULL && n > 0))
+        return GRUNDY_EINVAL;
+    int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
+    if (rc != GRUNDY_OK)
+        return rc;
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
+    if (play != GRUNDY_PLAY_NORMAL)
+        return grundy__game_on_graph(g, play, positions, n, ask_move, moves);
+#endif
+    rc = evaluate_all(g, play, positions, n);
+    return rc != GRUNDY_OK ? rc : normal_move(g, positions, n, moves);
+}
 
 int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *positions, size_t n,
                                   size_t *components, uint64_t *moves, size_t cap, size_t *count)
@@ -251,10 +259,12 @@ int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *position
         rc = evaluate_all(g, play, positions, n);
         return rc != GRUNDY_OK ? rc : normal_moves(g, positions, n, components, moves, cap, count);
     }
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
     if (grundy__play_moves_in_one(play)) {
         wanted w = {components, moves, cap, count};
         return grundy__game_on_graph(g, play, positions, n, ask_moves, &w);
     }
+#endif
     return grundy__game_fail(g, GRUNDY_ENOTSUP,
                              "every winning move is listed for the plays that move in one "
                              "component; %s moves in several", grundy__play_name(play));

@@ -263,11 +263,15 @@ static int compute_to(grundy_heap_game *g, uint64_t count)
 }
 
 /* compute_to, with the message of a failure: what was asked, and how far
- * the values got. */
-static int compute_explained(grundy_heap_game *g, uint64_t count)
+ * the values got.  The scan loops are chosen at the first call. */
+int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count)
 {
-    if (g->rules.subtraction)
-        return grundy__heap_sub_compute(g, count);
+    if (g->scan8 == NULL) {
+        g->scan8 = grundy__scan8_best();
+        g->scan16 = grundy__scan16_best();
+        g->scan_bits = grundy__scan_bits_best();
+        g->scan_bits8 = grundy__scan_bits8_best();
+    }
     int rc = compute_to(g, count);
     unsigned long long want = count, have = g->vals.n;
     switch (rc) {
@@ -295,14 +299,14 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready(g, "grundy_heap_game_compute");
-    return rc != GRUNDY_OK ? rc : compute_explained(g, count);
+    return rc != GRUNDY_OK ? rc : g->compute(g, count);
 }
 
 int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
 {
     if (heap < g->vals.n || g->periodic)
         return GRUNDY_OK;
-    return compute_explained(g, heap == UINT64_MAX ? heap : heap + 1);
+    return g->compute(g, heap == UINT64_MAX ? heap : heap + 1);
 }
 
 int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)

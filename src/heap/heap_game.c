@@ -57,10 +57,6 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     g->sparse_allowed = 1;
     g->next_choice = FIRST_MASK_CHOICE;
     g->vals.width = 1;
-    g->scan8 = grundy__scan8_best();
-    g->scan16 = grundy__scan16_best();
-    g->scan_bits = grundy__scan_bits_best();
-    g->scan_bits8 = grundy__scan_bits8_best();
     g->threads = 1;
     g->misere_limit = GRUNDY__HEAP_SEARCH_LIMIT;
     if (grundy__heap_lane_init(&g->lane[0], &g->alloc, 2) != GRUNDY_OK) {
@@ -71,10 +67,11 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     return GRUNDY_OK;
 }
 
-/* Makes r (which the game then owns) the game's rules, with the list of
- * amounts whose removal may leave two heaps, for the sparse method.  On
- * failure r is freed and the game keeps no rules. */
-static int take_rules(grundy_heap_game *g, grundy__heap_rules *r)
+/* Makes r (which the game then owns) the game's rules, computed by engine,
+ * with the list of amounts whose removal may leave two heaps, for the
+ * sparse method.  On failure r is freed and the game keeps no rules. */
+static int take_rules(grundy_heap_game *g, grundy__heap_rules *r,
+                      int (*engine)(grundy_heap_game *g, uint64_t count))
 {
     uint32_t *split_k = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)r->ndigits,
                                                         sizeof *split_k);
@@ -90,6 +87,7 @@ static int take_rules(grundy_heap_game *g, grundy__heap_rules *r)
     g->split_k = split_k;
     g->rules = *r;
     g->has_rules = 1;
+    g->compute = engine;
     return GRUNDY_OK;
 }
 
@@ -122,7 +120,8 @@ int grundy_heap_game_parse(grundy_heap_game *g, const char *name, size_t len)
         g->errpos = pos;
         return rc;
     }
-    return take_rules(g, &r);
+    return take_rules(g, &r, r.subtraction ? grundy__heap_sub_compute
+                                           : grundy__heap_general_compute);
 }
 
 int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, size_t n)
@@ -142,7 +141,7 @@ int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, s
         return grundy__heap_fail(g, rc, "out of memory storing the subtraction set");
     if (rc != GRUNDY_OK)
         return rc;
-    return take_rules(g, &r);
+    return take_rules(g, &r, grundy__heap_sub_compute);
 }
 
 int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
@@ -173,6 +172,12 @@ int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call)
     if (why != NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
     int base = grundy__play_base(play);
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+    if (base != GRUNDY_PLAY_NORMAL)
+        return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
+                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
+                                 grundy__play_name(play));
+#endif
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
                                  "play (GRUNDY_PLAY_NORMAL) and misère play "

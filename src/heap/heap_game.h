@@ -77,6 +77,9 @@ struct grundy_heap_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy__heap_rules rules;
     int has_rules;       /* given once, by a name or a subtraction set */
+    /* The engine that computes the values of the rules (set with them):
+     * grundy__heap_sub_compute or grundy__heap_general_compute. */
+    int (*compute)(grundy_heap_game *g, uint64_t count);
     char errmsg[GRUNDY__HEAP_MSG];
     size_t errpos;       /* where in the name the last failure was, or GRUNDY_NO_POS */
     grundy_progress_fn progress;
@@ -187,6 +190,11 @@ int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size
 
 /* G(n) on lane L by the kernel of the values' width, or GRUNDY__HEAP_ABANDONED. */
 uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
+
+/* Makes G(0) ... G(count - 1) known by the general engine (the kernels of
+ * heap_kernel.h), the engine of every game but subtraction games, unless a
+ * period answers; failures get their message. */
+int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count);
 
 /* Makes G(0) ... G(heap) known: computes the table up to heap unless a
  * period answers (GRUNDY_ELIMIT past 2^32 values without one, or past the

@@ -34,6 +34,19 @@
 #include "heap/heap_game.h"
 #include "play/genus.h"
 
+void grundy_heap_game_set_search_limit(grundy_heap_game *g, uint64_t sums)
+{
+    if (g != NULL && !g->reporting)
+        g->misere_limit = sums != 0 ? sums : GRUNDY__HEAP_SEARCH_LIMIT;
+}
+
+int grundy_heap_game_last_method(const grundy_heap_game *g)
+{
+    return g != NULL ? g->last_method : 0;
+}
+
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
+
 #define EMPTY_SLOT UINT32_MAX
 #define MAX_SLOTS 64u
 #define SPLIT_HEAP_MAX 256u
@@ -362,17 +375,6 @@ int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_
     return evaluate(g, pos, value, call);
 }
 
-void grundy_heap_game_set_search_limit(grundy_heap_game *g, uint64_t sums)
-{
-    if (g != NULL && !g->reporting)
-        g->misere_limit = sums != 0 ? sums : GRUNDY__HEAP_SEARCH_LIMIT;
-}
-
-int grundy_heap_game_last_method(const grundy_heap_game *g)
-{
-    return g != NULL ? g->last_method : 0;
-}
-
 /* ---- Methods: search, or genus symbols ------------------------------------ */
 
 /* The method play asks for (GRUNDY_BY_SEARCH by default), or a refusal. */
@@ -523,3 +525,53 @@ int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heap
         g->last_method = s.method;
     return rc;
 }
+
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search; grundy__heap_ready_play
+       * refuses misère play before these are asked. */
+
+int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
+{
+    return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: misère play is not in this build "
+                             "(GRUNDY_NORMAL_PLAY_ONLY)", call);
+}
+
+int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
+                               uint32_t *values, const char *call)
+{
+    (void)play, (void)first, (void)count, (void)values;
+    return grundy__heap_misere_state(g, call);
+}
+
+int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                            uint32_t *value, const char *call)
+{
+    (void)play, (void)heaps, (void)n, (void)value;
+    return grundy__heap_misere_state(g, call);
+}
+
+int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
+                             grundy__wins *w, const char *call)
+{
+    (void)play, (void)heaps, (void)n, (void)w;
+    return grundy__heap_misere_state(g, call);
+}
+
+int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
+                               unsigned twos, uint32_t *value, const char *call)
+{
+    (void)heaps, (void)n, (void)twos, (void)value;
+    return grundy__heap_misere_state(g, call);
+}
+
+int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call)
+{
+    (void)heap;
+    return grundy__heap_misere_state(g, call);
+}
+
+void grundy__heap_misere_free(grundy_heap_game *g)
+{
+    (void)g;
+}
+
+#endif
