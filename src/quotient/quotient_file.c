@@ -437,6 +437,12 @@ static int read_state(in *r, grundy__qpre *p)
                                     (unsigned long long)n, r->q->limit);
         goto done;
     }
+    /* Each action takes at least two bytes an element: nothing is allocated
+     * for more than the file holds. */
+    if (ngen * n > (r->n - r->at) / 2 || n > (r->n - r->at) / 2 + 1) {
+        rc = bad(r, "the order and generators are more than the file holds");
+        goto done;
+    }
     rc = GRUNDY_ENOMEM;
     act = (uint32_t *)grundy__alloc_array(a, (size_t)(ngen ? ngen : 1), (size_t)n * sizeof *act);
     phi = (uint32_t *)grundy__alloc_array(a, (size_t)nheaps, sizeof *phi);
