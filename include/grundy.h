@@ -1244,8 +1244,13 @@ GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *h
  * @brief A winning move of the sum of heaps[0 .. n) in misère play, as
  *        grundy_heap_game_sum_winning_move() gives it: moves[i] is the
  *        index of the move in heap i (as grundy_heap_game_move() numbers
- *        them), #GRUNDY_NO_MOVE for every other heap.  Time: O(n) plus the
- *        moves of the heaps tried (each one product).
+ *        them), #GRUNDY_NO_MOVE for every other heap: the first winning
+ *        move, by heap and then by index.  Time: O(n) plus the moves of
+ *        the heaps tried (each one product); once solved (preperiod e,
+ *        period p), of a heap's moves that leave heaps all at least e only
+ *        those whose parts are new mod p are tried, O(e + p) a kind of
+ *        move (removals of a run, splits into two heaps) whatever the
+ *        heap's size.
  * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
  *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
  *         Every entry of @p moves is written on every return.

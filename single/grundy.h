@@ -1268,8 +1268,13 @@ GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *h
  * @brief A winning move of the sum of heaps[0 .. n) in misère play, as
  *        grundy_heap_game_sum_winning_move() gives it: moves[i] is the
  *        index of the move in heap i (as grundy_heap_game_move() numbers
- *        them), #GRUNDY_NO_MOVE for every other heap.  Time: O(n) plus the
- *        moves of the heaps tried (each one product).
+ *        them), #GRUNDY_NO_MOVE for every other heap: the first winning
+ *        move, by heap and then by index.  Time: O(n) plus the moves of
+ *        the heaps tried (each one product); once solved (preperiod e,
+ *        period p), of a heap's moves that leave heaps all at least e only
+ *        those whose parts are new mod p are tried, O(e + p) a kind of
+ *        move (removals of a run, splits into two heaps) whatever the
+ *        heap's size.
  * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
  *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
  *         Every entry of @p moves is written on every return.
@@ -10262,6 +10267,15 @@ typedef int (*grundy__heap_move_fn)(void *ctx, uint64_t k, const uint64_t *parts
 GRUNDY__LOCAL int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
                            void *ctx);
 
+/* The same walk for an answer that sees heaps through a map periodic from
+ * heap `from` with `period` (a solved misère quotient's Φ): of the moves
+ * whose parts are all at least `from`, in a run or in the splits into two
+ * heaps, only those whose classes (h mod period) have not come before
+ * are walked, so a winning move in it is the first of the whole walk.
+ * O(from + period) moves a block, not O(heap); period 0 walks them all. */
+GRUNDY__LOCAL int grundy__heap_each_move_periodic(const grundy__heap_rules *r, uint64_t heap, uint64_t from,
+                                    uint64_t period, grundy__heap_move_fn fn, void *ctx);
+
 /* The index within its block of the three-heap split (a, b, m - a - b),
  * a <= b <= m - a - b, saturated at UINT64_MAX. */
 GRUNDY__LOCAL uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
@@ -13807,7 +13821,26 @@ int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64
 typedef struct grundy__heap_order__each_move {
     grundy__heap_move_fn fn;
     void *ctx;
+    uint64_t e, p; /* the periodic map the parts are seen through (p 0: none) */
 } grundy__heap_order__each_move;
+
+/* The next j of a run (parts m - j) or of splits (j + 1, m - j - 1) worth
+ * walking when heaps from e on are seen through their class mod p: in the
+ * region where every part is at least e, a move repeats the classes of
+ * the move p before it, so only the region's first p moves are walked
+ * (and the first move of each class keeps its place in the order). */
+static uint64_t grundy__heap_order__next_move(const grundy__heap_order__each_move *e, const grundy__heap_block *b, uint64_t j)
+{
+    if (e->p == 0 || b->m < e->e)
+        return j;
+    if (b->kind == GRUNDY__HEAP_LEAVE_TWO) { /* a = j + 1 repeats in e + p .. m - e */
+        if (j + 1 >= e->e + e->p && j + 1 <= b->m - e->e)
+            return b->m - e->e;
+    } else if (j >= e->p && b->m - j >= e->e) { /* a run: m - j repeats down to e */
+        return b->m - e->e + 1;
+    }
+    return j;
+}
 
 static uint64_t grundy__heap_order__index_of(uint64_t first, uint64_t j)
 {
@@ -13827,7 +13860,7 @@ static int grundy__heap_order__expand_block(void *ctx, const grundy__heap_block 
         parts[0] = m;
         return e->fn(e->ctx, first, parts, 1);
     case GRUNDY__HEAP_LEAVE_TWO:
-        for (j = 0; rc == 0 && j < b->count; j++) {
+        for (j = grundy__heap_order__next_move(e, b, 0); rc == 0 && j < b->count; j = grundy__heap_order__next_move(e, b, j + 1)) {
             parts[0] = j + 1;
             parts[1] = m - (j + 1);
             rc = e->fn(e->ctx, grundy__heap_order__index_of(first, j), parts, 2);
@@ -13844,7 +13877,7 @@ static int grundy__heap_order__expand_block(void *ctx, const grundy__heap_block 
         }
         return rc;
     default: /* a run: remove r + j, leaving m - j (none at the whole heap) */
-        for (j = 0; rc == 0 && j < b->count; j++) {
+        for (j = grundy__heap_order__next_move(e, b, 0); rc == 0 && j < b->count; j = grundy__heap_order__next_move(e, b, j + 1)) {
             parts[0] = m - j;
             rc = e->fn(e->ctx, grundy__heap_order__index_of(first, j), parts, m - j > 0 ? 1u : 0u);
         }
@@ -13855,9 +13888,17 @@ static int grundy__heap_order__expand_block(void *ctx, const grundy__heap_block 
 GRUNDY__LOCAL int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
                            void *ctx)
 {
+    return grundy__heap_each_move_periodic(r, heap, 0, 0, fn, ctx);
+}
+
+GRUNDY__LOCAL int grundy__heap_each_move_periodic(const grundy__heap_rules *r, uint64_t heap, uint64_t from,
+                                    uint64_t period, grundy__heap_move_fn fn, void *ctx)
+{
     grundy__heap_order__each_move e;
     e.fn = fn;
     e.ctx = ctx;
+    e.e = from;
+    e.p = period;
     return grundy__heap_each_block(r, heap, grundy__heap_order__expand_block, &e);
 }
 
@@ -16810,6 +16851,7 @@ GRUNDY__LOCAL int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size
 {
     const grundy__qmon *m = &p->m;
     uint32_t n = m->n;
+    uint64_t *bits = NULL;
     grundy__pretension__act_rows rows;
     int rc;
     if (grundy__qmon_is_p(m, 0)) { /* the empty sum is claimed P: no move is a win */
@@ -16820,19 +16862,19 @@ GRUNDY__LOCAL int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size
         return rc;
     for (size_t c = first_new; c < p->nact; c++)
         if ((rc = grundy__pretension__check_p(p, &rows, c, a, fail)) != 0)
-            goto done_rows;
+            goto done;
     rc = GRUNDY_ENOMEM;
     if (s->head == NULL) {
         s->words = ((size_t)n + 63) / 64;
         s->head = (uint32_t *)grundy__alloc_array(a, n, sizeof *s->head);
         if (s->head == NULL)
-            goto done_rows;
+            goto done;
         for (uint32_t x = 0; x < n; x++)
             s->head[x] = GRUNDY__Q_NONE;
     }
-    uint64_t *bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
+    bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
     if (bits == NULL)
-        goto done_rows;
+        goto done;
     if (s->elem.n == 0) {
         memset(bits, 0, s->words * 8);
         if ((rc = grundy__pretension__store_add(s, a, limit, 0, GRUNDY__Q_NONE, GRUNDY__Q_NONE, bits)) != GRUNDY_OK)
@@ -16843,7 +16885,6 @@ GRUNDY__LOCAL int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size
                       fail);
 done:
     grundy__free(a, bits);
-done_rows:
     grundy__pretension__act_rows_free(&rows, a);
     return rc;
 }
@@ -18482,7 +18523,9 @@ int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64_t *heaps, 
     int found = 0;
     for (size_t i = 0; i < n && !found; i++) {
         grundy__quotient_query__move_walk w = {q, grundy__qmon_mul(m, prefix, suffix[i + 1]), GRUNDY_NO_MOVE};
-        if (grundy__heap_each_move(&q->rules, heaps[i], grundy__quotient_query__to_p, &w) != 0) {
+        /* Solved: Φ repeats from the preperiod, and so do the options. */
+        if (grundy__heap_each_move_periodic(&q->rules, heaps[i], q->solved ? q->preperiod : 0,
+                                            q->solved ? q->period : 0, grundy__quotient_query__to_p, &w) != 0) {
             moves[i] = w.found;
             found = 1;
         }

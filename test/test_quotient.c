@@ -253,6 +253,30 @@ static grundy_quotient *sweep_game(const char *name, uint64_t max_heap, int tota
     return q;
 }
 
+/* The winning move of big + small in heap big, if any, is the first of
+ * all big's moves (by index) that leaves a P-position by the quotient. */
+static void check_periodic_move(grundy_quotient *q, grundy_heap_game *g, uint64_t big,
+                                uint64_t small)
+{
+    uint64_t sum[2] = {big, small}, moves[2], degree = 0, want = GRUNDY_NO_MOVE;
+    CHECK_EQ(grundy_heap_game_degree(g, big, &degree), GRUNDY_OK);
+    for (uint64_t k = 0; k < degree && want == GRUNDY_NO_MOVE; k++) {
+        uint64_t parts[3], next[4];
+        size_t np = 0;
+        CHECK_EQ(grundy_heap_game_move(g, big, k, parts, 3, &np), GRUNDY_OK);
+        next[0] = small;
+        for (size_t j = 0; j < np; j++)
+            next[j + 1] = parts[j];
+        if (grundy_quotient_sum_outcome(q, next, np + 1) == GRUNDY_P)
+            want = k;
+    }
+    int found = grundy_quotient_sum_winning_move(q, sum, 2, moves);
+    CHECK(found == 0 || found == 1);
+    if (!CHECK_EQ(moves[0], want)) /* big is walked first */
+        fprintf(stderr, "  heaps %llu + %llu\n", (unsigned long long)big,
+                (unsigned long long)small);
+}
+
 /* A solved game: Φ repeats with its period, far beyond the heaps computed,
  * and sums with heaps up to 40 agree with the library's search. */
 static void check_solved(grundy_quotient *q, const char *name)
@@ -299,6 +323,22 @@ static void check_solved(grundy_quotient *q, const char *name)
     uint64_t huge[2] = {1000000000000ull, 3};
     int o = grundy_quotient_sum_outcome(q, huge, 2);
     CHECK(o == GRUNDY_P || o == GRUNDY_N);
+    /* Its winning moves walk O(preperiod + period) of its moves: the first
+     * winning move of the whole walk, and one to a P-position. */
+    for (uint64_t big = 2 * e + 3 * p + 50; big < 2 * e + 4 * p + 50; big++)
+        for (uint64_t small = 0; small <= 6; small++)
+            check_periodic_move(q, g, big, small);
+    for (uint64_t small = 0; small <= 6; small++) {
+        uint64_t sum[2] = {1000000000000ull + small, small}, moves[2], parts[3], next[4];
+        size_t np = 0;
+        if (grundy_quotient_sum_winning_move(q, sum, 2, moves) != 1 || moves[0] == GRUNDY_NO_MOVE)
+            continue;
+        CHECK_EQ(grundy_heap_game_move(g, sum[0], moves[0], parts, 3, &np), GRUNDY_OK);
+        next[0] = small;
+        for (size_t j = 0; j < np; j++)
+            next[j + 1] = parts[j];
+        CHECK_EQ(grundy_quotient_sum_outcome(q, next, np + 1), GRUNDY_P);
+    }
     grundy_heap_game_free(g);
 }
 

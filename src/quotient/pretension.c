@@ -527,6 +527,7 @@ int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size_t first_new, 
 {
     const grundy__qmon *m = &p->m;
     uint32_t n = m->n;
+    uint64_t *bits = NULL;
     act_rows rows;
     int rc;
     if (grundy__qmon_is_p(m, 0)) { /* the empty sum is claimed P: no move is a win */
@@ -537,19 +538,19 @@ int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size_t first_new, 
         return rc;
     for (size_t c = first_new; c < p->nact; c++)
         if ((rc = check_p(p, &rows, c, a, fail)) != 0)
-            goto done_rows;
+            goto done;
     rc = GRUNDY_ENOMEM;
     if (s->head == NULL) {
         s->words = ((size_t)n + 63) / 64;
         s->head = (uint32_t *)grundy__alloc_array(a, n, sizeof *s->head);
         if (s->head == NULL)
-            goto done_rows;
+            goto done;
         for (uint32_t x = 0; x < n; x++)
             s->head[x] = GRUNDY__Q_NONE;
     }
-    uint64_t *bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
+    bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
     if (bits == NULL)
-        goto done_rows;
+        goto done;
     if (s->elem.n == 0) {
         memset(bits, 0, s->words * 8);
         if ((rc = store_add(s, a, limit, 0, GRUNDY__Q_NONE, GRUNDY__Q_NONE, bits)) != GRUNDY_OK)
@@ -560,7 +561,6 @@ int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size_t first_new, 
                       fail);
 done:
     grundy__free(a, bits);
-done_rows:
     act_rows_free(&rows, a);
     return rc;
 }

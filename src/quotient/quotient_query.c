@@ -462,7 +462,9 @@ int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64_t *heaps, 
     int found = 0;
     for (size_t i = 0; i < n && !found; i++) {
         move_walk w = {q, grundy__qmon_mul(m, prefix, suffix[i + 1]), GRUNDY_NO_MOVE};
-        if (grundy__heap_each_move(&q->rules, heaps[i], to_p, &w) != 0) {
+        /* Solved: Φ repeats from the preperiod, and so do the options. */
+        if (grundy__heap_each_move_periodic(&q->rules, heaps[i], q->solved ? q->preperiod : 0,
+                                            q->solved ? q->period : 0, to_p, &w) != 0) {
             moves[i] = w.found;
             found = 1;
         }
