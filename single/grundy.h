@@ -13833,8 +13833,8 @@ static uint64_t grundy__heap_order__next_move(const grundy__heap_order__each_mov
 {
     if (e->p == 0 || b->m < e->e)
         return j;
-    if (b->kind == GRUNDY__HEAP_LEAVE_TWO) { /* a = j + 1 repeats in e + p .. m - e */
-        if (j + 1 >= e->e + e->p && j + 1 <= b->m - e->e)
+    if (b->kind == GRUNDY__HEAP_LEAVE_TWO) { /* a = j + 1 >= 1 repeats in max(e, 1) + p .. m - e */
+        if (j + 1 >= (e->e > 0 ? e->e : 1) + e->p && j + 1 <= b->m - e->e)
             return b->m - e->e;
     } else if (j >= e->p && b->m - j >= e->e) { /* a run: m - j repeats down to e */
         return b->m - e->e + 1;
@@ -17262,12 +17262,13 @@ static int grundy__quotient__limit_message(grundy_quotient *q, int rc, uint32_t 
     if (rc == GRUNDY_ELIMIT && q->limit != 0)
         return grundy__qfail(q, rc, "the quotient at heap %lu needs more than the memory "
                              "limit of %zu bytes (or more than %u elements, trial products "
-                             "of %u)", (unsigned long)n, q->limit, GRUNDY__Q_MAX_ORDER,
-                             GRUNDY__Q_MAX_TRIAL);
+                             "of %u, cyclic parts of %u)", (unsigned long)n, q->limit,
+                             GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL, GRUNDY__QUOTIENT__MAX_CYCLIC);
     if (rc == GRUNDY_ELIMIT)
         return grundy__qfail(q, rc, "the quotient at heap %lu grows past the largest the "
-                             "library computes (%u elements, trial products of %u)",
-                             (unsigned long)n, GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL);
+                             "library computes (%u elements, trial products of %u, cyclic "
+                             "parts of %u)", (unsigned long)n, GRUNDY__Q_MAX_ORDER,
+                             GRUNDY__Q_MAX_TRIAL, GRUNDY__QUOTIENT__MAX_CYCLIC);
     return rc;
 }
 

@@ -2299,7 +2299,7 @@ heap,gr_unrank_block,&u)==0)return gr_heap_fail(g,GRUNDY_ERANGE,
 (unsigned long long)k);for(size_t i=0;i<u.nparts&&i<cap;i++)parts[i]=u.parts[i];*nparts=u.nparts;
 return GRUNDY_OK;}typedef struct gr_each_move{gr_heap_move_fn fn;void*ctx;uint64_t e,p;}gr_each_move;
 static uint64_t gr_next_move(const gr_each_move*e,const gr_heap_block*b,uint64_t j){if(e->p==0||b->m<e->e)return j;
-if(b->kind==GR_HEAP_LEAVE_TWO){if(j+1>=e->e+e->p&&j+1<=b->m-e->e)return b->m-e->e;}else if(j>=e->p&&b->m-j>=e->e){
+if(b->kind==GR_HEAP_LEAVE_TWO){if(j+1>=(e->e>0?e->e:1)+e->p&&j+1<=b->m-e->e)return b->m-e->e;}else if(j>=e->p&&b->m-j>=e->e){
 return b->m-e->e+1;}return j;}static uint64_t gr_index_of(uint64_t first,uint64_t j){return first==UINT64_MAX||j>=UINT64_MAX-first?UINT64_MAX:first+j;
 }static int gr_expand_block(void*ctx,const gr_heap_block*b,uint64_t first){const gr_each_move*e=(const gr_each_move*)ctx;
 uint64_t parts[3]={0,0,0},m=b->m,j=0;int rc=0;switch(b->kind){case GR_HEAP_LEAVE_NONE:return e->fn(e->ctx,

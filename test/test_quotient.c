@@ -13,7 +13,14 @@
 #include <string.h>
 
 #include "grundy.h"
-#include "quotient/quotient.h" /* the handle's full_max, to force large monoids on */
+/* The handle's full_max, to force large monoids on: with the library's
+ * sources (make check), not against the single header alone. */
+#if defined(__has_include)
+#if __has_include("quotient/quotient.h")
+#include "quotient/quotient.h"
+#define HAVE_QUOTIENT_INTERNALS 1
+#endif
+#endif
 #include "harness.h"
 #include "misere_brute.h"
 
@@ -703,6 +710,7 @@ static void test_misere_solver(void)
 }
 
 /* ---- Large monoids ------------------------------------------------------------------ */
+#ifdef HAVE_QUOTIENT_INTERNALS
 
 /* A handle whose monoids keep no product table past full_max elements. */
 static grundy_quotient *new_with_full_max(const char *name, uint32_t full_max)
@@ -754,6 +762,11 @@ static void test_large_monoids(void)
     grundy_quotient_free(q);
     remove(path);
 }
+#else
+static void test_large_monoids(void)
+{
+}
+#endif
 
 int main(void)
 {

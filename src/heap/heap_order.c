@@ -297,8 +297,8 @@ static uint64_t next_move(const each_move *e, const grundy__heap_block *b, uint6
 {
     if (e->p == 0 || b->m < e->e)
         return j;
-    if (b->kind == HEAP_LEAVE_TWO) { /* a = j + 1 repeats in e + p .. m - e */
-        if (j + 1 >= e->e + e->p && j + 1 <= b->m - e->e)
+    if (b->kind == HEAP_LEAVE_TWO) { /* a = j + 1 >= 1 repeats in max(e, 1) + p .. m - e */
+        if (j + 1 >= (e->e > 0 ? e->e : 1) + e->p && j + 1 <= b->m - e->e)
             return b->m - e->e;
     } else if (j >= e->p && b->m - j >= e->e) { /* a run: m - j repeats down to e */
         return b->m - e->e + 1;

@@ -344,12 +344,13 @@ static int limit_message(grundy_quotient *q, int rc, uint32_t n)
     if (rc == GRUNDY_ELIMIT && q->limit != 0)
         return grundy__qfail(q, rc, "the quotient at heap %lu needs more than the memory "
                              "limit of %zu bytes (or more than %u elements, trial products "
-                             "of %u)", (unsigned long)n, q->limit, GRUNDY__Q_MAX_ORDER,
-                             GRUNDY__Q_MAX_TRIAL);
+                             "of %u, cyclic parts of %u)", (unsigned long)n, q->limit,
+                             GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL, MAX_CYCLIC);
     if (rc == GRUNDY_ELIMIT)
         return grundy__qfail(q, rc, "the quotient at heap %lu grows past the largest the "
-                             "library computes (%u elements, trial products of %u)",
-                             (unsigned long)n, GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL);
+                             "library computes (%u elements, trial products of %u, cyclic "
+                             "parts of %u)", (unsigned long)n, GRUNDY__Q_MAX_ORDER,
+                             GRUNDY__Q_MAX_TRIAL, MAX_CYCLIC);
     return rc;
 }
 
