@@ -1087,10 +1087,10 @@ GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress
                                              void *user);
 
 /**
- * @brief Caps the memory of the computation's large tables (the product
- *        table, trial monoids, the verifier's states) at @p bytes; 0 for
- *        no cap.  Past it grundy_quotient_compute() fails with
- *        #GRUNDY_ELIMIT and a message naming the bytes.
+ * @brief Caps the memory of the computation's large tables (the monoids,
+ *        trial monoids, the verifier's states) at @p bytes; 0 for no cap.
+ *        Past it grundy_quotient_compute() and grundy_quotient_resume()
+ *        fail with #GRUNDY_ELIMIT and a message naming the bytes.
  */
 GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes);
 
@@ -1098,14 +1098,19 @@ GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t byte
  * @brief Extends the quotient to heaps 0 ... @p max_heap, stopping early
  *        when the game is solved (then every later call returns at once).
  *        Time: per heap, the options of the heaps up to it, and at each
- *        growth of Q a reduction in O(|Q|^2) and a verification whose
- *        states are bounded by |Q| times the antichains of option sets
- *        (small in practice); memory O(|Q|^2) for the product table.
+ *        growth of Q a reduction of the trial monoids (the old Q times a
+ *        few cyclic factors) and a verification whose states are bounded
+ *        by |Q| times the antichains of option sets (small in practice).
+ *        Memory: a quotient of up to 4096 elements keeps its whole
+ *        product table, O(|Q|^2); a larger one keeps the action of each
+ *        generator and a word per element, O(|Q| times the generators),
+ *        and a product then costs the length of a word.  The progress
+ *        callback is also called between the attempts at one heap.
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL; #GRUNDY_ESTATE from the
  *         progress callback; #GRUNDY_ECANCELED when the callback stops it;
- *         #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory cap, past 65536
- *         elements, or when no refinement passes verification (the message
- *         says which).  On every failure the quotient stays that of the
+ *         #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory cap, past 2^24
+ *         elements (or trial monoids of 2^24), or when no refinement
+ *         passes verification (the message says which).  On every failure the quotient stays that of the
  *         last heap finished: consistent, usable, and resumable.
  */
 GRUNDY_API int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap);
@@ -1142,7 +1147,8 @@ GRUNDY_API int grundy_quotient_is_p(const grundy_quotient *q, uint32_t x);
 GRUNDY_API int grundy_quotient_tame(const grundy_quotient *q);
 
 /**
- * @brief The product of elements @p x and @p y, in O(1).
+ * @brief The product of elements @p x and @p y: O(1) up to 4096
+ *        elements, else the length of the least word of @p y.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for an element >= |Q|; #GRUNDY_EINVAL
  *         for NULL.  *xy is 0 on failure.
  */
@@ -1228,7 +1234,7 @@ GRUNDY_API int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x
                                             size_t cap, size_t *len);
 
 /**
- * @brief The misère outcome of the sum of heaps[0 .. n), in O(n).
+ * @brief The misère outcome of the sum of heaps[0 .. n), in O(n) products.
  * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ERANGE for a heap past those
  *         covered when not solved; #GRUNDY_EINVAL for NULL.
  */
@@ -1238,8 +1244,13 @@ GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *h
  * @brief A winning move of the sum of heaps[0 .. n) in misère play, as
  *        grundy_heap_game_sum_winning_move() gives it: moves[i] is the
  *        index of the move in heap i (as grundy_heap_game_move() numbers
- *        them), #GRUNDY_NO_MOVE for every other heap.  Time: O(n) plus the
- *        moves of the heaps tried (each one product).
+ *        them), #GRUNDY_NO_MOVE for every other heap: the first winning
+ *        move, by heap and then by index.  Time: O(n) plus the moves of
+ *        the heaps tried (each one product); once solved (preperiod e,
+ *        period p), of a heap's moves that leave heaps all at least e only
+ *        those whose parts are new mod p are tried, O(e + p) a kind of
+ *        move (removals of a run, splits into two heaps) whatever the
+ *        heap's size.
  * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
  *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
  *         Every entry of @p moves is written on every return.

@@ -1111,10 +1111,10 @@ GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress
                                              void *user);
 
 /**
- * @brief Caps the memory of the computation's large tables (the product
- *        table, trial monoids, the verifier's states) at @p bytes; 0 for
- *        no cap.  Past it grundy_quotient_compute() fails with
- *        #GRUNDY_ELIMIT and a message naming the bytes.
+ * @brief Caps the memory of the computation's large tables (the monoids,
+ *        trial monoids, the verifier's states) at @p bytes; 0 for no cap.
+ *        Past it grundy_quotient_compute() and grundy_quotient_resume()
+ *        fail with #GRUNDY_ELIMIT and a message naming the bytes.
  */
 GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes);
 
@@ -1122,14 +1122,19 @@ GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t byte
  * @brief Extends the quotient to heaps 0 ... @p max_heap, stopping early
  *        when the game is solved (then every later call returns at once).
  *        Time: per heap, the options of the heaps up to it, and at each
- *        growth of Q a reduction in O(|Q|^2) and a verification whose
- *        states are bounded by |Q| times the antichains of option sets
- *        (small in practice); memory O(|Q|^2) for the product table.
+ *        growth of Q a reduction of the trial monoids (the old Q times a
+ *        few cyclic factors) and a verification whose states are bounded
+ *        by |Q| times the antichains of option sets (small in practice).
+ *        Memory: a quotient of up to 4096 elements keeps its whole
+ *        product table, O(|Q|^2); a larger one keeps the action of each
+ *        generator and a word per element, O(|Q| times the generators),
+ *        and a product then costs the length of a word.  The progress
+ *        callback is also called between the attempts at one heap.
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL; #GRUNDY_ESTATE from the
  *         progress callback; #GRUNDY_ECANCELED when the callback stops it;
- *         #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory cap, past 65536
- *         elements, or when no refinement passes verification (the message
- *         says which).  On every failure the quotient stays that of the
+ *         #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory cap, past 2^24
+ *         elements (or trial monoids of 2^24), or when no refinement
+ *         passes verification (the message says which).  On every failure the quotient stays that of the
  *         last heap finished: consistent, usable, and resumable.
  */
 GRUNDY_API int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap);
@@ -1166,7 +1171,8 @@ GRUNDY_API int grundy_quotient_is_p(const grundy_quotient *q, uint32_t x);
 GRUNDY_API int grundy_quotient_tame(const grundy_quotient *q);
 
 /**
- * @brief The product of elements @p x and @p y, in O(1).
+ * @brief The product of elements @p x and @p y: O(1) up to 4096
+ *        elements, else the length of the least word of @p y.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for an element >= |Q|; #GRUNDY_EINVAL
  *         for NULL.  *xy is 0 on failure.
  */
@@ -1252,7 +1258,7 @@ GRUNDY_API int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x
                                             size_t cap, size_t *len);
 
 /**
- * @brief The misère outcome of the sum of heaps[0 .. n), in O(n).
+ * @brief The misère outcome of the sum of heaps[0 .. n), in O(n) products.
  * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ERANGE for a heap past those
  *         covered when not solved; #GRUNDY_EINVAL for NULL.
  */
@@ -1262,8 +1268,13 @@ GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *h
  * @brief A winning move of the sum of heaps[0 .. n) in misère play, as
  *        grundy_heap_game_sum_winning_move() gives it: moves[i] is the
  *        index of the move in heap i (as grundy_heap_game_move() numbers
- *        them), #GRUNDY_NO_MOVE for every other heap.  Time: O(n) plus the
- *        moves of the heaps tried (each one product).
+ *        them), #GRUNDY_NO_MOVE for every other heap: the first winning
+ *        move, by heap and then by index.  Time: O(n) plus the moves of
+ *        the heaps tried (each one product); once solved (preperiod e,
+ *        period p), of a heap's moves that leave heaps all at least e only
+ *        those whose parts are new mod p are tried, O(e + p) a kind of
+ *        move (removals of a run, splits into two heaps) whatever the
+ *        heap's size.
  * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
  *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
  *         Every entry of @p moves is written on every return.
@@ -10317,6 +10328,15 @@ typedef int (*grundy__heap_move_fn)(void *ctx, uint64_t k, const uint64_t *parts
 GRUNDY__LOCAL int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
                            void *ctx);
 
+/* The same walk for an answer that sees heaps through a map periodic from
+ * heap `from` with `period` (a solved misère quotient's Φ): of the moves
+ * whose parts are all at least `from`, in a run or in the splits into two
+ * heaps, only those whose classes (h mod period) have not come before
+ * are walked, so a winning move in it is the first of the whole walk.
+ * O(from + period) moves a block, not O(heap); period 0 walks them all. */
+GRUNDY__LOCAL int grundy__heap_each_move_periodic(const grundy__heap_rules *r, uint64_t heap, uint64_t from,
+                                    uint64_t period, grundy__heap_move_fn fn, void *ctx);
+
 /* The index within its block of the three-heap split (a, b, m - a - b),
  * a <= b <= m - a - b, saturated at UINT64_MAX. */
 GRUNDY__LOCAL uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);
@@ -13923,7 +13943,26 @@ int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64
 typedef struct grundy__heap_order__each_move {
     grundy__heap_move_fn fn;
     void *ctx;
+    uint64_t e, p; /* the periodic map the parts are seen through (p 0: none) */
 } grundy__heap_order__each_move;
+
+/* The next j of a run (parts m - j) or of splits (j + 1, m - j - 1) worth
+ * walking when heaps from e on are seen through their class mod p: in the
+ * region where every part is at least e, a move repeats the classes of
+ * the move p before it, so only the region's first p moves are walked
+ * (and the first move of each class keeps its place in the order). */
+static uint64_t grundy__heap_order__next_move(const grundy__heap_order__each_move *e, const grundy__heap_block *b, uint64_t j)
+{
+    if (e->p == 0 || b->m < e->e)
+        return j;
+    if (b->kind == GRUNDY__HEAP_LEAVE_TWO) { /* a = j + 1 >= 1 repeats in max(e, 1) + p .. m - e */
+        if (j + 1 >= (e->e > 0 ? e->e : 1) + e->p && j + 1 <= b->m - e->e)
+            return b->m - e->e;
+    } else if (j >= e->p && b->m - j >= e->e) { /* a run: m - j repeats down to e */
+        return b->m - e->e + 1;
+    }
+    return j;
+}
 
 static uint64_t grundy__heap_order__index_of(uint64_t first, uint64_t j)
 {
@@ -13943,7 +13982,7 @@ static int grundy__heap_order__expand_block(void *ctx, const grundy__heap_block 
         parts[0] = m;
         return e->fn(e->ctx, first, parts, 1);
     case GRUNDY__HEAP_LEAVE_TWO:
-        for (j = 0; rc == 0 && j < b->count; j++) {
+        for (j = grundy__heap_order__next_move(e, b, 0); rc == 0 && j < b->count; j = grundy__heap_order__next_move(e, b, j + 1)) {
             parts[0] = j + 1;
             parts[1] = m - (j + 1);
             rc = e->fn(e->ctx, grundy__heap_order__index_of(first, j), parts, 2);
@@ -13960,7 +13999,7 @@ static int grundy__heap_order__expand_block(void *ctx, const grundy__heap_block 
         }
         return rc;
     default: /* a run: remove r + j, leaving m - j (none at the whole heap) */
-        for (j = 0; rc == 0 && j < b->count; j++) {
+        for (j = grundy__heap_order__next_move(e, b, 0); rc == 0 && j < b->count; j = grundy__heap_order__next_move(e, b, j + 1)) {
             parts[0] = m - j;
             rc = e->fn(e->ctx, grundy__heap_order__index_of(first, j), parts, m - j > 0 ? 1u : 0u);
         }
@@ -13971,9 +14010,17 @@ static int grundy__heap_order__expand_block(void *ctx, const grundy__heap_block 
 GRUNDY__LOCAL int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
                            void *ctx)
 {
+    return grundy__heap_each_move_periodic(r, heap, 0, 0, fn, ctx);
+}
+
+GRUNDY__LOCAL int grundy__heap_each_move_periodic(const grundy__heap_rules *r, uint64_t heap, uint64_t from,
+                                    uint64_t period, grundy__heap_move_fn fn, void *ctx)
+{
     grundy__heap_order__each_move e;
     e.fn = fn;
     e.ctx = ctx;
+    e.e = from;
+    e.p = period;
     return grundy__heap_each_block(r, heap, grundy__heap_order__expand_block, &e);
 }
 
@@ -15926,7 +15973,8 @@ GRUNDY__LOCAL void grundy__values_free(grundy__values *v, const grundy_allocator
 
 #define GRUNDY__Q_MSG 256u
 #define GRUNDY__Q_NONE UINT32_MAX
-#define GRUNDY__Q_MAX_ORDER (1u << 12)   /* the largest quotient kept: its table is 64 MiB */
+#define GRUNDY__Q_MAX_ORDER (1u << 24)   /* the largest quotient kept (as trials, below) */
+#define GRUNDY__Q_FULL_ORDER (1u << 12)  /* the largest with a whole product table: 64 MiB */
 #define GRUNDY__Q_MAX_TRIAL (1u << 24)   /* the largest trial product marked */
 #define GRUNDY__Q_MAX_HEAPS (1u << 30)   /* heaps a quotient may cover */
 
@@ -15937,14 +15985,36 @@ typedef struct grundy__qvec {
 } grundy__qvec;
 
 /* An explicit finite commutative monoid with a P-portion: elements 0 .. n-1,
- * 0 the identity, the whole product table (n is at most a few thousand in
- * practice, and every query is then one load). */
+ * 0 the identity, given by the action of its generators (as MisereSolver
+ * keeps its monoids) and a word for each element: a path from 0 in the
+ * tree x = base[x] * generator via[x], shortest first.  Then x * y walks
+ * y's path from x, a few loads; a monoid of at most full_max elements (the
+ * handle's, GRUNDY__Q_FULL_ORDER) also keeps the whole product table, so
+ * that every product of a small quotient is one load, while a large one
+ * costs n * ngen entries instead of n * n. */
 typedef struct grundy__qmon {
     uint32_t n;
-    uint32_t *mul;   /* n * n: x * y at mul[x * n + y] */
+    uint32_t ngen;
+    uint32_t *act;   /* n * ngen: x * generator j at act[x * ngen + j] */
+    uint32_t *base;  /* n: the tree of words, base[0] = 0 */
+    uint32_t *via;   /* n: the generator from base[x] to x */
+    uint32_t *mul;   /* n * n, x * y at mul[x * n + y]; NULL for a large monoid */
     uint64_t *p;     /* the P-portion, a bitset */
     uint32_t np;     /* its size */
 } grundy__qmon;
+
+/* x * y by the word of y, for a monoid without its table. */
+static inline uint32_t grundy__qmon_walk(const grundy__qmon *m, uint32_t x, uint32_t y)
+{
+    for (; y != 0; y = m->base[y])
+        x = m->act[(size_t)x * m->ngen + m->via[y]];
+    return x;
+}
+
+static inline uint32_t grundy__qmon_mul(const grundy__qmon *m, uint32_t x, uint32_t y)
+{
+    return m->mul != NULL ? m->mul[(size_t)x * m->n + y] : grundy__qmon_walk(m, x, y);
+}
 
 static inline int grundy__qmon_is_p(const grundy__qmon *m, uint32_t x)
 {
@@ -16002,6 +16072,7 @@ struct grundy_quotient {
     void *progress_user;
     int reporting;
     size_t limit;
+    uint32_t full_max;        /* monoids up to this order keep their table */
     uint64_t target;          /* the bound of the computation under way */
     grundy__qpre pre;         /* verified for heaps 0 .. pre.phi.n - 1 */
     grundy__qstore store;     /* the verifier's closure for pre */
@@ -16019,6 +16090,19 @@ GRUNDY__LOCAL void grundy__qvec_free(const grundy_allocator *a, grundy__qvec *v)
 
 GRUNDY__LOCAL void grundy__qmon_free(grundy__qmon *m, const grundy_allocator *a);
 
+/* Bytes of a monoid of n elements and ngen generators (its table too when
+ * n <= full_max), for the memory limit. */
+GRUNDY__LOCAL uint64_t grundy__qmon_bytes(uint64_t n, uint64_t ngen, uint32_t full_max);
+
+/* Completes m from n, ngen, act and p: the tree of words (shortest, in
+ * generator order), and the table when n <= full_max.  GRUNDY_OK, 1 when
+ * an element is not reached from 0 (m is then left without tree), or
+ * GRUNDY_ENOMEM. */
+GRUNDY__LOCAL int grundy__qmon_finish(grundy__qmon *m, uint32_t full_max, const grundy_allocator *a);
+
+/* The row of y (x * y for every x): the table's, or computed into buf (n entries). */
+GRUNDY__LOCAL const uint32_t *grundy__qmon_row(const grundy__qmon *m, uint32_t y, uint32_t *buf);
+
 /* A trial: the quotient so far times cyclic monoids C(index, 2), one per
  * heap given a generator of its own; element (x, c) is x * nc + c. */
 typedef struct grundy__qtrial {
@@ -16029,8 +16113,8 @@ typedef struct grundy__qtrial {
 
 static inline uint32_t grundy__qtrial_mul(const grundy__qtrial *t, uint32_t a, uint32_t b)
 {
-    uint32_t nc = t->nc, n = t->old->n;
-    return t->old->mul[(size_t)(a / nc) * n + b / nc] * nc + t->cmul[(size_t)(a % nc) * nc + b % nc];
+    uint32_t nc = t->nc;
+    return grundy__qmon_mul(t->old, a / nc, b / nc) * nc + t->cmul[(size_t)(a % nc) * nc + b % nc];
 }
 
 /* The cyclic part of indices idx[0 .. k) (period 2 each), at most maxc elements
@@ -16043,10 +16127,12 @@ GRUNDY__LOCAL void grundy__qtrial_free(grundy__qtrial *t, const grundy_allocator
  * generators gens[0 .. ngens), listed with the identity first, in the order
  * their classes are to be numbered), P-portion pflag[d], by partition
  * refinement; writes each element's class into cls and the monoid of the
- * classes into *out.  dense maps a trial element to its place in order. */
+ * classes into *out (generated by the classes of gens, with its table when
+ * at most full_max).  dense maps a trial element to its place in order. */
 GRUNDY__LOCAL int grundy__qreduce(const grundy__qtrial *t, const uint32_t *order, const uint32_t *dense,
                     const unsigned char *pflag, size_t count, const uint32_t *gens, size_t ngens,
-                    size_t limit, const grundy_allocator *a, uint32_t *cls, grundy__qmon *out);
+                    size_t limit, uint32_t full_max, const grundy_allocator *a, uint32_t *cls,
+                    grundy__qmon *out);
 
 /* ---- pretension.c --------------------------------------------------------- */
 
@@ -16056,6 +16142,7 @@ GRUNDY__LOCAL void grundy__qstore_free(grundy__qstore *s, const grundy_allocator
 /* The elements of heap's options under the products of mul (ctx) and phi,
  * increasing and without repeats, appended to out (as a list from *off). */
 typedef uint32_t (*grundy__qmul_fn)(const void *ctx, uint32_t a, uint32_t b);
+GRUNDY__LOCAL uint32_t grundy__qmon_mul_fn(const void *ctx, uint32_t x, uint32_t y); /* ctx: a grundy__qmon */
 GRUNDY__LOCAL int grundy__qtransitions(const grundy__heap_rules *r, uint64_t heap, grundy__qmul_fn mul,
                          const void *ctx, const uint32_t *phi, uint32_t one,
                          const grundy_allocator *a, grundy__qvec *out, uint32_t *stamp,
@@ -16158,9 +16245,84 @@ GRUNDY__LOCAL void grundy__qvec_free(const grundy_allocator *a, grundy__qvec *v)
 
 GRUNDY__LOCAL void grundy__qmon_free(grundy__qmon *m, const grundy_allocator *a)
 {
+    grundy__free(a, m->act);
+    grundy__free(a, m->base);
+    grundy__free(a, m->via);
     grundy__free(a, m->mul);
     grundy__free(a, m->p);
     memset(m, 0, sizeof *m);
+}
+
+GRUNDY__LOCAL uint64_t grundy__qmon_bytes(uint64_t n, uint64_t ngen, uint32_t full_max)
+{
+    return n * ngen * 4 + n * 8 + n / 8 + (n <= full_max ? n * n * 4 : 0);
+}
+
+/* The tree of words, breadth first from 0 (the shortest words, so that a
+ * walk is short): the order reached into ord.  The count reached. */
+static uint32_t grundy__monoid__word_tree(grundy__qmon *m, uint32_t *ord)
+{
+    uint32_t n = m->n, count = 1;
+    for (uint32_t x = 0; x < n; x++)
+        m->base[x] = GRUNDY__Q_NONE;
+    m->base[0] = 0;
+    m->via[0] = 0;
+    ord[0] = 0;
+    for (uint32_t i = 0; i < count; i++)
+        for (uint32_t j = 0; j < m->ngen; j++) {
+            uint32_t y = m->act[(size_t)ord[i] * m->ngen + j];
+            if (m->base[y] == GRUNDY__Q_NONE) {
+                m->base[y] = ord[i];
+                m->via[y] = j;
+                ord[count++] = y;
+            }
+        }
+    return count;
+}
+
+GRUNDY__LOCAL int grundy__qmon_finish(grundy__qmon *m, uint32_t full_max, const grundy_allocator *a)
+{
+    uint32_t n = m->n;
+    uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
+    m->base = (uint32_t *)grundy__alloc_array(a, n, sizeof *m->base);
+    m->via = (uint32_t *)grundy__alloc_array(a, n, sizeof *m->via);
+    int rc = GRUNDY_ENOMEM;
+    if (ord == NULL || m->base == NULL || m->via == NULL)
+        goto done;
+    if (grundy__monoid__word_tree(m, ord) != n) {
+        rc = 1;
+        goto done;
+    }
+    if (n <= full_max) {
+        m->mul = (uint32_t *)grundy__alloc_array(a, (size_t)n * n, sizeof *m->mul);
+        if (m->mul == NULL)
+            goto done;
+        /* Row x along the tree: x * y = (x * base[y]) * generator via[y]. */
+        for (uint32_t x = 0; x < n; x++) {
+            uint32_t *row = m->mul + (size_t)x * n;
+            row[0] = x;
+            for (uint32_t i = 1; i < n; i++)
+                row[ord[i]] = m->act[(size_t)row[m->base[ord[i]]] * m->ngen + m->via[ord[i]]];
+        }
+    }
+    rc = GRUNDY_OK;
+done:
+    grundy__free(a, ord);
+    if (rc != GRUNDY_OK) {
+        grundy__free(a, m->base);
+        grundy__free(a, m->via);
+        m->base = m->via = NULL;
+    }
+    return rc;
+}
+
+GRUNDY__LOCAL const uint32_t *grundy__qmon_row(const grundy__qmon *m, uint32_t y, uint32_t *buf)
+{
+    if (m->mul != NULL)
+        return m->mul + (size_t)y * m->n;
+    for (uint32_t x = 0; x < m->n; x++)
+        buf[x] = grundy__qmon_walk(m, x, y);
+    return buf;
 }
 
 /* C(index, 2) on exponents 0 .. index + 1: past index + 1 the exponent
@@ -16236,46 +16398,48 @@ static uint32_t grundy__monoid__refine(const uint32_t *succ, size_t count, size_
     return classes;
 }
 
-/* The monoid of the classes: each class's product by its first member. */
-static int grundy__monoid__class_monoid(const grundy__qtrial *t, const uint32_t *order, const uint32_t *dense,
-                        const unsigned char *pflag, size_t count, const uint32_t *cls,
-                        uint32_t n, const grundy_allocator *a, grundy__qmon *out)
+/* The monoid of the classes, generated by those of the generators: each
+ * class acts as its first member does (succ in dense places). */
+static int grundy__monoid__class_monoid(const uint32_t *succ, const unsigned char *pflag, size_t count,
+                        size_t ngens, const uint32_t *cls, uint32_t n, uint32_t full_max,
+                        const grundy_allocator *a, grundy__qmon *out)
 {
-    uint32_t *rep = (uint32_t *)grundy__alloc_array(a, n, sizeof *rep);
     grundy__qmon m;
     memset(&m, 0, sizeof m);
     m.n = n;
-    m.mul = (uint32_t *)grundy__alloc_array(a, (size_t)n * n, sizeof *m.mul);
+    m.ngen = (uint32_t)ngens;
+    m.act = (uint32_t *)grundy__alloc_array(a, n, ngens * sizeof *m.act);
     m.p = (uint64_t *)grundy__calloc_array(a, ((size_t)n + 63) / 64, sizeof *m.p);
-    if (rep == NULL || m.mul == NULL || m.p == NULL) {
-        grundy__free(a, rep);
+    if (m.act == NULL || m.p == NULL) {
         grundy__qmon_free(&m, a);
         return GRUNDY_ENOMEM;
     }
     uint32_t seen = 0;
     for (size_t d = 0; d < count && seen < n; d++) {
-        if (cls[d] == seen) {
-            rep[seen++] = order[d];
-            if (pflag[d]) {
-                m.p[cls[d] >> 6] |= (uint64_t)1 << (cls[d] & 63);
-                m.np++;
-            }
+        if (cls[d] != seen)
+            continue; /* not its class's first member */
+        for (size_t j = 0; j < ngens; j++)
+            m.act[(size_t)seen * ngens + j] = cls[succ[d * ngens + j]];
+        if (pflag[d]) {
+            m.p[seen >> 6] |= (uint64_t)1 << (seen & 63);
+            m.np++;
         }
+        seen++;
     }
-    for (uint32_t x = 0; x < n; x++)
-        for (uint32_t y = x; y < n; y++) {
-            uint32_t z = cls[dense[grundy__qtrial_mul(t, rep[x], rep[y])]];
-            m.mul[(size_t)x * n + y] = z;
-            m.mul[(size_t)y * n + x] = z;
-        }
-    grundy__free(a, rep);
+    /* Every element is a word in the generators: the tree reaches them all. */
+    int rc = grundy__qmon_finish(&m, full_max, a);
+    if (rc != GRUNDY_OK) {
+        grundy__qmon_free(&m, a);
+        return rc == 1 ? GRUNDY_ESTATE : rc;
+    }
     *out = m;
     return GRUNDY_OK;
 }
 
 GRUNDY__LOCAL int grundy__qreduce(const grundy__qtrial *t, const uint32_t *order, const uint32_t *dense,
                     const unsigned char *pflag, size_t count, const uint32_t *gens, size_t ngens,
-                    size_t limit, const grundy_allocator *a, uint32_t *cls, grundy__qmon *out)
+                    size_t limit, uint32_t full_max, const grundy_allocator *a, uint32_t *cls,
+                    grundy__qmon *out)
 {
     uint32_t *succ = (uint32_t *)grundy__alloc_array(a, count, (ngens ? ngens : 1) * sizeof *succ);
     uint32_t *next = (uint32_t *)grundy__alloc_array(a, count, sizeof *next);
@@ -16306,11 +16470,11 @@ GRUNDY__LOCAL int grundy__qreduce(const grundy__qtrial *t, const uint32_t *order
         classes = more;
     }
     if (classes > GRUNDY__Q_MAX_ORDER ||
-        (limit != 0 && (uint64_t)classes * classes * 4 > limit)) {
+        (limit != 0 && grundy__qmon_bytes(classes, ngens, full_max) > limit)) {
         rc = GRUNDY_ELIMIT;
         goto done;
     }
-    rc = grundy__monoid__class_monoid(t, order, dense, pflag, count, cls, classes, a, out);
+    rc = grundy__monoid__class_monoid(succ, pflag, count, ngens, cls, classes, full_max, a, out);
 done:
     grundy__free(a, succ);
     grundy__free(a, next);
@@ -16510,10 +16674,9 @@ fail:
 
 /* ---- actions and words of a pretension ------------------------------------- */
 
-static uint32_t grundy__pretension__mon_mul(const void *ctx, uint32_t x, uint32_t y)
+GRUNDY__LOCAL uint32_t grundy__qmon_mul_fn(const void *ctx, uint32_t x, uint32_t y)
 {
-    const grundy__qmon *m = (const grundy__qmon *)ctx;
-    return m->mul[(size_t)x * m->n + y];
+    return grundy__qmon_mul((const grundy__qmon *)ctx, x, y);
 }
 
 GRUNDY__LOCAL int grundy__qpre_add_action(grundy__qpre *p, const grundy_allocator *a, uint32_t g,
@@ -16557,7 +16720,7 @@ GRUNDY__LOCAL int grundy__qpre_actions(grundy__qpre *p, const grundy__heap_rules
     p->act_of.n = 0;
     for (size_t h = 0; h < nheaps && rc == GRUNDY_OK; h++) {
         trans.n = 0;
-        rc = grundy__qtransitions(r, h, grundy__pretension__mon_mul, &p->m, p->phi.v, 0, a, &trans, stamp,
+        rc = grundy__qtransitions(r, h, grundy__qmon_mul_fn, &p->m, p->phi.v, 0, a, &trans, stamp,
                                   (uint32_t)h + 1);
         if (rc != GRUNDY_OK)
             break;
@@ -16594,7 +16757,7 @@ GRUNDY__LOCAL int grundy__qwalk(const grundy__qmon *m, const uint32_t *gens, siz
         for (uint32_t e = 1;; e++) {
             size_t added = 0;
             for (size_t i = 0; i < first; i++) {
-                uint32_t y = m->mul[(size_t)cur[i] * n + g];
+                uint32_t y = grundy__qmon_mul(m, cur[i], g);
                 cur[i] = y;
                 if (base[y] != GRUNDY__Q_NONE)
                     continue;
@@ -16714,23 +16877,126 @@ static int grundy__pretension__subsumed(const grundy__qstore *s, uint32_t x, con
     return 0;
 }
 
+/* The rows of the actions' elements, made when first needed: a large
+ * monoid has no table, and the verifier multiplies by them most. */
+typedef struct grundy__pretension__act_rows {
+    const grundy__qmon *m;
+    const uint32_t **row; /* per action, NULL until made */
+    uint32_t *buf;        /* nact * n, for a monoid without its table */
+} grundy__pretension__act_rows;
+
+static int grundy__pretension__act_rows_init(grundy__pretension__act_rows *r, const grundy__qpre *p, size_t limit,
+                         const grundy_allocator *a)
+{
+    size_t n = p->m.n, nact = p->nact;
+    r->m = &p->m;
+    r->buf = NULL;
+    if (p->m.mul == NULL && limit != 0 && (uint64_t)nact * n * 4 > limit)
+        return GRUNDY_ELIMIT;
+    r->row = (const uint32_t **)grundy__calloc_array(a, nact, sizeof *r->row);
+    if (p->m.mul == NULL && r->row != NULL)
+        r->buf = (uint32_t *)grundy__alloc_array(a, nact, n * sizeof *r->buf);
+    if (r->row == NULL || (p->m.mul == NULL && r->buf == NULL)) {
+        grundy__free(a, (void *)r->row);
+        grundy__free(a, r->buf);
+        return GRUNDY_ENOMEM;
+    }
+    return GRUNDY_OK;
+}
+
+static const uint32_t *grundy__pretension__act_row(grundy__pretension__act_rows *r, const grundy__qpre *p, size_t c)
+{
+    if (r->row[c] == NULL)
+        r->row[c] = grundy__qmon_row(r->m, p->act[c].g, r->buf + c * (size_t)r->m->n);
+    return r->row[c];
+}
+
+static void grundy__pretension__act_rows_free(grundy__pretension__act_rows *r, const grundy_allocator *a)
+{
+    grundy__free(a, (void *)r->row);
+    grundy__free(a, r->buf);
+}
+
 /* P-failures of one action: a word of x plus the heap claimed P with an
  * option claimed P. */
-static int grundy__pretension__check_p(const grundy__qpre *p, const grundy__qact *c, const grundy_allocator *a,
+static int grundy__pretension__check_p(const grundy__qpre *p, grundy__pretension__act_rows *rows, size_t c, const grundy_allocator *a,
                    grundy__qword *fail)
 {
     const grundy__qmon *m = &p->m;
+    const grundy__qact *ac = &p->act[c];
+    const uint32_t *row_g = grundy__pretension__act_row(rows, p, c);
     for (uint32_t x = 0; x < m->n; x++) {
-        if (!grundy__qmon_is_p(m, m->mul[(size_t)x * m->n + c->g]))
+        if (!grundy__qmon_is_p(m, row_g[x]))
             continue;
-        for (size_t j = 0; j < c->len; j++) {
-            if (grundy__qmon_is_p(m, m->mul[(size_t)x * m->n + p->tpool.v[c->off + j]])) {
+        for (size_t j = 0; j < ac->len; j++) {
+            if (grundy__qmon_is_p(m, grundy__qmon_mul(m, x, p->tpool.v[ac->off + j]))) {
                 fail->n = 0;
-                if (grundy__pretension__word_of_elem(p, x, a, fail) || grundy__qvec_push(a, fail, c->heap))
+                if (grundy__pretension__word_of_elem(p, x, a, fail) || grundy__qvec_push(a, fail, ac->heap))
                     return GRUNDY_ENOMEM;
                 grundy__pretension__sort_word(fail);
                 return 1;
             }
+        }
+    }
+    return 0;
+}
+
+/* The options of state i's words times action c into bits (the elements of
+ * the state's options times g, and x times T); 1 when one is claimed P. */
+static int grundy__pretension__state_options(const grundy__qpre *p, const grundy__qstore *s, size_t i,
+                         const uint32_t *row_g, const grundy__qact *ac, uint64_t *bits)
+{
+    const grundy__qmon *m = &p->m;
+    const uint64_t *from = s->bits + i * s->words;
+    uint32_t x = s->elem.v[i];
+    memset(bits, 0, s->words * 8);
+    for (size_t w = 0; w < s->words; w++) {
+        uint64_t b = from[w];
+        while (b) {
+            uint32_t z = row_g[w * 64 + grundy__lowest_bit(b)];
+            b &= b - 1;
+            bits[z >> 6] |= (uint64_t)1 << (z & 63);
+        }
+    }
+    for (size_t j = 0; j < ac->len; j++) {
+        uint32_t z = grundy__qmon_mul(m, x, p->tpool.v[ac->off + j]);
+        bits[z >> 6] |= (uint64_t)1 << (z & 63);
+    }
+    int any_p = 0;
+    for (size_t w = 0; w < s->words && !any_p; w++)
+        any_p = (bits[w] & m->p[w]) != 0;
+    return any_p;
+}
+
+/* The breadth-first closure of the states from `old` on (those before
+ * only for the actions from first_new): 0, 1 with a failing word, or a
+ * status. */
+static int grundy__pretension__close_states(const grundy__qpre *p, grundy__qstore *s, grundy__pretension__act_rows *rows, size_t old,
+                        size_t first_new, size_t limit, const grundy_allocator *a,
+                        uint64_t *bits, grundy__qword *fail)
+{
+    const grundy__qmon *m = &p->m;
+    /* Breadth first: the failures of fewest heaps come first. */
+    for (size_t i = 0; i < s->elem.n; i++) {
+        uint32_t x = s->elem.v[i];
+        for (size_t c = i < old ? first_new : 0; c < p->nact; c++) {
+            const grundy__qact *ac = &p->act[c];
+            const uint32_t *row_g = grundy__pretension__act_row(rows, p, c);
+            int any_p = grundy__pretension__state_options(p, s, i, row_g, ac, bits);
+            uint32_t y = row_g[x];
+            if (!any_p && !grundy__qmon_is_p(m, y)) { /* claimed N, no move to P */
+                fail->n = 0;
+                if (grundy__pretension__word_of_state(s, (uint32_t)i, a, fail) ||
+                    grundy__qvec_push(a, fail, ac->heap))
+                    return GRUNDY_ENOMEM;
+                grundy__pretension__sort_word(fail);
+                return 1;
+            }
+            if (grundy__pretension__subsumed(s, y, bits))
+                continue;
+            int rc = grundy__pretension__store_add(s, a, limit, y, (uint32_t)i, ac->heap, bits);
+            if (rc != GRUNDY_OK)
+                return rc;
         }
     }
     return 0;
@@ -16741,78 +17007,41 @@ GRUNDY__LOCAL int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size
 {
     const grundy__qmon *m = &p->m;
     uint32_t n = m->n;
+    uint64_t *bits = NULL;
+    grundy__pretension__act_rows rows;
     int rc;
     if (grundy__qmon_is_p(m, 0)) { /* the empty sum is claimed P: no move is a win */
         fail->n = 0;
         return 1;
     }
+    if ((rc = grundy__pretension__act_rows_init(&rows, p, limit, a)) != GRUNDY_OK)
+        return rc;
     for (size_t c = first_new; c < p->nact; c++)
-        if ((rc = grundy__pretension__check_p(p, &p->act[c], a, fail)) != 0)
-            return rc;
+        if ((rc = grundy__pretension__check_p(p, &rows, c, a, fail)) != 0)
+            goto done;
+    rc = GRUNDY_ENOMEM;
     if (s->head == NULL) {
         s->words = ((size_t)n + 63) / 64;
         s->head = (uint32_t *)grundy__alloc_array(a, n, sizeof *s->head);
         if (s->head == NULL)
-            return GRUNDY_ENOMEM;
+            goto done;
         for (uint32_t x = 0; x < n; x++)
             s->head[x] = GRUNDY__Q_NONE;
     }
-    uint64_t *bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
-    size_t old = 0;
+    bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
     if (bits == NULL)
-        return GRUNDY_ENOMEM;
+        goto done;
     if (s->elem.n == 0) {
         memset(bits, 0, s->words * 8);
         if ((rc = grundy__pretension__store_add(s, a, limit, 0, GRUNDY__Q_NONE, GRUNDY__Q_NONE, bits)) != GRUNDY_OK)
             goto done;
         first_new = 0;
     }
-    old = first_new == 0 ? 0 : s->elem.n;
-    rc = 0;
-    /* Breadth first: the failures of fewest heaps come first. */
-    for (size_t i = 0; i < s->elem.n; i++) {
-        uint32_t x = s->elem.v[i];
-        for (size_t c = i < old ? first_new : 0; c < p->nact; c++) {
-            const grundy__qact *ac = &p->act[c];
-            const uint64_t *from = s->bits + i * s->words;
-            memset(bits, 0, s->words * 8);
-            int any_p = 0;
-            const uint32_t *row_g = m->mul + (size_t)ac->g * n;
-            for (size_t w = 0; w < s->words; w++) {
-                uint64_t b = from[w];
-                while (b) {
-                    uint32_t z = row_g[w * 64 + grundy__lowest_bit(b)];
-                    b &= b - 1;
-                    bits[z >> 6] |= (uint64_t)1 << (z & 63);
-                }
-            }
-            const uint32_t *row_x = m->mul + (size_t)x * n;
-            for (size_t j = 0; j < ac->len; j++) {
-                uint32_t z = row_x[p->tpool.v[ac->off + j]];
-                bits[z >> 6] |= (uint64_t)1 << (z & 63);
-            }
-            for (size_t w = 0; w < s->words && !any_p; w++)
-                any_p = (bits[w] & m->p[w]) != 0;
-            uint32_t y = row_g[x];
-            if (!any_p && !grundy__qmon_is_p(m, y)) { /* claimed N, no move to P */
-                fail->n = 0;
-                if (grundy__pretension__word_of_state(s, (uint32_t)i, a, fail) ||
-                    grundy__qvec_push(a, fail, ac->heap)) {
-                    rc = GRUNDY_ENOMEM;
-                    goto done;
-                }
-                grundy__pretension__sort_word(fail);
-                rc = 1;
-                goto done;
-            }
-            if (grundy__pretension__subsumed(s, y, bits))
-                continue;
-            if ((rc = grundy__pretension__store_add(s, a, limit, y, (uint32_t)i, ac->heap, bits)) != GRUNDY_OK)
-                goto done;
-        }
-    }
+    rc = grundy__pretension__close_states(p, s, &rows, first_new == 0 ? 0 : s->elem.n, first_new, limit, a, bits,
+                      fail);
 done:
     grundy__free(a, bits);
+    grundy__pretension__act_rows_free(&rows, a);
     return rc;
 }
 
@@ -16820,7 +17049,7 @@ GRUNDY__LOCAL uint32_t grundy__qword_elem(const grundy__qpre *p, const uint32_t 
 {
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++)
-        x = p->m.mul[(size_t)x * p->m.n + p->phi.v[heaps[i]]];
+        x = grundy__qmon_mul(&p->m, x, p->phi.v[heaps[i]]);
     return x;
 }
 
@@ -16837,11 +17066,11 @@ GRUNDY__LOCAL int grundy__qword_consistent(const grundy__qpre *p, const uint32_t
         uint32_t rest = 0;
         for (size_t j = 0; j < n; j++)
             if (j != i)
-                rest = m->mul[(size_t)rest * m->n + p->phi.v[heaps[j]]];
+                rest = grundy__qmon_mul(m, rest, p->phi.v[heaps[j]]);
         const grundy__qact *c = &p->act[act];
         for (size_t j = 0; j < c->len; j++) {
             has_move = 1;
-            to_p |= grundy__qmon_is_p(m, m->mul[(size_t)rest * m->n + p->tpool.v[c->off + j]]);
+            to_p |= grundy__qmon_is_p(m, grundy__qmon_mul(m, rest, p->tpool.v[c->off + j]));
         }
     }
     return grundy__qmon_is_p(m, grundy__qword_elem(p, heaps, n)) == (has_move && !to_p);
@@ -16885,9 +17114,10 @@ static int grundy__quotient__trivial(grundy__qpre *p, const grundy_allocator *a)
 {
     memset(p, 0, sizeof *p);
     p->m.n = 1;
-    p->m.mul = (uint32_t *)grundy__calloc_array(a, 1, sizeof *p->m.mul);
+    p->m.act = (uint32_t *)grundy__calloc_array(a, 1, sizeof *p->m.act);
     p->m.p = (uint64_t *)grundy__calloc_array(a, 1, sizeof *p->m.p);
-    if (p->m.mul == NULL || p->m.p == NULL || grundy__qvec_push(a, &p->phi, 0) ||
+    if (p->m.act == NULL || p->m.p == NULL || grundy__qmon_finish(&p->m, 1, a) != GRUNDY_OK ||
+        grundy__qvec_push(a, &p->phi, 0) ||
         grundy__qvec_push(a, &p->act_of, GRUNDY__Q_NONE) || grundy__qpre_words(p, a) ||
         grundy__qpresent(p, a)) {
         grundy__qpre_free(p, a);
@@ -16914,6 +17144,7 @@ int grundy_quotient_new(grundy_quotient **out, const grundy_heap_game *game,
         grundy__free(&q->alloc, q);
         return GRUNDY_ENOMEM;
     }
+    q->full_max = GRUNDY__Q_FULL_ORDER;
     if (grundy__quotient__trivial(&q->pre, &q->alloc) != GRUNDY_OK) {
         grundy__heap_rules_free(&q->rules, &q->alloc);
         grundy__free(&q->alloc, q);
@@ -17010,12 +17241,6 @@ GRUNDY__LOCAL void grundy__qcheck_period(grundy_quotient *q)
 
 /* ---- one heap ----------------------------------------------------------------- */
 
-static uint32_t grundy__quotient__mon_mul(const void *ctx, uint32_t x, uint32_t y)
-{
-    const grundy__qmon *m = (const grundy__qmon *)ctx;
-    return m->mul[(size_t)x * m->n + y];
-}
-
 static uint32_t grundy__quotient__trial_mul(const void *ctx, uint32_t x, uint32_t y)
 {
     return grundy__qtrial_mul((const grundy__qtrial *)ctx, x, y);
@@ -17097,8 +17322,8 @@ static int grundy__quotient__build(grundy_quotient *q, const grundy__qmon *base,
     cls = (uint32_t *)grundy__alloc_array(a, order.n, sizeof *cls);
     if (cls == NULL)
         goto done;
-    rc = grundy__qreduce(&t, order.v, dense, pflag, order.n, gens, ngens, q->limit, a, cls,
-                         &out->m);
+    rc = grundy__qreduce(&t, order.v, dense, pflag, order.n, gens, ngens, q->limit, q->full_max,
+                         a, cls, &out->m);
     if (rc != GRUNDY_OK)
         goto done;
     rc = grundy__qvec_reserve(a, &out->phi, nheaps);
@@ -17142,7 +17367,7 @@ static uint32_t grundy__quotient__cyclic_index(const grundy__qmon *m, uint32_t x
     uint32_t pw[64];
     pw[0] = 0;
     for (uint32_t j = 1; j < 64; j++) {
-        pw[j] = m->mul[(size_t)pw[j - 1] * m->n + x];
+        pw[j] = grundy__qmon_mul(m, pw[j - 1], x);
         for (uint32_t i = 0; i < j; i++)
             if (pw[i] == pw[j])
                 return i;
@@ -17192,12 +17417,14 @@ static int grundy__quotient__limit_message(grundy_quotient *q, int rc, uint32_t 
                              (unsigned long)n);
     if (rc == GRUNDY_ELIMIT && q->limit != 0)
         return grundy__qfail(q, rc, "the quotient at heap %lu needs more than the memory "
-                             "limit of %zu bytes (or more than %u elements)", (unsigned long)n,
-                             q->limit, GRUNDY__Q_MAX_ORDER);
+                             "limit of %zu bytes (or more than %u elements, trial products "
+                             "of %u, cyclic parts of %u)", (unsigned long)n, q->limit,
+                             GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL, GRUNDY__QUOTIENT__MAX_CYCLIC);
     if (rc == GRUNDY_ELIMIT)
         return grundy__qfail(q, rc, "the quotient at heap %lu grows past the largest the "
-                             "library computes (%u elements, trial products of %u)",
-                             (unsigned long)n, GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL);
+                             "library computes (%u elements, trial products of %u, cyclic "
+                             "parts of %u)", (unsigned long)n, GRUNDY__Q_MAX_ORDER,
+                             GRUNDY__Q_MAX_TRIAL, GRUNDY__QUOTIENT__MAX_CYCLIC);
     return rc;
 }
 
@@ -17368,7 +17595,7 @@ static int grundy__quotient__next_heap(grundy_quotient *q)
     grundy__qvec trans;
     memset(&trans, 0, sizeof trans);
     int rc = stamp == NULL ? GRUNDY_ENOMEM
-                           : grundy__qtransitions(&q->rules, n, grundy__quotient__mon_mul, &p->m, p->phi.v, 0, a,
+                           : grundy__qtransitions(&q->rules, n, grundy__qmon_mul_fn, &p->m, p->phi.v, 0, a,
                                                   &trans, stamp, 1);
     grundy__free(a, stamp);
     if (rc != GRUNDY_OK) {
@@ -17542,7 +17769,7 @@ static void grundy__quotient_file__write_state(const grundy_quotient *q, grundy_
         uint32_t g = p->phi.v[p->gen_heap.v[i]];
         grundy__quotient_file__emit(o, "\nact", 4);
         for (uint32_t x = 0; x < p->m.n; x++)
-            grundy__quotient_file__emit_u64(o, " ", p->m.mul[(size_t)x * p->m.n + g]);
+            grundy__quotient_file__emit_u64(o, " ", grundy__qmon_mul(&p->m, x, g));
     }
     grundy__quotient_file__emit_u64(o, "\np ", p->m.np);
     for (uint32_t x = 0; x < p->m.n; x++)
@@ -17729,8 +17956,8 @@ static int grundy__quotient_file__read_list(grundy__quotient_file__in *r, const 
     return rc != GRUNDY_OK ? rc : grundy__quotient_file__end_line(r);
 }
 
-/* The monoid of the generators' actions act[i * n + x]: each element's
- * product by each other, through a word that reaches it from 1. */
+/* The monoid of the generators' actions act[i * n + x] (file order): they
+ * must commute, and reach every element from 1. */
 static int grundy__quotient_file__rebuild_monoid(grundy__quotient_file__in *r, const uint32_t *act, size_t ngen, uint32_t n, grundy__qmon *m)
 {
     const grundy_allocator *a = &r->q->alloc;
@@ -17739,45 +17966,16 @@ static int grundy__quotient_file__rebuild_monoid(grundy__quotient_file__in *r, c
             for (uint32_t x = 0; x < n; x++)
                 if (act[i * n + act[j * n + x]] != act[j * n + act[i * n + x]])
                     return grundy__quotient_file__bad(r, "the generators' actions do not commute");
-    uint32_t *par = (uint32_t *)grundy__alloc_array(a, n, sizeof *par);
-    uint32_t *via = (uint32_t *)grundy__alloc_array(a, n, sizeof *via);
-    uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
-    m->mul = (uint32_t *)grundy__alloc_array(a, (size_t)n * n, sizeof *m->mul);
-    int rc = GRUNDY_ENOMEM;
-    size_t count = 1;
-    if (par == NULL || via == NULL || ord == NULL || m->mul == NULL)
-        goto done;
-    for (uint32_t x = 0; x < n; x++)
-        par[x] = GRUNDY__Q_NONE;
-    par[0] = 0;
-    ord[0] = 0;
-    for (size_t i = 0; i < count; i++)
-        for (size_t j = 0; j < ngen; j++) {
-            uint32_t y = act[j * n + ord[i]];
-            if (par[y] == GRUNDY__Q_NONE) {
-                par[y] = ord[i];
-                via[y] = (uint32_t)j;
-                ord[count++] = y;
-            }
-        }
-    if (count != n) {
-        rc = grundy__quotient_file__bad(r, "an element is not reached by the generators from 1");
-        goto done;
-    }
     m->n = n;
-    for (uint32_t x = 0; x < n; x++) {
-        m->mul[(size_t)x * n] = x;
-        for (size_t i = 1; i < n; i++) {
-            uint32_t y = ord[i];
-            m->mul[(size_t)x * n + y] = act[(size_t)via[y] * n + m->mul[(size_t)x * n + par[y]]];
-        }
-    }
-    rc = GRUNDY_OK;
-done:
-    grundy__free(a, par);
-    grundy__free(a, via);
-    grundy__free(a, ord);
-    return rc;
+    m->ngen = (uint32_t)ngen;
+    m->act = (uint32_t *)grundy__alloc_array(a, n, (ngen ? ngen : 1) * sizeof *m->act);
+    if (m->act == NULL)
+        return GRUNDY_ENOMEM;
+    for (size_t i = 0; i < ngen; i++)
+        for (uint32_t x = 0; x < n; x++)
+            m->act[(size_t)x * ngen + i] = act[i * n + x];
+    int rc = grundy__qmon_finish(m, r->q->full_max, a);
+    return rc == 1 ? grundy__quotient_file__bad(r, "an element is not reached by the generators from 1") : rc;
 }
 
 /* The pretension of the file, reduced and numbered as a computed one is. */
@@ -17818,7 +18016,8 @@ static int grundy__quotient_file__canonical(grundy__quotient_file__in *r, grundy
     /* ord doubles as the map from element to its place in ord. */
     for (uint32_t i = 0; i < n; i++)
         base[ord[i]] = i;
-    rc = grundy__qreduce(&t, ord, base, pflag, n, gens, ngens, r->q->limit, a, cls, &p->m);
+    rc = grundy__qreduce(&t, ord, base, pflag, n, gens, ngens, r->q->limit, r->q->full_max, a,
+                         cls, &p->m);
     if (rc != GRUNDY_OK)
         goto done;
     if (p->m.n != n) {
@@ -17908,11 +18107,18 @@ static int grundy__quotient_file__read_state(grundy__quotient_file__in *r, grund
         (rc = grundy__quotient_file__number(r, GRUNDY__Q_MAX_ORDER, &n, "the order")) ||
         (rc = grundy__quotient_file__number(r, n, &ngen, "the generator count")) || (rc = grundy__quotient_file__end_line(r)))
         goto done;
-    if (n == 0 || (r->q->limit != 0 && n * n * 4 > r->q->limit)) {
+    if (n == 0 || (r->q->limit != 0 &&
+                   grundy__qmon_bytes(n, ngen, r->q->full_max) > r->q->limit)) {
         rc = n == 0 ? grundy__quotient_file__bad(r, "the order is 0")
                     : grundy__qfail(r->q, GRUNDY_ELIMIT, "grundy_quotient_resume: a quotient of "
                                     "order %llu needs more than the memory limit of %zu bytes",
                                     (unsigned long long)n, r->q->limit);
+        goto done;
+    }
+    /* Each action takes at least two bytes an element: nothing is allocated
+     * for more than the file holds. */
+    if (ngen * n > (r->n - r->at) / 2 || n > (r->n - r->at) / 2 + 1) {
+        rc = grundy__quotient_file__bad(r, "the order and generators are more than the file holds");
         goto done;
     }
     rc = GRUNDY_ENOMEM;
@@ -18058,7 +18264,7 @@ static int grundy__quotient_query__find_generators(grundy__qpre *p, const grundy
         }
         /* Close under g: the list is closed under the generators before. */
         for (size_t i = 0; i < count; i++) {
-            uint32_t z = p->m.mul[(size_t)list[i] * n + g];
+            uint32_t z = grundy__qmon_mul(&p->m, list[i], g);
             if (!in[z]) {
                 in[z] = 1;
                 list[count++] = z;
@@ -18104,7 +18310,7 @@ static uint32_t grundy__quotient_query__eval_word(const grundy__qpre *p, const u
     uint32_t x = 0;
     for (size_t j = 0; j < p->gen_heap.n; j++)
         for (uint32_t e = 0; e < w[j]; e++)
-            x = p->m.mul[(size_t)x * p->m.n + gen_elem[j]];
+            x = grundy__qmon_mul(&p->m, x, gen_elem[j]);
     return x;
 }
 
@@ -18130,7 +18336,7 @@ GRUNDY__LOCAL int grundy__qpresent(grundy__qpre *p, const grundy_allocator *a)
         for (uint32_t j = 0; j < ngen; j++) {
             memcpy(lhs, p->exps + (size_t)x * ngen, ngen * sizeof *lhs);
             lhs[j]++;
-            uint32_t y = p->m.mul[(size_t)x * n + gen_elem[j]];
+            uint32_t y = grundy__qmon_mul(&p->m, x, gen_elem[j]);
             if (grundy__quotient_query__word_cmp(lhs, p->exps + (size_t)y * ngen, ngen) == 0)
                 continue; /* lhs is the least word of its element */
             /* A relation is needed only if every word one below it is least. */
@@ -18214,7 +18420,7 @@ int grundy_quotient_multiply(const grundy_quotient *q, uint32_t x, uint32_t y, u
         return GRUNDY_EINVAL;
     if (x >= q->pre.m.n || y >= q->pre.m.n)
         return GRUNDY_ERANGE;
-    *xy = q->pre.m.mul[(size_t)x * q->pre.m.n + y];
+    *xy = grundy__qmon_mul(&q->pre.m, x, y);
     return GRUNDY_OK;
 }
 
@@ -18289,7 +18495,7 @@ int grundy_quotient_relation(const grundy_quotient *q, size_t i, uint32_t *lhs, 
     uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
     memcpy(lhs, p->exps + (size_t)x * ngen, ngen * sizeof *lhs);
     lhs[j]++;
-    uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
+    uint32_t y = grundy__qmon_mul(&p->m, x, p->phi.v[p->gen_heap.v[j]]);
     memcpy(rhs, p->exps + (size_t)y * ngen, ngen * sizeof *rhs);
     return GRUNDY_OK;
 }
@@ -18366,7 +18572,7 @@ int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap
     size_t ngen = p->gen_heap.n;
     for (size_t i = 0; i < p->rel_x.n; i++) {
         uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
-        uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
+        uint32_t y = grundy__qmon_mul(&p->m, x, p->phi.v[p->gen_heap.v[j]]);
         if (i > 0)
             grundy__quotient_query__put(&t, ", ");
         grundy__quotient_query__put_word(&t, p->exps + (size_t)x * ngen, ngen, j);
@@ -18401,7 +18607,7 @@ static int grundy__quotient_query__sum_elem(grundy_quotient *q, const uint64_t *
         int rc = grundy__quotient_query__phi_of(q, heaps[i], &f, call);
         if (rc != GRUNDY_OK)
             return rc;
-        z = q->pre.m.mul[(size_t)z * q->pre.m.n + f];
+        z = grundy__qmon_mul(&q->pre.m, z, f);
     }
     *x = z;
     return GRUNDY_OK;
@@ -18433,7 +18639,7 @@ static int grundy__quotient_query__to_p(void *ctx, uint64_t k, const uint64_t *p
     uint32_t x = w->rest, f = 0;
     for (size_t i = 0; i < nparts; i++) {
         (void)grundy__qphi(w->q, parts[i], &f); /* below a heap that has Φ */
-        x = m->mul[(size_t)x * m->n + f];
+        x = grundy__qmon_mul(m, x, f);
     }
     if (!grundy__qmon_is_p(m, x))
         return 0;
@@ -18468,19 +18674,21 @@ int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64_t *heaps, 
     for (size_t i = n; i-- > 0;) {
         uint32_t f = 0;
         (void)grundy__qphi(q, heaps[i], &f);
-        suffix[i] = m->mul[(size_t)f * m->n + suffix[i + 1]];
+        suffix[i] = grundy__qmon_mul(m, f, suffix[i + 1]);
     }
     uint32_t prefix = 0;
     int found = 0;
     for (size_t i = 0; i < n && !found; i++) {
-        grundy__quotient_query__move_walk w = {q, m->mul[(size_t)prefix * m->n + suffix[i + 1]], GRUNDY_NO_MOVE};
-        if (grundy__heap_each_move(&q->rules, heaps[i], grundy__quotient_query__to_p, &w) != 0) {
+        grundy__quotient_query__move_walk w = {q, grundy__qmon_mul(m, prefix, suffix[i + 1]), GRUNDY_NO_MOVE};
+        /* Solved: Φ repeats from the preperiod, and so do the options. */
+        if (grundy__heap_each_move_periodic(&q->rules, heaps[i], q->solved ? q->preperiod : 0,
+                                            q->solved ? q->period : 0, grundy__quotient_query__to_p, &w) != 0) {
             moves[i] = w.found;
             found = 1;
         }
         uint32_t f = 0;
         (void)grundy__qphi(q, heaps[i], &f);
-        prefix = m->mul[(size_t)prefix * m->n + f];
+        prefix = grundy__qmon_mul(m, prefix, f);
     }
     grundy__free(&q->alloc, suffix);
     return found;
@@ -19232,6 +19440,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__Q_MSG
 #undef GRUNDY__Q_NONE
 #undef GRUNDY__Q_MAX_ORDER
+#undef GRUNDY__Q_FULL_ORDER
 #undef GRUNDY__Q_MAX_TRIAL
 #undef GRUNDY__Q_MAX_HEAPS
 #undef GRUNDY__LOCAL

@@ -1301,8 +1301,9 @@ typedef struct gr_heap_block{unsigned kind;uint64_t r;uint64_t m;uint64_t count;
 }gr_heap_block;typedef int(*gr_heap_block_fn)(void*ctx,const gr_heap_block*b,uint64_t first);
 GR_LOCAL int gr_heap_each_block(const gr_heap_rules*r,uint64_t heap,gr_heap_block_fn fn,void*ctx);
 typedef int(*gr_heap_move_fn)(void*ctx,uint64_t k,const uint64_t*parts,size_t nparts);GR_LOCAL int gr_heap_each_move(const gr_heap_rules*r,
-uint64_t heap,gr_heap_move_fn fn,void*ctx);GR_LOCAL uint64_t gr_heap_rank3(uint64_t m,uint64_t a,
-uint64_t b);GR_LOCAL int gr_heap_allbut_run(grundy_heap_game*g,uint64_t stop);GR_LOCAL int gr_heap_allbut_certify(grundy_heap_game*g,
+uint64_t heap,gr_heap_move_fn fn,void*ctx);GR_LOCAL int gr_heap_each_move_periodic(const gr_heap_rules*r,
+uint64_t heap,uint64_t from,uint64_t period,gr_heap_move_fn fn,void*ctx);GR_LOCAL uint64_t gr_heap_rank3(uint64_t m,
+uint64_t a,uint64_t b);GR_LOCAL int gr_heap_allbut_run(grundy_heap_game*g,uint64_t stop);GR_LOCAL int gr_heap_allbut_certify(grundy_heap_game*g,
 uint64_t p,uint64_t s,uint64_t n);GR_LOCAL void gr_heap_allbut_free(grundy_heap_game*g);typedef struct gr_heap_seen{
 uint64_t period,preperiod,saltus,upto;}gr_heap_seen;GR_LOCAL int gr_heap_observe(const gr_values*v,
 uint64_t n,int saltus_ok,gr_heap_seen*seen);GR_LOCAL int gr_heap_provable(const grundy_heap_game*g);
@@ -2016,19 +2017,23 @@ if(nparts==NULL||(parts==NULL&&cap>0))return gr_heap_fail(g,GRUNDY_EINVAL,
 heap,gr_unrank_block,&u)==0)return gr_heap_fail(g,GRUNDY_ERANGE,
 "grundy_heap_game_move: a heap of %llu has " "no move %llu (its moves are numbered from 0)",(unsigned long long)heap,
 (unsigned long long)k);for(size_t i=0;i<u.nparts&&i<cap;i++)parts[i]=u.parts[i];*nparts=u.nparts;
-return GRUNDY_OK;}typedef struct gr_each_move{gr_heap_move_fn fn;void*ctx;}gr_each_move;static uint64_t gr_index_of(uint64_t first,
-uint64_t j){return first==UINT64_MAX||j>=UINT64_MAX-first?UINT64_MAX:first+j;}static int gr_expand_block(void*ctx,
-const gr_heap_block*b,uint64_t first){const gr_each_move*e=(const gr_each_move*)ctx;uint64_t parts[3]={
-0,0,0},m=b->m,j=0;int rc=0;switch(b->kind){case GR_HEAP_LEAVE_NONE:return e->fn(e->ctx,first,parts,0);
-case GR_HEAP_LEAVE_ONE:parts[0]=m;return e->fn(e->ctx,first,parts,1);case GR_HEAP_LEAVE_TWO:for(j=0;
-rc==0&&j<b->count;j++){parts[0]=j+1;parts[1]=m-(j+1);rc=e->fn(e->ctx,gr_index_of(first,j),parts,2);}
-return rc;case GR_HEAP_LEAVE_THREE:for(uint64_t a=1;rc==0&&a<=m/3;a++){for(uint64_t c=a;rc==0&&c<=(m-a)/2;
-c++,j++){parts[0]=a;parts[1]=c;parts[2]=m-a-c;rc=e->fn(e->ctx,gr_index_of(first,j),parts,3);}}return rc;
-default:for(j=0;rc==0&&j<b->count;j++){parts[0]=m-j;rc=e->fn(e->ctx,gr_index_of(first,j),parts,m-j>0?1u:0u);
-}return rc;}}GR_LOCAL int gr_heap_each_move(const gr_heap_rules*r,uint64_t heap,gr_heap_move_fn fn,
-void*ctx){gr_each_move e;e.fn=fn;e.ctx=ctx;return gr_heap_each_block(r,heap,gr_expand_block,&e);}
-static int gr_pure_subtraction(const gr_heap_rules*r){if(gr_heap_rules_digit(r,0)!=0)return 0;for(uint32_t i=0;
-i<r->nremovals;i++){if(gr_heap_rules_removal_digit(r,i)!=(GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE))return 0;
+return GRUNDY_OK;}typedef struct gr_each_move{gr_heap_move_fn fn;void*ctx;uint64_t e,p;}gr_each_move;
+static uint64_t gr_next_move(const gr_each_move*e,const gr_heap_block*b,uint64_t j){if(e->p==0||b->m<e->e)return j;
+if(b->kind==GR_HEAP_LEAVE_TWO){if(j+1>=(e->e>0?e->e:1)+e->p&&j+1<=b->m-e->e)return b->m-e->e;}else if(j>=e->p&&b->m-j>=e->e){
+return b->m-e->e+1;}return j;}static uint64_t gr_index_of(uint64_t first,uint64_t j){return first==UINT64_MAX||j>=UINT64_MAX-first?UINT64_MAX:first+j;
+}static int gr_expand_block(void*ctx,const gr_heap_block*b,uint64_t first){const gr_each_move*e=(const gr_each_move*)ctx;
+uint64_t parts[3]={0,0,0},m=b->m,j=0;int rc=0;switch(b->kind){case GR_HEAP_LEAVE_NONE:return e->fn(e->ctx,
+first,parts,0);case GR_HEAP_LEAVE_ONE:parts[0]=m;return e->fn(e->ctx,first,parts,1);case GR_HEAP_LEAVE_TWO:for(j=gr_next_move(e,
+b,0);rc==0&&j<b->count;j=gr_next_move(e,b,j+1)){parts[0]=j+1;parts[1]=m-(j+1);rc=e->fn(e->ctx,
+gr_index_of(first,j),parts,2);}return rc;case GR_HEAP_LEAVE_THREE:for(uint64_t a=1;rc==0&&a<=m/3;a++){
+for(uint64_t c=a;rc==0&&c<=(m-a)/2;c++,j++){parts[0]=a;parts[1]=c;parts[2]=m-a-c;rc=e->fn(e->ctx,
+gr_index_of(first,j),parts,3);}}return rc;default:for(j=gr_next_move(e,b,0);rc==0&&j<b->count;j=gr_next_move(e,
+b,j+1)){parts[0]=m-j;rc=e->fn(e->ctx,gr_index_of(first,j),parts,m-j>0?1u:0u);}return rc;}}GR_LOCAL int gr_heap_each_move(const gr_heap_rules*r,
+uint64_t heap,gr_heap_move_fn fn,void*ctx){return gr_heap_each_move_periodic(r,heap,0,0,fn,ctx);}
+GR_LOCAL int gr_heap_each_move_periodic(const gr_heap_rules*r,uint64_t heap,uint64_t from,uint64_t period,
+gr_heap_move_fn fn,void*ctx){gr_each_move e;e.fn=fn;e.ctx=ctx;e.e=from;e.p=period;return gr_heap_each_block(r,
+heap,gr_expand_block,&e);}static int gr_pure_subtraction(const gr_heap_rules*r){if(gr_heap_rules_digit(r,
+0)!=0)return 0;for(uint32_t i=0;i<r->nremovals;i++){if(gr_heap_rules_removal_digit(r,i)!=(GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE))return 0;
 }return 1;}static uint64_t gr_proof_length(const grundy_heap_game*g,uint64_t n0,uint64_t p){uint64_t t=gr_heap_rules_max_removal(&g->rules);
 uint64_t k=g->rules.max_parts<2?1:g->rules.max_parts;if(n0==0&&!gr_pure_subtraction(&g->rules))n0=1;
 if(n0>UINT64_MAX/8||p>UINT64_MAX/8||t>UINT64_MAX/2)return UINT64_MAX;return k*n0+k*p+t;}GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g){

@@ -13,6 +13,14 @@
 #include <string.h>
 
 #include "grundy.h"
+/* The handle's full_max, to force large monoids on: with the library's
+ * sources (make check), not against the single header alone. */
+#if defined(__has_include)
+#if __has_include("quotient/quotient.h")
+#include "quotient/quotient.h"
+#define HAVE_QUOTIENT_INTERNALS 1
+#endif
+#endif
 #include "harness.h"
 #include "misere_brute.h"
 
@@ -218,11 +226,10 @@ static void each_sum(sweep *s, int *heaps, int n, int from, int size)
     }
 }
 
-/* Computes the quotient of name up to max_heap and checks every sum of
- * total size up to total (heaps up to max_heap) against the brute force. */
-static grundy_quotient *sweep_game(const char *name, uint64_t max_heap, int total, int search_total)
+/* Checks every sum of total size up to total (heaps up to those q covers)
+ * against the brute force. */
+static void sweep_quotient(grundy_quotient *q, const char *name, int total, int search_total)
 {
-    grundy_quotient *q = quotient_of(name, max_heap);
     grundy_heap_game *g = game_of(name);
     brute b;
     brute_init(&b, name);
@@ -243,7 +250,38 @@ static grundy_quotient *sweep_game(const char *name, uint64_t max_heap, int tota
     }
     brute_free(&b);
     grundy_heap_game_free(g);
+}
+
+/* Computes the quotient of name up to max_heap and sweeps it. */
+static grundy_quotient *sweep_game(const char *name, uint64_t max_heap, int total, int search_total)
+{
+    grundy_quotient *q = quotient_of(name, max_heap);
+    sweep_quotient(q, name, total, search_total);
     return q;
+}
+
+/* The winning move of big + small in heap big, if any, is the first of
+ * all big's moves (by index) that leaves a P-position by the quotient. */
+static void check_periodic_move(grundy_quotient *q, grundy_heap_game *g, uint64_t big,
+                                uint64_t small)
+{
+    uint64_t sum[2] = {big, small}, moves[2], degree = 0, want = GRUNDY_NO_MOVE;
+    CHECK_EQ(grundy_heap_game_degree(g, big, &degree), GRUNDY_OK);
+    for (uint64_t k = 0; k < degree && want == GRUNDY_NO_MOVE; k++) {
+        uint64_t parts[3], next[4];
+        size_t np = 0;
+        CHECK_EQ(grundy_heap_game_move(g, big, k, parts, 3, &np), GRUNDY_OK);
+        next[0] = small;
+        for (size_t j = 0; j < np; j++)
+            next[j + 1] = parts[j];
+        if (grundy_quotient_sum_outcome(q, next, np + 1) == GRUNDY_P)
+            want = k;
+    }
+    int found = grundy_quotient_sum_winning_move(q, sum, 2, moves);
+    CHECK(found == 0 || found == 1);
+    if (!CHECK_EQ(moves[0], want)) /* big is walked first */
+        fprintf(stderr, "  heaps %llu + %llu\n", (unsigned long long)big,
+                (unsigned long long)small);
 }
 
 /* A solved game: Φ repeats with its period, far beyond the heaps computed,
@@ -292,6 +330,22 @@ static void check_solved(grundy_quotient *q, const char *name)
     uint64_t huge[2] = {1000000000000ull, 3};
     int o = grundy_quotient_sum_outcome(q, huge, 2);
     CHECK(o == GRUNDY_P || o == GRUNDY_N);
+    /* Its winning moves walk O(preperiod + period) of its moves: the first
+     * winning move of the whole walk, and one to a P-position. */
+    for (uint64_t big = 2 * e + 3 * p + 50; big < 2 * e + 4 * p + 50; big++)
+        for (uint64_t small = 0; small <= 6; small++)
+            check_periodic_move(q, g, big, small);
+    for (uint64_t small = 0; small <= 6; small++) {
+        uint64_t sum[2] = {1000000000000ull + small, small}, moves[2], parts[3], next[4];
+        size_t np = 0;
+        if (grundy_quotient_sum_winning_move(q, sum, 2, moves) != 1 || moves[0] == GRUNDY_NO_MOVE)
+            continue;
+        CHECK_EQ(grundy_heap_game_move(g, sum[0], moves[0], parts, 3, &np), GRUNDY_OK);
+        next[0] = small;
+        for (size_t j = 0; j < np; j++)
+            next[j + 1] = parts[j];
+        CHECK_EQ(grundy_quotient_sum_outcome(q, next, np + 1), GRUNDY_P);
+    }
     grundy_heap_game_free(g);
 }
 
@@ -655,6 +709,65 @@ static void test_misere_solver(void)
     }
 }
 
+/* ---- Large monoids ------------------------------------------------------------------ */
+#ifdef HAVE_QUOTIENT_INTERNALS
+
+/* A handle whose monoids keep no product table past full_max elements. */
+static grundy_quotient *new_with_full_max(const char *name, uint32_t full_max)
+{
+    grundy_heap_game *g = game_of(name);
+    grundy_quotient *q = NULL;
+    CHECK_EQ(grundy_quotient_new(&q, g, NULL), GRUNDY_OK);
+    grundy_heap_game_free(g);
+    q->full_max = full_max;
+    return q;
+}
+
+/* Monoids past full_max (4096 elements: 0.07 past heap 33) are kept by
+ * their generators' actions alone.  Forced on for every monoid here, each
+ * game's quotient is the one computed with the tables, decides every sum
+ * as the brute force does, and saves and resumes either way. */
+static void test_large_monoids(void)
+{
+    static const struct {
+        const char *name;
+        uint64_t max_heap;
+    } games[] = {{"0.77", 100000}, {"0.15", 100000}, {"0.123", 100000}, {"0.34", 100000},
+                 {"0.07", 27}, {"0.137", 26}, {"grundy", 20}};
+    const char *path = "build/test/quotient_large.txt";
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        grundy_quotient *want = quotient_of(games[i].name, games[i].max_heap);
+        grundy_quotient *q = new_with_full_max(games[i].name, 0);
+        if (!CHECK_EQ(grundy_quotient_compute(q, games[i].max_heap), GRUNDY_OK))
+            fprintf(stderr, "%s: %s\n", games[i].name, grundy_quotient_errmsg(q));
+        CHECK(q->pre.m.mul == NULL);
+        if (!CHECK(same_quotient(q, want)))
+            fprintf(stderr, "%s: not the quotient of the tables\n", games[i].name);
+        sweep_quotient(q, games[i].name, 16, 0);
+        CHECK_EQ(grundy_quotient_save(q, path), GRUNDY_OK);
+        for (uint32_t full_max = 0; full_max <= GRUNDY__Q_FULL_ORDER; full_max += GRUNDY__Q_FULL_ORDER) {
+            grundy_quotient *r = new_with_full_max(games[i].name, full_max);
+            CHECK_EQ(grundy_quotient_resume(r, path), GRUNDY_OK);
+            CHECK(same_quotient(r, want));
+            grundy_quotient_free(r);
+        }
+        grundy_quotient_free(q);
+        grundy_quotient_free(want);
+    }
+    /* The memory limit still bounds a monoid without its table, by name. */
+    grundy_quotient *q = new_with_full_max("0.07", 0);
+    grundy_quotient_set_memory_limit(q, 20000);
+    CHECK_EQ(grundy_quotient_compute(q, 30), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_quotient_errmsg(q), "memory limit of 20000 bytes") != NULL);
+    grundy_quotient_free(q);
+    remove(path);
+}
+#else
+static void test_large_monoids(void)
+{
+}
+#endif
+
 int main(void)
 {
     test_save_resume();
@@ -663,5 +776,6 @@ int main(void)
     test_errors();
     test_games();
     test_misere_solver();
+    test_large_monoids();
     return harness_done();
 }

@@ -344,6 +344,15 @@ typedef int (*grundy__heap_move_fn)(void *ctx, uint64_t k, const uint64_t *parts
 int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
                            void *ctx);
 
+/* The same walk for an answer that sees heaps through a map periodic from
+ * heap `from` with `period` (a solved misère quotient's Φ): of the moves
+ * whose parts are all at least `from`, in a run or in the splits into two
+ * heaps, only those whose classes (h mod period) have not come before
+ * are walked, so a winning move in it is the first of the whole walk.
+ * O(from + period) moves a block, not O(heap); period 0 walks them all. */
+int grundy__heap_each_move_periodic(const grundy__heap_rules *r, uint64_t heap, uint64_t from,
+                                    uint64_t period, grundy__heap_move_fn fn, void *ctx);
+
 /* The index within its block of the three-heap split (a, b, m - a - b),
  * a <= b <= m - a - b, saturated at UINT64_MAX. */
 uint64_t grundy__heap_rank3(uint64_t m, uint64_t a, uint64_t b);

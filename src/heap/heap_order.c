@@ -285,7 +285,26 @@ int grundy_heap_game_move(grundy_heap_game *g, uint64_t heap, uint64_t k, uint64
 typedef struct each_move {
     grundy__heap_move_fn fn;
     void *ctx;
+    uint64_t e, p; /* the periodic map the parts are seen through (p 0: none) */
 } each_move;
+
+/* The next j of a run (parts m - j) or of splits (j + 1, m - j - 1) worth
+ * walking when heaps from e on are seen through their class mod p: in the
+ * region where every part is at least e, a move repeats the classes of
+ * the move p before it, so only the region's first p moves are walked
+ * (and the first move of each class keeps its place in the order). */
+static uint64_t next_move(const each_move *e, const grundy__heap_block *b, uint64_t j)
+{
+    if (e->p == 0 || b->m < e->e)
+        return j;
+    if (b->kind == HEAP_LEAVE_TWO) { /* a = j + 1 >= 1 repeats in max(e, 1) + p .. m - e */
+        if (j + 1 >= (e->e > 0 ? e->e : 1) + e->p && j + 1 <= b->m - e->e)
+            return b->m - e->e;
+    } else if (j >= e->p && b->m - j >= e->e) { /* a run: m - j repeats down to e */
+        return b->m - e->e + 1;
+    }
+    return j;
+}
 
 static uint64_t index_of(uint64_t first, uint64_t j)
 {
@@ -305,7 +324,7 @@ static int expand_block(void *ctx, const grundy__heap_block *b, uint64_t first)
         parts[0] = m;
         return e->fn(e->ctx, first, parts, 1);
     case HEAP_LEAVE_TWO:
-        for (j = 0; rc == 0 && j < b->count; j++) {
+        for (j = next_move(e, b, 0); rc == 0 && j < b->count; j = next_move(e, b, j + 1)) {
             parts[0] = j + 1;
             parts[1] = m - (j + 1);
             rc = e->fn(e->ctx, index_of(first, j), parts, 2);
@@ -322,7 +341,7 @@ static int expand_block(void *ctx, const grundy__heap_block *b, uint64_t first)
         }
         return rc;
     default: /* a run: remove r + j, leaving m - j (none at the whole heap) */
-        for (j = 0; rc == 0 && j < b->count; j++) {
+        for (j = next_move(e, b, 0); rc == 0 && j < b->count; j = next_move(e, b, j + 1)) {
             parts[0] = m - j;
             rc = e->fn(e->ctx, index_of(first, j), parts, m - j > 0 ? 1u : 0u);
         }
@@ -333,8 +352,16 @@ static int expand_block(void *ctx, const grundy__heap_block *b, uint64_t first)
 int grundy__heap_each_move(const grundy__heap_rules *r, uint64_t heap, grundy__heap_move_fn fn,
                            void *ctx)
 {
+    return grundy__heap_each_move_periodic(r, heap, 0, 0, fn, ctx);
+}
+
+int grundy__heap_each_move_periodic(const grundy__heap_rules *r, uint64_t heap, uint64_t from,
+                                    uint64_t period, grundy__heap_move_fn fn, void *ctx)
+{
     each_move e;
     e.fn = fn;
     e.ctx = ctx;
+    e.e = from;
+    e.p = period;
     return grundy__heap_each_block(r, heap, expand_block, &e);
 }

@@ -193,10 +193,9 @@ fail:
 
 /* ---- actions and words of a pretension ------------------------------------- */
 
-static uint32_t mon_mul(const void *ctx, uint32_t x, uint32_t y)
+uint32_t grundy__qmon_mul_fn(const void *ctx, uint32_t x, uint32_t y)
 {
-    const grundy__qmon *m = (const grundy__qmon *)ctx;
-    return m->mul[(size_t)x * m->n + y];
+    return grundy__qmon_mul((const grundy__qmon *)ctx, x, y);
 }
 
 int grundy__qpre_add_action(grundy__qpre *p, const grundy_allocator *a, uint32_t g,
@@ -240,7 +239,7 @@ int grundy__qpre_actions(grundy__qpre *p, const grundy__heap_rules *r, const gru
     p->act_of.n = 0;
     for (size_t h = 0; h < nheaps && rc == GRUNDY_OK; h++) {
         trans.n = 0;
-        rc = grundy__qtransitions(r, h, mon_mul, &p->m, p->phi.v, 0, a, &trans, stamp,
+        rc = grundy__qtransitions(r, h, grundy__qmon_mul_fn, &p->m, p->phi.v, 0, a, &trans, stamp,
                                   (uint32_t)h + 1);
         if (rc != GRUNDY_OK)
             break;
@@ -277,7 +276,7 @@ int grundy__qwalk(const grundy__qmon *m, const uint32_t *gens, size_t k, uint32_
         for (uint32_t e = 1;; e++) {
             size_t added = 0;
             for (size_t i = 0; i < first; i++) {
-                uint32_t y = m->mul[(size_t)cur[i] * n + g];
+                uint32_t y = grundy__qmon_mul(m, cur[i], g);
                 cur[i] = y;
                 if (base[y] != GRUNDY__Q_NONE)
                     continue;
@@ -398,23 +397,126 @@ static int subsumed(const grundy__qstore *s, uint32_t x, const uint64_t *bits)
     return 0;
 }
 
+/* The rows of the actions' elements, made when first needed: a large
+ * monoid has no table, and the verifier multiplies by them most. */
+typedef struct act_rows {
+    const grundy__qmon *m;
+    const uint32_t **row; /* per action, NULL until made */
+    uint32_t *buf;        /* nact * n, for a monoid without its table */
+} act_rows;
+
+static int act_rows_init(act_rows *r, const grundy__qpre *p, size_t limit,
+                         const grundy_allocator *a)
+{
+    size_t n = p->m.n, nact = p->nact;
+    r->m = &p->m;
+    r->buf = NULL;
+    if (p->m.mul == NULL && limit != 0 && (uint64_t)nact * n * 4 > limit)
+        return GRUNDY_ELIMIT;
+    r->row = (const uint32_t **)grundy__calloc_array(a, nact, sizeof *r->row);
+    if (p->m.mul == NULL && r->row != NULL)
+        r->buf = (uint32_t *)grundy__alloc_array(a, nact, n * sizeof *r->buf);
+    if (r->row == NULL || (p->m.mul == NULL && r->buf == NULL)) {
+        grundy__free(a, (void *)r->row);
+        grundy__free(a, r->buf);
+        return GRUNDY_ENOMEM;
+    }
+    return GRUNDY_OK;
+}
+
+static const uint32_t *act_row(act_rows *r, const grundy__qpre *p, size_t c)
+{
+    if (r->row[c] == NULL)
+        r->row[c] = grundy__qmon_row(r->m, p->act[c].g, r->buf + c * (size_t)r->m->n);
+    return r->row[c];
+}
+
+static void act_rows_free(act_rows *r, const grundy_allocator *a)
+{
+    grundy__free(a, (void *)r->row);
+    grundy__free(a, r->buf);
+}
+
 /* P-failures of one action: a word of x plus the heap claimed P with an
  * option claimed P. */
-static int check_p(const grundy__qpre *p, const grundy__qact *c, const grundy_allocator *a,
+static int check_p(const grundy__qpre *p, act_rows *rows, size_t c, const grundy_allocator *a,
                    grundy__qword *fail)
 {
     const grundy__qmon *m = &p->m;
+    const grundy__qact *ac = &p->act[c];
+    const uint32_t *row_g = act_row(rows, p, c);
     for (uint32_t x = 0; x < m->n; x++) {
-        if (!grundy__qmon_is_p(m, m->mul[(size_t)x * m->n + c->g]))
+        if (!grundy__qmon_is_p(m, row_g[x]))
             continue;
-        for (size_t j = 0; j < c->len; j++) {
-            if (grundy__qmon_is_p(m, m->mul[(size_t)x * m->n + p->tpool.v[c->off + j]])) {
+        for (size_t j = 0; j < ac->len; j++) {
+            if (grundy__qmon_is_p(m, grundy__qmon_mul(m, x, p->tpool.v[ac->off + j]))) {
                 fail->n = 0;
-                if (word_of_elem(p, x, a, fail) || grundy__qvec_push(a, fail, c->heap))
+                if (word_of_elem(p, x, a, fail) || grundy__qvec_push(a, fail, ac->heap))
                     return GRUNDY_ENOMEM;
                 sort_word(fail);
                 return 1;
             }
+        }
+    }
+    return 0;
+}
+
+/* The options of state i's words times action c into bits (the elements of
+ * the state's options times g, and x times T); 1 when one is claimed P. */
+static int state_options(const grundy__qpre *p, const grundy__qstore *s, size_t i,
+                         const uint32_t *row_g, const grundy__qact *ac, uint64_t *bits)
+{
+    const grundy__qmon *m = &p->m;
+    const uint64_t *from = s->bits + i * s->words;
+    uint32_t x = s->elem.v[i];
+    memset(bits, 0, s->words * 8);
+    for (size_t w = 0; w < s->words; w++) {
+        uint64_t b = from[w];
+        while (b) {
+            uint32_t z = row_g[w * 64 + grundy__lowest_bit(b)];
+            b &= b - 1;
+            bits[z >> 6] |= (uint64_t)1 << (z & 63);
+        }
+    }
+    for (size_t j = 0; j < ac->len; j++) {
+        uint32_t z = grundy__qmon_mul(m, x, p->tpool.v[ac->off + j]);
+        bits[z >> 6] |= (uint64_t)1 << (z & 63);
+    }
+    int any_p = 0;
+    for (size_t w = 0; w < s->words && !any_p; w++)
+        any_p = (bits[w] & m->p[w]) != 0;
+    return any_p;
+}
+
+/* The breadth-first closure of the states from `old` on (those before
+ * only for the actions from first_new): 0, 1 with a failing word, or a
+ * status. */
+static int close_states(const grundy__qpre *p, grundy__qstore *s, act_rows *rows, size_t old,
+                        size_t first_new, size_t limit, const grundy_allocator *a,
+                        uint64_t *bits, grundy__qword *fail)
+{
+    const grundy__qmon *m = &p->m;
+    /* Breadth first: the failures of fewest heaps come first. */
+    for (size_t i = 0; i < s->elem.n; i++) {
+        uint32_t x = s->elem.v[i];
+        for (size_t c = i < old ? first_new : 0; c < p->nact; c++) {
+            const grundy__qact *ac = &p->act[c];
+            const uint32_t *row_g = act_row(rows, p, c);
+            int any_p = state_options(p, s, i, row_g, ac, bits);
+            uint32_t y = row_g[x];
+            if (!any_p && !grundy__qmon_is_p(m, y)) { /* claimed N, no move to P */
+                fail->n = 0;
+                if (word_of_state(s, (uint32_t)i, a, fail) ||
+                    grundy__qvec_push(a, fail, ac->heap))
+                    return GRUNDY_ENOMEM;
+                sort_word(fail);
+                return 1;
+            }
+            if (subsumed(s, y, bits))
+                continue;
+            int rc = store_add(s, a, limit, y, (uint32_t)i, ac->heap, bits);
+            if (rc != GRUNDY_OK)
+                return rc;
         }
     }
     return 0;
@@ -425,78 +527,41 @@ int grundy__qverify(const grundy__qpre *p, grundy__qstore *s, size_t first_new, 
 {
     const grundy__qmon *m = &p->m;
     uint32_t n = m->n;
+    uint64_t *bits = NULL;
+    act_rows rows;
     int rc;
     if (grundy__qmon_is_p(m, 0)) { /* the empty sum is claimed P: no move is a win */
         fail->n = 0;
         return 1;
     }
+    if ((rc = act_rows_init(&rows, p, limit, a)) != GRUNDY_OK)
+        return rc;
     for (size_t c = first_new; c < p->nact; c++)
-        if ((rc = check_p(p, &p->act[c], a, fail)) != 0)
-            return rc;
+        if ((rc = check_p(p, &rows, c, a, fail)) != 0)
+            goto done;
+    rc = GRUNDY_ENOMEM;
     if (s->head == NULL) {
         s->words = ((size_t)n + 63) / 64;
         s->head = (uint32_t *)grundy__alloc_array(a, n, sizeof *s->head);
         if (s->head == NULL)
-            return GRUNDY_ENOMEM;
+            goto done;
         for (uint32_t x = 0; x < n; x++)
             s->head[x] = GRUNDY__Q_NONE;
     }
-    uint64_t *bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
-    size_t old = 0;
+    bits = (uint64_t *)grundy__alloc_array(a, s->words, 8);
     if (bits == NULL)
-        return GRUNDY_ENOMEM;
+        goto done;
     if (s->elem.n == 0) {
         memset(bits, 0, s->words * 8);
         if ((rc = store_add(s, a, limit, 0, GRUNDY__Q_NONE, GRUNDY__Q_NONE, bits)) != GRUNDY_OK)
             goto done;
         first_new = 0;
     }
-    old = first_new == 0 ? 0 : s->elem.n;
-    rc = 0;
-    /* Breadth first: the failures of fewest heaps come first. */
-    for (size_t i = 0; i < s->elem.n; i++) {
-        uint32_t x = s->elem.v[i];
-        for (size_t c = i < old ? first_new : 0; c < p->nact; c++) {
-            const grundy__qact *ac = &p->act[c];
-            const uint64_t *from = s->bits + i * s->words;
-            memset(bits, 0, s->words * 8);
-            int any_p = 0;
-            const uint32_t *row_g = m->mul + (size_t)ac->g * n;
-            for (size_t w = 0; w < s->words; w++) {
-                uint64_t b = from[w];
-                while (b) {
-                    uint32_t z = row_g[w * 64 + grundy__lowest_bit(b)];
-                    b &= b - 1;
-                    bits[z >> 6] |= (uint64_t)1 << (z & 63);
-                }
-            }
-            const uint32_t *row_x = m->mul + (size_t)x * n;
-            for (size_t j = 0; j < ac->len; j++) {
-                uint32_t z = row_x[p->tpool.v[ac->off + j]];
-                bits[z >> 6] |= (uint64_t)1 << (z & 63);
-            }
-            for (size_t w = 0; w < s->words && !any_p; w++)
-                any_p = (bits[w] & m->p[w]) != 0;
-            uint32_t y = row_g[x];
-            if (!any_p && !grundy__qmon_is_p(m, y)) { /* claimed N, no move to P */
-                fail->n = 0;
-                if (word_of_state(s, (uint32_t)i, a, fail) ||
-                    grundy__qvec_push(a, fail, ac->heap)) {
-                    rc = GRUNDY_ENOMEM;
-                    goto done;
-                }
-                sort_word(fail);
-                rc = 1;
-                goto done;
-            }
-            if (subsumed(s, y, bits))
-                continue;
-            if ((rc = store_add(s, a, limit, y, (uint32_t)i, ac->heap, bits)) != GRUNDY_OK)
-                goto done;
-        }
-    }
+    rc = close_states(p, s, &rows, first_new == 0 ? 0 : s->elem.n, first_new, limit, a, bits,
+                      fail);
 done:
     grundy__free(a, bits);
+    act_rows_free(&rows, a);
     return rc;
 }
 
@@ -504,7 +569,7 @@ uint32_t grundy__qword_elem(const grundy__qpre *p, const uint32_t *heaps, size_t
 {
     uint32_t x = 0;
     for (size_t i = 0; i < n; i++)
-        x = p->m.mul[(size_t)x * p->m.n + p->phi.v[heaps[i]]];
+        x = grundy__qmon_mul(&p->m, x, p->phi.v[heaps[i]]);
     return x;
 }
 
@@ -521,11 +586,11 @@ int grundy__qword_consistent(const grundy__qpre *p, const uint32_t *heaps, size_
         uint32_t rest = 0;
         for (size_t j = 0; j < n; j++)
             if (j != i)
-                rest = m->mul[(size_t)rest * m->n + p->phi.v[heaps[j]]];
+                rest = grundy__qmon_mul(m, rest, p->phi.v[heaps[j]]);
         const grundy__qact *c = &p->act[act];
         for (size_t j = 0; j < c->len; j++) {
             has_move = 1;
-            to_p |= grundy__qmon_is_p(m, m->mul[(size_t)rest * m->n + p->tpool.v[c->off + j]]);
+            to_p |= grundy__qmon_is_p(m, grundy__qmon_mul(m, rest, p->tpool.v[c->off + j]));
         }
     }
     return grundy__qmon_is_p(m, grundy__qword_elem(p, heaps, n)) == (has_move && !to_p);

@@ -40,9 +40,10 @@ static int trivial(grundy__qpre *p, const grundy_allocator *a)
 {
     memset(p, 0, sizeof *p);
     p->m.n = 1;
-    p->m.mul = (uint32_t *)grundy__calloc_array(a, 1, sizeof *p->m.mul);
+    p->m.act = (uint32_t *)grundy__calloc_array(a, 1, sizeof *p->m.act);
     p->m.p = (uint64_t *)grundy__calloc_array(a, 1, sizeof *p->m.p);
-    if (p->m.mul == NULL || p->m.p == NULL || grundy__qvec_push(a, &p->phi, 0) ||
+    if (p->m.act == NULL || p->m.p == NULL || grundy__qmon_finish(&p->m, 1, a) != GRUNDY_OK ||
+        grundy__qvec_push(a, &p->phi, 0) ||
         grundy__qvec_push(a, &p->act_of, GRUNDY__Q_NONE) || grundy__qpre_words(p, a) ||
         grundy__qpresent(p, a)) {
         grundy__qpre_free(p, a);
@@ -69,6 +70,7 @@ int grundy_quotient_new(grundy_quotient **out, const grundy_heap_game *game,
         grundy__free(&q->alloc, q);
         return GRUNDY_ENOMEM;
     }
+    q->full_max = GRUNDY__Q_FULL_ORDER;
     if (trivial(&q->pre, &q->alloc) != GRUNDY_OK) {
         grundy__heap_rules_free(&q->rules, &q->alloc);
         grundy__free(&q->alloc, q);
@@ -165,12 +167,6 @@ void grundy__qcheck_period(grundy_quotient *q)
 
 /* ---- one heap ----------------------------------------------------------------- */
 
-static uint32_t mon_mul(const void *ctx, uint32_t x, uint32_t y)
-{
-    const grundy__qmon *m = (const grundy__qmon *)ctx;
-    return m->mul[(size_t)x * m->n + y];
-}
-
 static uint32_t trial_mul(const void *ctx, uint32_t x, uint32_t y)
 {
     return grundy__qtrial_mul((const grundy__qtrial *)ctx, x, y);
@@ -252,8 +248,8 @@ static int build(grundy_quotient *q, const grundy__qmon *base, const uint32_t *b
     cls = (uint32_t *)grundy__alloc_array(a, order.n, sizeof *cls);
     if (cls == NULL)
         goto done;
-    rc = grundy__qreduce(&t, order.v, dense, pflag, order.n, gens, ngens, q->limit, a, cls,
-                         &out->m);
+    rc = grundy__qreduce(&t, order.v, dense, pflag, order.n, gens, ngens, q->limit, q->full_max,
+                         a, cls, &out->m);
     if (rc != GRUNDY_OK)
         goto done;
     rc = grundy__qvec_reserve(a, &out->phi, nheaps);
@@ -297,7 +293,7 @@ static uint32_t cyclic_index(const grundy__qmon *m, uint32_t x)
     uint32_t pw[64];
     pw[0] = 0;
     for (uint32_t j = 1; j < 64; j++) {
-        pw[j] = m->mul[(size_t)pw[j - 1] * m->n + x];
+        pw[j] = grundy__qmon_mul(m, pw[j - 1], x);
         for (uint32_t i = 0; i < j; i++)
             if (pw[i] == pw[j])
                 return i;
@@ -347,12 +343,14 @@ static int limit_message(grundy_quotient *q, int rc, uint32_t n)
                              (unsigned long)n);
     if (rc == GRUNDY_ELIMIT && q->limit != 0)
         return grundy__qfail(q, rc, "the quotient at heap %lu needs more than the memory "
-                             "limit of %zu bytes (or more than %u elements)", (unsigned long)n,
-                             q->limit, GRUNDY__Q_MAX_ORDER);
+                             "limit of %zu bytes (or more than %u elements, trial products "
+                             "of %u, cyclic parts of %u)", (unsigned long)n, q->limit,
+                             GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL, MAX_CYCLIC);
     if (rc == GRUNDY_ELIMIT)
         return grundy__qfail(q, rc, "the quotient at heap %lu grows past the largest the "
-                             "library computes (%u elements, trial products of %u)",
-                             (unsigned long)n, GRUNDY__Q_MAX_ORDER, GRUNDY__Q_MAX_TRIAL);
+                             "library computes (%u elements, trial products of %u, cyclic "
+                             "parts of %u)", (unsigned long)n, GRUNDY__Q_MAX_ORDER,
+                             GRUNDY__Q_MAX_TRIAL, MAX_CYCLIC);
     return rc;
 }
 
@@ -523,7 +521,7 @@ static int next_heap(grundy_quotient *q)
     grundy__qvec trans;
     memset(&trans, 0, sizeof trans);
     int rc = stamp == NULL ? GRUNDY_ENOMEM
-                           : grundy__qtransitions(&q->rules, n, mon_mul, &p->m, p->phi.v, 0, a,
+                           : grundy__qtransitions(&q->rules, n, grundy__qmon_mul_fn, &p->m, p->phi.v, 0, a,
                                                   &trans, stamp, 1);
     grundy__free(a, stamp);
     if (rc != GRUNDY_OK) {

@@ -91,7 +91,7 @@ static void write_state(const grundy_quotient *q, out *o)
         uint32_t g = p->phi.v[p->gen_heap.v[i]];
         emit(o, "\nact", 4);
         for (uint32_t x = 0; x < p->m.n; x++)
-            emit_u64(o, " ", p->m.mul[(size_t)x * p->m.n + g]);
+            emit_u64(o, " ", grundy__qmon_mul(&p->m, x, g));
     }
     emit_u64(o, "\np ", p->m.np);
     for (uint32_t x = 0; x < p->m.n; x++)
@@ -278,8 +278,8 @@ static int read_list(in *r, const char *word, size_t count, uint64_t bound, uint
     return rc != GRUNDY_OK ? rc : end_line(r);
 }
 
-/* The monoid of the generators' actions act[i * n + x]: each element's
- * product by each other, through a word that reaches it from 1. */
+/* The monoid of the generators' actions act[i * n + x] (file order): they
+ * must commute, and reach every element from 1. */
 static int rebuild_monoid(in *r, const uint32_t *act, size_t ngen, uint32_t n, grundy__qmon *m)
 {
     const grundy_allocator *a = &r->q->alloc;
@@ -288,45 +288,16 @@ static int rebuild_monoid(in *r, const uint32_t *act, size_t ngen, uint32_t n, g
             for (uint32_t x = 0; x < n; x++)
                 if (act[i * n + act[j * n + x]] != act[j * n + act[i * n + x]])
                     return bad(r, "the generators' actions do not commute");
-    uint32_t *par = (uint32_t *)grundy__alloc_array(a, n, sizeof *par);
-    uint32_t *via = (uint32_t *)grundy__alloc_array(a, n, sizeof *via);
-    uint32_t *ord = (uint32_t *)grundy__alloc_array(a, n, sizeof *ord);
-    m->mul = (uint32_t *)grundy__alloc_array(a, (size_t)n * n, sizeof *m->mul);
-    int rc = GRUNDY_ENOMEM;
-    size_t count = 1;
-    if (par == NULL || via == NULL || ord == NULL || m->mul == NULL)
-        goto done;
-    for (uint32_t x = 0; x < n; x++)
-        par[x] = GRUNDY__Q_NONE;
-    par[0] = 0;
-    ord[0] = 0;
-    for (size_t i = 0; i < count; i++)
-        for (size_t j = 0; j < ngen; j++) {
-            uint32_t y = act[j * n + ord[i]];
-            if (par[y] == GRUNDY__Q_NONE) {
-                par[y] = ord[i];
-                via[y] = (uint32_t)j;
-                ord[count++] = y;
-            }
-        }
-    if (count != n) {
-        rc = bad(r, "an element is not reached by the generators from 1");
-        goto done;
-    }
     m->n = n;
-    for (uint32_t x = 0; x < n; x++) {
-        m->mul[(size_t)x * n] = x;
-        for (size_t i = 1; i < n; i++) {
-            uint32_t y = ord[i];
-            m->mul[(size_t)x * n + y] = act[(size_t)via[y] * n + m->mul[(size_t)x * n + par[y]]];
-        }
-    }
-    rc = GRUNDY_OK;
-done:
-    grundy__free(a, par);
-    grundy__free(a, via);
-    grundy__free(a, ord);
-    return rc;
+    m->ngen = (uint32_t)ngen;
+    m->act = (uint32_t *)grundy__alloc_array(a, n, (ngen ? ngen : 1) * sizeof *m->act);
+    if (m->act == NULL)
+        return GRUNDY_ENOMEM;
+    for (size_t i = 0; i < ngen; i++)
+        for (uint32_t x = 0; x < n; x++)
+            m->act[(size_t)x * ngen + i] = act[i * n + x];
+    int rc = grundy__qmon_finish(m, r->q->full_max, a);
+    return rc == 1 ? bad(r, "an element is not reached by the generators from 1") : rc;
 }
 
 /* The pretension of the file, reduced and numbered as a computed one is. */
@@ -367,7 +338,8 @@ static int canonical(in *r, grundy__qmon *m, const uint32_t *phi, size_t nheaps,
     /* ord doubles as the map from element to its place in ord. */
     for (uint32_t i = 0; i < n; i++)
         base[ord[i]] = i;
-    rc = grundy__qreduce(&t, ord, base, pflag, n, gens, ngens, r->q->limit, a, cls, &p->m);
+    rc = grundy__qreduce(&t, ord, base, pflag, n, gens, ngens, r->q->limit, r->q->full_max, a,
+                         cls, &p->m);
     if (rc != GRUNDY_OK)
         goto done;
     if (p->m.n != n) {
@@ -457,11 +429,18 @@ static int read_state(in *r, grundy__qpre *p)
         (rc = number(r, GRUNDY__Q_MAX_ORDER, &n, "the order")) ||
         (rc = number(r, n, &ngen, "the generator count")) || (rc = end_line(r)))
         goto done;
-    if (n == 0 || (r->q->limit != 0 && n * n * 4 > r->q->limit)) {
+    if (n == 0 || (r->q->limit != 0 &&
+                   grundy__qmon_bytes(n, ngen, r->q->full_max) > r->q->limit)) {
         rc = n == 0 ? bad(r, "the order is 0")
                     : grundy__qfail(r->q, GRUNDY_ELIMIT, "grundy_quotient_resume: a quotient of "
                                     "order %llu needs more than the memory limit of %zu bytes",
                                     (unsigned long long)n, r->q->limit);
+        goto done;
+    }
+    /* Each action takes at least two bytes an element: nothing is allocated
+     * for more than the file holds. */
+    if (ngen * n > (r->n - r->at) / 2 || n > (r->n - r->at) / 2 + 1) {
+        rc = bad(r, "the order and generators are more than the file holds");
         goto done;
     }
     rc = GRUNDY_ENOMEM;

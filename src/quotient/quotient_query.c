@@ -46,7 +46,7 @@ static int find_generators(grundy__qpre *p, const grundy_allocator *a, uint32_t 
         }
         /* Close under g: the list is closed under the generators before. */
         for (size_t i = 0; i < count; i++) {
-            uint32_t z = p->m.mul[(size_t)list[i] * n + g];
+            uint32_t z = grundy__qmon_mul(&p->m, list[i], g);
             if (!in[z]) {
                 in[z] = 1;
                 list[count++] = z;
@@ -92,7 +92,7 @@ static uint32_t eval_word(const grundy__qpre *p, const uint32_t *gen_elem, const
     uint32_t x = 0;
     for (size_t j = 0; j < p->gen_heap.n; j++)
         for (uint32_t e = 0; e < w[j]; e++)
-            x = p->m.mul[(size_t)x * p->m.n + gen_elem[j]];
+            x = grundy__qmon_mul(&p->m, x, gen_elem[j]);
     return x;
 }
 
@@ -118,7 +118,7 @@ int grundy__qpresent(grundy__qpre *p, const grundy_allocator *a)
         for (uint32_t j = 0; j < ngen; j++) {
             memcpy(lhs, p->exps + (size_t)x * ngen, ngen * sizeof *lhs);
             lhs[j]++;
-            uint32_t y = p->m.mul[(size_t)x * n + gen_elem[j]];
+            uint32_t y = grundy__qmon_mul(&p->m, x, gen_elem[j]);
             if (word_cmp(lhs, p->exps + (size_t)y * ngen, ngen) == 0)
                 continue; /* lhs is the least word of its element */
             /* A relation is needed only if every word one below it is least. */
@@ -202,7 +202,7 @@ int grundy_quotient_multiply(const grundy_quotient *q, uint32_t x, uint32_t y, u
         return GRUNDY_EINVAL;
     if (x >= q->pre.m.n || y >= q->pre.m.n)
         return GRUNDY_ERANGE;
-    *xy = q->pre.m.mul[(size_t)x * q->pre.m.n + y];
+    *xy = grundy__qmon_mul(&q->pre.m, x, y);
     return GRUNDY_OK;
 }
 
@@ -277,7 +277,7 @@ int grundy_quotient_relation(const grundy_quotient *q, size_t i, uint32_t *lhs, 
     uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
     memcpy(lhs, p->exps + (size_t)x * ngen, ngen * sizeof *lhs);
     lhs[j]++;
-    uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
+    uint32_t y = grundy__qmon_mul(&p->m, x, p->phi.v[p->gen_heap.v[j]]);
     memcpy(rhs, p->exps + (size_t)y * ngen, ngen * sizeof *rhs);
     return GRUNDY_OK;
 }
@@ -354,7 +354,7 @@ int grundy_quotient_presentation(const grundy_quotient *q, char *buf, size_t cap
     size_t ngen = p->gen_heap.n;
     for (size_t i = 0; i < p->rel_x.n; i++) {
         uint32_t x = p->rel_x.v[i], j = p->rel_j.v[i];
-        uint32_t y = p->m.mul[(size_t)x * p->m.n + p->phi.v[p->gen_heap.v[j]]];
+        uint32_t y = grundy__qmon_mul(&p->m, x, p->phi.v[p->gen_heap.v[j]]);
         if (i > 0)
             put(&t, ", ");
         put_word(&t, p->exps + (size_t)x * ngen, ngen, j);
@@ -389,7 +389,7 @@ static int sum_elem(grundy_quotient *q, const uint64_t *heaps, size_t n, uint32_
         int rc = phi_of(q, heaps[i], &f, call);
         if (rc != GRUNDY_OK)
             return rc;
-        z = q->pre.m.mul[(size_t)z * q->pre.m.n + f];
+        z = grundy__qmon_mul(&q->pre.m, z, f);
     }
     *x = z;
     return GRUNDY_OK;
@@ -421,7 +421,7 @@ static int to_p(void *ctx, uint64_t k, const uint64_t *parts, size_t nparts)
     uint32_t x = w->rest, f = 0;
     for (size_t i = 0; i < nparts; i++) {
         (void)grundy__qphi(w->q, parts[i], &f); /* below a heap that has Φ */
-        x = m->mul[(size_t)x * m->n + f];
+        x = grundy__qmon_mul(m, x, f);
     }
     if (!grundy__qmon_is_p(m, x))
         return 0;
@@ -456,19 +456,21 @@ int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64_t *heaps, 
     for (size_t i = n; i-- > 0;) {
         uint32_t f = 0;
         (void)grundy__qphi(q, heaps[i], &f);
-        suffix[i] = m->mul[(size_t)f * m->n + suffix[i + 1]];
+        suffix[i] = grundy__qmon_mul(m, f, suffix[i + 1]);
     }
     uint32_t prefix = 0;
     int found = 0;
     for (size_t i = 0; i < n && !found; i++) {
-        move_walk w = {q, m->mul[(size_t)prefix * m->n + suffix[i + 1]], GRUNDY_NO_MOVE};
-        if (grundy__heap_each_move(&q->rules, heaps[i], to_p, &w) != 0) {
+        move_walk w = {q, grundy__qmon_mul(m, prefix, suffix[i + 1]), GRUNDY_NO_MOVE};
+        /* Solved: Φ repeats from the preperiod, and so do the options. */
+        if (grundy__heap_each_move_periodic(&q->rules, heaps[i], q->solved ? q->preperiod : 0,
+                                            q->solved ? q->period : 0, to_p, &w) != 0) {
             moves[i] = w.found;
             found = 1;
         }
         uint32_t f = 0;
         (void)grundy__qphi(q, heaps[i], &f);
-        prefix = m->mul[(size_t)prefix * m->n + f];
+        prefix = grundy__qmon_mul(m, prefix, f);
     }
     grundy__free(&q->alloc, suffix);
     return found;
