@@ -16906,8 +16906,9 @@ static int grundy__pretension__act_rows_init(grundy__pretension__act_rows *r, co
 
 static const uint32_t *grundy__pretension__act_row(grundy__pretension__act_rows *r, const grundy__qpre *p, size_t c)
 {
-    if (r->row[c] == NULL)
-        r->row[c] = grundy__qmon_row(r->m, p->act[c].g, r->buf + c * (size_t)r->m->n);
+    if (r->row[c] == NULL) /* no buf with a table: its row is the table's */
+        r->row[c] = grundy__qmon_row(r->m, p->act[c].g,
+                                     r->buf != NULL ? r->buf + c * (size_t)r->m->n : NULL);
     return r->row[c];
 }
 
