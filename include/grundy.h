@@ -510,8 +510,9 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * which every value comes from the period.
  *
  * Create an empty game with grundy_heap_game_new(), then give its rules by
- * name with grundy_heap_game_parse() (as in `grundy values GAME N`) or as a
- * subtraction set with grundy_heap_game_set_subtraction():
+ * name with grundy_heap_game_parse() (as in `grundy values GAME N`), as a
+ * subtraction set with grundy_heap_game_set_subtraction(), or, for Grundy's
+ * game and Lasker's Nim, as a family with grundy_heap_game_set_family():
  * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
  *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
  *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
@@ -622,9 +623,17 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
 /** An opaque heap game with its computed values. */
 typedef struct grundy_heap_game grundy_heap_game;
 
+/** grundy_heap_game_set_family(): Grundy's game, the rules of the name
+ *  `grundy` (split a heap into two unequal heaps). */
+#define GRUNDY_HEAP_GRUNDY 1
+/** grundy_heap_game_set_family(): Lasker's Nim, the rules of the name
+ *  `lasker` (remove any number of tokens, or split a heap into two). */
+#define GRUNDY_HEAP_LASKER 2
+
 /**
  * @brief Create a heap game with no rules yet: give them with
- *        grundy_heap_game_parse() or grundy_heap_game_set_subtraction().
+ *        grundy_heap_game_parse(), grundy_heap_game_set_subtraction() or
+ *        grundy_heap_game_set_family().
  * @param out   Out: the game, to be released with grundy_heap_game_free().
  * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
@@ -665,6 +674,23 @@ GRUNDY_API int grundy_heap_game_parse(grundy_heap_game *game, const char *name, 
  */
 GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const uint32_t *set,
                                                 size_t n);
+
+/**
+ * @brief Give a game with no rules yet the rules of a family that takes no
+ *        parameters: the same rules, values, moves and proofs as its name
+ *        given to grundy_heap_game_parse(), without reading a name.  A
+ *        program that calls this and not grundy_heap_game_parse() leaves
+ *        the name reader, and the engines other rules need, out of a
+ *        single-header edition cut to its calls (docs/contest.md).  O(1).
+ * @param game   The game, with no rules yet.
+ * @param family #GRUNDY_HEAP_GRUNDY (Grundy's game, the name `grundy`) or
+ *               #GRUNDY_HEAP_LASKER (Lasker's Nim, the name `lasker`).
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for any other @p family (the message
+ *         names it) or a NULL game; #GRUNDY_ESTATE if the game has rules;
+ *         #GRUNDY_ENOMEM.  On failure the game keeps the rules it had, or
+ *         none.
+ */
+GRUNDY_API int grundy_heap_game_set_family(grundy_heap_game *game, int family);
 
 /**
  * @brief A description of the most recent failure on this game, naming what

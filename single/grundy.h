@@ -534,8 +534,9 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * which every value comes from the period.
  *
  * Create an empty game with grundy_heap_game_new(), then give its rules by
- * name with grundy_heap_game_parse() (as in `grundy values GAME N`) or as a
- * subtraction set with grundy_heap_game_set_subtraction():
+ * name with grundy_heap_game_parse() (as in `grundy values GAME N`), as a
+ * subtraction set with grundy_heap_game_set_subtraction(), or, for Grundy's
+ * game and Lasker's Nim, as a family with grundy_heap_game_set_family():
  * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
  *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
  *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
@@ -646,9 +647,17 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
 /** An opaque heap game with its computed values. */
 typedef struct grundy_heap_game grundy_heap_game;
 
+/** grundy_heap_game_set_family(): Grundy's game, the rules of the name
+ *  `grundy` (split a heap into two unequal heaps). */
+#define GRUNDY_HEAP_GRUNDY 1
+/** grundy_heap_game_set_family(): Lasker's Nim, the rules of the name
+ *  `lasker` (remove any number of tokens, or split a heap into two). */
+#define GRUNDY_HEAP_LASKER 2
+
 /**
  * @brief Create a heap game with no rules yet: give them with
- *        grundy_heap_game_parse() or grundy_heap_game_set_subtraction().
+ *        grundy_heap_game_parse(), grundy_heap_game_set_subtraction() or
+ *        grundy_heap_game_set_family().
  * @param out   Out: the game, to be released with grundy_heap_game_free().
  * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
@@ -689,6 +698,23 @@ GRUNDY_API int grundy_heap_game_parse(grundy_heap_game *game, const char *name, 
  */
 GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const uint32_t *set,
                                                 size_t n);
+
+/**
+ * @brief Give a game with no rules yet the rules of a family that takes no
+ *        parameters: the same rules, values, moves and proofs as its name
+ *        given to grundy_heap_game_parse(), without reading a name.  A
+ *        program that calls this and not grundy_heap_game_parse() leaves
+ *        the name reader, and the engines other rules need, out of a
+ *        single-header edition cut to its calls (docs/contest.md).  O(1).
+ * @param game   The game, with no rules yet.
+ * @param family #GRUNDY_HEAP_GRUNDY (Grundy's game, the name `grundy`) or
+ *               #GRUNDY_HEAP_LASKER (Lasker's Nim, the name `lasker`).
+ * @return #GRUNDY_OK; #GRUNDY_EINVAL for any other @p family (the message
+ *         names it) or a NULL game; #GRUNDY_ESTATE if the game has rules;
+ *         #GRUNDY_ENOMEM.  On failure the game keeps the rules it had, or
+ *         none.
+ */
+GRUNDY_API int grundy_heap_game_set_family(grundy_heap_game *game, int family);
 
 /**
  * @brief A description of the most recent failure on this game, naming what
@@ -9845,6 +9871,11 @@ static inline unsigned grundy__heap_rules_removal_digit(const grundy__heap_rules
 GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocator *a,
                              grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap);
 
+/* Rules of the family named by GRUNDY_HEAP_GRUNDY or GRUNDY_HEAP_LASKER
+ * (the caller checked which): the rules the names "grundy" and "lasker"
+ * give.  GRUNDY_OK or GRUNDY_ENOMEM; on success the rules own two arrays. */
+GRUNDY__LOCAL int grundy__heap_rules_family(int family, const grundy_allocator *a, grundy__heap_rules *r);
+
 /* Rules of the subtraction game with the given set (n >= 1 amounts in any
  * order, repeats ignored, validated here: GRUNDY_EINVAL for 0, with msg).
  * Memory O(n): the sorted amounts only. */
@@ -10057,13 +10088,32 @@ typedef struct grundy__heap_misere {
     size_t ngenus, cap_genus, cap_tame;
 } grundy__heap_misere;
 
+/* How a game's values are computed and its regularity proved, chosen with
+ * its rules (heap_game.c).  The calls reach the engines through it only, so
+ * a single-header edition cut to a program's calls keeps the engines of the
+ * rules it can give, not every engine. */
+typedef struct grundy__heap_engine {
+    /* Makes G(0) ... G(count - 1) known, unless a period answers:
+     * grundy__heap_sub_compute or grundy__heap_general_compute. */
+    int (*compute)(grundy_heap_game *g, uint64_t count);
+    /* The general engine's values up to stop by a method of the rules' own
+     * (grundy__heap_allbut_run), or NULL for the kernels of heap_kernel.h. */
+    int (*run)(grundy_heap_game *g, uint64_t stop);
+    /* The general engine's check between stretches of values: the proof of
+     * a regularity from the values computed (grundy__heap_check_period,
+     * grundy__heap_check_allbut: 1 when found, 0, or GRUNDY_ENOMEM); NULL
+     * where none can succeed: Grundy's game (no theorem), Lasker's Nim (its
+     * closed form, heap_arith.c), and the subtraction engine, which proves
+     * periods its own way.  grundy__heap_check_regularity() is the same
+     * check for every game. */
+    int (*regularity)(grundy_heap_game *g);
+} grundy__heap_engine;
+
 struct grundy_heap_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy__heap_rules rules;
-    int has_rules;       /* given once, by a name or a subtraction set */
-    /* The engine that computes the values of the rules (set with them):
-     * grundy__heap_sub_compute or grundy__heap_general_compute. */
-    int (*compute)(grundy_heap_game *g, uint64_t count);
+    int has_rules;       /* given once, by a name, a family or a subtraction set */
+    grundy__heap_engine engine; /* set with the rules */
     char errmsg[GRUNDY__HEAP_MSG];
     size_t errpos;       /* where in the name the last failure was, or GRUNDY_NO_POS */
     grundy_progress_fn progress;
@@ -10176,8 +10226,8 @@ GRUNDY__LOCAL int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allo
 GRUNDY__LOCAL uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
 /* Makes G(0) ... G(count - 1) known by the general engine (the kernels of
- * heap_kernel.h), the engine of every game but subtraction games, unless a
- * period answers; failures get their message. */
+ * heap_kernel.h, or the engine's run), the engine of every game but
+ * subtraction games, unless a period answers; failures get their message. */
 GRUNDY__LOCAL int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count);
 
 /* Makes G(0) ... G(heap) known: computes the table up to heap unless a
@@ -12086,7 +12136,7 @@ static int grundy__heap_compute__between_values(grundy_heap_game *g, uint64_t co
         }
     }
     if (g->detect && g->vals.n >= g->next_check) {
-        if (grundy__heap_check_regularity(g) > 0)
+        if (g->engine.regularity != NULL && g->engine.regularity(g) > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }
@@ -12125,8 +12175,8 @@ static int grundy__heap_compute__run_one(grundy_heap_game *g, uint64_t stop)
  * thread what they left (the value that stopped them, if any). */
 static int grundy__heap_compute__run_segment(grundy_heap_game *g, uint64_t stop)
 {
-    if (grundy__heap_rules_allbut(&g->rules))
-        return grundy__heap_allbut_run(g, stop);
+    if (g->engine.run != NULL)
+        return g->engine.run(g, stop);
     int lanes = stop - g->vals.n >= GRUNDY__HEAP_COMPUTE__MIN_SEGMENT && g->vals.n >= GRUNDY__HEAP_COMPUTE__LANES_FROM
                     ? grundy__heap_lanes_ready(g)
                     : 0;
@@ -12231,14 +12281,14 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready(g, "grundy_heap_game_compute");
-    return rc != GRUNDY_OK ? rc : g->compute(g, count);
+    return rc != GRUNDY_OK ? rc : g->engine.compute(g, count);
 }
 
 GRUNDY__LOCAL int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
 {
     if (heap < g->vals.n || g->periodic)
         return GRUNDY_OK;
-    return g->compute(g, heap == UINT64_MAX ? heap : heap + 1);
+    return g->engine.compute(g, heap == UINT64_MAX ? heap : heap + 1);
 }
 
 GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
@@ -12435,11 +12485,32 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     return GRUNDY_OK;
 }
 
+/* The engines, by the rules they compute.  Each call that gives rules
+ * names the engines of the rules it can give, and no other call does. */
+static const grundy__heap_engine grundy__heap_game__subtraction_engine = {grundy__heap_sub_compute, NULL, NULL};
+static const grundy__heap_engine grundy__heap_game__allbut_engine = {
+    grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut};
+static const grundy__heap_engine grundy__heap_game__code_engine = {
+    grundy__heap_general_compute, NULL, grundy__heap_check_period};
+/* Grundy's game and Lasker's Nim: no theorem proves a period of the first,
+ * and the second's closed form needs no proof from its values. */
+static const grundy__heap_engine grundy__heap_game__family_engine = {grundy__heap_general_compute, NULL, NULL};
+
+/* The engine of parsed rules. */
+static const grundy__heap_engine *grundy__heap_game__engine_of(const grundy__heap_rules *r)
+{
+    if (r->subtraction)
+        return &grundy__heap_game__subtraction_engine;
+    if (grundy__heap_rules_allbut(r))
+        return &grundy__heap_game__allbut_engine;
+    return r->tail == 0 && !r->unequal ? &grundy__heap_game__code_engine : &grundy__heap_game__family_engine;
+}
+
 /* Makes r (which the game then owns) the game's rules, computed by engine,
  * with the list of amounts whose removal may leave two heaps, for the
  * sparse method.  On failure r is freed and the game keeps no rules. */
 static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules *r,
-                      int (*engine)(grundy_heap_game *g, uint64_t count))
+                      const grundy__heap_engine *engine)
 {
     uint32_t *split_k = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)r->ndigits,
                                                         sizeof *split_k);
@@ -12455,7 +12526,7 @@ static int grundy__heap_game__take_rules(grundy_heap_game *g, grundy__heap_rules
     g->split_k = split_k;
     g->rules = *r;
     g->has_rules = 1;
-    g->compute = engine;
+    g->engine = *engine;
     return GRUNDY_OK;
 }
 
@@ -12488,8 +12559,7 @@ int grundy_heap_game_parse(grundy_heap_game *g, const char *name, size_t len)
         g->errpos = pos;
         return rc;
     }
-    return grundy__heap_game__take_rules(g, &r, r.subtraction ? grundy__heap_sub_compute
-                                           : grundy__heap_general_compute);
+    return grundy__heap_game__take_rules(g, &r, grundy__heap_game__engine_of(&r));
 }
 
 int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, size_t n)
@@ -12509,7 +12579,23 @@ int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, s
         return grundy__heap_fail(g, rc, "out of memory storing the subtraction set");
     if (rc != GRUNDY_OK)
         return rc;
-    return grundy__heap_game__take_rules(g, &r, grundy__heap_sub_compute);
+    return grundy__heap_game__take_rules(g, &r, &grundy__heap_game__subtraction_engine);
+}
+
+int grundy_heap_game_set_family(grundy_heap_game *g, int family)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (family != GRUNDY_HEAP_GRUNDY && family != GRUNDY_HEAP_LASKER)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_set_family: %d is not a "
+                                 "family (GRUNDY_HEAP_GRUNDY or GRUNDY_HEAP_LASKER)", family);
+    int rc = grundy__heap_game__can_take_rules(g, "grundy_heap_game_set_family");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__heap_rules r;
+    if (grundy__heap_rules_family(family, &g->alloc, &r) != GRUNDY_OK)
+        return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory storing the rules");
+    return grundy__heap_game__take_rules(g, &r, &grundy__heap_game__family_engine);
 }
 
 GRUNDY__LOCAL int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
@@ -12529,8 +12615,9 @@ GRUNDY__LOCAL int grundy__heap_ready(grundy_heap_game *g, const char *call)
                                  "callback", call);
     if (!g->has_rules)
         return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: the game has no rules yet (give them "
-                                 "with grundy_heap_game_parse or "
-                                 "grundy_heap_game_set_subtraction)", call);
+                                 "with grundy_heap_game_parse, "
+                                 "grundy_heap_game_set_subtraction or "
+                                 "grundy_heap_game_set_family)", call);
     return GRUNDY_OK;
 }
 
@@ -14438,16 +14525,10 @@ GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const g
     grundy__heap_rules__refusal why = {errpos, msg, cap};
     if (msg != NULL && cap > 0)
         msg[0] = '\0';
-    if (grundy__heap_rules__is_name(name, len, "grundy") || grundy__heap_rules__is_name(name, len, "lasker")) {
-        if (grundy__heap_rules__alloc_digits(r, a, 1) != GRUNDY_OK)
-            return GRUNDY_ENOMEM;
-        r->digit[0] = GRUNDY__HEAP_LEAVE_TWO;
-        if (name[0] == 'g')
-            r->unequal = 1;
-        else
-            r->tail = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
-        return grundy__heap_rules__finish(r, a);
-    }
+    if (grundy__heap_rules__is_name(name, len, "grundy"))
+        return grundy__heap_rules_family(GRUNDY_HEAP_GRUNDY, a, r);
+    if (grundy__heap_rules__is_name(name, len, "lasker"))
+        return grundy__heap_rules_family(GRUNDY_HEAP_LASKER, a, r);
     if (len >= 4 && memcmp(name, "sub:", 4) == 0)
         return grundy__heap_rules__parse_subtraction(name, len, a, r, &why);
     if (len >= 7 && memcmp(name, "allbut:", 7) == 0)
@@ -14455,6 +14536,18 @@ GRUNDY__LOCAL int grundy__heap_rules_parse(const char *name, size_t len, const g
     if (len == 0)
         return grundy__heap_rules__reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
     return grundy__heap_rules__parse_code(name, len, a, r, &why);
+}
+
+GRUNDY__LOCAL int grundy__heap_rules_family(int family, const grundy_allocator *a, grundy__heap_rules *r)
+{
+    if (grundy__heap_rules__alloc_digits(r, a, 1) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    r->digit[0] = GRUNDY__HEAP_LEAVE_TWO;
+    if (family == GRUNDY_HEAP_GRUNDY)
+        r->unequal = 1;
+    else
+        r->tail = GRUNDY__HEAP_LEAVE_NONE | GRUNDY__HEAP_LEAVE_ONE;
+    return grundy__heap_rules__finish(r, a);
 }
 
 GRUNDY__LOCAL int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,

@@ -84,11 +84,13 @@ size_t n);GRUNDY_API int grundy_nim_levels_sum_winning_move(int play,const uint6
 size_t n,uint64_t*moves);typedef struct grundy_allocator{void*(*malloc_fn)(void*user,size_t size);
 void*(*realloc_fn)(void*user,void*ptr,size_t size);void(*free_fn)(void*user,void*ptr);void*user;}
 grundy_allocator;typedef int(*grundy_progress_fn)(void*user,uint64_t done,uint64_t total);typedef struct grundy_heap_game grundy_heap_game;
+#define GRUNDY_HEAP_GRUNDY 1
+#define GRUNDY_HEAP_LASKER 2
 GRUNDY_API int grundy_heap_game_new(grundy_heap_game**out,const grundy_allocator*alloc);GRUNDY_API void grundy_heap_game_free(grundy_heap_game*game);
 GRUNDY_API int grundy_heap_game_parse(grundy_heap_game*game,const char*name,size_t len);GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game*game,
-const uint32_t*set,size_t n);GRUNDY_API const char*grundy_heap_game_errmsg(const grundy_heap_game*game);
-GRUNDY_API size_t grundy_heap_game_errpos(const grundy_heap_game*game);GRUNDY_API int grundy_heap_game_compute(grundy_heap_game*game,
-uint64_t count);GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game*game);
+const uint32_t*set,size_t n);GRUNDY_API int grundy_heap_game_set_family(grundy_heap_game*game,int family);
+GRUNDY_API const char*grundy_heap_game_errmsg(const grundy_heap_game*game);GRUNDY_API size_t grundy_heap_game_errpos(const grundy_heap_game*game);
+GRUNDY_API int grundy_heap_game_compute(grundy_heap_game*game,uint64_t count);GRUNDY_API uint64_t grundy_heap_game_computed(const grundy_heap_game*game);
 GRUNDY_API int grundy_heap_game_period(grundy_heap_game*game,uint64_t max,uint64_t*period,uint64_t*preperiod);
 GRUNDY_API int grundy_heap_game_arithmetic_period(grundy_heap_game*game,uint64_t max,uint64_t*period,
 uint64_t*preperiod,uint64_t*saltus,int*proved);GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game*game,
@@ -1222,9 +1224,10 @@ uint64_t k);static inline unsigned gr_heap_rules_digit(const gr_heap_rules*r,uin
 return k>0&&gr_heap_rules_has_removal(r,k)?GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE:0u;}static inline unsigned gr_heap_rules_removal_digit(const gr_heap_rules*r,
 uint32_t i){return r->digit!=NULL?r->digit[r->removals[i]]:GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE;}
 GR_LOCAL int gr_heap_rules_parse(const char*name,size_t len,const grundy_allocator*a,gr_heap_rules*r,
-size_t*errpos,char*msg,size_t cap);GR_LOCAL int gr_heap_rules_subtraction(const uint32_t*set,size_t n,
-const grundy_allocator*a,gr_heap_rules*r,char*msg,size_t cap);GR_LOCAL void gr_heap_rules_free(gr_heap_rules*r,
-const grundy_allocator*a);GR_LOCAL int gr_heap_rules_allbut(const gr_heap_rules*r);GR_LOCAL int gr_heap_rules_lasker(const gr_heap_rules*r);
+size_t*errpos,char*msg,size_t cap);GR_LOCAL int gr_heap_rules_family(int family,const grundy_allocator*a,
+gr_heap_rules*r);GR_LOCAL int gr_heap_rules_subtraction(const uint32_t*set,size_t n,const grundy_allocator*a,
+gr_heap_rules*r,char*msg,size_t cap);GR_LOCAL void gr_heap_rules_free(gr_heap_rules*r,const grundy_allocator*a);
+GR_LOCAL int gr_heap_rules_allbut(const gr_heap_rules*r);GR_LOCAL int gr_heap_rules_lasker(const gr_heap_rules*r);
 GR_LOCAL uint64_t gr_heap_rules_max_removal(const gr_heap_rules*r);typedef struct gr_want8{uint8_t row[2][16];
 }gr_want8;static inline void gr_want8_flip(gr_want8*w,uint32_t x){w->row[(x>>7)&1][x&15]^=(uint8_t)(1u<<((x>>4)&7));
 }static inline int gr_want8_has(const gr_want8*w,uint32_t x){return(w->row[(x>>7)&1][x&15]>>((x>>4)&7))&1;
@@ -1256,18 +1259,19 @@ unsigned char*want;gr_want8 want8;uint16_t few[GR_SCAN_FEW];unsigned nfew;uint32
 gr_want_bits want_bits;int bits;uint64_t work;uint64_t values;int waits;double waited;unsigned char apart[128];
 }gr_heap_lane;typedef struct gr_heap_misere{grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;
 int full;uint32_t*width;size_t nwidth,cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,
-cap_genus,cap_tame;}gr_heap_misere;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;
-int has_rules;int(*compute)(grundy_heap_game*g,uint64_t count);char errmsg[GR_HEAP_MSG];size_t errpos;
-grundy_progress_fn progress;void*progress_user;int reporting;int detect;gr_values vals;uint64_t pow2;
-unsigned threads;double rate_one;uint64_t rate_key;double value_s;double elapsed;double lost;
-unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;int sparse_allowed;int sparse_active;
-uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;size_t nsplit;gr_scan8_fn scan8;
-gr_scan16_fn scan16;gr_scan_bits_fn scan_bits;gr_scan_bits8_fn scan_bits8;uint64_t*hist;size_t hist_len;
-uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;double lanes_late;uint64_t stall_every;
-double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];uint64_t next;uint64_t state;
-uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];gr_worker worker;int periodic;
-uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;
-int last_method;};static inline int gr_odd_parity(uint32_t x){
+cap_genus,cap_tame;}gr_heap_misere;typedef struct gr_heap_engine{int(*compute)(grundy_heap_game*g,
+uint64_t count);int(*run)(grundy_heap_game*g,uint64_t stop);int(*regularity)(grundy_heap_game*g);}
+gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;int has_rules;
+gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;grundy_progress_fn progress;void*progress_user;
+int reporting;int detect;gr_values vals;uint64_t pow2;unsigned threads;double rate_one;uint64_t rate_key;
+double value_s;double elapsed;double lost;unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;
+int sparse_allowed;int sparse_active;uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;
+size_t nsplit;gr_scan8_fn scan8;gr_scan16_fn scan16;gr_scan_bits_fn scan_bits;gr_scan_bits8_fn scan_bits8;
+uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;double lanes_late;
+uint64_t stall_every;double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];
+uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];
+gr_worker worker;int periodic;uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;
+gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1641,12 +1645,13 @@ uint64_t stop=g->vals.n+len<count?g->vals.n+len:count;if(g->detect&&g->next_chec
 if(gr_heap_sparse_possible(g)&&g->next_choice>g->vals.n&&g->next_choice<stop)stop=g->next_choice;
 return stop;}static int gr_between_values(grundy_heap_game*g,uint64_t count,int*rc){for(unsigned i=0;
 i<GR_HEAP_LANES;i++){if(i==0||!gr_heap_lane1_busy(g)){g->work+=g->lane[i].work;g->lane[i].work=0;}}
-if(g->detect&&g->vals.n>=g->next_check){if(gr_heap_check_regularity(g)>0)return 1;g->next_check=g->vals.n+g->vals.n/4+16;
-}if(gr_heap_sparse_possible(g)&&g->vals.n>=g->next_choice){gr_heap_lanes_settle(g);*rc=gr_heap_rechoose(g);
-}if(*rc==GRUNDY_OK&&g->work>=GR_PROGRESS_WORK){g->work=0;if(g->progress!=NULL){g->reporting=1;if(g->progress(g->progress_user,
-g->vals.n,count)!=0)*rc=GRUNDY_ECANCELED;g->reporting=0;}}return 0;}static int gr_run_one(grundy_heap_game*g,
-uint64_t stop){int rc=GRUNDY_OK;uint64_t work=g->lane[0].work;while(rc==GRUNDY_OK&&g->vals.n<stop&&g->lane[0].work-work<GR_PROGRESS_WORK)rc=gr_compute_next(g);
-return rc;}static int gr_run_segment(grundy_heap_game*g,uint64_t stop){if(gr_heap_rules_allbut(&g->rules))return gr_heap_allbut_run(g,
+if(g->detect&&g->vals.n>=g->next_check){if(g->engine.regularity!=NULL&&g->engine.regularity(g)>0)return 1;
+g->next_check=g->vals.n+g->vals.n/4+16;}if(gr_heap_sparse_possible(g)&&g->vals.n>=g->next_choice){
+gr_heap_lanes_settle(g);*rc=gr_heap_rechoose(g);}if(*rc==GRUNDY_OK&&g->work>=GR_PROGRESS_WORK){g->work=0;
+if(g->progress!=NULL){g->reporting=1;if(g->progress(g->progress_user,g->vals.n,count)!=0)*rc=GRUNDY_ECANCELED;
+g->reporting=0;}}return 0;}static int gr_run_one(grundy_heap_game*g,uint64_t stop){int rc=GRUNDY_OK;
+uint64_t work=g->lane[0].work;while(rc==GRUNDY_OK&&g->vals.n<stop&&g->lane[0].work-work<GR_PROGRESS_WORK)rc=gr_compute_next(g);
+return rc;}static int gr_run_segment(grundy_heap_game*g,uint64_t stop){if(g->engine.run!=NULL)return g->engine.run(g,
 stop);int lanes=stop-g->vals.n>=GR_MIN_SEGMENT&&g->vals.n>=GR_LANES_FROM?gr_heap_lanes_ready(g):0;
 double t0=g->threads>1?gr_seconds():0.0;uint64_t start=g->vals.n;int rc=GRUNDY_OK;if(lanes<0)rc=GRUNDY_ENOMEM;
 else if(lanes>0)rc=gr_heap_run_lanes(g,stop);if(rc==GRUNDY_OK&&g->vals.n<stop)rc=lanes?gr_compute_next(g):gr_run_one(g,
@@ -1672,8 +1677,8 @@ have);case GRUNDY_ECANCELED:return gr_heap_fail(g,rc,
 have,want);case GRUNDY_ENOMEM:return gr_heap_fail(g,rc,"out of memory computing value %llu of %llu",
 have,want);default:return gr_heap_fail(g,rc,"computing value %llu of %llu failed",have,want);}}int grundy_heap_game_compute(grundy_heap_game*g,
 uint64_t count){if(g==NULL)return GRUNDY_EINVAL;int rc=gr_heap_ready(g,"grundy_heap_game_compute");
-return rc!=GRUNDY_OK?rc:g->compute(g,count);}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
-uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;return g->compute(g,heap==UINT64_MAX?heap:heap+1);
+return rc!=GRUNDY_OK?rc:g->engine.compute(g,count);}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
+uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;return g->engine.compute(g,heap==UINT64_MAX?heap:heap+1);
 }GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,uint64_t heap){int rc=gr_heap_compute_for(g,heap);if(rc==GRUNDY_OK&&gr_heap_value64(g,
 heap)>UINT32_MAX)return gr_heap_fail(g,GRUNDY_ERANGE,"G(%llu) is %llu, past 2^32 - 1: ask " "grundy_heap_game_value64 for it",
 (unsigned long long)heap,(unsigned long long)gr_heap_value64(g,heap));return rc;}static void gr_copy_stored(const gr_values*v,
@@ -1722,11 +1727,16 @@ const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;*out=NULL;int rc
 alloc,&rc);if(g==NULL)return rc;g->errpos=GRUNDY_NO_POS;g->detect=1;g->pow2=1;g->next_check=32;g->sparse_allowed=1;
 g->next_choice=GR_FIRST_MASK_CHOICE;g->vals.width=1;g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;
 if(gr_heap_lane_init(&g->lane[0],&g->alloc,2)!=GRUNDY_OK){grundy_heap_game_free(g);return GRUNDY_ENOMEM;
-}*out=g;return GRUNDY_OK;}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r,int(*engine)(grundy_heap_game*g,
-uint64_t count)){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,(size_t)r->ndigits,sizeof*split_k);
-if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,GRUNDY_ENOMEM,
-"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
-}g->split_k=split_k;g->rules=*r;g->has_rules=1;g->compute=engine;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
+}*out=g;return GRUNDY_OK;}static const gr_heap_engine gr_subtraction_engine={gr_heap_sub_compute,
+NULL,NULL};static const gr_heap_engine gr_allbut_engine={gr_heap_general_compute,gr_heap_allbut_run,
+gr_heap_check_allbut};static const gr_heap_engine gr_code_engine={gr_heap_general_compute,NULL,
+gr_heap_check_period};static const gr_heap_engine gr_family_engine={gr_heap_general_compute,NULL,
+NULL};static const gr_heap_engine*gr_engine_of(const gr_heap_rules*r){if(r->subtraction)return&gr_subtraction_engine;
+if(gr_heap_rules_allbut(r))return&gr_allbut_engine;return r->tail==0&&!r->unequal?&gr_code_engine:&gr_family_engine;
+}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r,const gr_heap_engine*engine){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,
+(size_t)r->ndigits,sizeof*split_k);if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,
+GRUNDY_ENOMEM,"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
+}g->split_k=split_k;g->rules=*r;g->has_rules=1;g->engine=*engine;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
 const char*call){if(g->reporting)return gr_heap_ready(g,call);if(g->has_rules)return gr_heap_fail(g,
 GRUNDY_ESTATE,"%s: the game has rules already (rules are " "given once; make a new game for other rules)",
 call);return GRUNDY_OK;}int grundy_heap_game_parse(grundy_heap_game*g,const char*name,size_t len){if(g==NULL)return GRUNDY_EINVAL;
@@ -1734,17 +1744,23 @@ if(name==NULL)return gr_heap_fail(g,GRUNDY_EINVAL,"grundy_heap_game_parse: the n
 "grundy_heap_game_parse");if(rc!=GRUNDY_OK)return rc;gr_heap_rules r;size_t pos=GRUNDY_NO_POS;rc=gr_heap_rules_parse(name,
 len,&g->alloc,&r,&pos,g->errmsg,sizeof g->errmsg);if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,
 "out of memory reading the game's name");if(rc!=GRUNDY_OK){g->errpos=pos;return rc;}return gr_take_rules(g,
-&r,r.subtraction?gr_heap_sub_compute:gr_heap_general_compute);}int grundy_heap_game_set_subtraction(grundy_heap_game*g,
-const uint32_t*set,size_t n){if(g==NULL)return GRUNDY_EINVAL;if(set==NULL||n==0)return gr_heap_fail(g,
-GRUNDY_EINVAL,"grundy_heap_game_set_subtraction: the set " "is %s",set==NULL?"NULL":"empty");int rc=gr_can_take_rules(g,
+&r,gr_engine_of(&r));}int grundy_heap_game_set_subtraction(grundy_heap_game*g,const uint32_t*set,
+size_t n){if(g==NULL)return GRUNDY_EINVAL;if(set==NULL||n==0)return gr_heap_fail(g,GRUNDY_EINVAL,
+"grundy_heap_game_set_subtraction: the set " "is %s",set==NULL?"NULL":"empty");int rc=gr_can_take_rules(g,
 "grundy_heap_game_set_subtraction");if(rc!=GRUNDY_OK)return rc;gr_heap_rules r;rc=gr_heap_rules_subtraction(set,
 n,&g->alloc,&r,g->errmsg,sizeof g->errmsg);g->errpos=GRUNDY_NO_POS;if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,
 rc,"out of memory storing the subtraction set");if(rc!=GRUNDY_OK)return rc;return gr_take_rules(g,&r,
-gr_heap_sub_compute);}GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){
-va_list ap;va_start(ap,fmt);vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);g->errpos=GRUNDY_NO_POS;
-return rc;}GR_LOCAL int gr_heap_ready(grundy_heap_game*g,const char*call){if(g->reporting)return gr_heap_fail(g,
-GRUNDY_ESTATE,"%s: called from the game's own progress " "callback",call);if(!g->has_rules)return gr_heap_fail(g,
-GRUNDY_ESTATE,"%s: the game has no rules yet (give them " "with grundy_heap_game_parse or " "grundy_heap_game_set_subtraction)",
+&gr_subtraction_engine);}int grundy_heap_game_set_family(grundy_heap_game*g,int family){if(g==NULL)return GRUNDY_EINVAL;
+if(family!=GRUNDY_HEAP_GRUNDY&&family!=GRUNDY_HEAP_LASKER)return gr_heap_fail(g,GRUNDY_EINVAL,
+"grundy_heap_game_set_family: %d is not a " "family (GRUNDY_HEAP_GRUNDY or GRUNDY_HEAP_LASKER)",
+family);int rc=gr_can_take_rules(g,"grundy_heap_game_set_family");if(rc!=GRUNDY_OK)return rc;
+gr_heap_rules r;if(gr_heap_rules_family(family,&g->alloc,&r)!=GRUNDY_OK)return gr_heap_fail(g,
+GRUNDY_ENOMEM,"out of memory storing the rules");return gr_take_rules(g,&r,&gr_family_engine);}
+GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){va_list ap;va_start(ap,fmt);
+vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);g->errpos=GRUNDY_NO_POS;return rc;}GR_LOCAL int gr_heap_ready(grundy_heap_game*g,
+const char*call){if(g->reporting)return gr_heap_fail(g,GRUNDY_ESTATE,
+"%s: called from the game's own progress " "callback",call);if(!g->has_rules)return gr_heap_fail(g,
+GRUNDY_ESTATE,"%s: the game has no rules yet (give them " "with grundy_heap_game_parse, " "grundy_heap_game_set_subtraction or " "grundy_heap_game_set_family)",
 call);return GRUNDY_OK;}GR_LOCAL int gr_heap_ready_play(grundy_heap_game*g,int play,const char*call){
 const char*why=gr_play_refusal(play,1);if(why!=NULL)return gr_heap_fail(g,GRUNDY_EINVAL,
 "%s: play %d %s",call,play,why);int base=gr_play_base(play);if(base!=GRUNDY_PLAY_NORMAL&&base!=GRUNDY_PLAY_MISERE)return gr_heap_fail(g,
@@ -2120,12 +2136,14 @@ i<len;i++){(void)gr_read_amount(name,len,&i,why,&v);r->digit[v]=0;}return gr_hea
 }static int gr_is_name(const char*name,size_t len,const char*word){return len==strlen(word)&&memcmp(name,
 word,len)==0;}GR_LOCAL int gr_heap_rules_parse(const char*name,size_t len,const grundy_allocator*a,
 gr_heap_rules*r,size_t*errpos,char*msg,size_t cap){gr_refusal why={errpos,msg,cap};if(msg!=NULL&&cap>0)msg[0]='\0';
-if(gr_is_name(name,len,"grundy")||gr_is_name(name,len,"lasker")){if(gr_alloc_digits(r,a,1)!=GRUNDY_OK)return GRUNDY_ENOMEM;
-r->digit[0]=GR_HEAP_LEAVE_TWO;if(name[0]=='g')r->unequal=1;else r->tail=GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE;
-return gr_heap_rules_finish(r,a);}if(len>=4&&memcmp(name,"sub:",4)==0)return gr_parse_subtraction(name,
+if(gr_is_name(name,len,"grundy"))return gr_heap_rules_family(GRUNDY_HEAP_GRUNDY,a,r);if(gr_is_name(name,
+len,"lasker"))return gr_heap_rules_family(GRUNDY_HEAP_LASKER,a,r);if(len>=4&&memcmp(name,"sub:",4)==0)return gr_parse_subtraction(name,
 len,a,r,&why);if(len>=7&&memcmp(name,"allbut:",7)==0)return gr_parse_allbut(name,len,a,r,&why);if(len==0)return gr_reject(&why,
-GRUNDY_EPARSE,0,"the game name is empty");return gr_parse_code(name,len,a,r,&why);}GR_LOCAL int gr_heap_rules_subtraction(const uint32_t*set,
-size_t n,const grundy_allocator*a,gr_heap_rules*r,char*msg,size_t cap){for(size_t i=0;i<n;i++){if(set[i]==0){
+GRUNDY_EPARSE,0,"the game name is empty");return gr_parse_code(name,len,a,r,&why);}GR_LOCAL int gr_heap_rules_family(int family,
+const grundy_allocator*a,gr_heap_rules*r){if(gr_alloc_digits(r,a,1)!=GRUNDY_OK)return GRUNDY_ENOMEM;
+r->digit[0]=GR_HEAP_LEAVE_TWO;if(family==GRUNDY_HEAP_GRUNDY)r->unequal=1;else r->tail=GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE;
+return gr_heap_rules_finish(r,a);}GR_LOCAL int gr_heap_rules_subtraction(const uint32_t*set,size_t n,
+const grundy_allocator*a,gr_heap_rules*r,char*msg,size_t cap){for(size_t i=0;i<n;i++){if(set[i]==0){
 if(msg!=NULL&&cap>0)snprintf(msg,cap,"set[%zu] is 0: amounts are 1 to %lu (2^32 - 1)",i,(unsigned long)GR_HEAP_MAX_SUBTRACT);
 return GRUNDY_EINVAL;}}uint32_t*amounts=(uint32_t*)gr_alloc_array(a,n,sizeof*amounts);if(amounts==NULL)return GRUNDY_ENOMEM;
 memcpy(amounts,set,n*sizeof*amounts);gr_subtraction_rules(r,amounts,n);return GRUNDY_OK;}GR_LOCAL void gr_heap_rules_free(gr_heap_rules*r,

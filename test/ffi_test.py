@@ -78,6 +78,7 @@ SIGNATURES = {
     "grundy_heap_game_free": (None, [c_void_p]),
     "grundy_heap_game_parse": (c_int, [c_void_p, c_char_p, c_size_t]),
     "grundy_heap_game_set_subtraction": (c_int, [c_void_p, u32p, c_size_t]),
+    "grundy_heap_game_set_family": (c_int, [c_void_p, c_int]),
     "grundy_heap_game_errmsg": (c_char_p, [c_void_p]),
     "grundy_heap_game_errpos": (c_size_t, [c_void_p]),
     "grundy_heap_game_set_progress": (None, [c_void_p, PROGRESS_FN, c_void_p]),
@@ -1025,6 +1026,26 @@ class TestHeapGame(unittest.TestCase):
             # Any uint32_t amount, up to 2^32 - 1, is accepted.
             self.assertEqual(lib.grundy_heap_game_set_subtraction(h.h, u32s([1, 2, (1 << 32) - 2]), 3), OK)
             self.assertEqual(h.values(10 ** 18, 3), [10 ** 18 % 3, (10 ** 18 + 1) % 3, (10 ** 18 + 2) % 3])
+
+    def test_family(self):
+        text = header_text()
+        family = {}
+        for name in ("GRUNDY", "LASKER"):
+            m = re.search(r"#define GRUNDY_HEAP_%s (\d+)\n" % name, text)
+            self.assertIsNotNone(m, name)
+            family[name] = int(m.group(1))
+        for name, word in (("GRUNDY", b"grundy"), ("LASKER", b"lasker")):
+            with HeapGame() as a, HeapGame() as b:
+                self.assertEqual(lib.grundy_heap_game_parse(a.h, word, len(word)), OK)
+                self.assertEqual(lib.grundy_heap_game_set_family(b.h, family[name]), OK)
+                self.assertEqual(lib.grundy_heap_game_set_family(b.h, family[name]), ESTATE)
+                self.assertEqual(b.values(0, 300), a.values(0, 300), name)
+        with HeapGame() as h:
+            self.assertEqual(lib.grundy_heap_game_set_family(h.h, 0), EINVAL)
+            self.assertIn(b"not a family", lib.grundy_heap_game_errmsg(h.h))
+            self.assertEqual(lib.grundy_heap_game_set_family(h.h, family["GRUNDY"]), OK)
+            self.assertEqual(h.values(0, 8), [0, 0, 0, 1, 0, 2, 1, 0])
+        self.assertEqual(lib.grundy_heap_game_set_family(None, family["GRUNDY"]), EINVAL)
 
     def test_parse_errors(self):
         with HeapGame() as h:

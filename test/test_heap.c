@@ -715,6 +715,104 @@ static void test_names(void)
     }
 }
 
+/* grundy_heap_game_set_family against the names "grundy" and "lasker": the
+ * same values (past the sparse method's first mask, and for Lasker's Nim
+ * through its proved closed form), moves and regularity; the errors. */
+static void test_set_family(void)
+{
+    static const struct {
+        int family;
+        const char *name;
+    } fam[] = {{GRUNDY_HEAP_GRUNDY, "grundy"}, {GRUNDY_HEAP_LASKER, "lasker"}};
+    enum { N = 3000 };
+    for (size_t i = 0; i < sizeof fam / sizeof fam[0]; i++) {
+        grundy_heap_game *named = open_game(fam[i].name), *set = NULL;
+        CHECK_EQ(grundy_heap_game_new(&set, NULL), GRUNDY_OK);
+        if (named == NULL || set == NULL) {
+            grundy_heap_game_free(named);
+            grundy_heap_game_free(set);
+            continue;
+        }
+        CHECK_EQ(grundy_heap_game_set_family(set, fam[i].family), GRUNDY_OK);
+        static uint32_t a[N], b[N];
+        CHECK_EQ(grundy_heap_game_values(named, GRUNDY_PLAY_NORMAL, 0, N, a), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_values(set, GRUNDY_PLAY_NORMAL, 0, N, b), GRUNDY_OK);
+        if (!CHECK(memcmp(a, b, sizeof a) == 0))
+            fprintf(stderr, "    %s: the family's values differ from the name's\n",
+                    fam[i].name);
+        uint64_t big = 1000000000000ull;
+        uint64_t va = 1, vb = 2;
+        CHECK_EQ(grundy_heap_game_value64(named, GRUNDY_PLAY_NORMAL, N - 1, &va), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_value64(set, GRUNDY_PLAY_NORMAL, N - 1, &vb), GRUNDY_OK);
+        CHECK_EQ(va, vb);
+        uint64_t pa[3], pb[3];
+        int proved_a = -1, proved_b = -2;
+        CHECK_EQ(grundy_heap_game_arithmetic_period(named, N, &pa[0], &pa[1], &pa[2], &proved_a),
+                 grundy_heap_game_arithmetic_period(set, N, &pb[0], &pb[1], &pb[2], &proved_b));
+        CHECK_EQ(proved_a, proved_b);
+        CHECK(memcmp(pa, pb, sizeof pa) == 0);
+        if (fam[i].family == GRUNDY_HEAP_LASKER) {
+            CHECK_EQ(proved_b, 1);
+            CHECK_EQ(grundy_heap_game_value64(set, GRUNDY_PLAY_NORMAL, big + 3, &vb), GRUNDY_OK);
+            CHECK_EQ(vb, big + 4); /* G(4k + 3) = 4k + 4 */
+        }
+        for (uint64_t h = 0; h < 40; h++) {
+            uint64_t da = 0, db = 1;
+            CHECK_EQ(grundy_heap_game_degree(named, h, &da), GRUNDY_OK);
+            CHECK_EQ(grundy_heap_game_degree(set, h, &db), GRUNDY_OK);
+            CHECK_EQ(da, db);
+            for (uint64_t k = 0; k < db; k++) {
+                uint64_t ma[3] = {0}, mb[3] = {0};
+                size_t na = 0, nb = 1;
+                CHECK_EQ(grundy_heap_game_move(named, h, k, ma, 3, &na), GRUNDY_OK);
+                CHECK_EQ(grundy_heap_game_move(set, h, k, mb, 3, &nb), GRUNDY_OK);
+                CHECK(na == nb && memcmp(ma, mb, sizeof ma) == 0);
+            }
+        }
+        grundy_heap_game_free(named);
+        grundy_heap_game_free(set);
+    }
+
+    /* Errors: no game, no such family (the game keeps no rules), rules
+     * given twice, either way round. */
+    CHECK_EQ(grundy_heap_game_set_family(NULL, GRUNDY_HEAP_GRUNDY), GRUNDY_EINVAL);
+    grundy_heap_game *h = NULL;
+    CHECK_EQ(grundy_heap_game_new(&h, NULL), GRUNDY_OK);
+    if (h != NULL) {
+        const int bad[] = {0, 3, -1, GRUNDY_PLAY_MISERE + 2, 1 << 20};
+        uint32_t v = 7;
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            CHECK_EQ(grundy_heap_game_set_family(h, bad[i]), GRUNDY_EINVAL);
+            CHECK(strstr(grundy_heap_game_errmsg(h), "not a family") != NULL);
+            CHECK_EQ(grundy_heap_game_errpos(h), GRUNDY_NO_POS);
+        }
+        CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 3, &v), GRUNDY_ESTATE);
+        CHECK(strstr(grundy_heap_game_errmsg(h), "grundy_heap_game_set_family") != NULL);
+        CHECK_EQ(grundy_heap_game_set_family(h, GRUNDY_HEAP_GRUNDY), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_set_family(h, GRUNDY_HEAP_GRUNDY), GRUNDY_ESTATE);
+        CHECK(strstr(grundy_heap_game_errmsg(h), "has rules already") != NULL);
+        CHECK_EQ(grundy_heap_game_set_family(h, GRUNDY_HEAP_LASKER), GRUNDY_ESTATE);
+        CHECK_EQ(grundy_heap_game_parse(h, "lasker", 6), GRUNDY_ESTATE);
+        CHECK_EQ(grundy_heap_game_set_subtraction(h, (const uint32_t[]){1}, 1), GRUNDY_ESTATE);
+        CHECK_EQ(grundy_heap_game_set_family(h, 0), GRUNDY_EINVAL);
+        CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 3, &v), GRUNDY_OK);
+        CHECK_EQ(v, 1); /* Grundy's game: 0 0 0 1 */
+        grundy_heap_game_free(h);
+    }
+    h = open_game("0.77");
+    if (h != NULL) {
+        CHECK_EQ(grundy_heap_game_set_family(h, GRUNDY_HEAP_LASKER), GRUNDY_ESTATE);
+        grundy_heap_game_free(h);
+    }
+    h = NULL;
+    CHECK_EQ(grundy_heap_game_new(&h, NULL), GRUNDY_OK);
+    if (h != NULL) {
+        CHECK_EQ(grundy_heap_game_set_subtraction(h, (const uint32_t[]){2}, 1), GRUNDY_OK);
+        CHECK_EQ(grundy_heap_game_set_family(h, GRUNDY_HEAP_GRUNDY), GRUNDY_ESTATE);
+        grundy_heap_game_free(h);
+    }
+}
+
 /* A new game with a subtraction set (the 0.1 grundy_heap_game_new_subtraction). */
 static int new_subtraction(grundy_heap_game **h, const uint32_t *set, size_t n)
 {
@@ -2610,6 +2708,7 @@ int main(void)
     test_threads_equal_one();
     test_names();
     test_new_subtraction();
+    test_set_family();
     test_move_lists();
     test_huge_move_lists();
     test_value_ranges();

@@ -154,7 +154,7 @@ static int between_values(grundy_heap_game *g, uint64_t count, int *rc)
         }
     }
     if (g->detect && g->vals.n >= g->next_check) {
-        if (grundy__heap_check_regularity(g) > 0)
+        if (g->engine.regularity != NULL && g->engine.regularity(g) > 0)
             return 1;
         g->next_check = g->vals.n + g->vals.n / 4 + 16;
     }
@@ -193,8 +193,8 @@ static int run_one(grundy_heap_game *g, uint64_t stop)
  * thread what they left (the value that stopped them, if any). */
 static int run_segment(grundy_heap_game *g, uint64_t stop)
 {
-    if (grundy__heap_rules_allbut(&g->rules))
-        return grundy__heap_allbut_run(g, stop);
+    if (g->engine.run != NULL)
+        return g->engine.run(g, stop);
     int lanes = stop - g->vals.n >= MIN_SEGMENT && g->vals.n >= LANES_FROM
                     ? grundy__heap_lanes_ready(g)
                     : 0;
@@ -299,14 +299,14 @@ int grundy_heap_game_compute(grundy_heap_game *g, uint64_t count)
     if (g == NULL)
         return GRUNDY_EINVAL;
     int rc = grundy__heap_ready(g, "grundy_heap_game_compute");
-    return rc != GRUNDY_OK ? rc : g->compute(g, count);
+    return rc != GRUNDY_OK ? rc : g->engine.compute(g, count);
 }
 
 int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
 {
     if (heap < g->vals.n || g->periodic)
         return GRUNDY_OK;
-    return g->compute(g, heap == UINT64_MAX ? heap : heap + 1);
+    return g->engine.compute(g, heap == UINT64_MAX ? heap : heap + 1);
 }
 
 int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)

@@ -67,11 +67,32 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
     return GRUNDY_OK;
 }
 
+/* The engines, by the rules they compute.  Each call that gives rules
+ * names the engines of the rules it can give, and no other call does. */
+static const grundy__heap_engine subtraction_engine = {grundy__heap_sub_compute, NULL, NULL};
+static const grundy__heap_engine allbut_engine = {
+    grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut};
+static const grundy__heap_engine code_engine = {
+    grundy__heap_general_compute, NULL, grundy__heap_check_period};
+/* Grundy's game and Lasker's Nim: no theorem proves a period of the first,
+ * and the second's closed form needs no proof from its values. */
+static const grundy__heap_engine family_engine = {grundy__heap_general_compute, NULL, NULL};
+
+/* The engine of parsed rules. */
+static const grundy__heap_engine *engine_of(const grundy__heap_rules *r)
+{
+    if (r->subtraction)
+        return &subtraction_engine;
+    if (grundy__heap_rules_allbut(r))
+        return &allbut_engine;
+    return r->tail == 0 && !r->unequal ? &code_engine : &family_engine;
+}
+
 /* Makes r (which the game then owns) the game's rules, computed by engine,
  * with the list of amounts whose removal may leave two heaps, for the
  * sparse method.  On failure r is freed and the game keeps no rules. */
 static int take_rules(grundy_heap_game *g, grundy__heap_rules *r,
-                      int (*engine)(grundy_heap_game *g, uint64_t count))
+                      const grundy__heap_engine *engine)
 {
     uint32_t *split_k = (uint32_t *)grundy__alloc_array(&g->alloc, (size_t)r->ndigits,
                                                         sizeof *split_k);
@@ -87,7 +108,7 @@ static int take_rules(grundy_heap_game *g, grundy__heap_rules *r,
     g->split_k = split_k;
     g->rules = *r;
     g->has_rules = 1;
-    g->compute = engine;
+    g->engine = *engine;
     return GRUNDY_OK;
 }
 
@@ -120,8 +141,7 @@ int grundy_heap_game_parse(grundy_heap_game *g, const char *name, size_t len)
         g->errpos = pos;
         return rc;
     }
-    return take_rules(g, &r, r.subtraction ? grundy__heap_sub_compute
-                                           : grundy__heap_general_compute);
+    return take_rules(g, &r, engine_of(&r));
 }
 
 int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, size_t n)
@@ -141,7 +161,23 @@ int grundy_heap_game_set_subtraction(grundy_heap_game *g, const uint32_t *set, s
         return grundy__heap_fail(g, rc, "out of memory storing the subtraction set");
     if (rc != GRUNDY_OK)
         return rc;
-    return take_rules(g, &r, grundy__heap_sub_compute);
+    return take_rules(g, &r, &subtraction_engine);
+}
+
+int grundy_heap_game_set_family(grundy_heap_game *g, int family)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (family != GRUNDY_HEAP_GRUNDY && family != GRUNDY_HEAP_LASKER)
+        return grundy__heap_fail(g, GRUNDY_EINVAL, "grundy_heap_game_set_family: %d is not a "
+                                 "family (GRUNDY_HEAP_GRUNDY or GRUNDY_HEAP_LASKER)", family);
+    int rc = can_take_rules(g, "grundy_heap_game_set_family");
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__heap_rules r;
+    if (grundy__heap_rules_family(family, &g->alloc, &r) != GRUNDY_OK)
+        return grundy__heap_fail(g, GRUNDY_ENOMEM, "out of memory storing the rules");
+    return take_rules(g, &r, &family_engine);
 }
 
 int grundy__heap_fail(grundy_heap_game *g, int rc, const char *fmt, ...)
@@ -161,8 +197,9 @@ int grundy__heap_ready(grundy_heap_game *g, const char *call)
                                  "callback", call);
     if (!g->has_rules)
         return grundy__heap_fail(g, GRUNDY_ESTATE, "%s: the game has no rules yet (give them "
-                                 "with grundy_heap_game_parse or "
-                                 "grundy_heap_game_set_subtraction)", call);
+                                 "with grundy_heap_game_parse, "
+                                 "grundy_heap_game_set_subtraction or "
+                                 "grundy_heap_game_set_family)", call);
     return GRUNDY_OK;
 }
 

@@ -73,13 +73,32 @@ typedef struct grundy__heap_misere {
     size_t ngenus, cap_genus, cap_tame;
 } grundy__heap_misere;
 
+/* How a game's values are computed and its regularity proved, chosen with
+ * its rules (heap_game.c).  The calls reach the engines through it only, so
+ * a single-header edition cut to a program's calls keeps the engines of the
+ * rules it can give, not every engine. */
+typedef struct grundy__heap_engine {
+    /* Makes G(0) ... G(count - 1) known, unless a period answers:
+     * grundy__heap_sub_compute or grundy__heap_general_compute. */
+    int (*compute)(grundy_heap_game *g, uint64_t count);
+    /* The general engine's values up to stop by a method of the rules' own
+     * (grundy__heap_allbut_run), or NULL for the kernels of heap_kernel.h. */
+    int (*run)(grundy_heap_game *g, uint64_t stop);
+    /* The general engine's check between stretches of values: the proof of
+     * a regularity from the values computed (grundy__heap_check_period,
+     * grundy__heap_check_allbut: 1 when found, 0, or GRUNDY_ENOMEM); NULL
+     * where none can succeed: Grundy's game (no theorem), Lasker's Nim (its
+     * closed form, heap_arith.c), and the subtraction engine, which proves
+     * periods its own way.  grundy__heap_check_regularity() is the same
+     * check for every game. */
+    int (*regularity)(grundy_heap_game *g);
+} grundy__heap_engine;
+
 struct grundy_heap_game {
     grundy_allocator alloc; /* first: grundy__handle_new fills it */
     grundy__heap_rules rules;
-    int has_rules;       /* given once, by a name or a subtraction set */
-    /* The engine that computes the values of the rules (set with them):
-     * grundy__heap_sub_compute or grundy__heap_general_compute. */
-    int (*compute)(grundy_heap_game *g, uint64_t count);
+    int has_rules;       /* given once, by a name, a family or a subtraction set */
+    grundy__heap_engine engine; /* set with the rules */
     char errmsg[GRUNDY__HEAP_MSG];
     size_t errpos;       /* where in the name the last failure was, or GRUNDY_NO_POS */
     grundy_progress_fn progress;
@@ -192,8 +211,8 @@ int grundy__heap_lane_init(grundy__heap_lane *L, const grundy_allocator *a, size
 uint32_t grundy__heap_next_value(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
 /* Makes G(0) ... G(count - 1) known by the general engine (the kernels of
- * heap_kernel.h), the engine of every game but subtraction games, unless a
- * period answers; failures get their message. */
+ * heap_kernel.h, or the engine's run), the engine of every game but
+ * subtraction games, unless a period answers; failures get their message. */
 int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count);
 
 /* Makes G(0) ... G(heap) known: computes the table up to heap unless a

@@ -299,16 +299,10 @@ int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocato
     refusal why = {errpos, msg, cap};
     if (msg != NULL && cap > 0)
         msg[0] = '\0';
-    if (is_name(name, len, "grundy") || is_name(name, len, "lasker")) {
-        if (alloc_digits(r, a, 1) != GRUNDY_OK)
-            return GRUNDY_ENOMEM;
-        r->digit[0] = HEAP_LEAVE_TWO;
-        if (name[0] == 'g')
-            r->unequal = 1;
-        else
-            r->tail = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
-        return finish(r, a);
-    }
+    if (is_name(name, len, "grundy"))
+        return grundy__heap_rules_family(GRUNDY_HEAP_GRUNDY, a, r);
+    if (is_name(name, len, "lasker"))
+        return grundy__heap_rules_family(GRUNDY_HEAP_LASKER, a, r);
     if (len >= 4 && memcmp(name, "sub:", 4) == 0)
         return parse_subtraction(name, len, a, r, &why);
     if (len >= 7 && memcmp(name, "allbut:", 7) == 0)
@@ -316,6 +310,18 @@ int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocato
     if (len == 0)
         return reject(&why, GRUNDY_EPARSE, 0, "the game name is empty");
     return parse_code(name, len, a, r, &why);
+}
+
+int grundy__heap_rules_family(int family, const grundy_allocator *a, grundy__heap_rules *r)
+{
+    if (alloc_digits(r, a, 1) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    r->digit[0] = HEAP_LEAVE_TWO;
+    if (family == GRUNDY_HEAP_GRUNDY)
+        r->unequal = 1;
+    else
+        r->tail = HEAP_LEAVE_NONE | HEAP_LEAVE_ONE;
+    return finish(r, a);
 }
 
 int grundy__heap_rules_subtraction(const uint32_t *set, size_t n, const grundy_allocator *a,

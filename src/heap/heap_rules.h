@@ -53,6 +53,11 @@ static inline unsigned grundy__heap_rules_removal_digit(const grundy__heap_rules
 int grundy__heap_rules_parse(const char *name, size_t len, const grundy_allocator *a,
                              grundy__heap_rules *r, size_t *errpos, char *msg, size_t cap);
 
+/* Rules of the family named by GRUNDY_HEAP_GRUNDY or GRUNDY_HEAP_LASKER
+ * (the caller checked which): the rules the names "grundy" and "lasker"
+ * give.  GRUNDY_OK or GRUNDY_ENOMEM; on success the rules own two arrays. */
+int grundy__heap_rules_family(int family, const grundy_allocator *a, grundy__heap_rules *r);
+
 /* Rules of the subtraction game with the given set (n >= 1 amounts in any
  * order, repeats ignored, validated here: GRUNDY_EINVAL for 0, with msg).
  * Memory O(n): the sorted amounts only. */

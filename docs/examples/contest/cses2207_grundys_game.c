@@ -4,7 +4,10 @@
  *
  * One heap of n coins.  A move splits a heap into two non-empty heaps of
  * different sizes; whoever makes the last move wins.  The library knows
- * this game by name ("grundy") and computes its values G(0), G(1), ...
+ * this game as a family (GRUNDY_HEAP_GRUNDY, the rules of the name
+ * "grundy") and computes its values G(0), G(1), ...  Giving the rules as a
+ * family rather than by name keeps the name reader and the engines of
+ * other games out of the edition cut to this program's calls.
  *
  * Grundy's game has no known period, and computing every value up to 10^6
  * takes seconds, more than the time limit.  But the problem's whole range
@@ -41,7 +44,7 @@ int main(void)
         return 0;
     status = grundy_heap_game_new(&game, NULL);
     if (status == GRUNDY_OK)
-        status = grundy_heap_game_parse(game, "grundy", 6);
+        status = grundy_heap_game_set_family(game, GRUNDY_HEAP_GRUNDY);
     if (status == GRUNDY_OK)
         status = grundy_heap_game_compute(game, LIMIT);
     while (status == GRUNDY_OK && t-- > 0 && scanf("%" SCNu64, &n) == 1) {
