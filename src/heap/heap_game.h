@@ -61,7 +61,9 @@ typedef struct grundy__heap_lane {
 
 /* Misère play's state (heap_misere.c, heap_genus.c). */
 typedef struct grundy__heap_misere {
+#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which has no search, and no game given by rules to run it */
     grundy_game *memo;       /* the sums of heaps searched, or NULL */
+#endif
     uint32_t slots;          /* heap slots of its positions; one more holds the Nim part */
     uint32_t *buf;           /* 3 * (slots + 1): the generator's sum, a call's two sums */
     uint64_t work;           /* sums examined (options listed) by the call under way */
