@@ -9912,6 +9912,18 @@ GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *
  * wanted set is kept as that table, so adding or removing a value is a bit
  * flip and the scan needs no setup. */
 
+/* Whether this build has the vector scans: x86-64 under gcc or clang,
+ * unless GRUNDY_SCAN_PORTABLE keeps to the portable loops (make sanitize
+ * builds so, to test them on processors that have the vector units).
+ * Without them there is no bitmap scan, and the kernels leave its paths
+ * out. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(GRUNDY_SCAN_PORTABLE)
+#define GRUNDY__SCAN_VECTOR 1
+#else
+#define GRUNDY__SCAN_VECTOR 0
+#endif
+
 /* A set of byte values: bit (x >> 4) & 7 of row[x >> 7][x & 15] is set iff
  * x is in the set.  The two 16-byte rows are the shuffle tables. */
 typedef struct grundy__want8 {
@@ -10063,8 +10075,10 @@ typedef struct grundy__heap_lane {
     uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     unsigned nfew;
     uint32_t want_lo, want_c; /* want[] covers the values from want_lo to want_c */
+#if GRUNDY__SCAN_VECTOR
     grundy__want_bits want_bits; /* instead of want[], where it can be */
     int bits;
+#endif
     uint64_t work;        /* options examined */
     uint64_t values;      /* values published in this segment of lanes */
     int waits;            /* G(n - 1) may be in progress on the other lane */
@@ -10147,8 +10161,10 @@ struct grundy_heap_game {
     size_t nsplit;
     grundy__scan8_fn scan8;
     grundy__scan16_fn scan16;
+#if GRUNDY__SCAN_VECTOR
     grundy__scan_bits_fn scan_bits; /* NULL without AVX-512 VBMI */
     grundy__scan_bits8_fn scan_bits8;
+#endif
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;
@@ -11043,9 +11059,12 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+#if GRUNDY__SCAN_VECTOR
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
-            else if (x < 256)
+            else
+#endif
+            if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -11057,7 +11076,9 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
 {
     (void)lo;
     (void)c;
+#if GRUNDY__SCAN_VECTOR
     memset(&L->want_bits, 0, sizeof L->want_bits);
+#endif
     memset(&L->want8, 0, sizeof L->want8);
 }
 
@@ -11066,6 +11087,7 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
 static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+#if GRUNDY__SCAN_VECTOR
     if (g->scan_bits8 != NULL) {
         uint16_t found[256];
         uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
@@ -11074,6 +11096,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
         L->work += stop - lo;
         return missing - k;
     }
+#endif
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -11096,7 +11119,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
                                    uint32_t c)
 {
     uint32_t missing = 0;
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     /* The bitmap, where the processor has its scan and every value (so
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
@@ -11123,7 +11146,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
 
 static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         memset(&L->want_bits, 0, sizeof L->want_bits);
         return;
@@ -11149,7 +11172,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         uint16_t found[1024];
         uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
@@ -11421,9 +11444,12 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+#if GRUNDY__SCAN_VECTOR
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
-            else if (x < 256)
+            else
+#endif
+            if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -11435,7 +11461,9 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
 {
     (void)lo;
     (void)c;
+#if GRUNDY__SCAN_VECTOR
     memset(&L->want_bits, 0, sizeof L->want_bits);
+#endif
     memset(&L->want8, 0, sizeof L->want8);
 }
 
@@ -11444,6 +11472,7 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
 static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+#if GRUNDY__SCAN_VECTOR
     if (g->scan_bits8 != NULL) {
         uint16_t found[256];
         uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
@@ -11452,6 +11481,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
         L->work += stop - lo;
         return missing - k;
     }
+#endif
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -11474,7 +11504,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
                                    uint32_t c)
 {
     uint32_t missing = 0;
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     /* The bitmap, where the processor has its scan and every value (so
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
@@ -11501,7 +11531,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
 
 static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         memset(&L->want_bits, 0, sizeof L->want_bits);
         return;
@@ -11527,7 +11557,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         uint16_t found[1024];
         uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
@@ -11798,9 +11828,12 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+#if GRUNDY__SCAN_VECTOR
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
-            else if (x < 256)
+            else
+#endif
+            if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -11812,7 +11845,9 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
 {
     (void)lo;
     (void)c;
+#if GRUNDY__SCAN_VECTOR
     memset(&L->want_bits, 0, sizeof L->want_bits);
+#endif
     memset(&L->want8, 0, sizeof L->want8);
 }
 
@@ -11821,6 +11856,7 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
 static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+#if GRUNDY__SCAN_VECTOR
     if (g->scan_bits8 != NULL) {
         uint16_t found[256];
         uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
@@ -11829,6 +11865,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
         L->work += stop - lo;
         return missing - k;
     }
+#endif
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -11851,7 +11888,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
                                    uint32_t c)
 {
     uint32_t missing = 0;
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     /* The bitmap, where the processor has its scan and every value (so
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
@@ -11878,7 +11915,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_begin)(grundy_heap_game *g, gr
 
 static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         memset(&L->want_bits, 0, sizeof L->want_bits);
         return;
@@ -11904,7 +11941,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
-#ifdef GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16
+#if defined(GRUNDY__HEAP_COMPUTE__KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         uint16_t found[1024];
         uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);
@@ -12253,8 +12290,10 @@ GRUNDY__LOCAL int grundy__heap_general_compute(grundy_heap_game *g, uint64_t cou
     if (g->scan8 == NULL) {
         g->scan8 = grundy__scan8_best();
         g->scan16 = grundy__scan16_best();
+#if GRUNDY__SCAN_VECTOR
         g->scan_bits = grundy__scan_bits_best();
         g->scan_bits8 = grundy__scan_bits8_best();
+#endif
     }
     int rc = grundy__heap_compute__compute_to(g, count);
     unsigned long long want = count, have = g->vals.n;
@@ -14645,10 +14684,7 @@ GRUNDY__LOCAL uint64_t grundy__heap_rules_max_removal(const grundy__heap_rules *
 /* === src/heap/heap_scan.c === */
 /* The confirmation scan of the sparse method: portable, AVX2, AVX-512. */
 
-/* GRUNDY_SCAN_PORTABLE keeps to the portable loops (make sanitize builds
- * so, to test them on processors that have the vector units). */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(GRUNDY_SCAN_PORTABLE)
+#if GRUNDY__SCAN_VECTOR
 #define GRUNDY__SCAN_AVX2 1
 #include <immintrin.h>
 #else
@@ -19526,6 +19562,7 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__HEAP_MAX_DIGITS
 #undef GRUNDY__HEAP_MAX_SUBTRACT
 #undef GRUNDY__HEAP_MAX_EXCLUDED
+#undef GRUNDY__SCAN_VECTOR
 #undef GRUNDY__SCAN_FEW
 #undef GRUNDY__HEAP_LANES
 #undef GRUNDY__HEAP_ABANDONED

@@ -1237,12 +1237,8 @@ uint64_t m,uint64_t a,uint64_t end);
 #define GR_SCAN_FEW 16u
 typedef uint64_t(*gr_scan16_fn)(const uint16_t*t,unsigned k,const uint16_t*v,uint64_t m,uint64_t a,
 uint64_t end);GR_LOCAL gr_scan16_fn gr_scan16_best(void);GR_LOCAL uint64_t gr_scan16_plain(const uint16_t*t,
-unsigned k,const uint16_t*v,uint64_t m,uint64_t a,uint64_t end);typedef struct gr_want_bits{uint8_t byte[128];
-}gr_want_bits;static inline void gr_want_bits_flip(gr_want_bits*w,uint32_t x){w->byte[(x>>3)&127]^=(uint8_t)(1u<<(x&7));
-}typedef uint32_t(*gr_scan_bits_fn)(gr_want_bits*w,const uint16_t*v,uint64_t m,uint64_t a,uint64_t end,
-uint32_t missing,uint16_t*found);GR_LOCAL gr_scan_bits_fn gr_scan_bits_best(void);typedef uint32_t(*gr_scan_bits8_fn)(gr_want_bits*w,
-const uint8_t*v,uint64_t m,uint64_t a,uint64_t end,uint32_t missing,uint16_t*found);GR_LOCAL gr_scan_bits8_fn gr_scan_bits8_best(void);
-typedef struct gr_values{unsigned char*p;unsigned width;uint64_t n,cap;}gr_values;static inline uint32_t gr_values_get(const gr_values*v,
+unsigned k,const uint16_t*v,uint64_t m,uint64_t a,uint64_t end);typedef struct gr_values{unsigned char*p;
+unsigned width;uint64_t n,cap;}gr_values;static inline uint32_t gr_values_get(const gr_values*v,
 uint64_t i){switch(v->width){case 1:return v->p[i];case 2:return((const uint16_t*)(const void*)v->p)[i];
 default:return((const uint32_t*)(const void*)v->p)[i];}}static inline void gr_values_set(gr_values*v,
 uint64_t i,uint32_t x){switch(v->width){case 1:v->p[i]=(unsigned char)x;break;case 2:((uint16_t*)(void*)v->p)[i]=(uint16_t)x;
@@ -1256,22 +1252,20 @@ GR_LOCAL void gr_values_free(gr_values*v,const grundy_allocator*a);
 typedef struct gr_heap_allbut{uint32_t*excluded;uint32_t nexcluded;uint32_t*count;uint32_t*tally;
 size_t cap;uint64_t counted;uint64_t least_free;}gr_heap_allbut;typedef struct gr_heap_lane{gr_mex mex;
 unsigned char*want;gr_want8 want8;uint16_t few[GR_SCAN_FEW];unsigned nfew;uint32_t want_lo,want_c;
-gr_want_bits want_bits;int bits;uint64_t work;uint64_t values;int waits;double waited;unsigned char apart[128];
-}gr_heap_lane;typedef struct gr_heap_misere{grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;
-int full;uint32_t*width;size_t nwidth,cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,
-cap_genus,cap_tame;}gr_heap_misere;typedef struct gr_heap_engine{int(*compute)(grundy_heap_game*g,
-uint64_t count);int(*run)(grundy_heap_game*g,uint64_t stop);int(*regularity)(grundy_heap_game*g);}
-gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;int has_rules;
+uint64_t work;uint64_t values;int waits;double waited;unsigned char apart[128];}gr_heap_lane;typedef struct gr_heap_misere{
+grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;int full;uint32_t*width;size_t nwidth,
+cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,cap_genus,cap_tame;}gr_heap_misere;typedef struct gr_heap_engine{
+int(*compute)(grundy_heap_game*g,uint64_t count);int(*run)(grundy_heap_game*g,uint64_t stop);int(*regularity)(grundy_heap_game*g);
+}gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;int has_rules;
 gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;grundy_progress_fn progress;void*progress_user;
 int reporting;int detect;gr_values vals;uint64_t pow2;unsigned threads;double rate_one;uint64_t rate_key;
 double value_s;double elapsed;double lost;unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;
 int sparse_allowed;int sparse_active;uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;
-size_t nsplit;gr_scan8_fn scan8;gr_scan16_fn scan16;gr_scan_bits_fn scan_bits;gr_scan_bits8_fn scan_bits8;
-uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;double lanes_late;
-uint64_t stall_every;double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];
-uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];
-gr_worker worker;int periodic;uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;
-gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
+size_t nsplit;gr_scan8_fn scan8;gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;
+uint64_t lanes_stop;double lanes_t0;double lanes_late;uint64_t stall_every;double stall_s;unsigned char apart[128];
+gr_heap_lane lane[GR_HEAP_LANES];uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;
+unsigned char apart_end[128];gr_worker worker;int periodic;uint64_t period,preperiod,saltus;
+gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1434,36 +1428,20 @@ uint32_t x3=(uint32_t)(v[a3]^vm[-(ptrdiff_t)a3]);stamp[x0]=gen;stamp[x1]=gen;sta
 #ifdef GR_KERNEL_SCAN8
 static uint32_t GR_KERNEL(want_begin)(grundy_heap_game*g,gr_heap_lane*L,uint32_t lo,uint32_t c){
 uint32_t missing=0;for(uint32_t x=lo;x<c;x++){if(!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,x)){
-if(x<256&&g->scan_bits8!=NULL)gr_want_bits_flip(&L->want_bits,x);else if(x<256)gr_want8_flip(&L->want8,
-x);missing++;}}return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,uint32_t lo,uint32_t c){
-(void)lo;(void)c;memset(&L->want_bits,0,sizeof L->want_bits);memset(&L->want8,0,sizeof L->want8);}
-static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,uint64_t m,
-uint64_t lo,uint64_t stop,uint32_t missing){if(g->scan_bits8!=NULL){uint16_t found[256];uint32_t k=g->scan_bits8(&L->want_bits,
-(const uint8_t*)v,m,lo,stop,missing,found);for(uint32_t i=0;i<k;i++)gr_mex_add(&L->mex,found[i]);L->work+=stop-lo;
-return missing-k;}uint64_t b=lo;while(missing>0&&b<stop){uint64_t hit=g->scan8(&L->want8,(const uint8_t*)v,
-m,b,stop);L->work+=hit-b+1;if(hit==stop)break;uint32_t x=(uint32_t)(v[hit]^v[m-hit]);gr_want8_flip(&L->want8,
-x);gr_mex_add(&L->mex,x);missing--;b=hit+1;}return missing;}
+if(x<256)gr_want8_flip(&L->want8,x);missing++;}}return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
+uint32_t lo,uint32_t c){(void)lo;(void)c;memset(&L->want8,0,sizeof L->want8);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,
+gr_heap_lane*L,const GR_VALUE_T*v,uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){uint64_t b=lo;
+while(missing>0&&b<stop){uint64_t hit=g->scan8(&L->want8,(const uint8_t*)v,m,b,stop);L->work+=hit-b+1;
+if(hit==stop)break;uint32_t x=(uint32_t)(v[hit]^v[m-hit]);gr_want8_flip(&L->want8,x);gr_mex_add(&L->mex,
+x);missing--;b=hit+1;}return missing;}
 #else
 static uint32_t GR_KERNEL(want_begin)(grundy_heap_game*g,gr_heap_lane*L,uint32_t lo,uint32_t c){
-uint32_t missing=0;
-#ifdef GR_KERNEL_SCAN16
-L->bits=g->scan_bits!=NULL&&g->pow2<=1024;if(L->bits){for(uint32_t x=lo;x<c;x++){if(!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,
-x)){if(x<1024)gr_want_bits_flip(&L->want_bits,x);missing++;}}return missing;}
-#endif
-for(uint32_t x=lo;x<c;x++){L->want[x]=!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,x);missing+=L->want[x];
-}L->nfew=0;L->want_lo=lo;L->want_c=c;return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
-uint32_t lo,uint32_t c){
-#ifdef GR_KERNEL_SCAN16
-if(L->bits){memset(&L->want_bits,0,sizeof L->want_bits);return;}
-#endif
-memset(L->want+lo,0,c-lo);}static inline void GR_KERNEL(want_hit)(gr_heap_lane*L,uint32_t x){for(unsigned i=0;
-i<L->nfew;i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;gr_mex_add(&L->mex,
-x);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
+uint32_t missing=0;for(uint32_t x=lo;x<c;x++){L->want[x]=!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,
+x);missing+=L->want[x];}L->nfew=0;L->want_lo=lo;L->want_c=c;return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
+uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static inline void GR_KERNEL(want_hit)(gr_heap_lane*L,
+uint32_t x){for(unsigned i=0;i<L->nfew;i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;
+gr_mex_add(&L->mex,x);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
 uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;uint64_t a=lo;
-#ifdef GR_KERNEL_SCAN16
-if(L->bits){uint16_t found[1024];uint32_t k=g->scan_bits(&L->want_bits,v,m,a,stop,missing,found);for(uint32_t i=0;
-i<k;i++)gr_mex_add(&L->mex,found[i]);L->work+=stop-a;return missing-k;}
-#endif
 while(a<stop&&missing>0){
 #ifdef GR_KERNEL_SCAN16
 if(missing<=GR_SCAN_FEW&&L->want_c<=65536){if(L->nfew==0){for(uint32_t x=L->want_lo;x<L->want_c;x++){
@@ -1523,25 +1501,12 @@ for(;j+4<=count;j+=4){uint32_t a0=rare[j],a1=rare[j+1],a2=rare[j+2],a3=rare[j+3]
 uint32_t x1=(uint32_t)(v[a1]^vm[-(ptrdiff_t)a1]);uint32_t x2=(uint32_t)(v[a2]^vm[-(ptrdiff_t)a2]);
 uint32_t x3=(uint32_t)(v[a3]^vm[-(ptrdiff_t)a3]);stamp[x0]=gen;stamp[x1]=gen;stamp[x2]=gen;stamp[x3]=gen;
 }for(;j<count;j++)stamp[v[rare[j]]^vm[-(ptrdiff_t)rare[j]]]=gen;}static uint32_t GR_KERNEL(want_begin)(grundy_heap_game*g,
-gr_heap_lane*L,uint32_t lo,uint32_t c){uint32_t missing=0;
-#ifdef GR_KERNEL_SCAN16
-L->bits=g->scan_bits!=NULL&&g->pow2<=1024;if(L->bits){for(uint32_t x=lo;x<c;x++){if(!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,
-x)){if(x<1024)gr_want_bits_flip(&L->want_bits,x);missing++;}}return missing;}
-#endif
-for(uint32_t x=lo;x<c;x++){L->want[x]=!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,x);missing+=L->want[x];
-}L->nfew=0;L->want_lo=lo;L->want_c=c;return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
-uint32_t lo,uint32_t c){
-#ifdef GR_KERNEL_SCAN16
-if(L->bits){memset(&L->want_bits,0,sizeof L->want_bits);return;}
-#endif
-memset(L->want+lo,0,c-lo);}static inline void GR_KERNEL(want_hit)(gr_heap_lane*L,uint32_t x){for(unsigned i=0;
-i<L->nfew;i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;gr_mex_add(&L->mex,
-x);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
+gr_heap_lane*L,uint32_t lo,uint32_t c){uint32_t missing=0;for(uint32_t x=lo;x<c;x++){L->want[x]=!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,
+x);missing+=L->want[x];}L->nfew=0;L->want_lo=lo;L->want_c=c;return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
+uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static inline void GR_KERNEL(want_hit)(gr_heap_lane*L,
+uint32_t x){for(unsigned i=0;i<L->nfew;i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;
+gr_mex_add(&L->mex,x);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
 uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;uint64_t a=lo;
-#ifdef GR_KERNEL_SCAN16
-if(L->bits){uint16_t found[1024];uint32_t k=g->scan_bits(&L->want_bits,v,m,a,stop,missing,found);for(uint32_t i=0;
-i<k;i++)gr_mex_add(&L->mex,found[i]);L->work+=stop-a;return missing-k;}
-#endif
 while(a<stop&&missing>0){
 #ifdef GR_KERNEL_SCAN16
 if(missing<=GR_SCAN_FEW&&L->want_c<=65536){if(L->nfew==0){for(uint32_t x=L->want_lo;x<L->want_c;x++){
@@ -1666,9 +1631,8 @@ if(!gr_within_cap(g,count))return GRUNDY_ELIMIT;int rc=GRUNDY_OK;if(g->lane[0].m
 while(rc==GRUNDY_OK&&g->vals.n<count){rc=gr_run_segment(g,gr_segment_stop(g,count));if(rc==GRUNDY_OK&&g->limit!=0&&gr_values_bytes(g,
 g->vals.cap)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_OK&&gr_between_values(g,count,&rc))break;}
 gr_heap_lanes_settle(g);gr_worker_stop(&g->worker);return rc;}GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,
-uint64_t count){if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();g->scan_bits=gr_scan_bits_best();
-g->scan_bits8=gr_scan_bits8_best();}int rc=gr_compute_to(g,count);unsigned long long want=count,have=g->vals.n;
-switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
+uint64_t count){if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();}int rc=gr_compute_to(g,
+count);unsigned long long want=count,have=g->vals.n;switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
 rc,"%llu values need at least %llu bytes, past the " "memory limit of %zu bytes, and no period is proved " "(%llu values computed)",
 want,(unsigned long long)gr_values_bytes(g,count),g->limit,have);return gr_heap_fail(g,rc,
 "%llu values: a table holds at most 2^32 - 1 and no " "period is proved (%llu values computed)",want,
@@ -2155,8 +2119,7 @@ while(lo<hi){uint32_t mid=lo+(hi-lo)/2;if(r->removals[mid]<k)lo=mid+1;else hi=mi
 }GR_LOCAL uint64_t gr_heap_rules_max_removal(const gr_heap_rules*r){if(r->tail!=0)return UINT64_MAX;
 return r->nremovals?r->removals[r->nremovals-1]:0;}GR_LOCAL uint64_t gr_scan8_plain(const gr_want8*w,
 const uint8_t*v,uint64_t m,uint64_t a,uint64_t end){for(uint64_t b=a;b<end;b++){if(gr_want8_has(w,(uint32_t)(v[b]^v[m-b])))return b;
-}return end;}GR_LOCAL gr_scan_bits8_fn gr_scan_bits8_best(void){return NULL;}GR_LOCAL gr_scan_bits_fn gr_scan_bits_best(void){
-return NULL;}GR_LOCAL uint64_t gr_scan16_plain(const uint16_t*t,unsigned k,const uint16_t*v,uint64_t m,
+}return end;}GR_LOCAL uint64_t gr_scan16_plain(const uint16_t*t,unsigned k,const uint16_t*v,uint64_t m,
 uint64_t a,uint64_t end){for(uint64_t b=a;b<end;b++){uint16_t x=(uint16_t)(v[b]^v[m-b]);for(unsigned i=0;
 i<k;i++){if(x==t[i])return b;}}return end;}GR_LOCAL gr_scan16_fn gr_scan16_best(void){return gr_scan16_plain;
 }GR_LOCAL gr_scan8_fn gr_scan8_best(void){return gr_scan8_plain;}

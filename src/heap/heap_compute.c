@@ -269,8 +269,10 @@ int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count)
     if (g->scan8 == NULL) {
         g->scan8 = grundy__scan8_best();
         g->scan16 = grundy__scan16_best();
+#if GRUNDY__SCAN_VECTOR
         g->scan_bits = grundy__scan_bits_best();
         g->scan_bits8 = grundy__scan_bits8_best();
+#endif
     }
     int rc = compute_to(g, count);
     unsigned long long want = count, have = g->vals.n;

@@ -48,8 +48,10 @@ typedef struct grundy__heap_lane {
     uint16_t few[GRUNDY__SCAN_FEW]; /* the last wanted values, two-byte values */
     unsigned nfew;
     uint32_t want_lo, want_c; /* want[] covers the values from want_lo to want_c */
+#if GRUNDY__SCAN_VECTOR
     grundy__want_bits want_bits; /* instead of want[], where it can be */
     int bits;
+#endif
     uint64_t work;        /* options examined */
     uint64_t values;      /* values published in this segment of lanes */
     int waits;            /* G(n - 1) may be in progress on the other lane */
@@ -132,8 +134,10 @@ struct grundy_heap_game {
     size_t nsplit;
     grundy__scan8_fn scan8;
     grundy__scan16_fn scan16;
+#if GRUNDY__SCAN_VECTOR
     grundy__scan_bits_fn scan_bits; /* NULL without AVX-512 VBMI */
     grundy__scan_bits8_fn scan_bits8;
+#endif
     uint64_t *hist;      /* heaps per value, for choosing the mask */
     size_t hist_len;
     uint64_t next_choice;

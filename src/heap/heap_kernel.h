@@ -118,9 +118,12 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, ui
     uint32_t missing = 0;
     for (uint32_t x = lo; x < c; x++) {
         if (!grundy__odd_parity(x & g->mask) && !grundy__mex_seen(&L->mex, x)) {
+#if GRUNDY__SCAN_VECTOR
             if (x < 256 && g->scan_bits8 != NULL)
                 grundy__want_bits_flip(&L->want_bits, x);
-            else if (x < 256)
+            else
+#endif
+            if (x < 256)
                 grundy__want8_flip(&L->want8, x);
             missing++;
         }
@@ -132,7 +135,9 @@ static void KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
     (void)lo;
     (void)c;
+#if GRUNDY__SCAN_VECTOR
     memset(&L->want_bits, 0, sizeof L->want_bits);
+#endif
     memset(&L->want8, 0, sizeof L->want8);
 }
 
@@ -141,6 +146,7 @@ static void KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
+#if GRUNDY__SCAN_VECTOR
     if (g->scan_bits8 != NULL) {
         uint16_t found[256];
         uint32_t k = g->scan_bits8(&L->want_bits, (const uint8_t *)v, m, lo, stop, missing, found);
@@ -149,6 +155,7 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, con
         L->work += stop - lo;
         return missing - k;
     }
+#endif
     uint64_t b = lo;
     while (missing > 0 && b < stop) {
         uint64_t hit = g->scan8(&L->want8, (const uint8_t *)v, m, b, stop);
@@ -171,7 +178,7 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, ui
                                    uint32_t c)
 {
     uint32_t missing = 0;
-#ifdef KERNEL_SCAN16
+#if defined(KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     /* The bitmap, where the processor has its scan and every value (so
      * every split's value) is below 1024. */
     L->bits = g->scan_bits != NULL && g->pow2 <= 1024;
@@ -198,7 +205,7 @@ static uint32_t KERNEL(want_begin)(grundy_heap_game *g, grundy__heap_lane *L, ui
 
 static void KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
 {
-#ifdef KERNEL_SCAN16
+#if defined(KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         memset(&L->want_bits, 0, sizeof L->want_bits);
         return;
@@ -224,7 +231,7 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, con
 {
     unsigned char *want = L->want;
     uint64_t a = lo;
-#ifdef KERNEL_SCAN16
+#if defined(KERNEL_SCAN16) && GRUNDY__SCAN_VECTOR
     if (L->bits) {
         uint16_t found[1024];
         uint32_t k = g->scan_bits(&L->want_bits, v, m, a, stop, missing, found);

@@ -3,10 +3,7 @@
 
 #include <stddef.h>
 
-/* GRUNDY_SCAN_PORTABLE keeps to the portable loops (make sanitize builds
- * so, to test them on processors that have the vector units). */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(GRUNDY_SCAN_PORTABLE)
+#if GRUNDY__SCAN_VECTOR
 #define GRUNDY__SCAN_AVX2 1
 #include <immintrin.h>
 #else

@@ -12,6 +12,18 @@
 
 #include <stdint.h>
 
+/* Whether this build has the vector scans: x86-64 under gcc or clang,
+ * unless GRUNDY_SCAN_PORTABLE keeps to the portable loops (make sanitize
+ * builds so, to test them on processors that have the vector units).
+ * Without them there is no bitmap scan, and the kernels leave its paths
+ * out. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(GRUNDY_SCAN_PORTABLE)
+#define GRUNDY__SCAN_VECTOR 1
+#else
+#define GRUNDY__SCAN_VECTOR 0
+#endif
+
 /* A set of byte values: bit (x >> 4) & 7 of row[x >> 7][x & 15] is set iff
  * x is in the set.  The two 16-byte rows are the shuffle tables. */
 typedef struct grundy__want8 {
