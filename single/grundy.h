@@ -3897,6 +3897,14 @@ GRUNDY__LOCAL const char *grundy__play_refusal(int play, int with_method);
 /* The play's name for messages ("misère play"). */
 GRUNDY__LOCAL const char *grundy__play_name(int play);
 
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+/* The refusal of a play other than normal play by a build made for normal
+ * play only: writes into msg (cap bytes) that call cannot answer play in
+ * this build and why, and returns GRUNDY_ENOTSUP.  One wording for every
+ * handle that refuses. */
+GRUNDY__LOCAL int grundy__play_normal_only(int play, const char *call, char *msg, size_t cap);
+#endif
+
 typedef struct grundy__acc {
     int play;
     grundy__mex *mex;
@@ -4143,6 +4151,15 @@ GRUNDY__LOCAL const char *grundy__play_name(int play)
     int base = grundy__play_base(play);
     return base >= 0 && base <= GRUNDY_PLAY_SHORTENED ? names[base] : "an unknown play";
 }
+
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+GRUNDY__LOCAL int grundy__play_normal_only(int play, const char *call, char *msg, size_t cap)
+{
+    snprintf(msg, cap, "%s: %s is not in this build, which was made for normal play only "
+             "(GRUNDY_NORMAL_PLAY_ONLY)", call, grundy__play_name(play));
+    return GRUNDY_ENOTSUP;
+}
+#endif
 
 GRUNDY__LOCAL uint32_t grundy__play_finished(int play)
 {
@@ -7356,9 +7373,7 @@ GRUNDY__LOCAL int grundy__game_check_play(grundy_game *g, int play, int with_met
         return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
 #ifdef GRUNDY_NORMAL_PLAY_ONLY
     if (grundy__play_base(play) != GRUNDY_PLAY_NORMAL)
-        return grundy__game_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
-                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
-                                 grundy__play_name(play));
+        return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
 #endif
     return GRUNDY_OK;
 }
@@ -12669,10 +12684,10 @@ GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const c
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
     int base = grundy__play_base(play);
 #ifdef GRUNDY_NORMAL_PLAY_ONLY
-    if (base != GRUNDY_PLAY_NORMAL)
-        return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
-                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
-                                 grundy__play_name(play));
+    if (base != GRUNDY_PLAY_NORMAL) {
+        g->errpos = GRUNDY_NO_POS;
+        return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
+    }
 #endif
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
@@ -13408,8 +13423,8 @@ GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const 
 
 GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
 {
-    return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: misère play is not in this build "
-                             "(GRUNDY_NORMAL_PLAY_ONLY)", call);
+    g->errpos = GRUNDY_NO_POS;
+    return grundy__play_normal_only(GRUNDY_PLAY_MISERE, call, g->errmsg, sizeof g->errmsg);
 }
 
 GRUNDY__LOCAL int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,

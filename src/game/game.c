@@ -110,9 +110,7 @@ int grundy__game_check_play(grundy_game *g, int play, int with_method, const cha
         return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
 #ifdef GRUNDY_NORMAL_PLAY_ONLY
     if (grundy__play_base(play) != GRUNDY_PLAY_NORMAL)
-        return grundy__game_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
-                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
-                                 grundy__play_name(play));
+        return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
 #endif
     return GRUNDY_OK;
 }

@@ -210,10 +210,10 @@ int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
     int base = grundy__play_base(play);
 #ifdef GRUNDY_NORMAL_PLAY_ONLY
-    if (base != GRUNDY_PLAY_NORMAL)
-        return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: this build computes normal play only "
-                                 "(GRUNDY_NORMAL_PLAY_ONLY), not %s", call,
-                                 grundy__play_name(play));
+    if (base != GRUNDY_PLAY_NORMAL) {
+        g->errpos = GRUNDY_NO_POS;
+        return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
+    }
 #endif
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "

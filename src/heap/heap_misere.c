@@ -531,8 +531,8 @@ int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heap
 
 int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
 {
-    return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: misère play is not in this build "
-                             "(GRUNDY_NORMAL_PLAY_ONLY)", call);
+    g->errpos = GRUNDY_NO_POS;
+    return grundy__play_normal_only(GRUNDY_PLAY_MISERE, call, g->errmsg, sizeof g->errmsg);
 }
 
 int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,

@@ -15,6 +15,8 @@
  * - width (internal): the most non-terminal components play can split into. */
 #include "play/play.h"
 
+#include <stdio.h>
+
 const char *grundy__play_refusal(int play, int with_method)
 {
     int method = play & GRUNDY_BY_MASK, base = grundy__play_base(play);
@@ -38,6 +40,15 @@ const char *grundy__play_name(int play)
     int base = grundy__play_base(play);
     return base >= 0 && base <= GRUNDY_PLAY_SHORTENED ? names[base] : "an unknown play";
 }
+
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+int grundy__play_normal_only(int play, const char *call, char *msg, size_t cap)
+{
+    snprintf(msg, cap, "%s: %s is not in this build, which was made for normal play only "
+             "(GRUNDY_NORMAL_PLAY_ONLY)", call, grundy__play_name(play));
+    return GRUNDY_ENOTSUP;
+}
+#endif
 
 uint32_t grundy__play_finished(int play)
 {

@@ -37,6 +37,14 @@ const char *grundy__play_refusal(int play, int with_method);
 /* The play's name for messages ("misère play"). */
 const char *grundy__play_name(int play);
 
+#ifdef GRUNDY_NORMAL_PLAY_ONLY
+/* The refusal of a play other than normal play by a build made for normal
+ * play only: writes into msg (cap bytes) that call cannot answer play in
+ * this build and why, and returns GRUNDY_ENOTSUP.  One wording for every
+ * handle that refuses. */
+int grundy__play_normal_only(int play, const char *call, char *msg, size_t cap);
+#endif
+
 typedef struct grundy__acc {
     int play;
     grundy__mex *mex;
