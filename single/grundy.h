@@ -10947,6 +10947,31 @@ static size_t grundy__heap_compute__rare_count(const grundy_heap_game *g)
     return (size_t)grundy__load_acquire(&g->nrare);
 }
 
+/* What the kernels share, whatever the width of the values. */
+
+/* The least value from x on that is common (odd under the mask) and not
+ * marked: no option has it. */
+static uint32_t grundy__heap_compute__least_common(const grundy__mex *mx, uint32_t mask, uint32_t x)
+{
+    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x;
+}
+
+/* A wanted value x has been reached (values of two or four bytes): it is
+ * wanted no more, nor listed among the last few, and it is marked. */
+static inline void grundy__heap_compute__want_hit(grundy__heap_lane *L, uint32_t x)
+{
+    for (unsigned i = 0; i < L->nfew; i++) {
+        if (L->few[i] == x) {
+            L->few[i] = L->few[--L->nfew];
+            break;
+        }
+    }
+    L->want[x] = 0;
+    grundy__mex_add(&L->mex, x);
+}
+
 /* The kernels' names are pasted together, out of sight of the renaming
  * that tools/amalgamate.py does for the single header, so they carry the
  * library's prefix themselves. */
@@ -11170,18 +11195,6 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
-{
-    for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x) {
-            L->few[i] = L->few[--L->nfew];
-            break;
-        }
-    }
-    L->want[x] = 0;
-    grundy__mex_add(&L->mex, x);
-}
-
 static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
@@ -11210,7 +11223,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
             L->work += b - a + 1;
             if (b == stop)
                 break;
-            GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            grundy__heap_compute__want_hit(L, (uint32_t)(v[b] ^ v[m - b]));
             missing--;
             a = b + 1;
             continue;
@@ -11228,7 +11241,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
         for (uint64_t b = a; hit && b < end && missing > 0; b++) {
             uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
             if (want[x]) {
-                GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, x);
+                grundy__heap_compute__want_hit(L, x);
                 missing--;
             }
         }
@@ -11269,15 +11282,6 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(grundy_heap_game *g, grund
     return missing;
 }
 
-/* The least value from x on that is common (odd under the mask) and not
- * marked: no option has it. */
-static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
-{
-    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
-        x++;
-    return x;
-}
-
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
  * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
@@ -11314,14 +11318,14 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(sparse)(grundy_heap_game *g, grundy
     }
     /* Everything but the few options through heap n - 1 first, so that
      * with two lanes the wait for G(n - 1) comes at the very end. */
-    uint32_t c = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, 0);
+    uint32_t c = grundy__heap_compute__least_common(mx, mask, 0);
     uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!grundy__heap_lane_wait(g, L, n))
         return GRUNDY__HEAP_ABANDONED;
     GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */
-    uint32_t c2 = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, c);
+    uint32_t c2 = grundy__heap_compute__least_common(mx, mask, c);
     if (c2 > c)
         missing += GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
@@ -11555,18 +11559,6 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
-{
-    for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x) {
-            L->few[i] = L->few[--L->nfew];
-            break;
-        }
-    }
-    L->want[x] = 0;
-    grundy__mex_add(&L->mex, x);
-}
-
 static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
@@ -11595,7 +11587,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
             L->work += b - a + 1;
             if (b == stop)
                 break;
-            GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            grundy__heap_compute__want_hit(L, (uint32_t)(v[b] ^ v[m - b]));
             missing--;
             a = b + 1;
             continue;
@@ -11613,7 +11605,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
         for (uint64_t b = a; hit && b < end && missing > 0; b++) {
             uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
             if (want[x]) {
-                GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, x);
+                grundy__heap_compute__want_hit(L, x);
                 missing--;
             }
         }
@@ -11654,15 +11646,6 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(grundy_heap_game *g, grund
     return missing;
 }
 
-/* The least value from x on that is common (odd under the mask) and not
- * marked: no option has it. */
-static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
-{
-    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
-        x++;
-    return x;
-}
-
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
  * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
@@ -11699,14 +11682,14 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(sparse)(grundy_heap_game *g, grundy
     }
     /* Everything but the few options through heap n - 1 first, so that
      * with two lanes the wait for G(n - 1) comes at the very end. */
-    uint32_t c = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, 0);
+    uint32_t c = grundy__heap_compute__least_common(mx, mask, 0);
     uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!grundy__heap_lane_wait(g, L, n))
         return GRUNDY__HEAP_ABANDONED;
     GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */
-    uint32_t c2 = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, c);
+    uint32_t c2 = grundy__heap_compute__least_common(mx, mask, c);
     if (c2 > c)
         missing += GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
@@ -11939,18 +11922,6 @@ static void GRUNDY__HEAP_COMPUTE__KERNEL(want_end)(grundy__heap_lane *L, uint32_
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
-{
-    for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x) {
-            L->few[i] = L->few[--L->nfew];
-            break;
-        }
-    }
-    L->want[x] = 0;
-    grundy__mex_add(&L->mex, x);
-}
-
 static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const GRUNDY__HEAP_COMPUTE__VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
@@ -11979,7 +11950,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
             L->work += b - a + 1;
             if (b == stop)
                 break;
-            GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            grundy__heap_compute__want_hit(L, (uint32_t)(v[b] ^ v[m - b]));
             missing--;
             a = b + 1;
             continue;
@@ -11997,7 +11968,7 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(want_scan)(grundy_heap_game *g, gru
         for (uint64_t b = a; hit && b < end && missing > 0; b++) {
             uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
             if (want[x]) {
-                GRUNDY__HEAP_COMPUTE__KERNEL(want_hit)(L, x);
+                grundy__heap_compute__want_hit(L, x);
                 missing--;
             }
         }
@@ -12038,15 +12009,6 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(grundy_heap_game *g, grund
     return missing;
 }
 
-/* The least value from x on that is common (odd under the mask) and not
- * marked: no option has it. */
-static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
-{
-    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
-        x++;
-    return x;
-}
-
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
  * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
@@ -12083,14 +12045,14 @@ static uint32_t GRUNDY__HEAP_COMPUTE__KERNEL(sparse)(grundy_heap_game *g, grundy
     }
     /* Everything but the few options through heap n - 1 first, so that
      * with two lanes the wait for G(n - 1) comes at the very end. */
-    uint32_t c = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, 0);
+    uint32_t c = grundy__heap_compute__least_common(mx, mask, 0);
     uint32_t missing = GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!grundy__heap_lane_wait(g, L, n))
         return GRUNDY__HEAP_ABANDONED;
     GRUNDY__HEAP_COMPUTE__KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */
-    uint32_t c2 = GRUNDY__HEAP_COMPUTE__KERNEL(least_common)(mx, mask, c);
+    uint32_t c2 = grundy__heap_compute__least_common(mx, mask, c);
     if (c2 > c)
         missing += GRUNDY__HEAP_COMPUTE__KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
@@ -12688,12 +12650,13 @@ GRUNDY__LOCAL int grundy__heap_ready_play(grundy_heap_game *g, int play, const c
         g->errpos = GRUNDY_NO_POS;
         return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
     }
-#endif
+#else
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
                                  "play (GRUNDY_PLAY_NORMAL) and misère play "
                                  "(GRUNDY_PLAY_MISERE) in this version, not %s", call,
                                  grundy__play_name(play));
+#endif
     return grundy__heap_ready(g, call);
 }
 

@@ -1399,7 +1399,9 @@ heap);if(rc==GRUNDY_OK&&!gr_heap_value_wide(g,heap,value))return gr_heap_fail(g,
 static size_t gr_rare_below(const uint32_t*rare,size_t count,uint64_t m){if(count==0||rare[count-1]<m)return count;
 size_t lo=0,hi=count;while(lo<hi){size_t mid=lo+(hi-lo)/2;if(rare[mid]<m)lo=mid+1;else hi=mid;}
 return lo;}static size_t gr_rare_count(const grundy_heap_game*g){return(size_t)gr_load_acquire(&g->nrare);
-}
+}static uint32_t gr_least_common(const gr_mex*mx,uint32_t mask,uint32_t x){while(!gr_odd_parity(x&mask)||gr_mex_seen(mx,
+x))x++;return x;}static inline void gr_want_hit(gr_heap_lane*L,uint32_t x){for(unsigned i=0;i<L->nfew;
+i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;gr_mex_add(&L->mex,x);}
 #define GR_VALUE_T uint8_t
 #define GR_KERNEL(name) gr_heap_##name##_8
 #define GR_KERNEL_SCAN8
@@ -1438,30 +1440,27 @@ x);missing--;b=hit+1;}return missing;}
 static uint32_t GR_KERNEL(want_begin)(grundy_heap_game*g,gr_heap_lane*L,uint32_t lo,uint32_t c){
 uint32_t missing=0;for(uint32_t x=lo;x<c;x++){L->want[x]=!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,
 x);missing+=L->want[x];}L->nfew=0;L->want_lo=lo;L->want_c=c;return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
-uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static inline void GR_KERNEL(want_hit)(gr_heap_lane*L,
-uint32_t x){for(unsigned i=0;i<L->nfew;i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;
-gr_mex_add(&L->mex,x);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
-uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;uint64_t a=lo;
-while(a<stop&&missing>0){
+uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,
+gr_heap_lane*L,const GR_VALUE_T*v,uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;
+uint64_t a=lo;while(a<stop&&missing>0){
 #ifdef GR_KERNEL_SCAN16
 if(missing<=GR_SCAN_FEW&&L->want_c<=65536){if(L->nfew==0){for(uint32_t x=L->want_lo;x<L->want_c;x++){
 if(want[x])L->few[L->nfew++]=(uint16_t)x;}}uint64_t b=g->scan16(L->few,L->nfew,v,m,a,stop);L->work+=b-a+1;
-if(b==stop)break;GR_KERNEL(want_hit)(L,(uint32_t)(v[b]^v[m-b]));missing--;a=b+1;continue;}
+if(b==stop)break;gr_want_hit(L,(uint32_t)(v[b]^v[m-b]));missing--;a=b+1;continue;}
 #else
 (void)g;
 #endif
 uint64_t end=stop-a<GR_WANT_BLOCK?stop:a+GR_WANT_BLOCK;unsigned hit=missing>GR_WANT_MANY;for(uint64_t b=a;
 b<end&&!hit;b++)hit|=want[(uint32_t)(v[b]^v[m-b])];for(uint64_t b=a;hit&&b<end&&missing>0;b++){
-uint32_t x=(uint32_t)(v[b]^v[m-b]);if(want[x]){GR_KERNEL(want_hit)(L,x);missing--;}}L->work+=end-a;a=end;
-}return missing;}
+uint32_t x=(uint32_t)(v[b]^v[m-b]);if(want[x]){gr_want_hit(L,x);missing--;}}L->work+=end-a;a=end;}
+return missing;}
 #endif
 static uint32_t GR_KERNEL(confirm)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,uint64_t n,
 uint32_t lo,uint32_t c,int early){uint32_t missing=GR_KERNEL(want_begin)(g,L,lo,c);for(uint64_t from=1,
 to=GR_FIRST_ROUND;missing>0;from=to,to*=2){int more=0;for(size_t s=0;missing>0&&s<g->nsplit&&g->split_k[s]<=n;
 s++){uint64_t m=n-g->split_k[s];uint64_t end=m/2+1;if(g->rules.unequal&&m%2==0)end--;uint64_t first=early&&m==n&&from<2?2:from;
 if(first>=end)continue;more=1;missing=GR_KERNEL(want_scan)(g,L,v,m,first,to<end?to:end,missing);}if(!more)break;
-}GR_KERNEL(want_end)(L,lo,c);return missing;}static uint32_t GR_KERNEL(least_common)(const gr_mex*mx,
-uint32_t mask,uint32_t x){while(!gr_odd_parity(x&mask)||gr_mex_seen(mx,x))x++;return x;}static uint32_t GR_KERNEL(sparse)(grundy_heap_game*g,
+}GR_KERNEL(want_end)(L,lo,c);return missing;}static uint32_t GR_KERNEL(sparse)(grundy_heap_game*g,
 gr_heap_lane*L,uint64_t n){const GR_VALUE_T*v=(const GR_VALUE_T*)(const void*)g->vals.p;const uint32_t mask=g->mask;
 const uint32_t*rare=g->rare;size_t nrare=gr_rare_count(g);gr_mex*mx=&L->mex;gr_mex_begin(mx);for(size_t s=0;
 nrare>0&&s<g->nsplit&&g->split_k[s]<=n;s++){uint64_t m=n-g->split_k[s];size_t lo=m==n&&nrare>0&&rare[0]==1;
@@ -1469,10 +1468,10 @@ size_t below=gr_rare_below(rare,nrare,m==n?m-1:m);if(lo>below)lo=below;if(g->rul
 size_t mid=gr_rare_below(rare,below,m/2);mid=mid<lo?lo:mid;GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,
 rare+lo,mid-lo,m);mid+=mid<below&&rare[mid]==m/2;GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,rare+mid,
 below-mid,m);}else{GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,rare+lo,below-lo,m);}L->work+=below+1;}
-uint32_t c=GR_KERNEL(least_common)(mx,mask,0);uint32_t missing=GR_KERNEL(confirm)(g,L,v,n,0,c,1);if(!gr_heap_lane_wait(g,
-L,n))return GR_HEAP_ABANDONED;GR_KERNEL(deferred)(g,L,v,n);uint32_t c2=GR_KERNEL(least_common)(mx,
-mask,c);if(c2>c)missing+=GR_KERNEL(confirm)(g,L,v,n,c,c2,0);if(missing==0)return c2;uint32_t x=0;
-while(x<c2&&(gr_odd_parity(x&mask)||gr_mex_seen(mx,x)))x++;return x;}
+uint32_t c=gr_least_common(mx,mask,0);uint32_t missing=GR_KERNEL(confirm)(g,L,v,n,0,c,1);if(!gr_heap_lane_wait(g,
+L,n))return GR_HEAP_ABANDONED;GR_KERNEL(deferred)(g,L,v,n);uint32_t c2=gr_least_common(mx,mask,c);if(c2>c)missing+=GR_KERNEL(confirm)(g,
+L,v,n,c,c2,0);if(missing==0)return c2;uint32_t x=0;while(x<c2&&(gr_odd_parity(x&mask)||gr_mex_seen(mx,
+x)))x++;return x;}
 #undef GR_VALUE_T
 #undef GR_KERNEL
 #undef GR_KERNEL_SCAN8
@@ -1503,28 +1502,25 @@ uint32_t x3=(uint32_t)(v[a3]^vm[-(ptrdiff_t)a3]);stamp[x0]=gen;stamp[x1]=gen;sta
 }for(;j<count;j++)stamp[v[rare[j]]^vm[-(ptrdiff_t)rare[j]]]=gen;}static uint32_t GR_KERNEL(want_begin)(grundy_heap_game*g,
 gr_heap_lane*L,uint32_t lo,uint32_t c){uint32_t missing=0;for(uint32_t x=lo;x<c;x++){L->want[x]=!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,
 x);missing+=L->want[x];}L->nfew=0;L->want_lo=lo;L->want_c=c;return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
-uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static inline void GR_KERNEL(want_hit)(gr_heap_lane*L,
-uint32_t x){for(unsigned i=0;i<L->nfew;i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;
-gr_mex_add(&L->mex,x);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
-uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;uint64_t a=lo;
-while(a<stop&&missing>0){
+uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,
+gr_heap_lane*L,const GR_VALUE_T*v,uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;
+uint64_t a=lo;while(a<stop&&missing>0){
 #ifdef GR_KERNEL_SCAN16
 if(missing<=GR_SCAN_FEW&&L->want_c<=65536){if(L->nfew==0){for(uint32_t x=L->want_lo;x<L->want_c;x++){
 if(want[x])L->few[L->nfew++]=(uint16_t)x;}}uint64_t b=g->scan16(L->few,L->nfew,v,m,a,stop);L->work+=b-a+1;
-if(b==stop)break;GR_KERNEL(want_hit)(L,(uint32_t)(v[b]^v[m-b]));missing--;a=b+1;continue;}
+if(b==stop)break;gr_want_hit(L,(uint32_t)(v[b]^v[m-b]));missing--;a=b+1;continue;}
 #else
 (void)g;
 #endif
 uint64_t end=stop-a<GR_WANT_BLOCK?stop:a+GR_WANT_BLOCK;unsigned hit=missing>GR_WANT_MANY;for(uint64_t b=a;
 b<end&&!hit;b++)hit|=want[(uint32_t)(v[b]^v[m-b])];for(uint64_t b=a;hit&&b<end&&missing>0;b++){
-uint32_t x=(uint32_t)(v[b]^v[m-b]);if(want[x]){GR_KERNEL(want_hit)(L,x);missing--;}}L->work+=end-a;a=end;
-}return missing;}static uint32_t GR_KERNEL(confirm)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
+uint32_t x=(uint32_t)(v[b]^v[m-b]);if(want[x]){gr_want_hit(L,x);missing--;}}L->work+=end-a;a=end;}
+return missing;}static uint32_t GR_KERNEL(confirm)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
 uint64_t n,uint32_t lo,uint32_t c,int early){uint32_t missing=GR_KERNEL(want_begin)(g,L,lo,c);for(uint64_t from=1,
 to=GR_FIRST_ROUND;missing>0;from=to,to*=2){int more=0;for(size_t s=0;missing>0&&s<g->nsplit&&g->split_k[s]<=n;
 s++){uint64_t m=n-g->split_k[s];uint64_t end=m/2+1;if(g->rules.unequal&&m%2==0)end--;uint64_t first=early&&m==n&&from<2?2:from;
 if(first>=end)continue;more=1;missing=GR_KERNEL(want_scan)(g,L,v,m,first,to<end?to:end,missing);}if(!more)break;
-}GR_KERNEL(want_end)(L,lo,c);return missing;}static uint32_t GR_KERNEL(least_common)(const gr_mex*mx,
-uint32_t mask,uint32_t x){while(!gr_odd_parity(x&mask)||gr_mex_seen(mx,x))x++;return x;}static uint32_t GR_KERNEL(sparse)(grundy_heap_game*g,
+}GR_KERNEL(want_end)(L,lo,c);return missing;}static uint32_t GR_KERNEL(sparse)(grundy_heap_game*g,
 gr_heap_lane*L,uint64_t n){const GR_VALUE_T*v=(const GR_VALUE_T*)(const void*)g->vals.p;const uint32_t mask=g->mask;
 const uint32_t*rare=g->rare;size_t nrare=gr_rare_count(g);gr_mex*mx=&L->mex;gr_mex_begin(mx);for(size_t s=0;
 nrare>0&&s<g->nsplit&&g->split_k[s]<=n;s++){uint64_t m=n-g->split_k[s];size_t lo=m==n&&nrare>0&&rare[0]==1;
@@ -1532,10 +1528,10 @@ size_t below=gr_rare_below(rare,nrare,m==n?m-1:m);if(lo>below)lo=below;if(g->rul
 size_t mid=gr_rare_below(rare,below,m/2);mid=mid<lo?lo:mid;GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,
 rare+lo,mid-lo,m);mid+=mid<below&&rare[mid]==m/2;GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,rare+mid,
 below-mid,m);}else{GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,rare+lo,below-lo,m);}L->work+=below+1;}
-uint32_t c=GR_KERNEL(least_common)(mx,mask,0);uint32_t missing=GR_KERNEL(confirm)(g,L,v,n,0,c,1);if(!gr_heap_lane_wait(g,
-L,n))return GR_HEAP_ABANDONED;GR_KERNEL(deferred)(g,L,v,n);uint32_t c2=GR_KERNEL(least_common)(mx,
-mask,c);if(c2>c)missing+=GR_KERNEL(confirm)(g,L,v,n,c,c2,0);if(missing==0)return c2;uint32_t x=0;
-while(x<c2&&(gr_odd_parity(x&mask)||gr_mex_seen(mx,x)))x++;return x;}
+uint32_t c=gr_least_common(mx,mask,0);uint32_t missing=GR_KERNEL(confirm)(g,L,v,n,0,c,1);if(!gr_heap_lane_wait(g,
+L,n))return GR_HEAP_ABANDONED;GR_KERNEL(deferred)(g,L,v,n);uint32_t c2=gr_least_common(mx,mask,c);if(c2>c)missing+=GR_KERNEL(confirm)(g,
+L,v,n,c,c2,0);if(missing==0)return c2;uint32_t x=0;while(x<c2&&(gr_odd_parity(x&mask)||gr_mex_seen(mx,
+x)))x++;return x;}
 #undef GR_KERNEL_SCAN16
 #undef GR_VALUE_T
 #undef GR_KERNEL
@@ -1565,31 +1561,28 @@ uint32_t x3=(uint32_t)(v[a3]^vm[-(ptrdiff_t)a3]);stamp[x0]=gen;stamp[x1]=gen;sta
 }for(;j<count;j++)stamp[v[rare[j]]^vm[-(ptrdiff_t)rare[j]]]=gen;}static uint32_t GR_KERNEL(want_begin)(grundy_heap_game*g,
 gr_heap_lane*L,uint32_t lo,uint32_t c){uint32_t missing=0;for(uint32_t x=lo;x<c;x++){L->want[x]=!gr_odd_parity(x&g->mask)&&!gr_mex_seen(&L->mex,
 x);missing+=L->want[x];}L->nfew=0;L->want_lo=lo;L->want_c=c;return missing;}static void GR_KERNEL(want_end)(gr_heap_lane*L,
-uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static inline void GR_KERNEL(want_hit)(gr_heap_lane*L,
-uint32_t x){for(unsigned i=0;i<L->nfew;i++){if(L->few[i]==x){L->few[i]=L->few[--L->nfew];break;}}L->want[x]=0;
-gr_mex_add(&L->mex,x);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
-uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;uint64_t a=lo;
-while(a<stop&&missing>0){(void)g;uint64_t end=stop-a<GR_WANT_BLOCK?stop:a+GR_WANT_BLOCK;unsigned hit=missing>GR_WANT_MANY;
-for(uint64_t b=a;b<end&&!hit;b++)hit|=want[(uint32_t)(v[b]^v[m-b])];for(uint64_t b=a;hit&&b<end&&missing>0;
-b++){uint32_t x=(uint32_t)(v[b]^v[m-b]);if(want[x]){GR_KERNEL(want_hit)(L,x);missing--;}}L->work+=end-a;
-a=end;}return missing;}static uint32_t GR_KERNEL(confirm)(grundy_heap_game*g,gr_heap_lane*L,const GR_VALUE_T*v,
-uint64_t n,uint32_t lo,uint32_t c,int early){uint32_t missing=GR_KERNEL(want_begin)(g,L,lo,c);for(uint64_t from=1,
-to=GR_FIRST_ROUND;missing>0;from=to,to*=2){int more=0;for(size_t s=0;missing>0&&s<g->nsplit&&g->split_k[s]<=n;
-s++){uint64_t m=n-g->split_k[s];uint64_t end=m/2+1;if(g->rules.unequal&&m%2==0)end--;uint64_t first=early&&m==n&&from<2?2:from;
-if(first>=end)continue;more=1;missing=GR_KERNEL(want_scan)(g,L,v,m,first,to<end?to:end,missing);}if(!more)break;
-}GR_KERNEL(want_end)(L,lo,c);return missing;}static uint32_t GR_KERNEL(least_common)(const gr_mex*mx,
-uint32_t mask,uint32_t x){while(!gr_odd_parity(x&mask)||gr_mex_seen(mx,x))x++;return x;}static uint32_t GR_KERNEL(sparse)(grundy_heap_game*g,
-gr_heap_lane*L,uint64_t n){const GR_VALUE_T*v=(const GR_VALUE_T*)(const void*)g->vals.p;const uint32_t mask=g->mask;
-const uint32_t*rare=g->rare;size_t nrare=gr_rare_count(g);gr_mex*mx=&L->mex;gr_mex_begin(mx);for(size_t s=0;
-nrare>0&&s<g->nsplit&&g->split_k[s]<=n;s++){uint64_t m=n-g->split_k[s];size_t lo=m==n&&nrare>0&&rare[0]==1;
-size_t below=gr_rare_below(rare,nrare,m==n?m-1:m);if(lo>below)lo=below;if(g->rules.unequal&&m%2==0){
-size_t mid=gr_rare_below(rare,below,m/2);mid=mid<lo?lo:mid;GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,
-rare+lo,mid-lo,m);mid+=mid<below&&rare[mid]==m/2;GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,rare+mid,
-below-mid,m);}else{GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,rare+lo,below-lo,m);}L->work+=below+1;}
-uint32_t c=GR_KERNEL(least_common)(mx,mask,0);uint32_t missing=GR_KERNEL(confirm)(g,L,v,n,0,c,1);if(!gr_heap_lane_wait(g,
-L,n))return GR_HEAP_ABANDONED;GR_KERNEL(deferred)(g,L,v,n);uint32_t c2=GR_KERNEL(least_common)(mx,
-mask,c);if(c2>c)missing+=GR_KERNEL(confirm)(g,L,v,n,c,c2,0);if(missing==0)return c2;uint32_t x=0;
-while(x<c2&&(gr_odd_parity(x&mask)||gr_mex_seen(mx,x)))x++;return x;}
+uint32_t lo,uint32_t c){memset(L->want+lo,0,c-lo);}static uint32_t GR_KERNEL(want_scan)(grundy_heap_game*g,
+gr_heap_lane*L,const GR_VALUE_T*v,uint64_t m,uint64_t lo,uint64_t stop,uint32_t missing){unsigned char*want=L->want;
+uint64_t a=lo;while(a<stop&&missing>0){(void)g;uint64_t end=stop-a<GR_WANT_BLOCK?stop:a+GR_WANT_BLOCK;
+unsigned hit=missing>GR_WANT_MANY;for(uint64_t b=a;b<end&&!hit;b++)hit|=want[(uint32_t)(v[b]^v[m-b])];
+for(uint64_t b=a;hit&&b<end&&missing>0;b++){uint32_t x=(uint32_t)(v[b]^v[m-b]);if(want[x]){
+gr_want_hit(L,x);missing--;}}L->work+=end-a;a=end;}return missing;}static uint32_t GR_KERNEL(confirm)(grundy_heap_game*g,
+gr_heap_lane*L,const GR_VALUE_T*v,uint64_t n,uint32_t lo,uint32_t c,int early){uint32_t missing=GR_KERNEL(want_begin)(g,
+L,lo,c);for(uint64_t from=1,to=GR_FIRST_ROUND;missing>0;from=to,to*=2){int more=0;for(size_t s=0;
+missing>0&&s<g->nsplit&&g->split_k[s]<=n;s++){uint64_t m=n-g->split_k[s];uint64_t end=m/2+1;if(g->rules.unequal&&m%2==0)end--;
+uint64_t first=early&&m==n&&from<2?2:from;if(first>=end)continue;more=1;missing=GR_KERNEL(want_scan)(g,
+L,v,m,first,to<end?to:end,missing);}if(!more)break;}GR_KERNEL(want_end)(L,lo,c);return missing;}
+static uint32_t GR_KERNEL(sparse)(grundy_heap_game*g,gr_heap_lane*L,uint64_t n){const GR_VALUE_T*v=(const GR_VALUE_T*)(const void*)g->vals.p;
+const uint32_t mask=g->mask;const uint32_t*rare=g->rare;size_t nrare=gr_rare_count(g);gr_mex*mx=&L->mex;
+gr_mex_begin(mx);for(size_t s=0;nrare>0&&s<g->nsplit&&g->split_k[s]<=n;s++){uint64_t m=n-g->split_k[s];
+size_t lo=m==n&&nrare>0&&rare[0]==1;size_t below=gr_rare_below(rare,nrare,m==n?m-1:m);if(lo>below)lo=below;
+if(g->rules.unequal&&m%2==0){size_t mid=gr_rare_below(rare,below,m/2);mid=mid<lo?lo:mid;GR_KERNEL(mark_rare)(mx->stamp,
+mx->gen,v,rare+lo,mid-lo,m);mid+=mid<below&&rare[mid]==m/2;GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,
+rare+mid,below-mid,m);}else{GR_KERNEL(mark_rare)(mx->stamp,mx->gen,v,rare+lo,below-lo,m);}L->work+=below+1;
+}uint32_t c=gr_least_common(mx,mask,0);uint32_t missing=GR_KERNEL(confirm)(g,L,v,n,0,c,1);if(!gr_heap_lane_wait(g,
+L,n))return GR_HEAP_ABANDONED;GR_KERNEL(deferred)(g,L,v,n);uint32_t c2=gr_least_common(mx,mask,c);if(c2>c)missing+=GR_KERNEL(confirm)(g,
+L,v,n,c,c2,0);if(missing==0)return c2;uint32_t x=0;while(x<c2&&(gr_odd_parity(x&mask)||gr_mex_seen(mx,
+x)))x++;return x;}
 #undef GR_VALUE_T
 #undef GR_KERNEL
 static int gr_grow_mex(grundy_heap_game*g){gr_heap_lanes_settle(g);size_t bound=(size_t)(g->pow2*2+1);

@@ -45,6 +45,31 @@ static size_t rare_count(const grundy_heap_game *g)
     return (size_t)grundy__load_acquire(&g->nrare);
 }
 
+/* What the kernels share, whatever the width of the values. */
+
+/* The least value from x on that is common (odd under the mask) and not
+ * marked: no option has it. */
+static uint32_t least_common(const grundy__mex *mx, uint32_t mask, uint32_t x)
+{
+    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
+        x++;
+    return x;
+}
+
+/* A wanted value x has been reached (values of two or four bytes): it is
+ * wanted no more, nor listed among the last few, and it is marked. */
+static inline void want_hit(grundy__heap_lane *L, uint32_t x)
+{
+    for (unsigned i = 0; i < L->nfew; i++) {
+        if (L->few[i] == x) {
+            L->few[i] = L->few[--L->nfew];
+            break;
+        }
+    }
+    L->want[x] = 0;
+    grundy__mex_add(&L->mex, x);
+}
+
 /* The kernels' names are pasted together, out of sight of the renaming
  * that tools/amalgamate.py does for the single header, so they carry the
  * library's prefix themselves. */

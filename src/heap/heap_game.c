@@ -214,12 +214,13 @@ int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call)
         g->errpos = GRUNDY_NO_POS;
         return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
     }
-#endif
+#else
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
                                  "play (GRUNDY_PLAY_NORMAL) and misère play "
                                  "(GRUNDY_PLAY_MISERE) in this version, not %s", call,
                                  grundy__play_name(play));
+#endif
     return grundy__heap_ready(g, call);
 }
 

@@ -214,18 +214,6 @@ static void KERNEL(want_end)(grundy__heap_lane *L, uint32_t lo, uint32_t c)
     memset(L->want + lo, 0, c - lo);
 }
 
-static inline void KERNEL(want_hit)(grundy__heap_lane *L, uint32_t x)
-{
-    for (unsigned i = 0; i < L->nfew; i++) {
-        if (L->few[i] == x) {
-            L->few[i] = L->few[--L->nfew];
-            break;
-        }
-    }
-    L->want[x] = 0;
-    grundy__mex_add(&L->mex, x);
-}
-
 static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, const VALUE_T *v,
                                   uint64_t m, uint64_t lo, uint64_t stop, uint32_t missing)
 {
@@ -254,7 +242,7 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, con
             L->work += b - a + 1;
             if (b == stop)
                 break;
-            KERNEL(want_hit)(L, (uint32_t)(v[b] ^ v[m - b]));
+            want_hit(L, (uint32_t)(v[b] ^ v[m - b]));
             missing--;
             a = b + 1;
             continue;
@@ -272,7 +260,7 @@ static uint32_t KERNEL(want_scan)(grundy_heap_game *g, grundy__heap_lane *L, con
         for (uint64_t b = a; hit && b < end && missing > 0; b++) {
             uint32_t x = (uint32_t)(v[b] ^ v[m - b]);
             if (want[x]) {
-                KERNEL(want_hit)(L, x);
+                want_hit(L, x);
                 missing--;
             }
         }
@@ -313,15 +301,6 @@ static uint32_t KERNEL(confirm)(grundy_heap_game *g, grundy__heap_lane *L, const
     return missing;
 }
 
-/* The least value from x on that is common (odd under the mask) and not
- * marked: no option has it. */
-static uint32_t KERNEL(least_common)(const grundy__mex *mx, uint32_t mask, uint32_t x)
-{
-    while (!grundy__odd_parity(x & mask) || grundy__mex_seen(mx, x))
-        x++;
-    return x;
-}
-
 /* G(n) by the sparse-space method (two-heap splits only, no tail), or
  * GRUNDY__HEAP_ABANDONED:
  * 1. mark the plain removals and every split through a rare heap, which
@@ -358,14 +337,14 @@ static uint32_t KERNEL(sparse)(grundy_heap_game *g, grundy__heap_lane *L, uint64
     }
     /* Everything but the few options through heap n - 1 first, so that
      * with two lanes the wait for G(n - 1) comes at the very end. */
-    uint32_t c = KERNEL(least_common)(mx, mask, 0);
+    uint32_t c = least_common(mx, mask, 0);
     uint32_t missing = KERNEL(confirm)(g, L, v, n, 0, c, 1);
     if (!grundy__heap_lane_wait(g, L, n))
         return GRUNDY__HEAP_ABANDONED;
     KERNEL(deferred)(g, L, v, n);
     /* Those options can only mark more: c may grow, and the rare values
      * between the old and the new c need their check too. */
-    uint32_t c2 = KERNEL(least_common)(mx, mask, c);
+    uint32_t c2 = least_common(mx, mask, c);
     if (c2 > c)
         missing += KERNEL(confirm)(g, L, v, n, c, c2, 0);
     if (missing == 0)
