@@ -191,10 +191,6 @@ extern "C"{
 #else
 #define GR_LOCAL static
 #endif
-GR_LOCAL int gr_alloc_init(grundy_allocator*out,const grundy_allocator*in);GR_LOCAL void*gr_alloc_array(const grundy_allocator*a,
-size_t count,size_t elem);GR_LOCAL void*gr_calloc_array(const grundy_allocator*a,size_t count,size_t elem);
-GR_LOCAL void*gr_handle_new(size_t size,const grundy_allocator*alloc,int*rc);GR_LOCAL void gr_free(const grundy_allocator*a,
-void*p);GR_LOCAL int gr_reserve(const grundy_allocator*a,void**p,size_t*cap,size_t need,size_t elem);
 static void*gr_std_malloc(void*user,size_t size){(void)user;return malloc(size);}static void*gr_std_realloc(void*user,
 void*ptr,size_t size){(void)user;return realloc(ptr,size);}static void gr_std_free(void*user,void*ptr){
 (void)user;free(ptr);}GR_LOCAL int gr_alloc_init(grundy_allocator*out,const grundy_allocator*in){if(in==NULL){
@@ -216,15 +212,14 @@ return(unsigned)__builtin_ctzll(x);
 #else
 unsigned i=0;while(!(x&1)){x>>=1;i++;}return i;
 #endif
-}typedef struct gr_mex{uint32_t*stamp;size_t bound;uint32_t gen;}gr_mex;GR_LOCAL int gr_mex_init(gr_mex*m,
-const grundy_allocator*a,size_t bound);GR_LOCAL void gr_mex_free(gr_mex*m,const grundy_allocator*a);
-static inline void gr_mex_begin(gr_mex*m){if(++m->gen==0){memset(m->stamp,0,m->bound*sizeof*m->stamp);
-m->gen=1;}}static inline void gr_mex_add(gr_mex*m,uint64_t v){if(v<m->bound)m->stamp[v]=m->gen;}
-static inline int gr_mex_seen(const gr_mex*m,uint64_t v){return v<m->bound&&m->stamp[v]==m->gen;}
-static inline uint32_t gr_mex_end(const gr_mex*m){uint32_t v=0;while(v<m->bound&&m->stamp[v]==m->gen)v++;
-return v;}GR_LOCAL int gr_mex_init(gr_mex*m,const grundy_allocator*a,size_t bound){m->stamp=(uint32_t*)gr_calloc_array(a,
-bound,sizeof*m->stamp);m->bound=bound;m->gen=0;return m->stamp?GRUNDY_OK:GRUNDY_ENOMEM;}GR_LOCAL void gr_mex_free(gr_mex*m,
-const grundy_allocator*a){gr_free(a,m->stamp);m->stamp=NULL;m->bound=0;}
+}typedef struct gr_mex{uint32_t*stamp;size_t bound;uint32_t gen;}gr_mex;static inline void gr_mex_begin(gr_mex*m){
+if(++m->gen==0){memset(m->stamp,0,m->bound*sizeof*m->stamp);m->gen=1;}}static inline void gr_mex_add(gr_mex*m,
+uint64_t v){if(v<m->bound)m->stamp[v]=m->gen;}static inline int gr_mex_seen(const gr_mex*m,uint64_t v){
+return v<m->bound&&m->stamp[v]==m->gen;}static inline uint32_t gr_mex_end(const gr_mex*m){uint32_t v=0;
+while(v<m->bound&&m->stamp[v]==m->gen)v++;return v;}GR_LOCAL int gr_mex_init(gr_mex*m,const grundy_allocator*a,
+size_t bound){m->stamp=(uint32_t*)gr_calloc_array(a,bound,sizeof*m->stamp);m->bound=bound;m->gen=0;
+return m->stamp?GRUNDY_OK:GRUNDY_ENOMEM;}GR_LOCAL void gr_mex_free(gr_mex*m,const grundy_allocator*a){
+gr_free(a,m->stamp);m->stamp=NULL;m->bound=0;}
 #define GR_STR2(x) #x
 #define GR_STR(x) GR_STR2(x)
 const char*grundy_version(void){return GR_STR(GRUNDY_VERSION_MAJOR)"." GR_STR(GRUNDY_VERSION_MINOR)"." GR_STR(GRUNDY_VERSION_PATCH);
@@ -237,7 +232,6 @@ default:return "unknown status";}}
 #undef GR_STR2
 #undef GR_STR
 typedef uint64_t(*gr_value_at_fn)(const void*ctx,size_t i);GR_LOCAL int gr_sum_move(const void*ctx,
-size_t n,gr_value_at_fn value_at,size_t*component,uint64_t*target);GR_LOCAL int gr_sum_move(const void*ctx,
 size_t n,gr_value_at_fn value_at,size_t*component,uint64_t*target){uint64_t s=0;for(size_t i=0;i<n;i++)s^=value_at(ctx,
 i);if(s==0)return 0;for(size_t i=0;i<n;i++){uint64_t v=value_at(ctx,i);if((v^s)<v){*component=i;*target=v^s;
 return 1;}}return 0;}
@@ -246,19 +240,11 @@ return 1;}}return 0;}
 typedef struct gr_table{unsigned char*slots;size_t key_size;size_t stride;size_t cap;size_t count;}
 gr_table;static inline uint32_t gr_slot_value(const unsigned char*slot,size_t key_size){uint32_t v;
 memcpy(&v,slot+key_size,sizeof v);return v;}static inline void gr_slot_set_value(unsigned char*slot,
-size_t key_size,uint32_t v){memcpy(slot+key_size,&v,sizeof v);}GR_LOCAL void gr_table_init(gr_table*t,
-size_t key_size);GR_LOCAL void gr_table_free(gr_table*t,const grundy_allocator*a);GR_LOCAL size_t gr_table_bytes(size_t key_size,
-size_t cap);GR_LOCAL uint32_t gr_table_get(const gr_table*t,const void*key);GR_LOCAL void gr_table_set(gr_table*t,
-const void*key,uint32_t v);GR_LOCAL int gr_table_get_or_insert(gr_table*t,const grundy_allocator*a,
-const void*key,uint32_t v,size_t limit,uint32_t*found,size_t*slot);GR_LOCAL void gr_table_set_at(gr_table*t,
-const void*key,uint32_t v,size_t slot);
+size_t key_size,uint32_t v){memcpy(slot+key_size,&v,sizeof v);}
 #define GR_HINT_NONE UINT32_MAX
 static inline uint32_t gr_record_hint(const unsigned char*rec,size_t key_size){uint32_t h;memcpy(&h,
-rec+key_size+sizeof(uint32_t),sizeof h);return h;}GR_LOCAL int gr_table_claim_all(gr_table*t,const grundy_allocator*a,
-unsigned char*recs,size_t n,size_t stride,uint32_t claim,size_t limit,size_t*inserted);GR_LOCAL uint32_t gr_table_value_at(const gr_table*t,
-const void*key,uint32_t hint,size_t*slot);GR_LOCAL void gr_table_remove(gr_table*t,const void*key);
-static inline uint64_t gr_mix64(uint64_t x){x^=x>>30;x*=0xbf58476d1ce4e5b9ull;x^=x>>27;x*=0x94d049bb133111ebull;
-x^=x>>31;return x;}GR_LOCAL uint64_t gr_hash(const void*key,size_t len);GR_LOCAL uint64_t gr_hash(const void*key,
+rec+key_size+sizeof(uint32_t),sizeof h);return h;}static inline uint64_t gr_mix64(uint64_t x){x^=x>>30;
+x*=0xbf58476d1ce4e5b9ull;x^=x>>27;x*=0x94d049bb133111ebull;x^=x>>31;return x;}GR_LOCAL uint64_t gr_hash(const void*key,
 size_t len){const unsigned char*p=(const unsigned char*)key;uint64_t h=0x9e3779b97f4a7c15ull^len;
 while(len>=8){uint64_t w;memcpy(&w,p,8);h=gr_mix64(h^w);p+=8;len-=8;}if(len>0){uint64_t w=0;memcpy(&w,
 p,len);h=gr_mix64(h^w^0xff51afd7ed558ccdull);}return h;}GR_LOCAL void gr_table_init(gr_table*t,
@@ -328,36 +314,33 @@ const void*key){size_t hole=gr_lookup(t,key);if(hole==SIZE_MAX)return;size_t mas
 gr_value_at(t,j)!=GR_EMPTY;j=(j+1)&mask){size_t h=gr_home(t,gr_slot_at(t,j));int stays=hole<j?(hole<h&&h<=j):(hole<h||h<=j);
 if(stays)continue;memcpy(gr_slot_at(t,hole),gr_slot_at(t,j),t->stride);hole=j;}gr_put_value(t,hole,
 GR_EMPTY);t->count--;}typedef struct gr_worker{void*(*fn)(void*);void*arg;uint64_t posted,finished;
-int quit;int running;unsigned long spins;int awake;}gr_worker;GR_LOCAL void gr_worker_stop(gr_worker*w);
-GR_LOCAL double gr_seconds(void);static inline uint64_t gr_load_acquire(const uint64_t*p){return*p;}
-static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL void gr_worker_stop(gr_worker*w){
+int quit;int running;unsigned long spins;int awake;}gr_worker;static inline uint64_t gr_load_acquire(const uint64_t*p){
+return*p;}static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL void gr_worker_stop(gr_worker*w){
 w->running=0;}GR_LOCAL double gr_seconds(void){return 0.0;}
 #define GR_WTABLE_SLOTS 7
 typedef struct gr_wbucket{uint64_t key[GR_WTABLE_SLOTS];unsigned char code[GR_WTABLE_SLOTS];unsigned char fill;
 }gr_wbucket;typedef struct gr_wtable{gr_wbucket*b;void*block;size_t nb;size_t used;int strong;int long_probe;
-}gr_wtable;GR_LOCAL int gr_numbers_decide(int play,const void*ctx,size_t n,gr_value_at_fn value_at);
+}gr_wtable;
 #define GR_PLAY_WIDTH 8
 #define GR_PLAYS 9
 #define GR_WIDTH_MAX 65535u
 static inline int gr_play_numbers(int play){if(play==GRUNDY_PLAY_SELECTIVE||play==(GRUNDY_PLAY_MISERE|GRUNDY_BY_SJ))return GRUNDY_PLAY_NORMAL;
 if(play==GRUNDY_PLAY_SHORTENED)return GRUNDY_PLAY_CONJUNCTIVE;return play;}static inline int gr_play_base(int play){
-return play&~GRUNDY_BY_MASK;}GR_LOCAL const char*gr_play_refusal(int play,int with_method);GR_LOCAL const char*gr_play_name(int play);
-typedef struct gr_acc{int play;gr_mex*mex;uint32_t count;int any_sp;uint32_t min_even,max_even,
-min_odd,max_odd;int any_even,any_odd;uint32_t widest;}gr_acc;GR_LOCAL uint32_t gr_play_finished(int play);
-static inline uint32_t gr_play_join(int play,uint32_t a,uint32_t b){if(play==GR_PLAY_WIDTH){uint32_t s=a+b;
-return s>GR_WIDTH_MAX?GR_WIDTH_MAX:s;}return a^b;}static inline int gr_play_moves_in_one(int play){
+return play&~GRUNDY_BY_MASK;}GR_LOCAL const char*gr_play_refusal(int play,int with_method);typedef struct gr_acc{
+int play;gr_mex*mex;uint32_t count;int any_sp;uint32_t min_even,max_even,min_odd,max_odd;int any_even,
+any_odd;uint32_t widest;}gr_acc;static inline uint32_t gr_play_join(int play,uint32_t a,uint32_t b){
+if(play==GR_PLAY_WIDTH){uint32_t s=a+b;return s>GR_WIDTH_MAX?GR_WIDTH_MAX:s;}return a^b;}static inline int gr_play_moves_in_one(int play){
 int base=gr_play_base(play);return base==GRUNDY_PLAY_NORMAL||base==GRUNDY_PLAY_MISERE||base==GRUNDY_PLAY_WTIA||base==GRUNDY_PLAY_LOOPY;
 }static inline int gr_play_splits(int play){return play==GRUNDY_PLAY_NORMAL||play==GR_PLAY_WIDTH;}
-static inline size_t gr_play_mex_bound(size_t degree){return degree+2;}GR_LOCAL int gr_play_outcome(int play,
-uint32_t v);GR_LOCAL void gr_acc_begin(gr_acc*acc,int play,gr_mex*mex);static inline void gr_acc_add(gr_acc*acc,
+static inline size_t gr_play_mex_bound(size_t degree){return degree+2;}static inline void gr_acc_add(gr_acc*acc,
 uint32_t option){acc->count++;if(acc->play==GRUNDY_PLAY_NORMAL||acc->play==GRUNDY_PLAY_MISERE){
 gr_mex_add(acc->mex,option);return;}switch(acc->play){case GRUNDY_PLAY_WTIA:if(option==GRUNDY_SP)acc->any_sp=1;
 else if(option!=GRUNDY_SC)gr_mex_add(acc->mex,option);break;case GRUNDY_PLAY_CONJUNCTIVE:case GRUNDY_PLAY_CONTINUED:if(option%2==0){
 acc->any_even=1;if(option<acc->min_even)acc->min_even=option;if(option>acc->max_even)acc->max_even=option;
 }else{acc->any_odd=1;if(option<acc->min_odd)acc->min_odd=option;if(option>acc->max_odd)acc->max_odd=option;
-}break;case GR_PLAY_WIDTH:if(option>acc->widest)acc->widest=option;break;default:break;}}GR_LOCAL uint32_t gr_acc_end(const gr_acc*acc);
-typedef struct gr_wins{size_t*components;uint64_t*moves;size_t cap,count;int first_only;}gr_wins;
-static inline int gr_wins_add(gr_wins*w,size_t component,uint64_t move){if(w->count<w->cap){if(w->components!=NULL)w->components[w->count]=component;
+}break;case GR_PLAY_WIDTH:if(option>acc->widest)acc->widest=option;break;default:break;}}typedef struct gr_wins{
+size_t*components;uint64_t*moves;size_t cap,count;int first_only;}gr_wins;static inline int gr_wins_add(gr_wins*w,
+size_t component,uint64_t move){if(w->count<w->cap){if(w->components!=NULL)w->components[w->count]=component;
 w->moves[w->count]=move;}w->count++;return w->first_only;}GR_LOCAL int gr_numbers_decide(int play,
 const void*ctx,size_t n,gr_value_at_fn value_at){if(gr_play_refusal(play,1)!=NULL)return GRUNDY_EINVAL;
 uint64_t x=0,least=UINT64_MAX,most=0;int big=0,any_sp=0,any_sc=0,any_odd=0;for(size_t i=0;i<n;i++){
@@ -371,13 +354,13 @@ case GRUNDY_PLAY_SHORTENED:win=n>0&&least>0&&any_odd;break;default:return GRUNDY
 const uint32_t*numbers,size_t n){if(numbers==NULL&&n>0)return GRUNDY_EINVAL;return gr_numbers_decide(play,
 numbers,n,gr_compound_number_at);}
 #define GR_GENUS_L (GRUNDY_GENUS_TERMS - 1)
-enum{GR_NOT_TAME=0,GR_TAME_SMALL=1,GR_TAME_BIG=2};GR_LOCAL int gr_genus_kind(const uint32_t*gamma,
-uint32_t v);static inline uint32_t gr_genus_tame_value(uint32_t x,int big){return big?x:x^1u;}
-GR_LOCAL int gr_genus_kind(const uint32_t*gamma,uint32_t v){int small0=v==0,small1=v==1,big=1;for(size_t n=0;
-n<=GR_GENUS_L;n++){small0&=gamma[n]==(n==0?1u:n%2?2u:0u);small1&=gamma[n]==(n==0?0u:n%2?3u:1u);big&=gamma[n]==(n%2?(v^2u):v);
-}return small0||small1?GR_TAME_SMALL:big?GR_TAME_BIG:GR_NOT_TAME;}GR_LOCAL const char*gr_play_refusal(int play,
-int with_method){int method=play&GRUNDY_BY_MASK,base=gr_play_base(play);if(base<GRUNDY_PLAY_NORMAL||base>GRUNDY_PLAY_SHORTENED)return "is not a play";
-if(method==0)return NULL;if(method!=GRUNDY_BY_SJ&&method!=GRUNDY_BY_GENUS&&method!=GRUNDY_BY_SEARCH)return "has an unknown method flag";
+enum{GR_NOT_TAME=0,GR_TAME_SMALL=1,GR_TAME_BIG=2};static inline uint32_t gr_genus_tame_value(uint32_t x,
+int big){return big?x:x^1u;}GR_LOCAL int gr_genus_kind(const uint32_t*gamma,uint32_t v){int small0=v==0,
+small1=v==1,big=1;for(size_t n=0;n<=GR_GENUS_L;n++){small0&=gamma[n]==(n==0?1u:n%2?2u:0u);small1&=gamma[n]==(n==0?0u:n%2?3u:1u);
+big&=gamma[n]==(n%2?(v^2u):v);}return small0||small1?GR_TAME_SMALL:big?GR_TAME_BIG:GR_NOT_TAME;}
+GR_LOCAL const char*gr_play_refusal(int play,int with_method){int method=play&GRUNDY_BY_MASK,base=gr_play_base(play);
+if(base<GRUNDY_PLAY_NORMAL||base>GRUNDY_PLAY_SHORTENED)return "is not a play";if(method==0)return NULL;
+if(method!=GRUNDY_BY_SJ&&method!=GRUNDY_BY_GENUS&&method!=GRUNDY_BY_SEARCH)return "has an unknown method flag";
 if(base!=GRUNDY_PLAY_MISERE||!with_method)return "has a method flag, which only misère sums take";
 return NULL;}GR_LOCAL const char*gr_play_name(int play){static const char*const names[]={
 "normal play","misère play","WTIA play","conjunctive play","continued conjunctive play","loopy play",
@@ -406,25 +389,20 @@ uint32_t u){gr_moves it={g->tok+g->off[u],g->tok+g->off[u+1]};return it;}static 
 const uint32_t**parts,uint32_t*nparts){if(it->p==it->end)return 0;if(*it->p&GR_SPLIT){*nparts=*it->p&~GR_SPLIT;
 *parts=it->p+1;it->p+=1+*nparts;}else{*nparts=1;*parts=it->p;it->p+=1;}return 1;}static inline uint32_t gr_parts_value(const uint32_t*val,
 const uint32_t*parts,size_t nparts){uint32_t x=0;for(size_t i=0;i<nparts;i++)x^=val[parts[i]];return x;
-}GR_LOCAL int gr_graph_compact(grundy_graph*g);GR_LOCAL int gr_graph_ready(grundy_graph*g);GR_LOCAL int gr_graph_need(grundy_graph*g,
-int play);GR_LOCAL void gr_graph_set_misere_limit(grundy_graph*g,size_t bytes);
+}GR_LOCAL int gr_graph_compact(grundy_graph*g);GR_LOCAL int gr_graph_need(grundy_graph*g,int play);
 #define GR_PROGRESS_EVERY 65536u
 #define GR_MERGE_AHEAD 65536u
-GR_LOCAL int gr_graph_report(grundy_graph*g,uint64_t done,uint64_t total);GR_LOCAL int gr_graph_enter(grundy_graph*g);
-GR_LOCAL int gr_graph_solve_acyclic(grundy_graph*g,int play);GR_LOCAL int gr_graph_search_normal(grundy_graph*g,
-uint32_t*num,gr_mex*mex);GR_LOCAL int gr_graph_postorder(grundy_graph*g,uint32_t*order);GR_LOCAL int gr_graph_solve_loopy(grundy_graph*g);
-GR_LOCAL int gr_graph_misere_outcome(grundy_graph*g,const uint32_t*nodes,size_t n);GR_LOCAL int gr_graph_misere_wins(grundy_graph*g,
-const uint32_t*nodes,size_t n,gr_wins*w);GR_LOCAL int gr_graph_find_wild(grundy_graph*g,const uint32_t*nodes,
-size_t n,size_t*wild);GR_LOCAL int gr_graph_tame_outcome(const grundy_graph*g,const uint32_t*nodes,
-size_t n);GR_LOCAL uint64_t gr_graph_move_to_number(const grundy_graph*g,int play,uint32_t node,
-uint32_t target);GR_LOCAL int gr_graph_require_no_splits(grundy_graph*g,const char*why);GR_LOCAL void gr_graph_unsolve(grundy_graph*g);
-GR_LOCAL int gr_graph_fail(grundy_graph*g,int status,const char*fmt,...)
+GR_LOCAL int gr_graph_solve_acyclic(grundy_graph*g,int play);GR_LOCAL int gr_graph_postorder(grundy_graph*g,
+uint32_t*order);GR_LOCAL int gr_graph_misere_outcome(grundy_graph*g,const uint32_t*nodes,size_t n);
+GR_LOCAL int gr_graph_misere_wins(grundy_graph*g,const uint32_t*nodes,size_t n,gr_wins*w);GR_LOCAL int gr_graph_find_wild(grundy_graph*g,
+const uint32_t*nodes,size_t n,size_t*wild);GR_LOCAL int gr_graph_tame_outcome(const grundy_graph*g,
+const uint32_t*nodes,size_t n);GR_LOCAL uint64_t gr_graph_move_to_number(const grundy_graph*g,int play,
+uint32_t node,uint32_t target);GR_LOCAL void gr_graph_unsolve(grundy_graph*g);GR_LOCAL int gr_graph_fail(grundy_graph*g,
+int status,const char*fmt,...)
 #if defined(__GNUC__)
 __attribute__((format(printf,3,4)))
 #endif
-;GR_LOCAL int gr_graph_push(grundy_graph*g,const gr_pending*recs,size_t count);GR_LOCAL int gr_graph_check_id(grundy_graph*g,
-uint32_t node,const char*role);GR_LOCAL int gr_graph_check_play(grundy_graph*g,int play,int with_method);
-typedef union gr_graph_block{size_t size;long double align_long_double;long long align_long_long;
+;typedef union gr_graph_block{size_t size;long double align_long_double;long long align_long_long;
 void*align_pointer;void(*align_function)(void);}gr_graph_block;static int gr_graph_mem_allows(grundy_graph*g,
 size_t old_size,size_t size){if(size>SIZE_MAX-sizeof(gr_graph_block))return 0;size_t want=size+sizeof(gr_graph_block);
 size_t live=g->mem_live-old_size;if(g->mem_limit!=0&&(want>g->mem_limit||live>g->mem_limit-want)){
@@ -938,14 +916,8 @@ GR_LOCAL int gr_game_fail(grundy_game*g,int status,const char*fmt,...)
 #if defined(__GNUC__)
 __attribute__((format(printf,3,4)))
 #endif
-;GR_LOCAL size_t gr_game_used_bytes(const grundy_game*g);GR_LOCAL int gr_game_reserve(grundy_game*g,
-gr_game_bytes*b,size_t more);GR_LOCAL int gr_game_refuse_reentry(grundy_game*g);GR_LOCAL int gr_game_tick(grundy_game*g);
-GR_LOCAL void gr_game_set_progress_every(grundy_game*g,uint64_t every);GR_LOCAL int gr_game_memo_full(grundy_game*g,
-int status);GR_LOCAL int gr_game_check_bound(grundy_game*g);GR_LOCAL int gr_game_check_play(grundy_game*g,
-int play,int with_method,const char*call);GR_LOCAL int gr_game_generate(grundy_game*g,
-gr_game_optlist*out,int how);GR_LOCAL void gr_game_load(grundy_game*g,const void*pos);GR_LOCAL int gr_game_evaluate(grundy_game*g,
-int play,uint32_t*value);GR_LOCAL int gr_game_list(grundy_game*g,const void*pos,int how);typedef struct gr_game_walk{
-size_t count;size_t part;}gr_game_walk;static inline int gr_game_next_listed(const grundy_game*g,
+;GR_LOCAL int gr_game_generate(grundy_game*g,gr_game_optlist*out,int how);GR_LOCAL int gr_game_list(grundy_game*g,
+const void*pos,int how);typedef struct gr_game_walk{size_t count;size_t part;}gr_game_walk;static inline int gr_game_next_listed(const grundy_game*g,
 gr_game_walk*w,size_t*part,uint32_t*nparts){if(w->count>=g->listed.counts.len)return 0;memcpy(nparts,
 g->listed.counts.p+w->count,sizeof*nparts);*part=w->part;w->count+=sizeof*nparts;w->part+=(size_t)*nparts*g->rec;
 return 1;}typedef int(*gr_game_ask_fn)(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,
@@ -1232,12 +1204,10 @@ GR_LOCAL uint64_t gr_heap_rules_max_removal(const gr_heap_rules*r);typedef struc
 }gr_want8;static inline void gr_want8_flip(gr_want8*w,uint32_t x){w->row[(x>>7)&1][x&15]^=(uint8_t)(1u<<((x>>4)&7));
 }static inline int gr_want8_has(const gr_want8*w,uint32_t x){return(w->row[(x>>7)&1][x&15]>>((x>>4)&7))&1;
 }typedef uint64_t(*gr_scan8_fn)(const gr_want8*w,const uint8_t*v,uint64_t m,uint64_t a,uint64_t end);
-GR_LOCAL gr_scan8_fn gr_scan8_best(void);GR_LOCAL uint64_t gr_scan8_plain(const gr_want8*w,const uint8_t*v,
-uint64_t m,uint64_t a,uint64_t end);
+GR_LOCAL gr_scan8_fn gr_scan8_best(void);
 #define GR_SCAN_FEW 16u
 typedef uint64_t(*gr_scan16_fn)(const uint16_t*t,unsigned k,const uint16_t*v,uint64_t m,uint64_t a,
-uint64_t end);GR_LOCAL gr_scan16_fn gr_scan16_best(void);GR_LOCAL uint64_t gr_scan16_plain(const uint16_t*t,
-unsigned k,const uint16_t*v,uint64_t m,uint64_t a,uint64_t end);typedef struct gr_values{unsigned char*p;
+uint64_t end);GR_LOCAL gr_scan16_fn gr_scan16_best(void);typedef struct gr_values{unsigned char*p;
 unsigned width;uint64_t n,cap;}gr_values;static inline uint32_t gr_values_get(const gr_values*v,
 uint64_t i){switch(v->width){case 1:return v->p[i];case 2:return((const uint16_t*)(const void*)v->p)[i];
 default:return((const uint32_t*)(const void*)v->p)[i];}}static inline void gr_values_set(gr_values*v,
@@ -1277,9 +1247,7 @@ __attribute__((format(printf,3,4)))
 #endif
 ;GR_LOCAL int gr_heap_ready(grundy_heap_game*g,const char*call);GR_LOCAL int gr_heap_ready_play(grundy_heap_game*g,
 int play,const char*call);GR_LOCAL int gr_heap_lane_init(gr_heap_lane*L,const grundy_allocator*a,
-size_t bound);GR_LOCAL uint32_t gr_heap_next_value(grundy_heap_game*g,gr_heap_lane*L,uint64_t n);
-GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,uint64_t count);GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
-uint64_t heap);GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,uint64_t heap);static inline int gr_heap_value_wide(const grundy_heap_game*g,
+size_t bound);GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,uint64_t heap);static inline int gr_heap_value_wide(const grundy_heap_game*g,
 uint64_t heap,uint64_t*v){if(heap<g->vals.n){*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;
 uint64_t base=gr_values_get(&g->vals,g->preperiod+(heap-g->preperiod)%g->period);if(g->saltus!=0&&q>(UINT64_MAX-base)/g->saltus){
 *v=UINT64_MAX;return 0;}*v=base+q*g->saltus;return 1;}static inline uint64_t gr_heap_value64(const grundy_heap_game*g,
@@ -1301,21 +1269,14 @@ GR_LOCAL int gr_heap_each_block(const gr_heap_rules*r,uint64_t heap,gr_heap_bloc
 typedef int(*gr_heap_move_fn)(void*ctx,uint64_t k,const uint64_t*parts,size_t nparts);GR_LOCAL int gr_heap_each_move(const gr_heap_rules*r,
 uint64_t heap,gr_heap_move_fn fn,void*ctx);GR_LOCAL int gr_heap_each_move_periodic(const gr_heap_rules*r,
 uint64_t heap,uint64_t from,uint64_t period,gr_heap_move_fn fn,void*ctx);GR_LOCAL uint64_t gr_heap_rank3(uint64_t m,
-uint64_t a,uint64_t b);GR_LOCAL int gr_heap_allbut_run(grundy_heap_game*g,uint64_t stop);GR_LOCAL int gr_heap_allbut_certify(grundy_heap_game*g,
-uint64_t p,uint64_t s,uint64_t n);GR_LOCAL void gr_heap_allbut_free(grundy_heap_game*g);typedef struct gr_heap_seen{
-uint64_t period,preperiod,saltus,upto;}gr_heap_seen;GR_LOCAL int gr_heap_observe(const gr_values*v,
-uint64_t n,int saltus_ok,gr_heap_seen*seen);GR_LOCAL int gr_heap_provable(const grundy_heap_game*g);
+uint64_t a,uint64_t b);typedef struct gr_heap_seen{uint64_t period,preperiod,saltus,upto;}
+gr_heap_seen;
 #define GR_HEAP_LASKER_FIRST 5u
-GR_LOCAL void gr_heap_lasker_closed_form(grundy_heap_game*g);GR_LOCAL int gr_heap_prove(grundy_heap_game*g,
-uint64_t max,const char*call);GR_LOCAL int gr_heap_check_allbut(grundy_heap_game*g);GR_LOCAL int gr_heap_check_regularity(grundy_heap_game*g);
 GR_LOCAL int gr_heap_misere_values(grundy_heap_game*g,int play,uint64_t first,size_t count,uint32_t*values,
-const char*call);GR_LOCAL int gr_heap_misere_sum(grundy_heap_game*g,int play,const uint64_t*heaps,
-size_t n,uint32_t*value,const char*call);GR_LOCAL int gr_heap_misere_wins(grundy_heap_game*g,int play,
-const uint64_t*heaps,size_t n,gr_wins*w,const char*call);GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,
-const uint64_t*heaps,size_t n,unsigned twos,uint32_t*value,const char*call);GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,
+const char*call);GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,const uint64_t*heaps,size_t n,
+unsigned twos,uint32_t*value,const char*call);GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,
 uint64_t heap,const char*call);GR_LOCAL int gr_heap_misere_state(grundy_heap_game*g,const char*call);
-GR_LOCAL void gr_heap_misere_free(grundy_heap_game*g);GR_LOCAL int gr_heap_genus_upto(grundy_heap_game*g,
-uint64_t heap,int stop_wild,uint64_t*known,const char*call);GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g);
+GR_LOCAL void gr_heap_misere_free(grundy_heap_game*g);GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g);
 GR_LOCAL int gr_heap_check_period(grundy_heap_game*g);GR_LOCAL void gr_heap_allbut_free(grundy_heap_game*g){
 gr_heap_allbut*ab=&g->allbut;gr_free(&g->alloc,ab->excluded);gr_free(&g->alloc,ab->count);gr_free(&g->alloc,
 ab->tally);memset(ab,0,sizeof*ab);}static int gr_list_excluded(grundy_heap_game*g){const gr_heap_rules*r=&g->rules;

@@ -684,6 +684,8 @@ def amalgamate():
 #   variables, macros), so a module costs what it uses; with --calls (or
 #   --calls-of, the public functions a program names), only what the public
 #   functions named reach, so a problem costs what it calls;
+# - the prototype of an internal function is dropped where its definition
+#   comes before anything names it (the definition declares it in time);
 # - internal names are shortened (grundy__graph_solve__search becomes
 #   gr_search, or gr_graph_solve_search where two files both have one);
 # - comments are dropped, and the code is set in lines of about 100
@@ -1012,6 +1014,44 @@ def shake(text, roots, public_end):
     return "".join(out)
 
 
+def drop_early_prototypes(text, public_end):
+    """text without the prototypes of internal functions (grundy__...) that
+    are defined before anything names them: their definition declares them
+    in time, so a cut edition need not spell them twice.  Prototypes with
+    directives inside (an attribute under #if) stay."""
+    lines = text.split("\n")
+    for i in passthrough(lines):
+        lines[i] = " " * len(lines[i])
+    code = code_view("(edition)", "\n".join(lines))
+    protos = []
+    defined = {}
+    for start, decl in top_level("(edition)", code):
+        if start < public_end:
+            continue
+        name, kind = declared_name(strip_bodies(decl))
+        if kind != "function" or not name or not name.startswith("grundy__"):
+            continue
+        if decl.endswith("}"):
+            defined.setdefault(name, start)
+        elif "#" not in text[start:start + len(decl)]:
+            protos.append((start, start + len(decl), name))
+    uses = {}
+    for m in re.finditer(r"[A-Za-z_]\w*", code):
+        uses.setdefault(m.group(), []).append(m.start())
+    drop = []
+    for start, end, name in protos:
+        at = defined.get(name)
+        if at is not None and at > end and not any(end <= u < at for u in uses[name]):
+            drop.append((start, end))
+    out = []
+    last = 0
+    for start, end in sorted(drop):
+        out.append(text[last:start])
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
 def drop_empty_conditions(lines):
     """lines without #if ... #endif blocks that enclose nothing."""
     changed = True
@@ -1206,6 +1246,7 @@ def contest_edition(names=None, calls=None, normal_only=False):
     if text.count(begin) != 1:
         fail(GENERATOR, "no start of the implementation to find (%r)" % begin)
     text = shake(text, contest_roots(folders, calls), text.index(begin))
+    text = drop_early_prototypes(text, text.index(begin))
     lines = drop_empty_conditions([l for l in text.split("\n") if l.strip()])
     text = minify(short_names("\n".join(lines) + "\n"), CONTEST_WIDTH)
     # Statements set side by side are not misleading indentation.
