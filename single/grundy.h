@@ -705,7 +705,9 @@ GRUNDY_API int grundy_heap_game_set_subtraction(grundy_heap_game *game, const ui
  *        given to grundy_heap_game_parse(), without reading a name.  A
  *        program that calls this and not grundy_heap_game_parse() leaves
  *        the name reader, and the engines other rules need, out of a
- *        single-header edition cut to its calls (docs/contest.md).  O(1).
+ *        single-header edition cut to its calls (docs/contest.md).  O(1)
+ *        time and memory; the game owns the rules it makes, which it frees
+ *        with itself.
  * @param game   The game, with no rules yet.
  * @param family #GRUNDY_HEAP_GRUNDY (Grundy's game, the name `grundy`) or
  *               #GRUNDY_HEAP_LASKER (Lasker's Nim, the name `lasker`).
