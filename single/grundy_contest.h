@@ -1226,16 +1226,17 @@ uint64_t work;uint64_t values;int waits;double waited;unsigned char apart[128];}
 grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;int full;uint32_t*width;size_t nwidth,
 cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,cap_genus,cap_tame;}gr_heap_misere;typedef struct gr_heap_engine{
 int(*compute)(grundy_heap_game*g,uint64_t count);int(*run)(grundy_heap_game*g,uint64_t stop);int(*regularity)(grundy_heap_game*g);
-}gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;int has_rules;
-gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;grundy_progress_fn progress;void*progress_user;
-int reporting;int detect;gr_values vals;uint64_t pow2;unsigned threads;double rate_one;uint64_t rate_key;
-double value_s;double elapsed;double lost;unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;
-int sparse_allowed;int sparse_active;uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;
-size_t nsplit;gr_scan8_fn scan8;gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;
-uint64_t lanes_stop;double lanes_t0;double lanes_late;uint64_t stall_every;double stall_s;unsigned char apart[128];
-gr_heap_lane lane[GR_HEAP_LANES];uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;
-unsigned char apart_end[128];gr_worker worker;int periodic;uint64_t period,preperiod,saltus;
-gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
+void(*free)(grundy_heap_game*g);}gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;
+gr_heap_rules rules;int has_rules;gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;
+grundy_progress_fn progress;void*progress_user;int reporting;int detect;gr_values vals;uint64_t pow2;
+unsigned threads;double rate_one;uint64_t rate_key;double value_s;double elapsed;double lost;
+unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;int sparse_allowed;int sparse_active;
+uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;size_t nsplit;gr_scan8_fn scan8;
+gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;
+double lanes_late;uint64_t stall_every;double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];
+uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];
+gr_worker worker;int periodic;uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;
+gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1646,13 +1647,14 @@ alloc,&rc);if(g==NULL)return rc;g->errpos=GRUNDY_NO_POS;g->detect=1;g->pow2=1;g-
 g->next_choice=GR_FIRST_MASK_CHOICE;g->vals.width=1;g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;
 if(gr_heap_lane_init(&g->lane[0],&g->alloc,2)!=GRUNDY_OK){grundy_heap_game_free(g);return GRUNDY_ENOMEM;
 }*out=g;return GRUNDY_OK;}static const gr_heap_engine gr_subtraction_engine={gr_heap_sub_compute,
-NULL,NULL};static const gr_heap_engine gr_allbut_engine={gr_heap_general_compute,gr_heap_allbut_run,
-gr_heap_check_allbut};static const gr_heap_engine gr_code_engine={gr_heap_general_compute,NULL,
-gr_heap_check_period};static const gr_heap_engine gr_family_engine={gr_heap_general_compute,NULL,
-NULL};static const gr_heap_engine*gr_engine_of(const gr_heap_rules*r){if(r->subtraction)return&gr_subtraction_engine;
-if(gr_heap_rules_allbut(r))return&gr_allbut_engine;return r->tail==0&&!r->unequal?&gr_code_engine:&gr_family_engine;
-}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r,const gr_heap_engine*engine){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,
-(size_t)r->ndigits,sizeof*split_k);if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,
+NULL,NULL,NULL};static const gr_heap_engine gr_allbut_engine={gr_heap_general_compute,
+gr_heap_allbut_run,gr_heap_check_allbut,gr_heap_allbut_free};static const gr_heap_engine gr_code_engine={
+gr_heap_general_compute,NULL,gr_heap_check_period,NULL};static const gr_heap_engine gr_family_engine={
+gr_heap_general_compute,NULL,NULL,NULL};static const gr_heap_engine*gr_engine_of(const gr_heap_rules*r){
+if(r->subtraction)return&gr_subtraction_engine;if(gr_heap_rules_allbut(r))return&gr_allbut_engine;
+return r->tail==0&&!r->unequal?&gr_code_engine:&gr_family_engine;}static int gr_take_rules(grundy_heap_game*g,
+gr_heap_rules*r,const gr_heap_engine*engine){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,(size_t)r->ndigits,
+sizeof*split_k);if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,
 GRUNDY_ENOMEM,"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
 }g->split_k=split_k;g->rules=*r;g->has_rules=1;g->engine=*engine;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
 const char*call){if(g->reporting)return gr_heap_ready(g,call);if(g->has_rules)return gr_heap_fail(g,
@@ -1685,9 +1687,9 @@ const char*why=gr_play_refusal(play,1);if(why!=NULL)return gr_heap_fail(g,GRUNDY
 GRUNDY_ENOTSUP,"%s: heap games are computed under normal " "play (GRUNDY_PLAY_NORMAL) and misère play " "(GRUNDY_PLAY_MISERE) in this version, not %s",
 call,gr_play_name(play));return gr_heap_ready(g,call);}const char*grundy_heap_game_errmsg(const grundy_heap_game*g){
 return g!=NULL?g->errmsg:"";}size_t grundy_heap_game_errpos(const grundy_heap_game*g){return g!=NULL?g->errpos:GRUNDY_NO_POS;
-}void grundy_heap_game_free(grundy_heap_game*g){if(g==NULL)return;grundy_allocator a=g->alloc;
-gr_heap_allbut_free(g);gr_heap_rules_free(&g->rules,&a);for(unsigned i=0;i<GR_HEAP_LANES;i++)gr_lane_free(&g->lane[i],
-&a);gr_values_free(&g->vals,&a);gr_free(&a,g->rare);gr_free(&a,g->split_k);gr_free(&a,g->hist);
+}void grundy_heap_game_free(grundy_heap_game*g){if(g==NULL)return;grundy_allocator a=g->alloc;if(g->engine.free!=NULL)g->engine.free(g);
+gr_heap_rules_free(&g->rules,&a);for(unsigned i=0;i<GR_HEAP_LANES;i++)gr_lane_free(&g->lane[i],&a);
+gr_values_free(&g->vals,&a);gr_free(&a,g->rare);gr_free(&a,g->split_k);gr_free(&a,g->hist);
 gr_heap_misere_free(g);gr_free(&a,g);}void grundy_heap_game_set_memory_limit(grundy_heap_game*g,
 size_t bytes){if(g!=NULL&&!g->reporting)g->limit=bytes;}uint64_t grundy_heap_game_computed(const grundy_heap_game*g){
 return g?g->vals.n:0;}

@@ -96,6 +96,9 @@ typedef struct grundy__heap_engine {
      * periods its own way.  grundy__heap_check_regularity() is the same
      * check for every game. */
     int (*regularity)(grundy_heap_game *g);
+    /* Frees the state of the rules' own method (grundy__heap_allbut_free),
+     * or NULL where it has none. */
+    void (*free)(grundy_heap_game *g);
 } grundy__heap_engine;
 
 struct grundy_heap_game {
