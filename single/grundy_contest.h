@@ -313,10 +313,8 @@ key);return*slot==SIZE_MAX?GR_EMPTY:gr_value_at(t,*slot);}GR_LOCAL void gr_table
 const void*key){size_t hole=gr_lookup(t,key);if(hole==SIZE_MAX)return;size_t mask=t->cap-1;for(size_t j=(hole+1)&mask;
 gr_value_at(t,j)!=GR_EMPTY;j=(j+1)&mask){size_t h=gr_home(t,gr_slot_at(t,j));int stays=hole<j?(hole<h&&h<=j):(hole<h||h<=j);
 if(stays)continue;memcpy(gr_slot_at(t,hole),gr_slot_at(t,j),t->stride);hole=j;}gr_put_value(t,hole,
-GR_EMPTY);t->count--;}typedef struct gr_worker{void*(*fn)(void*);void*arg;uint64_t posted,finished;
-int quit;int running;unsigned long spins;int awake;}gr_worker;static inline uint64_t gr_load_acquire(const uint64_t*p){
-return*p;}static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL void gr_worker_stop(gr_worker*w){
-w->running=0;}GR_LOCAL double gr_seconds(void){return 0.0;}
+GR_EMPTY);t->count--;}static inline uint64_t gr_load_acquire(const uint64_t*p){return*p;}static inline void gr_store_release(uint64_t*p,
+uint64_t x){*p=x;}GR_LOCAL double gr_seconds(void){return 0.0;}
 #define GR_WTABLE_SLOTS 7
 typedef struct gr_wbucket{uint64_t key[GR_WTABLE_SLOTS];unsigned char code[GR_WTABLE_SLOTS];unsigned char fill;
 }gr_wbucket;typedef struct gr_wtable{gr_wbucket*b;void*block;size_t nb;size_t used;int strong;int long_probe;
@@ -1229,14 +1227,12 @@ int(*compute)(grundy_heap_game*g,uint64_t count);int(*run)(grundy_heap_game*g,ui
 void(*free)(grundy_heap_game*g);}gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;
 gr_heap_rules rules;int has_rules;gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;
 grundy_progress_fn progress;void*progress_user;int reporting;int detect;gr_values vals;uint64_t pow2;
-unsigned threads;double rate_one;uint64_t rate_key;double value_s;double elapsed;double lost;
-unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;int sparse_allowed;int sparse_active;
+unsigned threads;int lanes_always;uint64_t work;uint64_t next_check;int sparse_allowed;int sparse_active;
 uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;size_t nsplit;gr_scan8_fn scan8;
-gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t lanes_stop;double lanes_t0;
-double lanes_late;uint64_t stall_every;double stall_s;unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];
-uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;unsigned char apart_end[128];
-gr_worker worker;int periodic;uint64_t period,preperiod,saltus;gr_heap_allbut allbut;size_t limit;
-gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
+gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t stall_every;double stall_s;
+unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];uint64_t nrare;int periodic;uint64_t period,
+preperiod,saltus;gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;int last_method;
+};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1257,12 +1253,13 @@ uint64_t heap){return(uint32_t)gr_heap_value64(g,heap);}GR_LOCAL int gr_heap_sub
 uint64_t count);static inline int gr_heap_sparse_possible(const grundy_heap_game*g){return g->sparse_allowed&&g->rules.tail==0&&g->rules.max_parts==2&&g->nsplit>0;
 }GR_LOCAL int gr_heap_is_rare(const grundy_heap_game*g,uint64_t heap,uint32_t v);GR_LOCAL int gr_heap_rare_room(grundy_heap_game*g,
 uint64_t more);GR_LOCAL int gr_heap_hist_room(grundy_heap_game*g,uint32_t v);GR_LOCAL int gr_heap_rechoose(grundy_heap_game*g);
-GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n);static inline int gr_heap_lane_wait(grundy_heap_game*g,
-gr_heap_lane*L,uint64_t n){return!L->waits||gr_load_acquire(&g->state)>>2>=n||gr_heap_wait_published(g,
-L,n);}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g);GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,
-int lanes,uint64_t values,double seconds);GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,uint64_t stop);
-static inline int gr_heap_lane1_busy(grundy_heap_game*g){return gr_load_acquire(&g->lane1_busy)!=0;}
-GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g);
+#define gr_heap_lane_wait(g, L, n) 1
+#define gr_heap_lanes_ready(g) 0
+#define gr_heap_note_speed(g, lanes, values, seconds) ((void)(values), (void)(seconds))
+#define gr_heap_run_lanes(g, stop) GRUNDY_OK
+#define gr_heap_lane1_busy(g) 0
+#define gr_heap_lanes_settle(g) ((void)0)
+#define gr_heap_lanes_end(g) ((void)0)
 #define GR_HEAP_RUN 16u
 typedef struct gr_heap_block{unsigned kind;uint64_t r;uint64_t m;uint64_t count;int count_over;int unequal;
 }gr_heap_block;typedef int(*gr_heap_block_fn)(void*ctx,const gr_heap_block*b,uint64_t first);
@@ -1273,11 +1270,10 @@ uint64_t heap,uint64_t from,uint64_t period,gr_heap_move_fn fn,void*ctx);GR_LOCA
 uint64_t a,uint64_t b);typedef struct gr_heap_seen{uint64_t period,preperiod,saltus,upto;}
 gr_heap_seen;
 #define GR_HEAP_LASKER_FIRST 5u
-GR_LOCAL int gr_heap_misere_values(grundy_heap_game*g,int play,uint64_t first,size_t count,uint32_t*values,
-const char*call);GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,const uint64_t*heaps,size_t n,
-unsigned twos,uint32_t*value,const char*call);GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,
-uint64_t heap,const char*call);GR_LOCAL int gr_heap_misere_state(grundy_heap_game*g,const char*call);
-GR_LOCAL void gr_heap_misere_free(grundy_heap_game*g);GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g);
+GR_LOCAL int gr_heap_misere_state(grundy_heap_game*g,const char*call);GR_LOCAL int gr_heap_misere_values(grundy_heap_game*g,
+int play,uint64_t first,size_t count,uint32_t*values,const char*call);GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,
+const uint64_t*heaps,size_t n,unsigned twos,uint32_t*value,const char*call);GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,
+uint64_t heap,const char*call);GR_LOCAL void gr_heap_misere_free(grundy_heap_game*g);GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g);
 GR_LOCAL int gr_heap_check_period(grundy_heap_game*g);GR_LOCAL void gr_heap_allbut_free(grundy_heap_game*g){
 gr_heap_allbut*ab=&g->allbut;gr_free(&g->alloc,ab->excluded);gr_free(&g->alloc,ab->count);gr_free(&g->alloc,
 ab->tally);memset(ab,0,sizeof*ab);}static int gr_list_excluded(grundy_heap_game*g){const gr_heap_rules*r=&g->rules;
@@ -1585,9 +1581,9 @@ GR_HEAP_LASKER_FIRST);if(rc==GRUNDY_OK)gr_heap_lasker_closed_form(g);return rc;}
 if(!gr_within_cap(g,count))return GRUNDY_ELIMIT;int rc=GRUNDY_OK;if(g->lane[0].mex.bound<g->pow2+1)rc=gr_grow_mex(g);
 while(rc==GRUNDY_OK&&g->vals.n<count){rc=gr_run_segment(g,gr_segment_stop(g,count));if(rc==GRUNDY_OK&&g->limit!=0&&gr_values_bytes(g,
 g->vals.cap)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_OK&&gr_between_values(g,count,&rc))break;}
-gr_heap_lanes_settle(g);gr_worker_stop(&g->worker);return rc;}GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,
-uint64_t count){if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();}int rc=gr_compute_to(g,
-count);unsigned long long want=count,have=g->vals.n;switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
+gr_heap_lanes_end(g);return rc;}GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,uint64_t count){
+if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();}int rc=gr_compute_to(g,count);
+unsigned long long want=count,have=g->vals.n;switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
 rc,"%llu values need at least %llu bytes, past the " "memory limit of %zu bytes, and no period is proved " "(%llu values computed)",
 want,(unsigned long long)gr_values_bytes(g,count),g->limit,have);return gr_heap_fail(g,rc,
 "%llu values: a table holds at most 2^32 - 1 and no " "period is proved (%llu values computed)",want,
@@ -2210,11 +2206,6 @@ return GRUNDY_OK;}
 #undef GR_FAST_MAX
 #undef GR_NEAR
 #undef GR_NO_CHANGE
-GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n){(void)g,(void)L,(void)n;
-return 1;}GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g){(void)g;}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g){
-(void)g;return 0;}GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,int lanes,uint64_t values,
-double seconds){(void)g,(void)lanes,(void)values,(void)seconds;}GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,
-uint64_t stop){(void)g,(void)stop;return GRUNDY_OK;}
 #define GR_HEAP_VALUES_MAX_VALUES ((uint64_t)UINT32_MAX)
 static int gr_widen(gr_values*v,const grundy_allocator*a,unsigned width){size_t cap=(size_t)v->cap;
 if(cap>SIZE_MAX/width)return GRUNDY_ELIMIT;size_t bytes=cap*width>0?cap*width:1;unsigned char*p=(unsigned char*)(v->p?a->realloc_fn(a->user,
@@ -2379,8 +2370,21 @@ if(inv==NULL)return GRUNDY_EINVAL;if(a==0)return GRUNDY_ERANGE;*inv=gr_inv_n(nb,
 #undef GR_HEAP_ABANDONED
 #undef GR_HEAP_MSG
 #undef GR_HEAP_SEARCH_LIMIT
+#undef gr_heap_lane_wait
+#undef gr_heap_lanes_ready
+#undef gr_heap_note_speed
+#undef gr_heap_run_lanes
+#undef gr_heap_lane1_busy
+#undef gr_heap_lanes_settle
+#undef gr_heap_lanes_end
 #undef GR_HEAP_RUN
 #undef GR_HEAP_LASKER_FIRST
+#undef gr_heap_misere_values
+#undef gr_heap_misere_sum
+#undef gr_heap_misere_wins
+#undef gr_heap_misere_search
+#undef gr_heap_misere_check_heap
+#undef gr_heap_misere_free
 #undef GR_LOCAL
 #ifdef GR_QUIET
 #pragma GCC diagnostic pop
