@@ -10140,6 +10140,9 @@ typedef struct grundy__heap_engine {
      * periods its own way.  grundy__heap_check_regularity() is the same
      * check for every game. */
     int (*regularity)(grundy_heap_game *g);
+    /* Frees the state of the rules' own method (grundy__heap_allbut_free),
+     * or NULL where it has none. */
+    void (*free)(grundy_heap_game *g);
 } grundy__heap_engine;
 
 struct grundy_heap_game {
@@ -10157,6 +10160,7 @@ struct grundy_heap_game {
     grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
     unsigned threads;    /* the caller's setting */
+#if GRUNDY__THREADS
     /* Whether two lanes pay (heap_threads.c), by the wall clock. */
     double rate_one;     /* options per second of one thread, lately */
     uint64_t rate_key;   /* the way of computing it was timed in (heap_threads.c) */
@@ -10164,6 +10168,7 @@ struct grundy_heap_game {
     double elapsed;      /* seconds computed with threads asked for */
     double lost;         /* seconds lanes lost against one thread, net, at least 0 */
     unsigned lanes_run;  /* segments of lanes since one thread was timed */
+#endif
     int lanes_always;    /* tests only: lanes at every segment they could run */
     uint64_t work;       /* options examined since the last report */
     uint64_t next_check;
@@ -10186,22 +10191,26 @@ struct grundy_heap_game {
     size_t hist_len;
     uint64_t next_choice;
 
+#if GRUNDY__THREADS
     /* A segment of two lanes, set before it starts (heap_threads.c). */
     uint64_t lanes_stop; /* its end */
     double lanes_t0;     /* when it started */
     double lanes_late;   /* seconds a lane may wait for the other before both stop */
+#endif
     uint64_t stall_every; /* tests only: lane 1 stalls at heaps that are multiples */
     double stall_s;       /* for so many seconds */
 
     unsigned char apart[128]; /* the fields above are read by both lanes */
     grundy__heap_lane lane[GRUNDY__HEAP_LANES]; /* lane[1] only with threads */
     /* Written by both lanes at every value, so on lines of their own: */
+    uint64_t nrare;      /* rare heaps listed */
+#if GRUNDY__THREADS
     uint64_t next;       /* the next heap to claim */
     uint64_t state;      /* values published (count << 2) and the gate of lane 1 */
-    uint64_t nrare;      /* rare heaps listed */
     uint64_t lane1_busy; /* lane 1 is in a segment: set by lane 0, cleared by lane 1 */
     unsigned char apart_end[128];
     grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
+#endif
 
     /* Proved: G(n + period) = G(n) + saltus for every n >= preperiod
      * (saltus 0: a period; heap_period.c, heap_arith.c). */
@@ -10341,6 +10350,7 @@ GRUNDY__LOCAL int grundy__heap_rechoose(grundy_heap_game *g);
 
 /* ---- heap_threads.c -------------------------------------------------------- */
 
+#if GRUNDY__THREADS
 /* Waits until G(n - 1) is stored: 1, or 0 if the lanes stop. */
 GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
@@ -10374,6 +10384,22 @@ static inline int grundy__heap_lane1_busy(grundy_heap_game *g)
  * it may read changes (room, mask, scratch) and at the end of a
  * computation. */
 GRUNDY__LOCAL void grundy__heap_lanes_settle(grundy_heap_game *g);
+
+/* Ends a computation: lane 1 leaves its last segment, and its thread. */
+static inline void grundy__heap_lanes_end(grundy_heap_game *g)
+{
+    grundy__heap_lanes_settle(g);
+    grundy__worker_stop(&g->worker);
+}
+#else /* one lane, which never waits; nothing to time */
+#define grundy__heap_lane_wait(g, L, n) 1
+#define grundy__heap_lanes_ready(g) 0
+#define grundy__heap_note_speed(g, lanes, values, seconds) ((void)(values), (void)(seconds))
+#define grundy__heap_run_lanes(g, stop) GRUNDY_OK
+#define grundy__heap_lane1_busy(g) 0
+#define grundy__heap_lanes_settle(g) ((void)0)
+#define grundy__heap_lanes_end(g) ((void)0)
+#endif
 
 /* ---- heap_order.c ---------------------------------------------------------- */
 
@@ -10480,6 +10506,10 @@ GRUNDY__LOCAL int grundy__heap_check_allbut(grundy_heap_game *g);
 GRUNDY__LOCAL int grundy__heap_check_regularity(grundy_heap_game *g);
 /* ---- heap_misere.c -------------------------------------------------------- */
 
+/* Makes g->mis exist (GRUNDY_ENOMEM with a message naming call if not). */
+GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call);
+
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 /* The misère value of each heap first .. first + count - 1 under play (a
  * misère play, with its method flag), into values. */
 GRUNDY__LOCAL int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
@@ -10502,11 +10532,19 @@ GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t
  * if not): checked before a call computes anything for them. */
 GRUNDY__LOCAL int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call);
 
-/* Makes g->mis exist (GRUNDY_ENOMEM with a message naming call if not). */
-GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call);
-
 /* Frees the state of misère play. */
 GRUNDY__LOCAL void grundy__heap_misere_free(grundy_heap_game *g);
+#else /* no misère search: grundy__heap_ready_play refuses misère play before
+       * these are asked, and grundy__heap_misere_state says why */
+#define grundy__heap_misere_values(g, play, first, count, values, call) \
+    grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_sum(g, play, heaps, n, value, call) grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_wins(g, play, heaps, n, w, call) grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_search(g, heaps, n, twos, value, call) \
+    grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_check_heap(g, heap, call) grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_free(g) ((void)0)
+#endif
 
 /* ---- heap_genus.c ---------------------------------------------------------- */
 
@@ -12257,8 +12295,7 @@ static int grundy__heap_compute__compute_to(grundy_heap_game *g, uint64_t count)
         if (rc == GRUNDY_OK && grundy__heap_compute__between_values(g, count, &rc))
             break;
     }
-    grundy__heap_lanes_settle(g);
-    grundy__worker_stop(&g->worker);
+    grundy__heap_lanes_end(g);
     return rc;
 }
 
@@ -12507,14 +12544,15 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
 
 /* The engines, by the rules they compute.  Each call that gives rules
  * names the engines of the rules it can give, and no other call does. */
-static const grundy__heap_engine grundy__heap_game__subtraction_engine = {grundy__heap_sub_compute, NULL, NULL};
+static const grundy__heap_engine grundy__heap_game__subtraction_engine = {grundy__heap_sub_compute, NULL, NULL, NULL};
 static const grundy__heap_engine grundy__heap_game__allbut_engine = {
-    grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut};
+    grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut,
+    grundy__heap_allbut_free};
 static const grundy__heap_engine grundy__heap_game__code_engine = {
-    grundy__heap_general_compute, NULL, grundy__heap_check_period};
+    grundy__heap_general_compute, NULL, grundy__heap_check_period, NULL};
 /* Grundy's game and Lasker's Nim: no theorem proves a period of the first,
  * and the second's closed form needs no proof from its values. */
-static const grundy__heap_engine grundy__heap_game__family_engine = {grundy__heap_general_compute, NULL, NULL};
+static const grundy__heap_engine grundy__heap_game__family_engine = {grundy__heap_general_compute, NULL, NULL, NULL};
 
 /* The engine of parsed rules. */
 static const grundy__heap_engine *grundy__heap_game__engine_of(const grundy__heap_rules *r)
@@ -12677,7 +12715,8 @@ void grundy_heap_game_free(grundy_heap_game *g)
     if (g == NULL)
         return;
     grundy_allocator a = g->alloc;
-    grundy__heap_allbut_free(g);
+    if (g->engine.free != NULL)
+        g->engine.free(g);
     grundy__heap_rules_free(&g->rules, &a);
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++)
         grundy__heap_game__lane_free(&g->lane[i], &a);
@@ -13383,52 +13422,13 @@ GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const 
     return rc;
 }
 
-#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search; grundy__heap_ready_play
-       * refuses misère play before these are asked. */
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search (heap_game.h stands in for
+       * its calls); grundy__heap_ready_play refuses misère play first. */
 
 GRUNDY__LOCAL int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
 {
     g->errpos = GRUNDY_NO_POS;
     return grundy__play_normal_only(GRUNDY_PLAY_MISERE, call, g->errmsg, sizeof g->errmsg);
-}
-
-GRUNDY__LOCAL int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
-                               uint32_t *values, const char *call)
-{
-    (void)play, (void)first, (void)count, (void)values;
-    return grundy__heap_misere_state(g, call);
-}
-
-GRUNDY__LOCAL int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
-                            uint32_t *value, const char *call)
-{
-    (void)play, (void)heaps, (void)n, (void)value;
-    return grundy__heap_misere_state(g, call);
-}
-
-GRUNDY__LOCAL int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
-                             grundy__wins *w, const char *call)
-{
-    (void)play, (void)heaps, (void)n, (void)w;
-    return grundy__heap_misere_state(g, call);
-}
-
-GRUNDY__LOCAL int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
-                               unsigned twos, uint32_t *value, const char *call)
-{
-    (void)heaps, (void)n, (void)twos, (void)value;
-    return grundy__heap_misere_state(g, call);
-}
-
-GRUNDY__LOCAL int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call)
-{
-    (void)heap;
-    return grundy__heap_misere_state(g, call);
-}
-
-GRUNDY__LOCAL void grundy__heap_misere_free(grundy_heap_game *g)
-{
-    (void)g;
 }
 
 #endif
@@ -15946,36 +15946,6 @@ GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
     g->vals.n = grundy__heap_threads__published(g);
     for (uint64_t n = start; n < g->vals.n && grundy__heap_sparse_possible(g); n++)
         g->hist[grundy__values_get(&g->vals, n)]++;
-    return GRUNDY_OK;
-}
-
-#else /* no threads: one lane, which never waits; nothing to time */
-
-GRUNDY__LOCAL int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
-{
-    (void)g, (void)L, (void)n;
-    return 1;
-}
-
-GRUNDY__LOCAL void grundy__heap_lanes_settle(grundy_heap_game *g)
-{
-    (void)g;
-}
-
-GRUNDY__LOCAL int grundy__heap_lanes_ready(grundy_heap_game *g)
-{
-    (void)g;
-    return 0;
-}
-
-GRUNDY__LOCAL void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t values, double seconds)
-{
-    (void)g, (void)lanes, (void)values, (void)seconds;
-}
-
-GRUNDY__LOCAL int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
-{
-    (void)g, (void)stop;
     return GRUNDY_OK;
 }
 
@@ -19548,8 +19518,21 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 #undef GRUNDY__HEAP_ABANDONED
 #undef GRUNDY__HEAP_MSG
 #undef GRUNDY__HEAP_SEARCH_LIMIT
+#undef grundy__heap_lane_wait
+#undef grundy__heap_lanes_ready
+#undef grundy__heap_note_speed
+#undef grundy__heap_run_lanes
+#undef grundy__heap_lane1_busy
+#undef grundy__heap_lanes_settle
+#undef grundy__heap_lanes_end
 #undef GRUNDY__HEAP_RUN
 #undef GRUNDY__HEAP_LASKER_FIRST
+#undef grundy__heap_misere_values
+#undef grundy__heap_misere_sum
+#undef grundy__heap_misere_wins
+#undef grundy__heap_misere_search
+#undef grundy__heap_misere_check_heap
+#undef grundy__heap_misere_free
 #undef GRUNDY__Q_MSG
 #undef GRUNDY__Q_NONE
 #undef GRUNDY__Q_MAX_ORDER

@@ -212,14 +212,14 @@ return(unsigned)__builtin_ctzll(x);
 #else
 unsigned i=0;while(!(x&1)){x>>=1;i++;}return i;
 #endif
-}typedef struct gr_mex{uint32_t*stamp;size_t bound;uint32_t gen;}gr_mex;static inline void gr_mex_begin(gr_mex*m){
+}typedef struct gr_mex{uint32_t*stamp;size_t bound;uint32_t gen;}gr_mex;GR_LOCAL int gr_mex_init(gr_mex*m,
+const grundy_allocator*a,size_t bound){m->stamp=(uint32_t*)gr_calloc_array(a,bound,sizeof*m->stamp);
+m->bound=bound;m->gen=0;return m->stamp?GRUNDY_OK:GRUNDY_ENOMEM;}GR_LOCAL void gr_mex_free(gr_mex*m,
+const grundy_allocator*a){gr_free(a,m->stamp);m->stamp=NULL;m->bound=0;}static inline void gr_mex_begin(gr_mex*m){
 if(++m->gen==0){memset(m->stamp,0,m->bound*sizeof*m->stamp);m->gen=1;}}static inline void gr_mex_add(gr_mex*m,
 uint64_t v){if(v<m->bound)m->stamp[v]=m->gen;}static inline int gr_mex_seen(const gr_mex*m,uint64_t v){
 return v<m->bound&&m->stamp[v]==m->gen;}static inline uint32_t gr_mex_end(const gr_mex*m){uint32_t v=0;
-while(v<m->bound&&m->stamp[v]==m->gen)v++;return v;}GR_LOCAL int gr_mex_init(gr_mex*m,const grundy_allocator*a,
-size_t bound){m->stamp=(uint32_t*)gr_calloc_array(a,bound,sizeof*m->stamp);m->bound=bound;m->gen=0;
-return m->stamp?GRUNDY_OK:GRUNDY_ENOMEM;}GR_LOCAL void gr_mex_free(gr_mex*m,const grundy_allocator*a){
-gr_free(a,m->stamp);m->stamp=NULL;m->bound=0;}
+while(v<m->bound&&m->stamp[v]==m->gen)v++;return v;}
 #define GR_STR2(x) #x
 #define GR_STR(x) GR_STR2(x)
 const char*grundy_version(void){return GR_STR(GRUNDY_VERSION_MAJOR)"." GR_STR(GRUNDY_VERSION_MINOR)"." GR_STR(GRUNDY_VERSION_PATCH);
@@ -240,20 +240,16 @@ return 1;}}return 0;}
 typedef struct gr_table{unsigned char*slots;size_t key_size;size_t stride;size_t cap;size_t count;}
 gr_table;static inline uint32_t gr_slot_value(const unsigned char*slot,size_t key_size){uint32_t v;
 memcpy(&v,slot+key_size,sizeof v);return v;}static inline void gr_slot_set_value(unsigned char*slot,
-size_t key_size,uint32_t v){memcpy(slot+key_size,&v,sizeof v);}
-#define GR_HINT_NONE UINT32_MAX
-static inline uint32_t gr_record_hint(const unsigned char*rec,size_t key_size){uint32_t h;memcpy(&h,
-rec+key_size+sizeof(uint32_t),sizeof h);return h;}static inline uint64_t gr_mix64(uint64_t x){x^=x>>30;
-x*=0xbf58476d1ce4e5b9ull;x^=x>>27;x*=0x94d049bb133111ebull;x^=x>>31;return x;}GR_LOCAL uint64_t gr_hash(const void*key,
-size_t len){const unsigned char*p=(const unsigned char*)key;uint64_t h=0x9e3779b97f4a7c15ull^len;
-while(len>=8){uint64_t w;memcpy(&w,p,8);h=gr_mix64(h^w);p+=8;len-=8;}if(len>0){uint64_t w=0;memcpy(&w,
-p,len);h=gr_mix64(h^w^0xff51afd7ed558ccdull);}return h;}GR_LOCAL void gr_table_init(gr_table*t,
+size_t key_size,uint32_t v){memcpy(slot+key_size,&v,sizeof v);}GR_LOCAL void gr_table_init(gr_table*t,
 size_t key_size){memset(t,0,sizeof*t);t->key_size=key_size;t->stride=key_size+sizeof(uint32_t);}
 GR_LOCAL void gr_table_free(gr_table*t,const grundy_allocator*a){gr_free(a,t->slots);t->slots=NULL;t->cap=t->count=0;
 }GR_LOCAL size_t gr_table_bytes(size_t key_size,size_t cap){return cap*(key_size+sizeof(uint32_t));}
+static inline uint64_t gr_mix64(uint64_t x){x^=x>>30;x*=0xbf58476d1ce4e5b9ull;x^=x>>27;x*=0x94d049bb133111ebull;
+x^=x>>31;return x;}GR_LOCAL uint64_t gr_hash(const void*key,size_t len){const unsigned char*p=(const unsigned char*)key;
+uint64_t h=0x9e3779b97f4a7c15ull^len;while(len>=8){uint64_t w;memcpy(&w,p,8);h=gr_mix64(h^w);p+=8;
+len-=8;}if(len>0){uint64_t w=0;memcpy(&w,p,len);h=gr_mix64(h^w^0xff51afd7ed558ccdull);}return h;}
 static unsigned char*gr_slot_at(const gr_table*t,size_t i){return t->slots+i*t->stride;}static uint32_t gr_value_at(const gr_table*t,
-size_t i){return gr_slot_value(gr_slot_at(t,i),t->key_size);}static void gr_put_value(gr_table*t,
-size_t i,uint32_t v){gr_slot_set_value(gr_slot_at(t,i),t->key_size,v);}static inline uint64_t gr_word_hash(uint64_t w){
+size_t i){return gr_slot_value(gr_slot_at(t,i),t->key_size);}static inline uint64_t gr_word_hash(uint64_t w){
 return gr_mix64(0x9e3779b97f4a7c15ull^8^w);}static inline size_t gr_home(const gr_table*t,const void*key){
 uint64_t h;if(t->key_size==8){uint64_t w;memcpy(&w,key,8);h=gr_word_hash(w);}else{h=gr_hash(key,t->key_size);
 }return(size_t)h&(t->cap-1);}static inline unsigned gr_stops_at(const unsigned char*slot,uint64_t w){
@@ -269,8 +265,9 @@ return i;}static inline size_t gr_probe_from(const gr_table*t,const void*key,siz
 uint64_t w;memcpy(&w,key,8);return gr_probe_word(t,w,i);}return gr_probe_bytes(t,key,i);}static size_t gr_lookup(const gr_table*t,
 const void*key){if(t->cap==0)return SIZE_MAX;size_t i=gr_probe_from(t,key,gr_home(t,key));return gr_value_at(t,
 i)==GR_EMPTY?SIZE_MAX:i;}GR_LOCAL uint32_t gr_table_get(const gr_table*t,const void*key){size_t i=gr_lookup(t,
-key);return i==SIZE_MAX?GR_EMPTY:gr_value_at(t,i);}GR_LOCAL void gr_table_set(gr_table*t,const void*key,
-uint32_t v){size_t i=gr_lookup(t,key);if(i!=SIZE_MAX)gr_put_value(t,i,v);}static void gr_copy_key(const gr_table*t,
+key);return i==SIZE_MAX?GR_EMPTY:gr_value_at(t,i);}static void gr_put_value(gr_table*t,size_t i,
+uint32_t v){gr_slot_set_value(gr_slot_at(t,i),t->key_size,v);}GR_LOCAL void gr_table_set(gr_table*t,
+const void*key,uint32_t v){size_t i=gr_lookup(t,key);if(i!=SIZE_MAX)gr_put_value(t,i,v);}static void gr_copy_key(const gr_table*t,
 unsigned char*slot,const void*key){if(t->key_size==8)memcpy(slot,key,8);else memcpy(slot,key,t->key_size);
 }static void gr_place(gr_table*t,const void*key,uint32_t v){size_t i=gr_home(t,key);while(gr_value_at(t,
 i)!=GR_EMPTY)i=(i+1)&(t->cap-1);gr_copy_key(t,gr_slot_at(t,i),key);gr_put_value(t,i,v);}static int gr_grow(gr_table*t,
@@ -291,8 +288,16 @@ a,limit);size_t i;if(rc==GRUNDY_OK)rc=gr_find_or_enter(t,a,key,gr_home(t,key),v,
 return rc;}static int gr_holds(const gr_table*t,size_t i,const void*key){if(i>=t->cap||gr_value_at(t,
 i)==GR_EMPTY)return 0;const unsigned char*s=gr_slot_at(t,i);return t->key_size==8?memcmp(s,key,8)==0:memcmp(s,
 key,t->key_size)==0;}GR_LOCAL void gr_table_set_at(gr_table*t,const void*key,uint32_t v,size_t slot){
-if(gr_holds(t,slot,key))gr_put_value(t,slot,v);else gr_table_set(t,key,v);}enum{GR_AHEAD=16};static void gr_prefetch_slot(const gr_table*t,
-size_t i){
+if(gr_holds(t,slot,key))gr_put_value(t,slot,v);else gr_table_set(t,key,v);}
+#define GR_HINT_NONE UINT32_MAX
+static inline uint32_t gr_record_hint(const unsigned char*rec,size_t key_size){uint32_t h;memcpy(&h,
+rec+key_size+sizeof(uint32_t),sizeof h);return h;}GR_LOCAL uint32_t gr_table_value_at(const gr_table*t,
+const void*key,uint32_t hint,size_t*slot){if(gr_holds(t,hint,key)){*slot=hint;return gr_value_at(t,
+hint);}*slot=gr_lookup(t,key);return*slot==SIZE_MAX?GR_EMPTY:gr_value_at(t,*slot);}GR_LOCAL void gr_table_remove(gr_table*t,
+const void*key){size_t hole=gr_lookup(t,key);if(hole==SIZE_MAX)return;size_t mask=t->cap-1;for(size_t j=(hole+1)&mask;
+gr_value_at(t,j)!=GR_EMPTY;j=(j+1)&mask){size_t h=gr_home(t,gr_slot_at(t,j));int stays=hole<j?(hole<h&&h<=j):(hole<h||h<=j);
+if(stays)continue;memcpy(gr_slot_at(t,hole),gr_slot_at(t,j),t->stride);hole=j;}gr_put_value(t,hole,
+GR_EMPTY);t->count--;}enum{GR_AHEAD=16};static void gr_prefetch_slot(const gr_table*t,size_t i){
 #if defined(__GNUC__)
 __builtin_prefetch(gr_slot_at(t,i)+t->key_size);
 #else
@@ -307,76 +312,65 @@ size_t m=n-done<(size_t)GR_AHEAD?n-done:(size_t)GR_AHEAD;const size_t cap=t->cap
 k++){from[k]=gr_home(t,batch+k*stride);gr_prefetch_slot(t,from[k]);}for(size_t k=0;k<m;k++){unsigned char*rec=batch+k*stride;
 if(t->cap!=cap)from[k]=gr_home(t,rec);size_t i;uint32_t v;rc=gr_find_or_enter(t,a,rec,from[k],claim,
 limit,&i,&v);if(rc!=GRUNDY_OK)return rc;if(v==GR_EMPTY){v=claim;++*inserted;}gr_put_record(rec,t->key_size,
-v,i);}}return GRUNDY_OK;}GR_LOCAL uint32_t gr_table_value_at(const gr_table*t,const void*key,
-uint32_t hint,size_t*slot){if(gr_holds(t,hint,key)){*slot=hint;return gr_value_at(t,hint);}*slot=gr_lookup(t,
-key);return*slot==SIZE_MAX?GR_EMPTY:gr_value_at(t,*slot);}GR_LOCAL void gr_table_remove(gr_table*t,
-const void*key){size_t hole=gr_lookup(t,key);if(hole==SIZE_MAX)return;size_t mask=t->cap-1;for(size_t j=(hole+1)&mask;
-gr_value_at(t,j)!=GR_EMPTY;j=(j+1)&mask){size_t h=gr_home(t,gr_slot_at(t,j));int stays=hole<j?(hole<h&&h<=j):(hole<h||h<=j);
-if(stays)continue;memcpy(gr_slot_at(t,hole),gr_slot_at(t,j),t->stride);hole=j;}gr_put_value(t,hole,
-GR_EMPTY);t->count--;}typedef struct gr_worker{void*(*fn)(void*);void*arg;uint64_t posted,finished;
-int quit;int running;unsigned long spins;int awake;}gr_worker;static inline uint64_t gr_load_acquire(const uint64_t*p){
-return*p;}static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}GR_LOCAL void gr_worker_stop(gr_worker*w){
-w->running=0;}GR_LOCAL double gr_seconds(void){return 0.0;}
+v,i);}}return GRUNDY_OK;}GR_LOCAL double gr_seconds(void){return 0.0;}static inline uint64_t gr_load_acquire(const uint64_t*p){
+return*p;}static inline void gr_store_release(uint64_t*p,uint64_t x){*p=x;}
 #define GR_WTABLE_SLOTS 7
 typedef struct gr_wbucket{uint64_t key[GR_WTABLE_SLOTS];unsigned char code[GR_WTABLE_SLOTS];unsigned char fill;
 }gr_wbucket;typedef struct gr_wtable{gr_wbucket*b;void*block;size_t nb;size_t used;int strong;int long_probe;
-}gr_wtable;
+}gr_wtable;static inline int gr_play_base(int play){return play&~GRUNDY_BY_MASK;}GR_LOCAL const char*gr_play_refusal(int play,
+int with_method){int method=play&GRUNDY_BY_MASK,base=gr_play_base(play);if(base<GRUNDY_PLAY_NORMAL||base>GRUNDY_PLAY_SHORTENED)return "is not a play";
+if(method==0)return NULL;if(method!=GRUNDY_BY_SJ&&method!=GRUNDY_BY_GENUS&&method!=GRUNDY_BY_SEARCH)return "has an unknown method flag";
+if(base!=GRUNDY_PLAY_MISERE||!with_method)return "has a method flag, which only misère sums take";
+return NULL;}GR_LOCAL int gr_numbers_decide(int play,const void*ctx,size_t n,gr_value_at_fn value_at){
+if(gr_play_refusal(play,1)!=NULL)return GRUNDY_EINVAL;uint64_t x=0,least=UINT64_MAX,most=0;int big=0,
+any_sp=0,any_sc=0,any_odd=0;for(size_t i=0;i<n;i++){uint64_t v=value_at(ctx,i);if(play==GRUNDY_PLAY_WTIA&&(v==GRUNDY_SP||v==GRUNDY_SC)){
+any_sp|=v==GRUNDY_SP;any_sc|=v==GRUNDY_SC;continue;}x^=v;big|=v>1;any_odd|=v%2==1;if(v<least)least=v;
+if(v>most)most=v;}int win;switch(play){case GRUNDY_PLAY_NORMAL:win=x!=0;break;case GRUNDY_PLAY_MISERE|GRUNDY_BY_SJ:win=(x!=0)==(big!=0);
+break;case GRUNDY_PLAY_WTIA:win=!any_sp&&(any_sc||x!=0);break;case GRUNDY_PLAY_CONJUNCTIVE:win=n>0&&least%2==1;
+break;case GRUNDY_PLAY_CONTINUED:win=most%2==1;break;case GRUNDY_PLAY_SELECTIVE:win=most!=0;break;
+case GRUNDY_PLAY_SHORTENED:win=n>0&&least>0&&any_odd;break;default:return GRUNDY_ENOTSUP;}return win?GRUNDY_N:GRUNDY_P;
+}
 #define GR_PLAY_WIDTH 8
 #define GR_PLAYS 9
 #define GR_WIDTH_MAX 65535u
 static inline int gr_play_numbers(int play){if(play==GRUNDY_PLAY_SELECTIVE||play==(GRUNDY_PLAY_MISERE|GRUNDY_BY_SJ))return GRUNDY_PLAY_NORMAL;
-if(play==GRUNDY_PLAY_SHORTENED)return GRUNDY_PLAY_CONJUNCTIVE;return play;}static inline int gr_play_base(int play){
-return play&~GRUNDY_BY_MASK;}GR_LOCAL const char*gr_play_refusal(int play,int with_method);typedef struct gr_acc{
-int play;gr_mex*mex;uint32_t count;int any_sp;uint32_t min_even,max_even,min_odd,max_odd;int any_even,
-any_odd;uint32_t widest;}gr_acc;static inline uint32_t gr_play_join(int play,uint32_t a,uint32_t b){
-if(play==GR_PLAY_WIDTH){uint32_t s=a+b;return s>GR_WIDTH_MAX?GR_WIDTH_MAX:s;}return a^b;}static inline int gr_play_moves_in_one(int play){
-int base=gr_play_base(play);return base==GRUNDY_PLAY_NORMAL||base==GRUNDY_PLAY_MISERE||base==GRUNDY_PLAY_WTIA||base==GRUNDY_PLAY_LOOPY;
+if(play==GRUNDY_PLAY_SHORTENED)return GRUNDY_PLAY_CONJUNCTIVE;return play;}GR_LOCAL const char*gr_play_name(int play){
+static const char*const names[]={"normal play","misère play","WTIA play","conjunctive play",
+"continued conjunctive play","loopy play","selective play","shortened selective play",};int base=gr_play_base(play);
+return base>=0&&base<=GRUNDY_PLAY_SHORTENED?names[base]:"an unknown play";}typedef struct gr_acc{int play;
+gr_mex*mex;uint32_t count;int any_sp;uint32_t min_even,max_even,min_odd,max_odd;int any_even,any_odd;
+uint32_t widest;}gr_acc;GR_LOCAL uint32_t gr_play_finished(int play){switch(gr_play_numbers(play)){
+case GRUNDY_PLAY_MISERE:return 1;case GRUNDY_PLAY_WTIA:return GRUNDY_SP;default:return 0;}}static inline uint32_t gr_play_join(int play,
+uint32_t a,uint32_t b){if(play==GR_PLAY_WIDTH){uint32_t s=a+b;return s>GR_WIDTH_MAX?GR_WIDTH_MAX:s;}
+return a^b;}static inline int gr_play_moves_in_one(int play){int base=gr_play_base(play);return base==GRUNDY_PLAY_NORMAL||base==GRUNDY_PLAY_MISERE||base==GRUNDY_PLAY_WTIA||base==GRUNDY_PLAY_LOOPY;
 }static inline int gr_play_splits(int play){return play==GRUNDY_PLAY_NORMAL||play==GR_PLAY_WIDTH;}
-static inline size_t gr_play_mex_bound(size_t degree){return degree+2;}static inline void gr_acc_add(gr_acc*acc,
-uint32_t option){acc->count++;if(acc->play==GRUNDY_PLAY_NORMAL||acc->play==GRUNDY_PLAY_MISERE){
-gr_mex_add(acc->mex,option);return;}switch(acc->play){case GRUNDY_PLAY_WTIA:if(option==GRUNDY_SP)acc->any_sp=1;
-else if(option!=GRUNDY_SC)gr_mex_add(acc->mex,option);break;case GRUNDY_PLAY_CONJUNCTIVE:case GRUNDY_PLAY_CONTINUED:if(option%2==0){
-acc->any_even=1;if(option<acc->min_even)acc->min_even=option;if(option>acc->max_even)acc->max_even=option;
-}else{acc->any_odd=1;if(option<acc->min_odd)acc->min_odd=option;if(option>acc->max_odd)acc->max_odd=option;
-}break;case GR_PLAY_WIDTH:if(option>acc->widest)acc->widest=option;break;default:break;}}typedef struct gr_wins{
-size_t*components;uint64_t*moves;size_t cap,count;int first_only;}gr_wins;static inline int gr_wins_add(gr_wins*w,
-size_t component,uint64_t move){if(w->count<w->cap){if(w->components!=NULL)w->components[w->count]=component;
-w->moves[w->count]=move;}w->count++;return w->first_only;}GR_LOCAL int gr_numbers_decide(int play,
-const void*ctx,size_t n,gr_value_at_fn value_at){if(gr_play_refusal(play,1)!=NULL)return GRUNDY_EINVAL;
-uint64_t x=0,least=UINT64_MAX,most=0;int big=0,any_sp=0,any_sc=0,any_odd=0;for(size_t i=0;i<n;i++){
-uint64_t v=value_at(ctx,i);if(play==GRUNDY_PLAY_WTIA&&(v==GRUNDY_SP||v==GRUNDY_SC)){any_sp|=v==GRUNDY_SP;
-any_sc|=v==GRUNDY_SC;continue;}x^=v;big|=v>1;any_odd|=v%2==1;if(v<least)least=v;if(v>most)most=v;}
-int win;switch(play){case GRUNDY_PLAY_NORMAL:win=x!=0;break;case GRUNDY_PLAY_MISERE|GRUNDY_BY_SJ:win=(x!=0)==(big!=0);
-break;case GRUNDY_PLAY_WTIA:win=!any_sp&&(any_sc||x!=0);break;case GRUNDY_PLAY_CONJUNCTIVE:win=n>0&&least%2==1;
-break;case GRUNDY_PLAY_CONTINUED:win=most%2==1;break;case GRUNDY_PLAY_SELECTIVE:win=most!=0;break;
-case GRUNDY_PLAY_SHORTENED:win=n>0&&least>0&&any_odd;break;default:return GRUNDY_ENOTSUP;}return win?GRUNDY_N:GRUNDY_P;
-}static uint64_t gr_compound_number_at(const void*ctx,size_t i){return((const uint32_t*)ctx)[i];}int grundy_numbers_sum_outcome(int play,
-const uint32_t*numbers,size_t n){if(numbers==NULL&&n>0)return GRUNDY_EINVAL;return gr_numbers_decide(play,
-numbers,n,gr_compound_number_at);}
-#define GR_GENUS_L (GRUNDY_GENUS_TERMS - 1)
-enum{GR_NOT_TAME=0,GR_TAME_SMALL=1,GR_TAME_BIG=2};static inline uint32_t gr_genus_tame_value(uint32_t x,
-int big){return big?x:x^1u;}GR_LOCAL int gr_genus_kind(const uint32_t*gamma,uint32_t v){int small0=v==0,
-small1=v==1,big=1;for(size_t n=0;n<=GR_GENUS_L;n++){small0&=gamma[n]==(n==0?1u:n%2?2u:0u);small1&=gamma[n]==(n==0?0u:n%2?3u:1u);
-big&=gamma[n]==(n%2?(v^2u):v);}return small0||small1?GR_TAME_SMALL:big?GR_TAME_BIG:GR_NOT_TAME;}
-GR_LOCAL const char*gr_play_refusal(int play,int with_method){int method=play&GRUNDY_BY_MASK,base=gr_play_base(play);
-if(base<GRUNDY_PLAY_NORMAL||base>GRUNDY_PLAY_SHORTENED)return "is not a play";if(method==0)return NULL;
-if(method!=GRUNDY_BY_SJ&&method!=GRUNDY_BY_GENUS&&method!=GRUNDY_BY_SEARCH)return "has an unknown method flag";
-if(base!=GRUNDY_PLAY_MISERE||!with_method)return "has a method flag, which only misère sums take";
-return NULL;}GR_LOCAL const char*gr_play_name(int play){static const char*const names[]={
-"normal play","misère play","WTIA play","conjunctive play","continued conjunctive play","loopy play",
-"selective play","shortened selective play",};int base=gr_play_base(play);return base>=0&&base<=GRUNDY_PLAY_SHORTENED?names[base]:"an unknown play";
-}GR_LOCAL uint32_t gr_play_finished(int play){switch(gr_play_numbers(play)){case GRUNDY_PLAY_MISERE:return 1;
-case GRUNDY_PLAY_WTIA:return GRUNDY_SP;default:return 0;}}GR_LOCAL int gr_play_outcome(int play,
+static inline size_t gr_play_mex_bound(size_t degree){return degree+2;}GR_LOCAL int gr_play_outcome(int play,
 uint32_t v){switch(gr_play_numbers(play)){case GRUNDY_PLAY_WTIA:return v==GRUNDY_SP||v==0?GRUNDY_P:GRUNDY_N;
 case GRUNDY_PLAY_CONJUNCTIVE:case GRUNDY_PLAY_CONTINUED:return v%2?GRUNDY_N:GRUNDY_P;default:return v?GRUNDY_N:GRUNDY_P;
 }}GR_LOCAL void gr_acc_begin(gr_acc*acc,int play,gr_mex*mex){acc->play=gr_play_numbers(play);acc->mex=mex;
 acc->count=0;acc->any_sp=0;acc->any_even=acc->any_odd=0;acc->min_even=acc->min_odd=UINT32_MAX;acc->max_even=acc->max_odd=0;
-acc->widest=0;gr_mex_begin(mex);}GR_LOCAL uint32_t gr_acc_end(const gr_acc*acc){switch(acc->play){
-case GRUNDY_PLAY_MISERE:return acc->count==0?1:gr_mex_end(acc->mex);case GRUNDY_PLAY_WTIA:if(acc->count==0)return GRUNDY_SP;
-return acc->any_sp?GRUNDY_SC:gr_mex_end(acc->mex);case GRUNDY_PLAY_CONJUNCTIVE:if(acc->count==0)return 0;
-return 1+(acc->any_even?acc->min_even:acc->max_odd);case GRUNDY_PLAY_CONTINUED:if(acc->count==0)return 0;
-return 1+(acc->any_even?acc->max_even:acc->min_odd);case GR_PLAY_WIDTH:return acc->count==0?0:(acc->widest>1?acc->widest:1);
-default:return gr_mex_end(acc->mex);}}
+acc->widest=0;gr_mex_begin(mex);}static inline void gr_acc_add(gr_acc*acc,uint32_t option){acc->count++;
+if(acc->play==GRUNDY_PLAY_NORMAL||acc->play==GRUNDY_PLAY_MISERE){gr_mex_add(acc->mex,option);return;
+}switch(acc->play){case GRUNDY_PLAY_WTIA:if(option==GRUNDY_SP)acc->any_sp=1;else if(option!=GRUNDY_SC)gr_mex_add(acc->mex,
+option);break;case GRUNDY_PLAY_CONJUNCTIVE:case GRUNDY_PLAY_CONTINUED:if(option%2==0){acc->any_even=1;
+if(option<acc->min_even)acc->min_even=option;if(option>acc->max_even)acc->max_even=option;}else{acc->any_odd=1;
+if(option<acc->min_odd)acc->min_odd=option;if(option>acc->max_odd)acc->max_odd=option;}break;case GR_PLAY_WIDTH:if(option>acc->widest)acc->widest=option;
+break;default:break;}}GR_LOCAL uint32_t gr_acc_end(const gr_acc*acc){switch(acc->play){case GRUNDY_PLAY_MISERE:return acc->count==0?1:gr_mex_end(acc->mex);
+case GRUNDY_PLAY_WTIA:if(acc->count==0)return GRUNDY_SP;return acc->any_sp?GRUNDY_SC:gr_mex_end(acc->mex);
+case GRUNDY_PLAY_CONJUNCTIVE:if(acc->count==0)return 0;return 1+(acc->any_even?acc->min_even:acc->max_odd);
+case GRUNDY_PLAY_CONTINUED:if(acc->count==0)return 0;return 1+(acc->any_even?acc->max_even:acc->min_odd);
+case GR_PLAY_WIDTH:return acc->count==0?0:(acc->widest>1?acc->widest:1);default:return gr_mex_end(acc->mex);
+}}typedef struct gr_wins{size_t*components;uint64_t*moves;size_t cap,count;int first_only;}gr_wins;
+static inline int gr_wins_add(gr_wins*w,size_t component,uint64_t move){if(w->count<w->cap){if(w->components!=NULL)w->components[w->count]=component;
+w->moves[w->count]=move;}w->count++;return w->first_only;}static uint64_t gr_compound_number_at(const void*ctx,
+size_t i){return((const uint32_t*)ctx)[i];}int grundy_numbers_sum_outcome(int play,const uint32_t*numbers,
+size_t n){if(numbers==NULL&&n>0)return GRUNDY_EINVAL;return gr_numbers_decide(play,numbers,n,
+gr_compound_number_at);}
+#define GR_GENUS_L (GRUNDY_GENUS_TERMS - 1)
+enum{GR_NOT_TAME=0,GR_TAME_SMALL=1,GR_TAME_BIG=2};GR_LOCAL int gr_genus_kind(const uint32_t*gamma,
+uint32_t v){int small0=v==0,small1=v==1,big=1;for(size_t n=0;n<=GR_GENUS_L;n++){small0&=gamma[n]==(n==0?1u:n%2?2u:0u);
+small1&=gamma[n]==(n==0?0u:n%2?3u:1u);big&=gamma[n]==(n%2?(v^2u):v);}return small0||small1?GR_TAME_SMALL:big?GR_TAME_BIG:GR_NOT_TAME;
+}static inline uint32_t gr_genus_tame_value(uint32_t x,int big){return big?x:x^1u;}
 #define GR_SPLIT 0x80000000u
 typedef struct gr_pending{uint32_t from;uint32_t tok;}gr_pending;struct grundy_graph{
 grundy_allocator alloc;grundy_allocator base;size_t mem_limit;size_t mem_live;grundy_progress_fn progress;
@@ -390,22 +384,41 @@ const uint32_t**parts,uint32_t*nparts){if(it->p==it->end)return 0;if(*it->p&GR_S
 *parts=it->p+1;it->p+=1+*nparts;}else{*nparts=1;*parts=it->p;it->p+=1;}return 1;}static inline uint32_t gr_parts_value(const uint32_t*val,
 const uint32_t*parts,size_t nparts){uint32_t x=0;for(size_t i=0;i<nparts;i++)x^=val[parts[i]];return x;
 }GR_LOCAL int gr_graph_compact(grundy_graph*g);GR_LOCAL int gr_graph_need(grundy_graph*g,int play);
+GR_LOCAL void gr_graph_set_misere_limit(grundy_graph*g,size_t bytes){g->misere_limit=bytes;if(g->misere!=NULL)grundy_game_set_memory_limit(g->misere,
+bytes);}
 #define GR_PROGRESS_EVERY 65536u
 #define GR_MERGE_AHEAD 65536u
+GR_LOCAL int gr_graph_report(grundy_graph*g,uint64_t done,uint64_t total){if(g->progress==NULL)return 0;
+g->reporting=1;int stop=g->progress(g->progress_user,done,total);g->reporting=0;return stop;}
 GR_LOCAL int gr_graph_solve_acyclic(grundy_graph*g,int play);GR_LOCAL int gr_graph_postorder(grundy_graph*g,
 uint32_t*order);GR_LOCAL int gr_graph_misere_outcome(grundy_graph*g,const uint32_t*nodes,size_t n);
 GR_LOCAL int gr_graph_misere_wins(grundy_graph*g,const uint32_t*nodes,size_t n,gr_wins*w);GR_LOCAL int gr_graph_find_wild(grundy_graph*g,
 const uint32_t*nodes,size_t n,size_t*wild);GR_LOCAL int gr_graph_tame_outcome(const grundy_graph*g,
-const uint32_t*nodes,size_t n);GR_LOCAL uint64_t gr_graph_move_to_number(const grundy_graph*g,int play,
-uint32_t node,uint32_t target);GR_LOCAL void gr_graph_unsolve(grundy_graph*g);GR_LOCAL int gr_graph_fail(grundy_graph*g,
+const uint32_t*nodes,size_t n){uint32_t x=0;int big=0;for(size_t i=0;i<n;i++){big|=g->tame[nodes[i]]==GR_TAME_BIG;
+x^=g->num[GRUNDY_PLAY_NORMAL][nodes[i]];}return gr_genus_tame_value(x,big)!=0?GRUNDY_N:GRUNDY_P;}
+GR_LOCAL uint64_t gr_graph_move_to_number(const grundy_graph*g,int play,uint32_t node,uint32_t target){
+const uint32_t*num=g->num[gr_play_numbers(play)];gr_moves it=gr_moves_of(g,node);const uint32_t*parts;
+uint32_t np;for(uint64_t k=0;gr_moves_next(&it,&parts,&np);k++){if(gr_parts_value(num,parts,np)==target)return k;
+}return GRUNDY_NO_MOVE;}GR_LOCAL void gr_graph_unsolve(grundy_graph*g){for(int play=0;play<GR_PLAYS;
+play++){gr_free(&g->alloc,g->num[play]);g->num[play]=NULL;}grundy_game_free(g->misere);g->misere=NULL;
+gr_free(&g->alloc,g->misere_scratch);g->misere_scratch=NULL;g->misere_slots=0;gr_free(&g->alloc,g->genus);
+gr_free(&g->alloc,g->tame);g->genus=NULL;g->tame=NULL;g->has_cycle=0;}GR_LOCAL int gr_graph_fail(grundy_graph*g,
 int status,const char*fmt,...)
 #if defined(__GNUC__)
 __attribute__((format(printf,3,4)))
 #endif
-;typedef union gr_graph_block{size_t size;long double align_long_double;long long align_long_long;
-void*align_pointer;void(*align_function)(void);}gr_graph_block;static int gr_graph_mem_allows(grundy_graph*g,
-size_t old_size,size_t size){if(size>SIZE_MAX-sizeof(gr_graph_block))return 0;size_t want=size+sizeof(gr_graph_block);
-size_t live=g->mem_live-old_size;if(g->mem_limit!=0&&(want>g->mem_limit||live>g->mem_limit-want)){
+;GR_LOCAL int gr_graph_push(grundy_graph*g,const gr_pending*recs,size_t count){if(count>SIZE_MAX-g->npend)return GRUNDY_ELIMIT;
+int rc=gr_reserve(&g->alloc,(void**)&g->pend,&g->cap_pend,g->npend+count,sizeof*g->pend);if(rc!=GRUNDY_OK)return rc;
+memcpy(g->pend+g->npend,recs,count*sizeof*recs);g->npend+=count;gr_graph_unsolve(g);return GRUNDY_OK;
+}GR_LOCAL int gr_graph_fail(grundy_graph*g,int status,const char*fmt,...){va_list ap;g->errpos=GRUNDY_NO_POS;
+va_start(ap,fmt);vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);return status;}GR_LOCAL int gr_graph_check_id(grundy_graph*g,
+uint32_t id,const char*role){if(id<g->n)return GRUNDY_OK;return gr_graph_fail(g,GRUNDY_ERANGE,
+"%s %u out of range (n = %u)",role,id,g->n);}GR_LOCAL int gr_graph_check_play(grundy_graph*g,int play,
+int with_method){const char*why=gr_play_refusal(play,with_method);if(why==NULL)return GRUNDY_OK;
+return gr_graph_fail(g,GRUNDY_EINVAL,"play %d (0x%x) %s",play,(unsigned)play,why);}typedef union gr_graph_block{
+size_t size;long double align_long_double;long long align_long_long;void*align_pointer;void(*align_function)(void);
+}gr_graph_block;static int gr_graph_mem_allows(grundy_graph*g,size_t old_size,size_t size){if(size>SIZE_MAX-sizeof(gr_graph_block))return 0;
+size_t want=size+sizeof(gr_graph_block);size_t live=g->mem_live-old_size;if(g->mem_limit!=0&&(want>g->mem_limit||live>g->mem_limit-want)){
 gr_graph_fail(g,GRUNDY_ENOMEM,"the memory limit of %zu bytes would be passed: %zu bytes held, " "%zu more asked",
 g->mem_limit,live,want);return 0;}return 1;}static void*gr_graph_mem_malloc(void*user,size_t size){
 grundy_graph*g=(grundy_graph*)user;if(!gr_graph_mem_allows(g,0,size))return NULL;gr_graph_block*b=(gr_graph_block*)g->base.malloc_fn(g->base.user,
@@ -421,31 +434,17 @@ g->alloc.free_fn=gr_graph_mem_free;g->alloc.user=g;g->errpos=GRUNDY_NO_POS;retur
 if(g==NULL)return;gr_free(&g->alloc,g->off);gr_free(&g->alloc,g->tok);gr_free(&g->alloc,g->pend);
 gr_graph_unsolve(g);grundy_allocator base=g->base;gr_free(&base,g);}void grundy_graph_set_memory_limit(grundy_graph*g,
 size_t bytes){if(g!=NULL&&!g->reporting)g->mem_limit=bytes;}void grundy_graph_set_progress(grundy_graph*g,
-grundy_progress_fn fn,void*user){if(g==NULL)return;g->progress=fn;g->progress_user=user;}GR_LOCAL int gr_graph_fail(grundy_graph*g,
-int status,const char*fmt,...){va_list ap;g->errpos=GRUNDY_NO_POS;va_start(ap,fmt);vsnprintf(g->errmsg,
-sizeof g->errmsg,fmt,ap);va_end(ap);return status;}GR_LOCAL int gr_graph_report(grundy_graph*g,
-uint64_t done,uint64_t total){if(g->progress==NULL)return 0;g->reporting=1;int stop=g->progress(g->progress_user,
-done,total);g->reporting=0;return stop;}GR_LOCAL int gr_graph_enter(grundy_graph*g){if(!g->reporting)return GRUNDY_OK;
-return gr_graph_fail(g,GRUNDY_ESTATE,"called from the graph's own progress callback");}const char*grundy_graph_errmsg(const grundy_graph*g){
+grundy_progress_fn fn,void*user){if(g==NULL)return;g->progress=fn;g->progress_user=user;}GR_LOCAL int gr_graph_enter(grundy_graph*g){
+if(!g->reporting)return GRUNDY_OK;return gr_graph_fail(g,GRUNDY_ESTATE,
+"called from the graph's own progress callback");}const char*grundy_graph_errmsg(const grundy_graph*g){
 return g?g->errmsg:"";}size_t grundy_graph_errpos(const grundy_graph*g){return g?g->errpos:GRUNDY_NO_POS;
-}GR_LOCAL int gr_graph_check_play(grundy_graph*g,int play,int with_method){const char*why=gr_play_refusal(play,
-with_method);if(why==NULL)return GRUNDY_OK;return gr_graph_fail(g,GRUNDY_EINVAL,"play %d (0x%x) %s",
-play,(unsigned)play,why);}GR_LOCAL void gr_graph_unsolve(grundy_graph*g){for(int play=0;play<GR_PLAYS;
-play++){gr_free(&g->alloc,g->num[play]);g->num[play]=NULL;}grundy_game_free(g->misere);g->misere=NULL;
-gr_free(&g->alloc,g->misere_scratch);g->misere_scratch=NULL;g->misere_slots=0;gr_free(&g->alloc,g->genus);
-gr_free(&g->alloc,g->tame);g->genus=NULL;g->tame=NULL;g->has_cycle=0;}int grundy_graph_add_nodes(grundy_graph*g,
-uint32_t count,uint32_t*first){if(first!=NULL)*first=0;if(g==NULL)return GRUNDY_EINVAL;int rc=gr_graph_enter(g);
-if(rc!=GRUNDY_OK)return rc;if(count>GRUNDY_NODE_MAX-g->n)return gr_graph_fail(g,GRUNDY_ELIMIT,
-"%u more nodes would pass the limit of %u",count,GRUNDY_NODE_MAX);gr_graph_unsolve(g);if(first!=NULL)*first=g->n;
-g->n+=count;return GRUNDY_OK;}int grundy_graph_add_node(grundy_graph*g,uint32_t*id){return grundy_graph_add_nodes(g,
-1,id);}uint32_t grundy_graph_node_count(const grundy_graph*g){return g?g->n:0;}uint64_t grundy_graph_move_count(const grundy_graph*g){
-return g?g->moves:0;}GR_LOCAL int gr_graph_push(grundy_graph*g,const gr_pending*recs,size_t count){
-if(count>SIZE_MAX-g->npend)return GRUNDY_ELIMIT;int rc=gr_reserve(&g->alloc,(void**)&g->pend,&g->cap_pend,
-g->npend+count,sizeof*g->pend);if(rc!=GRUNDY_OK)return rc;memcpy(g->pend+g->npend,recs,count*sizeof*recs);
-g->npend+=count;gr_graph_unsolve(g);return GRUNDY_OK;}GR_LOCAL int gr_graph_check_id(grundy_graph*g,
-uint32_t id,const char*role){if(id<g->n)return GRUNDY_OK;return gr_graph_fail(g,GRUNDY_ERANGE,
-"%s %u out of range (n = %u)",role,id,g->n);}int grundy_graph_add_move(grundy_graph*g,uint32_t from,
-uint32_t to){if(g==NULL)return GRUNDY_EINVAL;int rc=gr_graph_enter(g);if(rc==GRUNDY_OK)rc=gr_graph_check_id(g,
+}int grundy_graph_add_nodes(grundy_graph*g,uint32_t count,uint32_t*first){if(first!=NULL)*first=0;if(g==NULL)return GRUNDY_EINVAL;
+int rc=gr_graph_enter(g);if(rc!=GRUNDY_OK)return rc;if(count>GRUNDY_NODE_MAX-g->n)return gr_graph_fail(g,
+GRUNDY_ELIMIT,"%u more nodes would pass the limit of %u",count,GRUNDY_NODE_MAX);gr_graph_unsolve(g);
+if(first!=NULL)*first=g->n;g->n+=count;return GRUNDY_OK;}int grundy_graph_add_node(grundy_graph*g,
+uint32_t*id){return grundy_graph_add_nodes(g,1,id);}uint32_t grundy_graph_node_count(const grundy_graph*g){
+return g?g->n:0;}uint64_t grundy_graph_move_count(const grundy_graph*g){return g?g->moves:0;}int grundy_graph_add_move(grundy_graph*g,
+uint32_t from,uint32_t to){if(g==NULL)return GRUNDY_EINVAL;int rc=gr_graph_enter(g);if(rc==GRUNDY_OK)rc=gr_graph_check_id(g,
 from,"source node");if(rc==GRUNDY_OK)rc=gr_graph_check_id(g,to,"target node");if(rc!=GRUNDY_OK)return rc;
 gr_pending rec={from,to};rc=gr_graph_push(g,&rec,1);if(rc==GRUNDY_OK)g->moves++;return rc;}int grundy_graph_add_split(grundy_graph*g,
 uint32_t from,const uint32_t*parts,uint32_t nparts){if(g==NULL||(parts==NULL&&nparts>0))return GRUNDY_EINVAL;
@@ -588,9 +587,7 @@ GRUNDY_ERANGE,"node %u out of range (n = %u)",node,g->n);rc=gr_compute(g);if(rc!
 const uint32_t*gx=g->genus+(size_t)node*(GR_L+1);for(size_t n=0;n<cap&&n<=GR_L;n++)gamma[n]=gx[n];if(tame!=NULL)*tame=g->tame[node]!=GR_NOT_TAME;
 return GRUNDY_OK;}GR_LOCAL int gr_graph_find_wild(grundy_graph*g,const uint32_t*nodes,size_t n,
 size_t*wild){int rc=gr_compute(g);size_t i=0;while(rc==GRUNDY_OK&&i<n&&g->tame[nodes[i]]!=GR_NOT_TAME)i++;
-*wild=i;return rc;}GR_LOCAL int gr_graph_tame_outcome(const grundy_graph*g,const uint32_t*nodes,
-size_t n){uint32_t x=0;int big=0;for(size_t i=0;i<n;i++){big|=g->tame[nodes[i]]==GR_TAME_BIG;x^=g->num[GRUNDY_PLAY_NORMAL][nodes[i]];
-}return gr_genus_tame_value(x,big)!=0?GRUNDY_N:GRUNDY_P;}
+*wild=i;return rc;}
 #undef GR_L
 #undef GR_STATES
 typedef struct gr_loopy_ctx{grundy_graph*g;uint64_t*roff;uint32_t*radj;uint32_t*label;uint32_t*mexl;
@@ -704,13 +701,12 @@ grundy_game_free(g->misere);g->misere=NULL;gr_free(&g->alloc,g->misere_scratch);
 (size_t)slots,sizeof(uint32_t));if(g->misere_scratch==NULL)return GRUNDY_ENOMEM;g->misere_slots=(uint32_t)slots;
 int rc=grundy_game_new(&g->misere,(size_t)slots*sizeof(uint32_t),gr_graph_misere_sum_moves,g,&g->alloc);
 if(rc==GRUNDY_OK)rc=grundy_game_set_canon(g->misere,gr_canon);if(rc==GRUNDY_OK)grundy_game_set_memory_limit(g->misere,
-g->misere_limit);return rc;}GR_LOCAL void gr_graph_set_misere_limit(grundy_graph*g,size_t bytes){g->misere_limit=bytes;
-if(g->misere!=NULL)grundy_game_set_memory_limit(g->misere,bytes);}static void gr_graph_misere_load(const grundy_graph*g,
-const uint32_t*nodes,size_t n,uint32_t*pos){uint32_t k=0;for(size_t i=0;i<n;i++){if(!gr_is_terminal(g,
-nodes[i]))pos[k++]=nodes[i];}while(k<g->misere_slots)pos[k++]=GR_GRAPH_MISERE_EMPTY_SLOT;qsort(pos,g->misere_slots,
-sizeof*pos,gr_graph_misere_cmp_u32);}static int gr_begin(grundy_graph*g,const uint32_t*nodes,size_t n,
-uint32_t**pos){int rc=gr_graph_solve_acyclic(g,GR_PLAY_WIDTH);if(rc!=GRUNDY_OK)return rc;uint64_t slots=0;
-for(size_t i=0;i<n;i++)slots+=g->num[GR_PLAY_WIDTH][nodes[i]];rc=gr_graph_misere_prepare(g,slots);if(rc!=GRUNDY_OK)return rc;
+g->misere_limit);return rc;}static void gr_graph_misere_load(const grundy_graph*g,const uint32_t*nodes,
+size_t n,uint32_t*pos){uint32_t k=0;for(size_t i=0;i<n;i++){if(!gr_is_terminal(g,nodes[i]))pos[k++]=nodes[i];
+}while(k<g->misere_slots)pos[k++]=GR_GRAPH_MISERE_EMPTY_SLOT;qsort(pos,g->misere_slots,sizeof*pos,
+gr_graph_misere_cmp_u32);}static int gr_begin(grundy_graph*g,const uint32_t*nodes,size_t n,uint32_t**pos){
+int rc=gr_graph_solve_acyclic(g,GR_PLAY_WIDTH);if(rc!=GRUNDY_OK)return rc;uint64_t slots=0;for(size_t i=0;
+i<n;i++)slots+=g->num[GR_PLAY_WIDTH][nodes[i]];rc=gr_graph_misere_prepare(g,slots);if(rc!=GRUNDY_OK)return rc;
 grundy_game_set_progress(g->misere,g->progress!=NULL?gr_graph_misere_report:NULL,g);*pos=(uint32_t*)gr_alloc_array(&g->alloc,
 g->misere_slots,sizeof**pos);return*pos?GRUNDY_OK:GRUNDY_ENOMEM;}static int gr_graph_misere_value_of(grundy_graph*g,
 const uint32_t*pos,uint32_t*value){int rc=grundy_game_value(g->misere,GRUNDY_PLAY_NORMAL,pos,value);
@@ -744,10 +740,7 @@ parts,np);i++){if(i==k)return 1;}return 0;}int grundy_graph_move(grundy_graph*g,
 uint64_t k,uint32_t*parts,size_t cap,size_t*nparts){if(nparts!=NULL)*nparts=0;if(nparts==NULL||(parts==NULL&&cap>0))return GRUNDY_EINVAL;
 int rc=gr_ready_node(g,node);if(rc!=GRUNDY_OK)return rc;const uint32_t*p;uint32_t np;if(!gr_find_move(g,
 node,k,&p,&np))return gr_graph_fail(g,GRUNDY_ERANGE,"node %u has no move %llu",node,(unsigned long long)k);
-if(np>0&&cap>0)memcpy(parts,p,(cap<np?cap:np)*sizeof*parts);*nparts=np;return GRUNDY_OK;}GR_LOCAL uint64_t gr_graph_move_to_number(const grundy_graph*g,
-int play,uint32_t node,uint32_t target){const uint32_t*num=g->num[gr_play_numbers(play)];gr_moves it=gr_moves_of(g,
-node);const uint32_t*parts;uint32_t np;for(uint64_t k=0;gr_moves_next(&it,&parts,&np);k++){if(gr_parts_value(num,
-parts,np)==target)return k;}return GRUNDY_NO_MOVE;}
+if(np>0&&cap>0)memcpy(parts,p,(cap<np?cap:np)*sizeof*parts);*nparts=np;return GRUNDY_OK;}
 #define GR_SEARCHES 4
 #define GR_HELPER_FRAMES 4096u
 #define GR_UNSEEN UINT32_MAX
@@ -916,37 +909,45 @@ GR_LOCAL int gr_game_fail(grundy_game*g,int status,const char*fmt,...)
 #if defined(__GNUC__)
 __attribute__((format(printf,3,4)))
 #endif
-;GR_LOCAL int gr_game_generate(grundy_game*g,gr_game_optlist*out,int how);GR_LOCAL int gr_game_list(grundy_game*g,
-const void*pos,int how);typedef struct gr_game_walk{size_t count;size_t part;}gr_game_walk;static inline int gr_game_next_listed(const grundy_game*g,
-gr_game_walk*w,size_t*part,uint32_t*nparts){if(w->count>=g->listed.counts.len)return 0;memcpy(nparts,
-g->listed.counts.p+w->count,sizeof*nparts);*part=w->part;w->count+=sizeof*nparts;w->part+=(size_t)*nparts*g->rec;
-return 1;}typedef int(*gr_game_ask_fn)(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,
-void*ctx);GR_LOCAL int gr_game_on_graph(grundy_game*g,int play,const void*positions,size_t n,
-gr_game_ask_fn ask,void*ctx);GR_LOCAL size_t gr_game_build_bytes(const gr_game_build*b);
-#define GR_MAX_POS_SIZE 65536u
-#define GR_GAME_PROGRESS_EVERY 65536u
-GR_LOCAL int gr_game_fail(grundy_game*g,int status,const char*fmt,...){va_list ap;va_start(ap,fmt);
-vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);return status;}static size_t gr_memo_bytes(const grundy_game*g){
-size_t bytes=0;for(int p=0;p<GR_GAME_MEMOS;p++)bytes+=gr_table_bytes(g->size,g->memo[p].cap);return bytes;
-}GR_LOCAL size_t gr_game_used_bytes(const grundy_game*g){size_t bytes=gr_memo_bytes(g)+g->opts.parts.cap+g->opts.counts.cap+g->listed.parts.cap+g->listed.counts.cap+g->cap_frames*sizeof(gr_game_frame)+g->mex.bound*sizeof(uint32_t)+(g->build!=NULL?gr_game_build_bytes(g->build):0);
-return bytes;}GR_LOCAL int gr_game_reserve(grundy_game*g,gr_game_bytes*b,size_t more){if(more>SIZE_MAX-b->len)return GRUNDY_ELIMIT;
-size_t old=b->cap;if(b->len+more<=old)return GRUNDY_OK;int rc=gr_reserve(&g->alloc,(void**)&b->p,&b->cap,
-b->len+more,1);if(rc==GRUNDY_OK&&g->limit!=0&&gr_game_used_bytes(g)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_ELIMIT)gr_game_fail(g,
-rc,"memory limit of %zu bytes reached with %zu positions stored, " "%zu moves deep",g->limit,
-gr_game_stored_count(g),g->nframes);return rc;}GR_LOCAL int gr_game_refuse_reentry(grundy_game*g){
+;GR_LOCAL int gr_game_fail(grundy_game*g,int status,const char*fmt,...){va_list ap;va_start(ap,fmt);
+vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);return status;}GR_LOCAL int gr_game_refuse_reentry(grundy_game*g){
 return gr_game_fail(g,GRUNDY_ESTATE,
 "called from a move generator or progress callback of the same game");}GR_LOCAL int gr_game_tick(grundy_game*g){
 if((++g->evaluated&g->progress_mask)==0&&g->progress!=NULL&&g->progress(g->progress_user,g->evaluated,
 0)!=0)return gr_game_fail(g,GRUNDY_ECANCELED,"canceled after %llu positions",(unsigned long long)g->evaluated);
-return GRUNDY_OK;}GR_LOCAL int gr_game_memo_full(grundy_game*g,int status){if(status!=GRUNDY_ELIMIT)return status;
+return GRUNDY_OK;}GR_LOCAL void gr_game_set_progress_every(grundy_game*g,uint64_t every){g->progress_mask=every-1;
+}GR_LOCAL int gr_game_memo_full(grundy_game*g,int status){if(status!=GRUNDY_ELIMIT)return status;
 return gr_game_fail(g,GRUNDY_ELIMIT,"memory limit of %zu bytes reached with %zu positions stored",g->limit,
 gr_game_stored_count(g));}GR_LOCAL int gr_game_check_bound(grundy_game*g){uint64_t pos;if(g->bound==0)return GRUNDY_OK;
 memcpy(&pos,g->pos,sizeof pos);if(pos<g->bound)return GRUNDY_OK;return gr_game_fail(g,GRUNDY_ERANGE,
 "position %llu is not below the game's bound %llu",(unsigned long long)pos,(unsigned long long)g->bound);
 }GR_LOCAL int gr_game_check_play(grundy_game*g,int play,int with_method,const char*call){const char*why=gr_play_refusal(play,
 with_method);if(why!=NULL)return gr_game_fail(g,GRUNDY_EINVAL,"%s: play %#x %s",call,(unsigned)play,
-why);return GRUNDY_OK;}static int gr_game_new(grundy_game**out,size_t size,grundy_moves_fn moves,
-grundy_moves_u64_fn moves_u64,void*user,const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;
+why);return GRUNDY_OK;}GR_LOCAL int gr_game_generate(grundy_game*g,gr_game_optlist*out,int how){
+grundy_options o={g,out,NULL,how&GR_LIST_CANON?g->canon:NULL,(how&GR_LIST_ONE_PART)!=0};int rc=gr_game_check_bound(g);
+if(rc!=GRUNDY_OK)return rc;g->errmsg[0]='\0';if(g->moves_u64!=NULL){uint64_t p;memcpy(&p,g->pos,
+sizeof p);rc=g->moves_u64(g->user,p,&o);}else{rc=g->moves(g->user,g->pos,&o);}if(rc>0)rc=gr_game_fail(g,
+GRUNDY_EINVAL,"the move generator returned %d",rc);else if(rc<0&&g->errmsg[0]=='\0')gr_game_fail(g,
+rc,"the move generator failed: %s",grundy_strerror(rc));return rc;}GR_LOCAL void gr_game_load(grundy_game*g,
+const void*pos){gr_game_copy_pos(g,g->pos,pos);if(g->canon!=NULL)g->canon(g->user,g->pos);}GR_LOCAL int gr_game_list(grundy_game*g,
+const void*pos,int how){gr_game_copy_pos(g,g->pos,pos);g->listed.parts.len=g->listed.counts.len=0;
+return gr_game_generate(g,&g->listed,how);}typedef struct gr_game_walk{size_t count;size_t part;}
+gr_game_walk;static inline int gr_game_next_listed(const grundy_game*g,gr_game_walk*w,size_t*part,
+uint32_t*nparts){if(w->count>=g->listed.counts.len)return 0;memcpy(nparts,g->listed.counts.p+w->count,
+sizeof*nparts);*part=w->part;w->count+=sizeof*nparts;w->part+=(size_t)*nparts*g->rec;return 1;}
+typedef int(*gr_game_ask_fn)(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,void*ctx);
+GR_LOCAL int gr_game_on_graph(grundy_game*g,int play,const void*positions,size_t n,gr_game_ask_fn ask,
+void*ctx);GR_LOCAL size_t gr_game_build_bytes(const gr_game_build*b);
+#define GR_MAX_POS_SIZE 65536u
+#define GR_GAME_PROGRESS_EVERY 65536u
+static size_t gr_memo_bytes(const grundy_game*g){size_t bytes=0;for(int p=0;p<GR_GAME_MEMOS;p++)bytes+=gr_table_bytes(g->size,
+g->memo[p].cap);return bytes;}GR_LOCAL size_t gr_game_used_bytes(const grundy_game*g){size_t bytes=gr_memo_bytes(g)+g->opts.parts.cap+g->opts.counts.cap+g->listed.parts.cap+g->listed.counts.cap+g->cap_frames*sizeof(gr_game_frame)+g->mex.bound*sizeof(uint32_t)+(g->build!=NULL?gr_game_build_bytes(g->build):0);
+return bytes;}GR_LOCAL int gr_game_reserve(grundy_game*g,gr_game_bytes*b,size_t more){if(more>SIZE_MAX-b->len)return GRUNDY_ELIMIT;
+size_t old=b->cap;if(b->len+more<=old)return GRUNDY_OK;int rc=gr_reserve(&g->alloc,(void**)&b->p,&b->cap,
+b->len+more,1);if(rc==GRUNDY_OK&&g->limit!=0&&gr_game_used_bytes(g)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_ELIMIT)gr_game_fail(g,
+rc,"memory limit of %zu bytes reached with %zu positions stored, " "%zu moves deep",g->limit,
+gr_game_stored_count(g),g->nframes);return rc;}static int gr_game_new(grundy_game**out,size_t size,
+grundy_moves_fn moves,grundy_moves_u64_fn moves_u64,void*user,const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;
 *out=NULL;if((moves==NULL&&moves_u64==NULL)||size==0||size>GR_MAX_POS_SIZE)return GRUNDY_EINVAL;int rc;
 grundy_game*g=(grundy_game*)gr_handle_new(sizeof*g,alloc,&rc);if(g==NULL)return rc;const grundy_allocator a=g->alloc;
 g->size=size;g->rec=size+GR_GAME_TAIL;g->max_parts=SIZE_MAX/g->rec;g->moves=moves;g->moves_u64=moves_u64;
@@ -966,8 +967,7 @@ g->listed.counts.p);gr_free(&a,g->frames);gr_free(&a,g->pos);gr_mex_free(&g->mex
 int grundy_game_set_canon(grundy_game*g,grundy_canon_fn canon){if(g==NULL)return GRUNDY_EINVAL;if(g->inside)return gr_game_refuse_reentry(g);
 if(gr_game_stored_count(g)!=0)return gr_game_fail(g,GRUNDY_ESTATE,
 "the canonical form cannot change once positions are stored");g->canon=canon;return GRUNDY_OK;}void grundy_game_set_memory_limit(grundy_game*g,
-size_t bytes_cap){if(g!=NULL&&!g->inside)g->limit=bytes_cap;}GR_LOCAL void gr_game_set_progress_every(grundy_game*g,
-uint64_t every){g->progress_mask=every-1;}void grundy_game_set_progress(grundy_game*g,
+size_t bytes_cap){if(g!=NULL&&!g->inside)g->limit=bytes_cap;}void grundy_game_set_progress(grundy_game*g,
 grundy_progress_fn fn,void*user){if(g==NULL||g->inside)return;g->progress=fn;g->progress_user=user;}
 void grundy_game_stats(const grundy_game*g,uint64_t*positions,uint64_t*nbytes){if(positions!=NULL)*positions=g?gr_game_stored_count(g):0;
 if(nbytes!=NULL)*nbytes=g?gr_memo_bytes(g):0;}const char*grundy_game_errmsg(const grundy_game*g){
@@ -1019,17 +1019,15 @@ int play,uint32_t*value){uint32_t known;size_t slot;g->play=play;int rc=gr_table
 *value=gr_game_number_of(known);return GRUNDY_OK;}g->errmsg[0]='\0';rc=gr_push_first(g,slot);while(rc==GRUNDY_OK&&g->nframes>0){
 gr_game_frame*f=&g->frames[g->nframes-1];rc=gr_next_unknown(g,f,&slot);if(rc==1)rc=gr_game_eval_push(g,
 f->cur,slot);else if(rc==GRUNDY_OK)rc=gr_pop(g,value);}if(rc!=GRUNDY_OK)gr_unwind(g);g->opts.parts.len=g->opts.counts.len=0;
-return rc;}GR_LOCAL void gr_game_load(grundy_game*g,const void*pos){gr_game_copy_pos(g,g->pos,pos);
-if(g->canon!=NULL)g->canon(g->user,g->pos);}typedef struct gr_asked{uint32_t*value;int*outcome;}
-gr_asked;static int gr_ask_loopy(grundy_graph*graph,int play,const uint32_t*nodes,size_t n,void*ctx){
-const gr_asked*a=(const gr_asked*)ctx;(void)n;int rc=grundy_graph_value(graph,play,nodes[0],a->value);
-if(rc==GRUNDY_OK&&a->outcome!=NULL){rc=grundy_graph_outcome(graph,play,nodes[0]);*a->outcome=rc;}
-return rc<0?rc:GRUNDY_OK;}static int gr_game_eval_value_of(grundy_game*g,int play,const void*pos,
-uint32_t*value,int*outcome){int rc=gr_game_check_play(g,play,0,"a position's number");if(rc!=GRUNDY_OK)return rc;
-if(play==GRUNDY_PLAY_LOOPY){gr_asked a={value,outcome};return gr_game_on_graph(g,play,pos,1,
-gr_ask_loopy,&a);}if(g->inside)return gr_game_refuse_reentry(g);g->inside=1;gr_game_load(g,pos);rc=gr_game_evaluate(g,
-play,value);g->inside=0;if(rc==GRUNDY_OK&&outcome!=NULL)*outcome=gr_play_outcome(play,*value);return rc;
-}int grundy_game_value(grundy_game*g,int play,const void*pos,uint32_t*value){if(value!=NULL)*value=0;
+return rc;}typedef struct gr_asked{uint32_t*value;int*outcome;}gr_asked;static int gr_ask_loopy(grundy_graph*graph,
+int play,const uint32_t*nodes,size_t n,void*ctx){const gr_asked*a=(const gr_asked*)ctx;(void)n;int rc=grundy_graph_value(graph,
+play,nodes[0],a->value);if(rc==GRUNDY_OK&&a->outcome!=NULL){rc=grundy_graph_outcome(graph,play,nodes[0]);
+*a->outcome=rc;}return rc<0?rc:GRUNDY_OK;}static int gr_game_eval_value_of(grundy_game*g,int play,
+const void*pos,uint32_t*value,int*outcome){int rc=gr_game_check_play(g,play,0,"a position's number");
+if(rc!=GRUNDY_OK)return rc;if(play==GRUNDY_PLAY_LOOPY){gr_asked a={value,outcome};return gr_game_on_graph(g,
+play,pos,1,gr_ask_loopy,&a);}if(g->inside)return gr_game_refuse_reentry(g);g->inside=1;gr_game_load(g,
+pos);rc=gr_game_evaluate(g,play,value);g->inside=0;if(rc==GRUNDY_OK&&outcome!=NULL)*outcome=gr_play_outcome(play,
+*value);return rc;}int grundy_game_value(grundy_game*g,int play,const void*pos,uint32_t*value){if(value!=NULL)*value=0;
 if(g==NULL||pos==NULL||value==NULL)return GRUNDY_EINVAL;return gr_game_eval_value_of(g,play,pos,
 value,NULL);}int grundy_game_outcome(grundy_game*g,int play,const void*pos){if(g==NULL||pos==NULL)return GRUNDY_EINVAL;
 uint32_t v;int outcome=GRUNDY_P;int rc=gr_game_eval_value_of(g,play,pos,&v,&outcome);return rc!=GRUNDY_OK?rc:outcome;
@@ -1092,11 +1090,10 @@ g);gr_graph_set_misere_limit(b.graph,gr_search_room(g,&b));rc=ask(b.graph,play,b
 #undef GR_GRAPH_NODE_BYTES
 #undef GR_GRAPH_SOLVE_BYTES
 #undef GR_FINISHED
-GR_LOCAL int gr_game_list(grundy_game*g,const void*pos,int how){gr_game_copy_pos(g,g->pos,pos);g->listed.parts.len=g->listed.counts.len=0;
-return gr_game_generate(g,&g->listed,how);}static int gr_list_from_outside(grundy_game*g,const void*pos){
-if(g->inside)return gr_game_refuse_reentry(g);g->inside=1;int rc=gr_game_list(g,pos,0);g->inside=0;
-return rc;}int grundy_game_degree(grundy_game*g,const void*pos,uint64_t*count){if(count!=NULL)*count=0;
-if(g==NULL||pos==NULL||count==NULL)return GRUNDY_EINVAL;int rc=gr_list_from_outside(g,pos);if(rc==GRUNDY_OK)*count=g->listed.counts.len/sizeof(uint32_t);
+static int gr_list_from_outside(grundy_game*g,const void*pos){if(g->inside)return gr_game_refuse_reentry(g);
+g->inside=1;int rc=gr_game_list(g,pos,0);g->inside=0;return rc;}int grundy_game_degree(grundy_game*g,
+const void*pos,uint64_t*count){if(count!=NULL)*count=0;if(g==NULL||pos==NULL||count==NULL)return GRUNDY_EINVAL;
+int rc=gr_list_from_outside(g,pos);if(rc==GRUNDY_OK)*count=g->listed.counts.len/sizeof(uint32_t);
 return rc;}int grundy_game_move(grundy_game*g,const void*pos,uint64_t k,void*parts,size_t cap,size_t*nparts){
 if(nparts!=NULL)*nparts=0;if(g==NULL||pos==NULL||nparts==NULL||(parts==NULL&&cap>0))return GRUNDY_EINVAL;
 int rc=gr_list_from_outside(g,pos);if(rc!=GRUNDY_OK)return rc;uint64_t degree=g->listed.counts.len/sizeof(uint32_t);
@@ -1122,12 +1119,7 @@ size_t n){grundy_game*g=o->game;if(n>g->max_parts)return GRUNDY_ELIMIT;int rc=gr
 n*g->rec);return rc==GRUNDY_OK?gr_game_reserve(g,&o->out->counts,n*sizeof(uint32_t)):rc;}int grundy_options_add_each(grundy_options*o,
 const void*positions,size_t n){if(o==NULL||(positions==NULL&&n>0))return GRUNDY_EINVAL;int rc=gr_make_room_each(o,
 n);if(rc!=GRUNDY_OK)return rc;const unsigned char*p=(const unsigned char*)positions;for(size_t i=0;i<n;
-i++,p+=o->game->size)gr_append(o,p,1);return GRUNDY_OK;}GR_LOCAL int gr_game_generate(grundy_game*g,
-gr_game_optlist*out,int how){grundy_options o={g,out,NULL,how&GR_LIST_CANON?g->canon:NULL,(how&GR_LIST_ONE_PART)!=0}
-;int rc=gr_game_check_bound(g);if(rc!=GRUNDY_OK)return rc;g->errmsg[0]='\0';if(g->moves_u64!=NULL){
-uint64_t p;memcpy(&p,g->pos,sizeof p);rc=g->moves_u64(g->user,p,&o);}else{rc=g->moves(g->user,g->pos,
-&o);}if(rc>0)rc=gr_game_fail(g,GRUNDY_EINVAL,"the move generator returned %d",rc);else if(rc<0&&g->errmsg[0]=='\0')gr_game_fail(g,
-rc,"the move generator failed: %s",grundy_strerror(rc));return rc;}static const unsigned char*gr_component(const grundy_game*g,
+i++,p+=o->game->size)gr_append(o,p,1);return GRUNDY_OK;}static const unsigned char*gr_component(const grundy_game*g,
 const void*positions,size_t i){return(const unsigned char*)positions+i*g->size;}static int gr_evaluate_all(grundy_game*g,
 int play,const void*positions,size_t n){if(g->inside)return gr_game_refuse_reentry(g);g->inside=1;g->play=play;
 int rc=GRUNDY_OK;for(size_t i=0;i<n&&rc==GRUNDY_OK;i++){uint32_t v;gr_game_load(g,gr_component(g,
@@ -1192,29 +1184,66 @@ gr_play_name(play));}int grundy_game_last_method(const grundy_game*g){return g!=
 #define GR_HEAP_MAX_EXCLUDED (1u << 20)
 typedef struct gr_heap_rules{unsigned char*digit;uint32_t*removals;uint32_t nremovals;uint32_t ndigits;
 unsigned char tail;int unequal;unsigned max_parts;int subtraction;}gr_heap_rules;GR_LOCAL int gr_heap_rules_has_removal(const gr_heap_rules*r,
-uint64_t k);static inline unsigned gr_heap_rules_digit(const gr_heap_rules*r,uint64_t k){if(r->digit!=NULL)return k<r->ndigits?r->digit[k]:r->tail;
-return k>0&&gr_heap_rules_has_removal(r,k)?GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE:0u;}static inline unsigned gr_heap_rules_removal_digit(const gr_heap_rules*r,
+uint64_t k){uint32_t lo=0,hi=r->nremovals;while(lo<hi){uint32_t mid=lo+(hi-lo)/2;if(r->removals[mid]<k)lo=mid+1;
+else hi=mid;}return lo<r->nremovals&&r->removals[lo]==k;}static inline unsigned gr_heap_rules_digit(const gr_heap_rules*r,
+uint64_t k){if(r->digit!=NULL)return k<r->ndigits?r->digit[k]:r->tail;return k>0&&gr_heap_rules_has_removal(r,
+k)?GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE:0u;}static inline unsigned gr_heap_rules_removal_digit(const gr_heap_rules*r,
 uint32_t i){return r->digit!=NULL?r->digit[r->removals[i]]:GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE;}
 GR_LOCAL int gr_heap_rules_parse(const char*name,size_t len,const grundy_allocator*a,gr_heap_rules*r,
-size_t*errpos,char*msg,size_t cap);GR_LOCAL int gr_heap_rules_family(int family,const grundy_allocator*a,
-gr_heap_rules*r);GR_LOCAL int gr_heap_rules_subtraction(const uint32_t*set,size_t n,const grundy_allocator*a,
-gr_heap_rules*r,char*msg,size_t cap);GR_LOCAL void gr_heap_rules_free(gr_heap_rules*r,const grundy_allocator*a);
-GR_LOCAL int gr_heap_rules_allbut(const gr_heap_rules*r);GR_LOCAL int gr_heap_rules_lasker(const gr_heap_rules*r);
-GR_LOCAL uint64_t gr_heap_rules_max_removal(const gr_heap_rules*r);typedef struct gr_want8{uint8_t row[2][16];
-}gr_want8;static inline void gr_want8_flip(gr_want8*w,uint32_t x){w->row[(x>>7)&1][x&15]^=(uint8_t)(1u<<((x>>4)&7));
+size_t*errpos,char*msg,size_t cap);GR_LOCAL void gr_heap_rules_free(gr_heap_rules*r,const grundy_allocator*a){
+gr_free(a,r->digit);gr_free(a,r->removals);r->digit=NULL;r->removals=NULL;}static int gr_heap_rules_finish(gr_heap_rules*r,
+const grundy_allocator*a){while(r->tail==0&&r->ndigits>1&&r->digit[r->ndigits-1]==0)r->ndigits--;r->nremovals=0;
+r->max_parts=0;for(uint32_t k=0;k<r->ndigits;k++){if(k>0&&r->digit[k]!=0)r->nremovals++;}r->removals=(uint32_t*)gr_alloc_array(a,
+r->nremovals,sizeof*r->removals);if(r->removals==NULL){gr_heap_rules_free(r,a);return GRUNDY_ENOMEM;
+}uint32_t j=0;unsigned all=r->tail;for(uint32_t k=0;k<r->ndigits;k++){all|=r->digit[k];if(k>0&&r->digit[k]!=0)r->removals[j++]=k;
+}r->max_parts=(all&GR_HEAP_LEAVE_THREE)?3u:(all&GR_HEAP_LEAVE_TWO)?2u:(all&GR_HEAP_LEAVE_ONE)?1u:0u;
+r->subtraction=r->tail==0&&r->digit[0]==0;for(uint32_t i=0;i<r->nremovals;i++)r->subtraction&=r->digit[r->removals[i]]==(GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE);
+return GRUNDY_OK;}static int gr_alloc_digits(gr_heap_rules*r,const grundy_allocator*a,size_t n){
+memset(r,0,sizeof*r);r->digit=(unsigned char*)gr_calloc_array(a,n,1);r->ndigits=(uint32_t)n;return r->digit?GRUNDY_OK:GRUNDY_ENOMEM;
+}GR_LOCAL int gr_heap_rules_family(int family,const grundy_allocator*a,gr_heap_rules*r){if(gr_alloc_digits(r,
+a,1)!=GRUNDY_OK)return GRUNDY_ENOMEM;r->digit[0]=GR_HEAP_LEAVE_TWO;if(family==GRUNDY_HEAP_GRUNDY)r->unequal=1;
+else r->tail=GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE;return gr_heap_rules_finish(r,a);}static int gr_compare_amounts(const void*x,
+const void*y){uint32_t a=*(const uint32_t*)x,b=*(const uint32_t*)y;return(a>b)-(a<b);}static void gr_subtraction_rules(gr_heap_rules*r,
+uint32_t*amounts,size_t n){qsort(amounts,n,sizeof*amounts,gr_compare_amounts);size_t k=0;for(size_t i=0;
+i<n;i++){if(k==0||amounts[i]!=amounts[k-1])amounts[k++]=amounts[i];}memset(r,0,sizeof*r);r->removals=amounts;
+r->nremovals=(uint32_t)k;r->max_parts=1;r->subtraction=1;}GR_LOCAL int gr_heap_rules_subtraction(const uint32_t*set,
+size_t n,const grundy_allocator*a,gr_heap_rules*r,char*msg,size_t cap){for(size_t i=0;i<n;i++){if(set[i]==0){
+if(msg!=NULL&&cap>0)snprintf(msg,cap,"set[%zu] is 0: amounts are 1 to %lu (2^32 - 1)",i,(unsigned long)GR_HEAP_MAX_SUBTRACT);
+return GRUNDY_EINVAL;}}uint32_t*amounts=(uint32_t*)gr_alloc_array(a,n,sizeof*amounts);if(amounts==NULL)return GRUNDY_ENOMEM;
+memcpy(amounts,set,n*sizeof*amounts);gr_subtraction_rules(r,amounts,n);return GRUNDY_OK;}GR_LOCAL int gr_heap_rules_allbut(const gr_heap_rules*r){
+return r->tail!=0&&r->max_parts<=1;}GR_LOCAL int gr_heap_rules_lasker(const gr_heap_rules*r){return r->tail!=0&&(r->digit[0]&GR_HEAP_LEAVE_TWO)&&!r->unequal;
+}GR_LOCAL uint64_t gr_heap_rules_max_removal(const gr_heap_rules*r){if(r->tail!=0)return UINT64_MAX;
+return r->nremovals?r->removals[r->nremovals-1]:0;}typedef struct gr_want8{uint8_t row[2][16];}
+gr_want8;static inline void gr_want8_flip(gr_want8*w,uint32_t x){w->row[(x>>7)&1][x&15]^=(uint8_t)(1u<<((x>>4)&7));
 }static inline int gr_want8_has(const gr_want8*w,uint32_t x){return(w->row[(x>>7)&1][x&15]>>((x>>4)&7))&1;
 }typedef uint64_t(*gr_scan8_fn)(const gr_want8*w,const uint8_t*v,uint64_t m,uint64_t a,uint64_t end);
-GR_LOCAL gr_scan8_fn gr_scan8_best(void);
+GR_LOCAL uint64_t gr_scan8_plain(const gr_want8*w,const uint8_t*v,uint64_t m,uint64_t a,uint64_t end){
+for(uint64_t b=a;b<end;b++){if(gr_want8_has(w,(uint32_t)(v[b]^v[m-b])))return b;}return end;}
+GR_LOCAL gr_scan8_fn gr_scan8_best(void){return gr_scan8_plain;}
 #define GR_SCAN_FEW 16u
 typedef uint64_t(*gr_scan16_fn)(const uint16_t*t,unsigned k,const uint16_t*v,uint64_t m,uint64_t a,
-uint64_t end);GR_LOCAL gr_scan16_fn gr_scan16_best(void);typedef struct gr_values{unsigned char*p;
-unsigned width;uint64_t n,cap;}gr_values;static inline uint32_t gr_values_get(const gr_values*v,
-uint64_t i){switch(v->width){case 1:return v->p[i];case 2:return((const uint16_t*)(const void*)v->p)[i];
-default:return((const uint32_t*)(const void*)v->p)[i];}}static inline void gr_values_set(gr_values*v,
-uint64_t i,uint32_t x){switch(v->width){case 1:v->p[i]=(unsigned char)x;break;case 2:((uint16_t*)(void*)v->p)[i]=(uint16_t)x;
-break;default:((uint32_t*)(void*)v->p)[i]=x;break;}}GR_LOCAL int gr_values_reserve(gr_values*v,const grundy_allocator*a,
-uint64_t count);GR_LOCAL int gr_values_append(gr_values*v,const grundy_allocator*a,uint32_t x);
-GR_LOCAL void gr_values_free(gr_values*v,const grundy_allocator*a);
+uint64_t end);GR_LOCAL uint64_t gr_scan16_plain(const uint16_t*t,unsigned k,const uint16_t*v,
+uint64_t m,uint64_t a,uint64_t end){for(uint64_t b=a;b<end;b++){uint16_t x=(uint16_t)(v[b]^v[m-b]);
+for(unsigned i=0;i<k;i++){if(x==t[i])return b;}}return end;}GR_LOCAL gr_scan16_fn gr_scan16_best(void){
+return gr_scan16_plain;}typedef struct gr_values{unsigned char*p;unsigned width;uint64_t n,cap;}
+gr_values;static inline uint32_t gr_values_get(const gr_values*v,uint64_t i){switch(v->width){case 1:return v->p[i];
+case 2:return((const uint16_t*)(const void*)v->p)[i];default:return((const uint32_t*)(const void*)v->p)[i];
+}}static inline void gr_values_set(gr_values*v,uint64_t i,uint32_t x){switch(v->width){case 1:v->p[i]=(unsigned char)x;
+break;case 2:((uint16_t*)(void*)v->p)[i]=(uint16_t)x;break;default:((uint32_t*)(void*)v->p)[i]=x;
+break;}}
+#define GR_HEAP_VALUES_MAX_VALUES ((uint64_t)UINT32_MAX)
+GR_LOCAL int gr_values_reserve(gr_values*v,const grundy_allocator*a,uint64_t count){if(count<=v->cap)return GRUNDY_OK;
+if(count>GR_HEAP_VALUES_MAX_VALUES)return GRUNDY_ELIMIT;if(v->width==0)v->width=1;size_t cap=(size_t)v->cap;
+int rc=gr_reserve(a,(void**)&v->p,&cap,(size_t)count,v->width);if(rc==GRUNDY_OK)v->cap=cap;return rc;
+}static int gr_widen(gr_values*v,const grundy_allocator*a,unsigned width){size_t cap=(size_t)v->cap;
+if(cap>SIZE_MAX/width)return GRUNDY_ELIMIT;size_t bytes=cap*width>0?cap*width:1;unsigned char*p=(unsigned char*)(v->p?a->realloc_fn(a->user,
+v->p,bytes):a->malloc_fn(a->user,bytes));if(p==NULL)return GRUNDY_ENOMEM;for(uint64_t i=v->n;i-- >0;
+){uint32_t x=v->width==1?p[i]:v->width==2?((uint16_t*)(void*)p)[i]:((uint32_t*)(void*)p)[i];if(width==2)((uint16_t*)(void*)p)[i]=(uint16_t)x;
+else((uint32_t*)(void*)p)[i]=x;}v->p=p;v->width=width;return GRUNDY_OK;}GR_LOCAL int gr_values_append(gr_values*v,
+const grundy_allocator*a,uint32_t x){if(v->width==0)v->width=1;unsigned need=x<256?1:x<65536?2:4;if(need>v->width){
+int rc=gr_widen(v,a,need);if(rc!=GRUNDY_OK)return rc;}if(v->n==v->cap){int rc=gr_values_reserve(v,a,
+v->n+1);if(rc!=GRUNDY_OK)return rc;}gr_values_set(v,v->n,x);v->n++;return GRUNDY_OK;}GR_LOCAL void gr_values_free(gr_values*v,
+const grundy_allocator*a){gr_free(a,v->p);memset(v,0,sizeof*v);}
 #define GR_HEAP_LANES 2u
 #define GR_HEAP_ABANDONED UINT32_MAX
 #define GR_HEAP_MSG 256u
@@ -1226,16 +1255,15 @@ uint64_t work;uint64_t values;int waits;double waited;unsigned char apart[128];}
 grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;int full;uint32_t*width;size_t nwidth,
 cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,cap_genus,cap_tame;}gr_heap_misere;typedef struct gr_heap_engine{
 int(*compute)(grundy_heap_game*g,uint64_t count);int(*run)(grundy_heap_game*g,uint64_t stop);int(*regularity)(grundy_heap_game*g);
-}gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;gr_heap_rules rules;int has_rules;
-gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;grundy_progress_fn progress;void*progress_user;
-int reporting;int detect;gr_values vals;uint64_t pow2;unsigned threads;double rate_one;uint64_t rate_key;
-double value_s;double elapsed;double lost;unsigned lanes_run;int lanes_always;uint64_t work;uint64_t next_check;
-int sparse_allowed;int sparse_active;uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;
-size_t nsplit;gr_scan8_fn scan8;gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;
-uint64_t lanes_stop;double lanes_t0;double lanes_late;uint64_t stall_every;double stall_s;unsigned char apart[128];
-gr_heap_lane lane[GR_HEAP_LANES];uint64_t next;uint64_t state;uint64_t nrare;uint64_t lane1_busy;
-unsigned char apart_end[128];gr_worker worker;int periodic;uint64_t period,preperiod,saltus;
-gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
+void(*free)(grundy_heap_game*g);}gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;
+gr_heap_rules rules;int has_rules;gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;
+grundy_progress_fn progress;void*progress_user;int reporting;int detect;gr_values vals;uint64_t pow2;
+unsigned threads;int lanes_always;uint64_t work;uint64_t next_check;int sparse_allowed;int sparse_active;
+uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;size_t nsplit;gr_scan8_fn scan8;
+gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t stall_every;double stall_s;
+unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];uint64_t nrare;int periodic;uint64_t period,
+preperiod,saltus;gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;int last_method;
+};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1245,23 +1273,55 @@ x^=x>>16;x^=x>>8;x^=x>>4;x^=x>>2;x^=x>>1;return(int)(x&1);
 #if defined(__GNUC__)
 __attribute__((format(printf,3,4)))
 #endif
-;GR_LOCAL int gr_heap_ready(grundy_heap_game*g,const char*call);GR_LOCAL int gr_heap_ready_play(grundy_heap_game*g,
-int play,const char*call);GR_LOCAL int gr_heap_lane_init(gr_heap_lane*L,const grundy_allocator*a,
-size_t bound);GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,uint64_t heap);static inline int gr_heap_value_wide(const grundy_heap_game*g,
+;GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){va_list ap;va_start(ap,fmt);
+vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);g->errpos=GRUNDY_NO_POS;return rc;}GR_LOCAL int gr_heap_ready(grundy_heap_game*g,
+const char*call){if(g->reporting)return gr_heap_fail(g,GRUNDY_ESTATE,
+"%s: called from the game's own progress " "callback",call);if(!g->has_rules)return gr_heap_fail(g,
+GRUNDY_ESTATE,"%s: the game has no rules yet (give them " "with grundy_heap_game_parse, " "grundy_heap_game_set_subtraction or " "grundy_heap_game_set_family)",
+call);return GRUNDY_OK;}GR_LOCAL int gr_heap_ready_play(grundy_heap_game*g,int play,const char*call){
+const char*why=gr_play_refusal(play,1);if(why!=NULL)return gr_heap_fail(g,GRUNDY_EINVAL,
+"%s: play %d %s",call,play,why);int base=gr_play_base(play);if(base!=GRUNDY_PLAY_NORMAL&&base!=GRUNDY_PLAY_MISERE)return gr_heap_fail(g,
+GRUNDY_ENOTSUP,"%s: heap games are computed under normal " "play (GRUNDY_PLAY_NORMAL) and misère play " "(GRUNDY_PLAY_MISERE) in this version, not %s",
+call,gr_play_name(play));return gr_heap_ready(g,call);}static void gr_lane_free(gr_heap_lane*L,const grundy_allocator*a){
+gr_mex_free(&L->mex,a);gr_free(a,L->want);L->want=NULL;}GR_LOCAL int gr_heap_lane_init(gr_heap_lane*L,
+const grundy_allocator*a,size_t bound){gr_heap_lane fresh;memset(&fresh,0,sizeof fresh);if(gr_mex_init(&fresh.mex,
+a,bound)!=GRUNDY_OK)return GRUNDY_ENOMEM;fresh.want=(unsigned char*)gr_calloc_array(a,2*bound,1);if(fresh.want==NULL){
+gr_mex_free(&fresh.mex,a);return GRUNDY_ENOMEM;}fresh.work=L->work;gr_lane_free(L,a);*L=fresh;return GRUNDY_OK;
+}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;
+return g->engine.compute(g,heap==UINT64_MAX?heap:heap+1);}static inline int gr_heap_value_wide(const grundy_heap_game*g,
 uint64_t heap,uint64_t*v){if(heap<g->vals.n){*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;
 uint64_t base=gr_values_get(&g->vals,g->preperiod+(heap-g->preperiod)%g->period);if(g->saltus!=0&&q>(UINT64_MAX-base)/g->saltus){
 *v=UINT64_MAX;return 0;}*v=base+q*g->saltus;return 1;}static inline uint64_t gr_heap_value64(const grundy_heap_game*g,
-uint64_t heap){uint64_t v;(void)gr_heap_value_wide(g,heap,&v);return v;}static inline uint32_t gr_heap_known_value(const grundy_heap_game*g,
+uint64_t heap){uint64_t v;(void)gr_heap_value_wide(g,heap,&v);return v;}GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,
+uint64_t heap){int rc=gr_heap_compute_for(g,heap);if(rc==GRUNDY_OK&&gr_heap_value64(g,heap)>UINT32_MAX)return gr_heap_fail(g,
+GRUNDY_ERANGE,"G(%llu) is %llu, past 2^32 - 1: ask " "grundy_heap_game_value64 for it",(unsigned long long)heap,
+(unsigned long long)gr_heap_value64(g,heap));return rc;}static inline uint32_t gr_heap_known_value(const grundy_heap_game*g,
 uint64_t heap){return(uint32_t)gr_heap_value64(g,heap);}GR_LOCAL int gr_heap_sub_compute(grundy_heap_game*g,
 uint64_t count);static inline int gr_heap_sparse_possible(const grundy_heap_game*g){return g->sparse_allowed&&g->rules.tail==0&&g->rules.max_parts==2&&g->nsplit>0;
-}GR_LOCAL int gr_heap_is_rare(const grundy_heap_game*g,uint64_t heap,uint32_t v);GR_LOCAL int gr_heap_rare_room(grundy_heap_game*g,
-uint64_t more);GR_LOCAL int gr_heap_hist_room(grundy_heap_game*g,uint32_t v);GR_LOCAL int gr_heap_rechoose(grundy_heap_game*g);
-GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n);static inline int gr_heap_lane_wait(grundy_heap_game*g,
-gr_heap_lane*L,uint64_t n){return!L->waits||gr_load_acquire(&g->state)>>2>=n||gr_heap_wait_published(g,
-L,n);}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g);GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,
-int lanes,uint64_t values,double seconds);GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,uint64_t stop);
-static inline int gr_heap_lane1_busy(grundy_heap_game*g){return gr_load_acquire(&g->lane1_busy)!=0;}
-GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g);
+}GR_LOCAL int gr_heap_is_rare(const grundy_heap_game*g,uint64_t heap,uint32_t v){return gr_heap_sparse_possible(g)&&g->mask!=0&&heap>=1&&!gr_odd_parity(v&g->mask);
+}GR_LOCAL int gr_heap_rare_room(grundy_heap_game*g,uint64_t more){return gr_reserve(&g->alloc,(void**)&g->rare,
+&g->cap_rare,(size_t)(g->nrare+more),sizeof*g->rare);}GR_LOCAL int gr_heap_hist_room(grundy_heap_game*g,
+uint32_t v){if(v<g->hist_len)return GRUNDY_OK;size_t len=g->hist_len?g->hist_len:16;while(len<=v)len*=2;
+uint64_t*h=(uint64_t*)gr_calloc_array(&g->alloc,len,sizeof*h);if(h==NULL)return GRUNDY_ENOMEM;if(g->hist_len)memcpy(h,
+g->hist,g->hist_len*sizeof*h);gr_free(&g->alloc,g->hist);g->hist=h;g->hist_len=len;return GRUNDY_OK;
+}
+#define GR_MAX_MASK 4096u
+static uint32_t gr_choose_mask(const grundy_heap_game*g){uint64_t limit=g->pow2<GR_MAX_MASK?g->pow2:GR_MAX_MASK;
+uint64_t best_count=UINT64_MAX;uint32_t best=0;for(uint32_t m=1;m<limit;m++){uint64_t count=0;for(size_t v=0;
+v<g->hist_len&&count<best_count;v++){if(!gr_odd_parity((uint32_t)v&m))count+=g->hist[v];}if(count<best_count){
+best_count=count;best=m;}}return best_count*4<=g->vals.n?best:0;}GR_LOCAL int gr_heap_rechoose(grundy_heap_game*g){
+uint32_t mask=gr_choose_mask(g);if(mask!=0&&mask!=g->mask){uint64_t count=0;for(uint64_t h=1;h<g->vals.n;
+h++)count+=!gr_odd_parity(gr_values_get(&g->vals,h)&mask);g->nrare=0;if(gr_heap_rare_room(g,count)!=GRUNDY_OK){
+g->mask=0;g->sparse_active=0;return GRUNDY_ENOMEM;}g->mask=mask;for(uint64_t h=1;h<g->vals.n;h++){if(!gr_odd_parity(gr_values_get(&g->vals,
+h)&mask))g->rare[g->nrare++]=(uint32_t)h;}}g->next_choice=mask!=0?2*g->vals.n:g->vals.n+g->vals.n/4+1;
+g->sparse_active=mask!=0;return GRUNDY_OK;}
+#define gr_heap_lane_wait(g, L, n) 1
+#define gr_heap_lanes_ready(g) 0
+#define gr_heap_note_speed(g, lanes, values, seconds) ((void)(values), (void)(seconds))
+#define gr_heap_run_lanes(g, stop) GRUNDY_OK
+#define gr_heap_lane1_busy(g) 0
+#define gr_heap_lanes_settle(g) ((void)0)
+#define gr_heap_lanes_end(g) ((void)0)
 #define GR_HEAP_RUN 16u
 typedef struct gr_heap_block{unsigned kind;uint64_t r;uint64_t m;uint64_t count;int count_over;int unequal;
 }gr_heap_block;typedef int(*gr_heap_block_fn)(void*ctx,const gr_heap_block*b,uint64_t first);
@@ -1269,17 +1329,7 @@ GR_LOCAL int gr_heap_each_block(const gr_heap_rules*r,uint64_t heap,gr_heap_bloc
 typedef int(*gr_heap_move_fn)(void*ctx,uint64_t k,const uint64_t*parts,size_t nparts);GR_LOCAL int gr_heap_each_move(const gr_heap_rules*r,
 uint64_t heap,gr_heap_move_fn fn,void*ctx);GR_LOCAL int gr_heap_each_move_periodic(const gr_heap_rules*r,
 uint64_t heap,uint64_t from,uint64_t period,gr_heap_move_fn fn,void*ctx);GR_LOCAL uint64_t gr_heap_rank3(uint64_t m,
-uint64_t a,uint64_t b);typedef struct gr_heap_seen{uint64_t period,preperiod,saltus,upto;}
-gr_heap_seen;
-#define GR_HEAP_LASKER_FIRST 5u
-GR_LOCAL int gr_heap_misere_values(grundy_heap_game*g,int play,uint64_t first,size_t count,uint32_t*values,
-const char*call);GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,const uint64_t*heaps,size_t n,
-unsigned twos,uint32_t*value,const char*call);GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,
-uint64_t heap,const char*call);GR_LOCAL int gr_heap_misere_state(grundy_heap_game*g,const char*call);
-GR_LOCAL void gr_heap_misere_free(grundy_heap_game*g);GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g);
-GR_LOCAL int gr_heap_check_period(grundy_heap_game*g);GR_LOCAL void gr_heap_allbut_free(grundy_heap_game*g){
-gr_heap_allbut*ab=&g->allbut;gr_free(&g->alloc,ab->excluded);gr_free(&g->alloc,ab->count);gr_free(&g->alloc,
-ab->tally);memset(ab,0,sizeof*ab);}static int gr_list_excluded(grundy_heap_game*g){const gr_heap_rules*r=&g->rules;
+uint64_t a,uint64_t b);static int gr_list_excluded(grundy_heap_game*g){const gr_heap_rules*r=&g->rules;
 gr_heap_allbut*ab=&g->allbut;uint32_t n=0;for(uint32_t k=1;k<r->ndigits;k++)n+=r->digit[k]==0;ab->excluded=(uint32_t*)gr_alloc_array(&g->alloc,
 n,sizeof*ab->excluded);if(ab->excluded==NULL)return GRUNDY_ENOMEM;for(uint32_t k=1;k<r->ndigits;k++){
 if(r->digit[k]==0)ab->excluded[ab->nexcluded++]=k;}return GRUNDY_OK;}static int gr_value_room(grundy_heap_game*g,
@@ -1306,7 +1356,10 @@ for(uint64_t j=1;j<=x;j++){if(gr_values_get(&g->vals,n+p-j)!=gr_values_get(&g->v
 size,2);if(before==NULL)return GRUNDY_ENOMEM;unsigned char*after=before+size;gr_values_seen(&g->vals,
 n-x-1,before,size);gr_values_seen(&g->vals,n+p-x-1,after,size);int holds=1;for(size_t v=0;holds&&v<size;
 v++)holds=after[v]==(v<s?1:before[v-s]);for(size_t v=size>s?size-s:0;holds&&v<size;v++)holds=!before[v];
-gr_free(&g->alloc,before);return holds;}
+gr_free(&g->alloc,before);return holds;}GR_LOCAL void gr_heap_allbut_free(grundy_heap_game*g){
+gr_heap_allbut*ab=&g->allbut;gr_free(&g->alloc,ab->excluded);gr_free(&g->alloc,ab->count);gr_free(&g->alloc,
+ab->tally);memset(ab,0,sizeof*ab);}typedef struct gr_heap_seen{uint64_t period,preperiod,saltus,upto;
+}gr_heap_seen;
 #define GR_OBSERVE_MIN 8u
 #define GR_OBSERVE_WORK 64u
 static uint64_t gr_at(const gr_values*v,uint64_t i){return gr_values_get(v,i);}static uint64_t gr_run_start(const gr_values*v,
@@ -1315,9 +1368,12 @@ m-1)+s){if(*budget==0)return UINT64_MAX;(*budget)--;m--;}return m;}GR_LOCAL int 
 uint64_t n,int saltus_ok,gr_heap_seen*seen){if(n<GR_OBSERVE_MIN)return 0;uint64_t budget=GR_OBSERVE_WORK*n;
 for(uint64_t p=1;3*p<=n&&budget>0;p++,budget--){uint64_t last=gr_at(v,n-1),before=gr_at(v,n-1-p);if(last<before||(last!=before&&!saltus_ok))continue;
 uint64_t s=last-before;uint64_t e=gr_run_start(v,n-p,p,s,&budget);if(e==UINT64_MAX)return 0;if(n-e>=3*p&&n-e>=n/2){
-seen->period=p;seen->preperiod=e;seen->saltus=s;seen->upto=n;return 1;}}return 0;}GR_LOCAL int gr_heap_provable(const grundy_heap_game*g){
+seen->period=p;seen->preperiod=e;seen->saltus=s;seen->upto=n;return 1;}}return 0;}GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g){
+return g->rules.tail==0&&!g->rules.unequal;}GR_LOCAL int gr_heap_provable(const grundy_heap_game*g){
 return gr_heap_theorem_applies(g)||gr_heap_rules_allbut(&g->rules)||gr_heap_rules_lasker(&g->rules);
-}GR_LOCAL void gr_heap_lasker_closed_form(grundy_heap_game*g){if(g->vals.n<GR_HEAP_LASKER_FIRST)return;
+}
+#define GR_HEAP_LASKER_FIRST 5u
+GR_LOCAL void gr_heap_lasker_closed_form(grundy_heap_game*g){if(g->vals.n<GR_HEAP_LASKER_FIRST)return;
 g->periodic=1;g->period=4;g->preperiod=1;g->saltus=4;}static void gr_least_period(grundy_heap_game*g){
 const gr_values*v=&g->vals;uint64_t p=g->period,s=g->saltus,n=v->n;for(uint64_t d=1;d<p;d++){if(p%d!=0||n<p+d||n-p-d<g->preperiod)continue;
 uint64_t from=n-p-d;uint64_t sd=gr_at(v,from+d)-gr_at(v,from);if(gr_at(v,from+d)<gr_at(v,from)||sd*(p/d)!=s)continue;
@@ -1325,17 +1381,42 @@ uint64_t i=from;while(i<n-d&&gr_at(v,i+d)==gr_at(v,i)+sd)i++;if(i<n-d)continue;u
 g->period=d;g->saltus=sd;g->preperiod=gr_run_start(v,from,d,sd,&budget);return;}}GR_LOCAL int gr_heap_check_allbut(grundy_heap_game*g){
 gr_heap_seen seen;if(!gr_heap_observe(&g->vals,g->vals.n,1,&seen))return 0;int rc=gr_heap_allbut_certify(g,
 seen.period,seen.saltus,g->vals.n-seen.period);if(rc!=1)return rc;g->periodic=1;g->period=seen.period;
-g->preperiod=seen.preperiod;g->saltus=seen.saltus;gr_least_period(g);return 1;}static int gr_saltus_possible(const grundy_heap_game*g){
-return g->rules.max_parts>=3||g->rules.tail!=0;}GR_LOCAL int gr_heap_check_regularity(grundy_heap_game*g){
-return gr_heap_rules_allbut(&g->rules)?gr_heap_check_allbut(g):gr_heap_check_period(g);}GR_LOCAL int gr_heap_prove(grundy_heap_game*g,
-uint64_t max,const char*call){if(g->periodic||!gr_heap_provable(g))return GRUNDY_OK;int detect=g->detect;
-g->detect=1;int rc=grundy_heap_game_compute(g,max);g->detect=detect;if(rc!=GRUNDY_OK)return rc;if(!g->periodic)rc=gr_heap_check_regularity(g);
-if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,"%s: out of memory checking %llu values for a period",
-call,(unsigned long long)g->vals.n);return GRUNDY_OK;}int grundy_heap_game_arithmetic_period(grundy_heap_game*g,
-uint64_t max,uint64_t*period,uint64_t*preperiod,uint64_t*saltus,int*proved){static const char call[]="grundy_heap_game_arithmetic_period";
-if(period!=NULL)*period=0;if(preperiod!=NULL)*preperiod=0;if(saltus!=NULL)*saltus=0;if(proved!=NULL)*proved=0;
-if(g==NULL)return GRUNDY_EINVAL;if(period==NULL||preperiod==NULL||saltus==NULL||proved==NULL)return gr_heap_fail(g,
-GRUNDY_EINVAL,"%s: an out-parameter is NULL",call);*period=*preperiod=*saltus=0;*proved=0;int rc=gr_heap_ready(g,
+g->preperiod=seen.preperiod;g->saltus=seen.saltus;gr_least_period(g);return 1;}GR_LOCAL int gr_heap_misere_state(grundy_heap_game*g,
+const char*call){if(g->mis!=NULL){g->mis->work=0;return GRUNDY_OK;}g->mis=(gr_heap_misere*)gr_calloc_array(&g->alloc,
+1,sizeof*g->mis);return g->mis!=NULL?GRUNDY_OK:gr_heap_fail(g,GRUNDY_ENOMEM,
+"%s: out of memory in the " "misère search",call);}GR_LOCAL int gr_heap_misere_values(grundy_heap_game*g,
+int play,uint64_t first,size_t count,uint32_t*values,const char*call);GR_LOCAL int gr_heap_misere_search(grundy_heap_game*g,
+const uint64_t*heaps,size_t n,unsigned twos,uint32_t*value,const char*call);GR_LOCAL int gr_heap_misere_check_heap(grundy_heap_game*g,
+uint64_t heap,const char*call);static void gr_drop_memo(grundy_heap_game*g){grundy_game_free(g->mis->memo);
+gr_free(&g->alloc,g->mis->buf);g->mis->memo=NULL;g->mis->buf=NULL;g->mis->slots=0;}GR_LOCAL void gr_heap_misere_free(grundy_heap_game*g){
+if(g->mis==NULL)return;gr_drop_memo(g);gr_free(&g->alloc,g->mis->width);gr_free(&g->alloc,g->mis->genus);
+gr_free(&g->alloc,g->mis->tame);gr_free(&g->alloc,g->mis);g->mis=NULL;}
+#define GR_TERMS GRUNDY_GENUS_TERMS
+static int gr_wild_part(void*ctx,uint64_t k,const uint64_t*parts,size_t nparts){const gr_heap_misere*m=(const gr_heap_misere*)ctx;
+(void)k;for(size_t i=0;i<nparts;i++){if(m->tame[parts[i]]==GR_NOT_TAME)return 1;}return 0;}static int gr_room(grundy_heap_game*g,
+const char*call){size_t need=g->mis->ngenus+1;if(gr_reserve(&g->alloc,(void**)&g->mis->genus,&g->mis->cap_genus,
+need*GR_TERMS,sizeof*g->mis->genus)!=GRUNDY_OK||gr_reserve(&g->alloc,(void**)&g->mis->tame,&g->mis->cap_tame,
+need,1)!=GRUNDY_OK)return gr_heap_fail(g,GRUNDY_ENOMEM,"%s: out of memory storing genus terms",call);
+return GRUNDY_OK;}static int gr_genus_next(grundy_heap_game*g,const char*call){uint64_t h=g->mis->ngenus;
+int rc=gr_room(g,call);uint32_t*gamma=g->mis->genus+(size_t)h*GR_TERMS;for(unsigned n=0;rc==GRUNDY_OK&&n<GR_TERMS;
+n++)rc=gr_heap_misere_search(g,&h,1,n,&gamma[n],call);if(rc!=GRUNDY_OK)return rc;int kind=gr_genus_kind(gamma,
+gr_heap_known_value(g,h));if(kind!=GR_NOT_TAME&&gr_heap_each_move(&g->rules,h,gr_wild_part,g->mis))kind=GR_NOT_TAME;
+g->mis->tame[h]=(unsigned char)kind;g->mis->ngenus++;return GRUNDY_OK;}GR_LOCAL int gr_heap_genus_upto(grundy_heap_game*g,
+uint64_t heap,int stop_wild,uint64_t*known,const char*call){int rc=gr_heap_misere_state(g,call);if(rc==GRUNDY_OK&&heap>=g->mis->ngenus){
+rc=gr_heap_misere_check_heap(g,heap,call);if(rc==GRUNDY_OK)rc=gr_heap_ensure(g,heap);}int wild=0;
+while(rc==GRUNDY_OK&&heap>=g->mis->ngenus&&!wild){rc=gr_genus_next(g,call);wild=rc==GRUNDY_OK&&stop_wild&&g->mis->tame[g->mis->ngenus-1]==GR_NOT_TAME;
+}*known=g->mis!=NULL?g->mis->ngenus:0;return rc;}GR_LOCAL int gr_heap_check_period(grundy_heap_game*g);
+static int gr_saltus_possible(const grundy_heap_game*g){return g->rules.max_parts>=3||g->rules.tail!=0;
+}GR_LOCAL int gr_heap_check_regularity(grundy_heap_game*g){return gr_heap_rules_allbut(&g->rules)?gr_heap_check_allbut(g):gr_heap_check_period(g);
+}GR_LOCAL int gr_heap_prove(grundy_heap_game*g,uint64_t max,const char*call){if(g->periodic||!gr_heap_provable(g))return GRUNDY_OK;
+int detect=g->detect;g->detect=1;int rc=grundy_heap_game_compute(g,max);g->detect=detect;if(rc!=GRUNDY_OK)return rc;
+if(!g->periodic)rc=gr_heap_check_regularity(g);if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,
+"%s: out of memory checking %llu values for a period",call,(unsigned long long)g->vals.n);return GRUNDY_OK;
+}int grundy_heap_game_arithmetic_period(grundy_heap_game*g,uint64_t max,uint64_t*period,uint64_t*preperiod,
+uint64_t*saltus,int*proved){static const char call[]="grundy_heap_game_arithmetic_period";if(period!=NULL)*period=0;
+if(preperiod!=NULL)*preperiod=0;if(saltus!=NULL)*saltus=0;if(proved!=NULL)*proved=0;if(g==NULL)return GRUNDY_EINVAL;
+if(period==NULL||preperiod==NULL||saltus==NULL||proved==NULL)return gr_heap_fail(g,GRUNDY_EINVAL,
+"%s: an out-parameter is NULL",call);*period=*preperiod=*saltus=0;*proved=0;int rc=gr_heap_ready(g,
 call);if(rc==GRUNDY_OK)rc=gr_heap_prove(g,max,call);if(rc==GRUNDY_OK&&!g->periodic)rc=grundy_heap_game_compute(g,
 max);if(rc!=GRUNDY_OK)return rc;if(g->periodic){*period=g->period;*preperiod=g->preperiod;*saltus=g->saltus;
 *proved=1;return 1;}gr_heap_seen seen;uint64_t n=g->vals.n<max?g->vals.n:max;if(!gr_heap_observe(&g->vals,
@@ -1584,9 +1665,9 @@ GR_HEAP_LASKER_FIRST);if(rc==GRUNDY_OK)gr_heap_lasker_closed_form(g);return rc;}
 if(!gr_within_cap(g,count))return GRUNDY_ELIMIT;int rc=GRUNDY_OK;if(g->lane[0].mex.bound<g->pow2+1)rc=gr_grow_mex(g);
 while(rc==GRUNDY_OK&&g->vals.n<count){rc=gr_run_segment(g,gr_segment_stop(g,count));if(rc==GRUNDY_OK&&g->limit!=0&&gr_values_bytes(g,
 g->vals.cap)>g->limit)rc=GRUNDY_ELIMIT;if(rc==GRUNDY_OK&&gr_between_values(g,count,&rc))break;}
-gr_heap_lanes_settle(g);gr_worker_stop(&g->worker);return rc;}GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,
-uint64_t count){if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();}int rc=gr_compute_to(g,
-count);unsigned long long want=count,have=g->vals.n;switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
+gr_heap_lanes_end(g);return rc;}GR_LOCAL int gr_heap_general_compute(grundy_heap_game*g,uint64_t count){
+if(g->scan8==NULL){g->scan8=gr_scan8_best();g->scan16=gr_scan16_best();}int rc=gr_compute_to(g,count);
+unsigned long long want=count,have=g->vals.n;switch(rc){case GRUNDY_OK:return rc;case GRUNDY_ELIMIT:if(count<=GR_HEAP_COMPUTE_MAX_VALUES&&g->limit!=0)return gr_heap_fail(g,
 rc,"%llu values need at least %llu bytes, past the " "memory limit of %zu bytes, and no period is proved " "(%llu values computed)",
 want,(unsigned long long)gr_values_bytes(g,count),g->limit,have);return gr_heap_fail(g,rc,
 "%llu values: a table holds at most 2^32 - 1 and no " "period is proved (%llu values computed)",want,
@@ -1595,11 +1676,7 @@ have);case GRUNDY_ECANCELED:return gr_heap_fail(g,rc,
 have,want);case GRUNDY_ENOMEM:return gr_heap_fail(g,rc,"out of memory computing value %llu of %llu",
 have,want);default:return gr_heap_fail(g,rc,"computing value %llu of %llu failed",have,want);}}int grundy_heap_game_compute(grundy_heap_game*g,
 uint64_t count){if(g==NULL)return GRUNDY_EINVAL;int rc=gr_heap_ready(g,"grundy_heap_game_compute");
-return rc!=GRUNDY_OK?rc:g->engine.compute(g,count);}GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,
-uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;return g->engine.compute(g,heap==UINT64_MAX?heap:heap+1);
-}GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,uint64_t heap){int rc=gr_heap_compute_for(g,heap);if(rc==GRUNDY_OK&&gr_heap_value64(g,
-heap)>UINT32_MAX)return gr_heap_fail(g,GRUNDY_ERANGE,"G(%llu) is %llu, past 2^32 - 1: ask " "grundy_heap_game_value64 for it",
-(unsigned long long)heap,(unsigned long long)gr_heap_value64(g,heap));return rc;}static void gr_copy_stored(const gr_values*v,
+return rc!=GRUNDY_OK?rc:g->engine.compute(g,count);}static void gr_copy_stored(const gr_values*v,
 uint64_t from,uint64_t count,uint32_t*out){switch(v->width){case 1:for(uint64_t i=0;i<count;i++)out[i]=v->p[from+i];
 break;case 2:{const uint16_t*p=(const uint16_t*)(const void*)v->p+from;for(uint64_t i=0;i<count;i++)out[i]=p[i];
 break;}default:memcpy(out,(const uint32_t*)(const void*)v->p+from,(size_t)count*sizeof*out);break;}}
@@ -1636,23 +1713,19 @@ heap)!=0?GRUNDY_N:GRUNDY_P;}
 #undef GR_LANES_FROM
 #undef GR_MAX_SEGMENT
 #define GR_FIRST_MASK_CHOICE 256u
-static void gr_lane_free(gr_heap_lane*L,const grundy_allocator*a){gr_mex_free(&L->mex,a);gr_free(a,L->want);
-L->want=NULL;}GR_LOCAL int gr_heap_lane_init(gr_heap_lane*L,const grundy_allocator*a,size_t bound){
-gr_heap_lane fresh;memset(&fresh,0,sizeof fresh);if(gr_mex_init(&fresh.mex,a,bound)!=GRUNDY_OK)return GRUNDY_ENOMEM;
-fresh.want=(unsigned char*)gr_calloc_array(a,2*bound,1);if(fresh.want==NULL){gr_mex_free(&fresh.mex,
-a);return GRUNDY_ENOMEM;}fresh.work=L->work;gr_lane_free(L,a);*L=fresh;return GRUNDY_OK;}int grundy_heap_game_new(grundy_heap_game**out,
-const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;*out=NULL;int rc;grundy_heap_game*g=(grundy_heap_game*)gr_handle_new(sizeof*g,
-alloc,&rc);if(g==NULL)return rc;g->errpos=GRUNDY_NO_POS;g->detect=1;g->pow2=1;g->next_check=32;g->sparse_allowed=1;
-g->next_choice=GR_FIRST_MASK_CHOICE;g->vals.width=1;g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;
-if(gr_heap_lane_init(&g->lane[0],&g->alloc,2)!=GRUNDY_OK){grundy_heap_game_free(g);return GRUNDY_ENOMEM;
-}*out=g;return GRUNDY_OK;}static const gr_heap_engine gr_subtraction_engine={gr_heap_sub_compute,
-NULL,NULL};static const gr_heap_engine gr_allbut_engine={gr_heap_general_compute,gr_heap_allbut_run,
-gr_heap_check_allbut};static const gr_heap_engine gr_code_engine={gr_heap_general_compute,NULL,
-gr_heap_check_period};static const gr_heap_engine gr_family_engine={gr_heap_general_compute,NULL,
-NULL};static const gr_heap_engine*gr_engine_of(const gr_heap_rules*r){if(r->subtraction)return&gr_subtraction_engine;
-if(gr_heap_rules_allbut(r))return&gr_allbut_engine;return r->tail==0&&!r->unequal?&gr_code_engine:&gr_family_engine;
-}static int gr_take_rules(grundy_heap_game*g,gr_heap_rules*r,const gr_heap_engine*engine){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,
-(size_t)r->ndigits,sizeof*split_k);if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,
+int grundy_heap_game_new(grundy_heap_game**out,const grundy_allocator*alloc){if(out==NULL)return GRUNDY_EINVAL;
+*out=NULL;int rc;grundy_heap_game*g=(grundy_heap_game*)gr_handle_new(sizeof*g,alloc,&rc);if(g==NULL)return rc;
+g->errpos=GRUNDY_NO_POS;g->detect=1;g->pow2=1;g->next_check=32;g->sparse_allowed=1;g->next_choice=GR_FIRST_MASK_CHOICE;
+g->vals.width=1;g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;if(gr_heap_lane_init(&g->lane[0],&g->alloc,
+2)!=GRUNDY_OK){grundy_heap_game_free(g);return GRUNDY_ENOMEM;}*out=g;return GRUNDY_OK;}static const gr_heap_engine gr_subtraction_engine={
+gr_heap_sub_compute,NULL,NULL,NULL};static const gr_heap_engine gr_allbut_engine={
+gr_heap_general_compute,gr_heap_allbut_run,gr_heap_check_allbut,gr_heap_allbut_free};static const gr_heap_engine gr_code_engine={
+gr_heap_general_compute,NULL,gr_heap_check_period,NULL};static const gr_heap_engine gr_family_engine={
+gr_heap_general_compute,NULL,NULL,NULL};static const gr_heap_engine*gr_engine_of(const gr_heap_rules*r){
+if(r->subtraction)return&gr_subtraction_engine;if(gr_heap_rules_allbut(r))return&gr_allbut_engine;
+return r->tail==0&&!r->unequal?&gr_code_engine:&gr_family_engine;}static int gr_take_rules(grundy_heap_game*g,
+gr_heap_rules*r,const gr_heap_engine*engine){uint32_t*split_k=(uint32_t*)gr_alloc_array(&g->alloc,(size_t)r->ndigits,
+sizeof*split_k);if(split_k==NULL){gr_heap_rules_free(r,&g->alloc);return gr_heap_fail(g,
 GRUNDY_ENOMEM,"out of memory storing the rules");}g->nsplit=0;for(uint32_t k=0;k<r->ndigits;k++){if(r->digit[k]&GR_HEAP_LEAVE_TWO)split_k[g->nsplit++]=k;
 }g->split_k=split_k;g->rules=*r;g->has_rules=1;g->engine=*engine;return GRUNDY_OK;}static int gr_can_take_rules(grundy_heap_game*g,
 const char*call){if(g->reporting)return gr_heap_ready(g,call);if(g->has_rules)return gr_heap_fail(g,
@@ -1673,43 +1746,19 @@ if(family!=GRUNDY_HEAP_GRUNDY&&family!=GRUNDY_HEAP_LASKER)return gr_heap_fail(g,
 "grundy_heap_game_set_family: %d is not a " "family (GRUNDY_HEAP_GRUNDY or GRUNDY_HEAP_LASKER)",
 family);int rc=gr_can_take_rules(g,"grundy_heap_game_set_family");if(rc!=GRUNDY_OK)return rc;
 gr_heap_rules r;if(gr_heap_rules_family(family,&g->alloc,&r)!=GRUNDY_OK)return gr_heap_fail(g,
-GRUNDY_ENOMEM,"out of memory storing the rules");return gr_take_rules(g,&r,&gr_family_engine);}
-GR_LOCAL int gr_heap_fail(grundy_heap_game*g,int rc,const char*fmt,...){va_list ap;va_start(ap,fmt);
-vsnprintf(g->errmsg,sizeof g->errmsg,fmt,ap);va_end(ap);g->errpos=GRUNDY_NO_POS;return rc;}GR_LOCAL int gr_heap_ready(grundy_heap_game*g,
-const char*call){if(g->reporting)return gr_heap_fail(g,GRUNDY_ESTATE,
-"%s: called from the game's own progress " "callback",call);if(!g->has_rules)return gr_heap_fail(g,
-GRUNDY_ESTATE,"%s: the game has no rules yet (give them " "with grundy_heap_game_parse, " "grundy_heap_game_set_subtraction or " "grundy_heap_game_set_family)",
-call);return GRUNDY_OK;}GR_LOCAL int gr_heap_ready_play(grundy_heap_game*g,int play,const char*call){
-const char*why=gr_play_refusal(play,1);if(why!=NULL)return gr_heap_fail(g,GRUNDY_EINVAL,
-"%s: play %d %s",call,play,why);int base=gr_play_base(play);if(base!=GRUNDY_PLAY_NORMAL&&base!=GRUNDY_PLAY_MISERE)return gr_heap_fail(g,
-GRUNDY_ENOTSUP,"%s: heap games are computed under normal " "play (GRUNDY_PLAY_NORMAL) and misère play " "(GRUNDY_PLAY_MISERE) in this version, not %s",
-call,gr_play_name(play));return gr_heap_ready(g,call);}const char*grundy_heap_game_errmsg(const grundy_heap_game*g){
+GRUNDY_ENOMEM,"out of memory storing the rules");return gr_take_rules(g,&r,&gr_family_engine);}const char*grundy_heap_game_errmsg(const grundy_heap_game*g){
 return g!=NULL?g->errmsg:"";}size_t grundy_heap_game_errpos(const grundy_heap_game*g){return g!=NULL?g->errpos:GRUNDY_NO_POS;
-}void grundy_heap_game_free(grundy_heap_game*g){if(g==NULL)return;grundy_allocator a=g->alloc;
-gr_heap_allbut_free(g);gr_heap_rules_free(&g->rules,&a);for(unsigned i=0;i<GR_HEAP_LANES;i++)gr_lane_free(&g->lane[i],
-&a);gr_values_free(&g->vals,&a);gr_free(&a,g->rare);gr_free(&a,g->split_k);gr_free(&a,g->hist);
+}void grundy_heap_game_free(grundy_heap_game*g){if(g==NULL)return;grundy_allocator a=g->alloc;if(g->engine.free!=NULL)g->engine.free(g);
+gr_heap_rules_free(&g->rules,&a);for(unsigned i=0;i<GR_HEAP_LANES;i++)gr_lane_free(&g->lane[i],&a);
+gr_values_free(&g->vals,&a);gr_free(&a,g->rare);gr_free(&a,g->split_k);gr_free(&a,g->hist);
 gr_heap_misere_free(g);gr_free(&a,g);}void grundy_heap_game_set_memory_limit(grundy_heap_game*g,
 size_t bytes){if(g!=NULL&&!g->reporting)g->limit=bytes;}uint64_t grundy_heap_game_computed(const grundy_heap_game*g){
 return g?g->vals.n:0;}
 #undef GR_FIRST_MASK_CHOICE
-#define GR_TERMS GRUNDY_GENUS_TERMS
-static int gr_wild_part(void*ctx,uint64_t k,const uint64_t*parts,size_t nparts){const gr_heap_misere*m=(const gr_heap_misere*)ctx;
-(void)k;for(size_t i=0;i<nparts;i++){if(m->tame[parts[i]]==GR_NOT_TAME)return 1;}return 0;}static int gr_room(grundy_heap_game*g,
-const char*call){size_t need=g->mis->ngenus+1;if(gr_reserve(&g->alloc,(void**)&g->mis->genus,&g->mis->cap_genus,
-need*GR_TERMS,sizeof*g->mis->genus)!=GRUNDY_OK||gr_reserve(&g->alloc,(void**)&g->mis->tame,&g->mis->cap_tame,
-need,1)!=GRUNDY_OK)return gr_heap_fail(g,GRUNDY_ENOMEM,"%s: out of memory storing genus terms",call);
-return GRUNDY_OK;}static int gr_genus_next(grundy_heap_game*g,const char*call){uint64_t h=g->mis->ngenus;
-int rc=gr_room(g,call);uint32_t*gamma=g->mis->genus+(size_t)h*GR_TERMS;for(unsigned n=0;rc==GRUNDY_OK&&n<GR_TERMS;
-n++)rc=gr_heap_misere_search(g,&h,1,n,&gamma[n],call);if(rc!=GRUNDY_OK)return rc;int kind=gr_genus_kind(gamma,
-gr_heap_known_value(g,h));if(kind!=GR_NOT_TAME&&gr_heap_each_move(&g->rules,h,gr_wild_part,g->mis))kind=GR_NOT_TAME;
-g->mis->tame[h]=(unsigned char)kind;g->mis->ngenus++;return GRUNDY_OK;}GR_LOCAL int gr_heap_genus_upto(grundy_heap_game*g,
-uint64_t heap,int stop_wild,uint64_t*known,const char*call){int rc=gr_heap_misere_state(g,call);if(rc==GRUNDY_OK&&heap>=g->mis->ngenus){
-rc=gr_heap_misere_check_heap(g,heap,call);if(rc==GRUNDY_OK)rc=gr_heap_ensure(g,heap);}int wild=0;
-while(rc==GRUNDY_OK&&heap>=g->mis->ngenus&&!wild){rc=gr_genus_next(g,call);wild=rc==GRUNDY_OK&&stop_wild&&g->mis->tame[g->mis->ngenus-1]==GR_NOT_TAME;
-}*known=g->mis!=NULL?g->mis->ngenus:0;return rc;}static int gr_genus_call(grundy_heap_game*g,
-uint64_t heap,int stop_wild,uint64_t*known,const char*call){int rc=gr_heap_ready(g,call);return rc!=GRUNDY_OK?rc:gr_heap_genus_upto(g,
-heap,stop_wild,known,call);}int grundy_heap_game_genus(grundy_heap_game*g,uint64_t heap,uint32_t*gamma,
-size_t cap,int*tame){static const char call[]="grundy_heap_game_genus";if(tame!=NULL)*tame=0;if(g==NULL)return GRUNDY_EINVAL;
+static int gr_genus_call(grundy_heap_game*g,uint64_t heap,int stop_wild,uint64_t*known,const char*call){
+int rc=gr_heap_ready(g,call);return rc!=GRUNDY_OK?rc:gr_heap_genus_upto(g,heap,stop_wild,known,call);
+}int grundy_heap_game_genus(grundy_heap_game*g,uint64_t heap,uint32_t*gamma,size_t cap,int*tame){
+static const char call[]="grundy_heap_game_genus";if(tame!=NULL)*tame=0;if(g==NULL)return GRUNDY_EINVAL;
 if(gamma==NULL&&cap>0)return gr_heap_fail(g,GRUNDY_EINVAL,"%s: gamma is NULL",call);uint64_t known;
 int rc=gr_genus_call(g,heap,0,&known,call);if(rc!=GRUNDY_OK)return rc;const uint32_t*terms=g->mis->genus+(size_t)heap*GR_TERMS;
 for(size_t n=0;n<cap&&n<GR_TERMS;n++)gamma[n]=terms[n];if(tame!=NULL)*tame=g->mis->tame[heap]!=GR_NOT_TAME;
@@ -1761,13 +1810,7 @@ gr_heap_misere_expand e={g,(const uint32_t*)position,0,out};int rc=0,moved=0;for
 i++){if(i>0&&e.pos[i]==e.pos[i-1])continue;e.skip=i;rc=gr_heap_each_move(&g->rules,e.pos[i],
 gr_heap_misere_add_option,&e);moved=1;}uint32_t nim=e.pos[g->mis->slots],twos=nim&0xffu,ones=nim>>8;
 if(rc==0&&twos>0){rc=gr_add_nim(&e,twos-1,ones+1);if(rc==0)rc=gr_add_nim(&e,twos-1,ones);}if(rc==0&&ones>0)rc=gr_add_nim(&e,
-twos,ones-1);moved|=nim!=0;if(rc==0&&!moved)rc=grundy_options_add(out,NULL,0);return rc;}static void gr_drop_memo(grundy_heap_game*g){
-grundy_game_free(g->mis->memo);gr_free(&g->alloc,g->mis->buf);g->mis->memo=NULL;g->mis->buf=NULL;g->mis->slots=0;
-}GR_LOCAL int gr_heap_misere_state(grundy_heap_game*g,const char*call){if(g->mis!=NULL){g->mis->work=0;
-return GRUNDY_OK;}g->mis=(gr_heap_misere*)gr_calloc_array(&g->alloc,1,sizeof*g->mis);return g->mis!=NULL?GRUNDY_OK:gr_heap_fail(g,
-GRUNDY_ENOMEM,"%s: out of memory in the " "misère search",call);}GR_LOCAL void gr_heap_misere_free(grundy_heap_game*g){
-if(g->mis==NULL)return;gr_drop_memo(g);gr_free(&g->alloc,g->mis->width);gr_free(&g->alloc,g->mis->genus);
-gr_free(&g->alloc,g->mis->tame);gr_free(&g->alloc,g->mis);g->mis=NULL;}static int gr_heap_misere_prepare(grundy_heap_game*g,
+twos,ones-1);moved|=nim!=0;if(rc==0&&!moved)rc=grundy_options_add(out,NULL,0);return rc;}static int gr_heap_misere_prepare(grundy_heap_game*g,
 uint64_t slots,const char*call){if(slots>GR_HEAP_MISERE_MAX_SLOTS)return gr_heap_fail(g,
 GRUNDY_ELIMIT,"%s: these heaps can become %llu heaps with " "moves; the misère search holds sums of up to %u",
 call,(unsigned long long)slots,GR_HEAP_MISERE_MAX_SLOTS);if(slots==0)slots=1;if(g->mis->memo!=NULL&&g->mis->slots>=slots)return GRUNDY_OK;
@@ -1970,9 +2013,8 @@ heap,gr_expand_block,&e);}static int gr_pure_subtraction(const gr_heap_rules*r){
 0)!=0)return 0;for(uint32_t i=0;i<r->nremovals;i++){if(gr_heap_rules_removal_digit(r,i)!=(GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE))return 0;
 }return 1;}static uint64_t gr_proof_length(const grundy_heap_game*g,uint64_t n0,uint64_t p){uint64_t t=gr_heap_rules_max_removal(&g->rules);
 uint64_t k=g->rules.max_parts<2?1:g->rules.max_parts;if(n0==0&&!gr_pure_subtraction(&g->rules))n0=1;
-if(n0>UINT64_MAX/8||p>UINT64_MAX/8||t>UINT64_MAX/2)return UINT64_MAX;return k*n0+k*p+t;}GR_LOCAL int gr_heap_theorem_applies(const grundy_heap_game*g){
-return g->rules.tail==0&&!g->rules.unequal;}static void gr_reversed_z(const gr_values*v,size_t n,
-uint32_t*z){
+if(n0>UINT64_MAX/8||p>UINT64_MAX/8||t>UINT64_MAX/2)return UINT64_MAX;return k*n0+k*p+t;}static void gr_reversed_z(const gr_values*v,
+size_t n,uint32_t*z){
 #define GR_REV(i) gr_values_get(v, n - 1 - (i))
 size_t l=0,r=0;z[0]=(uint32_t)n;for(size_t i=1;i<n;i++){size_t k=0;if(i<r)k=r-i<z[i-l]?r-i:z[i-l];
 while(i+k<n&&GR_REV(k)==GR_REV(i+k))k++;z[i]=(uint32_t)k;if(i+k>r){l=i;r=i+k;}}
@@ -1997,24 +2039,11 @@ va_end(ap);}return rc;}typedef struct gr_shown{char s[16];}gr_shown;static gr_sh
 gr_shown out;unsigned char u=(unsigned char)c;if(u>=0x20&&u<0x7f)snprintf(out.s,sizeof out.s,"'%c'",
 c);else snprintf(out.s,sizeof out.s,"byte 0x%02x",u);return out;}static int gr_quoted(size_t len){
 return len<60?(int)len:60;}static int gr_hex_value(char c){if(c>='0'&&c<='9')return c-'0';if(c>='a'&&c<='f')return c-'a'+10;
-if(c>='A'&&c<='F')return c-'A'+10;return-1;}static int gr_heap_rules_finish(gr_heap_rules*r,const grundy_allocator*a){
-while(r->tail==0&&r->ndigits>1&&r->digit[r->ndigits-1]==0)r->ndigits--;r->nremovals=0;r->max_parts=0;
-for(uint32_t k=0;k<r->ndigits;k++){if(k>0&&r->digit[k]!=0)r->nremovals++;}r->removals=(uint32_t*)gr_alloc_array(a,
-r->nremovals,sizeof*r->removals);if(r->removals==NULL){gr_heap_rules_free(r,a);return GRUNDY_ENOMEM;
-}uint32_t j=0;unsigned all=r->tail;for(uint32_t k=0;k<r->ndigits;k++){all|=r->digit[k];if(k>0&&r->digit[k]!=0)r->removals[j++]=k;
-}r->max_parts=(all&GR_HEAP_LEAVE_THREE)?3u:(all&GR_HEAP_LEAVE_TWO)?2u:(all&GR_HEAP_LEAVE_ONE)?1u:0u;
-r->subtraction=r->tail==0&&r->digit[0]==0;for(uint32_t i=0;i<r->nremovals;i++)r->subtraction&=r->digit[r->removals[i]]==(GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE);
-return GRUNDY_OK;}static int gr_compare_amounts(const void*x,const void*y){uint32_t a=*(const uint32_t*)x,
-b=*(const uint32_t*)y;return(a>b)-(a<b);}static void gr_subtraction_rules(gr_heap_rules*r,uint32_t*amounts,
-size_t n){qsort(amounts,n,sizeof*amounts,gr_compare_amounts);size_t k=0;for(size_t i=0;i<n;i++){if(k==0||amounts[i]!=amounts[k-1])amounts[k++]=amounts[i];
-}memset(r,0,sizeof*r);r->removals=amounts;r->nremovals=(uint32_t)k;r->max_parts=1;r->subtraction=1;}
-static int gr_alloc_digits(gr_heap_rules*r,const grundy_allocator*a,size_t n){memset(r,0,sizeof*r);r->digit=(unsigned char*)gr_calloc_array(a,
-n,1);r->ndigits=(uint32_t)n;return r->digit?GRUNDY_OK:GRUNDY_ENOMEM;}static int gr_is_word(const char*name,
-size_t len){char c=name[0];if(!((c>='a'&&c<='z')||(c>='A'&&c<='Z')))return 0;return memchr(name,'.',
-len)==NULL;}static int gr_check_point(const char*name,size_t len,const gr_refusal*why,size_t*before){
-*before=gr_hex_value(name[0])>=0?1:0;size_t at=*before;if(at<len&&name[at]=='.')return GRUNDY_OK;if(at==len||gr_is_word(name,
-len))return gr_reject(why,GRUNDY_EPARSE,at==len?at:0,
-"'%.*s' is not a game: expected a code such as 0.77, or grundy, " "lasker, sub:1,2, allbut:2,3,7",
+if(c>='A'&&c<='F')return c-'A'+10;return-1;}static int gr_is_word(const char*name,size_t len){char c=name[0];
+if(!((c>='a'&&c<='z')||(c>='A'&&c<='Z')))return 0;return memchr(name,'.',len)==NULL;}static int gr_check_point(const char*name,
+size_t len,const gr_refusal*why,size_t*before){*before=gr_hex_value(name[0])>=0?1:0;size_t at=*before;
+if(at<len&&name[at]=='.')return GRUNDY_OK;if(at==len||gr_is_word(name,len))return gr_reject(why,
+GRUNDY_EPARSE,at==len?at:0,"'%.*s' is not a game: expected a code such as 0.77, or grundy, " "lasker, sub:1,2, allbut:2,3,7",
 gr_quoted(len),name);if(at==1&&gr_hex_value(name[at])>=0)return gr_reject(why,GRUNDY_EPARSE,1,
 "%s at offset 1: a code has one digit before the point",gr_heap_rules_show(name[at]).s);return gr_reject(why,
 GRUNDY_EPARSE,at,"%s at offset %zu where %s was expected",gr_heap_rules_show(name[at]).s,at,at?"the point":"a digit or the point");
@@ -2057,43 +2086,7 @@ gr_heap_rules*r,size_t*errpos,char*msg,size_t cap){gr_refusal why={errpos,msg,ca
 if(gr_is_name(name,len,"grundy"))return gr_heap_rules_family(GRUNDY_HEAP_GRUNDY,a,r);if(gr_is_name(name,
 len,"lasker"))return gr_heap_rules_family(GRUNDY_HEAP_LASKER,a,r);if(len>=4&&memcmp(name,"sub:",4)==0)return gr_parse_subtraction(name,
 len,a,r,&why);if(len>=7&&memcmp(name,"allbut:",7)==0)return gr_parse_allbut(name,len,a,r,&why);if(len==0)return gr_reject(&why,
-GRUNDY_EPARSE,0,"the game name is empty");return gr_parse_code(name,len,a,r,&why);}GR_LOCAL int gr_heap_rules_family(int family,
-const grundy_allocator*a,gr_heap_rules*r){if(gr_alloc_digits(r,a,1)!=GRUNDY_OK)return GRUNDY_ENOMEM;
-r->digit[0]=GR_HEAP_LEAVE_TWO;if(family==GRUNDY_HEAP_GRUNDY)r->unequal=1;else r->tail=GR_HEAP_LEAVE_NONE|GR_HEAP_LEAVE_ONE;
-return gr_heap_rules_finish(r,a);}GR_LOCAL int gr_heap_rules_subtraction(const uint32_t*set,size_t n,
-const grundy_allocator*a,gr_heap_rules*r,char*msg,size_t cap){for(size_t i=0;i<n;i++){if(set[i]==0){
-if(msg!=NULL&&cap>0)snprintf(msg,cap,"set[%zu] is 0: amounts are 1 to %lu (2^32 - 1)",i,(unsigned long)GR_HEAP_MAX_SUBTRACT);
-return GRUNDY_EINVAL;}}uint32_t*amounts=(uint32_t*)gr_alloc_array(a,n,sizeof*amounts);if(amounts==NULL)return GRUNDY_ENOMEM;
-memcpy(amounts,set,n*sizeof*amounts);gr_subtraction_rules(r,amounts,n);return GRUNDY_OK;}GR_LOCAL void gr_heap_rules_free(gr_heap_rules*r,
-const grundy_allocator*a){gr_free(a,r->digit);gr_free(a,r->removals);r->digit=NULL;r->removals=NULL;
-}GR_LOCAL int gr_heap_rules_allbut(const gr_heap_rules*r){return r->tail!=0&&r->max_parts<=1;}
-GR_LOCAL int gr_heap_rules_lasker(const gr_heap_rules*r){return r->tail!=0&&(r->digit[0]&GR_HEAP_LEAVE_TWO)&&!r->unequal;
-}GR_LOCAL int gr_heap_rules_has_removal(const gr_heap_rules*r,uint64_t k){uint32_t lo=0,hi=r->nremovals;
-while(lo<hi){uint32_t mid=lo+(hi-lo)/2;if(r->removals[mid]<k)lo=mid+1;else hi=mid;}return lo<r->nremovals&&r->removals[lo]==k;
-}GR_LOCAL uint64_t gr_heap_rules_max_removal(const gr_heap_rules*r){if(r->tail!=0)return UINT64_MAX;
-return r->nremovals?r->removals[r->nremovals-1]:0;}GR_LOCAL uint64_t gr_scan8_plain(const gr_want8*w,
-const uint8_t*v,uint64_t m,uint64_t a,uint64_t end){for(uint64_t b=a;b<end;b++){if(gr_want8_has(w,(uint32_t)(v[b]^v[m-b])))return b;
-}return end;}GR_LOCAL uint64_t gr_scan16_plain(const uint16_t*t,unsigned k,const uint16_t*v,uint64_t m,
-uint64_t a,uint64_t end){for(uint64_t b=a;b<end;b++){uint16_t x=(uint16_t)(v[b]^v[m-b]);for(unsigned i=0;
-i<k;i++){if(x==t[i])return b;}}return end;}GR_LOCAL gr_scan16_fn gr_scan16_best(void){return gr_scan16_plain;
-}GR_LOCAL gr_scan8_fn gr_scan8_best(void){return gr_scan8_plain;}
-#define GR_MAX_MASK 4096u
-static uint32_t gr_choose_mask(const grundy_heap_game*g){uint64_t limit=g->pow2<GR_MAX_MASK?g->pow2:GR_MAX_MASK;
-uint64_t best_count=UINT64_MAX;uint32_t best=0;for(uint32_t m=1;m<limit;m++){uint64_t count=0;for(size_t v=0;
-v<g->hist_len&&count<best_count;v++){if(!gr_odd_parity((uint32_t)v&m))count+=g->hist[v];}if(count<best_count){
-best_count=count;best=m;}}return best_count*4<=g->vals.n?best:0;}GR_LOCAL int gr_heap_rare_room(grundy_heap_game*g,
-uint64_t more){return gr_reserve(&g->alloc,(void**)&g->rare,&g->cap_rare,(size_t)(g->nrare+more),
-sizeof*g->rare);}GR_LOCAL int gr_heap_rechoose(grundy_heap_game*g){uint32_t mask=gr_choose_mask(g);
-if(mask!=0&&mask!=g->mask){uint64_t count=0;for(uint64_t h=1;h<g->vals.n;h++)count+=!gr_odd_parity(gr_values_get(&g->vals,
-h)&mask);g->nrare=0;if(gr_heap_rare_room(g,count)!=GRUNDY_OK){g->mask=0;g->sparse_active=0;return GRUNDY_ENOMEM;
-}g->mask=mask;for(uint64_t h=1;h<g->vals.n;h++){if(!gr_odd_parity(gr_values_get(&g->vals,h)&mask))g->rare[g->nrare++]=(uint32_t)h;
-}}g->next_choice=mask!=0?2*g->vals.n:g->vals.n+g->vals.n/4+1;g->sparse_active=mask!=0;return GRUNDY_OK;
-}GR_LOCAL int gr_heap_hist_room(grundy_heap_game*g,uint32_t v){if(v<g->hist_len)return GRUNDY_OK;
-size_t len=g->hist_len?g->hist_len:16;while(len<=v)len*=2;uint64_t*h=(uint64_t*)gr_calloc_array(&g->alloc,
-len,sizeof*h);if(h==NULL)return GRUNDY_ENOMEM;if(g->hist_len)memcpy(h,g->hist,g->hist_len*sizeof*h);
-gr_free(&g->alloc,g->hist);g->hist=h;g->hist_len=len;return GRUNDY_OK;}GR_LOCAL int gr_heap_is_rare(const grundy_heap_game*g,
-uint64_t heap,uint32_t v){return gr_heap_sparse_possible(g)&&g->mask!=0&&heap>=1&&!gr_odd_parity(v&g->mask);
-}
+GRUNDY_EPARSE,0,"the game name is empty");return gr_parse_code(name,len,a,r,&why);}
 #undef GR_MAX_MASK
 #define GR_SUB_MAX_VALUES ((uint64_t)UINT32_MAX)
 #define GR_SUB_PROGRESS (1u << 24)
@@ -2208,24 +2201,6 @@ return GRUNDY_OK;}
 #undef GR_FAST_MAX
 #undef GR_NEAR
 #undef GR_NO_CHANGE
-GR_LOCAL int gr_heap_wait_published(grundy_heap_game*g,gr_heap_lane*L,uint64_t n){(void)g,(void)L,(void)n;
-return 1;}GR_LOCAL void gr_heap_lanes_settle(grundy_heap_game*g){(void)g;}GR_LOCAL int gr_heap_lanes_ready(grundy_heap_game*g){
-(void)g;return 0;}GR_LOCAL void gr_heap_note_speed(grundy_heap_game*g,int lanes,uint64_t values,
-double seconds){(void)g,(void)lanes,(void)values,(void)seconds;}GR_LOCAL int gr_heap_run_lanes(grundy_heap_game*g,
-uint64_t stop){(void)g,(void)stop;return GRUNDY_OK;}
-#define GR_HEAP_VALUES_MAX_VALUES ((uint64_t)UINT32_MAX)
-static int gr_widen(gr_values*v,const grundy_allocator*a,unsigned width){size_t cap=(size_t)v->cap;
-if(cap>SIZE_MAX/width)return GRUNDY_ELIMIT;size_t bytes=cap*width>0?cap*width:1;unsigned char*p=(unsigned char*)(v->p?a->realloc_fn(a->user,
-v->p,bytes):a->malloc_fn(a->user,bytes));if(p==NULL)return GRUNDY_ENOMEM;for(uint64_t i=v->n;i-- >0;
-){uint32_t x=v->width==1?p[i]:v->width==2?((uint16_t*)(void*)p)[i]:((uint32_t*)(void*)p)[i];if(width==2)((uint16_t*)(void*)p)[i]=(uint16_t)x;
-else((uint32_t*)(void*)p)[i]=x;}v->p=p;v->width=width;return GRUNDY_OK;}GR_LOCAL int gr_values_append(gr_values*v,
-const grundy_allocator*a,uint32_t x){if(v->width==0)v->width=1;unsigned need=x<256?1:x<65536?2:4;if(need>v->width){
-int rc=gr_widen(v,a,need);if(rc!=GRUNDY_OK)return rc;}if(v->n==v->cap){int rc=gr_values_reserve(v,a,
-v->n+1);if(rc!=GRUNDY_OK)return rc;}gr_values_set(v,v->n,x);v->n++;return GRUNDY_OK;}GR_LOCAL int gr_values_reserve(gr_values*v,
-const grundy_allocator*a,uint64_t count){if(count<=v->cap)return GRUNDY_OK;if(count>GR_HEAP_VALUES_MAX_VALUES)return GRUNDY_ELIMIT;
-if(v->width==0)v->width=1;size_t cap=(size_t)v->cap;int rc=gr_reserve(a,(void**)&v->p,&cap,(size_t)count,
-v->width);if(rc==GRUNDY_OK)v->cap=cap;return rc;}GR_LOCAL void gr_values_free(gr_values*v,const grundy_allocator*a){
-gr_free(a,v->p);memset(v,0,sizeof*v);}
 #undef GR_HEAP_VALUES_MAX_VALUES
 static inline int gr_closed_form_play(int play,int known,int also_known){if(gr_play_refusal(play,1)!=NULL)return GRUNDY_EINVAL;
 return play==known||play==also_known?GRUNDY_OK:GRUNDY_ENOTSUP;}static int gr_one_move(const void*ctx,
@@ -2377,8 +2352,21 @@ if(inv==NULL)return GRUNDY_EINVAL;if(a==0)return GRUNDY_ERANGE;*inv=gr_inv_n(nb,
 #undef GR_HEAP_ABANDONED
 #undef GR_HEAP_MSG
 #undef GR_HEAP_SEARCH_LIMIT
+#undef gr_heap_lane_wait
+#undef gr_heap_lanes_ready
+#undef gr_heap_note_speed
+#undef gr_heap_run_lanes
+#undef gr_heap_lane1_busy
+#undef gr_heap_lanes_settle
+#undef gr_heap_lanes_end
 #undef GR_HEAP_RUN
 #undef GR_HEAP_LASKER_FIRST
+#undef gr_heap_misere_values
+#undef gr_heap_misere_sum
+#undef gr_heap_misere_wins
+#undef gr_heap_misere_search
+#undef gr_heap_misere_check_heap
+#undef gr_heap_misere_free
 #undef GR_LOCAL
 #ifdef GR_QUIET
 #pragma GCC diagnostic pop

@@ -18,6 +18,9 @@
   fit 48 KB and run it: a DAG's calls, and a subtraction game's under
   normal play only (--plays normal), which refuses misère play with
   GRUNDY_ENOTSUP and leaves the misère search out.
+- The edition of the Grundy's game solution's calls under normal play
+  (docs/examples/contest/cses2207_grundys_game.c, the largest of the
+  solutions' cuts) fits 48 KB too; test/contest_test.py runs it.
 - The example of docs/contest.md where the SJ rule and misère play differ
   builds on the contest edition and prints what the guide says.
   make check builds a cross-section (the edition as C99, C17, C++11 and
@@ -48,6 +51,7 @@ GUIDE = os.path.join(ROOT, "docs", "contest.md")
 SJ_MARK = "/* the SJ rule and misère play differ */"
 SJ_PRINTS = "value 0, SJ rule N, misere P, theorem refused\n"
 JUDGE_LIMIT = 49152
+GRUNDY_SOLUTION = os.path.join(ROOT, "docs", "examples", "contest", "cses2207_grundys_game.c")
 WARN = ["-Wall", "-Wextra", "-Werror"]
 C_STANDARDS = ["c99", "c11", "c17"]
 CXX_STANDARDS = ["c++11", "c++14", "c++17", "c++20"]
@@ -216,6 +220,11 @@ def main():
                            NORMAL_PRINTS)
         check("gr_heap_misere_prepare" not in text and "gr_heap_misere_prepare" in committed,
               "normal play only leaves out the misere search")
+        size = len(gen.contest_edition(None, gen.calls_of(GRUNDY_SOLUTION), True).encode())
+        print("the contest edition of %s's calls, normal play only: %d bytes"
+              % (os.path.basename(GRUNDY_SOLUTION), size))
+        check(size <= JUDGE_LIMIT, "the edition of %s's calls fits %d bytes: %d"
+              % (os.path.basename(GRUNDY_SOLUTION), JUDGE_LIMIT, size))
         try:
             gen.contest_edition(None, ["grundy_graph_new", "grundy_no_such_call"])
             check(False, "--calls refuses a name that is no public function")

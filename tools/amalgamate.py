@@ -55,6 +55,7 @@ file it does not know, an #include inside #if, a file-scope definition it
 does not recognise, a non-static function or variable outside the grundy_
 namespace, a new name that collides with one already in use.
 """
+import bisect
 import os
 import re
 import sys
@@ -684,8 +685,14 @@ def amalgamate():
 #   variables, macros), so a module costs what it uses; with --calls (or
 #   --calls-of, the public functions a program names), only what the public
 #   functions named reach, so a problem costs what it calls;
-# - the prototype of an internal function is dropped where its definition
-#   comes before anything names it (the definition declares it in time);
+# - in an edition cut to calls, the public header's types that nothing kept
+#   names go (the handles and callbacks of the calls left out); its macros
+#   stay;
+# - the definition of an internal function takes the place of its
+#   prototype where nothing it names changes between the two (it takes the
+#   functions and macros of its own file it needs along), and a prototype
+#   is dropped where its definition comes before anything names it (the
+#   definition declares it in time);
 # - internal names are shortened (grundy__graph_solve__search becomes
 #   gr_search, or gr_graph_solve_search where two files both have one);
 # - comments are dropped, and the code is set in lines of about 100
@@ -931,11 +938,28 @@ def item_names(path, decl):
     return names
 
 
-def shake(text, roots, public_end):
+def pasted_name(text, start, decl, names):
+    """The name of a definition named through a macro (heap_kernel.h's
+    KERNEL(plain)), at offset start of text: what the macro's last
+    definition before it pastes together; None for other definitions."""
+    head = re.search(r"(\w+)\s*\(\s*(\w+)\s*\)\s*\(", strip_bodies(decl))
+    if not head or head.group(1) not in names:
+        return None
+    defs = re.findall(r"^\s*#\s*define\s+%s\((\w+)\)\s*(.*)$" % head.group(1),
+                      text[:start], re.M)
+    if not defs:
+        return None
+    param, body = defs[-1]
+    return re.sub(r"\s*##\s*", "", re.sub(r"\b%s\b" % param, head.group(2), body))
+
+
+def shake(text, roots, public_end, cut=False):
     """text with only the file-scope definitions the roots reach, directly
     or through others (and the macros they use).  The public header (before
     offset public_end) stays but for its declarations of functions neither
-    roots nor reached."""
+    roots nor reached, and with cut (an edition cut to a program's calls)
+    its type names nothing kept names: the handles and callbacks of the
+    calls left out.  Its macros stay, for the program's own use."""
     lines = text.split("\n")
     keep_lines = passthrough(lines)
     for i in keep_lines:
@@ -964,7 +988,8 @@ def shake(text, roots, public_end):
     # root: `typedef struct grundy_game grundy_game;` does not pull in the
     # struct's definition unless a kept function uses it.
     kept = set(id(item) for item in items if item[0] < public_end and
-               not re.match(r"GRUNDY_API\b", text[item[0]:item[1]]))
+               not re.match(r"GRUNDY_API\b", text[item[0]:item[1]]) and
+               not (cut and re.match(r"typedef\b", text[item[0]:item[1]])))
     wanted = set(roots)
     # A definition named through a macro (heap_kernel.h's KERNEL(plain))
     # gets the name the macro's last definition before it pastes together;
@@ -974,15 +999,10 @@ def shake(text, roots, public_end):
     for item in items:
         if id(item) in directive or item[0] < public_end:
             continue
-        head = re.search(r"(\w+)\s*\(\s*(\w+)\s*\)\s*\(", strip_bodies(text[item[0]:item[1]]))
-        if head and head.group(1) in item[2]:
-            defs = re.findall(r"^\s*#\s*define\s+%s\((\w+)\)\s*(.*)$" % head.group(1),
-                              text[:item[0]], re.M)
-            if defs:
-                param, body = defs[-1]
-                name = re.sub(r"\s*##\s*", "", re.sub(r"\b%s\b" % param, head.group(2), body))
-                item[2] = {name}
-                definers.setdefault(name, []).append(item)
+        name = pasted_name(text, item[0], text[item[0]:item[1]], item[2])
+        if name is not None:
+            item[2] = {name}
+            definers.setdefault(name, []).append(item)
         if not item[2]:
             kept.add(id(item))
             wanted.update(item[3])
@@ -1047,6 +1067,148 @@ def drop_early_prototypes(text, public_end):
     last = 0
     for start, end in sorted(drop):
         out.append(text[last:start])
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def hoist_definitions(text, public_end):
+    """text with the definitions of internal functions (grundy__...) set in
+    place of their prototypes, which then go, where that changes nothing
+    the compiler sees; until no more can move."""
+    while True:
+        moved = hoist_once(text, public_end)
+        if moved == text:
+            return text
+        text = moved
+
+
+def hoist_once(text, public_end):
+    """One pass of hoist_definitions.  A definition takes its prototype's
+    place when it holds no directive, stands under the same open conditions
+    and no header is included between the two, and nothing it names
+    (through the macros it uses too) is declared, defined or undefined
+    between them but the functions without a prototype and the macros
+    named nowhere before (their #undef, if any, after it) that it takes
+    along: those go before it, in their order, on the same terms."""
+    lines = text.split("\n")
+    for i in passthrough(lines):
+        lines[i] = " " * len(lines[i])
+    code = code_view("(edition)", "\n".join(lines))
+    definers = {}  # name -> offsets of the items and directives that (re)define it
+    macros = {}    # macro name -> the names its definitions use
+    blocks = []    # offsets of #include lines
+    directives = {}  # offset -> (end, name) of each #define line
+    conds = []     # (offset, open conditions there) at every line
+    stack, ids, offset = [], 0, 0
+    for line in text.split("\n"):
+        conds.append((offset, tuple(stack)))
+        m = re.match(r"\s*#\s*(\w+)\s*(\w*)(.*)", line)
+        if m and m.group(1) in ("if", "ifdef", "ifndef"):
+            ids += 1
+            stack.append(ids)
+        elif m and m.group(1) in ("elif", "else"):
+            ids += 1
+            stack[-1] = ids
+        elif m and m.group(1) == "endif":
+            stack.pop()
+        elif m and m.group(1) in ("define", "undef"):
+            definers.setdefault(m.group(2), []).append(offset)
+            if m.group(1) == "define":
+                macros.setdefault(m.group(2), set()).update(re.findall(r"[A-Za-z_]\w*", m.group(3)))
+                directives[offset] = (offset + len(line), m.group(2))
+        elif m and m.group(1) == "include":
+            blocks.append(offset)
+        offset += len(line) + 1
+    starts = [c[0] for c in conds]
+
+    def opened(at):
+        return conds[bisect.bisect_right(starts, at) - 1][1]
+
+    protos, defs = {}, {}
+    movable = {}  # offset -> (end, names) of function definitions that may go along
+    for start, decl in top_level("(edition)", code):
+        names = item_names("(edition)", decl)
+        pasted = pasted_name(text, start, decl, names)
+        if pasted is not None:
+            names = names | {pasted}
+        for n in names:
+            definers.setdefault(n, []).append(start)
+        if start < public_end:
+            continue
+        name, kind = declared_name(strip_bodies(decl))
+        end = start + len(decl)
+        if kind != "function" or not name or pasted is not None or "#" in code[start:end]:
+            continue
+        if decl.endswith("}"):
+            movable[start] = (end, name)
+            if name.startswith("grundy__"):
+                defs.setdefault(name, (start, end))
+        elif name.startswith("grundy__"):
+            protos.setdefault(name, (start, end))
+    for n in definers:
+        definers[n].sort()
+    protoed = set(protos)
+
+    def used_names(start, end):
+        used = set(tok for kind, tok in tokens("(edition)", text[start:end]) if kind == "ident")
+        todo = [n for n in used if n in macros]
+        while todo:
+            for n in macros[todo.pop()]:
+                if n not in used:
+                    used.add(n)
+                    if n in macros:
+                        todo.append(n)
+        return used
+
+    def group(pstart, dstart, dend, own):
+        """The definitions to move to pstart, in order, or None."""
+        taken = {dstart}
+        todo = [(dstart, dend, own)]
+        while todo:
+            start, end, name = todo.pop()
+            for n in used_names(start, end) - {name, own}:
+                for at in definers.get(n, ()):
+                    if at < pstart or at >= dstart or at in taken:
+                        continue
+                    if opened(at) != opened(pstart):
+                        return None
+                    if at in directives:  # a macro defined once, named nowhere before
+                        end, macro = directives[at]
+                        if any(o != at and o < dstart for o in definers[macro]) or \
+                                re.search(r"\b%s\b" % macro, text[pstart:at]):
+                            return None
+                    elif at in movable and movable[at][1] not in protoed:
+                        end = movable[at][0]
+                    else:
+                        return None
+                    taken.add(at)
+                    todo.append((at, end, n))
+        return sorted(taken)
+
+    moves = []
+    claimed = []  # ranges already given to a move of this pass
+    for name, (pstart, pend) in sorted(protos.items(), key=lambda kv: kv[1]):
+        if name not in defs or defs[name][0] < pend:
+            continue
+        dstart, dend = defs[name]
+        if opened(pstart) != opened(dstart) or any(pstart <= b < dstart for b in blocks):
+            continue
+        taken = group(pstart, dstart, dend, name)
+        if taken is None:
+            continue
+        ranges = [(pstart, pend)] + [(at, (directives.get(at) or movable[at])[0])
+                                     for at in taken]
+        if any(a < d and c < b for a, b in ranges for c, d in claimed):
+            continue
+        claimed.extend(ranges)
+        moves.append((pstart, pend, "\n" + "\n".join(text[a:b] for a, b in ranges[1:]) + "\n"))
+        moves.extend((a, b, "") for a, b in ranges[1:])
+    out = []
+    last = 0
+    for start, end, put in sorted(moves):
+        out.append(text[last:start])
+        out.append(put)
         last = end
     out.append(text[last:])
     return "".join(out)
@@ -1245,7 +1407,8 @@ def contest_edition(names=None, calls=None, normal_only=False):
     begin = "#if defined(GRUNDY_STATIC) && !defined(GRUNDY_IMPLEMENTATION)"
     if text.count(begin) != 1:
         fail(GENERATOR, "no start of the implementation to find (%r)" % begin)
-    text = shake(text, contest_roots(folders, calls), text.index(begin))
+    text = shake(text, contest_roots(folders, calls), text.index(begin), calls is not None)
+    text = hoist_definitions(text, text.index(begin))
     text = drop_early_prototypes(text, text.index(begin))
     lines = drop_empty_conditions([l for l in text.split("\n") if l.strip()])
     text = minify(short_names("\n".join(lines) + "\n"), CONTEST_WIDTH)

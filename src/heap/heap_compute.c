@@ -282,8 +282,7 @@ static int compute_to(grundy_heap_game *g, uint64_t count)
         if (rc == GRUNDY_OK && between_values(g, count, &rc))
             break;
     }
-    grundy__heap_lanes_settle(g);
-    grundy__worker_stop(&g->worker);
+    grundy__heap_lanes_end(g);
     return rc;
 }
 

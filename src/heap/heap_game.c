@@ -69,14 +69,15 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
 
 /* The engines, by the rules they compute.  Each call that gives rules
  * names the engines of the rules it can give, and no other call does. */
-static const grundy__heap_engine subtraction_engine = {grundy__heap_sub_compute, NULL, NULL};
+static const grundy__heap_engine subtraction_engine = {grundy__heap_sub_compute, NULL, NULL, NULL};
 static const grundy__heap_engine allbut_engine = {
-    grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut};
+    grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut,
+    grundy__heap_allbut_free};
 static const grundy__heap_engine code_engine = {
-    grundy__heap_general_compute, NULL, grundy__heap_check_period};
+    grundy__heap_general_compute, NULL, grundy__heap_check_period, NULL};
 /* Grundy's game and Lasker's Nim: no theorem proves a period of the first,
  * and the second's closed form needs no proof from its values. */
-static const grundy__heap_engine family_engine = {grundy__heap_general_compute, NULL, NULL};
+static const grundy__heap_engine family_engine = {grundy__heap_general_compute, NULL, NULL, NULL};
 
 /* The engine of parsed rules. */
 static const grundy__heap_engine *engine_of(const grundy__heap_rules *r)
@@ -239,7 +240,8 @@ void grundy_heap_game_free(grundy_heap_game *g)
     if (g == NULL)
         return;
     grundy_allocator a = g->alloc;
-    grundy__heap_allbut_free(g);
+    if (g->engine.free != NULL)
+        g->engine.free(g);
     grundy__heap_rules_free(&g->rules, &a);
     for (unsigned i = 0; i < GRUNDY__HEAP_LANES; i++)
         lane_free(&g->lane[i], &a);

@@ -96,6 +96,9 @@ typedef struct grundy__heap_engine {
      * periods its own way.  grundy__heap_check_regularity() is the same
      * check for every game. */
     int (*regularity)(grundy_heap_game *g);
+    /* Frees the state of the rules' own method (grundy__heap_allbut_free),
+     * or NULL where it has none. */
+    void (*free)(grundy_heap_game *g);
 } grundy__heap_engine;
 
 struct grundy_heap_game {
@@ -113,6 +116,7 @@ struct grundy_heap_game {
     grundy__values vals;
     uint64_t pow2;       /* a power of two above every value */
     unsigned threads;    /* the caller's setting */
+#if GRUNDY__THREADS
     /* Whether two lanes pay (heap_threads.c), by the wall clock. */
     double rate_one;     /* options per second of one thread, lately */
     uint64_t rate_key;   /* the way of computing it was timed in (heap_threads.c) */
@@ -120,6 +124,7 @@ struct grundy_heap_game {
     double elapsed;      /* seconds computed with threads asked for */
     double lost;         /* seconds lanes lost against one thread, net, at least 0 */
     unsigned lanes_run;  /* segments of lanes since one thread was timed */
+#endif
     int lanes_always;    /* tests only: lanes at every segment they could run */
     uint64_t work;       /* options examined since the last report */
     uint64_t next_check;
@@ -142,22 +147,26 @@ struct grundy_heap_game {
     size_t hist_len;
     uint64_t next_choice;
 
+#if GRUNDY__THREADS
     /* A segment of two lanes, set before it starts (heap_threads.c). */
     uint64_t lanes_stop; /* its end */
     double lanes_t0;     /* when it started */
     double lanes_late;   /* seconds a lane may wait for the other before both stop */
+#endif
     uint64_t stall_every; /* tests only: lane 1 stalls at heaps that are multiples */
     double stall_s;       /* for so many seconds */
 
     unsigned char apart[128]; /* the fields above are read by both lanes */
     grundy__heap_lane lane[GRUNDY__HEAP_LANES]; /* lane[1] only with threads */
     /* Written by both lanes at every value, so on lines of their own: */
+    uint64_t nrare;      /* rare heaps listed */
+#if GRUNDY__THREADS
     uint64_t next;       /* the next heap to claim */
     uint64_t state;      /* values published (count << 2) and the gate of lane 1 */
-    uint64_t nrare;      /* rare heaps listed */
     uint64_t lane1_busy; /* lane 1 is in a segment: set by lane 0, cleared by lane 1 */
     unsigned char apart_end[128];
     grundy__worker worker; /* lane 1's thread, during grundy_heap_game_compute */
+#endif
 
     /* Proved: G(n + period) = G(n) + saltus for every n >= preperiod
      * (saltus 0: a period; heap_period.c, heap_arith.c). */
@@ -297,6 +306,7 @@ int grundy__heap_rechoose(grundy_heap_game *g);
 
 /* ---- heap_threads.c -------------------------------------------------------- */
 
+#if GRUNDY__THREADS
 /* Waits until G(n - 1) is stored: 1, or 0 if the lanes stop. */
 int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n);
 
@@ -330,6 +340,22 @@ static inline int grundy__heap_lane1_busy(grundy_heap_game *g)
  * it may read changes (room, mask, scratch) and at the end of a
  * computation. */
 void grundy__heap_lanes_settle(grundy_heap_game *g);
+
+/* Ends a computation: lane 1 leaves its last segment, and its thread. */
+static inline void grundy__heap_lanes_end(grundy_heap_game *g)
+{
+    grundy__heap_lanes_settle(g);
+    grundy__worker_stop(&g->worker);
+}
+#else /* one lane, which never waits; nothing to time */
+#define grundy__heap_lane_wait(g, L, n) 1
+#define grundy__heap_lanes_ready(g) 0
+#define grundy__heap_note_speed(g, lanes, values, seconds) ((void)(values), (void)(seconds))
+#define grundy__heap_run_lanes(g, stop) GRUNDY_OK
+#define grundy__heap_lane1_busy(g) 0
+#define grundy__heap_lanes_settle(g) ((void)0)
+#define grundy__heap_lanes_end(g) ((void)0)
+#endif
 
 /* ---- heap_order.c ---------------------------------------------------------- */
 
@@ -436,6 +462,10 @@ int grundy__heap_check_allbut(grundy_heap_game *g);
 int grundy__heap_check_regularity(grundy_heap_game *g);
 /* ---- heap_misere.c -------------------------------------------------------- */
 
+/* Makes g->mis exist (GRUNDY_ENOMEM with a message naming call if not). */
+int grundy__heap_misere_state(grundy_heap_game *g, const char *call);
+
+#ifndef GRUNDY_NORMAL_PLAY_ONLY
 /* The misère value of each heap first .. first + count - 1 under play (a
  * misère play, with its method flag), into values. */
 int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
@@ -458,11 +488,19 @@ int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_
  * if not): checked before a call computes anything for them. */
 int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call);
 
-/* Makes g->mis exist (GRUNDY_ENOMEM with a message naming call if not). */
-int grundy__heap_misere_state(grundy_heap_game *g, const char *call);
-
 /* Frees the state of misère play. */
 void grundy__heap_misere_free(grundy_heap_game *g);
+#else /* no misère search: grundy__heap_ready_play refuses misère play before
+       * these are asked, and grundy__heap_misere_state says why */
+#define grundy__heap_misere_values(g, play, first, count, values, call) \
+    grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_sum(g, play, heaps, n, value, call) grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_wins(g, play, heaps, n, w, call) grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_search(g, heaps, n, twos, value, call) \
+    grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_check_heap(g, heap, call) grundy__heap_misere_state(g, call)
+#define grundy__heap_misere_free(g) ((void)0)
+#endif
 
 /* ---- heap_genus.c ---------------------------------------------------------- */
 

@@ -526,52 +526,13 @@ int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heap
     return rc;
 }
 
-#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search; grundy__heap_ready_play
-       * refuses misère play before these are asked. */
+#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search (heap_game.h stands in for
+       * its calls); grundy__heap_ready_play refuses misère play first. */
 
 int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
 {
     g->errpos = GRUNDY_NO_POS;
     return grundy__play_normal_only(GRUNDY_PLAY_MISERE, call, g->errmsg, sizeof g->errmsg);
-}
-
-int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,
-                               uint32_t *values, const char *call)
-{
-    (void)play, (void)first, (void)count, (void)values;
-    return grundy__heap_misere_state(g, call);
-}
-
-int grundy__heap_misere_sum(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
-                            uint32_t *value, const char *call)
-{
-    (void)play, (void)heaps, (void)n, (void)value;
-    return grundy__heap_misere_state(g, call);
-}
-
-int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heaps, size_t n,
-                             grundy__wins *w, const char *call)
-{
-    (void)play, (void)heaps, (void)n, (void)w;
-    return grundy__heap_misere_state(g, call);
-}
-
-int grundy__heap_misere_search(grundy_heap_game *g, const uint64_t *heaps, size_t n,
-                               unsigned twos, uint32_t *value, const char *call)
-{
-    (void)heaps, (void)n, (void)twos, (void)value;
-    return grundy__heap_misere_state(g, call);
-}
-
-int grundy__heap_misere_check_heap(grundy_heap_game *g, uint64_t heap, const char *call)
-{
-    (void)heap;
-    return grundy__heap_misere_state(g, call);
-}
-
-void grundy__heap_misere_free(grundy_heap_game *g)
-{
-    (void)g;
 }
 
 #endif

@@ -337,34 +337,4 @@ int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
     return GRUNDY_OK;
 }
 
-#else /* no threads: one lane, which never waits; nothing to time */
-
-int grundy__heap_wait_published(grundy_heap_game *g, grundy__heap_lane *L, uint64_t n)
-{
-    (void)g, (void)L, (void)n;
-    return 1;
-}
-
-void grundy__heap_lanes_settle(grundy_heap_game *g)
-{
-    (void)g;
-}
-
-int grundy__heap_lanes_ready(grundy_heap_game *g)
-{
-    (void)g;
-    return 0;
-}
-
-void grundy__heap_note_speed(grundy_heap_game *g, int lanes, uint64_t values, double seconds)
-{
-    (void)g, (void)lanes, (void)values, (void)seconds;
-}
-
-int grundy__heap_run_lanes(grundy_heap_game *g, uint64_t stop)
-{
-    (void)g, (void)stop;
-    return GRUNDY_OK;
-}
-
 #endif
