@@ -260,7 +260,9 @@ static int heap_command_screen(int argc, char **argv)
 /* `quotient [OPTIONS] GAME MAXHEAP` runs only with MAXHEAP at most
  * QUOTIENT_MAX_HEAP (the default, 1000, can take minutes under the
  * sanitizers) and without --save or --resume, which name files outside the
- * sandbox (the quotient_file target reads saved states). */
+ * sandbox (the quotient_file target reads saved states).  --trace only
+ * prints (a line a trial, on standard error), so it runs under the same
+ * bound. */
 #define QUOTIENT_MAX_HEAP 14u
 
 static int quotient_screen(int argc, char **argv)

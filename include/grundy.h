@@ -1115,6 +1115,41 @@ GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress
                                              void *user);
 
 /**
+ * @brief A trace of the recalibrations of grundy_quotient_compute(): called
+ *        once for each trial pretension verified while the quotient grows
+ *        (an expansion at @p heap, when no element of the quotient so far
+ *        fits it), never for a conservative extension.  It runs inside the
+ *        computation under the rule of #grundy_progress_fn: the quotient's
+ *        calls that compute refuse with #GRUNDY_ESTATE, its setters do
+ *        nothing, and freeing it is undefined.
+ * @param user      The pointer given with the callback.
+ * @param heap      The heap under way.
+ * @param order     The trial's order |Q|.
+ * @param p_size    The size of the trial's P-portion.
+ * @param failing   The heaps of a sum on which the trial fails verification,
+ *                  increasing, with repeats, none past @p heap; owned
+ *                  by the library and valid only during the call.  NULL when
+ *                  the trial passed: it is then adopted, and is the quotient
+ *                  of heaps 0 ... @p heap.
+ * @param nfailing  The number of heaps in @p failing (0 when it is NULL).
+ */
+typedef void (*grundy_quotient_trace_fn)(void *user, uint64_t heap, uint32_t order,
+                                         uint32_t p_size, const uint64_t *failing,
+                                         size_t nfailing);
+
+/**
+ * @brief Sets the trace callback of grundy_quotient_compute() (NULL for
+ *        none, the default): one call per trial verified, failing ones and
+ *        the one adopted, so that the last call at a heap is the quotient
+ *        kept.  A failing sum is copied for the call (O(its heaps) time and
+ *        memory; #GRUNDY_ENOMEM from grundy_quotient_compute() if that
+ *        fails), nothing otherwise.  Called from inside the progress or
+ *        trace callback it does nothing.
+ */
+GRUNDY_API void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_trace_fn fn,
+                                          void *user);
+
+/**
  * @brief Caps the memory of the computation's large tables (the monoids,
  *        trial monoids, the verifier's states) at @p bytes; 0 for no cap.
  *        Past it grundy_quotient_compute() and grundy_quotient_resume()

@@ -1139,6 +1139,41 @@ GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress
                                              void *user);
 
 /**
+ * @brief A trace of the recalibrations of grundy_quotient_compute(): called
+ *        once for each trial pretension verified while the quotient grows
+ *        (an expansion at @p heap, when no element of the quotient so far
+ *        fits it), never for a conservative extension.  It runs inside the
+ *        computation under the rule of #grundy_progress_fn: the quotient's
+ *        calls that compute refuse with #GRUNDY_ESTATE, its setters do
+ *        nothing, and freeing it is undefined.
+ * @param user      The pointer given with the callback.
+ * @param heap      The heap under way.
+ * @param order     The trial's order |Q|.
+ * @param p_size    The size of the trial's P-portion.
+ * @param failing   The heaps of a sum on which the trial fails verification,
+ *                  increasing, with repeats, none past @p heap; owned
+ *                  by the library and valid only during the call.  NULL when
+ *                  the trial passed: it is then adopted, and is the quotient
+ *                  of heaps 0 ... @p heap.
+ * @param nfailing  The number of heaps in @p failing (0 when it is NULL).
+ */
+typedef void (*grundy_quotient_trace_fn)(void *user, uint64_t heap, uint32_t order,
+                                         uint32_t p_size, const uint64_t *failing,
+                                         size_t nfailing);
+
+/**
+ * @brief Sets the trace callback of grundy_quotient_compute() (NULL for
+ *        none, the default): one call per trial verified, failing ones and
+ *        the one adopted, so that the last call at a heap is the quotient
+ *        kept.  A failing sum is copied for the call (O(its heaps) time and
+ *        memory; #GRUNDY_ENOMEM from grundy_quotient_compute() if that
+ *        fails), nothing otherwise.  Called from inside the progress or
+ *        trace callback it does nothing.
+ */
+GRUNDY_API void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_trace_fn fn,
+                                          void *user);
+
+/**
  * @brief Caps the memory of the computation's large tables (the monoids,
  *        trial monoids, the verifier's states) at @p bytes; 0 for no cap.
  *        Past it grundy_quotient_compute() and grundy_quotient_resume()
@@ -16151,7 +16186,9 @@ struct grundy_quotient {
     char errmsg[GRUNDY__Q_MSG];
     grundy_progress_fn progress;
     void *progress_user;
-    int reporting;
+    grundy_quotient_trace_fn trace;
+    void *trace_user;
+    int reporting;            /* inside the progress or trace callback */
     size_t limit;
     uint32_t full_max;        /* monoids up to this order keep their table */
     uint64_t target;          /* the bound of the computation under way */
@@ -16291,6 +16328,9 @@ GRUNDY__LOCAL int grundy__qfail(grundy_quotient *q, int rc, const char *fmt, ...
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* GRUNDY_OK, or GRUNDY_ESTATE (with the message) from inside a callback. */
+GRUNDY__LOCAL int grundy__qready(grundy_quotient *q, const char *call);
 
 /* Φ of any heap when solved or covered (1), else 0. */
 GRUNDY__LOCAL int grundy__qphi(const grundy_quotient *q, uint64_t heap, uint32_t *x);
@@ -17183,11 +17223,11 @@ GRUNDY__LOCAL int grundy__qfail(grundy_quotient *q, int rc, const char *fmt, ...
     return rc;
 }
 
-static int grundy__quotient__ready(grundy_quotient *q, const char *call)
+GRUNDY__LOCAL int grundy__qready(grundy_quotient *q, const char *call)
 {
     if (q->reporting)
         return grundy__qfail(q, GRUNDY_ESTATE, "%s: called from the quotient's own progress "
-                             "callback", call);
+                             "or trace callback", call);
     return GRUNDY_OK;
 }
 
@@ -17264,6 +17304,14 @@ void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress_fn fn, voi
         return;
     q->progress = fn;
     q->progress_user = user;
+}
+
+void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_trace_fn fn, void *user)
+{
+    if (q == NULL || q->reporting)
+        return;
+    q->trace = fn;
+    q->trace_user = user;
 }
 
 void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes)
@@ -17492,6 +17540,28 @@ static int grundy__quotient__report(grundy_quotient *q, uint64_t done)
                          "after heap %llu", (unsigned long long)(done - 1));
 }
 
+/* The trace callback, for a trial of heap n verified: failw the sum it
+ * fails on, or NULL when it passed.  GRUNDY_OK or GRUNDY_ENOMEM. */
+static int grundy__quotient__trace(grundy_quotient *q, uint32_t n, const grundy__qpre *p, const grundy__qword *failw)
+{
+    if (q->trace == NULL)
+        return GRUNDY_OK;
+    uint64_t *heaps = NULL;
+    size_t count = failw != NULL ? failw->n : 0;
+    if (count > 0) {
+        heaps = (uint64_t *)grundy__calloc_array(&q->alloc, count, sizeof *heaps);
+        if (heaps == NULL)
+            return GRUNDY_ENOMEM;
+        for (size_t j = 0; j < count; j++)
+            heaps[j] = failw->v[j];
+    }
+    q->reporting = 1;
+    q->trace(q->trace_user, n, p->m.n, p->m.np, heaps, count);
+    q->reporting = 0;
+    grundy__free(&q->alloc, heaps);
+    return GRUNDY_OK;
+}
+
 static int grundy__quotient__limit_message(grundy_quotient *q, int rc, uint32_t n)
 {
     if (rc == GRUNDY_ENOMEM)
@@ -17548,8 +17618,14 @@ static int grundy__quotient__expand(grundy_quotient *q, uint32_t n)
     int rc = grundy__quotient__build(q, &q->pre.m, q->pre.phi.v, &refs, n, &p);
     for (unsigned attempt = 0; rc == GRUNDY_OK; attempt++) {
         rc = grundy__quotient__verify_all(q, &p, &s, &failw);
-        if (rc == 0 && (rc = grundy__qpresent(&p, a)) != GRUNDY_OK)
+        if (rc == 0 && ((rc = grundy__qpresent(&p, a)) != GRUNDY_OK ||
+                        (rc = grundy__quotient__trace(q, n, &p, NULL)) != GRUNDY_OK))
             grundy__qstore_free(&s, a);
+        if (rc == 1) {
+            int t = grundy__quotient__trace(q, n, &p, &failw);
+            if (t != GRUNDY_OK)
+                rc = t;
+        }
         if (rc == 0) {
             grundy__quotient__adopt(q, &p, &s);
             grundy__qvec_free(a, &failw);
@@ -17718,7 +17794,7 @@ int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap)
 {
     if (q == NULL)
         return GRUNDY_EINVAL;
-    int rc = grundy__quotient__ready(q, "grundy_quotient_compute");
+    int rc = grundy__qready(q, "grundy_quotient_compute");
     if (rc != GRUNDY_OK)
         return rc;
     q->target = max_heap;
@@ -17870,9 +17946,8 @@ int grundy_quotient_save(grundy_quotient *q, const char *path)
 {
     if (q == NULL)
         return GRUNDY_EINVAL;
-    if (q->reporting)
-        return grundy__qfail(q, GRUNDY_ESTATE, "grundy_quotient_save: called from the "
-                             "quotient's own progress callback");
+    if (grundy__qready(q, "grundy_quotient_save") != GRUNDY_OK)
+        return GRUNDY_ESTATE;
     if (path == NULL)
         return grundy__qfail(q, GRUNDY_EINVAL, "grundy_quotient_save: the path is NULL");
     size_t len = strlen(path);
@@ -18251,9 +18326,8 @@ int grundy_quotient_resume(grundy_quotient *q, const char *path)
     if (q == NULL)
         return GRUNDY_EINVAL;
     const char *call = "grundy_quotient_resume";
-    if (q->reporting)
-        return grundy__qfail(q, GRUNDY_ESTATE, "%s: called from the quotient's own progress "
-                             "callback", call);
+    if (grundy__qready(q, call) != GRUNDY_OK)
+        return GRUNDY_ESTATE;
     if (path == NULL)
         return grundy__qfail(q, GRUNDY_EINVAL, "%s: the path is NULL", call);
     FILE *f = fopen(path, "rb");

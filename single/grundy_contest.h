@@ -108,7 +108,8 @@ GRUNDY_API int grundy_heap_game_move(grundy_heap_game*game,uint64_t heap,uint64_
 size_t cap,size_t*nparts);GRUNDY_API void grundy_heap_game_set_search_limit(grundy_heap_game*game,
 uint64_t sums);GRUNDY_API int grundy_heap_game_last_method(const grundy_heap_game*game);GRUNDY_API int grundy_heap_game_genus(grundy_heap_game*game,
 uint64_t heap,uint32_t*gamma,size_t cap,int*tame);GRUNDY_API int grundy_heap_game_tame(grundy_heap_game*game,
-uint64_t max);typedef struct grundy_quotient grundy_quotient;typedef struct grundy_game grundy_game;
+uint64_t max);typedef struct grundy_quotient grundy_quotient;typedef void(*grundy_quotient_trace_fn)(void*user,
+uint64_t heap,uint32_t order,uint32_t p_size,const uint64_t*failing,size_t nfailing);typedef struct grundy_game grundy_game;
 typedef struct grundy_options grundy_options;typedef int(*grundy_moves_fn)(void*user,const void*pos,
 grundy_options*out);typedef int(*grundy_moves_u64_fn)(void*user,uint64_t pos,grundy_options*out);
 typedef void(*grundy_canon_fn)(void*user,void*pos);GRUNDY_API int grundy_game_new(grundy_game**out,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Tests of `grundy quotient [--save FILE] [--resume FILE] GAME [MAXHEAP]` and
+# Tests of `grundy quotient [--save FILE] [--resume FILE] [--trace] GAME [MAXHEAP]` and
 # of `grundy move --misere`, which answers from the quotient.  Line 1 of
 # each solved game is the quotient CGSuite's MisereSolver finds (order,
 # P-portion, period, preperiod, tameness); the details are checked for
@@ -86,6 +86,42 @@ expect_rc 3 "quotient grundy 12"
 run quotient 0.F 10
 expect_rc 3 "quotient 0.F 10"
 expect_line1 "unsolved up to heap 10 order 2 P-portion 1" "quotient 0.F 10"
+
+# ----------------------------------------------------------------------------
+# --trace: a line a trial verified on standard error, standard output the same
+
+trace_line='^heap [0-9]+ trial order [0-9]+ P-portion [0-9]+ (verified|fails on( [0-9]+(\^[0-9]+)?)+)$'
+for entry in "0.07 27|3|heap 27 trial order 176 P-portion 28 verified" \
+             "0.77|0|heap 27 trial order 40 P-portion 9 verified"; do
+    args=${entry%%|*}
+    rest=${entry#*|}
+    want_rc=${rest%%|*}
+    want_last=${rest#*|}
+    run quotient $args
+    cp "$tmp/out" "$tmp/plain"
+    run quotient --trace $args
+    expect_rc "$want_rc" "quotient --trace $args"
+    if cmp -s "$tmp/plain" "$tmp/out"; then ok; else bad "quotient --trace $args: standard output differs from the run without it"; fi
+    odd=$(grep -Ecv "$trace_line" "$tmp/err")
+    if [ "$odd" -eq 0 ] && [ -s "$tmp/err" ] && grep -q ' fails on ' "$tmp/err"; then
+        ok
+    else
+        bad "quotient --trace $args: $odd lines not of the documented form, or no failing trial: $(show)"
+    fi
+    if [ "$(tail -n 1 "$tmp/err")" = "$want_last" ]; then ok; else
+        bad "quotient --trace $args: last line '$(tail -n 1 "$tmp/err")', want '$want_last'"
+    fi
+done
+# Dawson's Kayles: heap 10 fails on 4 + 4 + 6 + 10 first; heap 27 on 2 + 25 x 4 + 27.
+run quotient --trace 0.07 27
+if grep -qx 'heap 10 trial order 12 P-portion 3 fails on 4 4 6 10' "$tmp/err" &&
+    grep -qx 'heap 27 trial order 192 P-portion 32 fails on 2 25^4 27' "$tmp/err"; then
+    ok
+else
+    bad "quotient --trace 0.07 27: the failing sums of heaps 10 and 27 are not as computed: $(show)"
+fi
+run quotient --trace
+expect_rc 2 "quotient --trace (no game)"
 
 # ----------------------------------------------------------------------------
 # Save and resume

@@ -54,9 +54,9 @@
  * | grundy_heap_game_genus, grundy_heap_game_tame, and misère play of the value and sum calls | test/test_heap_misere.c, test_enomem (the misère search's memo, scratch and genus tables) |
  * | grundy_nimber_new | case_nimber_new |
  * | grundy_quotient_new | case_quotient_new |
- * | grundy_quotient_compute, grundy_quotient_sum_winning_move | case_quotient_compute |
+ * | grundy_quotient_compute, grundy_quotient_sum_winning_move | case_quotient_compute (with a trace: the failing sums it copies) |
  * | grundy_quotient_save, grundy_quotient_resume | case_quotient_file |
- * | grundy_quotient_free, grundy_quotient_set_progress, grundy_quotient_set_memory_limit, grundy_quotient_errmsg, grundy_quotient_heaps, grundy_quotient_solved, grundy_quotient_order, grundy_quotient_p_size, grundy_quotient_is_p, grundy_quotient_tame, grundy_quotient_multiply, grundy_quotient_phi, grundy_quotient_generator_count, grundy_quotient_generator_heap, grundy_quotient_word, grundy_quotient_relation_count, grundy_quotient_relation, grundy_quotient_presentation, grundy_quotient_sum_outcome | never allocate: free, store a setting or read the tables |
+ * | grundy_quotient_free, grundy_quotient_set_progress, grundy_quotient_set_trace, grundy_quotient_set_memory_limit, grundy_quotient_errmsg, grundy_quotient_heaps, grundy_quotient_solved, grundy_quotient_order, grundy_quotient_p_size, grundy_quotient_is_p, grundy_quotient_tame, grundy_quotient_multiply, grundy_quotient_phi, grundy_quotient_generator_count, grundy_quotient_generator_heap, grundy_quotient_word, grundy_quotient_relation_count, grundy_quotient_relation, grundy_quotient_presentation, grundy_quotient_sum_outcome | never allocate: free, store a setting or read the tables |
  * | grundy_nimber_free, grundy_nim_mul, grundy_nim_pow, grundy_nim_inv | never allocate: free, or read the tables |
  */
 #include <stdio.h>
@@ -1330,15 +1330,31 @@ static void quotient_answers(grundy_quotient *q)
     CHECK(grundy_quotient_sum_outcome(q, sum, 2) >= 0);
 }
 
-/* Growth and recalibration (0.15 recalibrates at heap 20), then the
- * queries that allocate.  After a failure the quotient is that of the last
- * heap finished: it answers, and the same call goes on from there. */
+/* A trace that only counts its calls. */
+static void count_trace(void *user, uint64_t heap, uint32_t order, uint32_t p_size,
+                        const uint64_t *failing, size_t nfailing)
+{
+    (void)heap;
+    (void)order;
+    (void)p_size;
+    (void)failing;
+    (void)nfailing;
+    ++*(long *)user;
+}
+
+/* Growth and recalibration (0.15 recalibrates at heap 20, its failing
+ * sums copied for the trace), then the queries that allocate.  After a
+ * failure the quotient is that of the last heap finished: it answers, and
+ * the same call goes on from there. */
 static uint64_t case_quotient_compute(trial *t)
 {
     grundy_quotient *q = quotient_for(t, "0.15");
+    long traced = 0;
+    grundy_quotient_set_trace(q, count_trace, &traced);
     int rc;
     UNDER_TEST_THEN(t, rc, grundy_quotient_compute(q, 22), quotient_answers(q));
     CHECK_EQ(rc, GRUNDY_OK);
+    CHECK(traced >= 10);
     uint64_t h = quotient_sum(q);
     uint64_t sum[3] = {20, 7, 3}, moves[3];
     UNDER_TEST(t, rc, grundy_quotient_sum_winning_move(q, sum, 3, moves));

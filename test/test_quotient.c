@@ -7,7 +7,8 @@
  * octal games are asserted solved, with their figures printed as comments,
  * and the order and P-portion of every quotient up to each heap are
  * MisereSolver's.
- * Then errors, progress and cancelling, saving and resuming. */
+ * Then errors, progress and cancelling, the trace of recalibrations, saving
+ * and resuming. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -511,6 +512,99 @@ static void test_errors(void)
     grundy_quotient_free(q);
 }
 
+/* ---- The trace of recalibrations ---------------------------------------------------- */
+
+/* What the trace saw of the computation of one heap (expect), and what it
+ * got from the calls it must not make. */
+typedef struct trace_log {
+    grundy_quotient *q;
+    uint64_t expect;          /* the heap under way */
+    long calls, failures, bad;
+    int verified;             /* the last call passed */
+    uint32_t order, p_size;   /* of the last call's trial */
+    int inner;                /* grundy_quotient_compute from inside */
+} trace_log;
+
+static void record_trace(void *user, uint64_t heap, uint32_t order, uint32_t p_size,
+                         const uint64_t *failing, size_t nfailing)
+{
+    trace_log *t = (trace_log *)user;
+    t->calls++;
+    t->verified = failing == NULL;
+    t->order = order;
+    t->p_size = p_size;
+    if (heap != t->expect || p_size == 0 || p_size >= order)
+        t->bad++;
+    if (failing == NULL) {
+        t->bad += nfailing != 0;
+    } else {
+        /* Non-empty, increasing, with the heap under way, none past it. */
+        int has_heap = 0;
+        t->failures++;
+        t->bad += nfailing == 0;
+        for (size_t i = 0; i < nfailing; i++) {
+            t->bad += failing[i] > heap || (i > 0 && failing[i] < failing[i - 1]);
+            has_heap |= failing[i] == heap;
+        }
+        t->bad += !has_heap;
+    }
+    t->inner = grundy_quotient_compute(t->q, heap + 5);
+    grundy_quotient_set_trace(t->q, NULL, NULL); /* does nothing from inside */
+}
+
+/* Computes name heap by heap up to max_heap with a trace: each heap's last
+ * call is the trial adopted, the quotient then computed. */
+static long traced_run(const char *name, uint64_t max_heap, trace_log *t)
+{
+    grundy_heap_game *g = game_of(name);
+    memset(t, 0, sizeof *t);
+    CHECK_EQ(grundy_quotient_new(&t->q, g, NULL), GRUNDY_OK);
+    grundy_heap_game_free(g);
+    grundy_quotient_set_trace(t->q, record_trace, t);
+    long expansions = 0;
+    for (uint64_t h = 1; h <= max_heap && !grundy_quotient_solved(t->q, NULL, NULL); h++) {
+        long before = t->calls;
+        uint32_t order = grundy_quotient_order(t->q);
+        t->expect = h;
+        CHECK_EQ(grundy_quotient_compute(t->q, h), GRUNDY_OK);
+        if (t->calls > before) {
+            expansions++;
+            CHECK(t->verified);
+            CHECK_EQ(t->order, grundy_quotient_order(t->q));
+            CHECK_EQ(t->p_size, grundy_quotient_p_size(t->q));
+            CHECK_EQ(t->inner, GRUNDY_ESTATE);
+        } else {
+            CHECK_EQ(grundy_quotient_order(t->q), order); /* a conservative extension */
+        }
+    }
+    CHECK_EQ(t->bad, 0);
+    return expansions;
+}
+
+static void test_trace(void)
+{
+    trace_log t;
+    /* Dawson's Kayles recalibrates at heaps 10 and 25 (a trial of 704
+     * elements fails there on 2 + 23 + 23 + 23 + 25). */
+    CHECK(traced_run("0.07", 25, &t) >= 5);
+    CHECK(t.failures > 0);
+    CHECK_EQ(grundy_quotient_order(t.q), 144);
+    /* Without the trace, no call while heaps 27 and 30 expand. */
+    long calls = t.calls;
+    grundy_quotient_set_trace(t.q, NULL, NULL);
+    CHECK_EQ(grundy_quotient_compute(t.q, 30), GRUNDY_OK);
+    CHECK_EQ(t.calls, calls);
+    CHECK_EQ(grundy_quotient_order(t.q), 360);
+    grundy_quotient_free(t.q);
+
+    /* Kayles, to its solution (one trial fails, at heap 9, on 5 + 5 + 9). */
+    CHECK(traced_run("0.77", 200, &t) >= 5);
+    CHECK(grundy_quotient_solved(t.q, NULL, NULL));
+    CHECK_EQ(grundy_quotient_order(t.q), 40);
+    CHECK_EQ(t.failures, 1);
+    grundy_quotient_free(t.q);
+}
+
 /* ---- Saving and resuming ------------------------------------------------------------ */
 
 static unsigned char *read_all(const char *path, size_t *len)
@@ -774,6 +868,7 @@ int main(void)
     test_resume_verifies();
     test_known();
     test_errors();
+    test_trace();
     test_games();
     test_misere_solver();
     test_large_monoids();

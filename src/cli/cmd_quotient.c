@@ -1,5 +1,5 @@
-/* `grundy quotient [--save FILE] [--resume FILE] GAME [MAXHEAP]`: the
- * misère quotient of a heap game.
+/* `grundy quotient [--save FILE] [--resume FILE] [--trace] GAME [MAXHEAP]`:
+ * the misère quotient of a heap game.
  *
  * Line 1, when the game is solved within MAXHEAP heaps:
  *     order Q P-portion N period p preperiod e tame yes|no
@@ -14,7 +14,12 @@
  *
  * --save FILE writes the state to FILE every minute, at the end, and on an
  * interrupt (Ctrl-C, after which the command exits with status 130);
- * --resume FILE starts from a state saved so, which must be the same game's. */
+ * --resume FILE starts from a state saved so, which must be the same game's.
+ * --trace prints on standard error a line for each trial pretension verified
+ * as the quotient grows (standard output is the same as without it):
+ *     heap H trial order Q P-portion N fails on H1 H2 ...
+ *     heap H trial order Q P-portion N verified
+ * the failing sum's heaps increasing, a heap repeated k > 3 times as H^k. */
 #include "cli/cli.h"
 
 #include <signal.h>
@@ -58,6 +63,30 @@ static int progress(void *user, uint64_t done, uint64_t total)
         return 1;
     }
     return 0;
+}
+
+/* Heaps repeated more often than this print as H^k (--trace). */
+#define TRACE_RUN 3u
+
+/* --trace: a line for each trial verified (user: the run). */
+static void trace(void *user, uint64_t heap, uint32_t order, uint32_t p_size,
+                  const uint64_t *failing, size_t nfailing)
+{
+    const run *r = (const run *)user;
+    if (r->show)
+        cli_end_progress();
+    fprintf(stderr, "heap %llu trial order %u P-portion %u %s", (unsigned long long)heap, order,
+            p_size, failing != NULL ? "fails on" : "verified");
+    for (size_t i = 0, k; i < nfailing; i += k) {
+        for (k = 1; i + k < nfailing && failing[i + k] == failing[i]; k++)
+            ;
+        if (k > TRACE_RUN)
+            fprintf(stderr, " %llu^%zu", (unsigned long long)failing[i], k);
+        else
+            for (size_t j = 0; j < k; j++)
+                fprintf(stderr, " %llu", (unsigned long long)failing[i]);
+    }
+    fputc('\n', stderr);
 }
 
 static int save(grundy_quotient *q, run *r)
@@ -164,11 +193,16 @@ static int print_details(grundy_quotient *q, uint64_t shown)
     return status;
 }
 
-/* Takes the options before GAME: 0 and the index of GAME, or -1. */
-static int take_options(int argc, char **argv, const char **save_to, const char **resume_from)
+/* Takes the options before GAME: the index of GAME, or -1. */
+static int take_options(int argc, char **argv, const char **save_to, const char **resume_from,
+                        int *traced)
 {
     int i = 0;
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+        if (strcmp(argv[i], "--trace") == 0) {
+            *traced = 1;
+            continue;
+        }
         const char **slot = strcmp(argv[i], "--save") == 0     ? save_to
                             : strcmp(argv[i], "--resume") == 0 ? resume_from
                                                                : NULL;
@@ -212,14 +246,15 @@ int cli_quotient(int argc, char **argv)
 {
     run r = {NULL, 0, 0, 0};
     const char *resume_from = NULL;
-    int first = take_options(argc, argv, &r.save, &resume_from);
+    int traced = 0;
+    int first = take_options(argc, argv, &r.save, &resume_from, &traced);
     if (first < 0)
         return CLI_EXIT_ERROR;
     argc -= first;
     argv += first;
     if (argc < 1 || argc > 2)
         return cli_error("quotient: usage: grundy quotient [--save FILE] [--resume FILE] "
-                         "GAME [MAXHEAP]");
+                         "[--trace] GAME [MAXHEAP]");
     uint64_t max_heap = DEFAULT_MAX_HEAP;
     if (argc == 2 && cli_parse_u64(argv[1], &max_heap) != 0)
         return cli_error("quotient: MAXHEAP '%s' is not a non-negative integer below 2^64",
@@ -241,6 +276,8 @@ int cli_quotient(int argc, char **argv)
         r.last_save = time(NULL);
         r.show = isatty(STDERR_FILENO);
         grundy_quotient_set_progress(q, progress, &r);
+        if (traced)
+            grundy_quotient_set_trace(q, trace, &r);
         void (*old)(int) = signal(SIGINT, on_interrupt);
         status = compute(q, max_heap, &r);
         signal(SIGINT, old == SIG_ERR ? SIG_DFL : old);

@@ -73,7 +73,7 @@ static const struct cli_command {
      "      (or wild): g the value, t the misere values of the heap plus 0, 1, ...\n"
      "      heaps of 2, listed until they alternate (the last two repeat)\n",
      NOTE_GAME},
-    {"quotient", cli_quotient, "quotient [--save FILE] [--resume FILE] GAME [MAXHEAP]",
+    {"quotient", cli_quotient, "quotient [--save FILE] [--resume FILE] [--trace] GAME [MAXHEAP]",
      "      the misere quotient of a heap game over heaps 0 ... MAXHEAP (default\n"
      "      1000), stopping once solved: line 1 \"order Q P-portion N period p\n"
      "      preperiod e tame yes|no\" when solved (proved, octal games only), else\n"
@@ -82,7 +82,9 @@ static const struct cli_command {
      "      P-portion and phi (each heap's element, over the preperiod and one\n"
      "      period when solved); --save FILE: keep the state in FILE (every\n"
      "      minute, at the end, and on Ctrl-C, which exits 130); --resume FILE:\n"
-     "      start from a state saved so\n",
+     "      start from a state saved so; --trace: on standard error, a line for\n"
+     "      each trial verified as the quotient grows, \"heap H trial order Q\n"
+     "      P-portion N fails on H1 H2 ...\" (H^k: k copies of H) or \"... verified\"\n",
      NOTE_GAME | NOTE_MEMORY},
     {"graph", cli_graph, "graph [MODE] [--dot] [FILE | --game GAME N]",
      "      the number of every node of a game graph (FILE or standard input:\n"

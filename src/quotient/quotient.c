@@ -27,11 +27,11 @@ int grundy__qfail(grundy_quotient *q, int rc, const char *fmt, ...)
     return rc;
 }
 
-static int ready(grundy_quotient *q, const char *call)
+int grundy__qready(grundy_quotient *q, const char *call)
 {
     if (q->reporting)
         return grundy__qfail(q, GRUNDY_ESTATE, "%s: called from the quotient's own progress "
-                             "callback", call);
+                             "or trace callback", call);
     return GRUNDY_OK;
 }
 
@@ -108,6 +108,14 @@ void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress_fn fn, voi
         return;
     q->progress = fn;
     q->progress_user = user;
+}
+
+void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_trace_fn fn, void *user)
+{
+    if (q == NULL || q->reporting)
+        return;
+    q->trace = fn;
+    q->trace_user = user;
 }
 
 void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes)
@@ -336,6 +344,28 @@ static int report(grundy_quotient *q, uint64_t done)
                          "after heap %llu", (unsigned long long)(done - 1));
 }
 
+/* The trace callback, for a trial of heap n verified: failw the sum it
+ * fails on, or NULL when it passed.  GRUNDY_OK or GRUNDY_ENOMEM. */
+static int trace(grundy_quotient *q, uint32_t n, const grundy__qpre *p, const grundy__qword *failw)
+{
+    if (q->trace == NULL)
+        return GRUNDY_OK;
+    uint64_t *heaps = NULL;
+    size_t count = failw != NULL ? failw->n : 0;
+    if (count > 0) {
+        heaps = (uint64_t *)grundy__calloc_array(&q->alloc, count, sizeof *heaps);
+        if (heaps == NULL)
+            return GRUNDY_ENOMEM;
+        for (size_t j = 0; j < count; j++)
+            heaps[j] = failw->v[j];
+    }
+    q->reporting = 1;
+    q->trace(q->trace_user, n, p->m.n, p->m.np, heaps, count);
+    q->reporting = 0;
+    grundy__free(&q->alloc, heaps);
+    return GRUNDY_OK;
+}
+
 static int limit_message(grundy_quotient *q, int rc, uint32_t n)
 {
     if (rc == GRUNDY_ENOMEM)
@@ -392,8 +422,14 @@ static int expand(grundy_quotient *q, uint32_t n)
     int rc = build(q, &q->pre.m, q->pre.phi.v, &refs, n, &p);
     for (unsigned attempt = 0; rc == GRUNDY_OK; attempt++) {
         rc = verify_all(q, &p, &s, &failw);
-        if (rc == 0 && (rc = grundy__qpresent(&p, a)) != GRUNDY_OK)
+        if (rc == 0 && ((rc = grundy__qpresent(&p, a)) != GRUNDY_OK ||
+                        (rc = trace(q, n, &p, NULL)) != GRUNDY_OK))
             grundy__qstore_free(&s, a);
+        if (rc == 1) {
+            int t = trace(q, n, &p, &failw);
+            if (t != GRUNDY_OK)
+                rc = t;
+        }
         if (rc == 0) {
             adopt(q, &p, &s);
             grundy__qvec_free(a, &failw);
@@ -562,7 +598,7 @@ int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap)
 {
     if (q == NULL)
         return GRUNDY_EINVAL;
-    int rc = ready(q, "grundy_quotient_compute");
+    int rc = grundy__qready(q, "grundy_quotient_compute");
     if (rc != GRUNDY_OK)
         return rc;
     q->target = max_heap;

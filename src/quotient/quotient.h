@@ -112,7 +112,9 @@ struct grundy_quotient {
     char errmsg[GRUNDY__Q_MSG];
     grundy_progress_fn progress;
     void *progress_user;
-    int reporting;
+    grundy_quotient_trace_fn trace;
+    void *trace_user;
+    int reporting;            /* inside the progress or trace callback */
     size_t limit;
     uint32_t full_max;        /* monoids up to this order keep their table */
     uint64_t target;          /* the bound of the computation under way */
@@ -252,6 +254,9 @@ int grundy__qfail(grundy_quotient *q, int rc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* GRUNDY_OK, or GRUNDY_ESTATE (with the message) from inside a callback. */
+int grundy__qready(grundy_quotient *q, const char *call);
 
 /* Φ of any heap when solved or covered (1), else 0. */
 int grundy__qphi(const grundy_quotient *q, uint64_t heap, uint32_t *x);

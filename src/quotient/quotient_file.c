@@ -110,9 +110,8 @@ int grundy_quotient_save(grundy_quotient *q, const char *path)
 {
     if (q == NULL)
         return GRUNDY_EINVAL;
-    if (q->reporting)
-        return grundy__qfail(q, GRUNDY_ESTATE, "grundy_quotient_save: called from the "
-                             "quotient's own progress callback");
+    if (grundy__qready(q, "grundy_quotient_save") != GRUNDY_OK)
+        return GRUNDY_ESTATE;
     if (path == NULL)
         return grundy__qfail(q, GRUNDY_EINVAL, "grundy_quotient_save: the path is NULL");
     size_t len = strlen(path);
@@ -491,9 +490,8 @@ int grundy_quotient_resume(grundy_quotient *q, const char *path)
     if (q == NULL)
         return GRUNDY_EINVAL;
     const char *call = "grundy_quotient_resume";
-    if (q->reporting)
-        return grundy__qfail(q, GRUNDY_ESTATE, "%s: called from the quotient's own progress "
-                             "callback", call);
+    if (grundy__qready(q, call) != GRUNDY_OK)
+        return GRUNDY_ESTATE;
     if (path == NULL)
         return grundy__qfail(q, GRUNDY_EINVAL, "%s: the path is NULL", call);
     FILE *f = fopen(path, "rb");
