@@ -1170,11 +1170,12 @@ GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t byte
  *        and a product then costs the length of a word.  The progress
  *        callback is also called between the attempts at one heap.
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL; #GRUNDY_ESTATE from the
- *         progress callback; #GRUNDY_ECANCELED when the callback stops it;
- *         #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory cap, past 2^24
- *         elements (or trial monoids of 2^24), or when no refinement
- *         passes verification (the message says which).  On every failure the quotient stays that of the
- *         last heap finished: consistent, usable, and resumable.
+ *         progress or trace callback; #GRUNDY_ECANCELED when the progress
+ *         callback stops it; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory
+ *         cap, past 2^24 elements (or trial monoids of 2^24), or when no
+ *         refinement passes verification (the message says which).  On
+ *         every failure the quotient stays that of the last heap finished:
+ *         consistent, usable, and resumable.
  */
 GRUNDY_API int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap);
 
