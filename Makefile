@@ -50,7 +50,7 @@ SAN_LIB_OBJ := $(LIB_SRC:src/%.c=build/san/obj/%.o)
 SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
 
-.PHONY: all check sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
+.PHONY: all check check-package test-programs sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
     clean single-header contest-header fuzz python-fuzz
 
 all: $(STATIC) $(SHARED) $(CLI)
@@ -85,9 +85,23 @@ build/test/test_threads build/san/test/test_threads build/vg/test/test_threads: 
     TEST_THREADS := -pthread
 build/test/test_word build/san/test/test_word build/vg/test/test_word: TEST_THREADS := -pthread
 
-# The whole suite; its last line is "N passed, N failed".
-check: all $(TEST_BIN) $(EXAMPLE_BIN)
-	@sh test/run.sh build/test bin/grundy
+# The library's, the CLI's and the Python package's tests, suites side by
+# side (JOBS at once, default every core); the last line is "N passed, N
+# failed".  `make check T=test_game` runs one suite, and F=PATTERN one test
+# case (a C test function or a Python test case whose name contains it).
+T ?=
+F ?=
+check: test-programs
+	@T='$(T)' F='$(F)' sh test/run.sh build/test bin/grundy --check
+
+# What the test suites run: the library, the tool, the unit test programs and
+# the documentation's examples.
+test-programs: all $(TEST_BIN) $(EXAMPLE_BIN)
+
+# Packaging and editions: install consumers (pkg-config, CMake, pip into a
+# venv), the dist tarball, the single-header and contest editions.
+check-package: test-programs
+	@T='$(T)' F='$(F)' sh test/run.sh build/test bin/grundy --package
 
 # The unit and CLI tests again, built with AddressSanitizer and UBSan, and
 # with the heap games' portable scans (make check runs the vector ones that

@@ -18,7 +18,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import check, mex, summary  # noqa: E402
+from testlib import check, mex, run_cases, summary  # noqa: E402
 from testlib import run as testlib_run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -510,12 +510,8 @@ def main():
                if not os.access(os.path.join(EXAMPLES, n), os.X_OK)]
     if not check(not missing, "examples not built: %s (run make check)" % missing):
         return summary()
-    for test in (test_pebble_strip, test_stripes, test_prime_subtraction, test_turning_turtles,
-                 test_poi_game, test_coloring_game, test_triomino):
-        try:
-            test()
-        except Exception as exc:  # a crash of the test itself is a failure too
-            check(False, "%s raised %r" % (test.__name__, exc))
+    run_cases((test_pebble_strip, test_stripes, test_prime_subtraction, test_turning_turtles,
+               test_poi_game, test_coloring_game, test_triomino))
     return summary()
 
 

@@ -19,7 +19,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import check, mex, summary  # noqa: E402
+from testlib import check, mex, run_cases, summary  # noqa: E402
 from testlib import run as testlib_run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -180,11 +180,7 @@ def main():
     if not check(os.access(os.path.join(EXAMPLES, NAME), os.X_OK),
                  "%s not built (run make check)" % NAME):
         return summary()
-    for test in (test_tables, test_boards, test_bad_input):
-        try:
-            test()
-        except Exception as exc:  # a crash of the test itself is a failure too
-            check(False, "%s raised %r" % (test.__name__, exc))
+    run_cases((test_tables, test_boards, test_bad_input))
     return summary()
 
 

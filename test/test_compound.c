@@ -1444,11 +1444,11 @@ static void test_one_part_split(void)
 
 int main(void)
 {
-    test_known();
-    test_errors();
-    test_one_part_split();
-    test_random_single();
-    test_random_splits();
+    RUN(test_known);
+    RUN(test_errors);
+    RUN(test_one_part_split);
+    RUN(test_random_single);
+    RUN(test_random_splits);
     printf("cases per compound:");
     for (int c = 0; c < NCOMPOUNDS; c++)
         printf(" %s %lu", compound_name[c], cases[c]);

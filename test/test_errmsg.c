@@ -509,14 +509,14 @@ static void test_heap_state(void)
 
 int main(void)
 {
-    test_strerror();
-    test_graph();
-    test_graph_text();
-    test_graph_plays();
-    test_game();
-    test_game_methods();
-    test_game_search();
-    test_heap_names();
-    test_heap_state();
+    RUN(test_strerror);
+    RUN(test_graph);
+    RUN(test_graph_text);
+    RUN(test_graph_plays);
+    RUN(test_game);
+    RUN(test_game_methods);
+    RUN(test_game_search);
+    RUN(test_heap_names);
+    RUN(test_heap_state);
     return harness_done();
 }

@@ -2585,23 +2585,23 @@ static void test_alloc_failure(void)
 int main(void)
 {
     memset(brute3_memo, 0xff, sizeof brute3_memo);
-    test_random_dags();
-    test_random_cycles();
-    test_every_play();
-    test_splits();
-    test_split_plays();
-    test_degree_move();
-    test_canon();
-    test_deep();
-    test_cycles();
-    test_memory_limit();
-    test_growth_by_need();
-    test_reentry();
-    test_progress_and_cancel();
-    test_graph_memory_limit();
-    test_graph_progress();
-    test_generator_errors();
-    test_arguments();
-    test_alloc_failure();
+    RUN(test_random_dags);
+    RUN(test_random_cycles);
+    RUN(test_every_play);
+    RUN(test_splits);
+    RUN(test_split_plays);
+    RUN(test_degree_move);
+    RUN(test_canon);
+    RUN(test_deep);
+    RUN(test_cycles);
+    RUN(test_memory_limit);
+    RUN(test_growth_by_need);
+    RUN(test_reentry);
+    RUN(test_progress_and_cancel);
+    RUN(test_graph_memory_limit);
+    RUN(test_graph_progress);
+    RUN(test_generator_errors);
+    RUN(test_arguments);
+    RUN(test_alloc_failure);
     return harness_done();
 }

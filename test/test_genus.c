@@ -281,11 +281,11 @@ static void test_misere_search_stops(void)
 
 int main(void)
 {
-    test_misere_search_stops();
-    test_nim_heaps();
-    test_against_search();
-    test_wild();
-    test_errors();
-    test_methods();
+    RUN(test_misere_search_stops);
+    RUN(test_nim_heaps);
+    RUN(test_against_search);
+    RUN(test_wild);
+    RUN(test_errors);
+    RUN(test_methods);
     return harness_done();
 }

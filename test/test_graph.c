@@ -1080,21 +1080,21 @@ static void test_memory_limit(void)
 
 int main(void)
 {
-    test_random_dags();
-    test_add_after_solve();
-    test_lazy_solve();
-    test_values_ranges();
-    test_waiting_moves();
-    test_bulk_and_errors();
-    test_cycles();
-    test_long_path();
-    test_progress_and_cancel();
-    test_progress_reentry();
-    test_large_dags();
-    test_large_cycles();
-    test_merge_ahead();
-    test_rising_path();
-    test_parse();
-    test_memory_limit();
+    RUN(test_random_dags);
+    RUN(test_add_after_solve);
+    RUN(test_lazy_solve);
+    RUN(test_values_ranges);
+    RUN(test_waiting_moves);
+    RUN(test_bulk_and_errors);
+    RUN(test_cycles);
+    RUN(test_long_path);
+    RUN(test_progress_and_cancel);
+    RUN(test_progress_reentry);
+    RUN(test_large_dags);
+    RUN(test_large_cycles);
+    RUN(test_merge_ahead);
+    RUN(test_rising_path);
+    RUN(test_parse);
+    RUN(test_memory_limit);
     return harness_done();
 }

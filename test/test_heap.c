@@ -2703,27 +2703,27 @@ static void test_sparse_mask(void)
 
 int main(void)
 {
-    test_sparse_mask();
-    test_sparse_equals_plain();
-    test_threads_equal_one();
-    test_names();
-    test_new_subtraction();
-    test_set_family();
-    test_move_lists();
-    test_huge_move_lists();
-    test_value_ranges();
-    test_plays();
-    test_no_rules();
-    test_oeis();
-    test_known_periods();
-    test_period_soundness();
-    test_far_first_move();
-    test_random_games();
-    test_progress();
-    test_progress_hexadecimal();
-    test_progress_reentry();
-    test_alloc_failures();
-    test_misc();
+    RUN(test_sparse_mask);
+    RUN(test_sparse_equals_plain);
+    RUN(test_threads_equal_one);
+    RUN(test_names);
+    RUN(test_new_subtraction);
+    RUN(test_set_family);
+    RUN(test_move_lists);
+    RUN(test_huge_move_lists);
+    RUN(test_value_ranges);
+    RUN(test_plays);
+    RUN(test_no_rules);
+    RUN(test_oeis);
+    RUN(test_known_periods);
+    RUN(test_period_soundness);
+    RUN(test_far_first_move);
+    RUN(test_random_games);
+    RUN(test_progress);
+    RUN(test_progress_hexadecimal);
+    RUN(test_progress_reentry);
+    RUN(test_alloc_failures);
+    RUN(test_misc);
     free(btab);
     return harness_done();
 }

@@ -470,11 +470,11 @@ static void test_errors(void)
 
 int main(void)
 {
-    test_allbut_sets();
-    test_lasker();
-    test_hex();
-    test_octal_never_arithmetic();
-    test_sums();
-    test_errors();
+    RUN(test_allbut_sets);
+    RUN(test_lasker);
+    RUN(test_hex);
+    RUN(test_octal_never_arithmetic);
+    RUN(test_sums);
+    RUN(test_errors);
     return harness_done();
 }

@@ -574,13 +574,13 @@ static void test_progress_often(void)
 
 int main(void)
 {
-    test_anchors();
-    test_against_brute();
-    test_methods();
-    test_genus_against_graph();
-    test_tame_games();
-    test_errors();
-    test_enomem();
-    test_progress_often();
+    RUN(test_anchors);
+    RUN(test_against_brute);
+    RUN(test_methods);
+    RUN(test_genus_against_graph);
+    RUN(test_tame_games);
+    RUN(test_errors);
+    RUN(test_enomem);
+    RUN(test_progress_often);
     return harness_done();
 }

@@ -685,13 +685,13 @@ static void test_position_size(void)
 
 int main(void)
 {
-    test_node_limit();
-    test_text_counts();
-    test_long_lines();
-    test_code_length();
-    test_subtraction_limit();
-    test_heap_table_limit();
-    test_game_memory_cap();
-    test_position_size();
+    RUN(test_node_limit);
+    RUN(test_text_counts);
+    RUN(test_long_lines);
+    RUN(test_code_length);
+    RUN(test_subtraction_limit);
+    RUN(test_heap_table_limit);
+    RUN(test_game_memory_cap);
+    RUN(test_position_size);
     return harness_done();
 }

@@ -1664,18 +1664,18 @@ static void test_alloc_failure(void)
 
 int main(void)
 {
-    test_loopy_examples();
-    test_loopy_errors();
-    test_loopy_move_lookup();
-    test_loopy_cancel();
-    test_random_loopy();
-    test_acyclic();
-    test_levels_w();
-    test_levels_play();
-    test_levels_large();
-    test_game_plays();
-    test_alloc_failure();
-    test_loopy_progress_within_levels();
+    RUN(test_loopy_examples);
+    RUN(test_loopy_errors);
+    RUN(test_loopy_move_lookup);
+    RUN(test_loopy_cancel);
+    RUN(test_random_loopy);
+    RUN(test_acyclic);
+    RUN(test_levels_w);
+    RUN(test_levels_play);
+    RUN(test_levels_large);
+    RUN(test_game_plays);
+    RUN(test_alloc_failure);
+    RUN(test_loopy_progress_within_levels);
     printf("loopy: %lu random graphs, %lu nodes (%lu finite, %lu infinite N, %lu draws), "
            "largest value %u; %lu sum positions (%lu drawn, %lu winning moves); %lu acyclic graphs\n",
            n_loopy_graphs, n_loopy_nodes, n_finite, n_inf_n, n_inf_d, max_finite, n_sum_positions,

@@ -597,12 +597,12 @@ static void test_version_and_errors(void)
 
 int main(void)
 {
-    test_all_small_positions();
-    test_bounded_values();
-    test_seed_examples();
-    test_sum_target_and_args();
-    test_plays();
-    test_nim_levels();
-    test_version_and_errors();
+    RUN(test_all_small_positions);
+    RUN(test_bounded_values);
+    RUN(test_seed_examples);
+    RUN(test_sum_target_and_args);
+    RUN(test_plays);
+    RUN(test_nim_levels);
+    RUN(test_version_and_errors);
     return harness_done();
 }

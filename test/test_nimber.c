@@ -356,14 +356,14 @@ int main(void)
     grundy_nimber *nb = NULL;
     if (!CHECK_EQ(grundy_nimber_new(&nb, NULL), GRUNDY_OK))
         return harness_done();
-    test_definition(nb);
-    test_bytes(nb);
-    test_fermat_powers(nb);
-    test_against_reference(nb);
-    test_field_laws(nb);
-    test_library_checker_sample(nb);
-    test_errors(nb);
-    test_allocation_failures();
+    RUN1(test_definition, nb);
+    RUN1(test_bytes, nb);
+    RUN1(test_fermat_powers, nb);
+    RUN1(test_against_reference, nb);
+    RUN1(test_field_laws, nb);
+    RUN1(test_library_checker_sample, nb);
+    RUN1(test_errors, nb);
+    RUN(test_allocation_failures);
     grundy_nimber_free(nb);
     return harness_done();
 }

@@ -864,13 +864,13 @@ static void test_large_monoids(void)
 
 int main(void)
 {
-    test_save_resume();
-    test_resume_verifies();
-    test_known();
-    test_errors();
-    test_trace();
-    test_games();
-    test_misere_solver();
-    test_large_monoids();
+    RUN(test_save_resume);
+    RUN(test_resume_verifies);
+    RUN(test_known);
+    RUN(test_errors);
+    RUN(test_trace);
+    RUN(test_games);
+    RUN(test_misere_solver);
+    RUN(test_large_monoids);
     return harness_done();
 }

@@ -450,11 +450,11 @@ static void test_progress(void)
 
 int main(void)
 {
-    test_random_small();
-    test_shapes();
-    test_large();
-    test_huge_amounts();
-    test_enomem();
-    test_progress();
+    RUN(test_random_small);
+    RUN(test_shapes);
+    RUN(test_large);
+    RUN(test_huge_amounts);
+    RUN(test_enomem);
+    RUN(test_progress);
     return harness_done();
 }

@@ -740,6 +740,8 @@ static void compare(const char *who, const result *got, const result *want)
 
 int main(void)
 {
+    if (!harness_selected("test_threads"))
+        return harness_done();
     const int quick = harness_quick();
     grundy_nimber *nb = NULL;
     CHECK_EQ(grundy_nimber_new(&nb, NULL), GRUNDY_OK);
@@ -796,6 +798,6 @@ int main(void)
         }
     }
     grundy_nimber_free(nb);
-    lanes_tests();
+    RUN(lanes_tests);
     return harness_done();
 }

@@ -2009,17 +2009,17 @@ static void test_threads(void)
 
 int main(void)
 {
-    closed_forms();
-    test_random_games();
-    test_random_cycles();
-    test_deep_cycle();
-    test_dense_arguments();
-    test_dense_range();
-    test_dense_memory();
-    test_match();
-    test_table_adversary();
-    test_adversary_games();
-    test_alloc_failure();
-    test_threads();
+    RUN(closed_forms);
+    RUN(test_random_games);
+    RUN(test_random_cycles);
+    RUN(test_deep_cycle);
+    RUN(test_dense_arguments);
+    RUN(test_dense_range);
+    RUN(test_dense_memory);
+    RUN(test_match);
+    RUN(test_table_adversary);
+    RUN(test_adversary_games);
+    RUN(test_alloc_failure);
+    RUN(test_threads);
     return harness_done();
 }
