@@ -54,7 +54,7 @@ if [ "${1:-}" = --one ]; then
     echo "$p $f" >"$out.res"
     if [ "$f" -ne 0 ]; then
         { echo "$name: $p passed, $f failed${why:+ ($why)}"
-          if [ -n "$why" ]; then tail -n 20 "$out.out"; else grep -m 20 'FAIL' "$out.out"; fi \
+          if [ -n "$why" ]; then tail -n 20 "$out.out"; else grep -E -m 20 '^FAIL: |: FAILED: ' "$out.out" | awk '!seen[$0]++'; fi \
               | sed 's/^/    /'; } >"$out.fail"
     fi
     echo "$name: $p passed, $f failed${why:+ ($why)}"
