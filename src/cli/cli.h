@@ -8,7 +8,7 @@
 
 #include "grundy.h"
 
-/* Exit statuses, as DESIGN.md fixes them. */
+/* Exit statuses, as the manual page fixes them (docs/grundy.1, EXIT STATUS). */
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_ERROR 2
 /* The answer is not proved (period, quotient): what was found is printed. */

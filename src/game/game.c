@@ -1,8 +1,9 @@
 /* Games described by rules: the handle, its settings, and what every part
  * of it shares: the error message, the memory cap, progress and the check
  * of a play.  The options a move generator gives are in game_options.c, the
- * search in game_eval.c, sums in game_sum.c, the positions' graph in
- * game_graph.c (see game.h). */
+ * search in game_eval.c (and, for 8-byte positions, the word engine of
+ * game_word.h), sums in game_sum.c, the positions' graph in game_graph.c
+ * (game.h maps them all). */
 #include <stdarg.h>
 #include <stdio.h>
 

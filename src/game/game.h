@@ -2,8 +2,12 @@
  * given by rules: game.c (the handle, its settings, its errors and memory
  * cap), game_options.c (the options a move generator gives), game_eval.c
  * (the memoized search), game_moves.c (the moves of a position as the
- * caller gives it), game_sum.c (sums and winning moves) and game_graph.c
- * (the positions' graph, for what the memo tables cannot answer).
+ * caller gives it), game_sum.c (sums and winning moves), game_graph.c
+ * (the positions' graph, for what the memo tables cannot answer), and the
+ * word engine of 8-byte positions (game_word.h): game_word.c (its
+ * search), game_word_memo.c (its memos), game_word_threads.c (a search
+ * on one thread or shared by two) and game_word_search.h (the steps they
+ * share).
  *
  * The options of the positions being searched live in one growing list
  * that keeps every part (component position) of every option as a record:

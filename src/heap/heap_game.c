@@ -1,10 +1,8 @@
 /* Heap games: the handle, its rules, settings and messages.
  *
  * A heap game is made of one file per concern, around the handle of
- * heap_game.h: this one creates and configures it; heap_compute.c computes
- * the value sequence, with the sparse-space method of heap_sparse.c and the
- * two lanes of heap_threads.c; heap_period.c proves periods; heap_order.c
- * lists a heap's moves, and heap_moves.c answers for sums of heaps. */
+ * heap_game.h (whose opening comment maps them): this one creates and
+ * configures it and picks the engine that computes the rules' values. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

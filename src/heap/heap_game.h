@@ -1,9 +1,16 @@
 /* A heap game's handle, shared by the files that make up heap games:
  * heap_game.c (the handle, its rules, settings and messages),
- * heap_compute.c (the value sequence), heap_sparse.c (the sparse-space
- * method's mask and rare heaps), heap_threads.c (two lanes), heap_period.c
- * (the proved period), heap_order.c (the list of a heap's moves) and
- * heap_moves.c (sums and their winning moves). */
+ * heap_rules.c (a name parsed into rules, heap_rules.h), heap_compute.c
+ * (the value sequence, by the kernels of heap_kernel.h, stored as
+ * heap_values.c keeps it), heap_sparse.c (the sparse-space method's mask and
+ * rare heaps) with heap_scan.c (its confirmation scans), heap_threads.c
+ * (two lanes), heap_subtraction.c (subtraction games' own engine),
+ * heap_allbut.c (all-but games' values and certificate), heap_period.c (the
+ * period proved by the Guy-Smith theorem), heap_arith.c (arithmetic
+ * periods, Lasker's Nim's closed form, 64-bit values), heap_order.c (the
+ * list of a heap's moves), heap_moves.c (sums and their winning moves),
+ * heap_misere.c (misère play, by a search of sums of heaps) and
+ * heap_genus.c (genus symbols and tameness). */
 #ifndef GRUNDY_HEAP_GAME_H
 #define GRUNDY_HEAP_GAME_H
 
