@@ -1192,6 +1192,18 @@ GRUNDY_API uint64_t grundy_quotient_heaps(const grundy_quotient *q);
 GRUNDY_API int grundy_quotient_solved(const grundy_quotient *q, uint64_t *period,
                                       uint64_t *preperiod);
 
+/**
+ * @brief Whether grundy_quotient_solved() can ever say 1 for this game: the
+ *        misère periodicity theorem is applied to finite octal games only
+ *        (at most two heaps left by a move, no moves past the code's last
+ *        digit).  For any other game the quotient is computed as far as
+ *        asked and never called solved, so a caller that computes "until
+ *        solved" needs a bound of its own.  O(1).
+ * @param q The quotient.
+ * @return 1 or 0 (0 for NULL).
+ */
+GRUNDY_API int grundy_quotient_provable(const grundy_quotient *q);
+
 /** @brief |Q|, the order of the quotient (0 for NULL); always even past the trivial {1}. */
 GRUNDY_API uint32_t grundy_quotient_order(const grundy_quotient *q);
 

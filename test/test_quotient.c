@@ -141,6 +141,36 @@ static void test_known(void)
     grundy_quotient_free(q);
 }
 
+/* Which games can be solved: finite octal codes only.  One of them computed
+ * with no bound stops once solved: 0.156, MisereSolver's period 349 and
+ * preperiod 3479 (8 generators of order 34 by heap 243). */
+static void test_provable(void)
+{
+    const char *yes[] = {"0.77", "0.333", "0.156", "0.123"};
+    const char *no[] = {"0.F", "0.8", "grundy", "lasker", "sub:1,2", "0.7f"};
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+        grundy_quotient *q = quotient_of(yes[i], 0);
+        if (!CHECK_EQ(grundy_quotient_provable(q), 1))
+            fprintf(stderr, "%s: not provable\n", yes[i]);
+        grundy_quotient_free(q);
+    }
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+        grundy_quotient *q = quotient_of(no[i], 0);
+        if (!CHECK_EQ(grundy_quotient_provable(q), 0))
+            fprintf(stderr, "%s: provable\n", no[i]);
+        grundy_quotient_free(q);
+    }
+    CHECK_EQ(grundy_quotient_provable(NULL), 0);
+    grundy_quotient *q = quotient_of("0.156", UINT64_MAX);
+    uint64_t period = 0, preperiod = 0;
+    CHECK_EQ(grundy_quotient_solved(q, &period, &preperiod), 1);
+    CHECK_EQ(period, 349);
+    CHECK_EQ(preperiod, 3479);
+    CHECK_EQ(grundy_quotient_order(q), 34);
+    CHECK_EQ(grundy_quotient_p_size(q), 2);
+    grundy_quotient_free(q);
+}
+
 /* ---- Against the brute force and the search -------------------------------------- */
 
 typedef struct sweep {
@@ -867,6 +897,7 @@ int main(void)
     RUN(test_save_resume);
     RUN(test_resume_verifies);
     RUN(test_known);
+    RUN(test_provable);
     RUN(test_errors);
     RUN(test_trace);
     RUN(test_games);

@@ -139,6 +139,11 @@ int grundy_quotient_solved(const grundy_quotient *q, uint64_t *period, uint64_t 
     return s;
 }
 
+int grundy_quotient_provable(const grundy_quotient *q)
+{
+    return q != NULL && q->provable;
+}
+
 int grundy__qphi(const grundy_quotient *q, uint64_t heap, uint32_t *x)
 {
     if (heap < q->pre.phi.n) {
