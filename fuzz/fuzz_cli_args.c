@@ -276,6 +276,10 @@ static int quotient_screen(int argc, char **argv)
             return 1;
         if (strcmp(argv[first], "--save") == 0 || strcmp(argv[first], "--resume") == 0)
             return 0;
+        if (strcmp(argv[first], "--time") == 0 && first + 1 < argc) {
+            first++; /* its seconds */
+            continue;
+        }
         if (strcmp(argv[first], "--") == 0) {
             first++;
             break;
@@ -283,7 +287,7 @@ static int quotient_screen(int argc, char **argv)
     }
     uint64_t n;
     if (argc - first == 1)
-        return 0; /* MAXHEAP 1000 */
+        return 0; /* no MAXHEAP: until solved, for up to a minute */
     if (argc - first != 2 || parse_u64(argv[first + 1], &n) != 0)
         return 1; /* a usage error, or the tool rejects MAXHEAP */
     return n <= QUOTIENT_MAX_HEAP;
