@@ -1,5 +1,6 @@
 #!/bin/sh
-# Tests of `grundy quotient [--save FILE] [--resume FILE] [--trace] GAME [MAXHEAP]` and
+# Tests of `grundy quotient [--save FILE] [--resume FILE] [--trace] [--time SECONDS]
+# [--progress] GAME [MAXHEAP]` and
 # of `grundy move --misere`, which answers from the quotient.  Line 1 of
 # each solved game is the quotient CGSuite's MisereSolver finds (order,
 # P-portion, period, preperiod, tameness); the details are checked for
@@ -86,6 +87,75 @@ expect_rc 3 "quotient grundy 12"
 run quotient 0.F 10
 expect_rc 3 "quotient 0.F 10"
 expect_line1 "unsolved up to heap 10 order 2 P-portion 1" "quotient 0.F 10"
+
+# ----------------------------------------------------------------------------
+# Without MAXHEAP: on until solved, or stopped by a cap that is named
+
+# 0.156 is solved past heap 7660, where the default used to stop at heap
+# 1000 "unsolved": MisereSolver's period 349, preperiod 3479.
+run quotient 0.156
+expect_rc 0 "quotient 0.156 (no bound)"
+expect_line1 "order 34 P-portion 2 period 349 preperiod 3479 tame yes" "quotient 0.156 (no bound)"
+expect_err_empty "quotient 0.156 (no bound)"
+got_phi=$(line 5 | awk '$1 == "phi" { print NF - 1 }')
+if [ "$got_phi" = 3828 ]; then ok; else bad "quotient 0.156: phi has $got_phi entries, want 3479 + 349"; fi
+cp "$tmp/out" "$tmp/plain"
+
+# --progress: lines on standard error (not a terminal here), the last one
+# where the run ended; standard output the same.
+run quotient --progress 0.156
+expect_rc 0 "quotient --progress 0.156"
+if cmp -s "$tmp/plain" "$tmp/out"; then ok; else bad "quotient --progress 0.156: standard output differs from the run without it"; fi
+odd=$(grep -Ecv '^heap [0-9]+ order [0-9]+ P-portion [0-9]+, [0-9]+ s of 60 s$' "$tmp/err")
+if [ "$odd" -eq 0 ] && [ "$(tail -n 1 "$tmp/err" | cut -d, -f1)" = "heap 7660 order 34 P-portion 2" ]; then
+    ok
+else
+    bad "quotient --progress 0.156: $odd lines not of the documented form, or the last not heap 7660: $(show)"
+fi
+
+# The time cap: Dawson's Kayles is not solved; a second stops it wherever
+# it is, reported as unsolved, the cap and how to go on named.
+run quotient --time 1 0.07
+expect_rc 3 "quotient --time 1 0.07"
+if line1 | grep -Eq '^unsolved up to heap [0-9]+ order [0-9]+ P-portion [0-9]+$'; then ok; else
+    bad "quotient --time 1 0.07: line 1 is '$(line1)'"
+fi
+expect_err_has "time cap of 1 s" "quotient --time 1 0.07"
+expect_err_has "--time SECONDS" "quotient --time 1 0.07"
+# With --save the state is kept, and the message says how to resume it.
+run quotient --time 1 --save "$tmp/capped" 0.07
+expect_rc 3 "quotient --time 1 --save FILE 0.07"
+expect_err_has "--resume $tmp/capped" "quotient --time 1 --save FILE 0.07"
+run quotient --resume "$tmp/capped" 0.07 20
+expect_rc 3 "quotient --resume (a capped 0.07) 0.07 20"
+
+# The memory limit: Dawson's Kayles at heap 34 grows its trials past 30
+# MiB within seconds (the time cap of a minute is only a hang guard).
+GRUNDY_MEMORY_LIMIT=30M
+export GRUNDY_MEMORY_LIMIT
+run quotient --time 60 0.07
+unset GRUNDY_MEMORY_LIMIT
+expect_rc 3 "GRUNDY_MEMORY_LIMIT=30M quotient 0.07"
+if line1 | grep -Eq '^unsolved up to heap 3[0-9] order '; then ok; else
+    bad "GRUNDY_MEMORY_LIMIT=30M quotient 0.07: line 1 is '$(line1)'"
+fi
+expect_err_has "memory limit" "GRUNDY_MEMORY_LIMIT=30M quotient 0.07"
+expect_err_has "GRUNDY_MEMORY_LIMIT=SIZE" "GRUNDY_MEMORY_LIMIT=30M quotient 0.07"
+
+# A game that is never called solved keeps the bound 1000, and says so.
+run quotient 0.F
+expect_rc 3 "quotient 0.F (no bound)"
+expect_line1 "unsolved up to heap 1000 order 2 P-portion 1" "quotient 0.F (no bound)"
+expect_err_has "MAXHEAP" "quotient 0.F (no bound)"
+# An explicit bound keeps its meaning: no cap, nothing on standard error.
+run quotient 0.F 10
+expect_err_empty "quotient 0.F 10"
+
+run quotient --time x 0.77
+expect_rc 2 "quotient --time x"
+expect_err_has "--time 'x'" "quotient --time x"
+run quotient --time
+expect_rc 2 "quotient --time (no seconds)"
 
 # ----------------------------------------------------------------------------
 # --trace: a line a trial verified on standard error, standard output the same
