@@ -73,9 +73,16 @@ static const struct cli_command {
      "      (or wild): g the value, t the misere values of the heap plus 0, 1, ...\n"
      "      heaps of 2, listed until they alternate (the last two repeat)\n",
      NOTE_GAME},
-    {"quotient", cli_quotient, "quotient [--save FILE] [--resume FILE] [--trace] GAME [MAXHEAP]",
-     "      the misere quotient of a heap game over heaps 0 ... MAXHEAP (default\n"
-     "      1000), stopping once solved: line 1 \"order Q P-portion N period p\n"
+    {"quotient", cli_quotient,
+     "quotient [--save FILE] [--resume FILE] [--trace] [--time SECONDS] [--progress]\n"
+     "      GAME [MAXHEAP]",
+     "      the misere quotient of a heap game over heaps 0 ... MAXHEAP, stopping\n"
+     "      once solved; without MAXHEAP it goes on until solved, within a time\n"
+     "      cap of 60 s (--time SECONDS; 0: none) and the memory limit, or to heap\n"
+     "      1000 for a game never called solved (not a finite octal game); a cap\n"
+     "      that stops it is named on standard error, the quotient found printed\n"
+     "      as unsolved; progress on standard error when it is a terminal, or\n"
+     "      with --progress; line 1 \"order Q P-portion N period p\n"
      "      preperiod e tame yes|no\" when solved (proved, octal games only), else\n"
      "      \"unsolved up to heap H order Q P-portion N\" and exit 3; then the\n"
      "      generators (a=H: a is the element of heap H), the relations, the\n"
