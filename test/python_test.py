@@ -14,7 +14,10 @@ Environment: GRUNDY_TEST_MODULE_DIR, the directory to import the package
 grundy from (default bindings/python; "-" for the package installed in the
 running interpreter, which must use its own library); GRUNDY_EXPECT_LIBRARY, the library
 file that must be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
-Last line: "N passed, N failed"; exit status 1 if any test failed.
+GRUNDY_TEST_FILTER (make check T=python_test F=PATTERN): run only the test
+cases whose name contains PATTERN.
+Last line: "N passed, N failed" (", N skipped" when some were, each named
+above it with its reason); exit status 1 if any test failed.
 """
 import array
 import contextlib
@@ -41,6 +44,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULE_DIR = os.environ.get("GRUNDY_TEST_MODULE_DIR") or os.path.join(ROOT, "bindings", "python")
 HEADER = os.path.join(ROOT, "include", "grundy.h")
 THIS = os.path.abspath(__file__)
+sys.path.insert(0, os.path.dirname(THIS))
+import testlib  # noqa: E402
 
 grundy = None  # imported by main()
 
@@ -1883,10 +1888,9 @@ class TestSafety(unittest.TestCase):
 
 class TestMemoryCap(unittest.TestCase):
     def test_absurd_graph_fails_at_once(self):
-        t = time.monotonic()
+        # Refused by the cap (the message says so) before the 50 GB are asked for.
         with self.assertRaises(grundy.OutOfMemoryError) as cm:
             grundy.Graph.parse("2147483647 0").values()
-        self.assertLess(time.monotonic() - t, 2.0)
         self.assertIn("memory limit", str(cm.exception))
         self.assertIn("GRUNDY_MEMORY_LIMIT", str(cm.exception))
         g = grundy.Graph.parse("3 2\n1 0\n2 1\n", memory_limit=1 << 20)
@@ -1940,24 +1944,22 @@ class TestArrays(unittest.TestCase):
         self.assertEqual(len(h.values(0)), 0)
         g = grundy.Graph.parse("2 1\n1 0\n")
         self.assertIsInstance(g.values(), array.array)
+
+    def test_numpy_reads_values(self):
         try:
             import numpy
-        except ImportError:
-            # The buffer protocol is checked above through memoryview.
-            print("\nnot run: numpy is not installed, so numpy.asarray() of a values array "
-                  "was not checked", file=sys.stderr)
-            return
+        except ImportError:  # the buffer protocol is checked through memoryview above
+            self.skipTest("numpy is not installed")
+        v = grundy.HeapGame("0.77").values(5, 10)
         self.assertEqual(numpy.asarray(v).tolist(), v.tolist())
 
     def test_ten_million_values_at_once(self):
         h = grundy.HeapGame("0.77")
         self.assertEqual(h.period(1000), (12, 71))
-        t = time.perf_counter()
-        v = h.values(0, 10 ** 7)
-        took = time.perf_counter() - t
+        v = h.values(0, 10 ** 7)  # from the period: its speed is measured by bench/python_bench.py
         self.assertEqual(len(v), 10 ** 7)
         self.assertEqual(v[10 ** 7 - 1], h.value(10 ** 7 - 1))
-        self.assertLess(took, 0.5)
+        self.assertEqual(v[10 ** 7 - 12:].tolist(), [h.value(n) for n in range(10 ** 7 - 12, 10 ** 7)])
 
 
 class TestPythonic(unittest.TestCase):
@@ -2030,35 +2032,32 @@ try:
     call()
     print("finished", flush=True)
 except KeyboardInterrupt:
-    print("interrupted", time.monotonic(), flush=True)
+    print("interrupted", flush=True)
 print("again", again(), flush=True)
 """
 
 
 class TestInterrupt(unittest.TestCase):
-    """SIGINT 0.3 s into a long computation: KeyboardInterrupt within 0.2 s,
-    and the handle usable after."""
+    """SIGINT 0.3 s into a long computation stops it with KeyboardInterrupt,
+    and the handle is usable after.  (How soon it stops is measured by
+    bench/python_bench.py; here a minute is only the bound of a hang.)"""
 
     def interrupt(self, case):
         proc = subprocess.Popen([sys.executable, "-c", INTERRUPTED_CHILD, MODULE_DIR, case],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.assertEqual(proc.stdout.readline().strip(), "ready")
         time.sleep(0.3)
-        sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
         try:
             out, err = proc.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.communicate()
             self.fail("%s: still running a minute after SIGINT" % case)
-        lines = out.splitlines()
-        self.assertEqual(len(lines), 2, (case, out, err))
-        self.assertTrue(lines[0].startswith("interrupted "), (case, out, err))
-        delay = float(lines[0].split()[1]) - sent
-        self.assertLess(delay, 0.2, case)
-        self.assertTrue(lines[1].startswith("again "), (case, out, err))
+        self.assertEqual(out.splitlines()[:1], ["interrupted"], (case, out, err))
+        self.assertEqual(len(out.splitlines()), 2, (case, out, err))
+        self.assertTrue(out.splitlines()[1].startswith("again "), (case, out, err))
         self.assertEqual(err, "", case)
-        return delay
 
     def test_compute(self):
         self.interrupt("compute")
@@ -2213,7 +2212,7 @@ def clean_env(**extra):
     env = {k: v for k, v in os.environ.items()
            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "DESTDIR", "PREFIX", "LIBDIR",
                         "GRUNDY_LIBRARY", "GRUNDY_EXPECT_LIBRARY", "GRUNDY_TEST_MODULE_DIR",
-                        "LD_LIBRARY_PATH")}
+                        "GRUNDY_TEST_FILTER", "LD_LIBRARY_PATH")}
     env.update(extra)
     return env
 
@@ -2248,7 +2247,7 @@ class TestInstalled(unittest.TestCase):
                               capture_output=True, text=True, timeout=600)
         out = proc.stdout.strip().splitlines()
         last = out[-1] if out else ""
-        m = re.fullmatch(r"(\d+) passed, (\d+) failed", last)
+        m = re.fullmatch(r"(\d+) passed, (\d+) failed(, \d+ skipped)?", last)
         detail = "\n".join(out[-40:]) + proc.stderr[-2000:]
         self.assertIsNotNone(m, detail)
         self.assertEqual((m.group(2), proc.returncode), ("0", 0), detail)
@@ -2321,16 +2320,14 @@ def main(argv):
                                                                grundy.library_path, want))
         print("0 passed, 1 failed")
         return 1
-    loader = unittest.defaultTestLoader
+    loader = testlib.unittest_loader()  # the test cases F=PATTERN selects
     classes = QUICK if installed_subset else QUICK + [TestMemory, TestInstalled]
     suite = unittest.TestSuite(loader.loadTestsFromTestCase(c) for c in classes)
     print("grundy.py from %s, libgrundy %s from %s" % (MODULE_DIR, grundy.version(),
                                                       grundy.library_path))
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)
     sys.stdout.flush()
-    bad = len(result.failures) + len(result.errors)
-    print("%d passed, %d failed" % (result.testsRun - bad - len(result.skipped), bad))
-    return 1 if bad else 0
+    return testlib.unittest_summary(result)
 
 
 if __name__ == "__main__":
