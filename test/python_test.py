@@ -1903,6 +1903,42 @@ class TestMemoryCap(unittest.TestCase):
         g.add_moves([(2, 0)] * 100)
         self.assertEqual(g.values().tolist(), [0, 1, 2])
 
+    def test_values_array_held_to_the_limits(self):
+        """values() holds the array it returns to 2**32 - 1 values and to the
+        memory limit before allocating it: it used to zero-fill
+        values(0, 2**40) first, growing without bound.  (In a child whose
+        address space is capped, so that a regression fails, not swaps.)"""
+        h = grundy.HeapGame("0.77", memory_limit=1 << 20)
+        self.assertEqual(h.period(1000), (12, 71))
+        self.assertEqual(len(h.values(0, 1 << 18)), 1 << 18)  # 1 MiB: at the limit
+        with self.assertRaises(grundy.LimitError) as cm:
+            h.values(5, (1 << 18) + 1)
+        self.assertIn("262145 values need 1048580 bytes, past the memory limit of 1048576 bytes",
+                      str(cm.exception))
+        self.assertEqual(h.values(3, 4).tolist(), [h.value(n) for n in range(3, 7)])
+        code = ("import resource, sys\n"
+                "sys.path.insert(0, sys.argv[1])\n"
+                "import grundy\n"
+                "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))\n"
+                "for limit, count in ((None, 2 ** 40), (0, 2 ** 32), (1 << 30, 1 << 29)):\n"
+                "    h = grundy.HeapGame('0.77', memory_limit=limit)\n"
+                "    for play in ('normal', 'misere'):\n"
+                "        try:\n"
+                "            h.values(0, count, play)\n"
+                "            print('no error')\n"
+                "        except grundy.LimitError as e:\n"
+                "            print(e)\n")
+        proc = subprocess.run([sys.executable, "-c", code, MODULE_DIR], capture_output=True,
+                              text=True, timeout=60)
+        lines = proc.stdout.splitlines()
+        self.assertEqual(len(lines), 6, proc.stdout + proc.stderr)
+        for line in lines[:4]:
+            self.assertIn("values in one call: past 2**32 - 1 = 4294967295", line)
+        for line in lines[4:]:
+            self.assertIn("536870912 values need 2147483648 bytes, past the memory limit of "
+                          "1073741824 bytes (raise it with memory_limit= or GRUNDY_MEMORY_LIMIT)",
+                          line)
+
     def test_default_cap(self):
         old = os.environ.pop("GRUNDY_MEMORY_LIMIT", None)
         try:
@@ -2037,6 +2073,22 @@ print("again", again(), flush=True)
 """
 
 
+OWN_HANDLER_CHILD = r"""
+import os, signal, sys, threading
+sys.path.insert(0, sys.argv[1])
+import grundy
+seen, busy = [], [False]
+signal.signal(signal.SIGINT, lambda signum, frame: seen.append(busy[0]))
+h = grundy.HeapGame("0.137", period_detection=False)
+threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT)).start()
+busy[0] = True
+h.compute(60000)  # seconds: the handler runs in it and lets it go on
+busy[0] = False
+threading.Event().wait(0.2)  # (had the call ended first, the handler runs now)
+print("computed", h.computed, "handled", seen)
+"""
+
+
 class TestInterrupt(unittest.TestCase):
     """SIGINT 0.3 s into a long computation stops it with KeyboardInterrupt,
     and the handle is usable after.  (How soon it stops is measured by
@@ -2080,6 +2132,61 @@ class TestInterrupt(unittest.TestCase):
     def test_graph_solve(self):
         self.interrupt("graph")
 
+    def main_thread_only(self):
+        if threading.current_thread() is not threading.main_thread():
+            self.skipTest("signals go to the main thread")
+
+    def test_own_handler_that_returns_lets_the_call_go_on(self):
+        """A SIGINT handler of the program's own that returns ("set a flag
+        and keep working") runs during the call and lets it finish: the
+        call used to stop with CanceledError all the same."""
+        self.main_thread_only()
+        seen = []
+
+        def moves(n):
+            if n == 500:
+                os.kill(os.getpid(), signal.SIGINT)  # noted in the evaluation
+            return [n - t for t in (1, 2) if t <= n]
+        before = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+        try:
+            self.assertEqual(grundy.Game(moves).value(2000), 2000 % 3)
+        finally:
+            signal.signal(signal.SIGINT, before)
+        self.assertEqual(seen, [signal.SIGINT])
+
+    def test_own_handler_that_raises_stops_the_call(self):
+        """A handler that raises stops the call with its exception, and the
+        default one with KeyboardInterrupt; the game stays usable."""
+        self.main_thread_only()
+
+        class Stop(Exception):
+            pass
+
+        def stop(signum, frame):
+            raise Stop("stop at %d" % signum)
+
+        def moves(n):
+            if n == 500:
+                os.kill(os.getpid(), signal.SIGINT)
+            return [n - t for t in (1, 2) if t <= n]
+        for handler, kind in ((stop, Stop), (signal.default_int_handler, KeyboardInterrupt)):
+            game = grundy.Game(moves)
+            before = signal.signal(signal.SIGINT, handler)
+            try:
+                with self.assertRaises(kind):
+                    game.value(2000)
+            finally:
+                signal.signal(signal.SIGINT, before)
+            self.assertEqual(game.value(400), 400 % 3)
+
+    def test_own_handler_during_a_long_computation(self):
+        """The same through the progress callback of a heap game's
+        computation, the signal coming from another thread."""
+        proc = subprocess.run([sys.executable, "-c", OWN_HANDLER_CHILD, MODULE_DIR],
+                              capture_output=True, text=True, timeout=300)
+        self.assertEqual((proc.returncode, proc.stderr), (0, ""), proc.stdout)
+        self.assertRegex(proc.stdout, r"^computed 60000 handled \[(True|False)\]\n$")
+
     def test_other_threads_go_on(self):
         """A SIGINT noted for the main thread's call stops no call on another
         thread (it used to end that thread with an internal exception)."""
@@ -2102,8 +2209,7 @@ class TestInterrupt(unittest.TestCase):
         self.assertEqual(outcome, [40000])
 
     def test_outside_calls_sigint_as_before(self):
-        if threading.current_thread() is not threading.main_thread():
-            self.skipTest("signals go to the main thread")
+        self.main_thread_only()
         grundy.HeapGame("0.77").values(100)
         with self.assertRaises(KeyboardInterrupt):
             os.kill(os.getpid(), signal.SIGINT)
