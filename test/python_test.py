@@ -2223,6 +2223,13 @@ class TestInterrupt(unittest.TestCase):
             self.assertEqual(seen, [signal.SIGINT], "the program's own handler runs")
         finally:
             signal.signal(signal.SIGINT, before)
+        # The saved handler, restored, is whole again: it used to keep
+        # running the program's handler in front of which it was put.
+        self.assertEqual(grundy.HeapGame("0.77").value(5), 4)
+        with self.assertRaises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        self.assertEqual(seen, [signal.SIGINT])
 
 
 

@@ -942,7 +942,7 @@ def nim_inv(a):
 # - no use after free: close() from inside one of the handle's own calls
 #   (its move generator, or a signal handler run by the progress callback)
 #   raises StateError, and from another thread it waits for the call to end;
-# - Ctrl-C: during a call on the main thread, SIGINT is only noted by _note
+# - Ctrl-C: during a call on the main thread, SIGINT is only noted (_noting)
 #   (a handler that raised would raise inside a ctypes callback, where the
 #   exception cannot be caught: Python runs handlers on entry to any Python
 #   function).  Every handle carries a progress callback (and a Game's move
@@ -999,17 +999,22 @@ _get_ident = threading.get_ident
 _MAIN_IDENT = threading.main_thread().ident
 _noted = []        # SIGINTs noted during a call, not yet handled
 _active = [0]      # calls under way on the main thread
-_delegate = [None]  # the SIGINT handler _note stands in front of
+_delegate = [None]  # the handler the installed noting handler stands in front of
 
 
-def _note(signum, frame):
-    """SIGINT's handler once a call has run on the main thread: during a
-    call it notes the signal; outside, it does what the handler it stands
-    in front of does (the default one raises KeyboardInterrupt)."""
-    if _active[0]:
-        _noted.append(signum)
-    else:
-        _delegate[0](signum, frame)
+def _noting(handler):
+    """SIGINT's handler once a call has run on the main thread, standing
+    in front of handler: during a call it notes the signal; outside, it
+    runs handler (the default one raises KeyboardInterrupt).  Each keeps
+    its own handler, so that a program that saved SIGINT's handler (one of
+    these) and set its own restores the first one whole."""
+    def note(signum, frame):
+        if _active[0]:
+            _noted.append(signum)
+        else:
+            handler(signum, frame)
+    note.grundy_delegate = handler
+    return note
 
 
 def _sigint_stops(pending):
@@ -1055,21 +1060,23 @@ class _Pending(list):
 
 class _NotingSignals:
     """Around a call on the main thread: SIGINT is noted, not handled, and
-    handled once the outermost call returns.  _note is put in front of
-    SIGINT's handler once (again if the program sets another one), so a
-    call costs no system call; SIG_DFL and SIG_IGN are left alone (the
+    handled once the outermost call returns.  A noting handler is put in
+    front of SIGINT's handler once (again if the program sets another one),
+    so a call costs no system call; SIG_DFL and SIG_IGN are left alone (the
     process ends, or goes on)."""
 
     __slots__ = ("on",)
 
     def __enter__(self):
         handler = _getsignal(signal.SIGINT)
-        if handler is not _note:
+        delegate = getattr(handler, "grundy_delegate", None)
+        if delegate is None:
             if not callable(handler):
                 self.on = False
                 return
-            _delegate[0] = handler
-            signal.signal(signal.SIGINT, _note)
+            delegate = handler
+            signal.signal(signal.SIGINT, _noting(handler))
+        _delegate[0] = delegate
         self.on = True
         _active[0] += 1
 
