@@ -2,10 +2,13 @@
 # Install test of the Python package: from a clean copy of the tracked
 # files, `pip install --no-build-isolation --no-index ./bindings/python`
 # into a fresh `python3 -m venv`, without network (the build backend is in
-# the tree and compiles the library into the package), then the Python tests
-# against the installed package and its own library, from outside the tree;
-# and `make install PYTHONDIR=...` (with DESTDIR, and without) and `make
-# uninstall`.
+# the tree), compiling the library into the package (GRUNDY_BUILD_LIBRARY=
+# compile, as no libgrundy is at hand there) and saying so, then the Python
+# tests against the installed package and its own library, from outside the
+# tree; the same from this tree, where the backend takes the library `make`
+# built instead; `make install PYTHONDIR=...` (with DESTDIR, and without),
+# pip from the clean copy again, taking that installed library (found by
+# pkg-config), and `make uninstall`.
 # usage (from anywhere, the library already built): sh test/pkg_python.sh
 # Last line: "N passed, N failed"; exit status 1 if any check failed.
 
@@ -35,7 +38,10 @@ check "the copy has no build output" test ! -e "$work/copy/lib"
 check_logged "python3 -m venv" python3 -m venv "$work/venv"
 py=$work/venv/bin/python
 check_logged "pip install --no-build-isolation --no-index ./bindings/python" \
-    sh -c "cd '$work/copy' && '$py' -m pip install --no-build-isolation ./bindings/python"
+    sh -c "cd '$work/copy' && GRUNDY_BUILD_LIBRARY=compile '$py' -m pip install -v \
+        --no-build-isolation ./bindings/python"
+check "the build says that it compiles the library" \
+    grep -q "grundy build: compiling libgrundy .* library=compile asks for one" "$work/log"
 site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' 2>/dev/null)
 lib=$site/grundy/$(cd "$work" && "$py" -c 'import grundy, os; print(os.path.basename(grundy.library_path))' 2>/dev/null)
 check "the package loads its own library ($lib)" test -f "$lib"
@@ -50,8 +56,24 @@ case $last in
 *" passed, 0 failed") ok ;;
 *) bad "the Python tests against the installed package: $last"; grep -E '^(FAIL|ERROR)' "$work/tests" | head -n 20 ;;
 esac
+check "the licence is in the metadata" \
+    grep -qx "License: MIT" "$site"/grundy-*.dist-info/METADATA
+check "the licence text is installed" test -f "$site"/grundy-*.dist-info/LICENSE
 check_logged "pip uninstall" "$py" -m pip uninstall -y grundy
 check "pip uninstall removes the package" test ! -e "$site/grundy"
+
+# From this tree, after make: the library make built goes into the package.
+check_logged "pip install from a built tree" \
+    "$py" -m pip install -v --no-build-isolation "$root/bindings/python"
+check "the build takes the library of the tree, and says so" \
+    grep -q "grundy build: using libgrundy .* built in this source tree" "$work/log"
+got=$(cd "$work" && "$py" -c \
+    'import grundy; print(grundy.library_path, grundy.HeapGame("0.77").period(1000))' 2>&1)
+case $got in
+"$site/grundy/libgrundy.so."*" (12, 71)") ok ;;
+*) bad "the package from the tree loads its copy of the tree's library: $got" ;;
+esac
+check_logged "pip uninstall (the tree's)" "$py" -m pip uninstall -y grundy
 
 # make install PYTHONDIR=..., staged with DESTDIR, then for real.
 check_logged "make install DESTDIR PYTHONDIR" \
@@ -67,6 +89,23 @@ case $got in
 "$work/prefix/lib/libgrundy.so."*" (12, 71)") ok ;;
 *) bad "the package of make install loads the installed library: $got" ;;
 esac
+# pip from the clean copy (no library built) takes the installed library.
+if command -v pkg-config >/dev/null 2>&1; then
+    check_logged "pip install with a libgrundy installed" sh -c "cd '$work/copy' && \
+        PKG_CONFIG_PATH='$work/prefix/lib/pkgconfig' '$py' -m pip install -v \
+            --no-build-isolation ./bindings/python"
+    check "the build takes the installed library, and says so" \
+        grep -q "grundy build: using the installed libgrundy .*$work/prefix/lib/libgrundy.so.* (found by pkg-config grundy" "$work/log"
+    got=$(cd "$work" && "$py" -c \
+        'import grundy; print(grundy.library_path, grundy.HeapGame("0.77").period(1000))' 2>&1)
+    case $got in
+    "$work/prefix/lib/libgrundy.so."*" (12, 71)") ok ;;
+    *) bad "the package pip built loads the installed library: $got" ;;
+    esac
+    check_logged "pip uninstall (over the installed library)" "$py" -m pip uninstall -y grundy
+else
+    echo "not run: pip over an installed libgrundy (pkg-config is not installed)"
+fi
 check_logged "make uninstall PYTHONDIR" \
     make -s uninstall PREFIX="$work/prefix" PYTHONDIR="$work/prefix/py"
 check "make uninstall removes the package" test ! -e "$work/prefix/py/grundy"
