@@ -35,6 +35,19 @@ fi
 check "the copy holds the package's pyproject.toml" test -f "$work/copy/bindings/python/pyproject.toml"
 check "the copy has no build output" test ! -e "$work/copy/lib"
 
+# package_loads LIBRARY DESC PYTHON...: the package grundy PYTHON imports
+# (run from $work) loads the library LIBRARY* and answers with it.
+package_loads() {
+    _want=$1 _d=$2
+    shift 2
+    _got=$(cd "$work" && "$@" -c \
+        'import grundy; print(grundy.library_path, grundy.HeapGame("0.77").period(1000))' 2>&1)
+    case $_got in
+    "$_want"*" (12, 71)") ok ;;
+    *) bad "$_d: $_got" ;;
+    esac
+}
+
 check_logged "python3 -m venv" python3 -m venv "$work/venv"
 py=$work/venv/bin/python
 check_logged "pip install --no-build-isolation --no-index ./bindings/python" \
@@ -67,12 +80,8 @@ check_logged "pip install from a built tree" \
     "$py" -m pip install -v --no-build-isolation "$root/bindings/python"
 check "the build takes the library of the tree, and says so" \
     grep -q "grundy build: using libgrundy .* built in this source tree" "$work/log"
-got=$(cd "$work" && "$py" -c \
-    'import grundy; print(grundy.library_path, grundy.HeapGame("0.77").period(1000))' 2>&1)
-case $got in
-"$site/grundy/libgrundy.so."*" (12, 71)") ok ;;
-*) bad "the package from the tree loads its copy of the tree's library: $got" ;;
-esac
+package_loads "$site/grundy/libgrundy.so." \
+    "the package from the tree loads its copy of the tree's library" "$py"
 check_logged "pip uninstall (the tree's)" "$py" -m pip uninstall -y grundy
 
 # make install PYTHONDIR=..., staged with DESTDIR, then for real.
@@ -83,12 +92,9 @@ check "DESTDIR: _install.py names the library without DESTDIR" \
     grep -q '^LIBRARY = "/opt/g/lib/libgrundy.so' "$work/stage/opt/g/py/grundy/_install.py"
 check_logged "make install PREFIX PYTHONDIR" \
     make -s install PREFIX="$work/prefix" PYTHONDIR="$work/prefix/py"
-got=$(cd "$work" && PYTHONPATH=$work/prefix/py python3 -c \
-    'import grundy; print(grundy.library_path, grundy.HeapGame("0.77").period(1000))' 2>&1)
-case $got in
-"$work/prefix/lib/libgrundy.so."*" (12, 71)") ok ;;
-*) bad "the package of make install loads the installed library: $got" ;;
-esac
+package_loads "$work/prefix/lib/libgrundy.so." \
+    "the package of make install loads the installed library" \
+    env PYTHONPATH="$work/prefix/py" python3
 # pip from the clean copy (no library built) takes the installed library.
 if command -v pkg-config >/dev/null 2>&1; then
     check_logged "pip install with a libgrundy installed" sh -c "cd '$work/copy' && \
@@ -96,12 +102,8 @@ if command -v pkg-config >/dev/null 2>&1; then
             --no-build-isolation ./bindings/python"
     check "the build takes the installed library, and says so" \
         grep -q "grundy build: using the installed libgrundy .*$work/prefix/lib/libgrundy.so.* (found by pkg-config grundy" "$work/log"
-    got=$(cd "$work" && "$py" -c \
-        'import grundy; print(grundy.library_path, grundy.HeapGame("0.77").period(1000))' 2>&1)
-    case $got in
-    "$work/prefix/lib/libgrundy.so."*" (12, 71)") ok ;;
-    *) bad "the package pip built loads the installed library: $got" ;;
-    esac
+    package_loads "$work/prefix/lib/libgrundy.so." \
+        "the package pip built loads the installed library" "$py"
     check_logged "pip uninstall (over the installed library)" "$py" -m pip uninstall -y grundy
 else
     echo "not run: pip over an installed libgrundy (pkg-config is not installed)"
