@@ -1995,7 +1995,8 @@ class TestArrays(unittest.TestCase):
         v = h.values(0, 10 ** 7)  # from the period: its speed is measured by bench/python_bench.py
         self.assertEqual(len(v), 10 ** 7)
         self.assertEqual(v[10 ** 7 - 1], h.value(10 ** 7 - 1))
-        self.assertEqual(v[10 ** 7 - 12:].tolist(), [h.value(n) for n in range(10 ** 7 - 12, 10 ** 7)])
+        last = range(10 ** 7 - 12, 10 ** 7)
+        self.assertEqual(v[last[0]:].tolist(), [h.value(n) for n in last])
 
 
 class TestPythonic(unittest.TestCase):

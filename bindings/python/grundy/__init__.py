@@ -70,9 +70,10 @@ be shared between threads: its calls take turns (each holds the handle's
 lock).  close() from inside the handle's own call (a move generator) raises
 StateError.  Ctrl-C stops a long computation within a fraction of a second
 with KeyboardInterrupt, and leaves the handle usable; a SIGINT handler of
-the program's own runs during the call, which it stops only if it raises.  Every handle has a
-memory cap (default_memory_limit(), or ``memory_limit=``), past which it
-raises at once instead of exhausting the machine's memory.
+the program's own runs during the call, which it stops only if it raises.
+Every handle has a memory cap (default_memory_limit(), or
+``memory_limit=``), past which it raises at once instead of exhausting the
+machine's memory.
 """
 
 import array
@@ -1734,7 +1735,7 @@ class HeapGame(_Owner):
         it indexes and slices like a list, and numpy reads it without a copy
         (``numpy.asarray``).  values(n), like range(n), is G(0) ...
         G(n - 1).  Once a period is proved, any count costs one pass of
-        memory (values(10**7) of Kayles in a few hundredths of a second).
+        memory (values(10**7) of Kayles in a fraction of a second).
         The array is held to the game's limits before it is allocated: a
         count past 2**32 - 1 (the most values the library stores), or
         whose 4 bytes a value pass the memory limit, raises LimitError at
