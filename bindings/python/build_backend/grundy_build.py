@@ -160,7 +160,7 @@ def _loads(path):
     every function it calls), else (None, why not): the module's own check,
     in a child, with GRUNDY_LIBRARY naming path."""
     code = "import sys; sys.path.insert(0, sys.argv[1]); import grundy; print(grundy.version())"
-    env = dict(os.environ, GRUNDY_LIBRARY=path)
+    env = dict(os.environ, GRUNDY_LIBRARY=path, PYTHONDONTWRITEBYTECODE="1")  # no __pycache__
     try:
         proc = subprocess.run([sys.executable, "-c", code, HERE], env=env, capture_output=True,
                               text=True, timeout=120)
