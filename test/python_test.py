@@ -2317,6 +2317,79 @@ class TestDocumentedExamples(unittest.TestCase):
 # Against an installed copy, in subprocesses
 
 
+class TestBuildBackend(unittest.TestCase):
+    """Which libgrundy bindings/python/build_backend gives the wheel: the
+    tree's when it is newer than every source, else an installed one, else
+    one compiled, saying which and why (in a tree of its own, with the
+    installed places replaced; nothing is compiled)."""
+
+    def setUp(self):
+        self.lib = os.path.join(ROOT, "lib", "libgrundy.so.%s" % grundy.version())
+        if not os.path.exists(self.lib):
+            self.skipTest("no %s: make builds it" % self.lib)
+        sys.path.insert(0, os.path.join(ROOT, "bindings", "python", "build_backend"))
+        self.addCleanup(sys.path.remove, sys.path[0])
+        import grundy_build
+        self.backend = grundy_build
+        self.tree = tempfile.mkdtemp(prefix="grundy-backend-")
+        self.addCleanup(shutil.rmtree, self.tree, True)
+        for folder in ("include", "src", "lib"):
+            os.makedirs(os.path.join(self.tree, folder))
+        shutil.copy(HEADER, os.path.join(self.tree, "include"))
+        self.source = os.path.join(self.tree, "src", "a.c")
+        open(self.source, "w").close()
+        self.copy = os.path.join(self.tree, "lib", os.path.basename(self.lib))
+        shutil.copy(self.lib, self.copy)
+        self.installed = []
+        for name, value in (("REPO", self.tree),
+                            ("_installed_places", lambda soname: list(self.installed))):
+            self.addCleanup(setattr, grundy_build, name, getattr(grundy_build, name))
+            setattr(grundy_build, name, value)
+
+    def choose(self, settings=None):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            got = self.backend._find_library(self.backend._version(), settings)
+        return got, err.getvalue()
+
+    def test_the_tree_s_library_when_fresh(self):
+        (how, path), said = self.choose()
+        self.assertEqual((how, path), ("tree", self.copy))
+        self.assertIn("grundy build: using libgrundy %s built in this source tree, %s"
+                      % (grundy.version(), self.copy), said)
+
+    def test_a_stale_tree_library_is_passed_over(self):
+        os.utime(self.copy, (0, 0))
+        (how, path), said = self.choose()
+        self.assertEqual((how, path), ("compile", None))
+        self.assertIn("grundy build: compiling libgrundy", said)
+        self.assertIn("%s is older than %s (run `make` to use it)" % (self.copy, self.source),
+                      said)
+        self.installed = [(self.lib, "pkg-config grundy")]
+        (how, path), said = self.choose()
+        self.assertEqual((how, path), ("installed", self.lib))
+        self.assertIn("using the installed libgrundy %s, %s (found by pkg-config grundy"
+                      % (grundy.version(), self.lib), said)
+
+    def test_a_library_that_does_not_load_is_passed_over(self):
+        os.remove(self.copy)
+        bogus = os.path.join(self.tree, "libgrundy.so.0.2")
+        with open(bogus, "w") as f:
+            f.write("not a library")
+        self.installed = [(bogus, "a standard folder")]
+        (how, path), said = self.choose()
+        self.assertEqual(how, "compile")
+        self.assertIn("none built in this source tree", said)
+        self.assertIn(bogus + " (a standard folder): ", said)
+
+    def test_compile_on_request(self):
+        (how, path), said = self.choose({"library": "compile"})
+        self.assertEqual(how, "compile")
+        self.assertIn("library=compile asks for one compiled here", said)
+        with self.assertRaisesRegex(ValueError, "library='tree': give auto"):
+            self.choose({"library": "tree"})
+
+
 QUICK = [TestLoadedLibrary, TestNim, TestGraphBasics, TestErrors, TestHeapGames, TestQuotient,
          TestNimbers, TestGame, TestDocumentedExamples, TestSafety, TestMemoryCap, TestArrays,
          TestPythonic, TestInterrupt, TestPackage]
@@ -2435,7 +2508,7 @@ def main(argv):
         print("0 passed, 1 failed")
         return 1
     loader = testlib.unittest_loader()  # the test cases F=PATTERN selects
-    classes = QUICK if installed_subset else QUICK + [TestMemory, TestInstalled]
+    classes = QUICK if installed_subset else QUICK + [TestMemory, TestBuildBackend, TestInstalled]
     suite = unittest.TestSuite(loader.loadTestsFromTestCase(c) for c in classes)
     print("grundy.py from %s, libgrundy %s from %s" % (MODULE_DIR, grundy.version(),
                                                       grundy.library_path))
