@@ -253,8 +253,10 @@ build/bench/suite: $(BENCH_SRC) $(BENCH_CXX_OBJ) $(wildcard bench/*.h) $(STATIC)
 # Section "threads" runs the tool and the plain loop as programs of their own.
 BENCH_PROGRAMS := $(CLI) build/bench/grundy_loop
 
-bench: build/bench/suite $(BENCH_PROGRAMS)
+# Then the Python package's figures (bench/python_bench.py), measured too.
+bench: build/bench/suite $(BENCH_PROGRAMS) $(SHARED)
 	./build/bench/suite
+	python3 bench/python_bench.py
 
 bench-full: build/bench/suite $(BENCH_PROGRAMS)
 	BENCH_FULL=1 ./build/bench/suite

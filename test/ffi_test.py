@@ -4,7 +4,10 @@ language would: only the C ABI, every signature declared here.  Answers are
 checked against small brute forces written in Python.
 
 usage: python3 test/ffi_test.py      (after `make`)
-Last line: "N passed, N failed"; exit status 1 if any test failed.
+GRUNDY_TEST_FILTER (make check T=ffi_test F=PATTERN): run only the test cases
+whose name contains PATTERN.
+Last line: "N passed, N failed" (", N skipped" when some were, each named
+above it); exit status 1 if any test failed.
 """
 import ctypes
 import functools
@@ -20,6 +23,8 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, byref, c_char_p, c_int,
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIBPATH = os.path.join(ROOT, "lib", "libgrundy.so")
 HEADER = os.path.join(ROOT, "include", "grundy.h")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testlib  # noqa: E402
 
 OK, ENOMEM, EINVAL, ECYCLE, EPARSE, ERANGE, ELIMIT, ESTATE, ECANCELED, ENOTSUP = \
     0, -1, -2, -3, -4, -5, -6, -7, -8, -9
@@ -1588,12 +1593,10 @@ def main():
         print("cannot load %s: %s" % (LIBPATH, e))
         print("0 passed, 1 failed")
         return 1
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+    suite = testlib.unittest_loader().loadTestsFromModule(sys.modules[__name__])
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)
     sys.stdout.flush()
-    bad = len(result.failures) + len(result.errors)
-    print("%d passed, %d failed" % (result.testsRun - bad, bad))
-    return 1 if bad else 0
+    return testlib.unittest_summary(result)
 
 
 if __name__ == "__main__":

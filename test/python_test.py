@@ -14,7 +14,10 @@ Environment: GRUNDY_TEST_MODULE_DIR, the directory to import the package
 grundy from (default bindings/python; "-" for the package installed in the
 running interpreter, which must use its own library); GRUNDY_EXPECT_LIBRARY, the library
 file that must be the one loaded (default: the build tree's, unless GRUNDY_LIBRARY is set).
-Last line: "N passed, N failed"; exit status 1 if any test failed.
+GRUNDY_TEST_FILTER (make check T=python_test F=PATTERN): run only the test
+cases whose name contains PATTERN.
+Last line: "N passed, N failed" (", N skipped" when some were, each named
+above it with its reason); exit status 1 if any test failed.
 """
 import array
 import contextlib
@@ -41,6 +44,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULE_DIR = os.environ.get("GRUNDY_TEST_MODULE_DIR") or os.path.join(ROOT, "bindings", "python")
 HEADER = os.path.join(ROOT, "include", "grundy.h")
 THIS = os.path.abspath(__file__)
+sys.path.insert(0, os.path.dirname(THIS))
+import testlib  # noqa: E402
 
 grundy = None  # imported by main()
 
@@ -1883,10 +1888,9 @@ class TestSafety(unittest.TestCase):
 
 class TestMemoryCap(unittest.TestCase):
     def test_absurd_graph_fails_at_once(self):
-        t = time.monotonic()
+        # Refused by the cap (the message says so) before the 50 GB are asked for.
         with self.assertRaises(grundy.OutOfMemoryError) as cm:
             grundy.Graph.parse("2147483647 0").values()
-        self.assertLess(time.monotonic() - t, 2.0)
         self.assertIn("memory limit", str(cm.exception))
         self.assertIn("GRUNDY_MEMORY_LIMIT", str(cm.exception))
         g = grundy.Graph.parse("3 2\n1 0\n2 1\n", memory_limit=1 << 20)
@@ -1898,6 +1902,42 @@ class TestMemoryCap(unittest.TestCase):
         g.set_memory_limit(0)
         g.add_moves([(2, 0)] * 100)
         self.assertEqual(g.values().tolist(), [0, 1, 2])
+
+    def test_values_array_held_to_the_limits(self):
+        """values() holds the array it returns to 2**32 - 1 values and to the
+        memory limit before allocating it: it used to zero-fill
+        values(0, 2**40) first, growing without bound.  (In a child whose
+        address space is capped, so that a regression fails, not swaps.)"""
+        h = grundy.HeapGame("0.77", memory_limit=1 << 20)
+        self.assertEqual(h.period(1000), (12, 71))
+        self.assertEqual(len(h.values(0, 1 << 18)), 1 << 18)  # 1 MiB: at the limit
+        with self.assertRaises(grundy.LimitError) as cm:
+            h.values(5, (1 << 18) + 1)
+        self.assertIn("262145 values need 1048580 bytes, past the memory limit of 1048576 bytes",
+                      str(cm.exception))
+        self.assertEqual(h.values(3, 4).tolist(), [h.value(n) for n in range(3, 7)])
+        code = ("import resource, sys\n"
+                "sys.path.insert(0, sys.argv[1])\n"
+                "import grundy\n"
+                "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))\n"
+                "for limit, count in ((None, 2 ** 40), (0, 2 ** 32), (1 << 30, 1 << 29)):\n"
+                "    h = grundy.HeapGame('0.77', memory_limit=limit)\n"
+                "    for play in ('normal', 'misere'):\n"
+                "        try:\n"
+                "            h.values(0, count, play)\n"
+                "            print('no error')\n"
+                "        except grundy.LimitError as e:\n"
+                "            print(e)\n")
+        proc = subprocess.run([sys.executable, "-c", code, MODULE_DIR], capture_output=True,
+                              text=True, timeout=60)
+        lines = proc.stdout.splitlines()
+        self.assertEqual(len(lines), 6, proc.stdout + proc.stderr)
+        for line in lines[:4]:
+            self.assertIn("values in one call: past 2**32 - 1 = 4294967295", line)
+        for line in lines[4:]:
+            self.assertIn("536870912 values need 2147483648 bytes, past the memory limit of "
+                          "1073741824 bytes (raise it with memory_limit= or GRUNDY_MEMORY_LIMIT)",
+                          line)
 
     def test_default_cap(self):
         old = os.environ.pop("GRUNDY_MEMORY_LIMIT", None)
@@ -1940,24 +1980,23 @@ class TestArrays(unittest.TestCase):
         self.assertEqual(len(h.values(0)), 0)
         g = grundy.Graph.parse("2 1\n1 0\n")
         self.assertIsInstance(g.values(), array.array)
+
+    def test_numpy_reads_values(self):
         try:
             import numpy
-        except ImportError:
-            # The buffer protocol is checked above through memoryview.
-            print("\nnot run: numpy is not installed, so numpy.asarray() of a values array "
-                  "was not checked", file=sys.stderr)
-            return
+        except ImportError:  # the buffer protocol is checked through memoryview above
+            self.skipTest("numpy is not installed")
+        v = grundy.HeapGame("0.77").values(5, 10)
         self.assertEqual(numpy.asarray(v).tolist(), v.tolist())
 
     def test_ten_million_values_at_once(self):
         h = grundy.HeapGame("0.77")
         self.assertEqual(h.period(1000), (12, 71))
-        t = time.perf_counter()
-        v = h.values(0, 10 ** 7)
-        took = time.perf_counter() - t
+        v = h.values(0, 10 ** 7)  # from the period: its speed is measured by bench/python_bench.py
         self.assertEqual(len(v), 10 ** 7)
         self.assertEqual(v[10 ** 7 - 1], h.value(10 ** 7 - 1))
-        self.assertLess(took, 0.5)
+        last = range(10 ** 7 - 12, 10 ** 7)
+        self.assertEqual(v[last[0]:].tolist(), [h.value(n) for n in last])
 
 
 class TestPythonic(unittest.TestCase):
@@ -2030,35 +2069,48 @@ try:
     call()
     print("finished", flush=True)
 except KeyboardInterrupt:
-    print("interrupted", time.monotonic(), flush=True)
+    print("interrupted", flush=True)
 print("again", again(), flush=True)
 """
 
 
+OWN_HANDLER_CHILD = r"""
+import os, signal, sys, threading
+sys.path.insert(0, sys.argv[1])
+import grundy
+seen, busy = [], [False]
+signal.signal(signal.SIGINT, lambda signum, frame: seen.append(busy[0]))
+h = grundy.HeapGame("0.137", period_detection=False)
+threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT)).start()
+busy[0] = True
+h.compute(60000)  # seconds: the handler runs in it and lets it go on
+busy[0] = False
+threading.Event().wait(0.2)  # (had the call ended first, the handler runs now)
+print("computed", h.computed, "handled", seen)
+"""
+
+
 class TestInterrupt(unittest.TestCase):
-    """SIGINT 0.3 s into a long computation: KeyboardInterrupt within 0.2 s,
-    and the handle usable after."""
+    """SIGINT 0.3 s into a long computation stops it with KeyboardInterrupt,
+    and the handle is usable after.  (How soon it stops is measured by
+    bench/python_bench.py; here a minute is only the bound of a hang.)"""
 
     def interrupt(self, case):
         proc = subprocess.Popen([sys.executable, "-c", INTERRUPTED_CHILD, MODULE_DIR, case],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.assertEqual(proc.stdout.readline().strip(), "ready")
         time.sleep(0.3)
-        sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
         try:
             out, err = proc.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.communicate()
             self.fail("%s: still running a minute after SIGINT" % case)
-        lines = out.splitlines()
-        self.assertEqual(len(lines), 2, (case, out, err))
-        self.assertTrue(lines[0].startswith("interrupted "), (case, out, err))
-        delay = float(lines[0].split()[1]) - sent
-        self.assertLess(delay, 0.2, case)
-        self.assertTrue(lines[1].startswith("again "), (case, out, err))
+        self.assertEqual(out.splitlines()[:1], ["interrupted"], (case, out, err))
+        self.assertEqual(len(out.splitlines()), 2, (case, out, err))
+        self.assertTrue(out.splitlines()[1].startswith("again "), (case, out, err))
         self.assertEqual(err, "", case)
-        return delay
 
     def test_compute(self):
         self.interrupt("compute")
@@ -2080,6 +2132,61 @@ class TestInterrupt(unittest.TestCase):
 
     def test_graph_solve(self):
         self.interrupt("graph")
+
+    def main_thread_only(self):
+        if threading.current_thread() is not threading.main_thread():
+            self.skipTest("signals go to the main thread")
+
+    def test_own_handler_that_returns_lets_the_call_go_on(self):
+        """A SIGINT handler of the program's own that returns ("set a flag
+        and keep working") runs during the call and lets it finish: the
+        call used to stop with CanceledError all the same."""
+        self.main_thread_only()
+        seen = []
+
+        def moves(n):
+            if n == 500:
+                os.kill(os.getpid(), signal.SIGINT)  # noted in the evaluation
+            return [n - t for t in (1, 2) if t <= n]
+        before = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+        try:
+            self.assertEqual(grundy.Game(moves).value(2000), 2000 % 3)
+        finally:
+            signal.signal(signal.SIGINT, before)
+        self.assertEqual(seen, [signal.SIGINT])
+
+    def test_own_handler_that_raises_stops_the_call(self):
+        """A handler that raises stops the call with its exception, and the
+        default one with KeyboardInterrupt; the game stays usable."""
+        self.main_thread_only()
+
+        class Stop(Exception):
+            pass
+
+        def stop(signum, frame):
+            raise Stop("stop at %d" % signum)
+
+        def moves(n):
+            if n == 500:
+                os.kill(os.getpid(), signal.SIGINT)
+            return [n - t for t in (1, 2) if t <= n]
+        for handler, kind in ((stop, Stop), (signal.default_int_handler, KeyboardInterrupt)):
+            game = grundy.Game(moves)
+            before = signal.signal(signal.SIGINT, handler)
+            try:
+                with self.assertRaises(kind):
+                    game.value(2000)
+            finally:
+                signal.signal(signal.SIGINT, before)
+            self.assertEqual(game.value(400), 400 % 3)
+
+    def test_own_handler_during_a_long_computation(self):
+        """The same through the progress callback of a heap game's
+        computation, the signal coming from another thread."""
+        proc = subprocess.run([sys.executable, "-c", OWN_HANDLER_CHILD, MODULE_DIR],
+                              capture_output=True, text=True, timeout=300)
+        self.assertEqual((proc.returncode, proc.stderr), (0, ""), proc.stdout)
+        self.assertRegex(proc.stdout, r"^computed 60000 handled \[(True|False)\]\n$")
 
     def test_other_threads_go_on(self):
         """A SIGINT noted for the main thread's call stops no call on another
@@ -2103,8 +2210,7 @@ class TestInterrupt(unittest.TestCase):
         self.assertEqual(outcome, [40000])
 
     def test_outside_calls_sigint_as_before(self):
-        if threading.current_thread() is not threading.main_thread():
-            self.skipTest("signals go to the main thread")
+        self.main_thread_only()
         grundy.HeapGame("0.77").values(100)
         with self.assertRaises(KeyboardInterrupt):
             os.kill(os.getpid(), signal.SIGINT)
@@ -2118,6 +2224,13 @@ class TestInterrupt(unittest.TestCase):
             self.assertEqual(seen, [signal.SIGINT], "the program's own handler runs")
         finally:
             signal.signal(signal.SIGINT, before)
+        # The saved handler, restored, is whole again: it used to keep
+        # running the program's handler in front of which it was put.
+        self.assertEqual(grundy.HeapGame("0.77").value(5), 4)
+        with self.assertRaises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        self.assertEqual(seen, [signal.SIGINT])
 
 
 
@@ -2204,6 +2317,79 @@ class TestDocumentedExamples(unittest.TestCase):
 # Against an installed copy, in subprocesses
 
 
+class TestBuildBackend(unittest.TestCase):
+    """Which libgrundy bindings/python/build_backend gives the wheel: the
+    tree's when it is newer than every source, else an installed one, else
+    one compiled, saying which and why (in a tree of its own, with the
+    installed places replaced; nothing is compiled)."""
+
+    def setUp(self):
+        self.lib = os.path.join(ROOT, "lib", "libgrundy.so.%s" % grundy.version())
+        if not os.path.exists(self.lib):
+            self.skipTest("no %s: make builds it" % self.lib)
+        sys.path.insert(0, os.path.join(ROOT, "bindings", "python", "build_backend"))
+        self.addCleanup(sys.path.remove, sys.path[0])
+        import grundy_build
+        self.backend = grundy_build
+        self.tree = tempfile.mkdtemp(prefix="grundy-backend-")
+        self.addCleanup(shutil.rmtree, self.tree, True)
+        for folder in ("include", "src", "lib"):
+            os.makedirs(os.path.join(self.tree, folder))
+        shutil.copy(HEADER, os.path.join(self.tree, "include"))
+        self.source = os.path.join(self.tree, "src", "a.c")
+        open(self.source, "w").close()
+        self.copy = os.path.join(self.tree, "lib", os.path.basename(self.lib))
+        shutil.copy(self.lib, self.copy)
+        self.installed = []
+        for name, value in (("REPO", self.tree),
+                            ("_installed_places", lambda soname: list(self.installed))):
+            self.addCleanup(setattr, grundy_build, name, getattr(grundy_build, name))
+            setattr(grundy_build, name, value)
+
+    def choose(self, settings=None):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            got = self.backend._find_library(self.backend._version(), settings)
+        return got, err.getvalue()
+
+    def test_the_tree_s_library_when_fresh(self):
+        (how, path), said = self.choose()
+        self.assertEqual((how, path), ("tree", self.copy))
+        self.assertIn("grundy build: using libgrundy %s built in this source tree, %s"
+                      % (grundy.version(), self.copy), said)
+
+    def test_a_stale_tree_library_is_passed_over(self):
+        os.utime(self.copy, (0, 0))
+        (how, path), said = self.choose()
+        self.assertEqual((how, path), ("compile", None))
+        self.assertIn("grundy build: compiling libgrundy", said)
+        self.assertIn("%s is older than %s (run `make` to use it)" % (self.copy, self.source),
+                      said)
+        self.installed = [(self.lib, "pkg-config grundy")]
+        (how, path), said = self.choose()
+        self.assertEqual((how, path), ("installed", self.lib))
+        self.assertIn("using the installed libgrundy %s, %s (found by pkg-config grundy"
+                      % (grundy.version(), self.lib), said)
+
+    def test_a_library_that_does_not_load_is_passed_over(self):
+        os.remove(self.copy)
+        bogus = os.path.join(self.tree, "libgrundy.so.0.2")
+        with open(bogus, "w") as f:
+            f.write("not a library")
+        self.installed = [(bogus, "a standard folder")]
+        (how, path), said = self.choose()
+        self.assertEqual(how, "compile")
+        self.assertIn("none built in this source tree", said)
+        self.assertIn(bogus + " (a standard folder): ", said)
+
+    def test_compile_on_request(self):
+        (how, path), said = self.choose({"library": "compile"})
+        self.assertEqual(how, "compile")
+        self.assertIn("library=compile asks for one compiled here", said)
+        with self.assertRaisesRegex(ValueError, "library='tree': give auto"):
+            self.choose({"library": "tree"})
+
+
 QUICK = [TestLoadedLibrary, TestNim, TestGraphBasics, TestErrors, TestHeapGames, TestQuotient,
          TestNimbers, TestGame, TestDocumentedExamples, TestSafety, TestMemoryCap, TestArrays,
          TestPythonic, TestInterrupt, TestPackage]
@@ -2213,7 +2399,7 @@ def clean_env(**extra):
     env = {k: v for k, v in os.environ.items()
            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "DESTDIR", "PREFIX", "LIBDIR",
                         "GRUNDY_LIBRARY", "GRUNDY_EXPECT_LIBRARY", "GRUNDY_TEST_MODULE_DIR",
-                        "LD_LIBRARY_PATH")}
+                        "GRUNDY_TEST_FILTER", "LD_LIBRARY_PATH")}
     env.update(extra)
     return env
 
@@ -2248,7 +2434,7 @@ class TestInstalled(unittest.TestCase):
                               capture_output=True, text=True, timeout=600)
         out = proc.stdout.strip().splitlines()
         last = out[-1] if out else ""
-        m = re.fullmatch(r"(\d+) passed, (\d+) failed", last)
+        m = re.fullmatch(r"(\d+) passed, (\d+) failed(, \d+ skipped)?", last)
         detail = "\n".join(out[-40:]) + proc.stderr[-2000:]
         self.assertIsNotNone(m, detail)
         self.assertEqual((m.group(2), proc.returncode), ("0", 0), detail)
@@ -2321,16 +2507,14 @@ def main(argv):
                                                                grundy.library_path, want))
         print("0 passed, 1 failed")
         return 1
-    loader = unittest.defaultTestLoader
-    classes = QUICK if installed_subset else QUICK + [TestMemory, TestInstalled]
+    loader = testlib.unittest_loader()  # the test cases F=PATTERN selects
+    classes = QUICK if installed_subset else QUICK + [TestMemory, TestBuildBackend, TestInstalled]
     suite = unittest.TestSuite(loader.loadTestsFromTestCase(c) for c in classes)
     print("grundy.py from %s, libgrundy %s from %s" % (MODULE_DIR, grundy.version(),
                                                       grundy.library_path))
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)
     sys.stdout.flush()
-    bad = len(result.failures) + len(result.errors)
-    print("%d passed, %d failed" % (result.testsRun - bad - len(result.skipped), bad))
-    return 1 if bad else 0
+    return testlib.unittest_summary(result)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,9 @@
 #   TEST_RUNNER  a command (with its options) that runs each test program,
 #                e.g. valgrind.
 # A suite that crashes or prints no closing line counts as one failure.
+# Skipped test cases (a Python suite's ", N skipped" and its "SKIPPED: case:
+# reason" lines) are shown with the suite's result and counted in the last
+# line; a filter that selects only skipped cases selects something.
 # Each suite's result is printed as it ends; the failures' first lines are
 # printed again before the total, so a failure seen once (a CI run) can be
 # traced.
@@ -51,13 +54,18 @@ if [ "${1:-}" = --one ]; then
     else
         why=
     fi
-    echo "$p $f" >"$out.res"
+    # What the closing line adds (", N skipped"), and the skipped cases
+    # named above it, are shown with the suite's result.
+    rest=$(printf '%s\n' "$last" | sed -n 's/^[0-9]* passed, [0-9]* failed\(, [0-9]* skipped\).*$/\1/p')
+    s=$(printf '%s\n' "$rest" | sed -n 's/^, \([0-9]*\) skipped$/\1/p')
+    echo "$p $f ${s:-0}" >"$out.res"
     if [ "$f" -ne 0 ]; then
         { echo "$name: $p passed, $f failed${why:+ ($why)}"
           if [ -n "$why" ]; then tail -n 20 "$out.out"; else grep -E -m 20 '^FAIL: |: FAILED: ' "$out.out" | awk '!seen[$0]++'; fi \
               | sed 's/^/    /'; } >"$out.fail"
     fi
-    echo "$name: $p passed, $f failed${why:+ ($why)}"
+    echo "$name: $p passed, $f failed$rest${why:+ ($why)}"
+    grep '^SKIPPED' "$out.out" | sed 's/^/    /'
     exit 0
 fi
 
@@ -124,16 +132,18 @@ xargs -P "$jobs" -n 1 sh "$0" --one <"$list"
 
 total_pass=0
 total_fail=0
+total_skip=0
 while read -r name; do
     if [ -f "$RUN_DIR/$name.res" ]; then
-        read -r p f <"$RUN_DIR/$name.res"
+        read -r p f s <"$RUN_DIR/$name.res"
     else
         echo "$name: did not run"
-        p=0 f=1
+        p=0 f=1 s=0
     fi
-    total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+    total_pass=$((total_pass + p)); total_fail=$((total_fail + f)); total_skip=$((total_skip + s))
 done <"$list"
-if [ -n "${F:-}" ] && [ "$total_pass" -eq 0 ] && [ "$total_fail" -eq 0 ]; then
+if [ -n "${F:-}" ] && [ "$total_pass" -eq 0 ] && [ "$total_fail" -eq 0 ] &&
+    [ "$total_skip" -eq 0 ]; then
     echo "no test case matches F=$F${T:+ in $T}"
     total_fail=1
 fi
@@ -141,5 +151,9 @@ if [ "$total_fail" -ne 0 ]; then
     echo "== failures"
     cat "$RUN_DIR"/*.fail 2>/dev/null
 fi
-echo "$total_pass passed, $total_fail failed"
+if [ "$total_skip" -ne 0 ]; then
+    echo "$total_pass passed, $total_fail failed, $total_skip skipped (named above)"
+else
+    echo "$total_pass passed, $total_fail failed"
+fi
 [ "$total_fail" -eq 0 ]

@@ -5,11 +5,27 @@ no wheel, no network, so that
 
     pip install --no-build-isolation ./bindings/python
 
-works offline.  The wheel holds the package (bindings/python/grundy) and the
-shared library compiled from this repository's sources (include/, src/)
-into the package, beside __init__.py, where the module looks for it first.
-The version is the library's, read from include/grundy.h.  Set CC to choose
-the compiler and CFLAGS to replace the optimization flags (default -O2).
+works offline.  The wheel holds the package (bindings/python/grundy) and a
+libgrundy the package loads, the first of:
+
+1. the library `make` built in this source tree (lib/libgrundy.so.X.Y.Z),
+   if it is newer than every source and the package loads it: copied into
+   the package, beside __init__.py, where the module looks for it first;
+2. a libgrundy installed with the ABI the package speaks: where
+   `pkg-config --variable=libdir grundy` says (PKG_CONFIG_PATH is honoured),
+   else in the standard folders (/usr/local/lib, /usr/lib, ...).  The
+   package then loads it from there (grundy/_install.py names it), as after
+   `make install PYTHONDIR=...`;
+3. else one compiled from this repository's sources (include/, src/) into
+   the package, which takes a minute or two of CPU.
+
+The choice is printed on standard error, with the reason the others were
+passed over: `pip install -v` shows it (pip hides a backend's output
+otherwise; `python -m build` shows it always).  The config setting
+`library=compile` (`pip install -C library=compile ...`, or the environment
+variable GRUNDY_BUILD_LIBRARY=compile) compiles one whatever is found.  The
+version is the library's, read from include/grundy.h.  Set CC to choose the
+compiler and CFLAGS to replace the optimization flags (default -O2).
 """
 import base64
 import concurrent.futures
@@ -20,6 +36,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import sysconfig
 import tempfile
 import zipfile
@@ -44,6 +61,9 @@ def _lib_dirs():
 LIB_DIRS = _lib_dirs()
 NAME = "grundy"
 SUMMARY = "Sprague-Grundy values, outcomes and winning moves of impartial games (libgrundy)"
+# pyproject.toml's license, and the file that holds its text.
+LICENSE = "MIT"
+LICENSE_FILE = os.path.join(REPO, "LICENSE")
 
 
 def _version():
@@ -72,10 +92,11 @@ def _dist_info(version):
 def _metadata(version):
     readme = os.path.join(HERE, "README.md")
     description = open(readme, encoding="utf-8").read() if os.path.exists(readme) else SUMMARY
-    return ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\n"
+    return ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\nLicense: %s\n"
+            "Classifier: License :: OSI Approved :: MIT License\n"
             "Requires-Python: >=3.7\n"
             "Description-Content-Type: text/markdown\n\n%s"
-            % (NAME, "%d.%d.%d" % version, SUMMARY, description))
+            % (NAME, "%d.%d.%d" % version, SUMMARY, LICENSE, description))
 
 
 def _wheel_file():
@@ -115,6 +136,105 @@ def _compile_library(out_dir, version):
     if proc.returncode:
         raise RuntimeError("linking %s failed:\n%s\n%s" % (soname, " ".join(cmd), proc.stderr))
     return target
+
+
+def _say(message):
+    """A line for whoever installs, on standard error (see the top)."""
+    print("grundy build: " + message, file=sys.stderr, flush=True)
+
+
+def _newest_source():
+    """(mtime, path) of the newest file the library is built from."""
+    newest = (0.0, "")
+    for top in ("include", "src"):
+        for folder, _, files in os.walk(os.path.join(REPO, top)):
+            for f in files:
+                if f.endswith((".c", ".h", ".map")):
+                    path = os.path.join(folder, f)
+                    newest = max(newest, (os.path.getmtime(path), path))
+    return newest
+
+
+def _loads(path):
+    """(version, None) if the package loads the library at path (its ABI,
+    every function it calls), else (None, why not): the module's own check,
+    in a child, with GRUNDY_LIBRARY naming path."""
+    code = "import sys; sys.path.insert(0, sys.argv[1]); import grundy; print(grundy.version())"
+    env = dict(os.environ, GRUNDY_LIBRARY=path, PYTHONDONTWRITEBYTECODE="1")  # no __pycache__
+    try:
+        proc = subprocess.run([sys.executable, "-c", code, HERE], env=env, capture_output=True,
+                              text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, str(exc)
+    if proc.returncode:
+        lines = [line.strip() for line in proc.stderr.splitlines() if line.strip()]
+        reasons = [line[2:] for line in lines if line.startswith("- ")]
+        return None, (reasons or lines or ["the package does not load it"])[-1]
+    return proc.stdout.strip(), None
+
+
+def _installed_places(soname):
+    """(path, how found) of the installed libraries to try, in order."""
+    places = []
+    try:
+        proc = subprocess.run(["pkg-config", "--variable=libdir", "grundy"],
+                              capture_output=True, text=True, timeout=60)
+        if proc.returncode == 0 and proc.stdout.strip():
+            places.append((os.path.join(proc.stdout.strip(), soname), "pkg-config grundy"))
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    multiarch = sysconfig.get_config_var("MULTIARCH")
+    for folder in ["/usr/local/lib", "/usr/local/lib64"] + \
+            (["/usr/lib/" + multiarch] if multiarch else []) + ["/usr/lib64", "/usr/lib"]:
+        places.append((os.path.join(folder, soname), "a standard folder"))
+    return places
+
+
+def _find_library(version, config_settings):
+    """The libgrundy the wheel takes (see the top): ("tree", path),
+    ("installed", path), or ("compile", None), having said which and why."""
+    want = "%d.%d.%d" % version
+    choice = ((config_settings or {}).get("library") or os.environ.get("GRUNDY_BUILD_LIBRARY")
+              or "auto")
+    if choice not in ("auto", "compile"):
+        raise ValueError("library=%r: give auto (the default: a libgrundy built in the tree or "
+                         "installed, else one compiled) or compile" % (choice,))
+    passed = []
+    if choice == "compile":
+        passed.append("library=compile asks for one compiled here")
+    else:
+        tree = os.path.join(REPO, "lib", "libgrundy.so." + want)
+        if not os.path.exists(tree):
+            passed.append("none built in this source tree (no %s: `make` builds it)" % tree)
+        else:
+            newest = _newest_source()
+            got, why = (None, None) if os.path.getmtime(tree) < newest[0] else _loads(tree)
+            if got is None and why is None:
+                passed.append("%s is older than %s (run `make` to use it)" % (tree, newest[1]))
+            elif why or got != want:
+                passed.append("%s: %s" % (tree, why or "version %s, not %s" % (got, want)))
+            else:
+                _say("using libgrundy %s built in this source tree, %s (copied into the "
+                     "package)" % (got, tree))
+                return "tree", tree
+        seen = set()
+        for path, how in _installed_places(_soname(version)):
+            if path in seen or not os.path.exists(path):
+                continue
+            seen.add(path)
+            got, why = _loads(path)
+            if why:
+                passed.append("%s (%s): %s" % (path, how, why))
+                continue
+            _say("using the installed libgrundy %s, %s (found by %s; the package loads it from "
+                 "there)" % (got, path, how))
+            return "installed", path
+        if not seen:
+            passed.append("no %s installed (pkg-config grundy, /usr/local/lib, /usr/lib)"
+                          % _soname(version))
+    _say("compiling libgrundy %s from the sources into the package, a minute or two of CPU: %s"
+         % (want, "; ".join(passed)))
+    return "compile", None
 
 
 def _record_line(arcname, data):
@@ -162,10 +282,18 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     name = "%s-%s-%s.whl" % (NAME, "%d.%d.%d" % version, _tag())
     tmp = tempfile.mkdtemp(prefix="grundy-wheel-")
     try:
-        library = _compile_library(tmp, version)
+        how, library = _find_library(version, config_settings)
         entries = [(arc, open(path, "rb").read()) for arc, path in _package_files()]
-        entries.append(("grundy/" + os.path.basename(library), open(library, "rb").read()))
+        if how == "installed":
+            entries.append(("grundy/_install.py", ('"""Where the installed libgrundy is, which '
+                                                   'the package loads."""\nLIBRARY = %r\n'
+                                                   % library).encode("utf-8")))
+        else:
+            if how == "compile":
+                library = _compile_library(tmp, version)
+            entries.append(("grundy/" + _soname(version), open(library, "rb").read()))
         entries.append((info + "/METADATA", _metadata(version).encode("utf-8")))
+        entries.append((info + "/LICENSE", open(LICENSE_FILE, "rb").read()))
         entries.append((info + "/WHEEL", _wheel_file().encode("utf-8")))
         record = "".join(_record_line(arc, data) for arc, data in entries)
         record += info + "/RECORD,,\n"

@@ -69,9 +69,11 @@ Safety: no call through this module can crash the interpreter.  A handle may
 be shared between threads: its calls take turns (each holds the handle's
 lock).  close() from inside the handle's own call (a move generator) raises
 StateError.  Ctrl-C stops a long computation within a fraction of a second
-with KeyboardInterrupt, and leaves the handle usable.  Every handle has a
-memory cap (default_memory_limit(), or ``memory_limit=``), past which it
-raises at once instead of exhausting the machine's memory.
+with KeyboardInterrupt, and leaves the handle usable; a SIGINT handler of
+the program's own runs during the call, which it stops only if it raises.
+Every handle has a memory cap (default_memory_limit(), or
+``memory_limit=``), past which it raises at once instead of exhausting the
+machine's memory.
 """
 
 import array
@@ -627,9 +629,24 @@ VALUES_TYPECODE = next(c for c in "ILH" if array.array(c).itemsize == 4)
 _ZEROS = array.array(VALUES_TYPECODE, bytes(4 * 4096))
 
 
+def _values_room(count, limit, error, code):
+    """Refuses an array of count 32-bit values before it is allocated: more
+    values than the library stores (2**32 - 1, docs/limits.md), or more
+    bytes than the handle's memory cap limit (0: none), with error (the
+    class of the handle's memory failures) and status code."""
+    if count > _U32_MAX:
+        raise LimitError(ELIMIT, "%d values in one call: past 2**32 - 1 = %d, the most values "
+                                 "the library stores (docs/limits.md); ask for them in pieces"
+                         % (count, _U32_MAX))
+    if limit and 4 * count > limit:
+        raise error(code, "%d values need %d bytes, past the memory limit of %d bytes (raise it "
+                          "with memory_limit= or %s)" % (count, 4 * count, limit, _LIMIT_VAR))
+
+
 def _fill_u32(count, fill):
     """A new array of count 32-bit values, handed to fill (a C call) as the
-    buffer to fill, without a copy."""
+    buffer to fill, without a copy.  The caller checks count first
+    (_values_room)."""
     out = array.array(VALUES_TYPECODE)
     while len(out) < count:  # zeros, by doubling: no list, no bytes object
         out.extend(out if out and 2 * len(out) <= count else _ZEROS[:count - len(out)])
@@ -926,14 +943,17 @@ def nim_inv(a):
 # - no use after free: close() from inside one of the handle's own calls
 #   (its move generator, or a signal handler run by the progress callback)
 #   raises StateError, and from another thread it waits for the call to end;
-# - Ctrl-C: during a call on the main thread, SIGINT is only noted (a
-#   handler that raised would raise inside a ctypes callback, where the
+# - Ctrl-C: during a call on the main thread, SIGINT is only noted (_noting)
+#   (a handler that raised would raise inside a ctypes callback, where the
 #   exception cannot be caught: Python runs handlers on entry to any Python
 #   function).  Every handle carries a progress callback (and a Game's move
-#   generator does the same) that stops the computation once a signal is
-#   noted; the library returns GRUNDY_ECANCELED, keeping what it found, and
-#   when the call returns SIGINT's handler runs (the default one raises
-#   KeyboardInterrupt);
+#   generator does the same) that runs SIGINT's own handler for a noted
+#   signal, catching what it raises: a handler that raises (the default one
+#   raises KeyboardInterrupt) stops the computation, the library returns
+#   GRUNDY_ECANCELED, keeping what it found, and the call raises what the
+#   handler raised; a handler that returns lets the computation go on (a
+#   program's "set a flag and keep working").  A signal noted after the last
+#   callback is handled when the call returns;
 # - a memory cap on every handle (default_memory_limit()).
 
 _LIMIT_VAR = "GRUNDY_MEMORY_LIMIT"
@@ -980,22 +1000,50 @@ _get_ident = threading.get_ident
 _MAIN_IDENT = threading.main_thread().ident
 _noted = []        # SIGINTs noted during a call, not yet handled
 _active = [0]      # calls under way on the main thread
-_delegate = [None]  # the SIGINT handler _note stands in front of
+_delegate = [None]  # the handler the installed noting handler stands in front of
 
 
-def _note(signum, frame):
-    """SIGINT's handler once a call has run on the main thread: during a
-    call it notes the signal; outside, it does what the handler it stands
-    in front of does (the default one raises KeyboardInterrupt)."""
-    if _active[0]:
-        _noted.append(signum)
-    else:
-        _delegate[0](signum, frame)
+def _noting(handler):
+    """SIGINT's handler once a call has run on the main thread, standing
+    in front of handler: during a call it notes the signal; outside, it
+    runs handler (the default one raises KeyboardInterrupt).  Each keeps
+    its own handler, so that a program that saved SIGINT's handler (one of
+    these) and set its own restores the first one whole."""
+    def note(signum, frame):
+        if _active[0]:
+            _noted.append(signum)
+        else:
+            handler(signum, frame)
+    note.grundy_delegate = handler
+    return note
 
 
-class _Interrupted(BaseException):
-    """A call stopped because SIGINT was noted: replaced on the way out by
-    what SIGINT's own handler does (KeyboardInterrupt)."""
+def _sigint_stops(pending):
+    """From a callback of the library during a call (pending is the
+    handle's): runs SIGINT's handler for each SIGINT noted, if the call was
+    made on the main thread (pending.sigint).  An exception the handler
+    raises is kept in pending, to raise when the call returns, and True
+    stops the computation; a handler that returns lets it go on.  On a
+    thread of the library's own, only the default handler's
+    KeyboardInterrupt is raised there; another handler is left to the main
+    thread, where Python runs handlers."""
+    if not (_noted and pending.sigint):
+        return False
+    if _get_ident() != _MAIN_IDENT:
+        if _delegate[0] is not signal.default_int_handler:
+            return False
+        del _noted[:]
+        pending.append(KeyboardInterrupt())
+        return True
+    while _noted:
+        signum = _noted.pop(0)
+        try:
+            _delegate[0](signum, None)
+        except BaseException as exc:  # raised again when the call returns
+            del _noted[:]
+            pending.append(exc)
+            return True
+    return False
 
 
 class _Pending(list):
@@ -1013,21 +1061,23 @@ class _Pending(list):
 
 class _NotingSignals:
     """Around a call on the main thread: SIGINT is noted, not handled, and
-    handled once the outermost call returns.  _note is put in front of
-    SIGINT's handler once (again if the program sets another one), so a
-    call costs no system call; SIG_DFL and SIG_IGN are left alone (the
+    handled once the outermost call returns.  A noting handler is put in
+    front of SIGINT's handler once (again if the program sets another one),
+    so a call costs no system call; SIG_DFL and SIG_IGN are left alone (the
     process ends, or goes on)."""
 
     __slots__ = ("on",)
 
     def __enter__(self):
         handler = _getsignal(signal.SIGINT)
-        if handler is not _note:
+        delegate = getattr(handler, "grundy_delegate", None)
+        if delegate is None:
             if not callable(handler):
                 self.on = False
                 return
-            _delegate[0] = handler
-            signal.signal(signal.SIGINT, _note)
+            delegate = handler
+            signal.signal(signal.SIGINT, _noting(handler))
+        _delegate[0] = delegate
         self.on = True
         _active[0] += 1
 
@@ -1035,24 +1085,20 @@ class _NotingSignals:
         if not self.on:
             return False
         _active[0] -= 1
-        if _active[0] == 0 and _noted:
+        if _active[0] == 0 and _noted:  # noted after the call's last callback
+            signums = _noted[:]
             del _noted[:]
-            _delegate[0](signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
-        if kind is _Interrupted and _active[0] == 0:
-            # a handler that did not raise: the call was stopped all the same
-            raise CanceledError(ECANCELED, "stopped by SIGINT")
+            for signum in signums:
+                _delegate[0](signum, None)  # the default handler raises KeyboardInterrupt
         return False
 
 
 def _watcher(pending):
-    """The progress callback of a handle: it stops the computation once
-    SIGINT is noted.  It refers to pending, not to the handle, so that it
-    makes no cycle."""
+    """The progress callback of a handle: it runs SIGINT's handler for a
+    noted SIGINT, and stops the computation if the handler raises.  It
+    refers to pending, not to the handle, so that it makes no cycle."""
     def progress(user, done, total):
-        if _noted and pending.sigint:
-            pending.append(_Interrupted())
-            return 1
-        return 0
+        return 1 if _noted and _sigint_stops(pending) else 0
     return _PROGRESS_FN(progress)
 
 
@@ -1383,10 +1429,7 @@ class Graph(_Owner):
         n = _lib.grundy_graph_node_count(g)
         # Solved first, within the graph's cap; then the array is held to it.
         self._call(_lib.grundy_graph_solve(g, code & ~BY_MASK))
-        if self._memory_limit and 4 * n > self._memory_limit:
-            raise OutOfMemoryError(ENOMEM, "the values of %d nodes need %d bytes, past the memory "
-                                   "limit of %d bytes (raise it with memory_limit= or %s)"
-                                   % (n, 4 * n, self._memory_limit, _LIMIT_VAR))
+        _values_room(n, self._memory_limit, OutOfMemoryError, ENOMEM)
         return _fill_u32(n, lambda out: self._call(_lib.grundy_graph_values(g, code, 0, n, out)))
 
     def value(self, u, play=PLAY_NORMAL):
@@ -1692,7 +1735,11 @@ class HeapGame(_Owner):
         it indexes and slices like a list, and numpy reads it without a copy
         (``numpy.asarray``).  values(n), like range(n), is G(0) ...
         G(n - 1).  Once a period is proved, any count costs one pass of
-        memory (values(10**7) of Kayles in a few hundredths of a second)."""
+        memory (values(10**7) of Kayles in a fraction of a second).
+        The array is held to the game's limits before it is allocated: a
+        count past 2**32 - 1 (the most values the library stores), or
+        whose 4 bytes a value pass the memory limit, raises LimitError at
+        once, naming the limit."""
         code = _play(play)
         if count is None:
             first, count = 0, first
@@ -1700,6 +1747,7 @@ class HeapGame(_Owner):
         if count and first + count - 1 > _U64_MAX:
             raise ValueError("heaps first .. first + count - 1 must be below 2**64")
         h = self._handle()
+        _values_room(count, self._memory_limit, LimitError, ELIMIT)
         return _fill_u32(count, lambda out: self._call(
             _lib.grundy_heap_game_values(h, code, first, count, out)))
 
@@ -2017,8 +2065,7 @@ def _generator(moves, pending):
         return rc
 
     def generate(user, pos, out):
-        if _noted and pending.sigint:  # SIGINT during the evaluation
-            pending.append(_Interrupted())
+        if _noted and _sigint_stops(pending):  # SIGINT's handler raised
             return ECANCELED
         try:
             run = []
