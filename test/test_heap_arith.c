@@ -399,12 +399,20 @@ static void test_sums(void)
                               GRUNDY_OK && pv == 0));
     }
     grundy_heap_game_free(ab);
-    /* A value past 32 bits in a sum: refused, naming the 64-bit call. */
+    /* A sum's value past 32 bits: refused by the 32-bit call, naming the
+     * 64-bit one; one that fits is given though its heaps' values do not. */
     grundy_heap_game *g = open_game("lasker");
     const uint64_t big[2] = {1, (uint64_t)1 << 40};
-    uint32_t v = 0;
+    uint32_t v = 7;
+    v64 = 7;
     CHECK_EQ(grundy_heap_game_sum_value(g, GRUNDY_PLAY_NORMAL, big, 2, &v), GRUNDY_ERANGE);
-    CHECK(strstr(grundy_heap_game_errmsg(g), "grundy_heap_game_value64") != NULL);
+    CHECK_EQ(v, 0);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "grundy_heap_game_sum_value64") != NULL);
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, big, 2, &v64), GRUNDY_OK);
+    CHECK(v64 == (((uint64_t)1 << 40) - 2)); /* 1 xor (2^40 - 1) */
+    const uint64_t same[2] = {big[1], big[1]};
+    CHECK_EQ(grundy_heap_game_sum_value(g, GRUNDY_PLAY_NORMAL, same, 2, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0);
     grundy_heap_game_free(g);
 }
 
