@@ -696,7 +696,7 @@ static void test_sums64(void)
     CHECK(strstr(grundy_heap_game_errmsg(g), "past 2^64 - 2") != NULL);
     /* The issue's heap: 2^63 alone is N, taking it all. */
     const uint64_t issue[1] = {(uint64_t)1 << 63};
-    uint64_t move[1], v = 0;
+    uint64_t move[2], v = 0;
     CHECK_EQ(grundy_heap_game_sum_winning_move(g, GRUNDY_PLAY_NORMAL, issue, 1, move), 1);
     CHECK(move[0] == issue[0] - 1); /* remove 2^63: the last removal */
     CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, issue, 1, &v), GRUNDY_OK);
