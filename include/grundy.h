@@ -575,7 +575,9 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * never arithmetic-periodic with s != 0 (Horrocks and Nowakowski, 2003),
  * and nothing of the kind is looked for in them.  Once a regularity is
  * proved, every heap below 2^64 has its value in O(1); values past
- * 2^32 - 1 come from grundy_heap_game_value64().
+ * 2^32 - 1 come from grundy_heap_game_value64() and
+ * grundy_heap_game_sum_value64(), and the outcome and winning moves of a
+ * sum of such heaps are exact whatever its values (below 2^64).
  *
  * **Plays.**  This version computes heap games under #GRUNDY_PLAY_NORMAL
  * and #GRUNDY_PLAY_MISERE; every other play returns #GRUNDY_ENOTSUP.
@@ -820,7 +822,9 @@ GRUNDY_API void grundy_heap_game_set_memory_limit(grundy_heap_game *game, size_t
  *         past the limit, such as `sub:1,2,4294967295`, is refused at once);
  *         #GRUNDY_ERANGE if an arithmetic period takes G(heap) past
  *         2^32 - 1 (grundy_heap_game_value64() answers; the sum calls
- *         below return #GRUNDY_ERANGE alike); misère play: #GRUNDY_ELIMIT
+ *         below take values up to 2^64 - 1, only
+ *         grundy_heap_game_sum_value() returning #GRUNDY_ERANGE for a sum
+ *         whose value passes 2^32 - 1); misère play: #GRUNDY_ELIMIT
  *         at the search's limits, #GRUNDY_EINVAL for a method that does
  *         not apply, #GRUNDY_ECANCELED, #GRUNDY_ENOMEM.
  */
@@ -874,10 +878,29 @@ GRUNDY_API int grundy_heap_game_outcome(grundy_heap_game *game, int play, uint64
  * @param heaps The heap sizes (may be NULL when n is 0).
  * @param n     How many heaps.
  * @param value Out: the value of the sum.
- * @return As grundy_heap_game_value().
+ * @return As grundy_heap_game_value(): the heaps' values may pass
+ *         2^32 - 1 (their xor may not: #GRUNDY_ERANGE then, and
+ *         grundy_heap_game_sum_value64() answers).
  */
 GRUNDY_API int grundy_heap_game_sum_value(grundy_heap_game *game, int play,
                                           const uint64_t *heaps, size_t n, uint32_t *value);
+
+/**
+ * @brief grundy_heap_game_sum_value() for values of any size: under an
+ *        arithmetic period the heaps' values, and so their xor, grow with
+ *        the heaps (Lasker's Nim: 2^63 and 5 are worth 2^63 - 1 xor 5).
+ *        O(n) once a regularity is proved.
+ * @param game  The game.
+ * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
+ * @param heaps The heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
+ * @param value Out: the value of the sum (0 on failure).
+ * @return As grundy_heap_game_value(), #GRUNDY_ERANGE only for a heap
+ *         whose value passes 2^64 - 1 (Lasker's Nim at 2^64 - 1, worth
+ *         2^64).
+ */
+GRUNDY_API int grundy_heap_game_sum_value64(grundy_heap_game *game, int play,
+                                            const uint64_t *heaps, size_t n, uint64_t *value);
 
 /**
  * @brief The outcome of a sum of heaps: N iff its number
@@ -896,8 +919,12 @@ GRUNDY_API int grundy_heap_game_sum_outcome(grundy_heap_game *game, int play,
  *        exists: `moves[i]` is the move k to play in heap i (read it with
  *        grundy_heap_game_move()), #GRUNDY_NO_MOVE for every other heap.
  *        Normal play: O(n + the moves listed before it in the heaps up to
- *        that one).  Misère play: the first move, heap by heap, that
- *        leaves a sum of misère value 0, each tried by the search.
+ *        that one), and under a proved arithmetic period O(n (e + p)) for
+ *        removals and O(64 n p) for splits into two heaps when the saltus
+ *        is a power of two (Lasker's Nim: any heaps below 2^64), with e the
+ *        preperiod and p the period.  Misère play: the first move, heap by
+ *        heap, that leaves a sum of misère value 0, each tried by the
+ *        search.
  * @param game  The game.
  * @param play  #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps The heap sizes.
@@ -916,7 +943,9 @@ GRUNDY_API int grundy_heap_game_sum_winning_move(grundy_heap_game *game, int pla
 
 /**
  * @brief Every winning move in a sum of heaps, by heap then by move.
- *        O(the moves of every heap); misère play tries each by the search.
+ *        O(the moves of every heap); under a proved arithmetic period as
+ *        grundy_heap_game_sum_winning_move() per heap plus O(64 p) per
+ *        move listed; misère play tries each by the search.
  * @param game       The game.
  * @param play       #GRUNDY_PLAY_NORMAL or #GRUNDY_PLAY_MISERE (with a method flag or not).
  * @param heaps      The heap sizes.
@@ -925,7 +954,8 @@ GRUNDY_API int grundy_heap_game_sum_winning_move(grundy_heap_game *game, int pla
  * @param moves      Out: up to @p cap moves, `moves[j]` played in heap
  *                   `components[j]`.
  * @param cap        The room in @p components and @p moves.
- * @param count      Out: how many winning moves there are (may exceed cap).
+ * @param count      Out: how many winning moves there are (may exceed cap;
+ *                   saturated at SIZE_MAX).
  * @return #GRUNDY_OK, or a negative status as grundy_heap_game_sum_winning_move().
  */
 GRUNDY_API int grundy_heap_game_sum_winning_moves(grundy_heap_game *game, int play,

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tests of the command-line tool in misère play and with genus symbols:
 # `grundy values --misere GAME N`, `grundy genus GAME N` and
-# `grundy move [--misere] GAME H1 H2 ...`.  Misère values are checked
+# `grundy move [--misere] GAME H1 H2 ...`, with heaps and values past 2^32
+# in normal play.  Misère values are checked
 # against published ones (Kayles, Dawson's Kayles: Winning Ways ch. 13)
 # and, for subtraction games, against a brute force written here in awk;
 # every winning move `move` prints is played here and the position it
@@ -190,6 +191,55 @@ run move --misere 0.77 4
 expect_out "P" "move --misere 0.77 4 (misère value 0)"
 run move 0.77 1000000000000
 expect_rc 0 "move 0.77 10^12 (normal play: from the period)"
+
+# Values past 2^32 (Lasker's Nim and all-but games: their closed forms hold
+# for every heap below 2^64): sums, outcomes and winning moves end to end.
+# The issue's repro: G(2^63) = 2^63 - 1, and the move takes the whole heap.
+run move lasker 9223372036854775808
+expect_out "N
+heap 0: 9223372036854775808 -> 0" "move lasker 2^63 (was refused past 2^32 - 1)"
+expect_err_empty "move lasker 2^63"
+run move lasker 9223372036854775808 5
+expect_out "N
+heap 0: 9223372036854775808 -> 5" "move lasker 2^63 5 (G = 2^63 - 1, 5: leave 5)"
+run move lasker 5 9223372036854775808
+expect_out "N
+heap 1: 9223372036854775808 -> 5" "move lasker 5 2^63 (heap 0 has no winning move)"
+# 2^63 + 3 = 4k + 3 is worth 4k + 4, 2^63 + 4 worth 4k + 3: the move that
+# wins is the split into 1 (worth 1) and 2^63 + 2 (worth itself).
+run move lasker 9223372036854775811 9223372036854775812
+expect_out "N
+heap 0: 9223372036854775811 -> 1 9223372036854775810" "move lasker 2^63+3 2^63+4 (a split)"
+run move lasker 18446744073709551614 18446744073709551614
+expect_out "P" "move lasker 2^64-2 2^64-2"
+run move lasker 1099511627776 9223372036854775808
+expect_out "N
+heap 1: 9223372036854775808 -> 1099511627776" "move lasker 2^40 2^63 (2^39 splits not walked)"
+for game in lasker allbut:2,3,7 allbut:1000,2000 allbut:1; do
+    for heaps in "9223372036854775808 5" "4294967296 4294967297 3" "4611686018427387904 12345678901" \
+        "1099511627776 1099511627776"; do
+        # shellcheck disable=SC2086 # the heaps, split into arguments
+        play_check "" "$game" $heaps
+    done
+done
+run values --from 9223372036854775808 lasker 9223372036854775812
+expect_out "9223372036854775807 9223372036854775809 9223372036854775810 9223372036854775812" \
+    "values lasker from 2^63"
+# The heap 2^64 - 1 is worth 2^64: a clear refusal, naming no C function.
+run move lasker 18446744073709551615
+expect_error "move lasker 2^64-1 (worth 2^64)"
+expect_err_has "past 2^64 - 1" "move lasker 2^64-1"
+# Misère play keeps the search's limits, and says so in the tool's words.
+for args in "move --misere lasker 9223372036854775808" "move --misere allbut:2 4294967295" \
+    "values --misere lasker 300" "genus lasker 300" "move lasker 18446744073709551615"; do
+    # shellcheck disable=SC2086 # the arguments, split
+    run $args
+    expect_error "$args"
+    if grep -q "grundy_" "$tmp/err"; then
+        bad "$args: the message names a C function"
+        show
+    else ok; fi
+done
 
 run move 0.77
 expect_error "move without heaps"

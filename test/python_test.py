@@ -1206,6 +1206,30 @@ class TestHeapGames(unittest.TestCase):
                 h.value(10 ** 6)
             self.assertEqual(h.computed, 0)
 
+    def test_sums_past_2_32(self):
+        # Lasker's Nim by its closed form, here: sums of heaps below 2**64
+        # have values, outcomes and winning moves past 2**32 (issue 27, D9).
+        def lasker(n):
+            return n if n % 4 in (1, 2) else n + 1 if n % 4 == 3 else max(n - 1, 0)
+        rng = random.Random(27)
+        with grundy.HeapGame("lasker") as h:
+            self.assertEqual(h.sum_winning_move([2 ** 63]), [2 ** 63 - 1])  # take it all
+            for _ in range(40):
+                heaps = [rng.choice((rng.randrange(2000), rng.randrange(2 ** 62),
+                                     2 ** 32 + rng.randrange(-9, 9))) for _ in range(3)]
+                x = functools.reduce(lambda a, b: a ^ b, map(lasker, heaps))
+                self.assertEqual(h.sum_value(heaps), x)
+                self.assertEqual(h.sum_outcome(heaps), "N" if x else "P")
+                moves = h.sum_winning_move(heaps)
+                self.assertEqual(moves is None, x == 0)
+                for i, k in enumerate(moves or []):
+                    if k is not None:
+                        left = heaps[:i] + list(h.move(heaps[i], k)) + heaps[i + 1:]
+                        self.assertEqual(functools.reduce(lambda a, b: a ^ b,
+                                                          map(lasker, left), 0), 0)
+            with self.assertRaises(grundy.OutOfRangeError):
+                h.sum_value([2 ** 64 - 1])  # worth 2**64
+
     def test_named_and_subtraction_games(self):
         count = 120
         self.assertEqual(list(grundy.HeapGame("grundy").values(count)),

@@ -49,7 +49,7 @@
  * | grundy_heap_game_values | case_heap_values |
  * | grundy_heap_game_period | case_heap_period, case_heap_period_last_check |
  * | grundy_heap_game_arithmetic_period, grundy_heap_game_value64 | case_heap_arith |
- * | grundy_heap_game_outcome, grundy_heap_game_sum_value, grundy_heap_game_sum_outcome, grundy_heap_game_sum_winning_move, grundy_heap_game_sum_winning_moves, grundy_heap_game_degree, grundy_heap_game_move | case_heap_moves (each on a fresh game, so that it computes what it needs) |
+ * | grundy_heap_game_outcome, grundy_heap_game_sum_value, grundy_heap_game_sum_value64, grundy_heap_game_sum_outcome, grundy_heap_game_sum_winning_move, grundy_heap_game_sum_winning_moves, grundy_heap_game_degree, grundy_heap_game_move | case_heap_moves (each on a fresh game, so that it computes what it needs) |
  * | grundy_heap_game_set_search_limit, grundy_heap_game_last_method | never allocate: store a setting or read a field |
  * | grundy_heap_game_genus, grundy_heap_game_tame, and misère play of the value and sum calls | test/test_heap_misere.c, test_enomem (the misère search's memo, scratch and genus tables) |
  * | grundy_nimber_new | case_nimber_new |
@@ -1204,6 +1204,9 @@ static uint64_t heap_question(trial *t, const heap_run *r, int which)
         UNDER_TEST(t, rc, grundy_heap_game_sum_value(game, GRUNDY_PLAY_NORMAL, heaps, 3, &v));
         CHECK_EQ(rc, GRUNDY_OK);
         h = mix(h, v);
+        UNDER_TEST(t, rc, grundy_heap_game_sum_value64(game, GRUNDY_PLAY_NORMAL, heaps, 3,
+                                                       &wins[0]));
+        CHECK(rc == GRUNDY_OK && wins[0] == v);
         break;
     case 2:
         UNDER_TEST(t, rc, grundy_heap_game_sum_outcome(game, GRUNDY_PLAY_NORMAL, heaps, 3));

@@ -399,12 +399,332 @@ static void test_sums(void)
                               GRUNDY_OK && pv == 0));
     }
     grundy_heap_game_free(ab);
-    /* A value past 32 bits in a sum: refused, naming the 64-bit call. */
+    /* A sum's value past 32 bits: refused by the 32-bit call, naming the
+     * 64-bit one; one that fits is given though its heaps' values do not. */
     grundy_heap_game *g = open_game("lasker");
     const uint64_t big[2] = {1, (uint64_t)1 << 40};
-    uint32_t v = 0;
+    uint32_t v = 7;
+    v64 = 7;
     CHECK_EQ(grundy_heap_game_sum_value(g, GRUNDY_PLAY_NORMAL, big, 2, &v), GRUNDY_ERANGE);
-    CHECK(strstr(grundy_heap_game_errmsg(g), "grundy_heap_game_value64") != NULL);
+    CHECK_EQ(v, 0);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "grundy_heap_game_sum_value64") != NULL);
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, big, 2, &v64), GRUNDY_OK);
+    CHECK(v64 == (((uint64_t)1 << 40) - 2)); /* 1 xor (2^40 - 1) */
+    const uint64_t same[2] = {big[1], big[1]};
+    CHECK_EQ(grundy_heap_game_sum_value(g, GRUNDY_PLAY_NORMAL, same, 2, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0);
+    grundy_heap_game_free(g);
+}
+
+/* ---- Sums past 2^32: values, outcomes and winning moves, 64 bits -------- */
+
+/* Lasker's Nim by its closed form, written here: G(0) = 0, then per block
+ * of four 4k+1, 4k+2, 4k+4, 4k+3.  0 where it passes 2^64 - 1 (the heap
+ * 2^64 - 1, worth 2^64), else 1. */
+static int lasker_at(uint64_t n, uint64_t *v)
+{
+    switch (n % 4) {
+    case 0: *v = n == 0 ? 0 : n - 1; return 1;
+    case 3: *v = n + 1; return n != UINT64_MAX;
+    default: *v = n; return 1;
+    }
+}
+
+/* The heap of Lasker's Nim worth v (the closed form is one to one). */
+static uint64_t lasker_heap_of(uint64_t v)
+{
+    return v % 4 == 0 ? (v == 0 ? 0 : v + 1) : v % 4 == 3 ? v - 1 : v;
+}
+
+/* A regularity G(n + p) = G(n) + s from e on, read off the brute force's
+ * count values (the least p, then the least e, holding over the last half
+ * and three periods at least): the closed form of an all-but game, found
+ * without the library. */
+typedef struct closed_form {
+    uint64_t p, e, s;
+    int lasker; /* the written closed form instead */
+} closed_form;
+
+static int find_closed(uint64_t count, closed_form *c)
+{
+    for (uint64_t p = 1; 4 * p <= count; p++) {
+        uint64_t s = brute[count - 1] - brute[count - 1 - p], e = count - p;
+        while (e > 0 && brute[e - 1 + p] == brute[e - 1] + s)
+            e--;
+        if (e + 3 * p <= count && e <= count / 2) {
+            *c = (closed_form){p, e, s, 0};
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int closed_at(const closed_form *c, uint64_t n, uint64_t *v)
+{
+    if (c->lasker)
+        return lasker_at(n, v);
+    if (n < c->e + c->p) {
+        *v = brute[n];
+        return 1;
+    }
+    *v = brute[c->e + (n - c->e) % c->p] + (n - c->e) / c->p * c->s;
+    return 1;
+}
+
+/* A heap for a sum: small (the brute force's), about 2^32, or far. */
+static uint64_t some_heap(uint64_t small, uint64_t far)
+{
+    switch (harness_rand() % 3) {
+    case 0: return harness_rand() % small;
+    case 1: return ((uint64_t)1 << 32) - 2000 + harness_rand() % 4000;
+    default: return harness_rand() % far;
+    }
+}
+
+/* The value the closed form gives the sum that heaps[i] becomes after
+ * move k there (the other heaps unchanged). */
+static uint64_t after_move(grundy_heap_game *g, const closed_form *c, const uint64_t *heaps,
+                           size_t n, size_t i, uint64_t k)
+{
+    uint64_t x = 0, v = 0, parts[3];
+    size_t np = 0;
+    for (size_t j = 0; j < n; j++) {
+        if (j != i) {
+            closed_at(c, heaps[j], &v);
+            x ^= v;
+        }
+    }
+    CHECK_EQ(grundy_heap_game_move(g, heaps[i], k, parts, 3, &np), GRUNDY_OK);
+    for (size_t j = 0; j < np; j++) {
+        closed_at(c, parts[j], &v);
+        x ^= v;
+    }
+    return x;
+}
+
+#define LISTED 64u
+
+/* One sum checked against the closed form: its value (64 and 32 bits), its
+ * outcome, its first winning move and the first LISTED of every winning
+ * move, each leaving a sum worth 0, and the first being the first listed.
+ * With every heap below the brute force's, the list is the whole list of
+ * winning moves found by trying every move. */
+static void check_sum(grundy_heap_game *g, const closed_form *c, const uint64_t *heaps, size_t n,
+                      int exhaustive)
+{
+    uint64_t x = 0, v = 0, x64 = 7, first[4], moves[LISTED];
+    size_t comps[LISTED], count = 0;
+    uint32_t x32 = 7;
+    for (size_t i = 0; i < n; i++) {
+        closed_at(c, heaps[i], &v);
+        x ^= v;
+    }
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, heaps, n, &x64), GRUNDY_OK);
+    if (!CHECK(x64 == x))
+        printf("heaps %llu ...: %llu, not %llu\n", (unsigned long long)heaps[0],
+               (unsigned long long)x64, (unsigned long long)x);
+    int rc = grundy_heap_game_sum_value(g, GRUNDY_PLAY_NORMAL, heaps, n, &x32);
+    CHECK_EQ(rc, x <= UINT32_MAX ? GRUNDY_OK : GRUNDY_ERANGE);
+    CHECK(rc == GRUNDY_OK ? x32 == x : x32 == 0);
+    CHECK_EQ(grundy_heap_game_sum_outcome(g, GRUNDY_PLAY_NORMAL, heaps, n),
+             x != 0 ? GRUNDY_N : GRUNDY_P);
+    int found = grundy_heap_game_sum_winning_move(g, GRUNDY_PLAY_NORMAL, heaps, n, first);
+    CHECK_EQ(found, x != 0);
+    CHECK_EQ(grundy_heap_game_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, heaps, n, comps, moves,
+                                                LISTED, &count), GRUNDY_OK);
+    CHECK_EQ(count > 0, x != 0);
+    size_t listed = count < LISTED ? count : LISTED, at = n;
+    for (size_t i = 0; i < n; i++) {
+        if (found == 1 && first[i] != GRUNDY_NO_MOVE && at == n)
+            at = i;
+        else
+            CHECK(first[i] == GRUNDY_NO_MOVE);
+    }
+    if (found == 1 && CHECK(at < n && listed > 0)) {
+        CHECK(comps[0] == at && moves[0] == first[at]);
+        CHECK(after_move(g, c, heaps, n, at, first[at]) == 0);
+    }
+    int ordered = 1, winning = 1;
+    for (size_t j = 0; j < listed; j++) {
+        winning &= after_move(g, c, heaps, n, comps[j], moves[j]) == 0;
+        ordered &= j == 0 || comps[j] > comps[j - 1] ||
+                   (comps[j] == comps[j - 1] && moves[j] > moves[j - 1]);
+    }
+    CHECK(winning && ordered);
+    /* Those past the room are counted, not listed: the same count. */
+    for (size_t room = 0; room < 3; room++) {
+        size_t again = 0;
+        CHECK_EQ(grundy_heap_game_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, heaps, n, comps,
+                                                    moves, room, &again), GRUNDY_OK);
+        CHECK_EQ(again, count);
+    }
+    if (!exhaustive)
+        return;
+    size_t all = 0, same = 1;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t degree = 0;
+        CHECK_EQ(grundy_heap_game_degree(g, heaps[i], &degree), GRUNDY_OK);
+        for (uint64_t k = 0; k < degree; k++) {
+            if (after_move(g, c, heaps, n, i, k) == 0) {
+                same &= all >= LISTED || (comps[all] == i && moves[all] == k);
+                all++;
+            }
+        }
+    }
+    CHECK(same);
+    CHECK_EQ(all, count);
+}
+
+/* Lasker's splits past the table: in a sum {m, h} where h is worth what a
+ * split (a0, m - a0) is worth, the winning moves of heap m are listed in
+ * order (its removals r = 1 ... m, then its splits a = 1, 2, ...), and
+ * those below split A are exactly the ones a walk finds. */
+static void check_far_splits(grundy_heap_game *g, uint64_t m, uint64_t a0)
+{
+    enum { A = 3000 };
+    uint64_t va, vb, vm, vh;
+    lasker_at(a0, &va);
+    lasker_at(m - a0, &vb);
+    lasker_at(m, &vm);
+    uint64_t t = va ^ vb, h = lasker_heap_of(t);
+    lasker_at(h, &vh);
+    if (t == UINT64_MAX || vh != t || vm == t)
+        return;
+    uint64_t want[LISTED], heaps[2] = {m, h}, moves[LISTED], first[2];
+    size_t nwant = 0, comps[LISTED], count = 0;
+    if (h < m) /* the removal that leaves h (none at all for h = 0) */
+        want[nwant++] = m - h - 1;
+    for (uint64_t a = 1; a <= A && nwant < LISTED; a++) {
+        lasker_at(a, &va);
+        lasker_at(m - a, &vb);
+        if ((va ^ vb) == t)
+            want[nwant++] = m + a - 1;
+    }
+    CHECK_EQ(grundy_heap_game_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, heaps, 2, comps, moves,
+                                                LISTED, &count), GRUNDY_OK);
+    size_t mine = 0;
+    while (mine < LISTED && mine < count && comps[mine] == 0 && moves[mine] < m + A)
+        mine++;
+    int same = mine == nwant || (mine < nwant && mine == LISTED);
+    for (size_t j = 0; j < mine && j < nwant; j++)
+        same &= moves[j] == want[j];
+    if (!CHECK(same))
+        printf("lasker %llu, split %llu: %zu moves below split %d, %zu expected\n",
+               (unsigned long long)m, (unsigned long long)a0, mine, A, nwant);
+    CHECK_EQ(grundy_heap_game_sum_winning_move(g, GRUNDY_PLAY_NORMAL, heaps, 2, first), 1);
+    CHECK(first[0] == want[0] && first[1] == GRUNDY_NO_MOVE);
+}
+
+static void test_sums64(void)
+{
+    static const char *names[] = {"lasker", "allbut:2,3,7", "allbut:500,1000", "allbut:3,17,400",
+                                  "allbut:1"};
+    unsigned rounds = harness_quick() ? 10 : 60;
+    const uint64_t small = 2000;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        grundy_heap_game *g = open_game(names[i]);
+        closed_form c = {0, 0, 0, 1};
+        if (i == 0) {
+            brute_lasker(small);
+        } else {
+            uint32_t x[3];
+            size_t nx = 0;
+            for (const char *q = names[i] + 7; *q; q += *q == ',') {
+                x[nx] = 0;
+                for (; *q >= '0' && *q <= '9'; q++)
+                    x[nx] = 10 * x[nx] + (uint32_t)(*q - '0');
+                nx++;
+            }
+            brute_allbut(x, nx, BRUTE_MAX);
+            if (!CHECK(find_closed(BRUTE_MAX, &c)))
+                continue;
+        }
+        /* The closed form agrees with the brute force, which the library's
+         * values are checked against above. */
+        int agree = 1;
+        for (uint64_t n = 0; n < small; n++) {
+            uint64_t v = 0;
+            agree &= closed_at(&c, n, &v) && v == brute[n];
+        }
+        CHECK(agree);
+        /* Far heaps: up to 2^62 (every move has an index), past 2^32. */
+        for (unsigned r = 0; r < rounds; r++) {
+            uint64_t heaps[4];
+            size_t n = 1 + (size_t)(harness_rand() % 4);
+            for (size_t k = 0; k < n; k++)
+                heaps[k] = some_heap(small, (uint64_t)1 << 62);
+            check_sum(g, &c, heaps, n, 0);
+        }
+        /* Heaps the brute force holds: every winning move, by trying each. */
+        for (unsigned r = 0; r < rounds / 4; r++) {
+            uint64_t heaps[3];
+            size_t n = 1 + (size_t)(harness_rand() % 3);
+            for (size_t k = 0; k < n; k++)
+                heaps[k] = harness_rand() % small;
+            check_sum(g, &c, heaps, n, 1);
+        }
+        /* Equal far heaps: P, and one more heap is the move. */
+        uint64_t far = ((uint64_t)1 << 62) + harness_rand() % 1000000;
+        const uint64_t pair[3] = {far, far, 5};
+        check_sum(g, &c, pair, 2, 0);
+        check_sum(g, &c, pair, 3, 0);
+        grundy_heap_game_free(g);
+    }
+    grundy_heap_game *g = open_game("lasker");
+    /* Sums {m, h} where h is worth a split of m: many winning splits, each
+     * tried (and counted past the room given). */
+    closed_form lasker = {0, 0, 0, 1};
+    for (unsigned r = 0; r < (harness_quick() ? 5u : 20u); r++) {
+        uint64_t m = 700 + harness_rand() % 1300, a0 = 1 + harness_rand() % (m / 2), va, vb;
+        lasker_at(a0, &va);
+        lasker_at(m - a0, &vb);
+        const uint64_t heaps[2] = {m, lasker_heap_of(va ^ vb)};
+        check_sum(g, &lasker, heaps, 2, 1);
+    }
+    for (unsigned r = 0; r < (harness_quick() ? 10u : 40u); r++)
+        check_far_splits(g, ((uint64_t)1 << 40) + harness_rand() % ((uint64_t)1 << 62),
+                         1 + harness_rand() % 2000);
+    /* A winning split of a heap of 2^64 - 2 whose index passes 2^64 - 2:
+     * the list of every winning move cannot name it. */
+    uint64_t va, vb, moves[4];
+    size_t comps[4], count = 0;
+    lasker_at(1000, &va);
+    lasker_at(UINT64_MAX - 1 - 1000, &vb);
+    const uint64_t edge[2] = {UINT64_MAX - 1, lasker_heap_of(va ^ vb)};
+    CHECK_EQ(grundy_heap_game_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, edge, 2, comps, moves, 4,
+                                                &count), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "past 2^64 - 2") != NULL);
+    /* The issue's heap: 2^63 alone is N, taking it all. */
+    const uint64_t issue[1] = {(uint64_t)1 << 63};
+    uint64_t move[2], v = 0;
+    CHECK_EQ(grundy_heap_game_sum_winning_move(g, GRUNDY_PLAY_NORMAL, issue, 1, move), 1);
+    CHECK(move[0] == issue[0] - 1); /* remove 2^63: the last removal */
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, issue, 1, &v), GRUNDY_OK);
+    CHECK(v == issue[0] - 1);
+    /* Heaps next to 2^64: 2^64 - 2 twice is P; 2^64 - 1 is worth 2^64,
+     * which no uint64_t holds, so its sums are refused, naming the limit
+     * and no call. */
+    const uint64_t top[2] = {UINT64_MAX - 1, UINT64_MAX - 1}, over[2] = {UINT64_MAX, 1};
+    CHECK_EQ(grundy_heap_game_sum_outcome(g, GRUNDY_PLAY_NORMAL, top, 2), GRUNDY_P);
+    CHECK_EQ(grundy_heap_game_sum_winning_move(g, GRUNDY_PLAY_NORMAL, top, 2, move), 0);
+    CHECK_EQ(grundy_heap_game_sum_outcome(g, GRUNDY_PLAY_NORMAL, over, 2), GRUNDY_ERANGE);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "past 2^64 - 1") != NULL);
+    CHECK(strstr(grundy_heap_game_errmsg(g), "grundy_") == NULL);
+    v = 7;
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, over, 2, &v), GRUNDY_ERANGE);
+    CHECK_EQ(v, 0);
+    /* Arguments. */
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, issue, 1, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, NULL, 1, &v), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_heap_game_sum_value64(NULL, GRUNDY_PLAY_NORMAL, issue, 1, &v), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_NORMAL, NULL, 0, &v), GRUNDY_OK);
+    CHECK_EQ(v, 0);
+    /* Misère play through the 64-bit call: the search's value. */
+    const uint64_t few[2] = {3, 4};
+    uint32_t m32 = 9;
+    CHECK_EQ(grundy_heap_game_sum_value64(g, GRUNDY_PLAY_MISERE, few, 2, &v), GRUNDY_OK);
+    CHECK_EQ(grundy_heap_game_sum_value(g, GRUNDY_PLAY_MISERE, few, 2, &m32), GRUNDY_OK);
+    CHECK(v == m32);
     grundy_heap_game_free(g);
 }
 
@@ -475,6 +795,7 @@ int main(void)
     RUN(test_hex);
     RUN(test_octal_never_arithmetic);
     RUN(test_sums);
+    RUN(test_sums64);
     RUN(test_errors);
     return harness_done();
 }

@@ -118,6 +118,13 @@ void cli_json_string(FILE *f, const char *s);
 /* Turns period detection of g off (--no-period). */
 void cli_no_period(grundy_heap_game *g);
 
+#define CLI_WHY_MAX 512 /* room for a heap game's message, less its call */
+
+/* The message of g's last failure for a shell user: the library's, less
+ * the name of the C call that failed and an aside naming a C setter the
+ * tool has no option for.  Valid until the next call. */
+const char *cli_heap_why(const grundy_heap_game *g);
+
 /* Whether the game refused a request for the memory cap it was given. */
 int cli_over_game_cap(const grundy_heap_game *g, int rc);
 

@@ -34,8 +34,7 @@ int cli_genus(int argc, char **argv)
     int rc = n > 0 ? grundy_heap_game_genus(g, n - 1, NULL, 0, NULL) : GRUNDY_OK;
     cli_end_progress();
     if (rc != GRUNDY_OK) {
-        status = rc == GRUNDY_ENOMEM ? cli_out_of_memory("genus", "searching misère play")
-                                     : cli_error("genus: %s", grundy_heap_game_errmsg(g));
+        status = cli_game_failed("genus", g, rc, "searching misère play");
         grundy_heap_game_free(g);
         return status;
     }

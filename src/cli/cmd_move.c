@@ -23,8 +23,9 @@ static int print_move(grundy_heap_game *g, size_t i, uint64_t heap, uint64_t k)
 {
     uint64_t parts[3];
     size_t np;
-    if (grundy_heap_game_move(g, heap, k, parts, 3, &np) != GRUNDY_OK)
-        return cli_error("move: %s", grundy_heap_game_errmsg(g));
+    int rc = grundy_heap_game_move(g, heap, k, parts, 3, &np);
+    if (rc != GRUNDY_OK)
+        return cli_game_failed("move", g, rc, "reading the move");
     printf("heap %zu: %llu ->", i, (unsigned long long)heap);
     if (np == 0)
         printf(" 0");
@@ -80,8 +81,7 @@ static int answer(grundy_heap_game *g, int play, const uint64_t *heaps, uint64_t
     }
     cli_end_progress();
     if (found < 0)
-        return found == GRUNDY_ENOMEM ? cli_out_of_memory("move", "finding a winning move")
-                                      : cli_error("move: %s", grundy_heap_game_errmsg(g));
+        return cli_game_failed("move", g, found, "finding a winning move");
     puts(outcome == GRUNDY_N ? "N" : "P");
     for (size_t i = 0; found == 1 && i < n; i++) {
         if (moves[i] != GRUNDY_NO_MOVE)

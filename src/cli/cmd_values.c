@@ -248,8 +248,7 @@ static int misere_values(grundy_heap_game *g, const char *game, uint64_t first, 
     cli_end_progress();
     if (rc != GRUNDY_OK) {
         cli_free(v);
-        return rc == GRUNDY_ENOMEM ? cli_out_of_memory("values", "searching misère play")
-                                   : cli_error("values: %s", grundy_heap_game_errmsg(g));
+        return cli_game_failed("values", g, rc, "searching misère play");
     }
     value_printer p;
     values_begin(&p, format, game, 1, first);
@@ -258,6 +257,28 @@ static int misere_values(grundy_heap_game *g, const char *game, uint64_t first, 
     values_end(&p);
     cli_free(v);
     return CLI_EXIT_OK;
+}
+
+const char *cli_heap_why(const grundy_heap_game *g)
+{
+    static char why[CLI_WHY_MAX];
+    const char *m = grundy_heap_game_errmsg(g);
+    /* "grundy_heap_game_values: the misère search takes ...": the call. */
+    const char *colon = strchr(m, ':');
+    if (strncmp(m, "grundy_", 7) == 0 && colon != NULL && colon[1] == ' ' &&
+        strcspn(m, " ") == (size_t)(colon - m) + 1)
+        m = colon + 2;
+    snprintf(why, sizeof why, "%s", m);
+    /* "... (the limit of grundy_heap_game_set_search_limit)": a setter the
+     * tool has no option for. */
+    char *aside = strrchr(why, '(');
+    size_t n = strlen(why);
+    if (aside != NULL && why[n - 1] == ')' && strstr(aside, "grundy_") != NULL) {
+        while (aside > why && aside[-1] == ' ')
+            aside--;
+        *aside = '\0';
+    }
+    return why;
 }
 
 int cli_over_game_cap(const grundy_heap_game *g, int rc)
@@ -271,7 +292,7 @@ int cli_game_failed(const char *cmd, const grundy_heap_game *g, int rc, const ch
         return cli_out_of_memory(cmd, doing);
     if (cli_over_game_cap(g, rc))
         return cli_over_cap(cmd, grundy_heap_game_errmsg(g));
-    const char *why = grundy_heap_game_errmsg(g);
+    const char *why = cli_heap_why(g);
     return cli_error("%s: %s", cmd, *why ? why : grundy_strerror(rc));
 }
 

@@ -225,10 +225,5 @@ int grundy_heap_game_value64(grundy_heap_game *g, int play, uint64_t heap, uint6
         *value = v;
         return rc;
     }
-    if (rc == GRUNDY_OK)
-        rc = grundy__heap_compute_for(g, heap);
-    if (rc == GRUNDY_OK && !grundy__heap_value_wide(g, heap, value))
-        return grundy__heap_fail(g, GRUNDY_ERANGE, "grundy_heap_game_value64: G(%llu) is past "
-                                 "2^64 - 1", (unsigned long long)heap);
-    return rc;
+    return rc != GRUNDY_OK ? rc : grundy__heap_value_of(g, heap, value);
 }

@@ -335,6 +335,17 @@ int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap)
     return g->engine.compute(g, heap == UINT64_MAX ? heap : heap + 1);
 }
 
+int grundy__heap_value_of(grundy_heap_game *g, uint64_t heap, uint64_t *value)
+{
+    int rc = grundy__heap_compute_for(g, heap);
+    if (rc == GRUNDY_OK && !grundy__heap_value_wide(g, heap, value))
+        rc = grundy__heap_fail(g, GRUNDY_ERANGE, "G(%llu) is past 2^64 - 1, the largest value "
+                               "held", (unsigned long long)heap);
+    if (rc != GRUNDY_OK)
+        *value = 0;
+    return rc;
+}
+
 int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap)
 {
     int rc = grundy__heap_compute_for(g, heap);

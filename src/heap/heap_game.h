@@ -242,6 +242,10 @@ int grundy__heap_general_compute(grundy_heap_game *g, uint64_t count);
  * memory cap); failures get their message. */
 int grundy__heap_compute_for(grundy_heap_game *g, uint64_t heap);
 
+/* grundy__heap_compute_for, then *value = G(heap) whole (GRUNDY_ERANGE past
+ * 2^64 - 1: Lasker's Nim at 2^64 - 1); failures get their message. */
+int grundy__heap_value_of(grundy_heap_game *g, uint64_t heap, uint64_t *value);
+
 /* grundy__heap_compute_for, and G(heap) fits 32 bits (GRUNDY_ERANGE, with
  * a message naming grundy_heap_game_value64, where an arithmetic period
  * takes it past). */

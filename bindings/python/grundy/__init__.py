@@ -359,6 +359,7 @@ _SIGNATURES = {
     "grundy_heap_game_values": (c_int, [c_void_p, c_int, c_uint64, c_size_t, _u32p]),
     "grundy_heap_game_outcome": (c_int, [c_void_p, c_int, c_uint64]),
     "grundy_heap_game_sum_value": (c_int, [c_void_p, c_int, _u64p, c_size_t, _u32p]),
+    "grundy_heap_game_sum_value64": (c_int, [c_void_p, c_int, _u64p, c_size_t, _u64p]),
     "grundy_heap_game_sum_outcome": (c_int, [c_void_p, c_int, _u64p, c_size_t]),
     "grundy_heap_game_sum_winning_move": (c_int, [c_void_p, c_int, _u64p, c_size_t, _u64p]),
     "grundy_heap_game_sum_winning_moves": (c_int, [c_void_p, c_int, _u64p, c_size_t, _sizep,
@@ -1760,11 +1761,12 @@ class HeapGame(_Owner):
     # -- sums -----------------------------------------------------------------
 
     def sum_value(self, heaps, play=PLAY_NORMAL):
-        """The value of the sum of heaps: the xor of their values."""
+        """The value of the sum of heaps: the xor of their values, of any
+        size (Lasker's Nim of 2**63 and 5: 2**63 - 1 xor 5)."""
         code = _play(play)
         arr, n = _u64_array(heaps, "heaps")
-        out = c_uint32()
-        self._call(_lib.grundy_heap_game_sum_value(self._handle(), code, arr, n, byref(out)))
+        out = c_uint64()
+        self._call(_lib.grundy_heap_game_sum_value64(self._handle(), code, arr, n, byref(out)))
         return out.value
 
     def sum_outcome(self, heaps, play=PLAY_NORMAL):
