@@ -1415,7 +1415,7 @@ static void test_reentry(void)
     CHECK_EQ(value_of(game, GRUNDY_PLAY_MISERE, 12, &v), GRUNDY_OK);
     CHECK_EQ(v, 1); /* misère n -> n - 1: 1 for even n */
     CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH,
-                                     (const uint64_t[]){2, 2}, 2), GRUNDY_P);
+                                     (const uint64_t[]){2, 2}, 2), GRUNDY_N); /* 4 moves */
     /* A winning-move search runs the generator on the component as given. */
     r.value_rc = r.move_rc = 99;
     uint64_t pos = 3, part = 99;
