@@ -1370,6 +1370,8 @@ GRUNDY_API int grundy_quotient_resume(grundy_quotient *q, const char *path);
  * play, misère and selective sums, the winning moves of sums under plays
  * other than normal) builds the graph of the positions the sum can reach
  * and answers as graphs do (section 7), so it needs them to be finite.
+ * A misère sum searched there is capped as heap games' searches are
+ * (grundy_game_set_search_limit()).
  * @{ */
 
 /** An opaque rule-defined game with its memo tables. */
