@@ -1524,9 +1524,9 @@ GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
  *        Time grows with the limit, and it also caps the memory the search
  *        holds: 32 bytes per sum of the limit, 64 MiB at least (or what
  *        grundy_game_set_memory_limit() leaves, if less).  The default,
- *        2^25 (33554432), is seconds and at most 1 GiB.  Nothing of a
- *        search that stopped is kept.  O(1); ignored when called from the
- *        game's own callbacks.
+ *        2^25 (33554432), is tens of seconds and at most 1 GiB.  Nothing
+ *        of a search that stopped is kept.  O(1); ignored when called from
+ *        the game's own callbacks.
  * @param game The game (NULL: nothing happens).
  * @param sums The limit, at least 1; 0 restores the default.
  */
