@@ -1412,6 +1412,8 @@ GRUNDY_API int grundy_quotient_resume(grundy_quotient *q, const char *path);
  * play, misère and selective sums, the winning moves of sums under plays
  * other than normal) builds the graph of the positions the sum can reach
  * and answers as graphs do (section 7), so it needs them to be finite.
+ * A misère sum searched there is capped as heap games' searches are
+ * (grundy_game_set_search_limit()).
  * @{ */
 
 /** An opaque rule-defined game with its memo tables. */
@@ -1550,6 +1552,29 @@ GRUNDY_API int grundy_game_set_canon(grundy_game *game, grundy_canon_fn canon);
 GRUNDY_API void grundy_game_set_memory_limit(grundy_game *game, size_t bytes);
 
 /**
+ * @brief Cap what one misère search of a sum may cost, as
+ *        grundy_heap_game_set_search_limit() caps a heap game's: the most
+ *        sums of positions the search examines (every option it lists of
+ *        every sum it expands, each sum expanded once) before the call
+ *        fails with #GRUNDY_ELIMIT and a message naming the limit, its
+ *        value and this call.  The search is that of the misère sum calls
+ *        that search (grundy_game_sum_outcome(),
+ *        grundy_game_sum_winning_move() and
+ *        grundy_game_sum_winning_moves() under #GRUNDY_PLAY_MISERE, with
+ *        #GRUNDY_BY_SEARCH or when neither the SJ theorem nor genus
+ *        symbols decide the sum), exponential in the positions' sizes.
+ *        Time grows with the limit, and it also caps the memory the search
+ *        holds: 32 bytes per sum of the limit, 64 MiB at least (or what
+ *        grundy_game_set_memory_limit() leaves, if less).  The default,
+ *        2^25 (33554432), is tens of seconds and at most 1 GiB.  Nothing
+ *        of a search that stopped is kept.  O(1); ignored when called from
+ *        the game's own callbacks.
+ * @param game The game (NULL: nothing happens).
+ * @param sums The limit, at least 1; 0 restores the default.
+ */
+GRUNDY_API void grundy_game_set_search_limit(grundy_game *game, uint64_t sums);
+
+/**
  * @brief Set the progress callback of evaluations (in positions evaluated,
  *        total 0 as unknown; called once every 65536 positions).  It runs
  *        inside an evaluation and must not call functions of the same game
@@ -1645,7 +1670,8 @@ GRUNDY_API int grundy_game_sum_value(grundy_game *game, int play, const void *po
  * @param n         How many positions.
  * @return #GRUNDY_P, #GRUNDY_N or #GRUNDY_D, or a negative status as
  *         grundy_game_value(); #GRUNDY_EINVAL for a required method whose
- *         precondition fails.
+ *         precondition fails; #GRUNDY_ELIMIT past the search limit of a
+ *         misère search (grundy_game_set_search_limit()).
  */
 GRUNDY_API int grundy_game_sum_outcome(grundy_game *game, int play, const void *positions,
                                        size_t n);

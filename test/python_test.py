@@ -1614,6 +1614,22 @@ class TestGame(unittest.TestCase):
             self.assertEqual([game.outcome(n, grundy.PLAY_MISERE) for n in range(40)],
                              ["N" if v else "P" for v in dag.play_numbers("misere")])
 
+    def test_search_limit(self):
+        # A misère sum of Kayles rows by rules, searched (its moves split):
+        # past the search limit LimitError names it; then raised again.
+        with grundy.Game(lambda h: list(kayles_options(h))) as game:
+            game.set_search_limit(1000)
+            with self.assertRaises(grundy.LimitError) as cm:
+                game.sum_outcome([20, 20], grundy.PLAY_MISERE)
+            self.assertIn("more than 1000 sums", str(cm.exception))
+            self.assertIn("grundy_game_set_search_limit", str(cm.exception))
+            game.set_search_limit(0)  # the default, 2**25
+            for heaps in ([7, 5], [6, 6], [9, 4], [8, 1]):
+                self.assertEqual(game.sum_outcome(heaps, grundy.PLAY_MISERE),
+                                 "P" if misere_kayles_p(tuple(sorted(heaps))) else "N")
+            with self.assertRaises(ValueError):
+                game.set_search_limit(-1)
+
     def test_sums_under_every_play(self):
         # A small game, against the graph search of Dag: positions are nodes.
         rng = random.Random(14)

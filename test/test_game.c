@@ -1339,6 +1339,7 @@ static void reenter_all(reentrant *r, uint64_t n)
     r->other_rc[7] = grundy_game_sum_value(g, GRUNDY_PLAY_NORMAL, &n, 1, &v);
     r->other_rc[8] = grundy_game_set_canon(g, NULL);
     grundy_game_set_memory_limit(g, 1);
+    grundy_game_set_search_limit(g, 1);
     grundy_game_set_progress(g, NULL, NULL);
 }
 
@@ -1410,9 +1411,11 @@ static void test_reentry(void)
     CHECK_EQ(deg, 1);
     CHECK(all_refused(&r));
     /* The setters called from the generator left the game as it was: no
-     * memory limit of 1 byte now. */
+     * memory limit of 1 byte now, no search limit of 1 sum. */
     CHECK_EQ(value_of(game, GRUNDY_PLAY_MISERE, 12, &v), GRUNDY_OK);
     CHECK_EQ(v, 1); /* misère n -> n - 1: 1 for even n */
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH,
+                                     (const uint64_t[]){2, 2}, 2), GRUNDY_N); /* 4 moves */
     /* A winning-move search runs the generator on the component as given. */
     r.value_rc = r.move_rc = 99;
     uint64_t pos = 3, part = 99;
@@ -2347,6 +2350,167 @@ static void test_every_play(void)
 }
 
 /* ------------------------------------------------------------------------ */
+/* The search limit of misère sums (grundy_game_set_search_limit). */
+
+/* Kayles, by rules: a row of n pins, a move knocks down one pin or two
+ * adjacent ones, leaving the rows on either side (a split). */
+static int kayles_moves(void *user, uint64_t n, grundy_options *out)
+{
+    (void)user;
+    for (uint64_t t = 1; t <= 2 && t <= n; t++)
+        for (uint64_t a = 0; a <= (n - t) / 2; a++)
+            ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){a, n - t - a}, 2));
+    return 0;
+}
+
+/* Wide sums: 1000 + m splits into m copies of 2; 2 -> 1 -> 0.  Its misère
+ * search meets ~m^2 / 2 sums of up to m positions each (m * 4 bytes). */
+static int wide_sum_moves(void *user, uint64_t n, grundy_options *out)
+{
+    (void)user;
+    uint64_t twos[512];
+    if (n >= 1000 && n - 1000 <= 512) {
+        for (size_t i = 0; i < n - 1000; i++)
+            twos[i] = 2;
+        return grundy_options_add(out, twos, (uint32_t)(n - 1000));
+    }
+    return n == 1 || n == 2 ? grundy_options_add(out, (const uint64_t[]){n - 1}, 1) : 0;
+}
+
+/* Nim heaps 0 .. 8 as a test DAG, for the brute force of sums. */
+static void nim_dag(dag *d)
+{
+    memset(d, 0, sizeof *d);
+    d->n = 9;
+    for (int u = 0; u < d->n; u++) {
+        d->nmoves[u] = u;
+        for (int k = 0; k < u; k++) {
+            d->nparts[u][k] = 1;
+            d->part[u][k][0] = k;
+        }
+    }
+}
+
+/* A misère sum of two positions searched without end (the repro: Kayles
+ * 34 + 34 by rules ran for minutes and grew past a gigabyte) stops at the
+ * search limit, 2^25 sums by default, with GRUNDY_ELIMIT and a message
+ * naming the limit, its value and its setter; nothing is kept; a raised
+ * limit answers as the brute force does. */
+static void test_search_limit(void)
+{
+    grundy_game_set_search_limit(NULL, 5); /* no-op */
+    counting_alloc count = {0};
+    grundy_allocator a = counting_allocator(&count);
+    grundy_game *game;
+
+    /* The default: Nim 500 + 500 searched lists ~6 * 10^7 sums (a + b
+     * options for each of the ~125000 sums a <= b), past 2^25. */
+    if (!CHECK_EQ(grundy_game_new_u64(&game, nim_moves, NULL, &a), GRUNDY_OK))
+        return;
+    const uint64_t big[2] = {500, 500}, small[2] = {500, 1};
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, small, 2),
+             GRUNDY_N); /* the game's scratch (a heap's options) grown once */
+    size_t before = count.live;
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, big, 2),
+             GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "more than 33554432 sums") != NULL);
+    CHECK(strstr(grundy_game_errmsg(game), "search limit") != NULL);
+    CHECK(strstr(grundy_game_errmsg(game), "grundy_game_set_search_limit") != NULL);
+    CHECK_EQ(count.live, before); /* the graph and its search are gone */
+    /* The SJ theorem decides the same sum without a search. */
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, big, 2), GRUNDY_P);
+    CHECK_EQ(grundy_game_last_method(game), GRUNDY_BY_SJ);
+    grundy_game_free(game);
+    CHECK_EQ(count.live, 0);
+
+    /* Kayles by rules, the repro's game: its sums split, so the misère
+     * search is the only method.  A lowered limit stops it at once. */
+    if (!CHECK_EQ(grundy_game_new_u64(&game, kayles_moves, NULL, NULL), GRUNDY_OK))
+        return;
+    const uint64_t rows[2] = {34, 34};
+    uint64_t moves[2];
+    size_t comps[4], found = 99;
+    grundy_game_set_search_limit(game, 100000);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, rows, 2), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "more than 100000 sums") != NULL);
+    CHECK(strstr(grundy_game_errmsg(game), "grundy_game_set_search_limit") != NULL);
+    CHECK_EQ(grundy_game_sum_winning_move(game, GRUNDY_PLAY_MISERE, rows, 2, moves),
+             GRUNDY_ELIMIT);
+    CHECK_EQ(grundy_game_sum_winning_moves(game, GRUNDY_PLAY_MISERE, rows, 2, comps, moves, 4,
+                                           &found), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "more than 100000 sums") != NULL);
+    /* Small sums fit, and answer as the heap game 0.77 (Kayles) does. */
+    grundy_heap_game *kayles;
+    if (CHECK_EQ(grundy_heap_game_new(&kayles, NULL), GRUNDY_OK) &&
+        CHECK_EQ(grundy_heap_game_parse(kayles, "0.77", 4), GRUNDY_OK)) {
+        int same = 1;
+        for (uint64_t x = 0; x <= 9; x++)
+            for (uint64_t y = 0; y <= x; y++) {
+                const uint64_t sum[2] = {x, y};
+                same &= grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, sum, 2) ==
+                        grundy_heap_game_sum_outcome(kayles, GRUNDY_PLAY_MISERE, sum, 2);
+            }
+        CHECK(same);
+    }
+    grundy_heap_game_free(kayles);
+    grundy_game_free(game);
+
+    /* Nim heaps 0 .. 8 searched: (8, 7) lists more than 50 sums; with the
+     * limit raised again (0: the default) every sum of two heaps answers as
+     * the brute force's game tree of sums, winning moves included. */
+    static counted_dag nim;
+    memset(&nim, 0, sizeof nim);
+    nim_dag(&nim.d);
+    if (!CHECK_EQ(grundy_game_new_u64(&game, dag_moves, &nim, NULL), GRUNDY_OK))
+        return;
+    const int play = GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH;
+    const uint64_t eight_seven[2] = {8, 7};
+    grundy_game_set_search_limit(game, 50);
+    CHECK_EQ(grundy_game_sum_outcome(game, play, eight_seven, 2), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "more than 50 sums") != NULL);
+    grundy_game_set_search_limit(game, 0);
+    sum_brute_reset(&nim.d, 2);
+    for (int x = 0; x < nim.d.n; x++)
+        for (int y = 0; y < nim.d.n; y++) {
+            const int c[2] = {x, y};
+            const uint64_t pos[2] = {(uint64_t)x, (uint64_t)y};
+            int outcome = sum_brute(&nim.d, GRUNDY_PLAY_MISERE, c, 2);
+            CHECK_EQ(grundy_game_sum_outcome(game, play, pos, 2), outcome);
+            check_winning_moves(&nim.d, game, play, c, pos, 2);
+        }
+    CHECK_EQ(nim.bad_pos, 0);
+    grundy_game_free(game);
+
+    /* The memory the limit allows: 32 bytes a sum of it, 64 MiB at least.
+     * Sums of up to 400 positions (1600 bytes each) pass 64 MiB long
+     * before 2^20 sums. */
+    if (!CHECK_EQ(grundy_game_new_u64(&game, wide_sum_moves, NULL, &a), GRUNDY_OK))
+        return;
+    const uint64_t wide = 1400;
+    uint64_t degree = 0;
+    CHECK_EQ(grundy_game_degree(game, &wide, &degree), GRUNDY_OK); /* the scratch grown */
+    CHECK_EQ(degree, 1);
+    grundy_game_set_search_limit(game, (uint64_t)1 << 20);
+    before = count.live;
+    count.peak = count.live;
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, &wide, 1), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "more than 67108864 bytes") != NULL);
+    CHECK(strstr(grundy_game_errmsg(game), "grundy_game_set_search_limit") != NULL);
+    CHECK(count.peak - before < ((size_t)1 << 27)); /* the cap, 64 MiB, and half again */
+    CHECK_EQ(count.live, before);
+    /* The game's own memory cap, when lower, is the one met and named. */
+    grundy_game_set_memory_limit(game, (size_t)1 << 20);
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, &wide, 1), GRUNDY_ELIMIT);
+    CHECK(strstr(grundy_game_errmsg(game), "memory limit") != NULL);
+    /* Smaller sums of the same game fit. */
+    const uint64_t narrow = 1003; /* 7 moves whatever the order: the last loses */
+    CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE, &narrow, 1), GRUNDY_P);
+    grundy_game_free(game);
+    CHECK_EQ(count.live, 0);
+    CHECK_EQ(count.bad_free, 0);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Allocation failure. */
 
 /* Runs one call that returns a status (or 0/1 for winning moves); on ENOMEM
@@ -2600,6 +2764,7 @@ int main(void)
     RUN(test_progress_and_cancel);
     RUN(test_graph_memory_limit);
     RUN(test_graph_progress);
+    RUN(test_search_limit);
     RUN(test_generator_errors);
     RUN(test_arguments);
     RUN(test_alloc_failure);

@@ -142,6 +142,7 @@ static int game_new(grundy_game **out, size_t size, grundy_moves_fn moves,
         grundy__table_init(&g->words[p].big, sizeof(uint64_t));
 #endif
     g->threads = 1;
+    g->search_limit = GRUNDY__SEARCH_LIMIT;
     g->progress_mask = PROGRESS_EVERY - 1;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++)
         grundy__table_init(&g->memo[p], size);
@@ -229,6 +230,12 @@ void grundy_game_set_memory_limit(grundy_game *g, size_t bytes_cap)
 {
     if (g != NULL && !g->inside)
         g->limit = bytes_cap;
+}
+
+void grundy_game_set_search_limit(grundy_game *g, uint64_t sums)
+{
+    if (g != NULL && !g->inside)
+        g->search_limit = sums != 0 ? sums : GRUNDY__SEARCH_LIMIT;
 }
 
 void grundy__game_set_progress_every(grundy_game *g, uint64_t every)

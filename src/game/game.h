@@ -99,6 +99,7 @@ struct grundy_game {
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
+    uint64_t search_limit; /* the most sums a misère search of one call lists */
     int inside;         /* a call is evaluating: its callbacks may not call in */
 
     grundy__table memo[GRUNDY__GAME_MEMOS]; /* by play; allocated on first use */

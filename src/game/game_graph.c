@@ -26,7 +26,13 @@
  * The memory cap counts the table, the bytes and an estimate of the graph
  * (which reports no size): 8 bytes per token (a move, or a split's header
  * and parts) while moves wait to be merged and 4 once merged, both alive
- * while merging, and 16 bytes per node for its offsets and numbers. */
+ * while merging, and 16 bytes per node for its offsets and numbers.
+ *
+ * A misère sum searched over the graph (exponential in the positions'
+ * sizes) is capped as heap games' searches are: it lists at most the
+ * game's search limit of sums (grundy_game_set_search_limit) and holds at
+ * most grundy__search_bytes() of it, or what the memory cap leaves if
+ * that is less. */
 #include "game/game.h"
 #include "graph/graph.h"
 
@@ -102,6 +108,15 @@ static size_t search_room(const grundy_game *g, const grundy__game_build *b)
     return used < g->limit && solve < g->limit - used ? g->limit - used - solve : 1;
 }
 
+/* The memory a misère search may take: the search limit's cap, or what
+ * the memory cap leaves if less; *own says whether the limit's binds. */
+static size_t search_bytes(const grundy_game *g, const grundy__game_build *b, int *own)
+{
+    size_t room = search_room(g, b), cap = grundy__search_bytes(g->search_limit);
+    *own = room == 0 || cap < room;
+    return *own ? cap : room;
+}
+
 /* Copies the graph's message for a failure of it (rc) into the game's. */
 static int graph_failed(grundy_game *g, const grundy__game_build *b, int rc)
 {
@@ -113,6 +128,25 @@ static int graph_failed(grundy_game *g, const grundy__game_build *b, int rc)
         return grundy__game_fail(g, rc, "the graph of the %u positions the sum reaches: %s",
                                  positions_found(b), grundy_strerror(rc));
     return rc;
+}
+
+/* Writes the message of a failure (rc) of the question asked of the graph:
+ * the search limit's when its misère search passed one of that limit's
+ * caps (own: the memory one was the limit's), else the graph's. */
+static int asked_failed(grundy_game *g, const grundy__game_build *b, int rc, size_t bytes,
+                        int own)
+{
+    if (b->graph->misere_full == 1)
+        return grundy__game_fail(g, rc, "the misère search of the sum would examine more than "
+                                 "%llu sums of positions (the search limit: raise it with "
+                                 "grundy_game_set_search_limit)",
+                                 (unsigned long long)g->search_limit);
+    if (b->graph->misere_full == 2 && own)
+        return grundy__game_fail(g, rc, "the misère search of the sum would hold more than "
+                                 "%zu bytes (%u per sum of the search limit, 64 MiB at least: "
+                                 "raise it with grundy_game_set_search_limit)", bytes,
+                                 GRUNDY__SEARCH_BYTES_PER_SUM);
+    return graph_failed(g, b, rc);
 }
 
 /* The node of the position pos, found or entered (and so queued). */
@@ -241,10 +275,12 @@ int grundy__game_on_graph(grundy_game *g, int play, const void *positions, size_
     int rc = build(g, &b, positions, n);
     if (rc == GRUNDY_OK) {
         grundy_graph_set_progress(b.graph, g->progress != NULL ? forward : NULL, g);
-        grundy__graph_set_misere_limit(b.graph, search_room(g, &b));
+        int own;
+        size_t bytes = search_bytes(g, &b, &own);
+        grundy__graph_set_misere_limit(b.graph, bytes, g->search_limit);
         rc = ask(b.graph, play, b.roots, n, ctx);
         if (rc < 0)
-            graph_failed(g, &b, rc);
+            asked_failed(g, &b, rc, bytes, own);
         else if (grundy__play_base(play) == GRUNDY_PLAY_MISERE)
             g->last_method = grundy_graph_last_method(b.graph);
     }

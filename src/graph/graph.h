@@ -52,6 +52,9 @@ struct grundy_graph {
     uint32_t *num[GRUNDY__PLAYS]; /* each play's numbers, once solved for it */
     grundy_game *misere;  /* memo of misère sum searches, built on demand */
     size_t misere_limit;  /* its memory cap (0: none), set by the library's own users */
+    uint64_t misere_sums; /* the most sums one call's search may list (0: none), likewise */
+    uint64_t misere_work; /* sums the call under way has listed */
+    int misere_full;      /* the call under way passed a cap: 1 misere_sums, 2 misere_limit */
     uint32_t misere_slots; /* components a position of that memo holds */
     uint32_t *misere_scratch; /* one such position, for its move generator */
     uint32_t *genus;      /* genus terms per node, once computed */
@@ -116,10 +119,12 @@ int grundy__graph_ready(grundy_graph *g);
  * when there is work to do. */
 int grundy__graph_need(grundy_graph *g, int play);
 
-/* Caps the memory of the misère sum search's memo (0: none), for a game
- * given by rules that answers a misère sum through a graph of its
- * positions and must keep the search within its own memory limit. */
-void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes);
+/* Caps the misère sum search: the memory of its memo (bytes) and the sums
+ * one call lists as options (sums); past either the call fails with
+ * GRUNDY_ELIMIT and misere_full says which; 0: no cap.  For a game given by rules
+ * that answers a misère sum through a graph of its positions and keeps the
+ * search within its own limits. */
+void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes, uint64_t sums);
 
 /* Nodes finished between calls of the progress callback while solving. */
 #define GRUNDY__PROGRESS_EVERY 65536u

@@ -10,7 +10,11 @@
  *
  * A position needs a fixed size: K slots, where K is the most components the
  * sum can ever split into (the internal "width" play, computed per node), and
- * unused slots hold EMPTY_SLOT, which sorts last. */
+ * unused slots hold EMPTY_SLOT, which sorts last.
+ *
+ * Graphs' own calls search without a cap; a game given by rules, which asks
+ * a graph of its positions, caps the sums a call lists and the memo's
+ * memory (grundy__graph_set_misere_limit). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +83,11 @@ static int sum_moves(void *user, const void *position, grundy_options *out)
         while (grundy__moves_next(&it, &parts, &np)) {
             if (!replace(g, pos, i, parts, np, next))
                 return GRUNDY_ELIMIT;
+            if (g->misere_sums != 0 && g->misere_work >= g->misere_sums) {
+                g->misere_full = 1;
+                return GRUNDY_ELIMIT;
+            }
+            g->misere_work++;
             int rc = grundy_options_add(out, next, 1);
             if (rc != GRUNDY_OK)
                 return rc;
@@ -114,9 +123,10 @@ static int prepare(grundy_graph *g, uint64_t slots)
     return rc;
 }
 
-void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes)
+void grundy__graph_set_misere_limit(grundy_graph *g, size_t bytes, uint64_t sums)
 {
     g->misere_limit = bytes;
+    g->misere_sums = sums;
     if (g->misere != NULL)
         grundy_game_set_memory_limit(g->misere, bytes);
 }
@@ -146,6 +156,8 @@ static int begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **po
     rc = prepare(g, slots);
     if (rc != GRUNDY_OK)
         return rc;
+    g->misere_work = 0; /* a new call: its own count */
+    g->misere_full = 0;
     /* The search can run long: it reports to, and stops for, the graph's callback. */
     grundy_game_set_progress(g->misere, g->progress != NULL ? report : NULL, g);
     *pos = (uint32_t *)grundy__alloc_array(&g->alloc, g->misere_slots, sizeof **pos);
@@ -155,6 +167,8 @@ static int begin(grundy_graph *g, const uint32_t *nodes, size_t n, uint32_t **po
 static int value_of(grundy_graph *g, const uint32_t *pos, uint32_t *value)
 {
     int rc = grundy_game_value(g->misere, GRUNDY_PLAY_NORMAL, pos, value);
+    if (rc == GRUNDY_ELIMIT && !g->misere_full)
+        g->misere_full = 2; /* the memo at its memory cap: the generator's lists fit */
     if (rc != GRUNDY_OK && rc != GRUNDY_ENOMEM)
         grundy__graph_fail(g, rc, "misère search: %s", grundy_game_errmsg(g->misere));
     return rc;

@@ -30,7 +30,7 @@
 #define GRUNDY__HEAP_LANES 2u             /* values computed at once (heap_threads.c) */
 #define GRUNDY__HEAP_ABANDONED UINT32_MAX /* a lane gave up a value: the other one stopped */
 #define GRUNDY__HEAP_MSG 256u             /* room for the message of the last failure */
-#define GRUNDY__HEAP_SEARCH_LIMIT ((uint64_t)1 << 25) /* sums a misère call examines, by default */
+#define GRUNDY__HEAP_SEARCH_LIMIT GRUNDY__SEARCH_LIMIT /* sums a misère call examines, by default */
 
 /* The running state of an all-but game's values (heap_allbut.c): G(n) is
  * the least value v that no heap m < n with n - m outside the excluded set

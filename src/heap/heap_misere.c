@@ -22,8 +22,8 @@
  *
  * What a call may cost is capped: its searches examine (list as options)
  * at most misere_limit sums (grundy_heap_game_set_search_limit), which
- * bounds its time, and the engine holds at most BYTES_PER_SUM bytes per sum
- * of that limit, MIN_BYTES at least (the memo and the options of the sums
+ * bounds its time, and the engine holds at most grundy__search_bytes() of
+ * that limit (play.h: the memo and the options of the sums
  * on the stack); past either the call fails with GRUNDY_ELIMIT, the memo
  * keeping what it found.
  * Sums are searched up to MAX_SLOTS heaps with moves, so that a sum stays
@@ -50,8 +50,6 @@ int grundy_heap_game_last_method(const grundy_heap_game *g)
 #define EMPTY_SLOT UINT32_MAX
 #define MAX_SLOTS 64u
 #define SPLIT_HEAP_MAX 256u
-#define BYTES_PER_SUM 32u /* the memory cap of a search, per sum of its limit, */
-#define MIN_BYTES ((uint64_t)1 << 26) /* and at least this */
 #define NIM_PART(twos, ones) ((uint32_t)(twos) | (uint32_t)(ones) << 8)
 
 /* ---- Heaps and their widths ---------------------------------------------- */
@@ -323,10 +321,8 @@ static int evaluate(grundy_heap_game *g, const uint32_t *pos, uint32_t *value, c
 {
     g->mis->full = 0;
     grundy_game_set_progress(g->mis->memo, g->progress != NULL ? report : NULL, g);
-    uint64_t bytes = g->misere_limit > SIZE_MAX / BYTES_PER_SUM ? SIZE_MAX
-                     : g->misere_limit * BYTES_PER_SUM > MIN_BYTES ? g->misere_limit * BYTES_PER_SUM
-                                                                   : MIN_BYTES;
-    grundy_game_set_memory_limit(g->mis->memo, (size_t)bytes);
+    size_t bytes = grundy__search_bytes(g->misere_limit);
+    grundy_game_set_memory_limit(g->mis->memo, bytes);
     int rc = grundy_game_value(g->mis->memo, GRUNDY_PLAY_NORMAL, pos, value);
     if (rc == GRUNDY_OK)
         return rc;
@@ -341,7 +337,7 @@ static int evaluate(grundy_heap_game *g, const uint32_t *pos, uint32_t *value, c
         return grundy__heap_fail(g, rc, "%s: the misère search would hold more than %llu bytes "
                                  "(%u per sum of the limit of "
                                  "grundy_heap_game_set_search_limit, 64 MiB at least)", call,
-                                 (unsigned long long)bytes, BYTES_PER_SUM);
+                                 (unsigned long long)bytes, GRUNDY__SEARCH_BYTES_PER_SUM);
     return grundy__heap_fail(g, rc, "%s: misère search: %s", call,
                              grundy_game_errmsg(g->mis->memo));
 }

@@ -136,6 +136,26 @@ static inline void grundy__acc_add(grundy__acc *acc, uint32_t option)
 
 uint32_t grundy__acc_end(const grundy__acc *acc);
 
+/* What one misère search over sums may cost: heap games' (heap_misere.c)
+ * and, through the graph of their positions, games' given by rules
+ * (game_graph.c, graph_misere.c).  By default a call examines at most
+ * GRUNDY__SEARCH_LIMIT sums (each option of each sum it expands), each
+ * handle's setter changing it, and its search holds at most
+ * GRUNDY__SEARCH_BYTES_PER_SUM bytes per sum of that limit,
+ * GRUNDY__SEARCH_MIN_BYTES at least: grundy__search_bytes(). */
+#define GRUNDY__SEARCH_LIMIT ((uint64_t)1 << 25)
+#define GRUNDY__SEARCH_BYTES_PER_SUM 32u
+#define GRUNDY__SEARCH_MIN_BYTES ((uint64_t)1 << 26)
+
+/* The memory cap of a misère search that may examine `sums` sums. */
+static inline size_t grundy__search_bytes(uint64_t sums)
+{
+    if (sums > SIZE_MAX / GRUNDY__SEARCH_BYTES_PER_SUM)
+        return SIZE_MAX;
+    uint64_t bytes = sums * GRUNDY__SEARCH_BYTES_PER_SUM;
+    return (size_t)(bytes > GRUNDY__SEARCH_MIN_BYTES ? bytes : GRUNDY__SEARCH_MIN_BYTES);
+}
+
 /* Winning moves of a sum as they are found (graphs and heap games):
  * (component, move) pairs, the first cap stored (components may be NULL),
  * count all of them; with first_only the search stops at the first. */

@@ -402,6 +402,7 @@ _SIGNATURES = {
     "grundy_game_errmsg": (c_char_p, [c_void_p]),
     "grundy_game_set_memory_limit": (None, [c_void_p, c_size_t]),
     "grundy_game_set_progress": (None, [c_void_p, _PROGRESS_FN, c_void_p]),
+    "grundy_game_set_search_limit": (None, [c_void_p, c_uint64]),
     "grundy_options_add": (c_int, [c_void_p, c_void_p, c_uint32]),
     "grundy_options_add_each": (c_int, [c_void_p, c_void_p, c_size_t]),
     "grundy_game_value": (c_int, [c_void_p, c_int, c_void_p, _u32p]),
@@ -2195,6 +2196,11 @@ class Game(_Owner):
         h = self._handle()
         return _all_moves(lambda comps, moves, cap, count: _lib.grundy_game_sum_winning_moves(
             h, code, arr, n, comps, moves, cap, count), self._call)
+
+    def set_search_limit(self, sums):
+        """The most sums of positions one misère sum call's search may
+        examine before it raises LimitError (0 restores the default, 2**25)."""
+        _lib.grundy_game_set_search_limit(self._handle(), _u64(sums, "sums"))
 
     def last_method(self):
         """Which method the most recent misère sum call used: BY_SJ,
