@@ -152,7 +152,10 @@ static int class_of(const grundy_heap_game *g, uint64_t m, uint64_t t, uint64_t 
     uint64_t T = t >> k, S = q + (va >> k) + (vb >> k); /* q < 2^64 / p, values < 2^32 */
     if (S < q || S < T || ((S - T) & 1) != 0 || (((S - T) / 2) & T) != 0)
         return 0;
-    *c = (split_class){ra, va >> k, (S - T) / 2, T};
+    c->ra = ra; /* no compound literal: the single header compiles as C++ too */
+    c->hi = va >> k;
+    c->A = (S - T) / 2;
+    c->T = T;
     return 1;
 }
 
