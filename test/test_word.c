@@ -82,11 +82,6 @@ static uint64_t inverse(uint64_t a)
     return x;
 }
 
-static uint64_t fold(uint64_t x)
-{
-    return x ^ x >> 32; /* its own inverse */
-}
-
 /* Whether message names number x (as a decimal). */
 static int names(const char *message, uint64_t x)
 {
@@ -959,8 +954,8 @@ static void test_dense_memory(void)
 }
 
 /* ------------------------------------------------------------------------ */
-/* 4. Keys the cheap hash piles into one bucket: (x ^ x >> 32) * K is
- * C + i for x_i = fold(K^-1 (C + i)), whose high halves are all equal. */
+/* 4. Keys the cheap hash piles into one bucket: x * K is C + i for
+ * x_i = K^-1 (C + i), whose high halves are all equal. */
 
 #define ADV_C 0xabcdef0100000010ull
 
@@ -977,13 +972,13 @@ static adversary adversary_new(uint64_t n)
 
 static uint64_t adv_key(const adversary *a, uint64_t i)
 {
-    return fold(a->kinv * (ADV_C + i));
+    return a->kinv * (ADV_C + i);
 }
 
 /* The index of key, or a->n if it is none of the keys. */
 static uint64_t adv_index(const adversary *a, uint64_t key)
 {
-    uint64_t i = fold(key) * GRUNDY__WTABLE_MUL - ADV_C;
+    uint64_t i = key * GRUNDY__WTABLE_MUL - ADV_C;
     return i < a->n ? i : a->n;
 }
 
@@ -1086,7 +1081,7 @@ static void test_table_adversary(void)
     CHECK_EQ(grundy__alloc_init(&al, NULL), GRUNDY_OK);
     const adversary a = adversary_new(quick() ? 50000 : 200000);
     /* The construction: the cheap hash of every key is ADV_C + i. */
-    CHECK_EQ(fold(adv_key(&a, 12345)) * GRUNDY__WTABLE_MUL, ADV_C + 12345);
+    CHECK_EQ(adv_key(&a, 12345) * GRUNDY__WTABLE_MUL, ADV_C + 12345);
     CHECK_EQ(adv_index(&a, adv_key(&a, 777)), 777);
     grundy__wtable t;
     grundy__wtable_init(&t);
