@@ -1236,6 +1236,61 @@ static void test_adversary_games(void)
     }
 }
 
+/* One heap of the subtraction game {1, 2, 5}, the heap kept above bit 40
+ * (a heap packed high in a word): the cheap hash alone serves it, no guard
+ * trip, and every value is the brute force's. */
+#define HIGH_SHIFT 40
+
+static int high_heap_moves(void *user, uint64_t pos, grundy_options *out)
+{
+    (void)user;
+    uint64_t h = pos >> HIGH_SHIFT;
+    static const uint64_t take[3] = {1, 2, 5};
+    for (int i = 0; i < 3; i++) {
+        uint64_t o = (h - take[i]) << HIGH_SHIFT;
+        if (take[i] <= h)
+            ADD_OR_RETURN(grundy_options_add(out, &o, 1));
+    }
+    return 0;
+}
+
+static void test_high_keys_game(void)
+{
+    const uint64_t n = quick() ? 60000 : 200000;
+    unsigned char *want = malloc(n);
+    if (!CHECK(want != NULL))
+        return;
+    for (uint64_t h = 0; h < n; h++) {
+        unsigned seen = 0;
+        for (uint64_t t = 1; t <= 5; t += t == 2 ? 3 : 1)
+            if (t <= h)
+                seen |= 1u << want[h - t];
+        want[h] = (unsigned char)__builtin_ctz(~seen);
+    }
+    grundy_game *game = NULL;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, high_heap_moves, NULL, NULL), GRUNDY_OK)) {
+        free(want);
+        return;
+    }
+    uint64_t p = (n - 1) << HIGH_SHIFT;
+    uint32_t v = 12345;
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &v), GRUNDY_OK);
+    CHECK_EQ(v, want[n - 1]);
+    CHECK_EQ(game->words[GRUNDY_PLAY_NORMAL].table.strong, 0);
+    int right = 1;
+    for (uint64_t h = 0; h < n; h += 7) {
+        p = h << HIGH_SHIFT;
+        right &= grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &v) == GRUNDY_OK &&
+                 v == want[h];
+    }
+    CHECK(right);
+    uint64_t stored = 0;
+    grundy_game_stats(game, &stored, NULL);
+    CHECK_EQ(stored, n);
+    grundy_game_free(game);
+    free(want);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Games for the threads: Kayles on a row of pins as a bitmask (knock down
  * one pin or two adjacent ones), and three heaps of a subtraction game
@@ -2014,6 +2069,7 @@ int main(void)
     RUN(test_match);
     RUN(test_table_adversary);
     RUN(test_adversary_games);
+    RUN(test_high_keys_game);
     RUN(test_alloc_failure);
     RUN(test_threads);
     return harness_done();
