@@ -82,11 +82,6 @@ static uint64_t inverse(uint64_t a)
     return x;
 }
 
-static uint64_t fold(uint64_t x)
-{
-    return x ^ x >> 32; /* its own inverse */
-}
-
 /* Whether message names number x (as a decimal). */
 static int names(const char *message, uint64_t x)
 {
@@ -959,8 +954,8 @@ static void test_dense_memory(void)
 }
 
 /* ------------------------------------------------------------------------ */
-/* 4. Keys the cheap hash piles into one bucket: (x ^ x >> 32) * K is
- * C + i for x_i = fold(K^-1 (C + i)), whose high halves are all equal. */
+/* 4. Keys the cheap hash piles into one bucket: x * K is C + i for
+ * x_i = K^-1 (C + i), whose high halves are all equal. */
 
 #define ADV_C 0xabcdef0100000010ull
 
@@ -977,13 +972,13 @@ static adversary adversary_new(uint64_t n)
 
 static uint64_t adv_key(const adversary *a, uint64_t i)
 {
-    return fold(a->kinv * (ADV_C + i));
+    return a->kinv * (ADV_C + i);
 }
 
 /* The index of key, or a->n if it is none of the keys. */
 static uint64_t adv_index(const adversary *a, uint64_t key)
 {
-    uint64_t i = fold(key) * GRUNDY__WTABLE_MUL - ADV_C;
+    uint64_t i = key * GRUNDY__WTABLE_MUL - ADV_C;
     return i < a->n ? i : a->n;
 }
 
@@ -1086,7 +1081,7 @@ static void test_table_adversary(void)
     CHECK_EQ(grundy__alloc_init(&al, NULL), GRUNDY_OK);
     const adversary a = adversary_new(quick() ? 50000 : 200000);
     /* The construction: the cheap hash of every key is ADV_C + i. */
-    CHECK_EQ(fold(adv_key(&a, 12345)) * GRUNDY__WTABLE_MUL, ADV_C + 12345);
+    CHECK_EQ(adv_key(&a, 12345) * GRUNDY__WTABLE_MUL, ADV_C + 12345);
     CHECK_EQ(adv_index(&a, adv_key(&a, 777)), 777);
     grundy__wtable t;
     grundy__wtable_init(&t);
@@ -1239,6 +1234,61 @@ static void test_adversary_games(void)
         CHECK_EQ(stored, want); /* every one was stored already */
         grundy_game_free(game);
     }
+}
+
+/* One heap of the subtraction game {1, 2, 5}, the heap kept above bit 40
+ * (a heap packed high in a word): the cheap hash alone serves it, no guard
+ * trip, and every value is the brute force's. */
+#define HIGH_SHIFT 40
+
+static int high_heap_moves(void *user, uint64_t pos, grundy_options *out)
+{
+    (void)user;
+    uint64_t h = pos >> HIGH_SHIFT;
+    static const uint64_t take[3] = {1, 2, 5};
+    for (int i = 0; i < 3; i++) {
+        uint64_t o = (h - take[i]) << HIGH_SHIFT;
+        if (take[i] <= h)
+            ADD_OR_RETURN(grundy_options_add(out, &o, 1));
+    }
+    return 0;
+}
+
+static void test_high_keys_game(void)
+{
+    const uint64_t n = quick() ? 60000 : 200000;
+    unsigned char *want = malloc(n);
+    if (!CHECK(want != NULL))
+        return;
+    for (uint64_t h = 0; h < n; h++) {
+        unsigned seen = 0;
+        for (uint64_t t = 1; t <= 5; t += t == 2 ? 3 : 1)
+            if (t <= h)
+                seen |= 1u << want[h - t];
+        want[h] = (unsigned char)__builtin_ctz(~seen);
+    }
+    grundy_game *game = NULL;
+    if (!CHECK_EQ(grundy_game_new_u64(&game, high_heap_moves, NULL, NULL), GRUNDY_OK)) {
+        free(want);
+        return;
+    }
+    uint64_t p = (n - 1) << HIGH_SHIFT;
+    uint32_t v = 12345;
+    CHECK_EQ(grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &v), GRUNDY_OK);
+    CHECK_EQ(v, want[n - 1]);
+    CHECK_EQ(game->words[GRUNDY_PLAY_NORMAL].table.strong, 0);
+    int right = 1;
+    for (uint64_t h = 0; h < n; h += 7) {
+        p = h << HIGH_SHIFT;
+        right &= grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &v) == GRUNDY_OK &&
+                 v == want[h];
+    }
+    CHECK(right);
+    uint64_t stored = 0;
+    grundy_game_stats(game, &stored, NULL);
+    CHECK_EQ(stored, n);
+    grundy_game_free(game);
+    free(want);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -2019,6 +2069,7 @@ int main(void)
     RUN(test_match);
     RUN(test_table_adversary);
     RUN(test_adversary_games);
+    RUN(test_high_keys_game);
     RUN(test_alloc_failure);
     RUN(test_threads);
     return harness_done();

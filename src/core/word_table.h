@@ -12,7 +12,7 @@
  * full before the table grows by half, so a table holds between 10.7 and 16
  * bytes per key (the byte-string table: 16 to 32 for eight-byte keys).
  *
- * The home bucket of a key is the high half of (key ^ key >> 32) * 2^64/phi
+ * The home bucket of a key is the high half of key * 2^64/phi
  * scaled to the bucket count: one multiply, and it keeps the table's size
  * free (no power of two).  A set of keys that this hash piles up (keys whose products share
  * their high bits) is caught by watching probe lengths: a probe that passes
@@ -93,11 +93,10 @@ typedef size_t grundy__wref;
 
 static inline size_t grundy__wtable_home(const grundy__wtable *t, uint64_t key)
 {
-    /* The high half of a key reaches the high half of a product only
-     * through the multiplier's low half: folded in first, so that keys
-     * differing in their high bits only (a heap packed above bit 32) do
-     * not land together. */
-    uint64_t h = t->strong ? grundy__mix64(key) : (key ^ key >> 32) * GRUNDY__WTABLE_MUL;
+    /* Unfolded: positions a search visits close together in time land
+     * apart.  Keys differing in their high bits only (a heap packed above
+     * bit 32) land together; the guard catches them (see the top). */
+    uint64_t h = t->strong ? grundy__mix64(key) : key * GRUNDY__WTABLE_MUL;
     return (size_t)(((h >> 32) * (uint64_t)t->nb) >> 32);
 }
 

@@ -116,6 +116,18 @@ static void append(grundy__word_searcher *s, const unsigned char *parts, uint32_
 int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     grundy__word_searcher *s = o->words;
+    if (nparts == 1 && s->nopts < s->cap_opts && s->nparts < s->cap_parts) {
+        /* The common call, one option of one part with room for it: no
+         * checks beyond these, one copy. */
+        uint64_t w;
+        memcpy(&w, parts, sizeof w);
+        if (o->canon != NULL)
+            o->canon(s->game->user, &w);
+        s->parts[s->nparts++] = w;
+        s->opts[s->nopts].nparts = 1;
+        s->opts[s->nopts++].number = 0;
+        return GRUNDY_OK;
+    }
     if (nparts > 1 && o->one_part)
         return grundy__word_fail(s, GRUNDY_EINVAL,
                                  "an option of %u parts, but %s needs options of at most one",
