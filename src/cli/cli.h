@@ -175,6 +175,9 @@ typedef struct cli_lock {
 int cli_lock_take(const char *cmd, const char *path, cli_lock *lock);
 void cli_lock_release(cli_lock *lock);
 
+/* Whether path names no file at all (not one that cannot be read). */
+int cli_file_missing(const char *path);
+
 /* A new file with a unique name beside path (PATH.XXXXXX, with the mode of
  * the file it will replace), open for writing, its name in *tmp_path: NULL
  * on failure (errno says why).  cli_temp_commit flushes it to the disk and

@@ -103,6 +103,12 @@ void cli_lock_release(cli_lock *lock)
     lock->fd = -1;
 }
 
+int cli_file_missing(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) != 0 && errno == ENOENT;
+}
+
 /* ---- atomic replacement --------------------------------------------------------- */
 
 /* The mode a new file gets: the one it replaces, else 0666 less the umask. */
