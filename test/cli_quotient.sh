@@ -244,7 +244,7 @@ for entry in TERM:143 HUP:129; do
     "$G" quotient --save "$st" 0.137 300 >/dev/null 2>"$tmp/first_err" &
     pid=$!
     wait_until lock_exists "$st" || bad "quotient --save $st: no lock file within a minute"
-    run quotient --save "$st" 0.137 300
+    run_guarded quotient --save "$st" 0.137 300
     expect_rc 2 "a second quotient --save on a file in use ($sig)"
     expect_err_has "process $pid" "a second quotient --save on a file in use names the first"
     kill -s "$sig" "$pid"

@@ -315,7 +315,7 @@ for entry in INT:130 TERM:143 HUP:129; do
     "$G" survey --values 1000000 --resume "$j" 0.07 0.76 >/dev/null 2>"$tmp/first_err" &
     pid=$!
     wait_until lines_at_least_2 "$j" || bad "the run to lock $j wrote no result in a minute"
-    run survey --values 1000000 --resume "$j" 0.07 0.76
+    run_guarded survey --values 1000000 --resume "$j" 0.07 0.76
     expect_error "a second run on a journal in use ($sig)"
     expect_err_has "process $pid" "a second run on a journal in use names the first"
     kill -s $sig $pid
