@@ -104,8 +104,8 @@ static void show_progress(run *r, double now, uint64_t done, uint64_t total)
     fputs(tty ? "\033[K" : "\n", stderr);
 }
 
-/* Shows progress; stops the computation on a stop signal (SIGINT, SIGTERM, SIGHUP), at the time cap,
- * and every minute when saving. */
+/* Shows progress; stops the computation on a stop signal (SIGINT, SIGTERM,
+ * SIGHUP), at the time cap, and every minute when saving. */
 static int progress(void *user, uint64_t done, uint64_t total)
 {
     run *r = (run *)user;

@@ -484,8 +484,8 @@ static int read_table(uint64_t *n, int resuming, line_set *ls, int *kind)
     if (status == CLI_EXIT_OK && *kind == KIND_TABLE && resuming)
         status = cli_error("survey: --resume '%s': the file is a survey table without line "
                            "checks (printed, or a journal written before journals had them); "
-                           "--resume continues journals only and leaves it as it is: give a new file "
-                           "(--merge reads this one)", ls->path);
+                           "--resume continues journals only and leaves it as it is: give a "
+                           "new file (--merge reads this one)", ls->path);
     while (status == CLI_EXIT_OK && *kind != KIND_EMPTY &&
            (got = cli_read_line(&r, MAX_LINE)) == CLI_READ_LINE)
         status = take_line(&r, *n, *kind, resuming, ls);
