@@ -111,7 +111,9 @@ int cli_file_missing(const char *path)
 
 /* ---- atomic replacement --------------------------------------------------------- */
 
-/* The mode a new file gets: the one it replaces, else 0666 less the umask. */
+/* The mode a new file gets: the one it replaces, else 0666 less the umask
+ * (read by setting it and back: the commands call this while no other
+ * thread of theirs creates files). */
 static mode_t new_mode(const char *path)
 {
     struct stat st;
