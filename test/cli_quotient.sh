@@ -255,8 +255,9 @@ for entry in TERM:143 HUP:129; do
     fi
     run quotient --resume "$st" 0.137 5
     expect_rc 3 "quotient --resume of a state saved on SIG$sig"
-    left=$(cd "$tmp" && ls | grep -c "^state_$sig.")
-    if [ "$left" -eq 0 ]; then ok; else bad "quotient --save left $left files beside its state"; fi
+    left=""
+    for f in "$st".*; do [ -e "$f" ] && left="$left $f"; done
+    if [ -z "$left" ]; then ok; else bad "quotient --save left files beside its state:$left"; fi
 done
 
 # --save refuses a file that is not a state, whatever its first line, and

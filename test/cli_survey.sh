@@ -265,8 +265,8 @@ for f in v.txt binary no_newline header_cut printed; do
     cp "$tmp/$f" "$tmp/$f.before"
     run survey --values 1000 --resume "$tmp/$f" 0.77
     expect_error "survey --resume $f"
-    cmp -s "$tmp/$f" "$tmp/$f.before" && ok || bad "survey --resume $f changed the file"
-    [ -e "$tmp/$f.lock" ] && bad "survey --resume $f left its lock file" || ok
+    if cmp -s "$tmp/$f" "$tmp/$f.before"; then ok; else bad "survey --resume $f changed the file"; fi
+    if [ -e "$tmp/$f.lock" ]; then bad "survey --resume $f left its lock file"; else ok; fi
 done
 expect_err_has "without line checks" "survey --resume of a printed table says why"
 run_guarded survey --resume /dev/zero 0.77
@@ -280,7 +280,9 @@ cp "$tmp/long_line" "$tmp/long_line.before"
 run survey --values 1000 --resume "$tmp/long_line" 0.77
 expect_error "survey --resume with a line of 70000 bytes"
 expect_err_has "line 2" "survey --resume with a line too long names the line"
-cmp -s "$tmp/long_line" "$tmp/long_line.before" && ok || bad "survey --resume changed a file it refused"
+if cmp -s "$tmp/long_line" "$tmp/long_line.before"; then ok; else
+    bad "survey --resume changed a file it refused"
+fi
 
 # ----------------------------------------------------------------------------
 # Each journal line carries a check: an edited line is computed again,
@@ -318,16 +320,16 @@ for entry in INT:130 TERM:143 HUP:129; do
     run_guarded survey --values 1000000 --resume "$j" 0.07 0.76
     expect_error "a second run on a journal in use ($sig)"
     expect_err_has "process $pid" "a second run on a journal in use names the first"
-    kill -s $sig $pid
+    kill -s "$sig" "$pid"
     wait $pid
     first=$?
-    if [ $first -eq $want ]; then ok; else
+    if [ "$first" -eq "$want" ]; then ok; else
         bad "survey stopped by SIG$sig: exit $first, want $want"
         sed 's/^/    /' "$tmp/first_err"
     fi
     expect_after="survey stopped by SIG$sig"
-    grep -q "interrupted by SIG$sig" "$tmp/first_err" && ok || bad "$expect_after: no message"
-    [ -e "$j.lock" ] && bad "$expect_after left its lock file" || ok
+    if grep -q "interrupted by SIG$sig" "$tmp/first_err"; then ok; else bad "$expect_after: no message"; fi
+    if [ -e "$j.lock" ]; then bad "$expect_after left its lock file"; else ok; fi
     run survey --merge "$j"
     expect_rc 0 "$expect_after: its journal is a valid part"
     same_file "$expect_after: its journal lacks the finished game" "$tmp/fast" "$tmp/out"
