@@ -233,6 +233,49 @@ fi
 run quotient --resume "$state" 0.07 20
 expect_rc 3 "quotient --resume (interrupted 0.07) 0.07 20"
 
+# SIGTERM and SIGHUP save as SIGINT does (schedulers and `timeout` send
+# SIGTERM); while a run saves to a file, the file is locked: a second run
+# refuses and names the first.  0.137 to heap 300 takes minutes.
+lock_exists() { [ -e "$1.lock" ]; }
+for entry in TERM:143 HUP:129; do
+    sig=${entry%:*}
+    want=${entry#*:}
+    st=$tmp/state_$sig
+    "$G" quotient --save "$st" 0.137 300 >/dev/null 2>"$tmp/first_err" &
+    pid=$!
+    wait_until lock_exists "$st" || bad "quotient --save $st: no lock file within a minute"
+    run_guarded quotient --save "$st" 0.137 300
+    expect_rc 2 "a second quotient --save on a file in use ($sig)"
+    expect_err_has "process $pid" "a second quotient --save on a file in use names the first"
+    kill -s "$sig" "$pid"
+    wait "$pid"
+    first=$?
+    if [ "$first" -eq "$want" ] && [ -s "$st" ] && grep -q "SIG$sig" "$tmp/first_err"; then ok; else
+        bad "quotient --save stopped by SIG$sig: exit $first, want $want with the state saved: $(cat "$tmp/first_err")"
+    fi
+    run quotient --resume "$st" 0.137 5
+    expect_rc 3 "quotient --resume of a state saved on SIG$sig"
+    left=""
+    for f in "$st".*; do [ -e "$f" ] && left="$left $f"; done
+    if [ -z "$left" ]; then ok; else bad "quotient --save left files beside its state:$left"; fi
+done
+
+# --save refuses a file that is not a state, whatever its first line, and
+# leaves it as it was
+"$G" values 0.77 2000 >"$tmp/v.txt"
+head -c 3000 "$G" >"$tmp/binary"
+for f in v.txt binary; do
+    cp "$tmp/$f" "$tmp/$f.before"
+    run quotient --save "$tmp/$f" 0.77 20
+    expect_rc 2 "quotient --save $f"
+    expect_err_has "not a quotient state" "quotient --save $f says why"
+    if cmp -s "$tmp/$f" "$tmp/$f.before"; then ok; else bad "quotient --save $f changed the file"; fi
+done
+# a state file is read with a bound: /dev/zero is refused at once
+run_guarded quotient --resume /dev/zero 0.77
+expect_rc 2 "quotient --resume /dev/zero"
+expect_err_has "not a libgrundy quotient file" "quotient --resume /dev/zero says what it is not"
+
 # ----------------------------------------------------------------------------
 # Usage errors
 

@@ -5,6 +5,10 @@
 # table of one run; so do two threads; a run killed part-way and resumed
 # from its file gives the table of an uninterrupted run (also after a
 # half-written last line); --merge refuses tables that do not fit together.
+# The files the tool owns: lines of long names are whole; --resume refuses
+# a file that is not a journal (and leaves it as it was), reads with bounds
+# (/dev/zero), computes again a line that fails its check; a journal in use
+# is locked; SIGINT, SIGTERM and SIGHUP leave it whole.
 # usage: sh test/cli_survey.sh PATH_TO_GRUNDY
 # Last line: "N passed, N failed"; exit status 1 if any check failed.
 
@@ -143,8 +147,14 @@ fi
 run survey --values $big --resume "$journal" $slow
 expect_rc 0 "survey --resume after a kill"
 same_file "an interrupted run resumed differs from an uninterrupted one" "$tmp/full" "$tmp/out"
-same_file "the journal (sorted) is the table" "$tmp/full" "$(
-    { sed -n 1p "$journal"; sed 1d "$journal" | LC_ALL=C sort; } >"$tmp/journal_sorted"
+# the journal: its own header, then the table's lines (unsorted), each
+# with its check
+if [ "$(sed -n 1p "$journal")" = "# grundy survey journal 1 --values $big" ]; then ok; else
+    bad "the journal's first line is '$(sed -n 1p "$journal")'"
+fi
+same_file "the journal (sorted, checks cut) is the table" "$tmp/full" "$(
+    { sed -n 1p "$tmp/full"; sed -e 1d -e 's/ check [0-9a-f]\{16\}$//' "$journal" |
+        LC_ALL=C sort; } >"$tmp/journal_sorted"
     echo "$tmp/journal_sorted")"
 # a complete journal: nothing recomputed, the same table
 before=$(wc -l <"$journal")
@@ -214,5 +224,115 @@ if [ -w /dev/full ]; then
     rc=$?
     expect_rc 2 "survey >/dev/full"
 fi
+
+# ----------------------------------------------------------------------------
+# Long names: the line is whole, in the table and the journal (the line of
+# a name past 200 bytes was cut, and overflowed a buffer)
+
+long="sub:$(seq -s, 1 79)"
+"$G" period "$long" 1000 >"$tmp/p"
+"$G" stats "$long" 1000 >"$tmp/s"
+want="$long $(cat "$tmp/p") largest $(sed -n 's/^largest value: //p' "$tmp/s") rare -"
+run survey --values 1000 --resume "$tmp/long_journal" "$long" 0.77
+expect_rc 0 "survey of a name of ${#long} bytes"
+if grep -qxF -e "$want" "$tmp/out"; then ok; else
+    bad "survey of a name of ${#long} bytes: its line is not '$want'"
+    show
+fi
+if grep -qF -e "$want check " "$tmp/long_journal"; then ok; else
+    bad "the journal's line of a name of ${#long} bytes is not whole"
+fi
+cp "$tmp/out" "$tmp/long_table"
+run survey --values 1000 --resume "$tmp/long_journal" "$long" 0.77
+same_file "a journal of a long name, resumed, is not the table" "$tmp/long_table" "$tmp/out"
+expect_err_empty "a journal of a long name, resumed"
+# past the limit, refused and named
+huge="sub:1$(printf ',1%.0s' $(seq 1 33000))"
+run survey --values 10 "$huge"
+expect_error "survey of a name of ${#huge} bytes"
+expect_err_has "65536 bytes" "survey of a name past the limit names the limit"
+
+# ----------------------------------------------------------------------------
+# --resume refuses a file that is not a journal, whatever its first line,
+# and leaves it as it was
+
+"$G" values 0.77 2000 >"$tmp/v.txt"
+head -c 3000 "$G" >"$tmp/binary"
+printf '%0300d' 0 >"$tmp/no_newline"          # a first line of 300 bytes, no newline
+printf '# grundy survey journal 1 --values 1000' >"$tmp/header_cut"
+"$G" survey --values 1000 0.77 >"$tmp/printed"   # a table, whose lines carry no check
+for f in v.txt binary no_newline header_cut printed; do
+    cp "$tmp/$f" "$tmp/$f.before"
+    run survey --values 1000 --resume "$tmp/$f" 0.77
+    expect_error "survey --resume $f"
+    if cmp -s "$tmp/$f" "$tmp/$f.before"; then ok; else bad "survey --resume $f changed the file"; fi
+    if [ -e "$tmp/$f.lock" ]; then bad "survey --resume $f left its lock file"; else ok; fi
+done
+expect_err_has "without line checks" "survey --resume of a printed table says why"
+run_guarded survey --resume /dev/zero 0.77
+expect_error "survey --resume /dev/zero"
+expect_err_has "not a survey journal" "survey --resume /dev/zero says what it is not"
+run_guarded survey --merge /dev/zero
+expect_error "survey --merge /dev/zero"
+# a journal line that goes on past any survey line: refused, the file kept
+{ printf '# grundy survey journal 1 --values 1000\n'; head -c 70000 /dev/zero | tr '\0' 'x'; echo; } >"$tmp/long_line"
+cp "$tmp/long_line" "$tmp/long_line.before"
+run survey --values 1000 --resume "$tmp/long_line" 0.77
+expect_error "survey --resume with a line of 70000 bytes"
+expect_err_has "line 2" "survey --resume with a line too long names the line"
+if cmp -s "$tmp/long_line" "$tmp/long_line.before"; then ok; else
+    bad "survey --resume changed a file it refused"
+fi
+
+# ----------------------------------------------------------------------------
+# Each journal line carries a check: an edited line is computed again,
+# never reported; --merge refuses it
+
+"$G" survey --values 3000 --resume "$tmp/checked" 0.77 0.07 >"$tmp/checked_table"
+sed 's/^\(0.77 .* largest \)8 /\19 /' "$tmp/checked" >"$tmp/edited"
+if grep -q '^0.77 .* largest 9 ' "$tmp/edited"; then ok; else bad "the journal to edit has no 0.77 line"; fi
+run survey --merge "$tmp/edited"
+expect_error "survey --merge of a journal with an edited largest"
+expect_err_has "line" "survey --merge of an edited journal names the line"
+cp "$tmp/edited" "$tmp/checked"
+run survey --values 3000 --resume "$tmp/checked" 0.77 0.07
+expect_rc 0 "survey --resume of a journal with an edited largest"
+same_file "an edited largest is reported, not computed again" "$tmp/checked_table" "$tmp/out"
+expect_err_has "fails its check" "survey --resume of an edited journal says which line it drops"
+if grep -q '^0.77 .* largest 9 ' "$tmp/checked"; then
+    bad "the edited line is still in the journal"
+else ok; fi
+
+# ----------------------------------------------------------------------------
+# A journal in use is locked: a second run refuses and names the first.
+# SIGINT, SIGTERM and SIGHUP stop a run with its journal whole.
+
+"$G" survey --values 1000000 0.07 >"$tmp/fast"
+lines_at_least_2() { [ "$(lines_of "$1")" -ge 2 ]; }
+for entry in INT:130 TERM:143 HUP:129; do
+    sig=${entry%:*}
+    want=${entry#*:}
+    j=$tmp/locked_$sig
+    # 0.76 to a million values takes minutes: the run is stopped in it
+    "$G" survey --values 1000000 --resume "$j" 0.07 0.76 >/dev/null 2>"$tmp/first_err" &
+    pid=$!
+    wait_until lines_at_least_2 "$j" || bad "the run to lock $j wrote no result in a minute"
+    run_guarded survey --values 1000000 --resume "$j" 0.07 0.76
+    expect_error "a second run on a journal in use ($sig)"
+    expect_err_has "process $pid" "a second run on a journal in use names the first"
+    kill -s "$sig" "$pid"
+    wait $pid
+    first=$?
+    if [ "$first" -eq "$want" ]; then ok; else
+        bad "survey stopped by SIG$sig: exit $first, want $want"
+        sed 's/^/    /' "$tmp/first_err"
+    fi
+    expect_after="survey stopped by SIG$sig"
+    if grep -q "interrupted by SIG$sig" "$tmp/first_err"; then ok; else bad "$expect_after: no message"; fi
+    if [ -e "$j.lock" ]; then bad "$expect_after left its lock file"; else ok; fi
+    run survey --merge "$j"
+    expect_rc 0 "$expect_after: its journal is a valid part"
+    same_file "$expect_after: its journal lacks the finished game" "$tmp/fast" "$tmp/out"
+done
 
 finish

@@ -82,6 +82,37 @@ run() {
     last="grundy $*"
 }
 
+# run_guarded ARGS...: as run, with a hang guard: the tool is killed
+# (SIGKILL, rc 137) if it has not ended within a minute.
+run_guarded() {
+    "$G" "$@" </dev/null >"$tmp/out" 2>"$tmp/err" &
+    _pid=$!
+    (
+        _t=0
+        while [ $_t -lt 600 ] && kill -0 $_pid 2>/dev/null; do
+            sleep 0.1
+            _t=$((_t + 1))
+        done
+        kill -9 $_pid 2>/dev/null
+    ) >/dev/null 2>&1 &
+    _guard=$!
+    wait $_pid
+    rc=$?
+    wait $_guard
+    last="grundy $*"
+}
+
+# wait_until COMMAND...: runs COMMAND every 0.05 s until it succeeds, a
+# minute at most (a hang guard); the status is COMMAND's last.
+wait_until() {
+    _t=0
+    until "$@"; do
+        [ $_t -ge 1200 ] && return 1
+        sleep 0.05
+        _t=$((_t + 1))
+    done
+}
+
 show() { # the last run's output, for a failure message (long lines cut)
     echo "    ran: $last (exit $rc)"
     sed -n '1,5s/^\(.\{0,300\}\).*/    stdout: \1/p' "$tmp/out"

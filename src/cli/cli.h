@@ -161,6 +161,71 @@ int cli_summarize(grundy_heap_game *g, uint64_t n, int detect, cli_summary *s);
 int cli_summary_rare(const cli_summary *s, uint64_t v);
 void cli_summary_free(cli_summary *s);
 
+/* The files the tool keeps for the user: survey journals, quotient states
+ * (userfile.c, which holds every POSIX call they need). */
+
+/* A lock on a file while a run uses it: the file PATH.lock, locked (and
+ * holding the process id) until cli_lock_release removes it.  A second run
+ * on the same file is refused, naming the process that holds it; a lock
+ * left by a process that died is taken over. */
+typedef struct cli_lock {
+    char *path; /* PATH.lock */
+    int fd;
+} cli_lock;
+int cli_lock_take(const char *cmd, const char *path, cli_lock *lock);
+void cli_lock_release(cli_lock *lock);
+
+/* Whether path names no file at all (not one that cannot be read). */
+int cli_file_missing(const char *path);
+
+/* A new file with a unique name beside path (PATH.XXXXXX, with the mode of
+ * the file it will replace), open for writing, its name in *tmp_path: NULL
+ * on failure (errno says why).  cli_temp_commit flushes it to the disk and
+ * renames it over path (0, or -1 with errno; the temporary file removed
+ * either way); f may be NULL when it was closed and written by name.
+ * cli_temp_discard removes it.  Both free tmp_path. */
+FILE *cli_temp_beside(const char *path, char **tmp_path);
+int cli_temp_commit(FILE *f, char *tmp_path, const char *path);
+void cli_temp_discard(FILE *f, char *tmp_path);
+
+/* FNV-1a, 64 bits: the checksum of journal lines. */
+#define CLI_FNV_START 14695981039346656037u
+uint64_t cli_fnv1a(uint64_t hash, const void *data, size_t n);
+
+/* Bounded reads of a text file: each line at most `max` bytes, the file at
+ * most max_bytes, so that neither a binary file nor an endless one
+ * (/dev/zero) is read without end.  Lines may hold NUL bytes (len counts
+ * them); buf is NUL-terminated and freed by the caller. */
+typedef struct cli_reader {
+    FILE *f;
+    char *buf;
+    size_t len, cap;
+    uint64_t line;      /* lines read whole */
+    uint64_t bytes;     /* bytes read */
+    uint64_t max_bytes;
+} cli_reader;
+enum { CLI_READ_LINE, CLI_READ_END, CLI_READ_PARTIAL, CLI_READ_LONG, CLI_READ_BIG,
+       CLI_READ_ERROR, CLI_READ_NOMEM };
+/* The next line, its newline removed, into r->buf and r->len:
+ * CLI_READ_LINE; CLI_READ_PARTIAL for a last line without a newline;
+ * CLI_READ_END; CLI_READ_LONG (a line past max), CLI_READ_BIG (the file
+ * past max_bytes), CLI_READ_ERROR, CLI_READ_NOMEM. */
+int cli_read_line(cli_reader *r, size_t max);
+/* Whether the first line of path starts with prefix: 1 or 0 (a binary
+ * file, or a first line too long, is 0), 2 for an empty file, -1 when it
+ * cannot be opened. */
+int cli_first_line_is(const char *path, const char *prefix);
+
+/* Stop signals: after cli_stop_install, SIGINT, SIGTERM and SIGHUP set
+ * what cli_stopped() returns (the signal, 0 before any), and a second one
+ * ends the process at once; cli_stop_restore puts back the handlers that
+ * were.  A run that stops so keeps what it has and exits with 128 + the
+ * signal. */
+void cli_stop_install(void);
+void cli_stop_restore(void);
+int cli_stopped(void);
+const char *cli_signal_name(int sig);
+
 int cli_nim(int argc, char **argv);
 int cli_genus(int argc, char **argv);
 int cli_move(int argc, char **argv);

@@ -21,9 +21,13 @@
  *     phi x0 x1 ...              Φ(0), Φ(1), ...: over the preperiod and one
  *                                period when solved, else every heap covered
  *
- * --save FILE writes the state to FILE every minute, at the end, and on an
- * interrupt (Ctrl-C, after which the command exits with status 130);
- * --resume FILE starts from a state saved so, which must be the same game's.
+ * --save FILE writes the state to FILE every minute, at the end, and on
+ * SIGINT (Ctrl-C), SIGTERM or SIGHUP, after which the command exits with
+ * status 128 + the signal (130, 143, 129).  While it runs FILE is locked
+ * (FILE.lock names the process), each save replaces FILE at once through a
+ * temporary file of a unique name beside it, and a FILE that is not a
+ * quotient state is refused rather than overwritten.  --resume FILE starts
+ * from a state saved so, which must be the same game's.
  * --trace prints on standard error a line for each trial pretension verified
  * as the quotient grows (standard output is the same as without it):
  *     heap H trial order Q P-portion N fails on H1 H2 ...
@@ -35,7 +39,7 @@
  *     heap H [of MAXHEAP] order Q P-portion N, T s [of CAP s] */
 #include "cli/cli.h"
 
-#include <signal.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,15 +55,8 @@
 #define PROGRESS_TTY_S 0.1 /* between rewrites of the progress line */
 #define PROGRESS_LOG_S 10.0 /* between progress lines elsewhere, the quotient unchanged */
 #define SAVE_EVERY_S 60.0
-#define EXIT_INTERRUPTED 130
-
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
+/* The first line of a state (quotient_file.c): how --save knows its own. */
+#define STATE_MAGIC "libgrundy-quotient "
 
 /* Why a run without MAXHEAP (or with --time) stopped unsolved, past its
  * report: nothing to say, its time cap, a limit of the library's or the
@@ -107,15 +104,15 @@ static void show_progress(run *r, double now, uint64_t done, uint64_t total)
     fputs(tty ? "\033[K" : "\n", stderr);
 }
 
-/* Shows progress; stops the computation on an interrupt, at the time cap,
- * and every minute when saving. */
+/* Shows progress; stops the computation on a stop signal (SIGINT, SIGTERM,
+ * SIGHUP), at the time cap, and every minute when saving. */
 static int progress(void *user, uint64_t done, uint64_t total)
 {
     run *r = (run *)user;
     double now = r->show != 0 || r->cap > 0 ? cli_seconds() : 0;
     if (r->show != 0)
         show_progress(r, now, done, total);
-    if (interrupted)
+    if (cli_stopped())
         return 1;
     if (r->cap > 0 && now - r->start >= r->cap) {
         r->timed_out = 1;
@@ -152,12 +149,37 @@ static void trace(void *user, uint64_t heap, uint32_t order, uint32_t p_size,
     fputc('\n', stderr);
 }
 
+/* Saves to a file of a unique name beside the state, renamed over it: two
+ * writers never share a temporary file, and FILE is always whole. */
 static int save(grundy_quotient *q, run *r)
 {
-    if (grundy_quotient_save(q, r->save) != GRUNDY_OK)
+    char *tmp;
+    FILE *f = cli_temp_beside(r->save, &tmp);
+    if (f == NULL)
+        return cli_error("quotient: cannot write beside '%s': %s", r->save, strerror(errno));
+    fclose(f);
+    if (grundy_quotient_save(q, tmp) != GRUNDY_OK) {
+        cli_temp_discard(NULL, tmp);
         return cli_error("quotient: %s", grundy_quotient_errmsg(q));
+    }
+    if (cli_temp_commit(NULL, tmp, r->save) != 0)
+        return cli_error("quotient: cannot write '%s': %s", r->save, strerror(errno));
     r->last_save = time(NULL);
     return CLI_EXIT_OK;
+}
+
+/* After a stop signal: saves, says so, and returns 128 + the signal. */
+static int stopped(grundy_quotient *q, run *r)
+{
+    int sig = cli_stopped();
+    unsigned long long heap = (unsigned long long)grundy_quotient_heaps(q) - 1;
+    if (r->save != NULL && save(q, r) == CLI_EXIT_OK)
+        fprintf(stderr, "grundy: quotient: interrupted by %s after heap %llu; state saved to "
+                "%s (continue with --resume %s)\n", cli_signal_name(sig), heap, r->save, r->save);
+    else if (r->save == NULL)
+        fprintf(stderr, "grundy: quotient: interrupted by %s after heap %llu\n",
+                cli_signal_name(sig), heap);
+    return 128 + sig;
 }
 
 /* Whether a run without MAXHEAP stops at status rc (reported as unsolved,
@@ -199,13 +221,8 @@ static int compute(grundy_quotient *q, uint64_t max_heap, run *r)
                 r->stop = STOP_TIME;
             return r->save != NULL ? save(q, r) : CLI_EXIT_OK;
         }
-        if (rc == GRUNDY_ECANCELED) {
-            if (r->save != NULL && save(q, r) == CLI_EXIT_OK)
-                fprintf(stderr, "grundy: quotient: interrupted after heap %llu; state saved "
-                        "to %s (continue with --resume %s)\n",
-                        (unsigned long long)grundy_quotient_heaps(q) - 1, r->save, r->save);
-            return EXIT_INTERRUPTED;
-        }
+        if (rc == GRUNDY_ECANCELED)
+            return stopped(q, r);
         if (rc == GRUNDY_ENOMEM)
             return cli_out_of_memory("quotient", "computing the quotient");
         if (cli_refused_by_cap(rc, grundy_quotient_errmsg(q)))
@@ -374,6 +391,18 @@ static void explain_stop(grundy_quotient *q, const run *r)
                   last);
 }
 
+/* Locks the state file of --save, after checking that it is one (or new). */
+static int claim_state(const char *path, cli_lock *lock)
+{
+    int status = cli_lock_take("quotient", path, lock);
+    if (status == CLI_EXIT_OK && cli_first_line_is(path, STATE_MAGIC) == 0) {
+        cli_lock_release(lock);
+        status = cli_error("quotient: --save '%s': the file is not a quotient state (its first "
+                           "line is not '" STATE_MAGIC "1'); not overwriting it", path);
+    }
+    return status;
+}
+
 int cli_quotient(int argc, char **argv)
 {
     run r;
@@ -407,7 +436,12 @@ int cli_quotient(int argc, char **argv)
         return rc == GRUNDY_ENOMEM ? cli_out_of_memory("quotient", "creating the quotient")
                                    : cli_error("quotient: %s", grundy_strerror(rc));
     grundy_quotient_set_memory_limit(q, cli_memory_cap());
-    if (o.resume_from != NULL && grundy_quotient_resume(q, o.resume_from) != GRUNDY_OK)
+    cli_lock lock = {NULL, -1};
+    cli_stop_install(); /* before the lock appears: a signal from then on saves */
+    if (r.save != NULL)
+        status = claim_state(r.save, &lock);
+    if (status == CLI_EXIT_OK && o.resume_from != NULL &&
+        grundy_quotient_resume(q, o.resume_from) != GRUNDY_OK)
         status = cli_error("quotient: %s", grundy_quotient_errmsg(q));
     if (r.extend && !grundy_quotient_provable(q))
         max_heap = DEFAULT_MAX_HEAP;
@@ -419,10 +453,10 @@ int cli_quotient(int argc, char **argv)
         grundy_quotient_set_progress(q, progress, &r);
         if (o.traced)
             grundy_quotient_set_trace(q, trace, &r);
-        void (*old)(int) = signal(SIGINT, on_interrupt);
         status = compute(q, max_heap, &r);
-        signal(SIGINT, old == SIG_ERR ? SIG_DFL : old);
     }
+    cli_stop_restore();
+    cli_lock_release(&lock);
     if (status == CLI_EXIT_OK && r.extend && r.stop == STOP_NONE && !grundy_quotient_provable(q))
         r.stop = STOP_NEVER_SOLVED;
     if (status == CLI_EXIT_OK)

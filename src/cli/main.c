@@ -49,8 +49,10 @@ static const struct cli_command {
      "      (--subtraction K);\n"
      "      N defaults to 100000; T games at once (default 1); --shard I/K: the\n"
      "      games whose place in the list is I modulo K (I from 0); --resume\n"
-     "      FILE: lines already in FILE are kept, the others computed and\n"
-     "      added to it as they finish; the table goes to standard output\n"
+     "      FILE: a journal (locked while in use, each line checked): lines\n"
+     "      already in it are kept, the others computed and added to it as they\n"
+     "      finish; SIGINT, SIGTERM or SIGHUP stop the run with FILE whole (exit\n"
+     "      128 + the signal); the table goes to standard output\n"
      "  survey --merge FILE...\n"
      "      the table of one survey from the files of its parts\n",
      NOTE_GAME | NOTE_MEMORY},
@@ -88,7 +90,8 @@ static const struct cli_command {
      "      generators (a=H: a is the element of heap H), the relations, the\n"
      "      P-portion and phi (each heap's element, over the preperiod and one\n"
      "      period when solved); --save FILE: keep the state in FILE (every\n"
-     "      minute, at the end, and on Ctrl-C, which exits 130); --resume FILE:\n"
+     "      minute, at the end, and on SIGINT, SIGTERM or SIGHUP, which exit\n"
+     "      128 + the signal; locked while in use); --resume FILE:\n"
      "      start from a state saved so; --trace: on standard error, a line for\n"
      "      each trial verified as the quotient grows, \"heap H trial order Q\n"
      "      P-portion N fails on H1 H2 ...\" (H^k: k copies of H) or \"... verified\"\n",

@@ -514,6 +514,15 @@ int grundy_quotient_resume(grundy_quotient *q, const char *path)
         }
         size_t got = fread((char *)buf.v + len, 1, 4096, f);
         len += got;
+        /* Known at once from its first bytes: a file of another kind
+         * (/dev/zero, a device) is not read on to the size bound. */
+        if (len - got < sizeof MAGIC - 1 &&
+            memcmp(buf.v, MAGIC, len < sizeof MAGIC - 1 ? len : sizeof MAGIC - 1) != 0) {
+            rc = grundy__qfail(q, GRUNDY_EPARSE, "%s: %s is not a libgrundy quotient file "
+                               "(its first line is not '%.*s')", call, path,
+                               (int)sizeof MAGIC - 2, MAGIC);
+            break;
+        }
         if (got < 4096) {
             if (ferror(f))
                 rc = grundy__qfail(q, GRUNDY_EINVAL, "%s: cannot read %s", call, path);
