@@ -129,18 +129,18 @@ expect_err_has "--resume $tmp/capped" "quotient --time 1 --save FILE 0.07"
 run quotient --resume "$tmp/capped" 0.07 20
 expect_rc 3 "quotient --resume (a capped 0.07) 0.07 20"
 
-# The memory limit: Dawson's Kayles at heap 34 grows its trials past 30
+# The memory limit: Dawson's Kayles at heap 34 grows its trials past 8
 # MiB within seconds (the time cap of a minute is only a hang guard).
-GRUNDY_MEMORY_LIMIT=30M
+GRUNDY_MEMORY_LIMIT=8M
 export GRUNDY_MEMORY_LIMIT
 run quotient --time 60 0.07
 unset GRUNDY_MEMORY_LIMIT
-expect_rc 3 "GRUNDY_MEMORY_LIMIT=30M quotient 0.07"
+expect_rc 3 "GRUNDY_MEMORY_LIMIT=8M quotient 0.07"
 if line1 | grep -Eq '^unsolved up to heap 3[0-9] order '; then ok; else
-    bad "GRUNDY_MEMORY_LIMIT=30M quotient 0.07: line 1 is '$(line1)'"
+    bad "GRUNDY_MEMORY_LIMIT=8M quotient 0.07: line 1 is '$(line1)'"
 fi
-expect_err_has "memory limit" "GRUNDY_MEMORY_LIMIT=30M quotient 0.07"
-expect_err_has "GRUNDY_MEMORY_LIMIT=SIZE" "GRUNDY_MEMORY_LIMIT=30M quotient 0.07"
+expect_err_has "memory limit" "GRUNDY_MEMORY_LIMIT=8M quotient 0.07"
+expect_err_has "GRUNDY_MEMORY_LIMIT=SIZE" "GRUNDY_MEMORY_LIMIT=8M quotient 0.07"
 
 # A game that is never called solved keeps the bound 1000, and says so.
 run quotient 0.F
