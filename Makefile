@@ -376,9 +376,10 @@ PYTHONDIR ?=
 PY_PACKAGE := $(wildcard bindings/python/grundy/*.py bindings/python/grundy/*.pyi) \
     bindings/python/grundy/py.typed
 
-# The CMake package (cmake/*.cmake.in; docs/mainpage.md, "Install"): its files name the
-# libraries and the header relative to their own place when those are under
-# PREFIX (an installed tree may move), else by their absolute paths.
+# The CMake package (cmake/*.cmake.in; docs/mainpage.md, "Building and
+# linking"): its files name the libraries and the header relative to their
+# own place when those are under PREFIX (an installed tree may move), else
+# by their absolute paths.
 empty :=
 space := $(empty) $(empty)
 cmake_dir = $(if $(filter $(PREFIX)/%,$(1)),$${_grundy_prefix}/$(patsubst $(PREFIX)/%,%,$(1)),$(1))
