@@ -19,7 +19,8 @@ LIB_DIRS; not the command-line tool's src/cli/), folder by folder in that
 order and by name within each, each private header inlined where it is
 first included.  In the whole edition, #line directives name the file and
 line of src/ each stretch of code comes from, so that compiler messages and
-debuggers point into src/.  The same inputs always give the same bytes.
+debuggers point into src/.  Both editions open with the licence, LICENSE's
+whole text.  The same inputs always give the same bytes.
 
 Sources include private headers by their path under src/ (`#include
 "core/table.h"`).  Each folder uses only itself and the folders before it
@@ -106,7 +107,8 @@ def makefile_layers():
 
 def check_layers(where, layers):
     for d in layers:
-        if not re.fullmatch(r"[a-z][a-z0-9_]*", d) or not os.path.isdir(os.path.join(ROOT, SRC, d)):
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", d) or \
+                not os.path.isdir(os.path.join(ROOT, SRC, d)):
             fail(where, "LIB_DIRS: %r is not a folder of %s/" % (d, SRC))
     if not layers or len(set(layers)) != len(layers):
         fail(where, "LIB_DIRS must name each of the library's folders once")
