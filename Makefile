@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # libgrundy build.  Every entry point is here; see README.md.
 # The version has one source of truth: include/grundy.h.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Builds the fuzz targets and their replay drivers.
 #
 # usage: fuzz/build.sh [--replay-only] OUTDIR [TARGET...]

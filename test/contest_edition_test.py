@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check single/grundy_contest.h, the contest edition of the library.
 
 - It is current: tools/amalgamate.py --contest, run now, writes the same

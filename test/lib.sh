@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # shellcheck shell=sh
 # Helpers shared by the shell tests, which source this file first:
 #     . "$(dirname "$0")/lib.sh"

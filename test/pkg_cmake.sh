@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # CMake package test: `make install` into a temporary prefix, then a tiny
 # CMake project (test/consumer.c) finds it with find_package(grundy CONFIG)
 # through CMAKE_PREFIX_PATH, builds and runs, linked to grundy::grundy

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Source tarball test: `make dist` writes libgrundy-X.Y.Z.tar.gz (X.Y.Z from
 # include/grundy.h) holding, under libgrundy-X.Y.Z/, the files git tracks
 # and both generated single headers, and no build product; a second
@@ -6,7 +7,7 @@
 # (and git refused), the tree builds, its shipped headers are those its
 # generator writes and make finds them current, and a few suites pass there
 # (a unit test program, the CLI's everyday commands, the README's snippets
-# with the single header and an install).
+# with the single header and an install, the licence marks).
 # usage (from anywhere, the library already built): sh test/pkg_dist.sh
 # Last line: "N passed, N failed"; exit status 1 if any check failed.
 
@@ -76,7 +77,7 @@ check "the shipped single/grundy.h is what the unpacked tree generates" \
     cmp -s "$work/fresh.h" single/grundy.h
 stamp=$(stat -c %Y single/grundy.h single/grundy_contest.h)
 check_logged "make -j2, in the unpacked tree" make -j2
-for suite in test_nim cli_everyday readme_test; do
+for suite in test_nim cli_everyday readme_test licence_test; do
     make -j2 check T=$suite >"$work/log" 2>&1
     rc=$?
     last=$(tail -n 1 "$work/log")

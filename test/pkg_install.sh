@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install test: `make install` into temporary prefixes (PREFIX, DESTDIR,
 # LIBDIR) puts every file in its place (the single headers in
 # PREFIX/share/grundy/; test/pkg_cmake.sh tests the CMake package); build

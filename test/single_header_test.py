@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check single/grundy.h, the library as one stb-style header.
 
 - It is current: tools/amalgamate.py, run now, writes the same bytes (make

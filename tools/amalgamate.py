@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Write libgrundy as one stb-style header: single/grundy.h, or with
 --contest its contest edition, single/grundy_contest.h (see "the contest
 edition" below and docs/contest.md).
