@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # libgrundy build.  Every entry point is here; see README.md.
 # The version has one source of truth: include/grundy.h.
 
@@ -12,7 +13,9 @@ LIBDIR ?= $(EXEC_PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(EXEC_PREFIX)/bin
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-MANDIR ?= $(PREFIX)/share/man
+CMAKEDIR ?= $(LIBDIR)/cmake/grundy
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
 DESTDIR ?=
 
 CC ?= cc
@@ -37,6 +40,8 @@ CLI := bin/grundy
 
 # The library's folders under src/, each depending only on those before it
 # (tools/amalgamate.py checks the order); src/cli/ is the `grundy` tool.
+# This is the one list of them: tools/amalgamate.py and fuzz/build.sh read
+# it (`make -s print-layers` prints it).
 LIB_DIRS := core play graph game heap quotient nim
 LIB_SRC := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
@@ -51,7 +56,7 @@ SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
 
 .PHONY: all check check-package test-programs sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
-    clean single-header contest-header fuzz python-fuzz
+    clean single-header contest-header fuzz python-fuzz dist print-layers
 
 all: $(STATIC) $(SHARED) $(CLI)
 
@@ -94,13 +99,14 @@ F ?=
 check: test-programs
 	@T='$(T)' F='$(F)' sh test/run.sh build/test bin/grundy --check
 
-# What the test suites run: the library, the tool, the unit test programs and
-# the documentation's examples.
-test-programs: all $(TEST_BIN) $(EXAMPLE_BIN)
+# What the test suites run: the library, the tool, the unit test programs,
+# the documentation's examples and the single header (the README's
+# single-header snippet is tested by make check).
+test-programs: all $(TEST_BIN) $(EXAMPLE_BIN) single/grundy.h
 
 # Packaging and editions: install consumers (pkg-config, CMake, pip into a
 # venv), the dist tarball, the single-header and contest editions.
-check-package: test-programs
+check-package: test-programs $(SINGLE)
 	@T='$(T)' F='$(F)' sh test/run.sh build/test bin/grundy --package
 
 # The unit and CLI tests again, built with AddressSanitizer and UBSan, and
@@ -305,15 +311,26 @@ docs-images: $(DOC_IMAGES)
 docs: docs-images
 	doxygen docs/Doxyfile
 
-# The library as one file, generated from its sources and committed (the
-# test suite checks that both are current): single/grundy.h whole, and the
-# contest edition single/grundy_contest.h (docs/contest.md).  A contest
-# edition of chosen modules: make contest-header MODULES=nim,graph OUT=file.h,
-# or of chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h;
+# The library as one file, generated from its sources (build products, not
+# in git; make dist ships them): single/grundy.h whole, with #line
+# directives back to src/, and the contest edition single/grundy_contest.h
+# (docs/contest.md).  make single-header writes both.  A contest edition of
+# chosen modules: make contest-header MODULES=nim,graph OUT=file.h, or of
+# chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h;
 # or of the calls a program names: make contest-header FOR=solution.c OUT=file.h;
 # PLAYS=normal leaves out every play but normal play (GRUNDY_NORMAL_PLAY_ONLY).
-single-header: contest-header
-	python3 tools/amalgamate.py single/grundy.h
+SINGLE := single/grundy.h single/grundy_contest.h
+AMALGAMATE := python3 tools/amalgamate.py --layers '$(LIB_DIRS)'
+SINGLE_DEPS := include/grundy.h $(LIB_SRC) $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.h)) \
+    tools/amalgamate.py LICENSE Makefile
+
+single-header: $(SINGLE)
+
+single/grundy.h: $(SINGLE_DEPS)
+	$(AMALGAMATE) $@
+
+single/grundy_contest.h: $(SINGLE_DEPS)
+	$(AMALGAMATE) --contest $@
 
 MODULES ?=
 CALLS ?=
@@ -321,15 +338,35 @@ FOR ?=
 PLAYS ?=
 OUT ?= single/grundy_contest.h
 contest-header:
-	python3 tools/amalgamate.py --contest $(if $(MODULES),--modules $(MODULES)) \
+	$(AMALGAMATE) --contest $(if $(MODULES),--modules $(MODULES)) \
 	    $(if $(CALLS),--calls $(CALLS)) $(if $(FOR),--calls-of $(FOR)) \
 	    $(if $(PLAYS),--plays $(PLAYS)) $(OUT)
+
+print-layers:
+	@echo $(LIB_DIRS)
+
+# The source tarball libgrundy-X.Y.Z.tar.gz: the files git tracks and both
+# generated headers, under libgrundy-X.Y.Z/, every file dated from the last
+# commit (so that the headers are as new as their sources, and the same
+# commit always gives the same bytes).  Unpacked, it builds and tests
+# without git (test/pkg_dist.sh).
+DIST := libgrundy-$(VERSION)
+dist: $(SINGLE)
+	@git rev-parse --git-dir >/dev/null 2>&1 || \
+	    { echo "make dist: not a git checkout (the tarball holds the files git tracks)"; exit 2; }
+	@rm -f $(DIST).tar.gz $(DIST).tar.gz.tmp
+	{ git ls-files; printf '%s\n' $(SINGLE); } | LC_ALL=C sort -u | \
+	    tar -cf - --no-recursion --verbatim-files-from -T - --transform 's,^,$(DIST)/,' \
+	        --sort=name --owner=0 --group=0 --numeric-owner --format=gnu \
+	        --mtime=@$$(git log -1 --format=%ct) | gzip -n -9 >$(DIST).tar.gz.tmp
+	mv $(DIST).tar.gz.tmp $(DIST).tar.gz
+	@echo "wrote $(DIST).tar.gz"
 
 # Each libFuzzer target (clang) for FUZZ_SECONDS, starting from the committed
 # corpora; make check replays those corpora without libFuzzer.
 FUZZ_SECONDS ?= 60
 fuzz:
-	sh fuzz/build.sh build/fuzz
+	LIB_DIRS='$(LIB_DIRS)' sh fuzz/build.sh build/fuzz
 	sh fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
 # The Python package, installed too when PYTHONDIR names a directory on
@@ -340,22 +377,45 @@ PYTHONDIR ?=
 PY_PACKAGE := $(wildcard bindings/python/grundy/*.py bindings/python/grundy/*.pyi) \
     bindings/python/grundy/py.typed
 
-# Generated at every install, so it always names the PREFIX of this install.
-install: all
-	@mkdir -p build
+# The CMake package (cmake/*.cmake.in; docs/mainpage.md, "Building and
+# linking"): its files name the libraries and the header relative to their
+# own place when those are under PREFIX (an installed tree may move), else
+# by their absolute paths.
+empty :=
+space := $(empty) $(empty)
+cmake_dir = $(if $(filter $(PREFIX)/%,$(1)),$${_grundy_prefix}/$(patsubst $(PREFIX)/%,%,$(1)),$(1))
+CMAKE_PREFIX_EXPR := $(if $(filter $(PREFIX)/%,$(CMAKEDIR)),$${CMAKE_CURRENT_LIST_DIR}$(subst \
+    $(space),,$(foreach w,$(subst /, ,$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))),/..)),$(PREFIX))
+CMAKE_FILES := grundyConfig grundyConfigVersion grundyTargets
+CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
+    -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g' -e 's|@SONAME@|$(SONAME)|g' \
+    -e 's|@GRUNDY_PREFIX@|$(CMAKE_PREFIX_EXPR)|g' -e 's|@LIBDIR@|$(call cmake_dir,$(LIBDIR))|g' \
+    -e 's|@INCLUDEDIR@|$(call cmake_dir,$(INCLUDEDIR))|g' \
+    -e 's|@DATADIR@|$(call cmake_dir,$(DATADIR))|g' \
+    -e "s|@SIZEOF_VOID_P@|$$($(CC) $(CFLAGS) -dM -E -x c /dev/null | \
+        sed -n 's/^.define __SIZEOF_POINTER__ //p')|g"
+
+# grundy.pc and the CMake files are written at every install, straight to
+# their place, so they always name the PREFIX of this install.  The single
+# headers go to DATADIR/grundy/.
+install: all $(SINGLE)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(DATADIR)/grundy
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
-	    pkgconfig/grundy.pc.in > build/grundy.pc
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGCONFIGDIR)
-	install -d $(DESTDIR)$(MANDIR)/man1
+	    pkgconfig/grundy.pc.in >$(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
+	for f in $(CMAKE_FILES); do \
+	    $(CMAKE_SED) cmake/$$f.cmake.in >$(DESTDIR)$(CMAKEDIR)/$$f.cmake && \
+	    chmod 644 $(DESTDIR)$(CMAKEDIR)/$$f.cmake || exit 1; done
 	install -m 644 include/grundy.h $(DESTDIR)$(INCLUDEDIR)/grundy.h
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libgrundy.a
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION)
 	ln -sf libgrundy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgrundy.so
 	install -m 755 $(CLI) $(DESTDIR)$(BINDIR)/grundy
-	install -m 644 build/grundy.pc $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc
 	install -m 644 docs/grundy.1 $(DESTDIR)$(MANDIR)/man1/grundy.1
+	install -m 644 $(SINGLE) $(DESTDIR)$(DATADIR)/grundy/
 	@if [ -n "$(PYTHONDIR)" ]; then \
 	    echo "install the Python package into $(DESTDIR)$(PYTHONDIR)/grundy"; \
 	    install -d $(DESTDIR)$(PYTHONDIR)/grundy && \
@@ -368,7 +428,10 @@ uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/grundy.h $(DESTDIR)$(LIBDIR)/libgrundy.a \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	    $(DESTDIR)$(LIBDIR)/libgrundy.so $(DESTDIR)$(BINDIR)/grundy \
-	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc $(DESTDIR)$(MANDIR)/man1/grundy.1
+	    $(DESTDIR)$(PKGCONFIGDIR)/grundy.pc $(DESTDIR)$(MANDIR)/man1/grundy.1 \
+	    $(CMAKE_FILES:%=$(DESTDIR)$(CMAKEDIR)/%.cmake) \
+	    $(addprefix $(DESTDIR)$(DATADIR)/grundy/,$(notdir $(SINGLE)))
+	rmdir $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(DATADIR)/grundy 2>/dev/null || true
 	@if [ -n "$(PYTHONDIR)" ]; then \
 	    rm -rf $(DESTDIR)$(PYTHONDIR)/grundy/__pycache__ && \
 	    rm -f $(addprefix $(DESTDIR)$(PYTHONDIR)/grundy/,$(notdir $(PY_PACKAGE)) _install.py) && \
@@ -376,4 +439,4 @@ uninstall:
 	fi
 
 clean:
-	rm -rf build lib bin docs/html docs/images
+	rm -rf build lib bin docs/html docs/images single $(DIST).tar.gz

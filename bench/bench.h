@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The benchmark suite (`make bench`): shared declarations.
  *
  * Every figure is measured twice in the same run, once through the public

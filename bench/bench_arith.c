@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figure G: values from arithmetic periods.
  *
  * Lasker's Nim at a heap of 2^63 (its closed form) and an all-but game at

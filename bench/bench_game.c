@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figure D: games given by their rules (grundy_game_new_u64(),
  * grundy_game_new_dense()).
  *

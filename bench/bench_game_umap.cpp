@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Figure D's std::unordered_map baseline: the memoized recursion most
 // programs use for a game given by its rules, a std::unordered_map from
 // position to value filled as the search returns, with the default hash and

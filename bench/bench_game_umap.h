@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figure D's std::unordered_map baseline (bench/bench_game_umap.cpp), as
  * seen from C: a memoized recursion over std::unordered_map<uint64_t,
  * uint32_t>, the way most programs evaluate a game given by its rules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figure C: solving a large random game graph.
  *
  * The graph: 10^6 nodes and 10^7 moves.  Every node gets a random rank and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figures A and B: value sequences of heap games.
  *
  * A: the library's grundy_heap_game_compute() against the plain O(n^2) loop

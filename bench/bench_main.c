@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The benchmark suite of libgrundy: `make bench` (quick) and `make bench-full`.
  *
  *   suite [--full] [SECTION...]      SECTION: heap subtraction graph game nimber threads arith

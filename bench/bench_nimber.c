@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figure E: nim multiplication of 64-bit nimbers.
  *
  * The library: grundy_nim_mul() with a grundy_nimber handle (and, as

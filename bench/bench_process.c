@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The benchmark suite: programs run as whole processes. */
 #define _DEFAULT_SOURCE /* wait4 */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figure Q: misère quotients.
  *
  * Q1: `grundy quotient GAME` (bin/grundy) solving six octal games as a

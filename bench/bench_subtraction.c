@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Figure S: subtraction games whose largest amount is near 2^20.
  *
  * 100 games {1, 2, k}, k = 2^20 - 50 ... 2^20 + 49, each asked the value of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Section "threads": threads that never cost, and the `grundy` tool as a
  * whole process.
  *

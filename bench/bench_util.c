@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The benchmark suite: timing, randomness, counting allocator, the table. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>

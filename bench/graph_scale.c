@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Solves a large random DAG or a long path and reports time and memory.
  *
  *   graph_scale dag NODES MOVES [SEED]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The program a contest programmer writes for Grundy's game, built on its
  * own (build/bench/grundy_loop) so that the benchmark suite can time it as
  * a whole process against `grundy values grundy N` (bench/bench_threads.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Throughput of nim multiplication in the field of order 2^64.
  *
  *   nimber_bench [MILLIONS]     (default 10: 10^7 products with the tables)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fuzz targets' own model of a game graph and the brute force over it,
  * written from the rules in grundy.h, with none of the library's code:
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Builds the fuzz targets and their replay drivers.
 #
 # usage: fuzz/build.sh [--replay-only] OUTDIR [TARGET...]
@@ -16,7 +17,8 @@
 #
 # Environment: CLANG (default clang) builds the fuzzers; CC (default cc)
 # builds the replay drivers; REPLAY_CFLAGS (default -O1 -g) adds to theirs,
-# e.g. REPLAY_CFLAGS='-O1 -g -fsanitize=address,undefined'.
+# e.g. REPLAY_CFLAGS='-O1 -g -fsanitize=address,undefined'; LIB_DIRS
+# (default: what `make -s print-layers` prints) names the library's folders.
 # Run from anywhere: paths are taken relative to the repository.
 set -eu
 
@@ -47,10 +49,14 @@ mkdir -p "$out/obj/fuzz" "$out/obj/replay"
 # harnesses' own brute force (which would also slow every run).
 printf 'src:%s/fuzz/*\n' "$root" > "$out/coverage-ignore.txt"
 
-# The library's sources: its folders of src/ (as the Makefile's LIB_DIRS),
-# not the command-line tool's src/cli/.
+# The library's sources: its folders of src/, as the Makefile lists them
+# (LIB_DIRS, which make fuzz passes; else asked of make), not the
+# command-line tool's src/cli/.
+layers=${LIB_DIRS:-$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory \
+    -C "$root" print-layers)}
+[ -n "$layers" ] || { echo "$0: make print-layers named no folder of src/" >&2; exit 2; }
 lib_src=
-for d in core play graph game heap quotient nim; do
+for d in $layers; do
     lib_src="$lib_src $(ls "$root"/src/$d/*.c)"
 done
 cli_src=$(ls "$root"/src/cli/*.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the command-line tool's argument handling, by calling its
  * main() in-process.  The CLI's sources are compiled with
  * -Dmain=grundy_cli_main (see build.sh), so they need no change.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared by the fuzz targets: a failure macro, a counting allocator that
  * can refuse memory, and a reader that turns fuzz bytes into small numbers.
  * Everything is static: each target is one translation unit plus the

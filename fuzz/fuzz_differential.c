@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: small games built through the API from the bytes, every
  * mode checked against brute force inside the harness.
  *

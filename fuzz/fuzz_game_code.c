@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: heap-game names (grundy_heap_game_parse, read straight from
  * the fuzz bytes, not NUL-terminated) and what the games compute.
  *

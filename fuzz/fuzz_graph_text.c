@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the text format of game graphs (grundy_graph_parse), then
  * every play and a few compounds of whatever parsed, checked against the
  * harness's own parser and brute force (graph_check.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: grundy_quotient_resume on arbitrary bytes.
  *
  * Input: one control byte (which game: Kayles 0.77, 0.15 or Dawson's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Checks a solved-or-not library graph against the harness's own model of
  * the same graph (brute.h): every play's numbers, outcomes, winning moves,
  * loopy values (Smith's conditions and retrograde outcomes), genus symbols

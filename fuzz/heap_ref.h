@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The harness's own reading of heap-game names and its own value
  * computation, from the heap-game section of grundy.h only:
  *

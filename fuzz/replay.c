@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replays fuzz inputs without libFuzzer: link with any one fuzz target and
  * run
  *     replay_T DIR_OR_FILE...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Replays every seed corpus as a regression test (for `make check`).
 #
 # usage: fuzz/replay.sh OUTDIR [TARGET...]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Fuzzes each target for a bounded time (what `make fuzz` runs).
 #
 # usage: fuzz/run.sh OUTDIR [SECONDS] [TARGET...]

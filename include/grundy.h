@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file grundy.h
  * @brief libgrundy: Sprague-Grundy theory for impartial combinatorial games.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The ABI check of `make abi-check` and `make abi-baseline` (see docs/abi.md).
 # usage: sh test/abi_check.sh check|baseline SHARED_LIBRARY   (from the repository root)
 #

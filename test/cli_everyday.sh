@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the command-line tool's everyday options and small promises:
 # every command fails (exit 2, a message naming the command) when its output
 # cannot be written (/dev/full); COMMAND --help prints that command's usage;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of `grundy graph --misere | --wtia | --loopy | --remoteness |
 # --suspense [FILE]` on random small graphs, against brute forces written
 # here in Python from the games' rules, not from the library's formulas:

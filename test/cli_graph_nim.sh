@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the command-line tool: `grundy nim`, `grundy graph`, and the
 # global options and errors.  Answers are checked against brute forces
 # written here in awk (plain memoized search and mex), not against the library.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the command-line tool's memory cap: GRUNDY_MEMORY_LIMIT caps the
 # memory of `graph`, `values` and `period` (default: half the physical
 # memory).  Past the cap the tool exits 2 with a message naming what ran

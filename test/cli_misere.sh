@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the command-line tool in misère play and with genus symbols:
 # `grundy values --misere GAME N`, `grundy genus GAME N` and
 # `grundy move [--misere] GAME H1 H2 ...`, with heaps and values past 2^32

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the pictures: `grundy plot GAME N` writes well-formed SVG (read
 # by Python's xml.etree) whose marks are the values `grundy values` prints
 # (a dot per heap up to 1000 heaps, else per bin the rows its values fall

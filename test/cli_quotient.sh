@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of `grundy quotient [--save FILE] [--resume FILE] [--trace] [--time SECONDS]
 # [--progress] GAME [MAXHEAP]` and
 # of `grundy move --misere`, which answers from the quotient.  Line 1 of

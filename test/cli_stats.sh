@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of `grundy stats GAME N`: every figure is recomputed here from the
 # values `grundy values GAME N` prints (themselves checked against brute
 # forces in cli_values_period.sh): the heaps counted, the largest value, the

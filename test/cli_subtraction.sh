@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the command-line tool on subtraction games at any size (amounts
 # up to 2^32 - 1): `grundy period sub:...` by the window proof, values of
 # huge sets, and the refusals.  Values and periods are checked against a

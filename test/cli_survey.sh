@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of `grundy survey`: each line agrees with `grundy period` and
 # `grundy stats` for its game; --digits K lists exactly the codes 0.d1...dj
 # (j <= K, dj != 0) and --subtraction K the sets of amounts up to K; shards run as separate processes and merged give the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the command-line tool's --threads N (`grundy values` and
 # `grundy period`): the same output on one thread and on two, for games
 # that go sparse, plain ones, values past a byte and cheap ones, long

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the command-line tool: `grundy values GAME N` and
 # `grundy period GAME [MAX]`.  Values are checked against a brute force
 # written here in awk from each game's definition (one heap at a time: mex

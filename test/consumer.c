@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A program that uses an installed libgrundy, as a user would: found through
  * pkg-config, linked shared or static.  Prints "OK" and exits 0 when every
  * check holds; otherwise names each failed check on stderr and exits 1.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The main calls of every module on random games, printing every answer:
  * test/contest_edition_test.py builds it against single/grundy.h and
  * single/grundy_contest.h in every C and C++ standard and requires the same

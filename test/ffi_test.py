@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Drive the shared library lib/libgrundy.so through ctypes, as another
 language would: only the C ABI, every signature declared here.  Answers are
 checked against small brute forces written in Python.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Replays the committed fuzz corpora (fuzz/corpus/) through each fuzz
 target's harness, without libFuzzer: every input that ever found a bug, or
 covered something new, stays a regression test."""

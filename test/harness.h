@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A tiny test harness: CHECK records a pass or a failure (with its place),
  * RUN runs one test function unless a filter leaves it out, and
  * harness_done() prints "N passed, N failed" as the program's last line. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # shellcheck shell=sh
 # Helpers shared by the shell tests, which source this file first:
 #     . "$(dirname "$0")/lib.sh"
@@ -46,6 +47,17 @@ tally() { # FILE
 finish() { # the closing line; the status is 1 if any check failed
     echo "$pass passed, $fail failed"
     [ "$fail" -eq 0 ]
+}
+
+# library_version HEADER: sets major, minor, patch and version (X.Y.Z) from
+# the header's GRUNDY_VERSION_* and soname, the shared library's SONAME,
+# which carries the minor version while the major one is 0 (docs/abi.md).
+library_version() {
+    major=$(sed -n 's/^#define GRUNDY_VERSION_MAJOR \([0-9]*\).*/\1/p' "$1")
+    minor=$(sed -n 's/^#define GRUNDY_VERSION_MINOR \([0-9]*\).*/\1/p' "$1")
+    patch=$(sed -n 's/^#define GRUNDY_VERSION_PATCH \([0-9]*\).*/\1/p' "$1")
+    version=$major.$minor.$patch
+    if [ "$major" -eq 0 ]; then soname=libgrundy.so.$major.$minor; else soname=libgrundy.so.$major; fi
 }
 
 # ----------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A brute force for misère play of heap games, apart from the library: the
  * game's rules read from its code by this file's own reader, the moves of
  * a heap listed by its own loops, and a recursive evaluation over sorted

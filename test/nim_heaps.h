@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Nim heaps as graph nodes, the known values several tests start from. */
 #ifndef GRUNDY_TEST_NIM_HEAPS_H
 #define GRUNDY_TEST_NIM_HEAPS_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Run the nimber example (docs/examples/turning_corners.c, built into
 build/examples/ by `make check`) and check its answers.
 

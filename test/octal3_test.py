@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks the published table of the octal games of up to three digits,
 docs/data/octal3.txt (docs/octal3.md), without recomputing all of it:
 

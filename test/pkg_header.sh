@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Header test: include/grundy.h compiles on its own, without a warning (with
 # and without its experimental section, GRUNDY_EXPERIMENTAL), as C99, C11
 # and C17, and as C++11, C++17 and C++20 (-Wall -Wextra -Wpedantic

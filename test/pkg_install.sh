@@ -1,7 +1,10 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install test: `make install` into temporary prefixes (PREFIX, DESTDIR,
-# LIBDIR), build test/consumer.c against the installed copy through
-# pkg-config, shared and static, check the shared library's SONAME and
+# LIBDIR) puts every file in its place (the single headers in
+# PREFIX/share/grundy/; test/pkg_cmake.sh tests the CMake package); build
+# test/consumer.c against the installed copy through pkg-config, shared and
+# static, check the shared library's SONAME and
 # exports (every export declared by the header, as C and C++ compilers see
 # it), then `make uninstall` and check that no file is left.
 # usage (from anywhere, the library already built): sh test/pkg_install.sh
@@ -32,12 +35,7 @@ expect_none() { # DESC FILE
 }
 
 hdr=include/grundy.h
-major=$(sed -n 's/^#define GRUNDY_VERSION_MAJOR \([0-9]*\).*/\1/p' $hdr)
-minor=$(sed -n 's/^#define GRUNDY_VERSION_MINOR \([0-9]*\).*/\1/p' $hdr)
-patch=$(sed -n 's/^#define GRUNDY_VERSION_PATCH \([0-9]*\).*/\1/p' $hdr)
-version=$major.$minor.$patch
-# The SONAME carries the minor version while the major one is 0 (docs/abi.md).
-if [ "$major" -eq 0 ]; then soname=libgrundy.so.$major.$minor; else soname=libgrundy.so.$major; fi
+library_version $hdr
 # Every function the header declares, and those of its experimental section.
 sed -n 's/^GRUNDY_API[^(]*[ *]\(grundy_[a-z0-9_]*\)(.*/\1/p' $hdr | sort -u >"$work/api"
 check "the header declares functions" test -s "$work/api"
@@ -50,6 +48,9 @@ installed_files() { # PREFIX [LIBDIR]
     _l=${2:-$1/lib}
     echo "$1/include/grundy.h $_l/libgrundy.a $_l/libgrundy.so.$version $_l/$soname"
     echo "$_l/libgrundy.so $1/bin/grundy $_l/pkgconfig/grundy.pc $1/share/man/man1/grundy.1"
+    echo "$_l/cmake/grundy/grundyConfig.cmake $_l/cmake/grundy/grundyConfigVersion.cmake"
+    echo "$_l/cmake/grundy/grundyTargets.cmake"
+    echo "$1/share/grundy/grundy.h $1/share/grundy/grundy_contest.h"
 }
 check_installed() { # WHERE PREFIX [LIBDIR]
     for _f in $(installed_files "$2" "$3"); do
@@ -63,6 +64,9 @@ check_installed() { # WHERE PREFIX [LIBDIR]
         bad "$1: $_l/libgrundy.so should be a link to $soname"
     fi
     check "$1: installed header is include/grundy.h" cmp -s "$2/include/grundy.h" $hdr
+    for _f in grundy.h grundy_contest.h; do
+        check "$1: installed $_f is single/$_f" cmp -s "$2/share/grundy/$_f" "single/$_f"
+    done
 }
 # Nothing but (empty) directories may remain under DIR.
 check_empty() { # DESC DIR

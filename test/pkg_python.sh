@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install test of the Python package: from a clean copy of the tracked
 # files, `pip install --no-build-isolation --no-index ./bindings/python`
 # into a fresh `python3 -m venv`, without network (the build backend is in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The number of a position under each way of playing, from the numbers of
  * its options, written out from the definitions of grundy.h section 2.  The
  * tests' brute forces share these rules, and nothing of the library's.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Random sequences of calls through the Python module, meant to run with
 the library built with AddressSanitizer (make python-fuzz): threads share
 handles, move generators call into their own game (closing it, asking it

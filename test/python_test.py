@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of the Python binding bindings/python/grundy (a package).
 
 Every answer is checked against a small brute force written here (a plain mex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Random DAGs with split moves, kept in the tests' own plain form, and the
  * independent brute force over them: a plain recursive mex over the options,
  * written here without any of the library's code.  Include after harness.h. */

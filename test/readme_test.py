@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks that README.md says what the build does:
 
 - its C snippets (```c blocks), put together in order, make one program

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs a set of test suites side by side and sums their closing
 # "N passed, N failed" lines into one such line, printed last.
 #

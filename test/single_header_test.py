@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check single/grundy.h, the library as one stb-style header.
 
-- It is current: tools/amalgamate.py, run now, writes the same bytes, so a
-  change to include/ or src/ without `make single-header` fails here.
+- It is current: tools/amalgamate.py, run now, writes the same bytes (make
+  writes it before this test runs), and the same bytes from run to run; it
+  opens with the licence; its #line directives name the lines of src/ that
+  follow them.
 - The generator stops with a message on sources it cannot vouch for.
 - With gcc and clang as C11, and g++ and clang++ as C++17, every warning an
   error (-Wmissing-prototypes too): a program in two files (one defines
@@ -442,12 +445,52 @@ def static_function():
     return None
 
 
+def check_line_directives(text):
+    """The implementation's #line directives name files of src/ and their
+    lines: each line after one is that line of the file, up to the next
+    directive or the next section (whose banner is a /* === comment), but
+    for the identifiers the generator renames and the GRUNDY__LOCAL it adds
+    to internal functions."""
+    def shape(line):
+        return re.sub(r"\w+", "w", line.replace("GRUNDY__LOCAL ", ""))
+
+    directives = mismatches = compared = 0
+    source = at = name = None
+    first_bad = ""
+    for line in text.split("\n"):
+        m = re.fullmatch(r'#line (\d+) "(src/[\w/]+\.[ch])"', line)
+        if m:
+            directives += 1
+            name, at = m.group(2), int(m.group(1))
+            with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+                source = f.read().split("\n")[:-1]
+            continue
+        if source is None:
+            continue
+        if line.startswith("/* === ") or at > len(source) or \
+                line.startswith("#undef ") and source[at - 1] == "":
+            source = None  # the generator's own lines
+            continue
+        want = source[at - 1]
+        # The sources' switch of the experimental calls is blanked out.
+        if shape(want) != shape(line) and not (line == "" and "GRUNDY_EXPERIMENTAL" in want):
+            mismatches += 1
+            first_bad = first_bad or "%s:%d is %r, the header has %r" % (name, at, want, line)
+        compared += 1
+        at += 1
+    check(directives > 50 and compared > 5000 and mismatches == 0,
+          "single/grundy.h's #line directives name src/'s lines (%d directives, %d lines)"
+          % (directives, compared), first_bad)
+
+
 def generator_refuses(work, what, path, old, new, message):
     """Copies the sources, breaks one, and checks the generator stops with a
     message (and writes nothing)."""
     tree = os.path.join(work, "broken-" + re.sub(r"\W+", "-", what))
     for sub in ("include", "src", "tools"):
         shutil.copytree(os.path.join(ROOT, sub), os.path.join(tree, sub))
+    for top in ("Makefile", "LICENSE"):  # the list of the library's folders; the licence
+        shutil.copy(os.path.join(ROOT, top), tree)
     target = os.path.join(tree, path)
     with open(target, encoding="utf-8") as f:
         text = f.read()
@@ -473,8 +516,15 @@ def main():
             if os.path.exists(SINGLE):
                 with open(SINGLE, "rb") as f:
                     old = f.read()
-            check(new == old, "single/grundy.h is up to date (run `make single-header` and commit it)",
-                  "single/grundy.h differs from what tools/amalgamate.py writes now")
+            check(new == old, "single/grundy.h is what tools/amalgamate.py writes now "
+                  "(make single-header)", "single/grundy.h is missing or stale")
+            check_line_directives(new.decode("utf-8"))
+            with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as f:
+                licence = f.read().split("\n")
+            check(new.startswith(b"/* SPDX-License-Identifier: MIT\n")
+                  and all((" * " + l).rstrip() in new.decode("utf-8").split("\n")[:40]
+                          for l in licence),
+                  "single/grundy.h opens with the licence's whole text")
             rc, out = run([sys.executable, GENERATOR, fresh + "2"])
             with open(fresh + "2", "rb") as f:
                 check(f.read() == new, "the generator's output is the same from run to run")
@@ -488,6 +538,12 @@ def main():
             generator_refuses(work, "a non-static function outside the grundy_ namespace", path,
                               old, old[len("static "):],
                               "outside the grundy_ namespace: " + name)
+        # The order of the library's folders is the Makefile's LIB_DIRS.
+        generator_refuses(work, "a Makefile whose LIB_DIRS puts play before core", "Makefile",
+                          "LIB_DIRS := core play ", "LIB_DIRS := play core ",
+                          "core/ comes after play/")
+        generator_refuses(work, "a Makefile without LIB_DIRS", "Makefile", "LIB_DIRS :=",
+                          "LIB_FOLDERS :=", "no LIB_DIRS")
         generator_refuses(work, "an #include inside #if", "src/nim/nim.c",
                           '#include "core/sum.h"\n',
                           '#if 1\n#include "core/sum.h"\n#endif\n', "inside #if")

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation failure: a caller's allocator that fails the N-th allocation.
  * For N = 1, 2, ... until a scenario runs clean, every failing call must
  * return GRUNDY_ENOMEM, leave the graph as it was (the same call then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sums of graph positions under every play against brute force.
  *
  * The principle: each play's rule is checked against play of the sum

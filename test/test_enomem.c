@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation failure, public function by public function.
  *
  * Every public function that can allocate is called here with its N-th

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every kind of handle reports its failures the same way (include/grundy.h,
  * section 4): right after a call that failed with something to say, its
  * errmsg describes that failure, naming what and where, never an earlier

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games described by rules (grundy_game_*): every value against an
  * independent brute force written here (a plain recursive mex over the
  * test's own move lists), sums and their winning moves replayed against the

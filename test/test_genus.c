@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Genus symbols and tame misère sums, checked against the misère search:
  * gamma_n(x) is 0 exactly when x plus n heaps of 2 is a misère P-position,
  * gamma_0 is the misère Grundy value, and wherever every component is tame

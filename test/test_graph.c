@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Game graphs against an independent brute force: a plain recursive mex over
  * the options, written without any of the library's code (random_dag.h). */
 #include <string.h>

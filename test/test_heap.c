@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games (octal and hexadecimal codes, subtraction games, Grundy's game,
  * Lasker's Nim) against oracles written here from the games' definitions,
  * with none of the library's code:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Arithmetic periods of heap games: all-but subtraction games (proved by
  * their certificate), Lasker's Nim (its closed form), hexadecimal codes
  * (observed, not proved), and games with no regularity (none, never a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games in misère play: the misère values of heaps and of sums of
  * heaps, their winning moves, genus symbols and tameness.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The library's limits, at and just past each one: the node limit of a
  * graph, huge declared counts in graph text, very long lines, game codes and
  * subtraction sets past their limits, heap-game tables past 2^32 values

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Loopy games, their sums, Nim on levels, and rule-defined games under the
  * other ways of playing, each against a brute force written here without any
  * of the library's code:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Nim, misère Nim, bounded Nim, staircase Nim and Nim on levels against
  * brute-force play: every position with few small heaps, solved by memoized
  * search over the game's own moves, every move the library proposes

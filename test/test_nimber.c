@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Nimbers: nim multiplication, powers and inverses, with and without tables.
  *
  * Two references written here, not shared with the library:

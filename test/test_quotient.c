@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Misère quotients of heap games.
  *
  * Every quotient computed here decides every sum of heaps of total size up

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Subtraction games at any size: the engine of heap_subtraction.c and its
  * window proof, against a brute force written here from the definition
  * alone: G(n) = mex{G(n - s) : s in S, s <= n}, a plain loop over every

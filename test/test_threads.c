@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Threads: two threads at once, each with its own handles, solve game graphs
  * (normal play, misère play, loopy play, misère sums by each method, moves
  * read back, graph text), evaluate rule-defined games (uint64_t and byte

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The engine of games whose positions are 64-bit words (src/game/game_word*.c:
  * grundy_game_new_u64(), grundy_game_new_dense(), grundy_game_new() with
  * 8-byte positions) and its word table (src/core/word_table.c):

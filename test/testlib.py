@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared by the Python test scripts: counted checks, the closing line, running
 a program, mex, and the single header's generator.  (Not a test itself:
 test/run.sh runs only *_test.py.)"""

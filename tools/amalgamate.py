@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Write libgrundy as one stb-style header: single/grundy.h, or with
 --contest its contest edition, single/grundy_contest.h (see "the contest
 edition" below and docs/contest.md).
@@ -8,13 +9,19 @@ usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-hea
        python3 tools/amalgamate.py --contest --calls F1,F2,... OUTPUT
        python3 tools/amalgamate.py --contest --calls-of PROGRAM.c OUTPUT
        (the calls PROGRAM.c names; each contest form may add --plays normal)
+Each form may start with --layers 'L1 L2 ...', the library's folders of src/
+in their order; without it they are read from the Makefile's LIB_DIRS, the
+one place that lists them (the Makefile passes its LIB_DIRS).
 
 The output is include/grundy.h, then the library's sources inside
 `#ifdef GRUNDY_IMPLEMENTATION`, outside the declarations' include guard: the
-.c files of the library's folders of src/ (LIBRARY below; not the
-command-line tool's src/cli/), folder by folder in that order and by name
-within each, each private header inlined where it is first included.  The
-same inputs always give the same bytes.
+.c files of the library's folders of src/ (LIBRARY, the Makefile's
+LIB_DIRS; not the command-line tool's src/cli/), folder by folder in that
+order and by name within each, each private header inlined where it is
+first included.  In the whole edition, #line directives name the file and
+line of src/ each stretch of code comes from, so that compiler messages and
+debuggers point into src/.  Both editions open with the licence, LICENSE's
+whole text.  The same inputs always give the same bytes.
 
 Sources include private headers by their path under src/ (`#include
 "core/table.h"`).  Each folder uses only itself and the folders before it
@@ -63,8 +70,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PUBLIC = "include/grundy.h"
 SRC = "src"
-# The library's folders of src/, each using only itself and those before it.
-LIBRARY = ("core", "play", "graph", "game", "heap", "quotient", "nim")
+# The library's folders of src/ are listed once, in the Makefile (LIB_DIRS),
+# each using only itself and those before it: LIBRARY, set below.
+MAKEFILE = "Makefile"
 # Headers of those folders that are no part of the library: the measuring
 # allocator that the command-line tool and the tests share.
 NOT_LIBRARY = ("core/counting_alloc.h",)
@@ -81,6 +89,38 @@ class AmalgamationError(Exception):
 def fail(path, msg, line=None):
     where = path if line is None else "%s:%d" % (path, line)
     raise AmalgamationError("%s: %s" % (where, msg))
+
+
+def makefile_layers():
+    """The library's folders of src/ in their order: the Makefile's LIB_DIRS
+    (`make print-layers` prints it; the Makefile passes it as --layers)."""
+    try:
+        with open(os.path.join(ROOT, MAKEFILE), encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise AmalgamationError("%s: cannot read the list of the library's folders "
+                                "(LIB_DIRS): %s" % (MAKEFILE, exc.strerror))
+    m = re.search(r"^LIB_DIRS\s*:?=((?:[^\n]*\\\n)*[^\n]*)$", text, re.M)
+    if m is None:
+        fail(MAKEFILE, "no LIB_DIRS := line listing the library's folders of %s/" % SRC)
+    return check_layers(MAKEFILE, m.group(1).replace("\\\n", " ").split())
+
+
+def check_layers(where, layers):
+    for d in layers:
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", d) or \
+                not os.path.isdir(os.path.join(ROOT, SRC, d)):
+            fail(where, "LIB_DIRS: %r is not a folder of %s/" % (d, SRC))
+    if not layers or len(set(layers)) != len(layers):
+        fail(where, "LIB_DIRS must name each of the library's folders once")
+    return tuple(layers)
+
+
+try:
+    LIBRARY = makefile_layers()
+    LAYERS_ERROR = None
+except AmalgamationError as exc:  # reported when the layers are needed
+    LIBRARY, LAYERS_ERROR = (), exc
 
 
 # ---- reading C ------------------------------------------------------------
@@ -331,7 +371,8 @@ def read(rel):
     if not text.endswith("\n"):
         fail(rel, "no newline at the end of the file")
     if rel != PUBLIC:
-        text = text.replace(EXPERIMENTAL_ON, "")
+        # (blank lines in its place, so that lines keep their numbers)
+        text = text.replace(EXPERIMENTAL_ON, "\n" * EXPERIMENTAL_ON.count("\n"))
     if rel != PUBLIC and "GRUNDY_EXPERIMENTAL" in code_view(rel, text):
         fail(rel, "uses GRUNDY_EXPERIMENTAL other than as %r" % EXPERIMENTAL_ON)
     return text
@@ -430,6 +471,8 @@ class Source:
 
 class Amalgamation:
     def __init__(self):
+        if not LIBRARY:
+            raise LAYERS_ERROR
         self.sources = {}
         for folder in LIBRARY:
             for base in sorted(os.listdir(os.path.join(ROOT, SRC, folder))):
@@ -502,12 +545,14 @@ class Amalgamation:
         resumed = []  # set once an inlined header interrupts src
 
         def flush():
-            text = "\n".join(chunk) + "\n"
+            text = "\n".join(line for line, _ in chunk) + "\n"
             if chunk and resumed and text.strip():
-                into.append("/* === %s (continued) === */\n" % src.rel)
+                into.append(("/* === %s (continued) === */\n" % src.rel, None))
                 del resumed[:]
             if chunk:
-                into.append(rename(src.rel, text, full_map))
+                text = rename(src.rel, text, full_map)
+                into.append((text, [(src.rel, n, c) for (_, n), c in
+                                    zip(chunk, lines_in_comments(src.rel, text))]))
                 del chunk[:]
 
         for i, line in enumerate(lines[:-1]):  # the text ends with a newline
@@ -520,10 +565,10 @@ class Amalgamation:
                 depth -= 1
             m = re.match(r"\s*#\s*include\s*([<\"])([^>\"]+)[>\"]", line)
             if not m:
-                chunk.append(line)
+                chunk.append((line, i + 1))
                 continue
             if depth != 0 and m.group(1) == "<":
-                chunk.append(line)  # a platform's header stays under its #if
+                chunk.append((line, i + 1))  # a platform's header stays under its #if
                 continue
             if depth != 0:  # (the include guard's lines are dropped)
                 fail(src.rel, "an #include inside #if", i + 1)
@@ -543,35 +588,62 @@ class Amalgamation:
                      i + 1)
             if header.fragment:
                 flush()
-                into.append("/* === %s (included by %s) === */\n" % (header.rel, src.rel))
+                into.append(("/* === %s (included by %s) === */\n" % (header.rel, src.rel), None))
                 self.expand(header, mapping, into)
                 resumed.append(True)
             elif name not in self.inlined:
                 self.inlined.add(name)
                 flush()
-                into.append("/* === %s === */\n" % header.rel)
+                into.append(("/* === %s === */\n" % header.rel, None))
                 self.expand(header, {}, into)
                 self.header_macros += [prefixed_name(n, None) if n in self.global_map else n
                                        for n in header.macros]
                 resumed.append(True)
         flush()
 
-    def implementation(self):
+    def implementation(self, line_directives=False):
+        """The sources' text, in order; with line_directives, a #line
+        directive wherever the text stops following its source file line
+        by line, so that compilers and debuggers name src/'s files and
+        lines."""
         body = []
         for unit in self.units:
-            body.append("\n/* === %s === */\n" % unit.rel)
+            body.append(("\n/* === %s === */\n" % unit.rel, None))
             mapping = {n: prefixed_name(n, unit.stem) for n in unit.own}
             self.expand(unit, mapping, body)
             undef = [mapping.get(n, n) for n in unit.macros]
             if undef:
-                body.append("".join("#undef %s\n" % n for n in undef))
+                body.append(("".join("#undef %s\n" % n for n in undef), None))
         for rel in sorted(self.sources):
             s = self.sources[rel]
             if s.is_header and not s.fragment and rel not in self.inlined:
                 fail(s.rel, "no source file includes this header")
-        # Sections are separated by one blank line, whatever the files end with.
-        text = re.sub(r"\n{3,}", "\n\n", "".join(body))
-        return text, sorted(self.system), self.header_macros
+        out = []
+        last = None  # where the line before comes from: (file, line), or None
+        for text, origins in body:
+            lines = text.split("\n")[:-1]  # every piece ends with a newline
+            for line, origin in zip(lines, origins or [None] * len(lines)):
+                # Sections are separated by one blank line, whatever the
+                # files end with (a blank line inside a comment stays).
+                if line == "" and out and out[-1] == "" and not (origin and origin[2]):
+                    continue
+                if line_directives and origin is not None:
+                    if last != (origin[0], origin[1] - 1):
+                        out.append('#line %d "%s"' % (origin[1], origin[0]))
+                    last = origin[:2]
+                else:
+                    last = None
+                out.append(line)
+        return "\n".join(out) + "\n", sorted(self.system), self.header_macros
+
+
+def lines_in_comments(path, text):
+    """For each line of text (which ends with a newline), whether it begins
+    inside a comment."""
+    starts = [False]
+    for kind, tok in tokens(path, text):
+        starts.extend([kind == "comment"] * tok.count("\n"))
+    return starts[:-1]
 
 
 def public_header():
@@ -593,6 +665,20 @@ def public_header():
             fail(PUBLIC, "no single GRUNDY_VERSION_%s" % part)
         version.append(m[0])
     return text.replace(old, new), ".".join(version)
+
+
+def licence():
+    """The licence, as the comment each edition starts with: the MIT
+    licence asks that its text go with every copy, a pasted one too."""
+    try:
+        with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as f:
+            text = f.read().strip("\n")
+    except OSError as exc:
+        raise AmalgamationError("LICENSE: %s" % exc.strerror)
+    if "*/" in text:
+        fail("LICENSE", "holds */, which would end the comment it goes into")
+    return ("/* SPDX-License-Identifier: MIT\n *\n"
+            + "".join((" * " + l).rstrip() + "\n" for l in text.split("\n")) + " */\n")
 
 
 BANNER = """\
@@ -656,13 +742,13 @@ IMPLEMENTATION_END = """\
 """
 
 
-def amalgamate():
+def amalgamate(line_directives=False):
     header, version = public_header()
     header, experimental = experimental_declarations(header)
-    code, system, header_macros = Amalgamation().implementation()
+    code, system, header_macros = Amalgamation().implementation(line_directives)
     includes = "".join("#include <%s>\n" % h for h in system)
     undefs = "".join("#undef %s\n" % m for m in header_macros + [LOCAL])
-    return (BANNER.format(version=version, generator=GENERATOR, public=PUBLIC, src=SRC) + "\n"
+    return (licence() + BANNER.format(version=version, generator=GENERATOR, public=PUBLIC, src=SRC) + "\n"
             + header
             + IMPLEMENTATION_BEGIN.format(includes=includes, local=LOCAL,
                                           experimental=experimental)
@@ -1398,6 +1484,8 @@ def calls_of(path):
 
 
 def contest_edition(names=None, calls=None, normal_only=False):
+    if not LIBRARY:
+        raise LAYERS_ERROR
     folders = contest_modules(names if calls is None else list(LIBRARY))
     _, version = public_header()
     text = strip_comments(amalgamate())
@@ -1424,7 +1512,8 @@ def contest_edition(names=None, calls=None, normal_only=False):
         sorted(calls))
     if normal_only:
         held += "; normal play only"
-    return CONTEST_BANNER.format(version=version, generator=GENERATOR, modules=held) + text
+    return (licence() + CONTEST_BANNER.format(version=version, generator=GENERATOR, modules=held)
+            + text)
 
 
 def main(argv):
@@ -1434,6 +1523,7 @@ def main(argv):
     calls = None
     plays = None
     calls_file = None
+    layers = None
     while args and args[0].startswith("--"):
         opt = args.pop(0)
         if opt == "--contest":
@@ -1448,24 +1538,29 @@ def main(argv):
             calls_file = opt[len("--calls-of="):] if "=" in opt else args.pop(0)
         elif opt.startswith("--plays=") or opt == "--plays" and args:
             plays = opt[len("--plays="):] if "=" in opt else args.pop(0)
+        elif opt.startswith("--layers=") or opt == "--layers" and args:
+            layers = opt[len("--layers="):] if "=" in opt else args.pop(0)
         else:
             args = []
             break
     cuts = [c for c in (modules, calls, calls_file) if c is not None]
     if len(args) != 1 or (cuts or plays is not None) and not contest or len(cuts) > 1 \
             or calls == [] or plays not in (None, "all", "normal"):
-        sys.stderr.write("usage: amalgamate.py [--contest [--modules M1,M2,... | --calls F1,F2,... "
-                         "| --calls-of PROGRAM.c] [--plays normal]] OUTPUT\n")
+        sys.stderr.write("usage: amalgamate.py [--layers 'L1 L2 ...'] [--contest [--modules M1,M2,... "
+                         "| --calls F1,F2,... | --calls-of PROGRAM.c] [--plays normal]] OUTPUT\n")
         return 2
+    global LIBRARY
     try:
+        if layers is not None:
+            LIBRARY = check_layers("--layers", re.split(r"[\s,]+", layers.strip()))
         if calls_file is not None:
             calls = calls_of(calls_file)
-        text = contest_edition(modules, calls, plays == "normal") if contest else amalgamate()
+        text = contest_edition(modules, calls, plays == "normal") if contest else amalgamate(True)
     except (AmalgamationError, OSError) as exc:
         sys.stderr.write("amalgamate.py: %s\n" % exc)
         return 1
     out = args[0]
-    tmp = out + ".tmp"
+    tmp = "%s.%d.tmp" % (out, os.getpid())  # two runs at once each write a whole file
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(tmp, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)

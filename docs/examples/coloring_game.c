@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * coloring_game: "A Coloring Game" (Russia 2007) -- a row of cells, two colours.
  *

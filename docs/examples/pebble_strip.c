@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pebble_strip: who wins the pebble game on a 1 x N strip?
  *

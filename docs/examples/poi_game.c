@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * poi_game: POI 2003/2004 "Game" -- coins sliding right, solved as staircase Nim.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * prime_subtraction: the game "Game" of the Agora 2004 contest.
  *

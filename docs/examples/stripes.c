@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * stripes: POI 2000 "Stripes" -- who wins the game of taking contiguous stones?
  *

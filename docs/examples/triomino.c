@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * triomino: "Triomino" (Bytecode 2008) -- L-shaped pieces on a 2 x N board.
  *

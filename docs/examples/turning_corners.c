@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * turning_corners: a coin-turning game on a grid whose values are nim
  * products (the Tartan theorem).

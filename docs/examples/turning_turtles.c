@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * turning_turtles: a coin-turning game that is Nim in disguise.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The `grundy` command-line tool: shared helpers and one entry per command. */
 #ifndef GRUNDY_CLI_H
 #define GRUNDY_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy genus GAME N`: Conway's genus symbol of each heap 0 .. N-1.
  *
  * One line per heap, `H g^t0,t1,...,tk tame` (or `wild`): g is the heap's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy graph [MODE] [--dot] [FILE]`: read a game graph, print every
  * node's value, or draw the graph in Graphviz DOT. */
 #include "cli/cli.h"

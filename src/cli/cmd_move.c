@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy move [--misere] GAME H1 H2 ...`: the outcome of a sum of heaps
  * and a winning move, as `grundy nim` gives them.
  *

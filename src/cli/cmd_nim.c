@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy nim [--misere] H1 H2 ...` */
 #include "cli/cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy plot [--threads N] GAME N`: an SVG scatter plot of G(n) against
  * n for 0 <= n < N, written on standard output.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy quotient [--save FILE] [--resume FILE] [--trace] [--time SECONDS]
  * [--progress] GAME [MAXHEAP]`: the misère quotient of a heap game.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy stats [--threads N] [--no-period] [--format text|json] GAME N`:
  * what the first N values of a heap game look like.
  *

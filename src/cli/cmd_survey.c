@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy survey [--values N] [--threads T] [--shard I/K] [--resume FILE]
  *                (GAME... | --digits K | --subtraction K)` and
  * `grundy survey --merge FILE...`:

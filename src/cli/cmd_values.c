@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy values [--threads N] [--misere] GAME N` and
  * `grundy period [--threads N] GAME [MAX]`, and the opening of a heap game
  * that they share with `genus` and `move`. */

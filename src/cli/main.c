@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `grundy`: dispatch to the commands, usage, and the helpers they share. */
 #include "cli/cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The memory cap of the commands that compute (graph, values, period).
  *
  * All their memory, the input text and the library's alike, comes from one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What `stats` and `survey` say of a heap game's first n values: the
  * period, the largest value, the count of each value, and the rare values
  * under the sparse-space mask.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The files the tool keeps for the user (a survey's journal, a quotient's
  * saved state): a lock while a run uses one, atomic replacement through a
  * unique temporary file beside it, a checksum for each line, bounded line

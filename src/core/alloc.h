@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The allocator every handle carries, and overflow-checked array helpers.
  * All library memory goes through these so that a caller's allocator (and the
  * tests' failing allocator) sees every allocation.

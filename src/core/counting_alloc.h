@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A caller's allocator that measures: it keeps the size of every block in a
  * small header, so it knows the bytes live at any moment, their peak, and
  * the largest single request.  With a cap it refuses (returns NULL for) any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/mex.h"
 
 int grundy__mex_init(grundy__mex *m, const grundy_allocator *a, size_t bound)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The minimum excludant, computed without allocating per position.
  *
  * A generation-stamped array: each mex bumps the generation, marks the option

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Version and status names: the library's only static data. */
 #include "grundy.h"
 

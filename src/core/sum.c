@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/sum.h"
 
 int grundy__sum_move(const void *ctx, size_t n, grundy__value_at_fn value_at,

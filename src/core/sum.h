@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one disjunctive-sum routine.  Every "winning move in a sum" of the
  * library (Nim, bounded Nim, staircase Nim, graph positions) is this routine
  * over a different way of reading component values. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/table.h"
 
 #include <string.h>

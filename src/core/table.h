@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one hash table: fixed-size byte-string keys mapped to 32-bit values.
  *
  * Open addressing with linear probing, keys stored inline beside their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Threads: POSIX where available, else none. */
 #include "core/threads.h"
 

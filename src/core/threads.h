@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The little of threads the library uses: run one function on a second
  * thread and join it, and acquire/release access to counters shared with
  * it.  Where POSIX threads or GNU atomics are missing, before C11 (whose

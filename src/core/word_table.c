@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The memo of 64-bit words: the probe beyond the home bucket, the probe of
  * two threads, growth, the guard's rebuild and removal (word_table.h). */
 #include "core/word_table.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The memo of games whose positions are 64-bit words: each word mapped to a
  * one-byte code, a small number or a state of its evaluation.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games described by rules: the handle, its settings, and what every part
  * of it shares: the error message, the memory cap, progress and the check
  * of a play.  The options a move generator gives are in game_options.c, the

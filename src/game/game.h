@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A rule-defined game's handle, shared by the files that make up games
  * given by rules: game.c (the handle, its settings, its errors and memory
  * cap), game_options.c (the options a move generator gives), game_eval.c

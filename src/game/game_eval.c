@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games described by rules: memoized, iterative Sprague-Grundy evaluation.
  *
  * Evaluation is a depth-first search with an explicit stack of frames.  The

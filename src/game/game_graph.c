@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games described by rules: the positions' graph.
  *
  * What the memo tables cannot answer (the loopy number of a position; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games described by rules: the moves of a position as the caller names
  * it.  Move k of a position is the k-th option its generator lists for the
  * bytes the caller gave, not for their canonical form, so the generator is

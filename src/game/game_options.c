@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games described by rules: the options a move generator gives, appended
  * to an option list as records (game.h), each part canonicalised as it is
  * added. */

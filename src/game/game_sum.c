@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games described by rules: sums, and winning moves in them.
  *
  * Normal play answers from the memo tables: the value of a sum is the xor

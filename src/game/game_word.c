@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The search of the word engine (game_word.h): memoized, iterative
  * evaluation of games whose positions are 64-bit words.
  *

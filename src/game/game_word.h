@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games whose positions are 64-bit words (8-byte positions: the games of
  * grundy_game_new_u64(), grundy_game_new_dense() and grundy_game_new()
  * with 8-byte positions): their memo and their search, apart from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The memos of the word engine (game_word.h): a word table or a dense
  * array per play, the side table of large numbers, and their memory. */
 #include <string.h>

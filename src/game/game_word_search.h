@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The steps of a word search (game_word.c), which one thread runs alone or
  * two run side by side (game_word_threads.c). */
 #ifndef GRUNDY_GAME_WORD_SEARCH_H

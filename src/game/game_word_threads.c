@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A word search on one thread, or shared by two (game_word.h).
  *
  * Two searchers work on one memo.  The second starts once the first has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Game graph construction: nodes and moves (the merge into CSR form is in
  * graph_merge.c). */
 #include "graph/graph.h"

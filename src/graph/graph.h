@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The game graph's private layout, shared by its construction, solving,
  * parsing and every play mode that walks its moves.
  *

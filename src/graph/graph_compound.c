@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sums of graph positions under every play: their value, outcome, a
  * winning move and every winning move, and for misère play the method that
  * decides them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Conway's genus symbols and tame positions (ONAG ch. 12).
  *
  * gamma_n(x) is the misère Grundy value of x + n copies of *2.  Moving in a

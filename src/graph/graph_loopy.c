@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Loopy games: generalized Sprague-Grundy values (Smith; Fraenkel and Yesha).
  *
  * gamma(u) = k, finite, iff (a) no follower has value k, (b) followers have

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The merge of a graph's pending moves into its CSR arrays.
  *
  * A plain counting sort scatters every pending token to a random place of the

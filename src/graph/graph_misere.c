@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Misère sums of graph positions, by memoized search over the sum.
  *
  * Misère play has no Sprague-Grundy theory: the outcome of a sum is not a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading a node's moves: how many, the parts of one, the first to a given
  * number.  Moves are read from the merged (CSR) form, so a question merges
  * the moves still waiting first. */

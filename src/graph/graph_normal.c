@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Normal play without split moves, the hot case of solving a graph: every
  * node's value by depth-first search, at the speed of memory.
  *

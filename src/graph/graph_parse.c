@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The text format of `grundy graph`: "n m", then m pairs "u v"; '#' comments.
  * One pass over the text, no copy of it; every error names its line in the
  * message and the byte offset of its token in errpos. */

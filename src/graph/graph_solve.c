@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Acyclic plays on a game graph: every play's numbers by one iterative
  * depth-first search, solved when a question needs them, and the questions
  * about single nodes that read them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: all-but subtraction games ("allbut:X1,X2,..."), whose moves
  * take any number of tokens except those of a finite set X.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: arithmetic periods, G(n + p) = G(n) + s from a preperiod on.
  *
  * What is proved, and how:

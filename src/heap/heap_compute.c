@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: the value sequence.
  *
  * G(n) is the mex over every way of removing k tokens and leaving 0 to 3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: the handle, its rules, settings and messages.
  *
  * A heap game is made of one file per concern, around the handle of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A heap game's handle, shared by the files that make up heap games:
  * heap_game.c (the handle, its rules, settings and messages),
  * heap_rules.c (a name parsed into rules, heap_rules.h), heap_compute.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: Conway's genus of a heap, and whether a game is tame.
  *
  * gamma_n(h) is the misère value of the heap plus n Nim heaps of two: the

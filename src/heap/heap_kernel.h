@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The inner loops of heap-game values, written once and included by
  * heap_compute.c for each stored width, with VALUE_T (the stored type) and
  * KERNEL(name) (the name with the prefix grundy__heap_ and the width's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games in misère play: sums of heaps, searched.
  *
  * Misère play has no Sprague-Grundy theory: the misère value of a sum is

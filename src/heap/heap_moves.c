@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: sums of heaps, their values and winning moves.
  *
  * A move of a sum is winning when it leaves a sum of value 0: in heap i of

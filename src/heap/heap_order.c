@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: the list of a heap's moves, in the order grundy.h documents.
  *
  * The list is cut into blocks (heap_game.h): for each number r of tokens

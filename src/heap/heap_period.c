@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: the proved period.
  *
  * Period detection (Guy and Smith): with t the most tokens removed, if

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap game names: octal and hexadecimal codes, "sub:S1,S2,...",
  * "allbut:X1,X2,...", "grundy", "lasker".  Every rejection names the
  * offending character. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rules of a heap game, as parsed from its name. */
 #ifndef GRUNDY_HEAP_RULES_H
 #define GRUNDY_HEAP_RULES_H

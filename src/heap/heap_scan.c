@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The confirmation scan of the sparse method: portable, AVX2, AVX-512. */
 #include "heap/heap_scan.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The sparse method's confirmation loop for one-byte values: find the next
  * split (b, m - b) whose value v[b] ^ v[m - b] is in a wanted set.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: the sparse-space method's bookkeeping.  Under a mask, a value
  * is rare when its bits under the mask have even parity; the heaps of rare
  * value are listed, and the values of every split through one of them are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games: finite subtraction games, by an engine of their own.
  *
  * With S = {s1 < s2 < ... < sm} and t = sm, G(n) = mex{G(n - s) : s in S,

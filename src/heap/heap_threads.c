@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Heap games on two threads, which must never cost.
  *
  * With threads, a segment of heaps may run on two lanes, lane 0 on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "heap/heap_values.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The value sequence of a heap game, stored at the width its values need:
  * one byte while every value is below 256, two below 65536, else four.  Most
  * octal games never leave one byte, so the sequence takes a quarter of the

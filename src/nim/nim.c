@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Nim and its closest relatives, by their closed forms.  A winning move
  * writes, for each heap, the tokens to take or GRUNDY_NO_MOVE. */
 #include "core/sum.h"

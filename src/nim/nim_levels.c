@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Nim on levels (a seed problem of "winner takes it all" play).
  *
  * A super-heap is a stack of heaps; a move takes coins from its top

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The plays a closed form takes. */
 #ifndef GRUNDY_NIM_PLAY_H
 #define GRUNDY_NIM_PLAY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Nimbers: nim multiplication in the field of the 2^64 numbers below 2^64.
  *
  * The field is a tower of quadratic extensions.  For n = 1, 2, 4, ..., 32 the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sums decided by their components' numbers (ONAG ch. 14; Winning Ways):
  * - normal play: N iff the xor of the values is non-zero;
  * - misère play under the SJ theorem's precondition (Anti-SG): N iff either

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Deciding sums from their components' numbers. */
 #ifndef GRUNDY_COMPOUND_H
 #define GRUNDY_COMPOUND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which tame genus a position's terms show (see genus.h).
  *
  * In a misère sum of tame positions the small kinds act as Nim heaps of 0

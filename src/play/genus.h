@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Conway's genus symbols and tame positions (ONAG ch. 12; Winning Ways
  * ch. 13), shared by every kind of handle that computes them: which tame
  * genus a position's terms show, and misère Nim's rule that decides a sum

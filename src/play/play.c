@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The per-position rule of every way of playing.
  *
  * - normal (and selective): mex of the option values (a split option's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rules of each way of playing: how a position's number follows from
  * the numbers of its options.  One accumulator serves the graph search and
  * the rule-defined game engine alike. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Explicit finite commutative monoids: the trial products a quotient grows
  * into, and their reduction to the quotient by partition refinement. */
 #include <string.h>

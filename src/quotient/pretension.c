@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pretensions: a monoid, its P-portion and Φ, claimed to decide every
  * misère sum of heaps.  Here: the heaps' transitions, the marking of a
  * trial's P-portion, and the verifier, which is what makes a claim true. */

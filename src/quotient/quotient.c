@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Misère quotients: the handle, and the computation heap by heap.
  *
  * For heap n the quotient of heaps 0 .. n - 1 is tried first as it is,

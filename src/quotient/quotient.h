@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Misère quotients of heap games: the handle and what its files share.
  *
  * quotient.c drives the computation heap by heap (conservative extension,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Misère quotients: saving a computation and resuming it.
  *
  * The file is text, one record a line:

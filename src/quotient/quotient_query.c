@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Misère quotients: what they answer.  Sums of heaps by one product each,
  * winning moves, and the presentation by generators and relations. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The PEP 517 build backend of the Python package grundy, in the tree.
 
 It needs nothing but the standard library and a C compiler: no setuptools,

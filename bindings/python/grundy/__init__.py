@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Python binding of libgrundy, through ctypes: no compile step, standard
 library only.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Type hints of the package grundy (see __init__.py for the documentation)."""
 import array
 import os

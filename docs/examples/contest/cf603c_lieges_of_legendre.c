@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cf603c_lieges_of_legendre: Codeforces 603C "Lieges of Legendre"
  * (Codeforces Round #334, Div. 1).  https://codeforces.com/problemset/problem/603/C

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codingame_misere_nim: CodinGame "Misère Nim" (hard puzzle): every winning move.
  * https://www.codingame.com/training/hard/misere-nim

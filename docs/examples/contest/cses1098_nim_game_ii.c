@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cses1098_nim_game_ii: CSES 1098 "Nim Game II".
  * https://cses.fi/problemset/task/1098

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cses1099_stair_game: CSES 1099 "Stair Game".
  * https://cses.fi/problemset/task/1099

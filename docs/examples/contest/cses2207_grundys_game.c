@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cses2207_grundys_game: CSES 2207 "Grundy's Game".
  * https://cses.fi/problemset/task/2207

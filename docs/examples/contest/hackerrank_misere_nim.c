@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hackerrank_misere_nim: HackerRank "Misère Nim" (misere-nim-1).
  *

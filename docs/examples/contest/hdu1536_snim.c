@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hdu1536_snim: S-Nim (HDU 1536, POJ 2960, Kattis snim).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hdu1907_john: HDU 1907 "John" (also BZOJ 1022, SHOI2008 "Little John's game").
  *

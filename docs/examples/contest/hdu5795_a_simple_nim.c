@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hdu5795_a_simple_nim: HDU 5795 "A Simple Nim" (2016 Multi-University
  * Training Contest 6).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lightoj1253: LightOJ 1253 "Misere Nim".
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nim_product_64: Library Checker "Nim Product (F_{2^64})".
  * https://judge.yosupo.jp/problem/nim_product_64

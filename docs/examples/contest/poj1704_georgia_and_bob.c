@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * poj1704_georgia_and_bob: POJ 1704 "Georgia and Bob".
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spoj_mcoins: SPOJ MCOINS "Coins Game".
  * https://www.spoj.com/problems/MCOINS/
