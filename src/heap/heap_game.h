@@ -4,7 +4,8 @@
  * (the value sequence, by the kernels of heap_kernel.h, stored as
  * heap_values.c keeps it), heap_sparse.c (the sparse-space method's mask and
  * rare heaps) with heap_scan.c (its confirmation scans), heap_threads.c
- * (two lanes), heap_subtraction.c (subtraction games' own engine),
+ * (two lanes), heap_subtraction.c (subtraction games' own engine) with
+ * heap_sub_runs.c (their values as runs, for a large amount),
  * heap_allbut.c (all-but games' values and certificate), heap_period.c (the
  * period proved by the Guy-Smith theorem), heap_arith.c (arithmetic
  * periods, Lasker's Nim's closed form, 64-bit values), heap_order.c (the
@@ -330,6 +331,10 @@ int grundy__heap_pairs_room(const grundy_allocator *a, grundy__heap_pairs *t);
  * GRUNDY_OK, 1 where runs do not fit the game (given up: the runs are
  * freed, and never tried again), or a status. */
 int grundy__heap_sub_runs(grundy_heap_game *g, uint64_t count);
+
+/* out[0 .. count) = G(first), ... of known heaps, run by run. */
+void grundy__heap_sub_runs_fill(const grundy_heap_game *g, uint64_t first, uint64_t count,
+                                uint32_t *out);
 
 /* Values held as runs (0 without): G(0) ... G(known - 1), or every heap
  * once g->periodic is set. */

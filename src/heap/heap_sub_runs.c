@@ -402,6 +402,21 @@ uint32_t grundy__heap_sub_runs_value(const grundy_heap_game *g, uint64_t heap)
     return get(g->runs, heap);
 }
 
+void grundy__heap_sub_runs_fill(const grundy_heap_game *g, uint64_t first, uint64_t count,
+                                uint32_t *out)
+{
+    const grundy__sub_runs *r = g->runs;
+    for (uint64_t done = 0; done < count;) {
+        piece p = piece_at(r, first + done);
+        uint64_t len = p.len < count - done ? p.len : count - done, at = p.off;
+        for (uint64_t i = 0; i < len; i++) {
+            out[done + i] = r->pool[p.pat + at];
+            at = at + 1 == p.per ? 0 : at + 1;
+        }
+        done += len;
+    }
+}
+
 uint64_t grundy__heap_sub_runs_known(const grundy_heap_game *g)
 {
     return g->runs != NULL ? g->runs->known : 0;

@@ -37,7 +37,11 @@
  *
  * Memory: the values kept (E + P values once proved, and those computed on
  * the way), one byte each while m < 256, plus the table of marked windows
- * (16 bytes per 256 values).  At most 2^32 - 1 values are kept. */
+ * (16 bytes per 256 values).  At most 2^32 - 1 values are kept.
+ *
+ * With a largest amount of 2^16 or more, heap_sub_runs.c is tried first:
+ * the values as runs of a short period, in memory by the runs; this engine
+ * takes over where it gives up (values that are not short runs). */
 #include <string.h>
 
 #include "heap/heap_game.h"
