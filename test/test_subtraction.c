@@ -481,6 +481,56 @@ static void test_runs_vs_plain(void)
     }
 }
 
+/* Where runs do not pay, the plain engine answers: values that are not
+ * short runs (the squares up to 100, whose values have no period up to 64
+ * for long), and runs whose room would pass the memory cap. */
+static void test_runs_give_up(void)
+{
+    uint32_t s[11];
+    for (uint32_t j = 0; j < 10; j++)
+        s[j] = (j + 1) * (j + 1);
+    s[10] = 70001;
+    uint64_t L = 400000, p = 0, e = 0;
+    uint32_t *G = brute_values(s, 11, L);
+    if (!CHECK(brute_period(G, L, 70001, &p, &e))) {
+        free(G);
+        return;
+    }
+    grundy_heap_game *h = new_game(s, 11, NULL);
+    if (h != NULL) {
+        uint64_t gp = 0, ge = 0;
+        CHECK_EQ(grundy_heap_game_period(h, UINT64_MAX, &gp, &ge), 1);
+        CHECK_EQ(gp, p);
+        CHECK_EQ(ge, e);
+        CHECK(h->runs == NULL && h->runs_mode == -1); /* given up */
+        same_values(h, G, p, e, L - 3000, 3000, "squares, 70001");
+        grundy_heap_game_free(h);
+    }
+    free(G);
+
+    /* {1, 2, 999999}: five runs within a cap of 64 KiB, where the plain
+     * engine would keep 2 million values; a cap of 100 bytes leaves no room
+     * for runs, and the plain engine's refusal names the cap. */
+    const uint32_t t[] = {1, 2, 999999};
+    const size_t caps[] = {65536, 100};
+    for (size_t c = 0; c < 2; c++) {
+        h = new_game(t, 3, NULL);
+        if (h == NULL)
+            break;
+        grundy_heap_game_set_memory_limit(h, caps[c]);
+        uint32_t v = 99;
+        int rc = grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 5000000, &v);
+        if (c == 0) {
+            CHECK_EQ(rc, GRUNDY_OK);
+            CHECK_EQ(v, one_two(999999, 5000000));
+        } else {
+            CHECK_EQ(rc, GRUNDY_ELIMIT);
+            CHECK(strstr(grundy_heap_game_errmsg(h), "memory limit of 100 bytes") != NULL);
+        }
+        grundy_heap_game_free(h);
+    }
+}
+
 /* {1, 2, k} with k up to 10^9 (Codeforces 1194D) and heaps up to 10^9: a
  * heap below k from the game {1, 2} without computing up to k, a heap past
  * it from the period k + 1 proved on a few runs. */
@@ -631,6 +681,7 @@ int main(void)
     RUN(test_huge_amounts);
     RUN(test_runs_small);
     RUN(test_runs_vs_plain);
+    RUN(test_runs_give_up);
     RUN(test_runs_huge);
     RUN(test_enomem);
     RUN(test_progress);

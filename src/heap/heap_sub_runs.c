@@ -36,8 +36,11 @@
  *
  * Memory: the runs (24 bytes each) and the patterns and literal runs (4
  * bytes a value).  Past RUNS_MAX runs or POOL_MAX pattern values the
- * sequence is not made of short runs: the engine gives up, and the caller
- * computes the values plainly (heap_subtraction.c). */
+ * sequence is not made of short runs, and past WORK_MAX positions compared
+ * the runs do not pay: the engine gives up, and the caller computes the
+ * values plainly (heap_subtraction.c), as it does when the runs' room
+ * would pass the memory cap.  The runs report no progress: the work
+ * bound keeps them short. */
 #include <string.h>
 
 #include "heap/heap_game.h"
@@ -48,6 +51,7 @@
 #define RUNS_MAX 4096u                /* past it: not short runs, give up */
 #define POOL_MAX ((size_t)1 << 18)    /* values in patterns and literal runs */
 #define TRIES 4                       /* earlier boundaries compared with a new one */
+#define WORK_MAX ((uint64_t)1 << 27)  /* positions compared before giving up */
 #define NONE UINT64_MAX
 #define GIVE_UP 1                     /* internal: not worth runs */
 #define OBSERVE_MAX ((uint64_t)1 << 24) /* values looked at for a period not proved */
@@ -70,6 +74,7 @@ struct grundy__sub_runs {
     grundy__heap_pairs bound; /* the boundaries met: signature, heap */
     unsigned char *seen; /* the mex's marks, m + 2 */
     uint64_t same[SHORT_MAX + 1]; /* literal run: its last values with G(x) = G(x - p) */
+    uint64_t work;    /* positions compared and values computed: past WORK_MAX, give up */
 };
 
 /* ---- Reading the runs ------------------------------------------------------ */
@@ -132,7 +137,7 @@ static uint64_t gcd(uint64_t a, uint64_t b)
  * (with `equal`: G(z) == G(z + d)), or NONE.  Over a piece where z and
  * z + d each stay in one run, the pair repeats with the lcm of the two
  * periods: that many positions decide it. */
-static uint64_t compare(const grundy__sub_runs *r, uint64_t lo, uint64_t hi, uint64_t d, int last,
+static uint64_t compare(grundy__sub_runs *r, uint64_t lo, uint64_t hi, uint64_t d, int last,
                         int equal)
 {
     uint64_t found = NONE;
@@ -143,6 +148,7 @@ static uint64_t compare(const grundy__sub_runs *r, uint64_t lo, uint64_t hi, uin
         uint64_t g = gcd(a.per, b.per), k = len;
         if (a.per / g <= len / b.per)
             k = a.per / g * b.per; /* the lcm, below len */
+        r->work += k + 1;
         for (uint64_t i = 0; i < k; i++) {
             uint64_t j = last ? len - 1 - i : i;
             if ((r->pool[a.pat + (a.off + j) % a.per] == r->pool[b.pat + (b.off + j) % b.per]) ==
@@ -158,7 +164,7 @@ static uint64_t compare(const grundy__sub_runs *r, uint64_t lo, uint64_t hi, uin
     return found;
 }
 
-static uint64_t mismatch(const grundy__sub_runs *r, uint64_t lo, uint64_t hi, uint64_t d,
+static uint64_t mismatch(grundy__sub_runs *r, uint64_t lo, uint64_t hi, uint64_t d,
                          int last)
 {
     return compare(r, lo, hi, d, last, 0);
@@ -166,7 +172,7 @@ static uint64_t mismatch(const grundy__sub_runs *r, uint64_t lo, uint64_t hi, ui
 
 /* The first p-irregular z in [z0, n): z < p, or G(z) != G(z - p); NONE if
  * there is none. */
-static uint64_t irregular(const grundy__sub_runs *r, uint64_t z0, uint64_t p, uint64_t n)
+static uint64_t irregular(grundy__sub_runs *r, uint64_t z0, uint64_t p, uint64_t n)
 {
     if (z0 >= n)
         return NONE;
@@ -178,9 +184,17 @@ static uint64_t irregular(const grundy__sub_runs *r, uint64_t z0, uint64_t p, ui
 
 /* ---- Growing the runs ------------------------------------------------------ */
 
+/* Whether the runs keep within the memory cap (bytes of their room). */
+static int within_limit(const grundy_heap_game *g, const grundy__sub_runs *r)
+{
+    size_t bytes = sizeof *r + r->cap * sizeof *r->run + r->cap_pool * sizeof *r->pool +
+                   r->bound.cap * 2 * sizeof *r->bound.p;
+    return g->limit == 0 || bytes <= g->limit;
+}
+
 static int pool_room(grundy_heap_game *g, grundy__sub_runs *r, size_t more)
 {
-    if (r->npool + more > POOL_MAX)
+    if (r->npool + more > POOL_MAX || !within_limit(g, r))
         return GIVE_UP;
     size_t cap = r->cap_pool;
     return grundy__reserve(&g->alloc, (void **)&r->pool, &cap, r->npool + more, sizeof *r->pool) ==
@@ -192,7 +206,7 @@ static int pool_room(grundy_heap_game *g, grundy__sub_runs *r, size_t more)
 /* Room for one more run. */
 static int run_room(grundy_heap_game *g, grundy__sub_runs *r)
 {
-    if (r->n == RUNS_MAX)
+    if (r->n == RUNS_MAX || !within_limit(g, r))
         return GIVE_UP;
     return grundy__reserve(&g->alloc, (void **)&r->run, &r->cap, r->n + 1, sizeof *r->run);
 }
@@ -254,10 +268,11 @@ static int literal_append(grundy_heap_game *g, grundy__sub_runs *r, uint32_t x)
 }
 
 /* G(n) from its options (n = known). */
-static uint32_t value_at(const grundy_heap_game *g, const grundy__sub_runs *r, uint64_t n)
+static uint32_t value_at(const grundy_heap_game *g, grundy__sub_runs *r, uint64_t n)
 {
     const uint32_t *s = g->rules.removals;
     uint32_t m = g->rules.nremovals;
+    r->work += m;
     memset(r->seen, 0, (size_t)m + 2);
     for (uint32_t j = 0; j < m && s[j] <= n; j++)
         r->seen[get(r, n - s[j])] = 1;
@@ -338,6 +353,8 @@ static int run_to(grundy_heap_game *g, grundy__sub_runs *r, uint64_t count)
     if (r->n == 0)
         rc = new_run(g, r, 0); /* G(0) = 0 */
     while (rc == GRUNDY_OK && !g->periodic && r->known < count) {
+        if (r->work > WORK_MAX)
+            return GIVE_UP;
         uint64_t n = r->known;
         if (!r->periodic) {
             rc = literal_append(g, r, value_at(g, r, n));
