@@ -1439,6 +1439,14 @@ typedef int (*grundy_moves_u64_fn)(void *user, uint64_t pos, grundy_options *out
  */
 typedef void (*grundy_canon_fn)(void *user, void *pos);
 
+/** @brief A canonicalising callback for `uint64_t` positions, for
+ *         grundy_game_set_canon_u64(); as #grundy_canon_fn with the position
+ *         by value and its canonical form returned.
+ *  @param user The pointer given when the game was created.
+ *  @param pos  The position.
+ *  @return The canonical representative of @p pos's class. */
+typedef uint64_t (*grundy_canon_u64_fn)(void *user, uint64_t pos);
+
 /**
  * @brief Create a game whose positions are @p pos_size bytes long.
  * @param out      Out: the game, to be released with grundy_game_free().
@@ -1521,6 +1529,24 @@ GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
  *         #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_game_set_canon(grundy_game *game, grundy_canon_fn canon);
+
+/**
+ * @brief **Convenience**: grundy_game_set_canon() for a game of 8-byte
+ *        positions (grundy_game_new_u64(), grundy_game_new_dense(), or
+ *        grundy_game_new() with a size of 8), with a callback that receives
+ *        the position as a `uint64_t` value and returns its canonical form.
+ *        It computes what the same mapping set with grundy_game_set_canon()
+ *        computes.  It replaces a callback set by either call (one game has
+ *        one canonical form); NULL removes it.  Only before the first
+ *        evaluation.  Constant time; never allocates.
+ * @param game  The game.
+ * @param canon The callback, or NULL.  It runs where the other would, under
+ *              the same rules (idempotent, never calls into the game).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored,
+ *         #GRUNDY_EINVAL (a NULL game, or positions that are not 8 bytes
+ *         long, with a message).
+ */
+GRUNDY_API int grundy_game_set_canon_u64(grundy_game *game, grundy_canon_u64_fn canon);
 
 /**
  * @brief Cap the memory of the memo tables, evaluation stacks and position
@@ -6828,16 +6854,21 @@ int grundy_graph_outcome(grundy_graph *g, int play, uint32_t node)
 /* Games described by rules: the handle, its settings, and what every part
  * of it shares: the error message, the memory cap, progress and the check
  * of a play.  The options a move generator gives are in game_options.c, the
- * search in game_eval.c, sums in game_sum.c, the positions' graph in
- * game_graph.c (see game.h). */
+ * search in game_eval.c (and, for 8-byte positions, the word engine of
+ * game_word.h), sums in game_sum.c, the positions' graph in game_graph.c
+ * (game.h maps them all). */
 
 /* === src/game/game.h === */
 /* A rule-defined game's handle, shared by the files that make up games
  * given by rules: game.c (the handle, its settings, its errors and memory
  * cap), game_options.c (the options a move generator gives), game_eval.c
  * (the memoized search), game_moves.c (the moves of a position as the
- * caller gives it), game_sum.c (sums and winning moves) and game_graph.c
- * (the positions' graph, for what the memo tables cannot answer).
+ * caller gives it), game_sum.c (sums and winning moves), game_graph.c
+ * (the positions' graph, for what the memo tables cannot answer), and the
+ * word engine of 8-byte positions (game_word.h): game_word.c (its
+ * search), game_word_memo.c (its memos), game_word_threads.c (a search
+ * on one thread or shared by two) and game_word_search.h (the steps they
+ * share).
  *
  * The options of the positions being searched live in one growing list
  * that keeps every part (component position) of every option as a record:
@@ -7095,7 +7126,7 @@ struct grundy_options {
     grundy_game *game;
     grundy__game_optlist *out; /* where options go, or (NULL) ... */
     grundy__word_searcher *words; /* ... to the stack of this word search */
-    grundy_canon_fn canon;     /* applied to each part as it is added, or NULL */
+    int canon;                 /* canonicalise each part as it is added */
     int one_part;              /* the play of the search allows no split */
 };
 
@@ -7111,7 +7142,8 @@ struct grundy_game {
     grundy_moves_fn moves;
     grundy_moves_u64_fn moves_u64;
     void *user;
-    grundy_canon_fn canon;
+    grundy_canon_fn canon;     /* the canonical form, or NULL; ... */
+    grundy_canon_u64_fn canon_u64; /* ... or this one, never both */
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
@@ -7151,6 +7183,34 @@ static inline void grundy__game_copy_pos(const grundy_game *g, void *dst, const 
         memcpy(dst, src, sizeof(uint64_t));
     else
         memcpy(dst, src, g->size);
+}
+
+/* Whether the game has a canonical form. */
+static inline int grundy__game_has_canon(const grundy_game *g)
+{
+    return g->canon != NULL || g->canon_u64 != NULL;
+}
+
+/* The canonical form of an 8-byte position, by either kind of callback. */
+static inline uint64_t grundy__game_canon_word(const grundy_game *g, uint64_t pos)
+{
+    if (g->canon_u64 != NULL)
+        return g->canon_u64(g->user, pos);
+    g->canon(g->user, &pos);
+    return pos;
+}
+
+/* Rewrites the position at pos into its canonical form (the game has one). */
+static inline void grundy__game_canon(const grundy_game *g, void *pos)
+{
+    if (g->canon_u64 != NULL) {
+        uint64_t w;
+        memcpy(&w, pos, sizeof w);
+        w = g->canon_u64(g->user, w);
+        memcpy(pos, &w, sizeof w);
+    } else {
+        g->canon(g->user, pos);
+    }
 }
 
 /* What follows a record's position: its value and slot hint (two u32). */
@@ -7511,17 +7571,43 @@ void grundy_game_free(grundy_game *g)
     grundy__free(&a, g);
 }
 
-int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
+/* Whether the canonical form may change now: outside the game's own
+ * callbacks, before any position is stored (memo keys are canonical). */
+static int grundy__game__canon_settable(grundy_game *g)
 {
-    if (g == NULL)
-        return GRUNDY_EINVAL;
     if (g->inside)
         return grundy__game_refuse_reentry(g);
     if (grundy__game_stored_count(g) != 0)
         return grundy__game_fail(g, GRUNDY_ESTATE,
                                  "the canonical form cannot change once positions are stored");
-    g->canon = canon;
     return GRUNDY_OK;
+}
+
+int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = grundy__game__canon_settable(g);
+    if (rc == GRUNDY_OK) {
+        g->canon = canon;
+        g->canon_u64 = NULL;
+    }
+    return rc;
+}
+
+int grundy_game_set_canon_u64(grundy_game *g, grundy_canon_u64_fn canon)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->size != sizeof(uint64_t))
+        return grundy__game_fail(g, GRUNDY_EINVAL,
+                                 "grundy_game_set_canon_u64: positions of %zu bytes, not 8", g->size);
+    int rc = grundy__game__canon_settable(g);
+    if (rc == GRUNDY_OK) {
+        g->canon = NULL;
+        g->canon_u64 = canon;
+    }
+    return rc;
 }
 
 /* Setters from the game's own callbacks leave it as it is (grundy.h). */
@@ -7809,8 +7895,8 @@ GRUNDY__LOCAL int grundy__game_evaluate(grundy_game *g, int play, uint32_t *valu
 GRUNDY__LOCAL void grundy__game_load(grundy_game *g, const void *pos)
 {
     grundy__game_copy_pos(g, g->pos, pos);
-    if (g->canon != NULL)
-        g->canon(g->user, g->pos);
+    if (grundy__game_has_canon(g))
+        grundy__game_canon(g, g->pos);
 }
 
 /* What a position's number call asks: its number, and its outcome if
@@ -8249,7 +8335,7 @@ static int grundy__game_options__make_room(grundy_options *o, uint32_t nparts)
 static void grundy__game_options__canonicalise(const grundy_options *o, unsigned char *p, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++, p += o->game->rec)
-        o->canon(o->game->user, p);
+        grundy__game_canon(o->game, p);
 }
 
 /* Appends an option, its room made (none for an option of no parts). */
@@ -8266,7 +8352,7 @@ static void grundy__game_options__append(grundy_options *o, const void *parts, u
     out->len += (size_t)nparts * g->rec;
     memcpy(counts->p + counts->len, &nparts, sizeof nparts);
     counts->len += sizeof nparts;
-    if (o->canon != NULL)
+    if (o->canon)
         grundy__game_options__canonicalise(o, first, nparts);
 }
 
@@ -8313,7 +8399,7 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 
 GRUNDY__LOCAL int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
-    grundy_options o = {g, out, NULL, how & GRUNDY__LIST_CANON ? g->canon : NULL,
+    grundy_options o = {g, out, NULL, (how & GRUNDY__LIST_CANON) != 0 && grundy__game_has_canon(g),
                         (how & GRUNDY__LIST_ONE_PART) != 0};
     int rc = grundy__game_check_bound(g);
     if (rc != GRUNDY_OK)
@@ -8760,14 +8846,14 @@ static int grundy__game_word__option_room(grundy__word_searcher *s, size_t nopts
 }
 
 static void grundy__game_word__append(grundy__word_searcher *s, const unsigned char *parts, uint32_t nparts,
-                   grundy_canon_fn canon)
+                   int canon)
 {
     const grundy_game *g = s->game;
     for (uint32_t i = 0; i < nparts; i++) {
         uint64_t w;
         memcpy(&w, parts + (size_t)i * sizeof w, sizeof w);
-        if (canon != NULL)
-            canon(g->user, &w);
+        if (canon)
+            w = grundy__game_canon_word(g, w);
         s->parts[s->nparts++] = w;
     }
     s->opts[s->nopts].nparts = nparts;
@@ -8811,9 +8897,9 @@ GRUNDY__LOCAL int grundy__word_add_each(grundy_options *o, const void *positions
         opts[i].nparts = 1;
         opts[i].number = 0;
     }
-    if (o->canon != NULL)
+    if (o->canon)
         for (size_t i = 0; i < n; i++)
-            o->canon(s->game->user, &parts[i]);
+            parts[i] = grundy__game_canon_word(s->game, parts[i]);
     s->nparts += n;
     s->nopts += n;
     return GRUNDY_OK;
@@ -8823,7 +8909,7 @@ GRUNDY__LOCAL int grundy__word_add_each(grundy_options *o, const void *positions
 static int grundy__game_word__generate(grundy__word_searcher *s, uint64_t pos)
 {
     grundy_game *g = s->game;
-    grundy_options o = {g, NULL, s, g->canon, !grundy__play_splits(s->play)};
+    grundy_options o = {g, NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play)};
     s->errmsg[0] = '\0';
     int rc = g->moves_u64 != NULL ? g->moves_u64(g->user, pos, &o) : g->moves(g->user, &pos, &o);
     if (rc > 0)
@@ -9864,10 +9950,18 @@ GRUNDY__LOCAL int grundy__word_search(grundy__word_searcher *s, uint32_t *value)
 /* === src/heap/heap_game.h === */
 /* A heap game's handle, shared by the files that make up heap games:
  * heap_game.c (the handle, its rules, settings and messages),
- * heap_compute.c (the value sequence), heap_sparse.c (the sparse-space
- * method's mask and rare heaps), heap_threads.c (two lanes), heap_period.c
- * (the proved period), heap_order.c (the list of a heap's moves) and
- * heap_moves.c (sums and their winning moves). */
+ * heap_rules.c (a name parsed into rules, heap_rules.h), heap_compute.c
+ * (the value sequence, by the kernels of heap_kernel.h, stored as
+ * heap_values.c keeps it), heap_sparse.c (the sparse-space method's mask and
+ * rare heaps) with heap_scan.c (its confirmation scans), heap_threads.c
+ * (two lanes), heap_subtraction.c (subtraction games' own engine) with
+ * heap_sub_runs.c (their values as runs, for a large amount),
+ * heap_allbut.c (all-but games' values and certificate), heap_period.c (the
+ * period proved by the Guy-Smith theorem), heap_arith.c (arithmetic
+ * periods, Lasker's Nim's closed form, 64-bit values), heap_order.c (the
+ * list of a heap's moves), heap_moves.c (sums and their winning moves),
+ * heap_misere.c (misère play, by a search of sums of heaps) and
+ * heap_genus.c (genus symbols and tameness). */
 
 /* The heap files define the experimental tuning switches, so they see
  * their declarations (and with them GRUNDY_API, which exports them). */
@@ -10157,6 +10251,23 @@ typedef struct grundy__heap_misere {
     size_t ngenus, cap_genus, cap_tame;
 } grundy__heap_misere;
 
+/* A table of (hash, heap) pairs, heap 0 meaning free, kept at most half
+ * full: the windows the subtraction engines have met (heap_subtraction.c,
+ * heap_sub_runs.c), looked up by linear probing from the home slot. */
+typedef struct grundy__heap_pairs {
+    uint64_t *p;        /* 2 * cap words: hash, heap */
+    size_t cap, count;  /* pairs of room (a power of two), pairs used */
+} grundy__heap_pairs;
+
+/* A regularity seen in values: G(n + period) = G(n) + saltus from the
+ * preperiod on, up to the values examined. */
+typedef struct grundy__heap_seen {
+    uint64_t period, preperiod, saltus, upto;
+} grundy__heap_seen;
+
+/* A subtraction game's values kept as runs (heap_sub_runs.c, private). */
+typedef struct grundy__sub_runs grundy__sub_runs;
+
 /* How a game's values are computed and its regularity proved, chosen with
  * its rules (heap_game.c).  The calls reach the engines through it only, so
  * a single-header edition cut to a program's calls keeps the engines of the
@@ -10253,6 +10364,18 @@ struct grundy_heap_game {
     int periodic;
     uint64_t period, preperiod, saltus;
     grundy__heap_allbut allbut; /* all-but games' running counts (heap_allbut.c) */
+    /* A subtraction game's values as runs instead of vals, or NULL
+     * (heap_sub_runs.c); runs_mode 0: tried from a large amount on, 1
+     * (tests only): at any, -1: given up for this game.  The runs are
+     * reached through runs_fill and runs_observe, so that an edition cut to
+     * calls keeps them only with the subtraction engine: out[0 .. count) =
+     * G(first), ... of known heaps; grundy__heap_observe on the values below
+     * max (1, 0 or GRUNDY_ENOMEM; 0 past 2^24 values). */
+    grundy__sub_runs *runs;
+    int runs_mode;
+    uint64_t runs_known; /* G(0) ... G(runs_known - 1), or every heap once periodic */
+    void (*runs_fill)(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out);
+    int (*runs_observe)(grundy_heap_game *g, uint64_t max, grundy__heap_seen *seen);
     size_t limit;        /* the memory cap in bytes, 0 for none */
 
     /* Misère play (heap_misere.c, heap_genus.c): its state, made at the
@@ -10324,8 +10447,15 @@ GRUNDY__LOCAL int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap);
  * range, whole: past the table it is G(n0 + r) + q * saltus with
  * heap - n0 = q * period + r.  Returns 0 where it passes 2^64 - 1 (*v is
  * then UINT64_MAX), else 1. */
+
 static inline int grundy__heap_value_wide(const grundy_heap_game *g, uint64_t heap, uint64_t *v)
 {
+    if (g->runs != NULL) { /* a subtraction game's runs (heap_sub_runs.c) */
+        uint32_t x;
+        g->runs_fill(g, heap, 1, &x);
+        *v = x;
+        return 1;
+    }
     if (heap < g->vals.n) {
         *v = grundy__values_get(&g->vals, heap);
         return 1;
@@ -10361,6 +10491,28 @@ static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint6
  * the window proof of a period (storing at most count values, which may
  * skip values below the largest amount); failures get their message. */
 GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count);
+
+static inline size_t grundy__heap_pairs_slot(const grundy__heap_pairs *t, uint64_t h)
+{
+    return (size_t)((h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull >> 7) & (t->cap - 1);
+}
+
+/* Room for one more pair, the table doubled (and its pairs placed again)
+ * when it would pass half full: GRUNDY_OK or GRUNDY_ENOMEM. */
+GRUNDY__LOCAL int grundy__heap_pairs_room(const grundy_allocator *a, grundy__heap_pairs *t);
+
+/* ---- heap_sub_runs.c --------------------------------------------------------- */
+
+/* Makes G(0) ... G(count - 1) known as runs of a short period, or proves
+ * the period (g->periodic): for a subtraction game of at most 63 amounts,
+ * the largest 2^16 or more, with detection on and no value in vals.
+ * GRUNDY_OK, 1 where runs do not fit the game (given up: the runs are
+ * freed, and never tried again), or a status; g->runs_known says how far
+ * the values go. */
+GRUNDY__LOCAL int grundy__heap_sub_runs(grundy_heap_game *g, uint64_t count);
+
+/* Frees the runs (NULL is a no-op). */
+GRUNDY__LOCAL void grundy__heap_sub_runs_free(grundy_heap_game *g);
 
 /* ---- heap_sparse.c --------------------------------------------------------- */
 
@@ -10502,12 +10654,6 @@ GRUNDY__LOCAL int grundy__heap_allbut_certify(grundy_heap_game *g, uint64_t p, u
 GRUNDY__LOCAL void grundy__heap_allbut_free(grundy_heap_game *g);
 
 /* ---- heap_arith.c ---------------------------------------------------------- */
-
-/* A regularity seen in values: G(n + period) = G(n) + saltus from the
- * preperiod on, up to the values examined. */
-typedef struct grundy__heap_seen {
-    uint64_t period, preperiod, saltus, upto;
-} grundy__heap_seen;
 
 /* Looks in the n values of v for the least period p, with the least
  * preperiod for it, such that G(m + p) = G(m) + s over the rest, seen
@@ -10945,8 +11091,12 @@ int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64
     }
     grundy__heap_seen seen;
     uint64_t n = g->vals.n < max ? g->vals.n : max;
-    if (!grundy__heap_observe(&g->vals, n, grundy__heap_arith__saltus_possible(g), &seen))
-        return 0;
+    if (g->runs != NULL) /* a subtraction game's values as runs (heap_sub_runs.c) */
+        rc = g->runs_observe(g, max, &seen);
+    else
+        rc = grundy__heap_observe(&g->vals, n, grundy__heap_arith__saltus_possible(g), &seen);
+    if (rc != 1)
+        return rc;
     *period = seen.period;
     *preperiod = seen.preperiod;
     *saltus = seen.saltus;
@@ -12421,6 +12571,10 @@ static void grundy__heap_compute__copy_stored(const grundy__values *v, uint64_t 
 static void grundy__heap_compute__fill_known(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out)
 {
     uint64_t done = 0;
+    if (g->runs != NULL) { /* a subtraction game's runs (heap_sub_runs.c) */
+        g->runs_fill(g, first, count, out);
+        return;
+    }
     if (first < g->vals.n) {
         done = g->vals.n - first < count ? g->vals.n - first : count;
         grundy__heap_compute__copy_stored(&g->vals, first, done, out);
@@ -12518,10 +12672,8 @@ int grundy_heap_game_outcome(grundy_heap_game *g, int play, uint64_t heap)
 /* Heap games: the handle, its rules, settings and messages.
  *
  * A heap game is made of one file per concern, around the handle of
- * heap_game.h: this one creates and configures it; heap_compute.c computes
- * the value sequence, with the sparse-space method of heap_sparse.c and the
- * two lanes of heap_threads.c; heap_period.c proves periods; heap_order.c
- * lists a heap's moves, and heap_moves.c answers for sums of heaps. */
+ * heap_game.h (whose opening comment maps them): this one creates and
+ * configures it and picks the engine that computes the rules' values. */
 
 #define GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE 256u    /* values computed plainly before a mask is chosen */
 
@@ -12580,7 +12732,8 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
 
 /* The engines, by the rules they compute.  Each call that gives rules
  * names the engines of the rules it can give, and no other call does. */
-static const grundy__heap_engine grundy__heap_game__subtraction_engine = {grundy__heap_sub_compute, NULL, NULL, NULL};
+static const grundy__heap_engine grundy__heap_game__subtraction_engine = {grundy__heap_sub_compute, NULL, NULL,
+                                                       grundy__heap_sub_runs_free};
 static const grundy__heap_engine grundy__heap_game__allbut_engine = {
     grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut,
     grundy__heap_allbut_free};
@@ -12803,7 +12956,7 @@ void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
 
 uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
 {
-    return g ? g->vals.n : 0;
+    return g == NULL ? 0 : g->runs != NULL ? g->runs_known : g->vals.n;
 }
 #undef GRUNDY__HEAP_GAME__FIRST_MASK_CHOICE
 
@@ -15040,6 +15193,491 @@ int grundy_heap_game_sparse_mask(const grundy_heap_game *g, uint32_t *mask)
 }
 #undef GRUNDY__HEAP_SPARSE__MAX_MASK
 
+/* === src/heap/heap_sub_runs.c === */
+/* Heap games: subtraction games with a large amount, their values kept as
+ * runs of a short period instead of one entry a heap.
+ *
+ * For {1, 2, k} with k near 10^9 the window proof of heap_subtraction.c keeps
+ * about 2k values, yet the sequence is a handful of runs: n mod 3 up to k,
+ * then an exception, then n mod 3 shifted, and so on.  Here the values are
+ * runs: run i covers [start_i, start_(i+1)) with G(x) = pattern_i[(x -
+ * start_i) mod per_i], where per_i is a short period (at most SHORT_MAX) or,
+ * for a literal run, its length.  The values are computed by jumps:
+ *
+ * The jump.  Let the last run be p-periodic from a, its values known below
+ * n.  If for every amount s the value G(n' - s) equals G(n' - s - p) (both
+ * moves illegal, or both legal with equal values), then G(n') = G(n' - p).
+ * For n' - s >= n this holds by induction; for n' - s < n it holds unless
+ * n' - s is "p-irregular": z < p, or G(z) != G(z - p).  So every n' below
+ * n* = min over s of (s + the first p-irregular z >= n - s below n) follows
+ * the run, and only G(n*) is computed from its options.  If no amount has
+ * such a z, the run is p-periodic for ever: a proof.  If G(n*) breaks the
+ * run, a literal run starts there, and a period is looked for among its
+ * values (the shortest p <= SHORT_MAX with the last 2p values p-periodic).
+ *
+ * Finding whether two stretches are equal costs the runs they cover, not
+ * their length: over a piece where both lie in one run each, G(z) and
+ * G(z + d) are periodic with the lcm of the two periods, so that many
+ * positions decide the piece (mismatch()).
+ *
+ * The period proof.  A run broken at b >= t (t the largest amount) is a
+ * boundary; what follows b depends only on the window W(b) = G(b - t) ...
+ * G(b - 1).  Each boundary is compared with the earlier ones of the same
+ * signature (its first value, the value before it, the broken run's length
+ * and period); W(x) = W(b) is the window proof of heap_subtraction.c: the
+ * period b - x holds from x - t.  It is reduced to the least period (a
+ * proper divisor d of P is a period iff G(z) = G(z + d) over one period
+ * from x - t), and the least preperiod is one past the last z below x - t
+ * with G(z) != G(z + P).  Everything claimed is compared value for value.
+ *
+ * Memory: the runs (24 bytes each) and the patterns and literal runs (4
+ * bytes a value).  Past RUNS_MAX runs or POOL_MAX pattern values the
+ * sequence is not made of short runs, and past WORK_MAX positions compared
+ * the runs do not pay: the engine gives up, and the caller computes the
+ * values plainly (heap_subtraction.c), as it does when the runs' room
+ * would pass the memory cap.  The runs report no progress: the work
+ * bound keeps them short. */
+
+#define GRUNDY__HEAP_SUB_RUNS__RUNS_FROM ((uint64_t)1 << 16) /* the least largest amount worth runs */
+#define GRUNDY__HEAP_SUB_RUNS__RUNS_AMOUNTS 63u              /* the most amounts worth runs */
+#define GRUNDY__HEAP_SUB_RUNS__SHORT_MAX 64u                 /* the longest period a run is given */
+#define GRUNDY__HEAP_SUB_RUNS__RUNS_MAX 4096u                /* past it: not short runs, give up */
+#define GRUNDY__HEAP_SUB_RUNS__POOL_MAX ((size_t)1 << 18)    /* values in patterns and literal runs */
+#define GRUNDY__HEAP_SUB_RUNS__TRIES 4                       /* earlier boundaries compared with a new one */
+#define GRUNDY__HEAP_SUB_RUNS__WORK_MAX ((uint64_t)1 << 27)  /* positions compared before giving up */
+#define GRUNDY__HEAP_SUB_RUNS__NONE UINT64_MAX
+#define GRUNDY__HEAP_SUB_RUNS__GIVE_UP 1                     /* internal: not worth runs */
+#define GRUNDY__HEAP_SUB_RUNS__OBSERVE_MAX ((uint64_t)1 << 24) /* values looked at for a period not proved */
+
+/* Run i covers [start, the next run's start), the last one up to known. */
+typedef struct grundy__heap_sub_runs__sub_run {
+    uint64_t start;
+    uint64_t pat;     /* where its pattern starts in pool */
+    uint64_t per;     /* its period: G(x) = pool[pat + (x - start) % per] */
+} grundy__heap_sub_runs__sub_run;
+
+struct grundy__sub_runs {
+    grundy__heap_sub_runs__sub_run *run;
+    size_t n, cap;    /* runs, room */
+    uint32_t *pool;
+    size_t npool, cap_pool;
+    uint64_t known;   /* G(0) ... G(known - 1) are held */
+    int periodic;     /* the last run has its period (else literal, growing) */
+    uint64_t map_e, map_p; /* heaps past known: G(x) = G(map_e + (x - map_e) % map_p) */
+    grundy__heap_pairs bound; /* the boundaries met: signature, heap */
+    unsigned char *seen; /* the mex's marks, m + 2 */
+    uint64_t same[GRUNDY__HEAP_SUB_RUNS__SHORT_MAX + 1]; /* literal run: its last values with G(x) = G(x - p) */
+    uint64_t work;    /* positions compared, values computed: past a bound, give up */
+};
+
+/* ---- Reading the runs ------------------------------------------------------ */
+
+/* The run holding x < known: the last starting at or below x. */
+static size_t grundy__heap_sub_runs__run_of(const grundy__sub_runs *r, uint64_t x)
+{
+    size_t lo = 0, hi = r->n; /* run lo starts at or below x, run hi above */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->run[mid].start <= x)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* x itself below known, else its place in the proved period. */
+static uint64_t grundy__heap_sub_runs__mapped(const grundy__sub_runs *r, uint64_t x)
+{
+    return x < r->known ? x : r->map_e + (x - r->map_e) % r->map_p;
+}
+
+static uint32_t grundy__heap_sub_runs__get(const grundy__sub_runs *r, uint64_t x)
+{
+    x = grundy__heap_sub_runs__mapped(r, x);
+    size_t i = grundy__heap_sub_runs__run_of(r, x);
+    return r->pool[r->run[i].pat + (x - r->run[i].start) % r->run[i].per];
+}
+
+/* A stretch of one run from x on: G(x + j) = pool[pat + (off + j) % per]
+ * for j < len. */
+typedef struct grundy__heap_sub_runs__piece {
+    uint64_t pat, per, off, len;
+} grundy__heap_sub_runs__piece;
+
+static grundy__heap_sub_runs__piece grundy__heap_sub_runs__piece_at(const grundy__sub_runs *r, uint64_t x)
+{
+    uint64_t y = grundy__heap_sub_runs__mapped(r, x);
+    size_t i = grundy__heap_sub_runs__run_of(r, y);
+    uint64_t end = i + 1 < r->n ? r->run[i + 1].start : r->known;
+    if (x >= r->known && r->map_e + r->map_p < end)
+        end = r->map_e + r->map_p; /* where the period wraps */
+    grundy__heap_sub_runs__piece p = {r->run[i].pat, r->run[i].per, (y - r->run[i].start) % r->run[i].per, end - y};
+    return p;
+}
+
+static uint64_t grundy__heap_sub_runs__gcd(uint64_t a, uint64_t b)
+{
+    while (b != 0) {
+        uint64_t c = a % b;
+        a = b;
+        b = c;
+    }
+    return a;
+}
+
+/* The first (or with `last` the last) z in [lo, hi) with G(z) != G(z + d)
+ * (with `equal`: G(z) == G(z + d)), or NONE.  Over a piece where z and
+ * z + d each stay in one run, the pair repeats with the lcm of the two
+ * periods: that many positions decide it. */
+static uint64_t grundy__heap_sub_runs__compare(grundy__sub_runs *r, uint64_t lo, uint64_t hi, uint64_t d, int last,
+                        int equal)
+{
+    uint64_t found = GRUNDY__HEAP_SUB_RUNS__NONE;
+    for (uint64_t z = lo; z < hi;) {
+        grundy__heap_sub_runs__piece a = grundy__heap_sub_runs__piece_at(r, z), b = grundy__heap_sub_runs__piece_at(r, z + d);
+        uint64_t len = a.len < b.len ? a.len : b.len;
+        len = len < hi - z ? len : hi - z;
+        uint64_t g = grundy__heap_sub_runs__gcd(a.per, b.per), k = len;
+        if (a.per / g <= len / b.per)
+            k = a.per / g * b.per; /* the lcm, below len */
+        r->work += k + 1;
+        for (uint64_t i = 0; i < k; i++) {
+            uint64_t j = last ? len - 1 - i : i;
+            if ((r->pool[a.pat + (a.off + j) % a.per] == r->pool[b.pat + (b.off + j) % b.per]) ==
+                equal) {
+                if (!last)
+                    return z + j;
+                found = z + j;
+                break;
+            }
+        }
+        z += len;
+    }
+    return found;
+}
+
+static uint64_t grundy__heap_sub_runs__mismatch(grundy__sub_runs *r, uint64_t lo, uint64_t hi, uint64_t d,
+                         int last)
+{
+    return grundy__heap_sub_runs__compare(r, lo, hi, d, last, 0);
+}
+
+/* The first p-irregular z in [z0, n): z < p, or G(z) != G(z - p); NONE if
+ * there is none. */
+static uint64_t grundy__heap_sub_runs__irregular(grundy__sub_runs *r, uint64_t z0, uint64_t p, uint64_t n)
+{
+    if (z0 >= n)
+        return GRUNDY__HEAP_SUB_RUNS__NONE;
+    if (z0 < p)
+        return z0;
+    uint64_t y = grundy__heap_sub_runs__mismatch(r, z0 - p, n - p, p, 0);
+    return y == GRUNDY__HEAP_SUB_RUNS__NONE ? GRUNDY__HEAP_SUB_RUNS__NONE : y + p;
+}
+
+/* ---- Growing the runs ------------------------------------------------------ */
+
+/* Whether the runs keep within the memory cap (bytes of their room). */
+static int grundy__heap_sub_runs__within_limit(const grundy_heap_game *g, const grundy__sub_runs *r)
+{
+    size_t bytes = sizeof *r + r->cap * sizeof *r->run + r->cap_pool * sizeof *r->pool +
+                   r->bound.cap * 2 * sizeof *r->bound.p;
+    return g->limit == 0 || bytes <= g->limit;
+}
+
+static int grundy__heap_sub_runs__pool_room(grundy_heap_game *g, grundy__sub_runs *r, size_t more)
+{
+    if (r->npool + more > GRUNDY__HEAP_SUB_RUNS__POOL_MAX || !grundy__heap_sub_runs__within_limit(g, r))
+        return GRUNDY__HEAP_SUB_RUNS__GIVE_UP;
+    size_t cap = r->cap_pool;
+    return grundy__reserve(&g->alloc, (void **)&r->pool, &cap, r->npool + more, sizeof *r->pool) ==
+                   GRUNDY_OK
+               ? (r->cap_pool = cap, GRUNDY_OK)
+               : GRUNDY_ENOMEM;
+}
+
+/* Room for one more run. */
+static int grundy__heap_sub_runs__run_room(grundy_heap_game *g, grundy__sub_runs *r)
+{
+    if (r->n == GRUNDY__HEAP_SUB_RUNS__RUNS_MAX || !grundy__heap_sub_runs__within_limit(g, r))
+        return GRUNDY__HEAP_SUB_RUNS__GIVE_UP;
+    return grundy__reserve(&g->alloc, (void **)&r->run, &r->cap, r->n + 1, sizeof *r->run);
+}
+
+/* A new literal run at known holding x. */
+static int grundy__heap_sub_runs__new_run(grundy_heap_game *g, grundy__sub_runs *r, uint32_t x)
+{
+    int rc = grundy__heap_sub_runs__run_room(g, r);
+    if (rc == GRUNDY_OK)
+        rc = grundy__heap_sub_runs__pool_room(g, r, 1);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__heap_sub_runs__sub_run run = {r->known, r->npool, 1};
+    r->run[r->n++] = run;
+    r->pool[r->npool++] = x;
+    r->known++;
+    r->periodic = 0;
+    memset(r->same, 0, sizeof r->same);
+    return GRUNDY_OK;
+}
+
+/* The literal last run, x appended: if its last 2p values are p-periodic
+ * (p <= SHORT_MAX, the least), its longest p-periodic end becomes a run of
+ * period p (the whole run, or a new one after what stays literal). */
+static int grundy__heap_sub_runs__literal_append(grundy_heap_game *g, grundy__sub_runs *r, uint32_t x)
+{
+    int rc = grundy__heap_sub_runs__pool_room(g, r, 1);
+    if (rc != GRUNDY_OK)
+        return rc;
+    grundy__heap_sub_runs__sub_run *last = &r->run[r->n - 1];
+    r->pool[r->npool++] = x;
+    last->per++;
+    r->known++;
+    const uint32_t *v = r->pool + last->pat;
+    uint64_t len = last->per;
+    for (uint64_t p = 1; p <= GRUNDY__HEAP_SUB_RUNS__SHORT_MAX && p < len; p++)
+        r->same[p] = v[len - 1] == v[len - 1 - p] ? r->same[p] + 1 : 0;
+    for (uint64_t p = 1; p <= GRUNDY__HEAP_SUB_RUNS__SHORT_MAX && 2 * p <= len; p++) {
+        if (r->same[p] < p)
+            continue;
+        uint64_t from = len - 2 * p; /* v[from ..] is p-periodic */
+        while (from > 0 && v[from - 1] == v[from - 1 + p])
+            from--;
+        if (from > 0) {
+            if ((rc = grundy__heap_sub_runs__run_room(g, r)) != GRUNDY_OK)
+                return rc;
+            last = &r->run[r->n - 1];
+            grundy__heap_sub_runs__sub_run run = {last->start + from, last->pat + from, p};
+            last->per = from;
+            r->run[r->n++] = run;
+            last = &r->run[r->n - 1];
+        }
+        last->per = p;
+        r->npool = last->pat + p;
+        r->periodic = 1;
+        return GRUNDY_OK;
+    }
+    return GRUNDY_OK;
+}
+
+/* G(n) from its options (n = known). */
+static uint32_t grundy__heap_sub_runs__runs_mex(const grundy_heap_game *g, grundy__sub_runs *r, uint64_t n)
+{
+    const uint32_t *s = g->rules.removals;
+    uint32_t m = g->rules.nremovals;
+    r->work += m;
+    memset(r->seen, 0, (size_t)m + 2);
+    for (uint32_t j = 0; j < m && s[j] <= n; j++)
+        r->seen[grundy__heap_sub_runs__get(r, n - s[j])] = 1;
+    uint32_t x = 0;
+    while (r->seen[x])
+        x++;
+    return x;
+}
+
+/* ---- The proof --------------------------------------------------------------- */
+
+/* The sequence is p-periodic from e (proved): reduce p to the least period,
+ * find the least preperiod, and publish both. */
+static void grundy__heap_sub_runs__proved(grundy_heap_game *g, grundy__sub_runs *r, uint64_t e, uint64_t p)
+{
+    r->map_e = e;
+    r->map_p = p;
+    uint64_t rest = p; /* p's prime factors not yet tried */
+    for (uint64_t q = 2; rest > 1; q++) {
+        if (q > rest / q)
+            q = rest; /* prime */
+        if (rest % q != 0)
+            continue;
+        while (rest % q == 0)
+            rest /= q;
+        while (p % q == 0 && grundy__heap_sub_runs__mismatch(r, e, e + p, p / q, 0) == GRUNDY__HEAP_SUB_RUNS__NONE)
+            p /= q;
+    }
+    uint64_t last = grundy__heap_sub_runs__mismatch(r, 0, e, p, 1);
+    r->map_e = last == GRUNDY__HEAP_SUB_RUNS__NONE ? 0 : last + 1;
+    r->map_p = p;
+    g->periodic = 1;
+    g->period = p;
+    g->preperiod = r->map_e;
+    g->saltus = 0;
+}
+
+static uint64_t grundy__heap_sub_runs__mix(uint64_t h, uint64_t x)
+{
+    h = (h ^ x) * 0xbf58476d1ce4e5b9ull;
+    return h ^ h >> 29;
+}
+
+/* The run broken at b = known - 1 (b >= t): compares W(b) with the windows
+ * of earlier boundaries of its signature, then records it.  1 if a period
+ * is proved, 0, or a status. */
+static int grundy__heap_sub_runs__boundary(grundy_heap_game *g, grundy__sub_runs *r, uint64_t t)
+{
+    uint64_t b = r->known - 1;
+    size_t i = r->n - 2; /* the broken run */
+    uint64_t sig = grundy__heap_sub_runs__mix(grundy__heap_sub_runs__mix(grundy__heap_sub_runs__mix(grundy__heap_sub_runs__mix(1, grundy__heap_sub_runs__get(r, b)), grundy__heap_sub_runs__get(r, b - 1)), b - r->run[i].start), r->run[i].per);
+    grundy__heap_pairs *bt = &r->bound;
+    int rc = grundy__heap_pairs_room(&g->alloc, bt);
+    if (rc != GRUNDY_OK)
+        return rc;
+    size_t at = grundy__heap_pairs_slot(bt, sig);
+    int tries = 0;
+    for (; bt->p[2 * at + 1] != 0; at = (at + 1) & (bt->cap - 1)) {
+        uint64_t x = bt->p[2 * at + 1];
+        if (bt->p[2 * at] == sig && tries++ < GRUNDY__HEAP_SUB_RUNS__TRIES && grundy__heap_sub_runs__mismatch(r, x - t, x, b - x, 0) == GRUNDY__HEAP_SUB_RUNS__NONE) {
+            grundy__heap_sub_runs__proved(g, r, x - t, b - x);
+            return 1;
+        }
+    }
+    bt->p[2 * at] = sig;
+    bt->p[2 * at + 1] = b;
+    bt->count++;
+    return 0;
+}
+
+/* Runs up to count values, or to a proof: GRUNDY_OK, GIVE_UP or a status. */
+static int grundy__heap_sub_runs__run_to(grundy_heap_game *g, grundy__sub_runs *r, uint64_t count)
+{
+    const uint32_t *s = g->rules.removals;
+    uint32_t m = g->rules.nremovals;
+    uint64_t t = s[m - 1];
+    int rc = GRUNDY_OK;
+    if (r->n == 0)
+        rc = grundy__heap_sub_runs__new_run(g, r, 0); /* G(0) = 0 */
+    while (rc == GRUNDY_OK && !g->periodic && r->known < count) {
+        if (r->work > GRUNDY__HEAP_SUB_RUNS__WORK_MAX)
+            return GRUNDY__HEAP_SUB_RUNS__GIVE_UP;
+        uint64_t n = r->known;
+        if (!r->periodic) {
+            rc = grundy__heap_sub_runs__literal_append(g, r, grundy__heap_sub_runs__runs_mex(g, r, n));
+            continue;
+        }
+        size_t i = r->n - 1;
+        uint64_t a = r->run[i].start, p = r->run[i].per, next = GRUNDY__HEAP_SUB_RUNS__NONE;
+        uint32_t j = 0;
+        for (; j < m && s[j] <= n; j++) {
+            uint64_t z = grundy__heap_sub_runs__irregular(r, n - s[j], p, n);
+            if (z != GRUNDY__HEAP_SUB_RUNS__NONE && z + s[j] < next)
+                next = z + s[j];
+        }
+        /* An amount not yet legal changes the run first where its option
+         * has the run's value: at s + y for the first y with G(y) = G(y + s),
+         * the run read on past n (p-periodic pairs from a on). */
+        r->map_e = a;
+        r->map_p = p;
+        for (; j < m && s[j] < next; j++) {
+            uint64_t y = grundy__heap_sub_runs__compare(r, 0, a + p, s[j], 0, 1);
+            if (y != GRUNDY__HEAP_SUB_RUNS__NONE && y + s[j] < next)
+                next = y + s[j];
+        }
+        if (next == GRUNDY__HEAP_SUB_RUNS__NONE) { /* every later heap follows the run */
+            grundy__heap_sub_runs__proved(g, r, a, p);
+            break;
+        }
+        r->known = next < count ? next : count;
+        if (r->known == count)
+            break;
+        uint32_t x = grundy__heap_sub_runs__runs_mex(g, r, next);
+        if (x == grundy__heap_sub_runs__get(r, next - p)) {
+            r->known++;
+            continue;
+        }
+        rc = grundy__heap_sub_runs__new_run(g, r, x);
+        if (rc == GRUNDY_OK && next >= t) {
+            int found = grundy__heap_sub_runs__boundary(g, r, t);
+            rc = found < 0 ? found : GRUNDY_OK;
+        }
+    }
+    return rc;
+}
+
+/* ---- The engine's entry --------------------------------------------------------- */
+
+GRUNDY__LOCAL void grundy__heap_sub_runs_free(grundy_heap_game *g)
+{
+    grundy__sub_runs *r = g->runs;
+    if (r == NULL)
+        return;
+    grundy__free(&g->alloc, r->run);
+    grundy__free(&g->alloc, r->pool);
+    grundy__free(&g->alloc, r->bound.p);
+    grundy__free(&g->alloc, r->seen);
+    grundy__free(&g->alloc, r);
+    g->runs = NULL;
+    g->runs_known = 0;
+}
+
+/* out[0 .. count) = G(first), ... of known heaps, run by run. */
+static void grundy__heap_sub_runs__fill(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out)
+{
+    const grundy__sub_runs *r = g->runs;
+    for (uint64_t done = 0; done < count;) {
+        grundy__heap_sub_runs__piece p = grundy__heap_sub_runs__piece_at(r, first + done);
+        uint64_t len = p.len < count - done ? p.len : count - done, at = p.off;
+        for (uint64_t i = 0; i < len; i++) {
+            out[done + i] = r->pool[p.pat + at];
+            at = at + 1 == p.per ? 0 : at + 1;
+        }
+        done += len;
+    }
+}
+
+/* grundy__heap_observe on the values below max, looked at as a table
+ * while they fit OBSERVE_MAX values (0 past it: nothing seen). */
+static int grundy__heap_sub_runs__observe(grundy_heap_game *g, uint64_t max, grundy__heap_seen *seen)
+{
+    uint64_t n = g->runs->known < max ? g->runs->known : max;
+    if (n > GRUNDY__HEAP_SUB_RUNS__OBSERVE_MAX)
+        return 0;
+    grundy__values v = {NULL, 1, 0, 0};
+    if (grundy__values_reserve(&v, &g->alloc, n) != GRUNDY_OK)
+        return GRUNDY_ENOMEM;
+    for (v.n = 0; v.n < n; v.n++)
+        v.p[v.n] = (unsigned char)grundy__heap_sub_runs__get(g->runs, v.n); /* values up to 64 */
+    int found = grundy__heap_observe(&v, n, 0, seen);
+    grundy__values_free(&v, &g->alloc);
+    return found;
+}
+
+GRUNDY__LOCAL int grundy__heap_sub_runs(grundy_heap_game *g, uint64_t count)
+{
+    uint32_t m = g->rules.nremovals;
+    if (g->runs == NULL) {
+        if (g->runs_mode < 0 || !g->detect || g->vals.n != 0 || m == 0 || m > GRUNDY__HEAP_SUB_RUNS__RUNS_AMOUNTS ||
+            (g->runs_mode == 0 && g->rules.removals[m - 1] < GRUNDY__HEAP_SUB_RUNS__RUNS_FROM))
+            return GRUNDY__HEAP_SUB_RUNS__GIVE_UP;
+        g->runs = (grundy__sub_runs *)grundy__calloc_array(&g->alloc, 1, sizeof *g->runs);
+        if (g->runs == NULL)
+            return GRUNDY_ENOMEM;
+        g->runs_fill = grundy__heap_sub_runs__fill;
+        g->runs_observe = grundy__heap_sub_runs__observe;
+        g->runs->seen = (unsigned char *)grundy__alloc_array(&g->alloc, (size_t)m + 2, 1);
+        if (g->runs->seen == NULL) {
+            grundy__heap_sub_runs_free(g);
+            return GRUNDY_ENOMEM;
+        }
+    }
+    int rc = grundy__heap_sub_runs__run_to(g, g->runs, count);
+    g->runs_known = g->runs->known;
+    if (rc == GRUNDY__HEAP_SUB_RUNS__GIVE_UP) {
+        g->periodic = 0; /* (set only with the runs) */
+        grundy__heap_sub_runs_free(g);
+        g->runs_mode = -1;
+    }
+    return rc;
+}
+#undef GRUNDY__HEAP_SUB_RUNS__RUNS_FROM
+#undef GRUNDY__HEAP_SUB_RUNS__RUNS_AMOUNTS
+#undef GRUNDY__HEAP_SUB_RUNS__SHORT_MAX
+#undef GRUNDY__HEAP_SUB_RUNS__RUNS_MAX
+#undef GRUNDY__HEAP_SUB_RUNS__POOL_MAX
+#undef GRUNDY__HEAP_SUB_RUNS__TRIES
+#undef GRUNDY__HEAP_SUB_RUNS__WORK_MAX
+#undef GRUNDY__HEAP_SUB_RUNS__NONE
+#undef GRUNDY__HEAP_SUB_RUNS__GIVE_UP
+#undef GRUNDY__HEAP_SUB_RUNS__OBSERVE_MAX
+
 /* === src/heap/heap_subtraction.c === */
 /* Heap games: finite subtraction games, by an engine of their own.
  *
@@ -15080,7 +15718,11 @@ int grundy_heap_game_sparse_mask(const grundy_heap_game *g, uint32_t *mask)
  *
  * Memory: the values kept (E + P values once proved, and those computed on
  * the way), one byte each while m < 256, plus the table of marked windows
- * (16 bytes per 256 values).  At most 2^32 - 1 values are kept. */
+ * (16 bytes per 256 values).  At most 2^32 - 1 values are kept.
+ *
+ * With a largest amount of 2^16 or more, heap_sub_runs.c is tried first:
+ * the values as runs of a short period, in memory by the runs; this engine
+ * takes over where it gives up (values that are not short runs). */
 
 #define GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES ((uint64_t)UINT32_MAX) /* the most values a table holds */
 #define GRUNDY__HEAP_SUBTRACTION__SUB_PROGRESS (1u << 24)    /* options between progress reports */
@@ -15103,8 +15745,7 @@ typedef struct grundy__heap_subtraction__sub_run {
     uint64_t total;        /* for progress reports */
     uint64_t done;         /* the largest count reported: reports never go back */
     uint64_t work;         /* options since the last report */
-    uint64_t *marked;      /* the marked windows: hash and position pairs, 0 = free */
-    size_t mcap, mcount;   /* pairs of room, pairs used */
+    grundy__heap_pairs marked; /* the marked windows: hash and position */
     uint64_t need;         /* a failure's size: the values a proof needs at least */
     uint32_t reached;      /* a holds values of the game of the first `reached` amounts */
 } grundy__heap_subtraction__sub_run;
@@ -15281,34 +15922,27 @@ static int grundy__heap_subtraction__same_window(const grundy__values *a, uint64
     return memcmp(a->p + (x - t) * w, a->p + (y - t) * w, (size_t)t * w) == 0;
 }
 
-static size_t grundy__heap_subtraction__mark_slot(const grundy__heap_subtraction__sub_run *r, uint64_t h)
+GRUNDY__LOCAL int grundy__heap_pairs_room(const grundy_allocator *a, grundy__heap_pairs *t)
 {
-    return (size_t)((h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull >> 7) & (r->mcap - 1);
-}
-
-/* Room for one more marked window (the table at most half full). */
-static int grundy__heap_subtraction__mark_room(grundy__heap_subtraction__sub_run *r)
-{
-    if (2 * (r->mcount + 1) <= r->mcap)
+    if (2 * (t->count + 1) <= t->cap)
         return GRUNDY_OK;
-    size_t cap = r->mcap ? 2 * r->mcap : 64;
-    uint64_t *t = (uint64_t *)grundy__calloc_array(&r->g->alloc, cap, 2 * sizeof *t);
-    if (t == NULL)
+    size_t cap = t->cap ? 2 * t->cap : 64;
+    uint64_t *p = (uint64_t *)grundy__calloc_array(a, cap, 2 * sizeof *p);
+    if (p == NULL)
         return GRUNDY_ENOMEM;
-    uint64_t *old = r->marked;
-    size_t oldcap = r->mcap;
-    r->marked = t;
-    r->mcap = cap;
-    for (size_t i = 0; i < oldcap; i++) {
-        if (old[2 * i + 1] != 0) {
-            size_t k = grundy__heap_subtraction__mark_slot(r, old[2 * i]);
-            while (t[2 * k + 1] != 0)
+    grundy__heap_pairs old = *t;
+    t->p = p;
+    t->cap = cap;
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.p[2 * i + 1] != 0) {
+            size_t k = grundy__heap_pairs_slot(t, old.p[2 * i]);
+            while (p[2 * k + 1] != 0)
                 k = (k + 1) & (cap - 1);
-            t[2 * k] = old[2 * i];
-            t[2 * k + 1] = old[2 * i + 1];
+            p[2 * k] = old.p[2 * i];
+            p[2 * k + 1] = old.p[2 * i + 1];
         }
     }
-    grundy__free(&r->g->alloc, old);
+    grundy__free(a, old.p);
     return GRUNDY_OK;
 }
 
@@ -15317,19 +15951,20 @@ static int grundy__heap_subtraction__mark_room(grundy__heap_subtraction__sub_run
 static int grundy__heap_subtraction__mark_visit(grundy__heap_subtraction__sub_run *r, uint64_t t, uint64_t h, uint64_t y, uint64_t *x)
 {
     *x = 0;
-    int rc = grundy__heap_subtraction__mark_room(r);
+    grundy__heap_pairs *m = &r->marked;
+    int rc = grundy__heap_pairs_room(&r->g->alloc, m);
     if (rc != GRUNDY_OK)
         return rc;
-    size_t k = grundy__heap_subtraction__mark_slot(r, h);
-    for (; r->marked[2 * k + 1] != 0; k = (k + 1) & (r->mcap - 1)) {
-        if (r->marked[2 * k] == h && grundy__heap_subtraction__same_window(&r->a, t, r->marked[2 * k + 1], y)) {
-            *x = r->marked[2 * k + 1];
+    size_t k = grundy__heap_pairs_slot(m, h);
+    for (; m->p[2 * k + 1] != 0; k = (k + 1) & (m->cap - 1)) {
+        if (m->p[2 * k] == h && grundy__heap_subtraction__same_window(&r->a, t, m->p[2 * k + 1], y)) {
+            *x = m->p[2 * k + 1];
             return GRUNDY_OK;
         }
     }
-    r->marked[2 * k] = h;
-    r->marked[2 * k + 1] = y;
-    r->mcount++;
+    m->p[2 * k] = h;
+    m->p[2 * k + 1] = y;
+    m->count++;
     return GRUNDY_OK;
 }
 
@@ -15372,9 +16007,9 @@ static int grundy__heap_subtraction__find_repeat(grundy__heap_subtraction__sub_r
     grundy__heap_subtraction__roll w = {grundy__heap_subtraction__window_hash(&r->a, n, t), grundy__heap_subtraction__power_of_base(t), 0, 1};
     w.th = w.h;
     uint64_t tortoise = n, reset = n + 1, power = 1;
-    r->mcount = 0;
-    if (r->marked != NULL)
-        memset(r->marked, 0, r->mcap * 2 * sizeof *r->marked);
+    r->marked.count = 0;
+    if (r->marked.p != NULL)
+        memset(r->marked.p, 0, r->marked.cap * 2 * sizeof *r->marked.p);
     uint64_t x;
     /* Room for two windows past the start at once: a period of about t
      * (the common case for a large amount) needs no copy on the way. */
@@ -15579,8 +16214,15 @@ static int grundy__heap_subtraction__fail_limit(grundy_heap_game *g, const grund
 
 GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
 {
-    if (g->periodic || count <= g->vals.n)
+    if (g->periodic || count <= g->vals.n || (g->runs != NULL && count <= g->runs_known))
         return GRUNDY_OK;
+    /* A large amount: runs of a short period first (heap_sub_runs.c). */
+    int runs = grundy__heap_sub_runs(g, count);
+    if (runs == GRUNDY_OK)
+        return runs;
+    if (runs < 0)
+        return grundy__heap_fail(g, runs, "out of memory keeping the values of a subtraction "
+                                 "game as runs (%llu values asked)", (unsigned long long)count);
     grundy__heap_subtraction__sub_run r;
     memset(&r, 0, sizeof r);
     r.g = g;
@@ -15601,10 +16243,10 @@ GRUNDY__LOCAL int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
             g->periodic = 1;
             g->period = r.per;
             g->preperiod = r.pre;
-            grundy__free(&g->alloc, r.marked);
+            grundy__free(&g->alloc, r.marked.p);
             return GRUNDY_OK;
         }
-        grundy__free(&g->alloc, r.marked);
+        grundy__free(&g->alloc, r.marked.p);
         grundy__heap_subtraction__keep_prefix(g, &r);
         if (rc == GRUNDY_ELIMIT && count > GRUNDY__HEAP_SUBTRACTION__SUB_MAX_VALUES)
             return grundy__heap_subtraction__fail_limit(g, &r, count);

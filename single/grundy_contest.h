@@ -112,23 +112,25 @@ uint64_t max);typedef struct grundy_quotient grundy_quotient;typedef void(*grund
 uint64_t heap,uint32_t order,uint32_t p_size,const uint64_t*failing,size_t nfailing);typedef struct grundy_game grundy_game;
 typedef struct grundy_options grundy_options;typedef int(*grundy_moves_fn)(void*user,const void*pos,
 grundy_options*out);typedef int(*grundy_moves_u64_fn)(void*user,uint64_t pos,grundy_options*out);
-typedef void(*grundy_canon_fn)(void*user,void*pos);GRUNDY_API int grundy_game_new(grundy_game**out,
-size_t pos_size,grundy_moves_fn moves,void*user,const grundy_allocator*alloc);GRUNDY_API int grundy_game_new_u64(grundy_game**out,
+typedef void(*grundy_canon_fn)(void*user,void*pos);typedef uint64_t(*grundy_canon_u64_fn)(void*user,
+uint64_t pos);GRUNDY_API int grundy_game_new(grundy_game**out,size_t pos_size,grundy_moves_fn moves,
+void*user,const grundy_allocator*alloc);GRUNDY_API int grundy_game_new_u64(grundy_game**out,
 grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc);GRUNDY_API int grundy_game_new_dense(grundy_game**out,
 uint64_t bound,grundy_moves_u64_fn moves,void*user,const grundy_allocator*alloc);GRUNDY_API void grundy_game_free(grundy_game*game);
 GRUNDY_API const char*grundy_game_errmsg(const grundy_game*game);GRUNDY_API int grundy_game_set_canon(grundy_game*game,
-grundy_canon_fn canon);GRUNDY_API void grundy_game_set_memory_limit(grundy_game*game,size_t bytes);
-GRUNDY_API void grundy_game_set_progress(grundy_game*game,grundy_progress_fn fn,void*user);
-GRUNDY_API int grundy_options_add(grundy_options*out,const void*parts,uint32_t nparts);GRUNDY_API int grundy_options_add_each(grundy_options*out,
-const void*positions,size_t n);GRUNDY_API int grundy_game_value(grundy_game*game,int play,const void*pos,
-uint32_t*value);GRUNDY_API int grundy_game_outcome(grundy_game*game,int play,const void*pos);
-GRUNDY_API int grundy_game_sum_value(grundy_game*game,int play,const void*positions,size_t n,
-uint32_t*value);GRUNDY_API int grundy_game_sum_outcome(grundy_game*game,int play,const void*positions,
-size_t n);GRUNDY_API int grundy_game_sum_winning_move(grundy_game*game,int play,const void*positions,
-size_t n,uint64_t*moves);GRUNDY_API int grundy_game_sum_winning_moves(grundy_game*game,int play,
-const void*positions,size_t n,size_t*components,uint64_t*moves,size_t cap,size_t*count);GRUNDY_API int grundy_game_last_method(const grundy_game*game);
-GRUNDY_API int grundy_game_degree(grundy_game*game,const void*pos,uint64_t*count);GRUNDY_API int grundy_game_move(grundy_game*game,
-const void*pos,uint64_t k,void*parts,size_t cap,size_t*nparts);GRUNDY_API void grundy_game_stats(const grundy_game*game,
+grundy_canon_fn canon);GRUNDY_API int grundy_game_set_canon_u64(grundy_game*game,grundy_canon_u64_fn canon);
+GRUNDY_API void grundy_game_set_memory_limit(grundy_game*game,size_t bytes);GRUNDY_API void grundy_game_set_progress(grundy_game*game,
+grundy_progress_fn fn,void*user);GRUNDY_API int grundy_options_add(grundy_options*out,const void*parts,
+uint32_t nparts);GRUNDY_API int grundy_options_add_each(grundy_options*out,const void*positions,
+size_t n);GRUNDY_API int grundy_game_value(grundy_game*game,int play,const void*pos,uint32_t*value);
+GRUNDY_API int grundy_game_outcome(grundy_game*game,int play,const void*pos);GRUNDY_API int grundy_game_sum_value(grundy_game*game,
+int play,const void*positions,size_t n,uint32_t*value);GRUNDY_API int grundy_game_sum_outcome(grundy_game*game,
+int play,const void*positions,size_t n);GRUNDY_API int grundy_game_sum_winning_move(grundy_game*game,
+int play,const void*positions,size_t n,uint64_t*moves);GRUNDY_API int grundy_game_sum_winning_moves(grundy_game*game,
+int play,const void*positions,size_t n,size_t*components,uint64_t*moves,size_t cap,size_t*count);
+GRUNDY_API int grundy_game_last_method(const grundy_game*game);GRUNDY_API int grundy_game_degree(grundy_game*game,
+const void*pos,uint64_t*count);GRUNDY_API int grundy_game_move(grundy_game*game,const void*pos,
+uint64_t k,void*parts,size_t cap,size_t*nparts);GRUNDY_API void grundy_game_stats(const grundy_game*game,
 uint64_t*positions,uint64_t*bytes);typedef struct grundy_graph grundy_graph;
 #define GRUNDY_NODE_MAX 0x7fffffffu
 #define GRUNDY_GENUS_TERMS 12
@@ -886,18 +888,21 @@ typedef struct gr_game_build gr_game_build;typedef struct gr_game_frame{size_t k
 size_t counts;size_t cur;size_t slot;}gr_game_frame;typedef struct gr_game_bytes{unsigned char*p;
 size_t len,cap;}gr_game_bytes;typedef struct gr_game_optlist{gr_game_bytes parts;gr_game_bytes counts;
 }gr_game_optlist;struct grundy_options{grundy_game*game;gr_game_optlist*out;gr_word_searcher*words;
-grundy_canon_fn canon;int one_part;};
+int canon;int one_part;};
 #define GR_LIST_CANON 1
 #define GR_LIST_ONE_PART 2
 struct grundy_game{grundy_allocator alloc;size_t size;size_t rec;size_t max_parts;grundy_moves_fn moves;
-grundy_moves_u64_fn moves_u64;void*user;grundy_canon_fn canon;grundy_progress_fn progress;void*progress_user;
-size_t limit;int inside;gr_table memo[GR_GAME_MEMOS];int word;uint64_t bound;unsigned threads;int avx2;
-int pair_trial;unsigned pair_retired;gr_word_memo words[GR_GAME_MEMOS];gr_word_searcher searcher[2];
-uint64_t rebuilds;int play;size_t pending;gr_game_optlist opts;gr_game_optlist listed;const gr_game_build*build;
-int last_method;gr_game_frame*frames;size_t nframes,cap_frames;unsigned char*pos;gr_mex mex;uint64_t evaluated;
-uint64_t progress_mask;char errmsg[256];};static inline void gr_game_copy_pos(const grundy_game*g,
-void*dst,const void*src){if(g->size==sizeof(uint64_t))memcpy(dst,src,sizeof(uint64_t));else memcpy(dst,
-src,g->size);}
+grundy_moves_u64_fn moves_u64;void*user;grundy_canon_fn canon;grundy_canon_u64_fn canon_u64;
+grundy_progress_fn progress;void*progress_user;size_t limit;int inside;gr_table memo[GR_GAME_MEMOS];
+int word;uint64_t bound;unsigned threads;int avx2;int pair_trial;unsigned pair_retired;gr_word_memo words[GR_GAME_MEMOS];
+gr_word_searcher searcher[2];uint64_t rebuilds;int play;size_t pending;gr_game_optlist opts;
+gr_game_optlist listed;const gr_game_build*build;int last_method;gr_game_frame*frames;size_t nframes,
+cap_frames;unsigned char*pos;gr_mex mex;uint64_t evaluated;uint64_t progress_mask;char errmsg[256];}
+;static inline void gr_game_copy_pos(const grundy_game*g,void*dst,const void*src){if(g->size==sizeof(uint64_t))memcpy(dst,
+src,sizeof(uint64_t));else memcpy(dst,src,g->size);}static inline int gr_game_has_canon(const grundy_game*g){
+return g->canon!=NULL||g->canon_u64!=NULL;}static inline void gr_game_canon(const grundy_game*g,void*pos){
+if(g->canon_u64!=NULL){uint64_t w;memcpy(&w,pos,sizeof w);w=g->canon_u64(g->user,w);memcpy(pos,&w,
+sizeof w);}else{g->canon(g->user,pos);}}
 #define GR_GAME_TAIL (2 * sizeof(uint32_t))
 static inline void gr_game_unknown(unsigned char*value_and_hint){const uint32_t unknown[2]={GR_EMPTY,
 GR_HINT_NONE};memcpy(value_and_hint,unknown,sizeof unknown);}static inline unsigned char*gr_game_offset(unsigned char*p,
@@ -925,13 +930,13 @@ memcpy(&pos,g->pos,sizeof pos);if(pos<g->bound)return GRUNDY_OK;return gr_game_f
 }GR_LOCAL int gr_game_check_play(grundy_game*g,int play,int with_method,const char*call){const char*why=gr_play_refusal(play,
 with_method);if(why!=NULL)return gr_game_fail(g,GRUNDY_EINVAL,"%s: play %#x %s",call,(unsigned)play,
 why);return GRUNDY_OK;}GR_LOCAL int gr_game_generate(grundy_game*g,gr_game_optlist*out,int how){
-grundy_options o={g,out,NULL,how&GR_LIST_CANON?g->canon:NULL,(how&GR_LIST_ONE_PART)!=0};int rc=gr_game_check_bound(g);
-if(rc!=GRUNDY_OK)return rc;g->errmsg[0]='\0';if(g->moves_u64!=NULL){uint64_t p;memcpy(&p,g->pos,
-sizeof p);rc=g->moves_u64(g->user,p,&o);}else{rc=g->moves(g->user,g->pos,&o);}if(rc>0)rc=gr_game_fail(g,
-GRUNDY_EINVAL,"the move generator returned %d",rc);else if(rc<0&&g->errmsg[0]=='\0')gr_game_fail(g,
+grundy_options o={g,out,NULL,(how&GR_LIST_CANON)!=0&&gr_game_has_canon(g),(how&GR_LIST_ONE_PART)!=0}
+;int rc=gr_game_check_bound(g);if(rc!=GRUNDY_OK)return rc;g->errmsg[0]='\0';if(g->moves_u64!=NULL){
+uint64_t p;memcpy(&p,g->pos,sizeof p);rc=g->moves_u64(g->user,p,&o);}else{rc=g->moves(g->user,g->pos,
+&o);}if(rc>0)rc=gr_game_fail(g,GRUNDY_EINVAL,"the move generator returned %d",rc);else if(rc<0&&g->errmsg[0]=='\0')gr_game_fail(g,
 rc,"the move generator failed: %s",grundy_strerror(rc));return rc;}GR_LOCAL void gr_game_load(grundy_game*g,
-const void*pos){gr_game_copy_pos(g,g->pos,pos);if(g->canon!=NULL)g->canon(g->user,g->pos);}GR_LOCAL int gr_game_list(grundy_game*g,
-const void*pos,int how){gr_game_copy_pos(g,g->pos,pos);g->listed.parts.len=g->listed.counts.len=0;
+const void*pos){gr_game_copy_pos(g,g->pos,pos);if(gr_game_has_canon(g))gr_game_canon(g,g->pos);}
+GR_LOCAL int gr_game_list(grundy_game*g,const void*pos,int how){gr_game_copy_pos(g,g->pos,pos);g->listed.parts.len=g->listed.counts.len=0;
 return gr_game_generate(g,&g->listed,how);}typedef struct gr_game_walk{size_t count;size_t part;}
 gr_game_walk;static inline int gr_game_next_listed(const grundy_game*g,gr_game_walk*w,size_t*part,
 uint32_t*nparts){if(w->count>=g->listed.counts.len)return 0;memcpy(nparts,g->listed.counts.p+w->count,
@@ -965,9 +970,13 @@ NULL,moves,user,alloc);if(rc==GRUNDY_OK)(*out)->bound=bound;return rc;}void grun
 if(g==NULL)return;grundy_allocator a=g->alloc;for(int p=0;p<GR_GAME_MEMOS;p++)gr_table_free(&g->memo[p],
 &a);gr_free(&a,g->opts.parts.p);gr_free(&a,g->opts.counts.p);gr_free(&a,g->listed.parts.p);gr_free(&a,
 g->listed.counts.p);gr_free(&a,g->frames);gr_free(&a,g->pos);gr_mex_free(&g->mex,&a);gr_free(&a,g);}
-int grundy_game_set_canon(grundy_game*g,grundy_canon_fn canon){if(g==NULL)return GRUNDY_EINVAL;if(g->inside)return gr_game_refuse_reentry(g);
-if(gr_game_stored_count(g)!=0)return gr_game_fail(g,GRUNDY_ESTATE,
-"the canonical form cannot change once positions are stored");g->canon=canon;return GRUNDY_OK;}void grundy_game_set_memory_limit(grundy_game*g,
+static int gr_canon_settable(grundy_game*g){if(g->inside)return gr_game_refuse_reentry(g);if(gr_game_stored_count(g)!=0)return gr_game_fail(g,
+GRUNDY_ESTATE,"the canonical form cannot change once positions are stored");return GRUNDY_OK;}int grundy_game_set_canon(grundy_game*g,
+grundy_canon_fn canon){if(g==NULL)return GRUNDY_EINVAL;int rc=gr_canon_settable(g);if(rc==GRUNDY_OK){
+g->canon=canon;g->canon_u64=NULL;}return rc;}int grundy_game_set_canon_u64(grundy_game*g,
+grundy_canon_u64_fn canon){if(g==NULL)return GRUNDY_EINVAL;if(g->size!=sizeof(uint64_t))return gr_game_fail(g,
+GRUNDY_EINVAL,"grundy_game_set_canon_u64: positions of %zu bytes, not 8",g->size);int rc=gr_canon_settable(g);
+if(rc==GRUNDY_OK){g->canon=NULL;g->canon_u64=canon;}return rc;}void grundy_game_set_memory_limit(grundy_game*g,
 size_t bytes_cap){if(g!=NULL&&!g->inside)g->limit=bytes_cap;}void grundy_game_set_progress(grundy_game*g,
 grundy_progress_fn fn,void*user){if(g==NULL||g->inside)return;g->progress=fn;g->progress_user=user;}
 void grundy_game_stats(const grundy_game*g,uint64_t*positions,uint64_t*nbytes){if(positions!=NULL)*positions=g?gr_game_stored_count(g):0;
@@ -1045,13 +1054,14 @@ b->keys.cap)+b->at.cap+b->cap_parts*sizeof(uint32_t)+b->n*sizeof(uint32_t);retur
 }static uint32_t gr_positions_found(const gr_game_build*b){return b->nodes>GR_FINISHED?b->nodes-1:0;
 }static int gr_limit_reached(grundy_game*g,const gr_game_build*b){return gr_game_fail(g,
 GRUNDY_ELIMIT,"memory limit of %zu bytes reached with %u positions in the graph " "of the positions the sum reaches",
-g->limit,gr_positions_found(b));}static int gr_within_limit(grundy_game*g,const gr_game_build*b){if(g->limit!=0&&gr_game_used_bytes(g)>g->limit)return gr_limit_reached(g,
-b);return GRUNDY_OK;}static size_t gr_keys_room(const grundy_game*g,const gr_game_build*b){if(g->limit==0)return 0;
-size_t others=gr_game_used_bytes(g)-gr_table_bytes(b->keys.key_size,b->keys.cap);return others<g->limit?g->limit-others:1;
-}static size_t gr_search_room(const grundy_game*g,const gr_game_build*b){if(g->limit==0)return 0;
-size_t used=gr_game_used_bytes(g),solve=(size_t)b->nodes*GR_GRAPH_SOLVE_BYTES;return used<g->limit&&solve<g->limit-used?g->limit-used-solve:1;
-}static int gr_graph_failed(grundy_game*g,const gr_game_build*b,int rc){const char*msg=grundy_graph_errmsg(b->graph);
-if(msg[0]!='\0')return gr_game_fail(g,rc,"the graph of the %u positions the sum reaches " "(numbered from 1 as found): %s",
+g->limit,gr_positions_found(b));}static int gr_game_graph_within_limit(grundy_game*g,const gr_game_build*b){
+if(g->limit!=0&&gr_game_used_bytes(g)>g->limit)return gr_limit_reached(g,b);return GRUNDY_OK;}static size_t gr_keys_room(const grundy_game*g,
+const gr_game_build*b){if(g->limit==0)return 0;size_t others=gr_game_used_bytes(g)-gr_table_bytes(b->keys.key_size,
+b->keys.cap);return others<g->limit?g->limit-others:1;}static size_t gr_search_room(const grundy_game*g,
+const gr_game_build*b){if(g->limit==0)return 0;size_t used=gr_game_used_bytes(g),solve=(size_t)b->nodes*GR_GRAPH_SOLVE_BYTES;
+return used<g->limit&&solve<g->limit-used?g->limit-used-solve:1;}static int gr_graph_failed(grundy_game*g,
+const gr_game_build*b,int rc){const char*msg=grundy_graph_errmsg(b->graph);if(msg[0]!='\0')return gr_game_fail(g,
+rc,"the graph of the %u positions the sum reaches " "(numbered from 1 as found): %s",
 gr_positions_found(b),msg);if(rc!=GRUNDY_ENOMEM)return gr_game_fail(g,rc,
 "the graph of the %u positions the sum reaches: %s",gr_positions_found(b),grundy_strerror(rc));
 return rc;}static int gr_node_of(grundy_game*g,gr_game_build*b,const unsigned char*pos,uint32_t*node){
@@ -1071,19 +1081,19 @@ b->at.p+(size_t)(u-1)*g->size,GR_LIST_CANON);if(rc==GRUNDY_ELIMIT)return gr_limi
 gr_game_walk w={0,0};size_t off;uint32_t np;while(rc==GRUNDY_OK&&gr_game_next_listed(g,&w,&off,&np)){
 rc=gr_reserve(&g->alloc,(void**)&b->parts,&b->cap_parts,np,sizeof*b->parts);for(uint32_t i=0;i<np&&rc==GRUNDY_OK;
 i++)rc=gr_node_of(g,b,g->listed.parts.p+off+(size_t)i*g->rec,&b->parts[i]);if(rc==GRUNDY_OK)rc=gr_game_graph_add_option(g,
-b,u,np);}if(rc==GRUNDY_OK)rc=gr_within_limit(g,b);return rc==GRUNDY_OK?gr_game_tick(g):rc;}static int gr_build(grundy_game*g,
-gr_game_build*b,const void*positions,size_t n){int rc=grundy_graph_new(&b->graph,&g->alloc);if(rc!=GRUNDY_OK)return rc;
-b->roots=(uint32_t*)gr_alloc_array(&g->alloc,n,sizeof*b->roots);if(b->roots==NULL)return GRUNDY_ENOMEM;
-b->n=n;b->nodes=GR_FINISHED+1;for(size_t i=0;i<n&&rc==GRUNDY_OK;i++)rc=gr_node_of(g,b,(const unsigned char*)positions+i*g->size,
-&b->roots[i]);for(uint32_t u=GR_FINISHED+1;u<b->nodes&&rc==GRUNDY_OK;u++)rc=gr_game_graph_expand(g,b,
-u);return rc==GRUNDY_OK?gr_add_found_nodes(g,b):rc;}static void gr_release(grundy_game*g,
-gr_game_build*b){grundy_graph_free(b->graph);gr_table_free(&b->keys,&g->alloc);gr_free(&g->alloc,b->at.p);
-gr_free(&g->alloc,b->parts);gr_free(&g->alloc,b->roots);}static int gr_forward(void*user,uint64_t done,
-uint64_t total){grundy_game*g=(grundy_game*)user;(void)total;return g->progress(g->progress_user,g->evaluated+done,
-0);}GR_LOCAL int gr_game_on_graph(grundy_game*g,int play,const void*positions,size_t n,
-gr_game_ask_fn ask,void*ctx){if(g->inside)return gr_game_refuse_reentry(g);gr_game_build b;memset(&b,
-0,sizeof b);gr_table_init(&b.keys,g->size);g->inside=1;g->build=&b;g->errmsg[0]='\0';int rc=gr_build(g,
-&b,positions,n);if(rc==GRUNDY_OK){grundy_graph_set_progress(b.graph,g->progress!=NULL?gr_forward:NULL,
+b,u,np);}if(rc==GRUNDY_OK)rc=gr_game_graph_within_limit(g,b);return rc==GRUNDY_OK?gr_game_tick(g):rc;
+}static int gr_build(grundy_game*g,gr_game_build*b,const void*positions,size_t n){int rc=grundy_graph_new(&b->graph,
+&g->alloc);if(rc!=GRUNDY_OK)return rc;b->roots=(uint32_t*)gr_alloc_array(&g->alloc,n,sizeof*b->roots);
+if(b->roots==NULL)return GRUNDY_ENOMEM;b->n=n;b->nodes=GR_FINISHED+1;for(size_t i=0;i<n&&rc==GRUNDY_OK;
+i++)rc=gr_node_of(g,b,(const unsigned char*)positions+i*g->size,&b->roots[i]);for(uint32_t u=GR_FINISHED+1;
+u<b->nodes&&rc==GRUNDY_OK;u++)rc=gr_game_graph_expand(g,b,u);return rc==GRUNDY_OK?gr_add_found_nodes(g,
+b):rc;}static void gr_release(grundy_game*g,gr_game_build*b){grundy_graph_free(b->graph);
+gr_table_free(&b->keys,&g->alloc);gr_free(&g->alloc,b->at.p);gr_free(&g->alloc,b->parts);gr_free(&g->alloc,
+b->roots);}static int gr_forward(void*user,uint64_t done,uint64_t total){grundy_game*g=(grundy_game*)user;
+(void)total;return g->progress(g->progress_user,g->evaluated+done,0);}GR_LOCAL int gr_game_on_graph(grundy_game*g,
+int play,const void*positions,size_t n,gr_game_ask_fn ask,void*ctx){if(g->inside)return gr_game_refuse_reentry(g);
+gr_game_build b;memset(&b,0,sizeof b);gr_table_init(&b.keys,g->size);g->inside=1;g->build=&b;g->errmsg[0]='\0';
+int rc=gr_build(g,&b,positions,n);if(rc==GRUNDY_OK){grundy_graph_set_progress(b.graph,g->progress!=NULL?gr_forward:NULL,
 g);gr_graph_set_misere_limit(b.graph,gr_search_room(g,&b));rc=ask(b.graph,play,b.roots,n,ctx);if(rc<0)gr_graph_failed(g,
 &b,rc);else if(gr_play_base(play)==GRUNDY_PLAY_MISERE)g->last_method=grundy_graph_last_method(b.graph);
 }g->build=NULL;gr_release(g,&b);g->listed.parts.len=g->listed.counts.len=0;g->inside=0;return rc;}
@@ -1109,11 +1119,11 @@ int rc=gr_game_reserve(g,&o->out->parts,(size_t)nparts*g->rec);return rc==GRUNDY
 return out->parts.cap-out->parts.len>=rec&&out->counts.cap-out->counts.len>=sizeof(uint32_t);}static int gr_make_room(grundy_options*o,
 uint32_t nparts){if(nparts<=1&&gr_has_room(o->out,o->game->rec))return GRUNDY_OK;return gr_make_room_slowly(o,
 nparts);}static void gr_canonicalise(const grundy_options*o,unsigned char*p,uint32_t n){for(uint32_t i=0;
-i<n;i++,p+=o->game->rec)o->canon(o->game->user,p);}static void gr_append(grundy_options*o,const void*parts,
+i<n;i++,p+=o->game->rec)gr_game_canon(o->game,p);}static void gr_append(grundy_options*o,const void*parts,
 uint32_t nparts){const grundy_game*g=o->game;gr_game_bytes*out=&o->out->parts,*counts=&o->out->counts;
 unsigned char*first=gr_game_offset(out->p,out->len);for(uint32_t i=0;i<nparts;i++){unsigned char*p=first+(size_t)i*g->rec;
 gr_game_copy_pos(g,p,(const unsigned char*)parts+(size_t)i*g->size);gr_game_unknown(p+g->size);}out->len+=(size_t)nparts*g->rec;
-memcpy(counts->p+counts->len,&nparts,sizeof nparts);counts->len+=sizeof nparts;if(o->canon!=NULL)gr_canonicalise(o,
+memcpy(counts->p+counts->len,&nparts,sizeof nparts);counts->len+=sizeof nparts;if(o->canon)gr_canonicalise(o,
 first,nparts);}int grundy_options_add(grundy_options*o,const void*parts,uint32_t nparts){if(o==NULL||(parts==NULL&&nparts>0))return GRUNDY_EINVAL;
 int rc=gr_make_room(o,nparts);if(rc==GRUNDY_OK)gr_append(o,parts,nparts);return rc;}static int gr_make_room_each(grundy_options*o,
 size_t n){grundy_game*g=o->game;if(n>g->max_parts)return GRUNDY_ELIMIT;int rc=gr_game_reserve(g,&o->out->parts,
@@ -1254,8 +1264,10 @@ size_t cap;uint64_t counted;uint64_t least_free;}gr_heap_allbut;typedef struct g
 unsigned char*want;gr_want8 want8;uint16_t few[GR_SCAN_FEW];unsigned nfew;uint32_t want_lo,want_c;
 uint64_t work;uint64_t values;int waits;double waited;unsigned char apart[128];}gr_heap_lane;typedef struct gr_heap_misere{
 grundy_game*memo;uint32_t slots;uint32_t*buf;uint64_t work;int full;uint32_t*width;size_t nwidth,
-cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,cap_genus,cap_tame;}gr_heap_misere;typedef struct gr_heap_engine{
-int(*compute)(grundy_heap_game*g,uint64_t count);int(*run)(grundy_heap_game*g,uint64_t stop);int(*regularity)(grundy_heap_game*g);
+cap_width;uint32_t*genus;unsigned char*tame;size_t ngenus,cap_genus,cap_tame;}gr_heap_misere;typedef struct gr_heap_pairs{
+uint64_t*p;size_t cap,count;}gr_heap_pairs;typedef struct gr_heap_seen{uint64_t period,preperiod,
+saltus,upto;}gr_heap_seen;typedef struct gr_sub_runs gr_sub_runs;typedef struct gr_heap_engine{int(*compute)(grundy_heap_game*g,
+uint64_t count);int(*run)(grundy_heap_game*g,uint64_t stop);int(*regularity)(grundy_heap_game*g);
 void(*free)(grundy_heap_game*g);}gr_heap_engine;struct grundy_heap_game{grundy_allocator alloc;
 gr_heap_rules rules;int has_rules;gr_heap_engine engine;char errmsg[GR_HEAP_MSG];size_t errpos;
 grundy_progress_fn progress;void*progress_user;int reporting;int detect;gr_values vals;uint64_t pow2;
@@ -1263,8 +1275,9 @@ unsigned threads;int lanes_always;uint64_t work;uint64_t next_check;int sparse_a
 uint32_t mask;uint32_t*rare;size_t cap_rare;uint32_t*split_k;size_t nsplit;gr_scan8_fn scan8;
 gr_scan16_fn scan16;uint64_t*hist;size_t hist_len;uint64_t next_choice;uint64_t stall_every;double stall_s;
 unsigned char apart[128];gr_heap_lane lane[GR_HEAP_LANES];uint64_t nrare;int periodic;uint64_t period,
-preperiod,saltus;gr_heap_allbut allbut;size_t limit;gr_heap_misere*mis;uint64_t misere_limit;int last_method;
-};static inline int gr_odd_parity(uint32_t x){
+preperiod,saltus;gr_heap_allbut allbut;gr_sub_runs*runs;int runs_mode;uint64_t runs_known;void(*runs_fill)(const grundy_heap_game*g,
+uint64_t first,uint64_t count,uint32_t*out);int(*runs_observe)(grundy_heap_game*g,uint64_t max,
+gr_heap_seen*seen);size_t limit;gr_heap_misere*mis;uint64_t misere_limit;int last_method;};static inline int gr_odd_parity(uint32_t x){
 #if defined(__GNUC__)
 return __builtin_parity(x);
 #else
@@ -1290,16 +1303,23 @@ a,bound)!=GRUNDY_OK)return GRUNDY_ENOMEM;fresh.want=(unsigned char*)gr_calloc_ar
 gr_mex_free(&fresh.mex,a);return GRUNDY_ENOMEM;}fresh.work=L->work;gr_lane_free(L,a);*L=fresh;return GRUNDY_OK;
 }GR_LOCAL int gr_heap_compute_for(grundy_heap_game*g,uint64_t heap){if(heap<g->vals.n||g->periodic)return GRUNDY_OK;
 return g->engine.compute(g,heap==UINT64_MAX?heap:heap+1);}static inline int gr_heap_value_wide(const grundy_heap_game*g,
-uint64_t heap,uint64_t*v){if(heap<g->vals.n){*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;
-uint64_t base=gr_values_get(&g->vals,g->preperiod+(heap-g->preperiod)%g->period);if(g->saltus!=0&&q>(UINT64_MAX-base)/g->saltus){
-*v=UINT64_MAX;return 0;}*v=base+q*g->saltus;return 1;}static inline uint64_t gr_heap_value64(const grundy_heap_game*g,
+uint64_t heap,uint64_t*v){if(g->runs!=NULL){uint32_t x;g->runs_fill(g,heap,1,&x);*v=x;return 1;}if(heap<g->vals.n){
+*v=gr_values_get(&g->vals,heap);return 1;}uint64_t q=(heap-g->preperiod)/g->period;uint64_t base=gr_values_get(&g->vals,
+g->preperiod+(heap-g->preperiod)%g->period);if(g->saltus!=0&&q>(UINT64_MAX-base)/g->saltus){*v=UINT64_MAX;
+return 0;}*v=base+q*g->saltus;return 1;}static inline uint64_t gr_heap_value64(const grundy_heap_game*g,
 uint64_t heap){uint64_t v;(void)gr_heap_value_wide(g,heap,&v);return v;}GR_LOCAL int gr_heap_ensure(grundy_heap_game*g,
 uint64_t heap){int rc=gr_heap_compute_for(g,heap);if(rc==GRUNDY_OK&&gr_heap_value64(g,heap)>UINT32_MAX)return gr_heap_fail(g,
 GRUNDY_ERANGE,"G(%llu) is %llu, past 2^32 - 1: ask " "grundy_heap_game_value64 for it",(unsigned long long)heap,
 (unsigned long long)gr_heap_value64(g,heap));return rc;}static inline uint32_t gr_heap_known_value(const grundy_heap_game*g,
 uint64_t heap){return(uint32_t)gr_heap_value64(g,heap);}GR_LOCAL int gr_heap_sub_compute(grundy_heap_game*g,
-uint64_t count);static inline int gr_heap_sparse_possible(const grundy_heap_game*g){return g->sparse_allowed&&g->rules.tail==0&&g->rules.max_parts==2&&g->nsplit>0;
-}GR_LOCAL int gr_heap_is_rare(const grundy_heap_game*g,uint64_t heap,uint32_t v){return gr_heap_sparse_possible(g)&&g->mask!=0&&heap>=1&&!gr_odd_parity(v&g->mask);
+uint64_t count);static inline size_t gr_heap_pairs_slot(const gr_heap_pairs*t,uint64_t h){return(size_t)((h^(h>>29))*0xbf58476d1ce4e5b9ull>>7)&(t->cap-1);
+}GR_LOCAL int gr_heap_pairs_room(const grundy_allocator*a,gr_heap_pairs*t){if(2*(t->count+1)<=t->cap)return GRUNDY_OK;
+size_t cap=t->cap?2*t->cap:64;uint64_t*p=(uint64_t*)gr_calloc_array(a,cap,2*sizeof*p);if(p==NULL)return GRUNDY_ENOMEM;
+gr_heap_pairs old=*t;t->p=p;t->cap=cap;for(size_t i=0;i<old.cap;i++){if(old.p[2*i+1]!=0){size_t k=gr_heap_pairs_slot(t,
+old.p[2*i]);while(p[2*k+1]!=0)k=(k+1)&(cap-1);p[2*k]=old.p[2*i];p[2*k+1]=old.p[2*i+1];}}gr_free(a,
+old.p);return GRUNDY_OK;}GR_LOCAL void gr_heap_sub_runs_free(grundy_heap_game*g);static inline int gr_heap_sparse_possible(const grundy_heap_game*g){
+return g->sparse_allowed&&g->rules.tail==0&&g->rules.max_parts==2&&g->nsplit>0;}GR_LOCAL int gr_heap_is_rare(const grundy_heap_game*g,
+uint64_t heap,uint32_t v){return gr_heap_sparse_possible(g)&&g->mask!=0&&heap>=1&&!gr_odd_parity(v&g->mask);
 }GR_LOCAL int gr_heap_rare_room(grundy_heap_game*g,uint64_t more){return gr_reserve(&g->alloc,(void**)&g->rare,
 &g->cap_rare,(size_t)(g->nrare+more),sizeof*g->rare);}GR_LOCAL int gr_heap_hist_room(grundy_heap_game*g,
 uint32_t v){if(v<g->hist_len)return GRUNDY_OK;size_t len=g->hist_len?g->hist_len:16;while(len<=v)len*=2;
@@ -1359,8 +1379,7 @@ n-x-1,before,size);gr_values_seen(&g->vals,n+p-x-1,after,size);int holds=1;for(s
 v++)holds=after[v]==(v<s?1:before[v-s]);for(size_t v=size>s?size-s:0;holds&&v<size;v++)holds=!before[v];
 gr_free(&g->alloc,before);return holds;}GR_LOCAL void gr_heap_allbut_free(grundy_heap_game*g){
 gr_heap_allbut*ab=&g->allbut;gr_free(&g->alloc,ab->excluded);gr_free(&g->alloc,ab->count);gr_free(&g->alloc,
-ab->tally);memset(ab,0,sizeof*ab);}typedef struct gr_heap_seen{uint64_t period,preperiod,saltus,upto;
-}gr_heap_seen;
+ab->tally);memset(ab,0,sizeof*ab);}
 #define GR_OBSERVE_MIN 8u
 #define GR_OBSERVE_WORK 64u
 static uint64_t gr_at(const gr_values*v,uint64_t i){return gr_values_get(v,i);}static uint64_t gr_run_start(const gr_values*v,
@@ -1420,11 +1439,11 @@ if(period==NULL||preperiod==NULL||saltus==NULL||proved==NULL)return gr_heap_fail
 "%s: an out-parameter is NULL",call);*period=*preperiod=*saltus=0;*proved=0;int rc=gr_heap_ready(g,
 call);if(rc==GRUNDY_OK)rc=gr_heap_prove(g,max,call);if(rc==GRUNDY_OK&&!g->periodic)rc=grundy_heap_game_compute(g,
 max);if(rc!=GRUNDY_OK)return rc;if(g->periodic){*period=g->period;*preperiod=g->preperiod;*saltus=g->saltus;
-*proved=1;return 1;}gr_heap_seen seen;uint64_t n=g->vals.n<max?g->vals.n:max;if(!gr_heap_observe(&g->vals,
-n,gr_saltus_possible(g),&seen))return 0;*period=seen.period;*preperiod=seen.preperiod;*saltus=seen.saltus;
-return 1;}int grundy_heap_game_value64(grundy_heap_game*g,int play,uint64_t heap,uint64_t*value){if(value!=NULL)*value=0;
-if(g==NULL)return GRUNDY_EINVAL;if(value==NULL)return gr_heap_fail(g,GRUNDY_EINVAL,
-"grundy_heap_game_value64: value is NULL");int rc=gr_heap_ready_play(g,play,
+*proved=1;return 1;}gr_heap_seen seen;uint64_t n=g->vals.n<max?g->vals.n:max;if(g->runs!=NULL)rc=g->runs_observe(g,
+max,&seen);else rc=gr_heap_observe(&g->vals,n,gr_saltus_possible(g),&seen);if(rc!=1)return rc;*period=seen.period;
+*preperiod=seen.preperiod;*saltus=seen.saltus;return 1;}int grundy_heap_game_value64(grundy_heap_game*g,
+int play,uint64_t heap,uint64_t*value){if(value!=NULL)*value=0;if(g==NULL)return GRUNDY_EINVAL;if(value==NULL)return gr_heap_fail(g,
+GRUNDY_EINVAL,"grundy_heap_game_value64: value is NULL");int rc=gr_heap_ready_play(g,play,
 "grundy_heap_game_value64");if(rc==GRUNDY_OK&&gr_play_base(play)==GRUNDY_PLAY_MISERE){uint32_t v=0;
 rc=gr_heap_misere_values(g,play,heap,1,&v,"grundy_heap_game_value64");*value=v;return rc;}if(rc==GRUNDY_OK)rc=gr_heap_compute_for(g,
 heap);if(rc==GRUNDY_OK&&!gr_heap_value_wide(g,heap,value))return gr_heap_fail(g,GRUNDY_ERANGE,
@@ -1682,13 +1701,13 @@ uint64_t from,uint64_t count,uint32_t*out){switch(v->width){case 1:for(uint64_t 
 break;case 2:{const uint16_t*p=(const uint16_t*)(const void*)v->p+from;for(uint64_t i=0;i<count;i++)out[i]=p[i];
 break;}default:memcpy(out,(const uint32_t*)(const void*)v->p+from,(size_t)count*sizeof*out);break;}}
 static void gr_fill_known(const grundy_heap_game*g,uint64_t first,uint64_t count,uint32_t*out){
-uint64_t done=0;if(first<g->vals.n){done=g->vals.n-first<count?g->vals.n-first:count;gr_copy_stored(&g->vals,
-first,done,out);}if(done==count)return;uint64_t p=g->period,n0=g->preperiod;if(g->saltus!=0){for(uint64_t k=0;
-k<p&&done<count;k++,done++)out[done]=(uint32_t)gr_heap_value64(g,first+done);}uint64_t at=n0+(first+done-n0)%p;
-for(int piece=0;piece<2&&done<count&&g->saltus==0;piece++){uint64_t k=n0+p-at<count-done?n0+p-at:count-done;
-gr_copy_stored(&g->vals,at,k,out+done);done+=k;at=n0;}uint32_t s=(uint32_t)g->saltus;for(;done<count;
-done++)out[done]=out[done-p]+s;}int grundy_heap_game_values(grundy_heap_game*g,int play,uint64_t first,
-size_t count,uint32_t*values){if(g==NULL)return GRUNDY_EINVAL;if(values==NULL&&count>0)return gr_heap_fail(g,
+uint64_t done=0;if(g->runs!=NULL){g->runs_fill(g,first,count,out);return;}if(first<g->vals.n){done=g->vals.n-first<count?g->vals.n-first:count;
+gr_copy_stored(&g->vals,first,done,out);}if(done==count)return;uint64_t p=g->period,n0=g->preperiod;
+if(g->saltus!=0){for(uint64_t k=0;k<p&&done<count;k++,done++)out[done]=(uint32_t)gr_heap_value64(g,
+first+done);}uint64_t at=n0+(first+done-n0)%p;for(int piece=0;piece<2&&done<count&&g->saltus==0;
+piece++){uint64_t k=n0+p-at<count-done?n0+p-at:count-done;gr_copy_stored(&g->vals,at,k,out+done);
+done+=k;at=n0;}uint32_t s=(uint32_t)g->saltus;for(;done<count;done++)out[done]=out[done-p]+s;}int grundy_heap_game_values(grundy_heap_game*g,
+int play,uint64_t first,size_t count,uint32_t*values){if(g==NULL)return GRUNDY_EINVAL;if(values==NULL&&count>0)return gr_heap_fail(g,
 GRUNDY_EINVAL,"grundy_heap_game_values: values is NULL");int rc=gr_heap_ready_play(g,play,
 "grundy_heap_game_values");if(rc!=GRUNDY_OK||count==0)return rc;if((uint64_t)count-1>UINT64_MAX-first)return gr_heap_fail(g,
 GRUNDY_ERANGE,"grundy_heap_game_values: %zu heaps from " "%llu pass 2^64 - 1",count,(unsigned long long)first);
@@ -1719,7 +1738,7 @@ int grundy_heap_game_new(grundy_heap_game**out,const grundy_allocator*alloc){if(
 g->errpos=GRUNDY_NO_POS;g->detect=1;g->pow2=1;g->next_check=32;g->sparse_allowed=1;g->next_choice=GR_FIRST_MASK_CHOICE;
 g->vals.width=1;g->threads=1;g->misere_limit=GR_HEAP_SEARCH_LIMIT;if(gr_heap_lane_init(&g->lane[0],&g->alloc,
 2)!=GRUNDY_OK){grundy_heap_game_free(g);return GRUNDY_ENOMEM;}*out=g;return GRUNDY_OK;}static const gr_heap_engine gr_subtraction_engine={
-gr_heap_sub_compute,NULL,NULL,NULL};static const gr_heap_engine gr_allbut_engine={
+gr_heap_sub_compute,NULL,NULL,gr_heap_sub_runs_free};static const gr_heap_engine gr_allbut_engine={
 gr_heap_general_compute,gr_heap_allbut_run,gr_heap_check_allbut,gr_heap_allbut_free};static const gr_heap_engine gr_code_engine={
 gr_heap_general_compute,NULL,gr_heap_check_period,NULL};static const gr_heap_engine gr_family_engine={
 gr_heap_general_compute,NULL,NULL,NULL};static const gr_heap_engine*gr_engine_of(const gr_heap_rules*r){
@@ -1754,7 +1773,7 @@ gr_heap_rules_free(&g->rules,&a);for(unsigned i=0;i<GR_HEAP_LANES;i++)gr_lane_fr
 gr_values_free(&g->vals,&a);gr_free(&a,g->rare);gr_free(&a,g->split_k);gr_free(&a,g->hist);
 gr_heap_misere_free(g);gr_free(&a,g);}void grundy_heap_game_set_memory_limit(grundy_heap_game*g,
 size_t bytes){if(g!=NULL&&!g->reporting)g->limit=bytes;}uint64_t grundy_heap_game_computed(const grundy_heap_game*g){
-return g?g->vals.n:0;}
+return g==NULL?0:g->runs!=NULL?g->runs_known:g->vals.n;}
 #undef GR_FIRST_MASK_CHOICE
 static int gr_genus_call(grundy_heap_game*g,uint64_t heap,int stop_wild,uint64_t*known,const char*call){
 int rc=gr_heap_ready(g,call);return rc!=GRUNDY_OK?rc:gr_heap_genus_upto(g,heap,stop_wild,known,call);
@@ -2089,6 +2108,100 @@ len,"lasker"))return gr_heap_rules_family(GRUNDY_HEAP_LASKER,a,r);if(len>=4&&mem
 len,a,r,&why);if(len>=7&&memcmp(name,"allbut:",7)==0)return gr_parse_allbut(name,len,a,r,&why);if(len==0)return gr_reject(&why,
 GRUNDY_EPARSE,0,"the game name is empty");return gr_parse_code(name,len,a,r,&why);}
 #undef GR_MAX_MASK
+#define GR_RUNS_FROM ((uint64_t)1 << 16)
+#define GR_RUNS_AMOUNTS 63u
+#define GR_SHORT_MAX 64u
+#define GR_RUNS_MAX 4096u
+#define GR_POOL_MAX ((size_t)1 << 18)
+#define GR_TRIES 4
+#define GR_WORK_MAX ((uint64_t)1 << 27)
+#define GR_NONE UINT64_MAX
+#define GR_GIVE_UP 1
+#define GR_OBSERVE_MAX ((uint64_t)1 << 24)
+typedef struct gr_heap_sub_runs_sub_run{uint64_t start;uint64_t pat;uint64_t per;}
+gr_heap_sub_runs_sub_run;struct gr_sub_runs{gr_heap_sub_runs_sub_run*run;size_t n,cap;uint32_t*pool;
+size_t npool,cap_pool;uint64_t known;int periodic;uint64_t map_e,map_p;gr_heap_pairs bound;unsigned char*seen;
+uint64_t same[GR_SHORT_MAX+1];uint64_t work;};static size_t gr_run_of(const gr_sub_runs*r,uint64_t x){
+size_t lo=0,hi=r->n;while(hi-lo>1){size_t mid=lo+(hi-lo)/2;if(r->run[mid].start<=x)lo=mid;else hi=mid;
+}return lo;}static uint64_t gr_mapped(const gr_sub_runs*r,uint64_t x){return x<r->known?x:r->map_e+(x-r->map_e)%r->map_p;
+}static uint32_t gr_get(const gr_sub_runs*r,uint64_t x){x=gr_mapped(r,x);size_t i=gr_run_of(r,x);
+return r->pool[r->run[i].pat+(x-r->run[i].start)%r->run[i].per];}typedef struct gr_piece{uint64_t pat,
+per,off,len;}gr_piece;static gr_piece gr_piece_at(const gr_sub_runs*r,uint64_t x){uint64_t y=gr_mapped(r,
+x);size_t i=gr_run_of(r,y);uint64_t end=i+1<r->n?r->run[i+1].start:r->known;if(x>=r->known&&r->map_e+r->map_p<end)end=r->map_e+r->map_p;
+gr_piece p={r->run[i].pat,r->run[i].per,(y-r->run[i].start)%r->run[i].per,end-y};return p;}static uint64_t gr_gcd(uint64_t a,
+uint64_t b){while(b!=0){uint64_t c=a%b;a=b;b=c;}return a;}static uint64_t gr_compare(gr_sub_runs*r,
+uint64_t lo,uint64_t hi,uint64_t d,int last,int equal){uint64_t found=GR_NONE;for(uint64_t z=lo;z<hi;
+){gr_piece a=gr_piece_at(r,z),b=gr_piece_at(r,z+d);uint64_t len=a.len<b.len?a.len:b.len;len=len<hi-z?len:hi-z;
+uint64_t g=gr_gcd(a.per,b.per),k=len;if(a.per/g<=len/b.per)k=a.per/g*b.per;r->work+=k+1;for(uint64_t i=0;
+i<k;i++){uint64_t j=last?len-1-i:i;if((r->pool[a.pat+(a.off+j)%a.per]==r->pool[b.pat+(b.off+j)%b.per])==equal){
+if(!last)return z+j;found=z+j;break;}}z+=len;}return found;}static uint64_t gr_mismatch(gr_sub_runs*r,
+uint64_t lo,uint64_t hi,uint64_t d,int last){return gr_compare(r,lo,hi,d,last,0);}static uint64_t gr_irregular(gr_sub_runs*r,
+uint64_t z0,uint64_t p,uint64_t n){if(z0>=n)return GR_NONE;if(z0<p)return z0;uint64_t y=gr_mismatch(r,
+z0-p,n-p,p,0);return y==GR_NONE?GR_NONE:y+p;}static int gr_heap_sub_runs_within_limit(const grundy_heap_game*g,
+const gr_sub_runs*r){size_t bytes=sizeof*r+r->cap*sizeof*r->run+r->cap_pool*sizeof*r->pool+r->bound.cap*2*sizeof*r->bound.p;
+return g->limit==0||bytes<=g->limit;}static int gr_pool_room(grundy_heap_game*g,gr_sub_runs*r,size_t more){
+if(r->npool+more>GR_POOL_MAX||!gr_heap_sub_runs_within_limit(g,r))return GR_GIVE_UP;size_t cap=r->cap_pool;
+return gr_reserve(&g->alloc,(void**)&r->pool,&cap,r->npool+more,sizeof*r->pool)==GRUNDY_OK?(r->cap_pool=cap,
+GRUNDY_OK):GRUNDY_ENOMEM;}static int gr_run_room(grundy_heap_game*g,gr_sub_runs*r){if(r->n==GR_RUNS_MAX||!gr_heap_sub_runs_within_limit(g,
+r))return GR_GIVE_UP;return gr_reserve(&g->alloc,(void**)&r->run,&r->cap,r->n+1,sizeof*r->run);}
+static int gr_new_run(grundy_heap_game*g,gr_sub_runs*r,uint32_t x){int rc=gr_run_room(g,r);if(rc==GRUNDY_OK)rc=gr_pool_room(g,
+r,1);if(rc!=GRUNDY_OK)return rc;gr_heap_sub_runs_sub_run run={r->known,r->npool,1};r->run[r->n++]=run;
+r->pool[r->npool++]=x;r->known++;r->periodic=0;memset(r->same,0,sizeof r->same);return GRUNDY_OK;}
+static int gr_literal_append(grundy_heap_game*g,gr_sub_runs*r,uint32_t x){int rc=gr_pool_room(g,r,1);
+if(rc!=GRUNDY_OK)return rc;gr_heap_sub_runs_sub_run*last=&r->run[r->n-1];r->pool[r->npool++]=x;last->per++;
+r->known++;const uint32_t*v=r->pool+last->pat;uint64_t len=last->per;for(uint64_t p=1;p<=GR_SHORT_MAX&&p<len;
+p++)r->same[p]=v[len-1]==v[len-1-p]?r->same[p]+1:0;for(uint64_t p=1;p<=GR_SHORT_MAX&&2*p<=len;p++){
+if(r->same[p]<p)continue;uint64_t from=len-2*p;while(from>0&&v[from-1]==v[from-1+p])from--;if(from>0){
+if((rc=gr_run_room(g,r))!=GRUNDY_OK)return rc;last=&r->run[r->n-1];gr_heap_sub_runs_sub_run run={
+last->start+from,last->pat+from,p};last->per=from;r->run[r->n++]=run;last=&r->run[r->n-1];}last->per=p;
+r->npool=last->pat+p;r->periodic=1;return GRUNDY_OK;}return GRUNDY_OK;}static uint32_t gr_runs_mex(const grundy_heap_game*g,
+gr_sub_runs*r,uint64_t n){const uint32_t*s=g->rules.removals;uint32_t m=g->rules.nremovals;r->work+=m;
+memset(r->seen,0,(size_t)m+2);for(uint32_t j=0;j<m&&s[j]<=n;j++)r->seen[gr_get(r,n-s[j])]=1;uint32_t x=0;
+while(r->seen[x])x++;return x;}static void gr_proved(grundy_heap_game*g,gr_sub_runs*r,uint64_t e,
+uint64_t p){r->map_e=e;r->map_p=p;uint64_t rest=p;for(uint64_t q=2;rest>1;q++){if(q>rest/q)q=rest;if(rest%q!=0)continue;
+while(rest%q==0)rest/=q;while(p%q==0&&gr_mismatch(r,e,e+p,p/q,0)==GR_NONE)p/=q;}uint64_t last=gr_mismatch(r,
+0,e,p,1);r->map_e=last==GR_NONE?0:last+1;r->map_p=p;g->periodic=1;g->period=p;g->preperiod=r->map_e;
+g->saltus=0;}static uint64_t gr_mix(uint64_t h,uint64_t x){h=(h^x)*0xbf58476d1ce4e5b9ull;return h^h>>29;
+}static int gr_boundary(grundy_heap_game*g,gr_sub_runs*r,uint64_t t){uint64_t b=r->known-1;size_t i=r->n-2;
+uint64_t sig=gr_mix(gr_mix(gr_mix(gr_mix(1,gr_get(r,b)),gr_get(r,b-1)),b-r->run[i].start),r->run[i].per);
+gr_heap_pairs*bt=&r->bound;int rc=gr_heap_pairs_room(&g->alloc,bt);if(rc!=GRUNDY_OK)return rc;size_t at=gr_heap_pairs_slot(bt,
+sig);int tries=0;for(;bt->p[2*at+1]!=0;at=(at+1)&(bt->cap-1)){uint64_t x=bt->p[2*at+1];if(bt->p[2*at]==sig&&tries++<GR_TRIES&&gr_mismatch(r,
+x-t,x,b-x,0)==GR_NONE){gr_proved(g,r,x-t,b-x);return 1;}}bt->p[2*at]=sig;bt->p[2*at+1]=b;bt->count++;
+return 0;}static int gr_run_to(grundy_heap_game*g,gr_sub_runs*r,uint64_t count){const uint32_t*s=g->rules.removals;
+uint32_t m=g->rules.nremovals;uint64_t t=s[m-1];int rc=GRUNDY_OK;if(r->n==0)rc=gr_new_run(g,r,0);
+while(rc==GRUNDY_OK&&!g->periodic&&r->known<count){if(r->work>GR_WORK_MAX)return GR_GIVE_UP;uint64_t n=r->known;
+if(!r->periodic){rc=gr_literal_append(g,r,gr_runs_mex(g,r,n));continue;}size_t i=r->n-1;uint64_t a=r->run[i].start,
+p=r->run[i].per,next=GR_NONE;uint32_t j=0;for(;j<m&&s[j]<=n;j++){uint64_t z=gr_irregular(r,n-s[j],p,
+n);if(z!=GR_NONE&&z+s[j]<next)next=z+s[j];}r->map_e=a;r->map_p=p;for(;j<m&&s[j]<next;j++){uint64_t y=gr_compare(r,
+0,a+p,s[j],0,1);if(y!=GR_NONE&&y+s[j]<next)next=y+s[j];}if(next==GR_NONE){gr_proved(g,r,a,p);break;}
+r->known=next<count?next:count;if(r->known==count)break;uint32_t x=gr_runs_mex(g,r,next);if(x==gr_get(r,
+next-p)){r->known++;continue;}rc=gr_new_run(g,r,x);if(rc==GRUNDY_OK&&next>=t){int found=gr_boundary(g,
+r,t);rc=found<0?found:GRUNDY_OK;}}return rc;}GR_LOCAL void gr_heap_sub_runs_free(grundy_heap_game*g){
+gr_sub_runs*r=g->runs;if(r==NULL)return;gr_free(&g->alloc,r->run);gr_free(&g->alloc,r->pool);gr_free(&g->alloc,
+r->bound.p);gr_free(&g->alloc,r->seen);gr_free(&g->alloc,r);g->runs=NULL;g->runs_known=0;}static void gr_fill(const grundy_heap_game*g,
+uint64_t first,uint64_t count,uint32_t*out){const gr_sub_runs*r=g->runs;for(uint64_t done=0;done<count;
+){gr_piece p=gr_piece_at(r,first+done);uint64_t len=p.len<count-done?p.len:count-done,at=p.off;for(uint64_t i=0;
+i<len;i++){out[done+i]=r->pool[p.pat+at];at=at+1==p.per?0:at+1;}done+=len;}}static int gr_observe(grundy_heap_game*g,
+uint64_t max,gr_heap_seen*seen){uint64_t n=g->runs->known<max?g->runs->known:max;if(n>GR_OBSERVE_MAX)return 0;
+gr_values v={NULL,1,0,0};if(gr_values_reserve(&v,&g->alloc,n)!=GRUNDY_OK)return GRUNDY_ENOMEM;for(v.n=0;
+v.n<n;v.n++)v.p[v.n]=(unsigned char)gr_get(g->runs,v.n);int found=gr_heap_observe(&v,n,0,seen);
+gr_values_free(&v,&g->alloc);return found;}GR_LOCAL int gr_heap_sub_runs(grundy_heap_game*g,uint64_t count){
+uint32_t m=g->rules.nremovals;if(g->runs==NULL){if(g->runs_mode<0||!g->detect||g->vals.n!=0||m==0||m>GR_RUNS_AMOUNTS||(g->runs_mode==0&&g->rules.removals[m-1]<GR_RUNS_FROM))return GR_GIVE_UP;
+g->runs=(gr_sub_runs*)gr_calloc_array(&g->alloc,1,sizeof*g->runs);if(g->runs==NULL)return GRUNDY_ENOMEM;
+g->runs_fill=gr_fill;g->runs_observe=gr_observe;g->runs->seen=(unsigned char*)gr_alloc_array(&g->alloc,
+(size_t)m+2,1);if(g->runs->seen==NULL){gr_heap_sub_runs_free(g);return GRUNDY_ENOMEM;}}int rc=gr_run_to(g,
+g->runs,count);g->runs_known=g->runs->known;if(rc==GR_GIVE_UP){g->periodic=0;gr_heap_sub_runs_free(g);
+g->runs_mode=-1;}return rc;}
+#undef GR_RUNS_FROM
+#undef GR_RUNS_AMOUNTS
+#undef GR_SHORT_MAX
+#undef GR_RUNS_MAX
+#undef GR_POOL_MAX
+#undef GR_TRIES
+#undef GR_WORK_MAX
+#undef GR_NONE
+#undef GR_GIVE_UP
+#undef GR_OBSERVE_MAX
 #define GR_SUB_MAX_VALUES ((uint64_t)UINT32_MAX)
 #define GR_SUB_PROGRESS (1u << 24)
 #define GR_HASH_BASE 0x9e3779b97f4a7c15ull
@@ -2096,11 +2209,11 @@ GRUNDY_EPARSE,0,"the game name is empty");return gr_parse_code(name,len,a,r,&why
 #define GR_FAST_MAX 63u
 #define GR_NEAR 4u
 #define GR_NO_CHANGE UINT64_MAX
-typedef struct gr_sub_run{grundy_heap_game*g;const uint32_t*s;uint32_t m;gr_values a;int proved;
-uint64_t pre,per;uint64_t store_limit;uint64_t total;uint64_t done;uint64_t work;uint64_t*marked;
-size_t mcap,mcount;uint64_t need;uint32_t reached;}gr_sub_run;static uint64_t gr_power_of_base(uint64_t e){
-uint64_t r=1,b=GR_HASH_BASE;for(;e>0;e>>=1,b*=b){if(e&1)r*=b;}return r;}static uint32_t gr_proved_value(const gr_sub_run*r,
-uint64_t x){if(x>=r->a.n)x=r->pre+(x-r->pre)%r->per;return gr_values_get(&r->a,x);}static int gr_heap_subtraction_report(gr_sub_run*r,
+typedef struct gr_heap_subtraction_sub_run{grundy_heap_game*g;const uint32_t*s;uint32_t m;gr_values a;
+int proved;uint64_t pre,per;uint64_t store_limit;uint64_t total;uint64_t done;uint64_t work;
+gr_heap_pairs marked;uint64_t need;uint32_t reached;}gr_heap_subtraction_sub_run;static uint64_t gr_power_of_base(uint64_t e){
+uint64_t r=1,b=GR_HASH_BASE;for(;e>0;e>>=1,b*=b){if(e&1)r*=b;}return r;}static uint32_t gr_proved_value(const gr_heap_subtraction_sub_run*r,
+uint64_t x){if(x>=r->a.n)x=r->pre+(x-r->pre)%r->per;return gr_values_get(&r->a,x);}static int gr_heap_subtraction_report(gr_heap_subtraction_sub_run*r,
 uint64_t values){grundy_heap_game*g=r->g;r->work+=values*(r->m?r->m:1);if(r->work<GR_SUB_PROGRESS||g->progress==NULL)return GRUNDY_OK;
 r->work=0;uint64_t done=r->a.n>r->done?r->a.n:r->done;r->done=done=done<r->total?done:r->total;g->reporting=1;
 int stop=g->progress(g->progress_user,done,r->total);g->reporting=0;return stop?GRUNDY_ECANCELED:GRUNDY_OK;
@@ -2119,69 +2232,68 @@ uint64_t to,gr_roll*w,uint64_t*marks){size_t words=(size_t)m/64+1;uint64_t t=m?s
 while(n<to){memset(marks,0,words*sizeof*marks);for(uint32_t j=0;j<m&&s[j]<=n;j++){uint32_t x=gr_values_get(a,
 n-s[j]);marks[x/64]|=1ull<<(x%64);}size_t k=0;while(marks[k]==~0ull)k++;uint32_t x=(uint32_t)(k*64+gr_lowest_bit(~marks[k]));
 gr_values_set(a,n,x);n++;if(w->on&&n>t){w->h=w->h*GR_HASH_BASE+x-gr_values_get(a,n-1-t)*w->bt;if(gr_roll_event(w))break;
-}}return n;}static int gr_run_values(gr_sub_run*r,uint32_t m,uint64_t from,uint64_t to,gr_roll*w,
-uint64_t*stopped){const uint32_t*s=r->s;uint64_t t=m?s[m-1]:0;if(r->a.width==1&&m>=1&&m<=GR_FAST_MAX&&from>=t){
+}}return n;}static int gr_run_values(gr_heap_subtraction_sub_run*r,uint32_t m,uint64_t from,uint64_t to,
+gr_roll*w,uint64_t*stopped){const uint32_t*s=r->s;uint64_t t=m?s[m-1]:0;if(r->a.width==1&&m>=1&&m<=GR_FAST_MAX&&from>=t){
 *stopped=gr_fast_run(r->a.p,s,m,from,to,w);return GRUNDY_OK;}uint64_t*marks=(uint64_t*)gr_alloc_array(&r->g->alloc,
 (size_t)m/64+1,sizeof*marks);if(marks==NULL)return GRUNDY_ENOMEM;uint64_t mid=r->a.width==1&&m>=1&&m<=GR_FAST_MAX&&t<to?t:to;
 *stopped=gr_general_run(&r->a,s,m,from,mid,w,marks);gr_free(&r->g->alloc,marks);if(*stopped==mid&&mid<to&&!gr_roll_event(w))*stopped=gr_fast_run(r->a.p,
 s,m,mid,to,w);return GRUNDY_OK;}static int gr_same_window(const gr_values*a,uint64_t t,uint64_t x,
-uint64_t y){size_t w=a->width;return memcmp(a->p+(x-t)*w,a->p+(y-t)*w,(size_t)t*w)==0;}static size_t gr_mark_slot(const gr_sub_run*r,
-uint64_t h){return(size_t)((h^(h>>29))*0xbf58476d1ce4e5b9ull>>7)&(r->mcap-1);}static int gr_mark_room(gr_sub_run*r){
-if(2*(r->mcount+1)<=r->mcap)return GRUNDY_OK;size_t cap=r->mcap?2*r->mcap:64;uint64_t*t=(uint64_t*)gr_calloc_array(&r->g->alloc,
-cap,2*sizeof*t);if(t==NULL)return GRUNDY_ENOMEM;uint64_t*old=r->marked;size_t oldcap=r->mcap;r->marked=t;
-r->mcap=cap;for(size_t i=0;i<oldcap;i++){if(old[2*i+1]!=0){size_t k=gr_mark_slot(r,old[2*i]);while(t[2*k+1]!=0)k=(k+1)&(cap-1);
-t[2*k]=old[2*i];t[2*k+1]=old[2*i+1];}}gr_free(&r->g->alloc,old);return GRUNDY_OK;}static int gr_mark_visit(gr_sub_run*r,
-uint64_t t,uint64_t h,uint64_t y,uint64_t*x){*x=0;int rc=gr_mark_room(r);if(rc!=GRUNDY_OK)return rc;
-size_t k=gr_mark_slot(r,h);for(;r->marked[2*k+1]!=0;k=(k+1)&(r->mcap-1)){if(r->marked[2*k]==h&&gr_same_window(&r->a,
-t,r->marked[2*k+1],y)){*x=r->marked[2*k+1];return GRUNDY_OK;}}r->marked[2*k]=h;r->marked[2*k+1]=y;r->mcount++;
-return GRUNDY_OK;}static void gr_found_period(gr_sub_run*r,uint64_t t,uint64_t x,uint64_t y){
-uint64_t p=y-x,e=x-t;while(e>0&&gr_values_get(&r->a,e-1)==gr_values_get(&r->a,e-1+p))e--;r->proved=1;
-r->per=p;r->pre=e;}static uint64_t gr_window_hash(const gr_values*a,uint64_t n,uint64_t t){uint64_t h=0,
-b2=GR_HASH_BASE*GR_HASH_BASE,b4=b2*b2;uint64_t i=n-t;if(a->width==1){const uint8_t*v=a->p;for(;i+4<=n;
-i+=4)h=h*b4+((uint64_t)v[i]*GR_HASH_BASE+v[i+1])*b2+(uint64_t)v[i+2]*GR_HASH_BASE+v[i+3];}for(;i<n;i++)h=h*GR_HASH_BASE+gr_values_get(a,
-i);return h;}static int gr_find_repeat(gr_sub_run*r,uint32_t m,uint64_t stop){uint64_t t=r->s[m-1];
-uint64_t n=r->a.n;gr_roll w={gr_window_hash(&r->a,n,t),gr_power_of_base(t),0,1};w.th=w.h;uint64_t tortoise=n,
-reset=n+1,power=1;r->mcount=0;if(r->marked!=NULL)memset(r->marked,0,r->mcap*2*sizeof*r->marked);
-uint64_t x;uint64_t guess=n+2*t+4096;int rc=gr_values_reserve(&r->a,&r->g->alloc,guess<stop?guess:stop);
-if(rc==GRUNDY_OK&&(w.h>>GR_MARK_SHIFT)==0)rc=gr_mark_visit(r,t,w.h,n,&x);uint64_t chunk=GR_SUB_PROGRESS/m+1;
-while(rc==GRUNDY_OK&&n<stop){uint64_t end=stop-n<chunk?stop:n+chunk;end=end<reset?end:reset;rc=gr_values_reserve(&r->a,
-&r->g->alloc,end);if(rc==GRUNDY_OK)rc=gr_run_values(r,m,n,end,&w,&n);if(rc!=GRUNDY_OK)break;uint64_t from=r->a.n;
-r->a.n=n;if(w.h==w.th&&gr_same_window(&r->a,t,tortoise,n)){gr_found_period(r,t,tortoise,n);break;}if((w.h>>GR_MARK_SHIFT)==0){
-rc=gr_mark_visit(r,t,w.h,n,&x);if(rc==GRUNDY_OK&&x!=0){gr_found_period(r,t,x,n);break;}}if(n==reset){
-tortoise=n;w.th=w.h;power*=2;reset=n+power;}if(rc==GRUNDY_OK)rc=gr_heap_subtraction_report(r,n-from);
-}return rc;}static uint64_t gr_first_change(const gr_sub_run*r,uint64_t k){uint64_t end=k+r->pre+r->per;
-for(uint64_t n=k;n<end;n++){if(gr_proved_value(r,n-k)==gr_proved_value(r,n))return n;}return GR_NO_CHANGE;
-}static int gr_extend_to(gr_sub_run*r,uint64_t n){if(n<=r->a.n){r->a.n=n;return GRUNDY_OK;}int rc=gr_values_reserve(&r->a,
-&r->g->alloc,n);if(rc!=GRUNDY_OK)return rc;size_t w=r->a.width;while(r->a.n<n){uint64_t c=(r->a.n-r->pre)/r->per*r->per;
-uint64_t k=n-r->a.n<c?n-r->a.n:c;memcpy(r->a.p+r->a.n*w,r->a.p+(r->a.n-c)*w,(size_t)(k*w));r->a.n+=k;
-}return GRUNDY_OK;}static int gr_prove_chain(gr_sub_run*r){int rc=gr_values_reserve(&r->a,&r->g->alloc,
-1);if(rc!=GRUNDY_OK)return rc;gr_values_set(&r->a,0,0);r->a.n=1;r->proved=1;r->pre=0;r->per=1;
-uint32_t i=0;while((r->reached=i)<r->m){if(r->proved){uint64_t change=GR_NO_CHANGE;do{uint64_t c=gr_first_change(r,
-r->s[i]);change=c<change?c:change;i++;}while(i<r->m&&change>=r->s[i]);if(change==GR_NO_CHANGE)continue;
-if(change>=r->store_limit){r->need=change+1;return GRUNDY_ELIMIT;}if((rc=gr_extend_to(r,change))!=GRUNDY_OK)return rc;
-}else{i++;}r->reached=i;r->proved=0;uint64_t stop=i<r->m&&r->s[i]<r->store_limit?r->s[i]:r->store_limit;
+uint64_t y){size_t w=a->width;return memcmp(a->p+(x-t)*w,a->p+(y-t)*w,(size_t)t*w)==0;}static int gr_mark_visit(gr_heap_subtraction_sub_run*r,
+uint64_t t,uint64_t h,uint64_t y,uint64_t*x){*x=0;gr_heap_pairs*m=&r->marked;int rc=gr_heap_pairs_room(&r->g->alloc,
+m);if(rc!=GRUNDY_OK)return rc;size_t k=gr_heap_pairs_slot(m,h);for(;m->p[2*k+1]!=0;k=(k+1)&(m->cap-1)){
+if(m->p[2*k]==h&&gr_same_window(&r->a,t,m->p[2*k+1],y)){*x=m->p[2*k+1];return GRUNDY_OK;}}m->p[2*k]=h;
+m->p[2*k+1]=y;m->count++;return GRUNDY_OK;}static void gr_found_period(gr_heap_subtraction_sub_run*r,
+uint64_t t,uint64_t x,uint64_t y){uint64_t p=y-x,e=x-t;while(e>0&&gr_values_get(&r->a,e-1)==gr_values_get(&r->a,
+e-1+p))e--;r->proved=1;r->per=p;r->pre=e;}static uint64_t gr_window_hash(const gr_values*a,uint64_t n,
+uint64_t t){uint64_t h=0,b2=GR_HASH_BASE*GR_HASH_BASE,b4=b2*b2;uint64_t i=n-t;if(a->width==1){const uint8_t*v=a->p;
+for(;i+4<=n;i+=4)h=h*b4+((uint64_t)v[i]*GR_HASH_BASE+v[i+1])*b2+(uint64_t)v[i+2]*GR_HASH_BASE+v[i+3];
+}for(;i<n;i++)h=h*GR_HASH_BASE+gr_values_get(a,i);return h;}static int gr_find_repeat(gr_heap_subtraction_sub_run*r,
+uint32_t m,uint64_t stop){uint64_t t=r->s[m-1];uint64_t n=r->a.n;gr_roll w={gr_window_hash(&r->a,n,t),
+gr_power_of_base(t),0,1};w.th=w.h;uint64_t tortoise=n,reset=n+1,power=1;r->marked.count=0;if(r->marked.p!=NULL)memset(r->marked.p,
+0,r->marked.cap*2*sizeof*r->marked.p);uint64_t x;uint64_t guess=n+2*t+4096;int rc=gr_values_reserve(&r->a,
+&r->g->alloc,guess<stop?guess:stop);if(rc==GRUNDY_OK&&(w.h>>GR_MARK_SHIFT)==0)rc=gr_mark_visit(r,t,w.h,
+n,&x);uint64_t chunk=GR_SUB_PROGRESS/m+1;while(rc==GRUNDY_OK&&n<stop){uint64_t end=stop-n<chunk?stop:n+chunk;
+end=end<reset?end:reset;rc=gr_values_reserve(&r->a,&r->g->alloc,end);if(rc==GRUNDY_OK)rc=gr_run_values(r,
+m,n,end,&w,&n);if(rc!=GRUNDY_OK)break;uint64_t from=r->a.n;r->a.n=n;if(w.h==w.th&&gr_same_window(&r->a,
+t,tortoise,n)){gr_found_period(r,t,tortoise,n);break;}if((w.h>>GR_MARK_SHIFT)==0){rc=gr_mark_visit(r,
+t,w.h,n,&x);if(rc==GRUNDY_OK&&x!=0){gr_found_period(r,t,x,n);break;}}if(n==reset){tortoise=n;w.th=w.h;
+power*=2;reset=n+power;}if(rc==GRUNDY_OK)rc=gr_heap_subtraction_report(r,n-from);}return rc;}static uint64_t gr_first_change(const gr_heap_subtraction_sub_run*r,
+uint64_t k){uint64_t end=k+r->pre+r->per;for(uint64_t n=k;n<end;n++){if(gr_proved_value(r,n-k)==gr_proved_value(r,
+n))return n;}return GR_NO_CHANGE;}static int gr_extend_to(gr_heap_subtraction_sub_run*r,uint64_t n){
+if(n<=r->a.n){r->a.n=n;return GRUNDY_OK;}int rc=gr_values_reserve(&r->a,&r->g->alloc,n);if(rc!=GRUNDY_OK)return rc;
+size_t w=r->a.width;while(r->a.n<n){uint64_t c=(r->a.n-r->pre)/r->per*r->per;uint64_t k=n-r->a.n<c?n-r->a.n:c;
+memcpy(r->a.p+r->a.n*w,r->a.p+(r->a.n-c)*w,(size_t)(k*w));r->a.n+=k;}return GRUNDY_OK;}static int gr_prove_chain(gr_heap_subtraction_sub_run*r){
+int rc=gr_values_reserve(&r->a,&r->g->alloc,1);if(rc!=GRUNDY_OK)return rc;gr_values_set(&r->a,0,0);r->a.n=1;
+r->proved=1;r->pre=0;r->per=1;uint32_t i=0;while((r->reached=i)<r->m){if(r->proved){uint64_t change=GR_NO_CHANGE;
+do{uint64_t c=gr_first_change(r,r->s[i]);change=c<change?c:change;i++;}while(i<r->m&&change>=r->s[i]);
+if(change==GR_NO_CHANGE)continue;if(change>=r->store_limit){r->need=change+1;return GRUNDY_ELIMIT;}
+if((rc=gr_extend_to(r,change))!=GRUNDY_OK)return rc;}else{i++;}r->reached=i;r->proved=0;uint64_t stop=i<r->m&&r->s[i]<r->store_limit?r->s[i]:r->store_limit;
 if((rc=gr_find_repeat(r,i,stop))!=GRUNDY_OK)return rc;if(!r->proved&&r->a.n>=r->store_limit){r->need=r->store_limit+1;
 return GRUNDY_ELIMIT;}}r->reached=i;return GRUNDY_OK;}static unsigned gr_width_for(uint32_t m){
 return m<256?1u:m<65536?2u:4u;}static int gr_vals_width(grundy_heap_game*g,unsigned w){if(g->vals.width==w)return GRUNDY_OK;
 gr_values fresh={NULL,w,0,0};int rc=gr_values_reserve(&fresh,&g->alloc,g->vals.n>0?g->vals.n:1);if(rc!=GRUNDY_OK)return rc;
 for(uint64_t i=0;i<g->vals.n;i++)gr_values_set(&fresh,i,gr_values_get(&g->vals,i));fresh.n=g->vals.n;
-gr_values_free(&g->vals,&g->alloc);g->vals=fresh;return GRUNDY_OK;}static int gr_compute_plain(gr_sub_run*r,
+gr_values_free(&g->vals,&g->alloc);g->vals=fresh;return GRUNDY_OK;}static int gr_compute_plain(gr_heap_subtraction_sub_run*r,
 uint64_t count){grundy_heap_game*g=r->g;int rc=gr_vals_width(g,gr_width_for(r->m));gr_values saved=r->a;
 r->a=g->vals;uint64_t chunk=GR_SUB_PROGRESS/(r->m?r->m:1)+1;gr_roll off={0,0,0,0};while(rc==GRUNDY_OK&&r->a.n<count){
 uint64_t end=count-r->a.n<chunk?count:r->a.n+chunk,n;rc=gr_values_reserve(&r->a,&g->alloc,end);if(rc==GRUNDY_OK)rc=gr_run_values(r,
 r->m,r->a.n,end,&off,&n);if(rc!=GRUNDY_OK)break;uint64_t from=r->a.n;r->a.n=n;g->vals=r->a;rc=gr_heap_subtraction_report(r,
-n-from);}g->vals=r->a;r->a=saved;return rc;}static void gr_keep_prefix(grundy_heap_game*g,gr_sub_run*r){
-uint64_t n=r->a.n;if(r->reached<r->m&&r->s[r->reached]<n)n=r->s[r->reached];if(n>g->vals.n){r->a.n=n;
-gr_values_free(&g->vals,&g->alloc);g->vals=r->a;memset(&r->a,0,sizeof r->a);}gr_values_free(&r->a,&g->alloc);
-}static int gr_fail_limit(grundy_heap_game*g,const gr_sub_run*r,uint64_t count){return gr_heap_fail(g,
-GRUNDY_ELIMIT,"%llu values: no period of this subtraction game " "is proved within the 2^32 - 1 values a table holds (its window " "proof needs at least %llu)",
+n-from);}g->vals=r->a;r->a=saved;return rc;}static void gr_keep_prefix(grundy_heap_game*g,
+gr_heap_subtraction_sub_run*r){uint64_t n=r->a.n;if(r->reached<r->m&&r->s[r->reached]<n)n=r->s[r->reached];
+if(n>g->vals.n){r->a.n=n;gr_values_free(&g->vals,&g->alloc);g->vals=r->a;memset(&r->a,0,sizeof r->a);
+}gr_values_free(&r->a,&g->alloc);}static int gr_fail_limit(grundy_heap_game*g,const gr_heap_subtraction_sub_run*r,
+uint64_t count){return gr_heap_fail(g,GRUNDY_ELIMIT,
+"%llu values: no period of this subtraction game " "is proved within the 2^32 - 1 values a table holds (its window " "proof needs at least %llu)",
 (unsigned long long)count,(unsigned long long)r->need);}GR_LOCAL int gr_heap_sub_compute(grundy_heap_game*g,
-uint64_t count){if(g->periodic||count<=g->vals.n)return GRUNDY_OK;gr_sub_run r;memset(&r,0,sizeof r);
-r.g=g;r.s=g->rules.removals;r.m=g->rules.nremovals;r.total=count;r.a.width=gr_width_for(r.m);int rc=GRUNDY_OK;
-uint64_t cap_values=g->limit!=0?g->limit/r.a.width:GR_SUB_MAX_VALUES;if(g->detect){r.store_limit=count<GR_SUB_MAX_VALUES?count:GR_SUB_MAX_VALUES;
-r.store_limit=r.store_limit<cap_values?r.store_limit:cap_values;rc=gr_prove_chain(&r);if(rc==GRUNDY_OK&&r.proved){
-gr_values_free(&g->vals,&g->alloc);g->vals=r.a;g->periodic=1;g->period=r.per;g->preperiod=r.pre;
-gr_free(&g->alloc,r.marked);return GRUNDY_OK;}gr_free(&g->alloc,r.marked);gr_keep_prefix(g,&r);if(rc==GRUNDY_ELIMIT&&count>GR_SUB_MAX_VALUES)return gr_fail_limit(g,
+uint64_t count){if(g->periodic||count<=g->vals.n||(g->runs!=NULL&&count<=g->runs_known))return GRUNDY_OK;
+int runs=gr_heap_sub_runs(g,count);if(runs==GRUNDY_OK)return runs;if(runs<0)return gr_heap_fail(g,
+runs,"out of memory keeping the values of a subtraction " "game as runs (%llu values asked)",(unsigned long long)count);
+gr_heap_subtraction_sub_run r;memset(&r,0,sizeof r);r.g=g;r.s=g->rules.removals;r.m=g->rules.nremovals;
+r.total=count;r.a.width=gr_width_for(r.m);int rc=GRUNDY_OK;uint64_t cap_values=g->limit!=0?g->limit/r.a.width:GR_SUB_MAX_VALUES;
+if(g->detect){r.store_limit=count<GR_SUB_MAX_VALUES?count:GR_SUB_MAX_VALUES;r.store_limit=r.store_limit<cap_values?r.store_limit:cap_values;
+rc=gr_prove_chain(&r);if(rc==GRUNDY_OK&&r.proved){gr_values_free(&g->vals,&g->alloc);g->vals=r.a;g->periodic=1;
+g->period=r.per;g->preperiod=r.pre;gr_free(&g->alloc,r.marked.p);return GRUNDY_OK;}gr_free(&g->alloc,
+r.marked.p);gr_keep_prefix(g,&r);if(rc==GRUNDY_ELIMIT&&count>GR_SUB_MAX_VALUES)return gr_fail_limit(g,
 &r,count);if(rc==GRUNDY_ECANCELED)return gr_heap_fail(g,rc,
 "the progress callback stopped the proof of a " "period at %llu values",(unsigned long long)r.done);
 if(rc==GRUNDY_ENOMEM)return gr_heap_fail(g,rc,"out of memory proving a period (%llu values)",(unsigned long long)r.a.n);

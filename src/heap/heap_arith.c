@@ -203,7 +203,7 @@ int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64
     grundy__heap_seen seen;
     uint64_t n = g->vals.n < max ? g->vals.n : max;
     if (g->runs != NULL) /* a subtraction game's values as runs (heap_sub_runs.c) */
-        rc = grundy__heap_sub_runs_observe(g, max, &seen);
+        rc = g->runs_observe(g, max, &seen);
     else
         rc = grundy__heap_observe(&g->vals, n, saltus_possible(g), &seen);
     if (rc != 1)

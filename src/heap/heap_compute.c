@@ -373,7 +373,7 @@ static void fill_known(const grundy_heap_game *g, uint64_t first, uint64_t count
 {
     uint64_t done = 0;
     if (g->runs != NULL) { /* a subtraction game's runs (heap_sub_runs.c) */
-        grundy__heap_sub_runs_fill(g, first, count, out);
+        g->runs_fill(g, first, count, out);
         return;
     }
     if (first < g->vals.n) {

@@ -291,5 +291,5 @@ void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
 
 uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
 {
-    return g == NULL ? 0 : g->runs != NULL ? grundy__heap_sub_runs_known(g) : g->vals.n;
+    return g == NULL ? 0 : g->runs != NULL ? g->runs_known : g->vals.n;
 }

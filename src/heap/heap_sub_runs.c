@@ -74,7 +74,7 @@ struct grundy__sub_runs {
     grundy__heap_pairs bound; /* the boundaries met: signature, heap */
     unsigned char *seen; /* the mex's marks, m + 2 */
     uint64_t same[SHORT_MAX + 1]; /* literal run: its last values with G(x) = G(x - p) */
-    uint64_t work;    /* positions compared and values computed: past WORK_MAX, give up */
+    uint64_t work;    /* positions compared, values computed: past a bound, give up */
 };
 
 /* ---- Reading the runs ------------------------------------------------------ */
@@ -268,7 +268,7 @@ static int literal_append(grundy_heap_game *g, grundy__sub_runs *r, uint32_t x)
 }
 
 /* G(n) from its options (n = known). */
-static uint32_t value_at(const grundy_heap_game *g, grundy__sub_runs *r, uint64_t n)
+static uint32_t runs_mex(const grundy_heap_game *g, grundy__sub_runs *r, uint64_t n)
 {
     const uint32_t *s = g->rules.removals;
     uint32_t m = g->rules.nremovals;
@@ -357,7 +357,7 @@ static int run_to(grundy_heap_game *g, grundy__sub_runs *r, uint64_t count)
             return GIVE_UP;
         uint64_t n = r->known;
         if (!r->periodic) {
-            rc = literal_append(g, r, value_at(g, r, n));
+            rc = literal_append(g, r, runs_mex(g, r, n));
             continue;
         }
         size_t i = r->n - 1;
@@ -385,7 +385,7 @@ static int run_to(grundy_heap_game *g, grundy__sub_runs *r, uint64_t count)
         r->known = next < count ? next : count;
         if (r->known == count)
             break;
-        uint32_t x = value_at(g, r, next);
+        uint32_t x = runs_mex(g, r, next);
         if (x == get(r, next - p)) {
             r->known++;
             continue;
@@ -412,15 +412,11 @@ void grundy__heap_sub_runs_free(grundy_heap_game *g)
     grundy__free(&g->alloc, r->seen);
     grundy__free(&g->alloc, r);
     g->runs = NULL;
+    g->runs_known = 0;
 }
 
-uint32_t grundy__heap_sub_runs_value(const grundy_heap_game *g, uint64_t heap)
-{
-    return get(g->runs, heap);
-}
-
-void grundy__heap_sub_runs_fill(const grundy_heap_game *g, uint64_t first, uint64_t count,
-                                uint32_t *out)
+/* out[0 .. count) = G(first), ... of known heaps, run by run. */
+static void fill(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out)
 {
     const grundy__sub_runs *r = g->runs;
     for (uint64_t done = 0; done < count;) {
@@ -434,12 +430,9 @@ void grundy__heap_sub_runs_fill(const grundy_heap_game *g, uint64_t first, uint6
     }
 }
 
-uint64_t grundy__heap_sub_runs_known(const grundy_heap_game *g)
-{
-    return g->runs != NULL ? g->runs->known : 0;
-}
-
-int grundy__heap_sub_runs_observe(grundy_heap_game *g, uint64_t max, grundy__heap_seen *seen)
+/* grundy__heap_observe on the values below max, looked at as a table
+ * while they fit OBSERVE_MAX values (0 past it: nothing seen). */
+static int observe(grundy_heap_game *g, uint64_t max, grundy__heap_seen *seen)
 {
     uint64_t n = g->runs->known < max ? g->runs->known : max;
     if (n > OBSERVE_MAX)
@@ -464,6 +457,8 @@ int grundy__heap_sub_runs(grundy_heap_game *g, uint64_t count)
         g->runs = (grundy__sub_runs *)grundy__calloc_array(&g->alloc, 1, sizeof *g->runs);
         if (g->runs == NULL)
             return GRUNDY_ENOMEM;
+        g->runs_fill = fill;
+        g->runs_observe = observe;
         g->runs->seen = (unsigned char *)grundy__alloc_array(&g->alloc, (size_t)m + 2, 1);
         if (g->runs->seen == NULL) {
             grundy__heap_sub_runs_free(g);
@@ -471,6 +466,7 @@ int grundy__heap_sub_runs(grundy_heap_game *g, uint64_t count)
         }
     }
     int rc = run_to(g, g->runs, count);
+    g->runs_known = g->runs->known;
     if (rc == GIVE_UP) {
         g->periodic = 0; /* (set only with the runs) */
         grundy__heap_sub_runs_free(g);

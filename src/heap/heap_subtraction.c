@@ -536,7 +536,7 @@ static int fail_limit(grundy_heap_game *g, const sub_run *r, uint64_t count)
 
 int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
 {
-    if (g->periodic || count <= g->vals.n || count <= grundy__heap_sub_runs_known(g))
+    if (g->periodic || count <= g->vals.n || (g->runs != NULL && count <= g->runs_known))
         return GRUNDY_OK;
     /* A large amount: runs of a short period first (heap_sub_runs.c). */
     int runs = grundy__heap_sub_runs(g, count);
