@@ -1460,6 +1460,14 @@ typedef int (*grundy_moves_u64_fn)(void *user, uint64_t pos, grundy_options *out
  */
 typedef void (*grundy_canon_fn)(void *user, void *pos);
 
+/** @brief A canonicalising callback for `uint64_t` positions, for
+ *         grundy_game_set_canon_u64(); as #grundy_canon_fn with the position
+ *         by value and its canonical form returned.
+ *  @param user The pointer given when the game was created.
+ *  @param pos  The position.
+ *  @return The canonical representative of @p pos's class. */
+typedef uint64_t (*grundy_canon_u64_fn)(void *user, uint64_t pos);
+
 /**
  * @brief Create a game whose positions are @p pos_size bytes long.
  * @param out      Out: the game, to be released with grundy_game_free().
@@ -1542,6 +1550,24 @@ GRUNDY_API const char *grundy_game_errmsg(const grundy_game *game);
  *         #GRUNDY_EINVAL.
  */
 GRUNDY_API int grundy_game_set_canon(grundy_game *game, grundy_canon_fn canon);
+
+/**
+ * @brief **Convenience**: grundy_game_set_canon() for a game of 8-byte
+ *        positions (grundy_game_new_u64(), grundy_game_new_dense(), or
+ *        grundy_game_new() with a size of 8), with a callback that receives
+ *        the position as a `uint64_t` value and returns its canonical form.
+ *        It computes what the same mapping set with grundy_game_set_canon()
+ *        computes.  It replaces a callback set by either call (one game has
+ *        one canonical form); NULL removes it.  Only before the first
+ *        evaluation.  Constant time; never allocates.
+ * @param game  The game.
+ * @param canon The callback, or NULL.  It runs where the other would, under
+ *              the same rules (idempotent, never calls into the game).
+ * @return #GRUNDY_OK, #GRUNDY_ESTATE if positions are already stored,
+ *         #GRUNDY_EINVAL (a NULL game, or positions that are not 8 bytes
+ *         long, with a message).
+ */
+GRUNDY_API int grundy_game_set_canon_u64(grundy_game *game, grundy_canon_u64_fn canon);
 
 /**
  * @brief Cap the memory of the memo tables, evaluation stacks and position

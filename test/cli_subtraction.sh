@@ -72,10 +72,25 @@ run values sub:1,4294967296 3
 expect_error "values sub:1,4294967296 3"
 check "the limit is named" grep -q 4294967295 "$tmp/err"
 
-# A proof that would keep more than 2^32 - 1 values: refused at once, the
-# message saying how many it needs.
+# {1, 2, 2^32 - 1}: values change from 2^32 - 1 on; kept as runs of period
+# 3, the proof of period 2^32 takes a few runs, not 2^32 values.
 run period sub:1,2,4294967295 100000000000
-expect_rc 2 "period sub:1,2,4294967295 (values change past 2^32 - 1)"
-check "the values needed are named" grep -q 4294967296 "$tmp/err"
+expect_out "period 4294967296 preperiod 0" "period sub:1,2,4294967295 (runs past 2^32 - 1)"
+run values --from 4294967293 sub:1,2,4294967295 4294967300
+expect_out "1 2 3 0 1 2 0" "values around 2^32 - 1 of sub:1,2,4294967295"
+# {1, 2, 1000000000} and {1, 2, 999999999} (Codeforces 1194D): n mod 3, and
+# period 10^9 with a 3 at heap 999999999; heaps below it from {1, 2} alone.
+run values --from 999999996 sub:1,2,1000000000 1000000002
+expect_out "0 1 2 0 1 2" "values of sub:1,2,1000000000 near 10^9"
+run values --from 999999996 sub:1,2,999999999 1000000002
+expect_out "0 1 2 3 0 1" "values of sub:1,2,999999999 near 10^9"
+run values --from 500000000 sub:1,2,999999999 500000003
+expect_out "2 0 1" "values of sub:1,2,999999999 below its largest amount"
+
+# A proof that would keep more than 2^32 - 1 values, its values not short
+# runs: refused at once, the message saying how many it needs.
+run period sub:1,4,9,16,25,36,49,64,81,100,4294967295 100000000000
+expect_rc 2 "period sub:1,4,...,100,4294967295 (values change past 2^32 - 1)"
+check "the values needed are named" grep -q 4294967310 "$tmp/err"
 
 finish

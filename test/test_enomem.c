@@ -37,7 +37,7 @@
  * | grundy_graph_loopy_followers | case_loopy_followers (on solved and unsolved graphs) |
  * | grundy_graph_genus | case_genus |
  * | grundy_game_new, grundy_game_new_u64 | case_game_new |
- * | grundy_game_free, grundy_game_set_canon, grundy_game_set_memory_limit, grundy_game_set_search_limit, grundy_game_set_progress | never allocate: free or store a setting |
+ * | grundy_game_free, grundy_game_set_canon, grundy_game_set_canon_u64, grundy_game_set_memory_limit, grundy_game_set_search_limit, grundy_game_set_progress | never allocate: free or store a setting |
  * | grundy_options_add, grundy_options_add_each | case_game_value: the generators add options with them, and their ENOMEM must come out of grundy_game_value |
  * | grundy_game_value | case_game_value (every play evaluated position by position), case_game_loopy (loopy play: the graph of positions) |
  * | grundy_game_outcome, grundy_game_sum_value, grundy_game_sum_outcome, grundy_game_sum_winning_move | case_game_sums (normal play), case_game_plays (every play; misère sums build the graph of positions) |

@@ -1004,16 +1004,16 @@ static void h3_run(int width, int rule, int canon, uint64_t *stored_out)
     grundy_game_free(game);
 }
 
-/* A u64 game with canonical forms: two heaps packed as a * 2^32 + b. */
-static int pair_moves(void *user, uint64_t pos, grundy_options *out)
+/* A u64 game with canonical forms: two heaps packed as a * 2^shift + b
+ * (shift 32, or 6 for a dense game); user counts calls. */
+static int pair_moves_by(long *calls, uint64_t pos, unsigned shift, grundy_options *out)
 {
-    long *calls = user;
     ++*calls;
-    uint64_t a = pos >> 32, b = pos & 0xffffffffu;
+    uint64_t a = pos >> shift, b = pos & ((1ull << shift) - 1);
     if (a > b)
         calls[1]++; /* not canonical */
     for (uint64_t t = 1; t <= a; t++)
-        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){((a - t) << 32) | b}, 1));
+        ADD_OR_RETURN(grundy_options_add(out, (const uint64_t[]){((a - t) << shift) | b}, 1));
     /* The second heap's options in one call, canonicalised one by one when
      * the game has a canonical form. */
     uint64_t opts[64];
@@ -1021,8 +1021,19 @@ static int pair_moves(void *user, uint64_t pos, grundy_options *out)
     if (b > 64)
         return GRUNDY_ERANGE; /* the positions of this test stay below */
     for (uint64_t t = 1; t <= b; t++)
-        opts[n++] = (a << 32) | (b - t);
+        opts[n++] = (a << shift) | (b - t);
     return grundy_options_add_each(out, opts, n);
+}
+
+static int pair_moves(void *user, uint64_t pos, grundy_options *out)
+{
+    return pair_moves_by(user, pos, 32, out);
+}
+
+static uint64_t pair_canon_by(uint64_t p, unsigned shift)
+{
+    uint64_t a = p >> shift, b = p & ((1ull << shift) - 1);
+    return a > b ? (b << shift) | a : p;
 }
 
 static void pair_canon(void *user, void *pos)
@@ -1030,9 +1041,7 @@ static void pair_canon(void *user, void *pos)
     (void)user;
     uint64_t p;
     memcpy(&p, pos, 8);
-    uint64_t a = p >> 32, b = p & 0xffffffffu;
-    if (a > b)
-        p = (b << 32) | a;
+    p = pair_canon_by(p, 32);
     memcpy(pos, &p, 8);
 }
 
@@ -1065,6 +1074,136 @@ static void test_canon(void)
         CHECK_EQ(calls[0], (long)stored);
         grundy_game_free(game);
     }
+}
+
+/* pair_canon by value, for grundy_game_set_canon_u64(); user counts calls. */
+static uint64_t pair_canon_u64(void *user, uint64_t p)
+{
+    ((long *)user)[2]++;
+    return pair_canon_by(p, 32);
+}
+
+/* The same with the heaps packed as a * 64 + b, for a dense game. */
+static int pair64_moves(void *user, uint64_t pos, grundy_options *out)
+{
+    return pair_moves_by(user, pos, 6, out);
+}
+
+static void pair64_canon(void *user, void *pos)
+{
+    (void)user;
+    uint64_t p;
+    memcpy(&p, pos, 8);
+    p = pair_canon_by(p, 6);
+    memcpy(pos, &p, 8);
+}
+
+static uint64_t pair64_canon_u64(void *user, uint64_t p)
+{
+    ((long *)user)[2]++;
+    return pair_canon_by(p, 6);
+}
+
+/* A game of pairs of heaps under both kinds of canonical callback. */
+typedef struct canon_case {
+    int dense, by_value;
+    long calls[3]; /* generator calls, non-canonical positions seen, u64 canon calls */
+    grundy_game *game;
+} canon_case;
+
+static void canon_case_new(canon_case *c, int dense, int by_value)
+{
+    memset(c, 0, sizeof *c);
+    c->dense = dense;
+    c->by_value = by_value;
+    grundy_moves_u64_fn moves = dense ? pair64_moves : pair_moves;
+    CHECK_EQ(dense ? grundy_game_new_dense(&c->game, 64 * 64, moves, c->calls, NULL)
+                   : grundy_game_new_u64(&c->game, moves, c->calls, NULL),
+             GRUNDY_OK);
+    if (by_value)
+        CHECK_EQ(grundy_game_set_canon_u64(c->game, dense ? pair64_canon_u64 : pair_canon_u64),
+                 GRUNDY_OK);
+    else
+        CHECK_EQ(grundy_game_set_canon(c->game, dense ? pair64_canon : pair_canon), GRUNDY_OK);
+}
+
+static uint64_t canon_case_pos(const canon_case *c, uint64_t a, uint64_t b)
+{
+    return c->dense ? a << 6 | b : a << 32 | b;
+}
+
+/* grundy_game_set_canon_u64 against grundy_game_set_canon on the same
+ * games (the hashed word memo and the dense one): every value under two
+ * plays, sums and their winning moves, the positions stored and the
+ * generator's calls identical, no position seen that is not canonical. */
+static void test_canon_u64(void)
+{
+    for (int dense = 0; dense < 2; dense++) {
+        canon_case c[2];
+        for (int by_value = 0; by_value < 2; by_value++)
+            canon_case_new(&c[by_value], dense, by_value);
+        static const int plays[] = {GRUNDY_PLAY_NORMAL, GRUNDY_PLAY_MISERE};
+        for (int pi = 0; pi < 2; pi++)
+            for (uint64_t a = 0; a <= 12; a++)
+                for (uint64_t b = 0; b <= 12; b++) {
+                    uint32_t v[2];
+                    for (int k = 0; k < 2; k++)
+                        CHECK_EQ(value_of(c[k].game, plays[pi], canon_case_pos(&c[k], a, b), &v[k]),
+                                 GRUNDY_OK);
+                    CHECK_EQ(v[0], v[1]);
+                    if (plays[pi] == GRUNDY_PLAY_NORMAL)
+                        CHECK_EQ(v[1], (uint32_t)(a ^ b));
+                }
+        uint64_t stored[2], sum[2][2], moves[2][2];
+        for (int k = 0; k < 2; k++) {
+            grundy_game_stats(c[k].game, &stored[k], NULL);
+            CHECK_EQ(c[k].calls[1], 0);
+            sum[k][0] = canon_case_pos(&c[k], 9, 4);
+            sum[k][1] = canon_case_pos(&c[k], 2, 7);
+            CHECK_EQ(grundy_game_sum_winning_move(c[k].game, GRUNDY_PLAY_NORMAL, sum[k], 2, moves[k]),
+                     1);
+        }
+        CHECK_EQ(stored[0], stored[1]);
+        CHECK_EQ(c[0].calls[0], c[1].calls[0]);
+        CHECK_EQ(c[0].calls[2], 0);
+        CHECK(c[1].calls[2] > 0);
+        CHECK_EQ(moves[0][0], moves[1][0]);
+        CHECK_EQ(moves[0][1], moves[1][1]);
+        for (int k = 0; k < 2; k++) {
+            /* Stored positions: the canonical form is fixed now. */
+            CHECK_EQ(grundy_game_set_canon_u64(c[k].game, NULL), GRUNDY_ESTATE);
+            CHECK(strstr(grundy_game_errmsg(c[k].game), "once positions are stored") != NULL);
+            grundy_game_free(c[k].game);
+        }
+    }
+
+    /* One canonical form a game: each call replaces the other's, NULL removes it. */
+    long calls[3] = {0, 0, 0};
+    grundy_game *game;
+    CHECK_EQ(grundy_game_new_u64(&game, pair_moves, calls, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_game_set_canon(game, pair_canon), GRUNDY_OK);
+    CHECK_EQ(grundy_game_set_canon_u64(game, pair_canon_u64), GRUNDY_OK);
+    uint32_t v;
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, (5ull << 32) | 3, &v), GRUNDY_OK);
+    CHECK_EQ(v, 5 ^ 3);
+    CHECK_EQ(calls[1], 0);
+    CHECK(calls[2] > 0);
+    grundy_game_free(game);
+    memset(calls, 0, sizeof calls);
+    CHECK_EQ(grundy_game_new_u64(&game, pair_moves, calls, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_game_set_canon_u64(game, pair_canon_u64), GRUNDY_OK);
+    CHECK_EQ(grundy_game_set_canon_u64(game, NULL), GRUNDY_OK);
+    CHECK_EQ(value_of(game, GRUNDY_PLAY_NORMAL, (5ull << 32) | 3, &v), GRUNDY_OK);
+    CHECK_EQ(calls[2], 0);
+    CHECK(calls[1] > 0); /* 5 > 3: not canonical, and nothing made it so */
+    grundy_game_free(game);
+
+    /* Positions of other sizes have no uint64_t form. */
+    CHECK_EQ(grundy_game_set_canon_u64(NULL, pair_canon_u64), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_game_new(&game, 3, h3_moves, NULL, NULL), GRUNDY_OK);
+    CHECK_EQ(grundy_game_set_canon_u64(game, pair_canon_u64), GRUNDY_EINVAL);
+    CHECK(strstr(grundy_game_errmsg(game), "positions of 3 bytes, not 8") != NULL);
+    grundy_game_free(game);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1318,7 +1457,7 @@ static void test_growth_by_need(void)
 typedef struct reentrant {
     grundy_game *game;
     int value_rc, move_rc; /* 99: no call made */
-    int other_rc[9];       /* the other calls that compute */
+    int other_rc[10];      /* the other calls that compute */
     long progress_calls;
 } reentrant;
 
@@ -1339,6 +1478,7 @@ static void reenter_all(reentrant *r, uint64_t n)
     r->other_rc[6] = value_of(g, GRUNDY_PLAY_LOOPY, n, &v);
     r->other_rc[7] = grundy_game_sum_value(g, GRUNDY_PLAY_NORMAL, &n, 1, &v);
     r->other_rc[8] = grundy_game_set_canon(g, NULL);
+    r->other_rc[9] = grundy_game_set_canon_u64(g, NULL);
     grundy_game_set_memory_limit(g, 1);
     grundy_game_set_search_limit(g, 1);
     grundy_game_set_progress(g, NULL, NULL);
@@ -1364,7 +1504,7 @@ static int reentrant_moves(void *user, uint64_t n, grundy_options *out)
 static int all_refused(const reentrant *r)
 {
     int all = 1;
-    for (int i = 0; i < 9; i++)
+    for (int i = 0; i < 10; i++)
         all &= r->other_rc[i] == GRUNDY_ESTATE;
     return all;
 }
@@ -2757,6 +2897,7 @@ int main(void)
     RUN(test_split_plays);
     RUN(test_degree_move);
     RUN(test_canon);
+    RUN(test_canon_u64);
     RUN(test_deep);
     RUN(test_cycles);
     RUN(test_memory_limit);

@@ -22,6 +22,7 @@
 #include "grundy.h"
 #include "harness.h"
 #include "failing_alloc.h"
+#include "heap/heap_game.h" /* runs_mode: the runs engine at any amount, or never */
 
 /* ---- the brute force ------------------------------------------------------- */
 
@@ -86,11 +87,17 @@ static uint32_t follow(const uint32_t *G, uint64_t p, uint64_t e, uint64_t n)
 
 /* ---- the library ----------------------------------------------------------- */
 
+/* The runs engine of heap_sub_runs.c for the games new_game makes: 0 as the
+ * library chooses (from a largest amount of 2^16 on), 1 at any amount, -1
+ * never (the plain engine of heap_subtraction.c). */
+static int runs_mode;
+
 static grundy_heap_game *new_game(const uint32_t *s, size_t m, const grundy_allocator *a)
 {
     grundy_heap_game *h = NULL;
     if (!CHECK_EQ(grundy_heap_game_new(&h, a), GRUNDY_OK))
         return NULL;
+    h->runs_mode = runs_mode;
     if (!CHECK_EQ(grundy_heap_game_set_subtraction(h, s, m), GRUNDY_OK)) {
         grundy_heap_game_free(h);
         return NULL;
@@ -166,15 +173,23 @@ static void check_game(const uint32_t *s, size_t m, const uint32_t *G, uint64_t 
 
 /* ---- small sets: everything by brute force --------------------------------- */
 
+/* A random set of 1 to 5 amounts in s (repeats allowed), each at most a
+ * random bound up to spread; returns how many. */
+static size_t random_set(uint32_t *s, uint32_t spread)
+{
+    size_t m = 1 + harness_rand() % 5;
+    uint32_t top = 1 + (uint32_t)(harness_rand() % spread);
+    for (size_t j = 0; j < m; j++)
+        s[j] = 1 + (uint32_t)(harness_rand() % top);
+    return m;
+}
+
 static void test_random_small(void)
 {
     int sets = harness_quick() ? 150 : 600;
     for (int i = 0; i < sets; i++) {
         uint32_t s[6];
-        size_t m = 1 + harness_rand() % 5;
-        uint32_t top = 1 + (uint32_t)(harness_rand() % 30);
-        for (size_t j = 0; j < m; j++)
-            s[j] = 1 + (uint32_t)(harness_rand() % top);
+        size_t m = random_set(s, 30);
         uint64_t t = largest(s, m);
         uint64_t L = 6000, p = 0, e = 0;
         uint32_t *G = brute_values(s, m, L);
@@ -333,21 +348,222 @@ static void test_huge_amounts(void)
         grundy_heap_game_free(g);
     }
     /* {1, 2, 2^32 - 1}: 2^32 - 1 is a multiple of 3, so values change from
-     * heap 2^32 - 1 on, and the proof would keep more than 2^32 - 1 values:
+     * heap 2^32 - 1 on.  Kept as runs, the proof of period 2^32 takes a few
+     * runs; the plain engine's would keep more than 2^32 - 1 values:
      * refused at once, saying how many it needs.  Small heaps still work. */
     const uint32_t b[] = {1, 2, UINT32_MAX};
-    h = new_game(b, 3, NULL);
-    if (h != NULL) {
+    for (runs_mode = 0; runs_mode >= -1; runs_mode--) {
+        h = new_game(b, 3, NULL);
+        if (h == NULL)
+            break;
         uint32_t v = 9;
-        CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 1000000000000ull, &v),
-                 GRUNDY_ELIMIT);
-        const char *msg = grundy_heap_game_errmsg(h);
-        if (!CHECK(strstr(msg, "4294967296") != NULL && strstr(msg, "2^32 - 1") != NULL))
-            fprintf(stderr, "    message: %s\n", msg);
+        uint64_t p, e, big = 1000000000000ull, k = UINT32_MAX;
+        if (runs_mode == 0) {
+            CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, big, &v), GRUNDY_OK);
+            CHECK_EQ(v, big % (k + 1) == k ? 3 : big % (k + 1) % 3);
+            CHECK_EQ(grundy_heap_game_period(h, 5000, &p, &e), 1);
+            CHECK_EQ(p, k + 1);
+            CHECK_EQ(e, 0);
+        } else {
+            CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, big, &v), GRUNDY_ELIMIT);
+            const char *msg = grundy_heap_game_errmsg(h);
+            if (!CHECK(strstr(msg, "4294967296") != NULL && strstr(msg, "2^32 - 1") != NULL))
+                fprintf(stderr, "    message: %s\n", msg);
+            CHECK_EQ(grundy_heap_game_period(h, 5000, &p, &e), 0);
+        }
         CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 1000, &v), GRUNDY_OK);
         CHECK_EQ(v, 1000 % 3);
-        uint64_t p, e;
-        CHECK_EQ(grundy_heap_game_period(h, 5000, &p, &e), 0);
+        grundy_heap_game_free(h);
+    }
+    runs_mode = 0;
+}
+
+/* ---- runs: values kept as runs of a short period (heap_sub_runs.c) -------- */
+
+/* G(n) of {1, 2, k}: n mod 3 if 3 does not divide k; else, with r = n mod
+ * (k + 1), 3 at r = k and r mod 3 below (period k + 1, preperiod 0). */
+static uint32_t one_two(uint64_t k, uint64_t n)
+{
+    if (k % 3 != 0)
+        return (uint32_t)(n % 3);
+    uint64_t r = n % (k + 1);
+    return r == k ? 3 : (uint32_t)(r % 3);
+}
+
+/* The runs engine at every amount against the brute force and the plain
+ * engine: random small sets, every value, period and preperiod the least. */
+static void test_runs_small(void)
+{
+    runs_mode = 1;
+    int sets = harness_quick() ? 100 : 400;
+    for (int i = 0; i < sets; i++) {
+        uint32_t s[6];
+        size_t m = random_set(s, 40);
+        uint64_t t = largest(s, m);
+        uint64_t L = 8000, p = 0, e = 0;
+        uint32_t *G = brute_values(s, m, L);
+        if (CHECK(brute_period(G, L, t, &p, &e)))
+            check_game(s, m, G, L, p, e);
+        free(G);
+        /* The runs proved it (they did not give up for the plain engine). */
+        grundy_heap_game *h = new_game(s, m, NULL);
+        if (h != NULL) {
+            uint64_t gp, ge;
+            CHECK_EQ(grundy_heap_game_period(h, UINT64_MAX, &gp, &ge), 1);
+            CHECK(h->runs != NULL);
+            grundy_heap_game_free(h);
+        }
+    }
+    /* {1, 2, k}, k = 3 ... 400: the closed form, near and far, proved. */
+    for (uint64_t k = 3; k <= 400; k++) {
+        const uint32_t s[] = {1, 2, (uint32_t)k};
+        grundy_heap_game *h = new_game(s, 3, NULL);
+        if (h == NULL)
+            break;
+        uint64_t p = 0, e = 9;
+        CHECK_EQ(grundy_heap_game_period(h, UINT64_MAX, &p, &e), 1);
+        CHECK_EQ(p, k % 3 ? 3 : k + 1);
+        CHECK_EQ(e, 0);
+        CHECK(h->runs != NULL);
+        uint32_t v[1200];
+        CHECK_EQ(grundy_heap_game_values(h, GRUNDY_PLAY_NORMAL, 0, 1200, v), GRUNDY_OK);
+        int ok = 1;
+        for (uint64_t n = 0; n < 1200; n++)
+            ok &= v[n] == one_two(k, n);
+        CHECK_EQ(grundy_heap_game_values(h, GRUNDY_PLAY_NORMAL, 987654321987ull, 1200, v),
+                 GRUNDY_OK);
+        for (uint64_t n = 0; n < 1200; n++)
+            ok &= v[n] == one_two(k, 987654321987ull + n);
+        if (!CHECK(ok))
+            fprintf(stderr, "    {1, 2, %llu}\n", (unsigned long long)k);
+        grundy_heap_game_free(h);
+    }
+    runs_mode = 0;
+}
+
+/* Past 2^16 the library keeps runs by itself: against the plain engine on
+ * the same sets (small amounts and a large one), period, preperiod and
+ * every value up to two periods past the preperiod the same. */
+static void test_runs_vs_plain(void)
+{
+    int sets = harness_quick() ? 12 : 40;
+    for (int i = 0; i < sets; i++) {
+        uint32_t s[6];
+        size_t m = random_set(s, 40) + 1;
+        s[m - 1] = 65536 + (uint32_t)(harness_rand() % 300000);
+        grundy_heap_game *h[2];
+        uint64_t p[2] = {0, 0}, e[2] = {0, 0};
+        int rc[2];
+        for (int k = 0; k < 2; k++) {
+            runs_mode = k ? -1 : 0;
+            h[k] = new_game(s, m, NULL);
+            rc[k] = h[k] ? grundy_heap_game_period(h[k], 1ull << 31, &p[k], &e[k]) : -1;
+        }
+        runs_mode = 0;
+        char name[200];
+        set_name(name, sizeof name, s, m);
+        if (!CHECK_EQ(rc[0], rc[1]) || !CHECK_EQ(p[0], p[1]) || !CHECK_EQ(e[0], e[1]))
+            fprintf(stderr, "    %s: runs %d p %llu e %llu, plain %d p %llu e %llu\n", name,
+                    rc[0], (unsigned long long)p[0], (unsigned long long)e[0], rc[1],
+                    (unsigned long long)p[1], (unsigned long long)e[1]);
+        uint64_t end = e[1] + 2 * p[1] + 1000;
+        uint32_t a[4096], b[4096];
+        for (uint64_t at = 0; rc[0] == 1 && rc[1] == 1 && at < end; at += 4096) {
+            if (!CHECK_EQ(grundy_heap_game_values(h[0], GRUNDY_PLAY_NORMAL, at, 4096, a), 0) ||
+                !CHECK_EQ(grundy_heap_game_values(h[1], GRUNDY_PLAY_NORMAL, at, 4096, b), 0))
+                break;
+            if (!CHECK(memcmp(a, b, sizeof a) == 0)) {
+                fprintf(stderr, "    %s: values from %llu differ\n", name, (unsigned long long)at);
+                break;
+            }
+        }
+        grundy_heap_game_free(h[0]);
+        grundy_heap_game_free(h[1]);
+    }
+}
+
+/* Where runs do not pay, the plain engine answers: values that are not
+ * short runs (the squares up to 100, whose values have no period up to 64
+ * for long), and runs whose room would pass the memory cap. */
+static void test_runs_give_up(void)
+{
+    uint32_t s[11];
+    for (uint32_t j = 0; j < 10; j++)
+        s[j] = (j + 1) * (j + 1);
+    s[10] = 70001;
+    uint64_t L = 400000, p = 0, e = 0;
+    uint32_t *G = brute_values(s, 11, L);
+    if (!CHECK(brute_period(G, L, 70001, &p, &e))) {
+        free(G);
+        return;
+    }
+    grundy_heap_game *h = new_game(s, 11, NULL);
+    if (h != NULL) {
+        uint64_t gp = 0, ge = 0;
+        CHECK_EQ(grundy_heap_game_period(h, UINT64_MAX, &gp, &ge), 1);
+        CHECK_EQ(gp, p);
+        CHECK_EQ(ge, e);
+        CHECK(h->runs == NULL && h->runs_mode == -1); /* given up */
+        same_values(h, G, p, e, L - 3000, 3000, "squares, 70001");
+        grundy_heap_game_free(h);
+    }
+    free(G);
+
+    /* {1, 2, 999999}: five runs within a cap of 64 KiB, where the plain
+     * engine would keep 2 million values; a cap of 100 bytes leaves no room
+     * for runs, and the plain engine's refusal names the cap. */
+    const uint32_t t[] = {1, 2, 999999};
+    const size_t caps[] = {65536, 100};
+    for (size_t c = 0; c < 2; c++) {
+        h = new_game(t, 3, NULL);
+        if (h == NULL)
+            break;
+        grundy_heap_game_set_memory_limit(h, caps[c]);
+        uint32_t v = 99;
+        int rc = grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 5000000, &v);
+        if (c == 0) {
+            CHECK_EQ(rc, GRUNDY_OK);
+            CHECK_EQ(v, one_two(999999, 5000000));
+        } else {
+            CHECK_EQ(rc, GRUNDY_ELIMIT);
+            CHECK(strstr(grundy_heap_game_errmsg(h), "memory limit of 100 bytes") != NULL);
+        }
+        grundy_heap_game_free(h);
+    }
+}
+
+/* {1, 2, k} with k up to 10^9 (Codeforces 1194D) and heaps up to 10^9: a
+ * heap below k from the game {1, 2} without computing up to k, a heap past
+ * it from the period k + 1 proved on a few runs. */
+static void test_runs_huge(void)
+{
+    for (int i = 0; i < 100; i++) {
+        uint64_t k = 3 + harness_rand() % 999999998u;
+        if (i % 2 == 0)
+            k -= k % 3; /* a multiple of 3: the period is k + 1 */
+        uint64_t n = harness_rand() % 1000000001u;
+        if (i % 5 == 0)
+            n = k + (uint64_t)(i % 4); /* at the large amount */
+        const uint32_t s[] = {(uint32_t)k, 2, 1};
+        grundy_heap_game *h = new_game(s, 3, NULL);
+        if (h == NULL)
+            break;
+        uint32_t v = 99;
+        CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, n, &v), GRUNDY_OK);
+        if (!CHECK_EQ(v, one_two(k, n)))
+            fprintf(stderr, "    {1, 2, %llu}: G(%llu)\n", (unsigned long long)k,
+                    (unsigned long long)n);
+        if (n < k) /* nothing proved on the way, nothing past the heap */
+            CHECK(grundy_heap_game_computed(h) <= n + 1 || k % 3 != 0);
+        uint64_t p = 0, e = 9;
+        CHECK_EQ(grundy_heap_game_period(h, UINT64_MAX, &p, &e), 1);
+        CHECK_EQ(p, k % 3 ? 3 : k + 1);
+        CHECK_EQ(e, 0);
+        const uint64_t far[] = {k - 1, k, k + 1, 2 * k, 2 * k + 1, 2 * k + 2, UINT64_MAX};
+        for (size_t j = 0; j < sizeof far / sizeof far[0]; j++) {
+            CHECK_EQ(grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, far[j], &v), GRUNDY_OK);
+            CHECK_EQ(v, one_two(k, far[j]));
+        }
         grundy_heap_game_free(h);
     }
 }
@@ -357,18 +573,22 @@ static void test_huge_amounts(void)
 static void test_enomem(void)
 {
     const uint32_t sets[][3] = {{1, 2, 999}, {2, 5, 7}, {1, 2, 1000}, {3, 5, 2001}};
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
-        uint32_t *G = brute_values(sets[i], 3, 20000);
+    /* Each set by the plain engine, then as runs. */
+    for (size_t i = 0; i < 2 * sizeof sets / sizeof sets[0]; i++) {
+        runs_mode = i % 2 ? 1 : -1;
+        uint32_t *G = brute_values(sets[i / 2], 3, 20000);
         uint64_t p = 0, e = 0;
-        CHECK(brute_period(G, 20000, largest(sets[i], 3), &p, &e));
+        CHECK(brute_period(G, 20000, largest(sets[i / 2], 3), &p, &e));
         for (long fail_at = 1;; fail_at++) {
             failing_alloc f = {0, fail_at, 0, 0};
             grundy_allocator a = failing_allocator(&f);
             grundy_heap_game *h = NULL;
             int rc = grundy_heap_game_new(&h, &a);
             uint32_t v = 0;
-            if (rc == GRUNDY_OK)
-                rc = grundy_heap_game_set_subtraction(h, sets[i], 3);
+            if (rc == GRUNDY_OK) {
+                h->runs_mode = runs_mode;
+                rc = grundy_heap_game_set_subtraction(h, sets[i / 2], 3);
+            }
             if (rc == GRUNDY_OK)
                 rc = grundy_heap_game_value(h, GRUNDY_PLAY_NORMAL, 1000000000000000000ull, &v);
             CHECK(rc == GRUNDY_OK || rc == GRUNDY_ENOMEM);
@@ -393,6 +613,7 @@ static void test_enomem(void)
         }
         free(G);
     }
+    runs_mode = 0;
 }
 
 /* Reports seen (calls), the last count, whether counts never went back
@@ -416,7 +637,9 @@ static void test_progress(void)
     /* {1, 2, 1.2 * 10^7}: some 1.2 * 10^7 values computed (from the largest
      * amount on, 3 options each): reports on the way. */
     const uint32_t s[] = {1, 2, 12000000};
+    runs_mode = -1; /* the plain engine: as runs, the proof has no values to report */
     grundy_heap_game *h = new_game(s, 3, NULL);
+    runs_mode = 0;
     if (h == NULL)
         return;
     stopper st = {0, 0, 0, 1};
@@ -430,7 +653,9 @@ static void test_progress(void)
     grundy_heap_game_free(h);
 
     /* Stopped at the first report: ECANCELED, then it starts again. */
+    runs_mode = -1;
     h = new_game(s, 3, NULL);
+    runs_mode = 0;
     if (h == NULL)
         return;
     stopper st2 = {0, 1, 0, 1};
@@ -455,6 +680,10 @@ int main(void)
     RUN(test_shapes);
     RUN(test_large);
     RUN(test_huge_amounts);
+    RUN(test_runs_small);
+    RUN(test_runs_vs_plain);
+    RUN(test_runs_give_up);
+    RUN(test_runs_huge);
     RUN(test_enomem);
     RUN(test_progress);
     return harness_done();

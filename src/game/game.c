@@ -213,17 +213,43 @@ void grundy_game_free(grundy_game *g)
     grundy__free(&a, g);
 }
 
-int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
+/* Whether the canonical form may change now: outside the game's own
+ * callbacks, before any position is stored (memo keys are canonical). */
+static int canon_settable(grundy_game *g)
 {
-    if (g == NULL)
-        return GRUNDY_EINVAL;
     if (g->inside)
         return grundy__game_refuse_reentry(g);
     if (grundy__game_stored_count(g) != 0)
         return grundy__game_fail(g, GRUNDY_ESTATE,
                                  "the canonical form cannot change once positions are stored");
-    g->canon = canon;
     return GRUNDY_OK;
+}
+
+int grundy_game_set_canon(grundy_game *g, grundy_canon_fn canon)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    int rc = canon_settable(g);
+    if (rc == GRUNDY_OK) {
+        g->canon = canon;
+        g->canon_u64 = NULL;
+    }
+    return rc;
+}
+
+int grundy_game_set_canon_u64(grundy_game *g, grundy_canon_u64_fn canon)
+{
+    if (g == NULL)
+        return GRUNDY_EINVAL;
+    if (g->size != sizeof(uint64_t))
+        return grundy__game_fail(g, GRUNDY_EINVAL,
+                                 "grundy_game_set_canon_u64: positions of %zu bytes, not 8", g->size);
+    int rc = canon_settable(g);
+    if (rc == GRUNDY_OK) {
+        g->canon = NULL;
+        g->canon_u64 = canon;
+    }
+    return rc;
 }
 
 /* Setters from the game's own callbacks leave it as it is (grundy.h). */

@@ -80,7 +80,7 @@ struct grundy_options {
     grundy_game *game;
     grundy__game_optlist *out; /* where options go, or (NULL) ... */
     grundy__word_searcher *words; /* ... to the stack of this word search */
-    grundy_canon_fn canon;     /* applied to each part as it is added, or NULL */
+    int canon;                 /* canonicalise each part as it is added */
     int one_part;              /* the play of the search allows no split */
 };
 
@@ -96,7 +96,8 @@ struct grundy_game {
     grundy_moves_fn moves;
     grundy_moves_u64_fn moves_u64;
     void *user;
-    grundy_canon_fn canon;
+    grundy_canon_fn canon;     /* the canonical form, or NULL; ... */
+    grundy_canon_u64_fn canon_u64; /* ... or this one, never both */
     grundy_progress_fn progress;
     void *progress_user;
     size_t limit;
@@ -137,6 +138,34 @@ static inline void grundy__game_copy_pos(const grundy_game *g, void *dst, const 
         memcpy(dst, src, sizeof(uint64_t));
     else
         memcpy(dst, src, g->size);
+}
+
+/* Whether the game has a canonical form. */
+static inline int grundy__game_has_canon(const grundy_game *g)
+{
+    return g->canon != NULL || g->canon_u64 != NULL;
+}
+
+/* The canonical form of an 8-byte position, by either kind of callback. */
+static inline uint64_t grundy__game_canon_word(const grundy_game *g, uint64_t pos)
+{
+    if (g->canon_u64 != NULL)
+        return g->canon_u64(g->user, pos);
+    g->canon(g->user, &pos);
+    return pos;
+}
+
+/* Rewrites the position at pos into its canonical form (the game has one). */
+static inline void grundy__game_canon(const grundy_game *g, void *pos)
+{
+    if (g->canon_u64 != NULL) {
+        uint64_t w;
+        memcpy(&w, pos, sizeof w);
+        w = g->canon_u64(g->user, w);
+        memcpy(pos, &w, sizeof w);
+    } else {
+        g->canon(g->user, pos);
+    }
 }
 
 /* What follows a record's position: its value and slot hint (two u32). */

@@ -244,8 +244,8 @@ int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
 void grundy__game_load(grundy_game *g, const void *pos)
 {
     grundy__game_copy_pos(g, g->pos, pos);
-    if (g->canon != NULL)
-        g->canon(g->user, g->pos);
+    if (grundy__game_has_canon(g))
+        grundy__game_canon(g, g->pos);
 }
 
 /* What a position's number call asks: its number, and its outcome if

@@ -37,7 +37,7 @@ static int make_room(grundy_options *o, uint32_t nparts)
 static void canonicalise(const grundy_options *o, unsigned char *p, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++, p += o->game->rec)
-        o->canon(o->game->user, p);
+        grundy__game_canon(o->game, p);
 }
 
 /* Appends an option, its room made (none for an option of no parts). */
@@ -54,7 +54,7 @@ static void append(grundy_options *o, const void *parts, uint32_t nparts)
     out->len += (size_t)nparts * g->rec;
     memcpy(counts->p + counts->len, &nparts, sizeof nparts);
     counts->len += sizeof nparts;
-    if (o->canon != NULL)
+    if (o->canon)
         canonicalise(o, first, nparts);
 }
 
@@ -101,7 +101,7 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
 
 int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
-    grundy_options o = {g, out, NULL, how & GRUNDY__LIST_CANON ? g->canon : NULL,
+    grundy_options o = {g, out, NULL, (how & GRUNDY__LIST_CANON) != 0 && grundy__game_has_canon(g),
                         (how & GRUNDY__LIST_ONE_PART) != 0};
     int rc = grundy__game_check_bound(g);
     if (rc != GRUNDY_OK)

@@ -99,14 +99,14 @@ static int option_room(grundy__word_searcher *s, size_t nopts, size_t nparts)
 }
 
 static void append(grundy__word_searcher *s, const unsigned char *parts, uint32_t nparts,
-                   grundy_canon_fn canon)
+                   int canon)
 {
     const grundy_game *g = s->game;
     for (uint32_t i = 0; i < nparts; i++) {
         uint64_t w;
         memcpy(&w, parts + (size_t)i * sizeof w, sizeof w);
-        if (canon != NULL)
-            canon(g->user, &w);
+        if (canon)
+            w = grundy__game_canon_word(g, w);
         s->parts[s->nparts++] = w;
     }
     s->opts[s->nopts].nparts = nparts;
@@ -162,9 +162,9 @@ int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
         opts[i].nparts = 1;
         opts[i].number = 0;
     }
-    if (o->canon != NULL)
+    if (o->canon)
         for (size_t i = 0; i < n; i++)
-            o->canon(s->game->user, &parts[i]);
+            parts[i] = grundy__game_canon_word(s->game, parts[i]);
     s->nparts += n;
     s->nopts += n;
     return GRUNDY_OK;
@@ -174,7 +174,7 @@ int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
 static int generate(grundy__word_searcher *s, uint64_t pos)
 {
     grundy_game *g = s->game;
-    grundy_options o = {g, NULL, s, g->canon, !grundy__play_splits(s->play)};
+    grundy_options o = {g, NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play)};
     s->errmsg[0] = '\0';
     int rc = g->moves_u64 != NULL ? g->moves_u64(g->user, pos, &o) : g->moves(g->user, &pos, &o);
     if (rc > 0)

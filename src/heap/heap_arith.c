@@ -203,8 +203,12 @@ int grundy_heap_game_arithmetic_period(grundy_heap_game *g, uint64_t max, uint64
     }
     grundy__heap_seen seen;
     uint64_t n = g->vals.n < max ? g->vals.n : max;
-    if (!grundy__heap_observe(&g->vals, n, saltus_possible(g), &seen))
-        return 0;
+    if (g->runs != NULL) /* a subtraction game's values as runs (heap_sub_runs.c) */
+        rc = g->runs_observe(g, max, &seen);
+    else
+        rc = grundy__heap_observe(&g->vals, n, saltus_possible(g), &seen);
+    if (rc != 1)
+        return rc;
     *period = seen.period;
     *preperiod = seen.preperiod;
     *saltus = seen.saltus;

@@ -384,6 +384,10 @@ static void copy_stored(const grundy__values *v, uint64_t from, uint64_t count, 
 static void fill_known(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out)
 {
     uint64_t done = 0;
+    if (g->runs != NULL) { /* a subtraction game's runs (heap_sub_runs.c) */
+        g->runs_fill(g, first, count, out);
+        return;
+    }
     if (first < g->vals.n) {
         done = g->vals.n - first < count ? g->vals.n - first : count;
         copy_stored(&g->vals, first, done, out);

@@ -68,7 +68,8 @@ int grundy_heap_game_new(grundy_heap_game **out, const grundy_allocator *alloc)
 
 /* The engines, by the rules they compute.  Each call that gives rules
  * names the engines of the rules it can give, and no other call does. */
-static const grundy__heap_engine subtraction_engine = {grundy__heap_sub_compute, NULL, NULL, NULL};
+static const grundy__heap_engine subtraction_engine = {grundy__heap_sub_compute, NULL, NULL,
+                                                       grundy__heap_sub_runs_free};
 static const grundy__heap_engine allbut_engine = {
     grundy__heap_general_compute, grundy__heap_allbut_run, grundy__heap_check_allbut,
     grundy__heap_allbut_free};
@@ -291,5 +292,5 @@ void grundy_heap_game_set_period_detection(grundy_heap_game *g, int on)
 
 uint64_t grundy_heap_game_computed(const grundy_heap_game *g)
 {
-    return g ? g->vals.n : 0;
+    return g == NULL ? 0 : g->runs != NULL ? g->runs_known : g->vals.n;
 }

@@ -5,7 +5,8 @@
  * (the value sequence, by the kernels of heap_kernel.h, stored as
  * heap_values.c keeps it), heap_sparse.c (the sparse-space method's mask and
  * rare heaps) with heap_scan.c (its confirmation scans), heap_threads.c
- * (two lanes), heap_subtraction.c (subtraction games' own engine),
+ * (two lanes), heap_subtraction.c (subtraction games' own engine) with
+ * heap_sub_runs.c (their values as runs, for a large amount),
  * heap_allbut.c (all-but games' values and certificate), heap_period.c (the
  * period proved by the Guy-Smith theorem), heap_arith.c (arithmetic
  * periods, Lasker's Nim's closed form, 64-bit values), heap_order.c (the
@@ -84,6 +85,23 @@ typedef struct grundy__heap_misere {
     unsigned char *tame;     /* per heap: its tame kind, with every heap it reaches */
     size_t ngenus, cap_genus, cap_tame;
 } grundy__heap_misere;
+
+/* A table of (hash, heap) pairs, heap 0 meaning free, kept at most half
+ * full: the windows the subtraction engines have met (heap_subtraction.c,
+ * heap_sub_runs.c), looked up by linear probing from the home slot. */
+typedef struct grundy__heap_pairs {
+    uint64_t *p;        /* 2 * cap words: hash, heap */
+    size_t cap, count;  /* pairs of room (a power of two), pairs used */
+} grundy__heap_pairs;
+
+/* A regularity seen in values: G(n + period) = G(n) + saltus from the
+ * preperiod on, up to the values examined. */
+typedef struct grundy__heap_seen {
+    uint64_t period, preperiod, saltus, upto;
+} grundy__heap_seen;
+
+/* A subtraction game's values kept as runs (heap_sub_runs.c, private). */
+typedef struct grundy__sub_runs grundy__sub_runs;
 
 /* How a game's values are computed and its regularity proved, chosen with
  * its rules (heap_game.c).  The calls reach the engines through it only, so
@@ -181,6 +199,18 @@ struct grundy_heap_game {
     int periodic;
     uint64_t period, preperiod, saltus;
     grundy__heap_allbut allbut; /* all-but games' running counts (heap_allbut.c) */
+    /* A subtraction game's values as runs instead of vals, or NULL
+     * (heap_sub_runs.c); runs_mode 0: tried from a large amount on, 1
+     * (tests only): at any, -1: given up for this game.  The runs are
+     * reached through runs_fill and runs_observe, so that an edition cut to
+     * calls keeps them only with the subtraction engine: out[0 .. count) =
+     * G(first), ... of known heaps; grundy__heap_observe on the values below
+     * max (1, 0 or GRUNDY_ENOMEM; 0 past 2^24 values). */
+    grundy__sub_runs *runs;
+    int runs_mode;
+    uint64_t runs_known; /* G(0) ... G(runs_known - 1), or every heap once periodic */
+    void (*runs_fill)(const grundy_heap_game *g, uint64_t first, uint64_t count, uint32_t *out);
+    int (*runs_observe)(grundy_heap_game *g, uint64_t max, grundy__heap_seen *seen);
     size_t limit;        /* the memory cap in bytes, 0 for none */
 
     /* Misère play (heap_misere.c, heap_genus.c): its state, made at the
@@ -256,8 +286,15 @@ int grundy__heap_ensure(grundy_heap_game *g, uint64_t heap);
  * range, whole: past the table it is G(n0 + r) + q * saltus with
  * heap - n0 = q * period + r.  Returns 0 where it passes 2^64 - 1 (*v is
  * then UINT64_MAX), else 1. */
+
 static inline int grundy__heap_value_wide(const grundy_heap_game *g, uint64_t heap, uint64_t *v)
 {
+    if (g->runs != NULL) { /* a subtraction game's runs (heap_sub_runs.c) */
+        uint32_t x;
+        g->runs_fill(g, heap, 1, &x);
+        *v = x;
+        return 1;
+    }
     if (heap < g->vals.n) {
         *v = grundy__values_get(&g->vals, heap);
         return 1;
@@ -293,6 +330,28 @@ static inline uint32_t grundy__heap_known_value(const grundy_heap_game *g, uint6
  * the window proof of a period (storing at most count values, which may
  * skip values below the largest amount); failures get their message. */
 int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count);
+
+static inline size_t grundy__heap_pairs_slot(const grundy__heap_pairs *t, uint64_t h)
+{
+    return (size_t)((h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull >> 7) & (t->cap - 1);
+}
+
+/* Room for one more pair, the table doubled (and its pairs placed again)
+ * when it would pass half full: GRUNDY_OK or GRUNDY_ENOMEM. */
+int grundy__heap_pairs_room(const grundy_allocator *a, grundy__heap_pairs *t);
+
+/* ---- heap_sub_runs.c --------------------------------------------------------- */
+
+/* Makes G(0) ... G(count - 1) known as runs of a short period, or proves
+ * the period (g->periodic): for a subtraction game of at most 63 amounts,
+ * the largest 2^16 or more, with detection on and no value in vals.
+ * GRUNDY_OK, 1 where runs do not fit the game (given up: the runs are
+ * freed, and never tried again), or a status; g->runs_known says how far
+ * the values go. */
+int grundy__heap_sub_runs(grundy_heap_game *g, uint64_t count);
+
+/* Frees the runs (NULL is a no-op). */
+void grundy__heap_sub_runs_free(grundy_heap_game *g);
 
 /* ---- heap_sparse.c --------------------------------------------------------- */
 
@@ -434,12 +493,6 @@ int grundy__heap_allbut_certify(grundy_heap_game *g, uint64_t p, uint64_t s, uin
 void grundy__heap_allbut_free(grundy_heap_game *g);
 
 /* ---- heap_arith.c ---------------------------------------------------------- */
-
-/* A regularity seen in values: G(n + period) = G(n) + saltus from the
- * preperiod on, up to the values examined. */
-typedef struct grundy__heap_seen {
-    uint64_t period, preperiod, saltus, upto;
-} grundy__heap_seen;
 
 /* Looks in the n values of v for the least period p, with the least
  * preperiod for it, such that G(m + p) = G(m) + s over the rest, seen

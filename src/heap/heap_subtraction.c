@@ -38,7 +38,11 @@
  *
  * Memory: the values kept (E + P values once proved, and those computed on
  * the way), one byte each while m < 256, plus the table of marked windows
- * (16 bytes per 256 values).  At most 2^32 - 1 values are kept. */
+ * (16 bytes per 256 values).  At most 2^32 - 1 values are kept.
+ *
+ * With a largest amount of 2^16 or more, heap_sub_runs.c is tried first:
+ * the values as runs of a short period, in memory by the runs; this engine
+ * takes over where it gives up (values that are not short runs). */
 #include <string.h>
 
 #include "heap/heap_game.h"
@@ -64,8 +68,7 @@ typedef struct sub_run {
     uint64_t total;        /* for progress reports */
     uint64_t done;         /* the largest count reported: reports never go back */
     uint64_t work;         /* options since the last report */
-    uint64_t *marked;      /* the marked windows: hash and position pairs, 0 = free */
-    size_t mcap, mcount;   /* pairs of room, pairs used */
+    grundy__heap_pairs marked; /* the marked windows: hash and position */
     uint64_t need;         /* a failure's size: the values a proof needs at least */
     uint32_t reached;      /* a holds values of the game of the first `reached` amounts */
 } sub_run;
@@ -242,34 +245,27 @@ static int same_window(const grundy__values *a, uint64_t t, uint64_t x, uint64_t
     return memcmp(a->p + (x - t) * w, a->p + (y - t) * w, (size_t)t * w) == 0;
 }
 
-static size_t mark_slot(const sub_run *r, uint64_t h)
+int grundy__heap_pairs_room(const grundy_allocator *a, grundy__heap_pairs *t)
 {
-    return (size_t)((h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull >> 7) & (r->mcap - 1);
-}
-
-/* Room for one more marked window (the table at most half full). */
-static int mark_room(sub_run *r)
-{
-    if (2 * (r->mcount + 1) <= r->mcap)
+    if (2 * (t->count + 1) <= t->cap)
         return GRUNDY_OK;
-    size_t cap = r->mcap ? 2 * r->mcap : 64;
-    uint64_t *t = (uint64_t *)grundy__calloc_array(&r->g->alloc, cap, 2 * sizeof *t);
-    if (t == NULL)
+    size_t cap = t->cap ? 2 * t->cap : 64;
+    uint64_t *p = (uint64_t *)grundy__calloc_array(a, cap, 2 * sizeof *p);
+    if (p == NULL)
         return GRUNDY_ENOMEM;
-    uint64_t *old = r->marked;
-    size_t oldcap = r->mcap;
-    r->marked = t;
-    r->mcap = cap;
-    for (size_t i = 0; i < oldcap; i++) {
-        if (old[2 * i + 1] != 0) {
-            size_t k = mark_slot(r, old[2 * i]);
-            while (t[2 * k + 1] != 0)
+    grundy__heap_pairs old = *t;
+    t->p = p;
+    t->cap = cap;
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.p[2 * i + 1] != 0) {
+            size_t k = grundy__heap_pairs_slot(t, old.p[2 * i]);
+            while (p[2 * k + 1] != 0)
                 k = (k + 1) & (cap - 1);
-            t[2 * k] = old[2 * i];
-            t[2 * k + 1] = old[2 * i + 1];
+            p[2 * k] = old.p[2 * i];
+            p[2 * k + 1] = old.p[2 * i + 1];
         }
     }
-    grundy__free(&r->g->alloc, old);
+    grundy__free(a, old.p);
     return GRUNDY_OK;
 }
 
@@ -278,19 +274,20 @@ static int mark_room(sub_run *r)
 static int mark_visit(sub_run *r, uint64_t t, uint64_t h, uint64_t y, uint64_t *x)
 {
     *x = 0;
-    int rc = mark_room(r);
+    grundy__heap_pairs *m = &r->marked;
+    int rc = grundy__heap_pairs_room(&r->g->alloc, m);
     if (rc != GRUNDY_OK)
         return rc;
-    size_t k = mark_slot(r, h);
-    for (; r->marked[2 * k + 1] != 0; k = (k + 1) & (r->mcap - 1)) {
-        if (r->marked[2 * k] == h && same_window(&r->a, t, r->marked[2 * k + 1], y)) {
-            *x = r->marked[2 * k + 1];
+    size_t k = grundy__heap_pairs_slot(m, h);
+    for (; m->p[2 * k + 1] != 0; k = (k + 1) & (m->cap - 1)) {
+        if (m->p[2 * k] == h && same_window(&r->a, t, m->p[2 * k + 1], y)) {
+            *x = m->p[2 * k + 1];
             return GRUNDY_OK;
         }
     }
-    r->marked[2 * k] = h;
-    r->marked[2 * k + 1] = y;
-    r->mcount++;
+    m->p[2 * k] = h;
+    m->p[2 * k + 1] = y;
+    m->count++;
     return GRUNDY_OK;
 }
 
@@ -333,9 +330,9 @@ static int find_repeat(sub_run *r, uint32_t m, uint64_t stop)
     roll w = {window_hash(&r->a, n, t), power_of_base(t), 0, 1};
     w.th = w.h;
     uint64_t tortoise = n, reset = n + 1, power = 1;
-    r->mcount = 0;
-    if (r->marked != NULL)
-        memset(r->marked, 0, r->mcap * 2 * sizeof *r->marked);
+    r->marked.count = 0;
+    if (r->marked.p != NULL)
+        memset(r->marked.p, 0, r->marked.cap * 2 * sizeof *r->marked.p);
     uint64_t x;
     /* Room for two windows past the start at once: a period of about t
      * (the common case for a large amount) needs no copy on the way. */
@@ -540,8 +537,15 @@ static int fail_limit(grundy_heap_game *g, const sub_run *r, uint64_t count)
 
 int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
 {
-    if (g->periodic || count <= g->vals.n)
+    if (g->periodic || count <= g->vals.n || (g->runs != NULL && count <= g->runs_known))
         return GRUNDY_OK;
+    /* A large amount: runs of a short period first (heap_sub_runs.c). */
+    int runs = grundy__heap_sub_runs(g, count);
+    if (runs == GRUNDY_OK)
+        return runs;
+    if (runs < 0)
+        return grundy__heap_fail(g, runs, "out of memory keeping the values of a subtraction "
+                                 "game as runs (%llu values asked)", (unsigned long long)count);
     sub_run r;
     memset(&r, 0, sizeof r);
     r.g = g;
@@ -562,10 +566,10 @@ int grundy__heap_sub_compute(grundy_heap_game *g, uint64_t count)
             g->periodic = 1;
             g->period = r.per;
             g->preperiod = r.pre;
-            grundy__free(&g->alloc, r.marked);
+            grundy__free(&g->alloc, r.marked.p);
             return GRUNDY_OK;
         }
-        grundy__free(&g->alloc, r.marked);
+        grundy__free(&g->alloc, r.marked.p);
         keep_prefix(g, &r);
         if (rc == GRUNDY_ELIMIT && count > SUB_MAX_VALUES)
             return fail_limit(g, &r, count);
