@@ -122,8 +122,8 @@ int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
          * checks beyond these, one copy. */
         uint64_t w;
         memcpy(&w, parts, sizeof w);
-        if (o->canon != NULL)
-            o->canon(s->game->user, &w);
+        if (o->canon)
+            w = grundy__game_canon_word(s->game, w);
         s->parts[s->nparts++] = w;
         s->opts[s->nopts].nparts = 1;
         s->opts[s->nopts++].number = 0;
