@@ -1098,10 +1098,18 @@ typedef struct grundy_quotient grundy_quotient;
 GRUNDY_API int grundy_quotient_new(grundy_quotient **out, const grundy_heap_game *game,
                                    const grundy_allocator *alloc);
 
-/** @brief Frees the quotient and all it holds; NULL does nothing. */
+/** @brief Frees the quotient and all it holds; NULL does nothing.
+ *  @param q The quotient. */
 GRUNDY_API void grundy_quotient_free(grundy_quotient *q);
 
-/** @brief The message of the quotient's last failure ("" for NULL). */
+/**
+ * @brief A description of the most recent failure on this quotient, naming
+ *        what and where.  Read it right after a call that failed; after a
+ *        success its content is unspecified.
+ * @param q The quotient.
+ * @return A string owned by the quotient, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
 GRUNDY_API const char *grundy_quotient_errmsg(const grundy_quotient *q);
 
 /**
@@ -1110,6 +1118,9 @@ GRUNDY_API const char *grundy_quotient_errmsg(const grundy_quotient *q);
  *        + 1 (0 for a bound of UINT64_MAX).  While it runs, the quotient's
  *        calls that compute refuse with #GRUNDY_ESTATE and the setters do
  *        nothing.
+ * @param q    The quotient (NULL: nothing happens).
+ * @param fn   The callback, or NULL for none.
+ * @param user Passed unchanged to @p fn.
  */
 GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress_fn fn,
                                              void *user);
@@ -1145,6 +1156,9 @@ typedef void (*grundy_quotient_trace_fn)(void *user, uint64_t heap, uint32_t ord
  *        memory; #GRUNDY_ENOMEM from grundy_quotient_compute() if that
  *        fails), nothing otherwise.  Called from inside the progress or
  *        trace callback it does nothing.
+ * @param q    The quotient (NULL: nothing happens).
+ * @param fn   The callback, or NULL for none.
+ * @param user Passed unchanged to @p fn.
  */
 GRUNDY_API void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_trace_fn fn,
                                           void *user);
@@ -1153,7 +1167,10 @@ GRUNDY_API void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_tr
  * @brief Caps the memory of the computation's large tables (the monoids,
  *        trial monoids, the verifier's states) at @p bytes; 0 for no cap.
  *        Past it grundy_quotient_compute() and grundy_quotient_resume()
- *        fail with #GRUNDY_ELIMIT and a message naming the bytes.
+ *        fail with #GRUNDY_ELIMIT and a message naming the bytes.  From the
+ *        progress or trace callback it does nothing.
+ * @param q     The quotient (NULL: nothing happens).
+ * @param bytes The cap; 0 (the default) means none.
  */
 GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes);
 
@@ -1169,17 +1186,24 @@ GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t byte
  *        generator and a word per element, O(|Q| times the generators),
  *        and a product then costs the length of a word.  The progress
  *        callback is also called between the attempts at one heap.
+ * @param q        The quotient.
+ * @param max_heap The largest heap to cover; UINT64_MAX goes on until the
+ *                 game is solved or a limit stops it (heaps from 2^30 on are
+ *                 never computed).
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL; #GRUNDY_ESTATE from the
  *         progress or trace callback; #GRUNDY_ECANCELED when the progress
  *         callback stops it; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory
- *         cap, past 2^24 elements (or trial monoids of 2^24), or when no
- *         refinement passes verification (the message says which).  On
+ *         cap, past 2^24 elements (or trial monoids of 2^24), at heap
+ *         2^30, or when no refinement passes verification (the message
+ *         says which).  On
  *         every failure the quotient stays that of the last heap finished:
  *         consistent, usable, and resumable.
  */
 GRUNDY_API int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap);
 
-/** @brief The heaps covered: Q, P and Φ are those of heaps 0 ... heaps - 1 (0 for NULL). */
+/** @brief The heaps covered: Q, P and Φ are those of heaps 0 ... heaps - 1.  O(1).
+ *  @param q The quotient.
+ *  @return The number of heaps covered (at least 1); 0 for NULL. */
 GRUNDY_API uint64_t grundy_quotient_heaps(const grundy_quotient *q);
 
 /**
@@ -1192,27 +1216,39 @@ GRUNDY_API uint64_t grundy_quotient_heaps(const grundy_quotient *q);
 GRUNDY_API int grundy_quotient_solved(const grundy_quotient *q, uint64_t *period,
                                       uint64_t *preperiod);
 
-/** @brief |Q|, the order of the quotient (0 for NULL); always even past the trivial {1}. */
+/** @brief |Q|, the order of the quotient; always even past the trivial {1}.  O(1).
+ *  @param q The quotient.
+ *  @return The order; 0 for NULL. */
 GRUNDY_API uint32_t grundy_quotient_order(const grundy_quotient *q);
 
-/** @brief |P|, the size of the P-portion (0 for NULL). */
+/** @brief |P|, the size of the P-portion.  O(1).
+ *  @param q The quotient.
+ *  @return The size; 0 for NULL. */
 GRUNDY_API uint32_t grundy_quotient_p_size(const grundy_quotient *q);
 
 /**
- * @brief Whether element @p x is in P.
+ * @brief Whether element @p x is in P.  O(1).
+ * @param q The quotient.
+ * @param x The element.
  * @return 1 or 0; #GRUNDY_ERANGE for x >= |Q|; #GRUNDY_EINVAL for NULL.
  */
 GRUNDY_API int grundy_quotient_is_p(const grundy_quotient *q, uint32_t x);
 
 /**
  * @brief Whether the quotient is tame: |Q| <= 2, or |P| = 2 and |Q| - 2 a
- *        power of two (the quotients of misère Nim).  1 or 0.
+ *        power of two (the quotients of misère Nim).  O(1).
+ * @param q The quotient.
+ * @return 1 if tame, 0 if not or for NULL.
  */
 GRUNDY_API int grundy_quotient_tame(const grundy_quotient *q);
 
 /**
  * @brief The product of elements @p x and @p y: O(1) up to 4096
  *        elements, else the length of the least word of @p y.
+ * @param q  The quotient.
+ * @param x  An element.
+ * @param y  An element.
+ * @param xy Out: the product.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for an element >= |Q|; #GRUNDY_EINVAL
  *         for NULL.  *xy is 0 on failure.
  */
@@ -1220,18 +1256,28 @@ GRUNDY_API int grundy_quotient_multiply(const grundy_quotient *q, uint32_t x, ui
                                         uint32_t *xy);
 
 /**
- * @brief Φ(heap), the element of a heap: for any heap once solved (from the period).
+ * @brief Φ(heap), the element of a heap: for any heap once solved (from the
+ *        period).  O(1).
+ * @param q    The quotient.
+ * @param heap The heap size.
+ * @param x    Out: its element.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE past the heaps covered when not solved
  *         (the message says how far it is covered); #GRUNDY_EINVAL for
  *         NULL.  *x is 0 on failure.
  */
 GRUNDY_API int grundy_quotient_phi(const grundy_quotient *q, uint64_t heap, uint32_t *x);
 
-/** @brief The number of generators of the presentation (0 for NULL). */
+/** @brief The number of generators of the presentation.  O(1).
+ *  @param q The quotient.
+ *  @return The count; 0 for NULL. */
 GRUNDY_API size_t grundy_quotient_generator_count(const grundy_quotient *q);
 
 /**
  * @brief The heap whose element generator @p i is (generator i = Φ(*heap)).
+ *        O(1).
+ * @param q    The quotient.
+ * @param i    The generator, from 0.
+ * @param heap Out: the heap.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for i >= the generator count;
  *         #GRUNDY_EINVAL for NULL.  *heap is 0 on failure.
  */
@@ -1252,7 +1298,9 @@ GRUNDY_API int grundy_quotient_generator_heap(const grundy_quotient *q, size_t i
 GRUNDY_API int grundy_quotient_word(const grundy_quotient *q, uint32_t x, uint32_t *exponents,
                                     size_t cap);
 
-/** @brief The number of relations of the presentation (0 for NULL). */
+/** @brief The number of relations of the presentation.  O(1).
+ *  @param q The quotient.
+ *  @return The count; 0 for NULL. */
 GRUNDY_API size_t grundy_quotient_relation_count(const grundy_quotient *q);
 
 /**
@@ -1260,6 +1308,12 @@ GRUNDY_API size_t grundy_quotient_relation_count(const grundy_quotient *q);
  *        exponent vectors.  The relations are the least words that are not
  *        the least word of their element, each equal to that least word;
  *        they present Q, in increasing order of their left sides.
+ *        O(generators).
+ * @param q   The quotient.
+ * @param i   The relation, from 0.
+ * @param lhs Out: the exponents of its left side, one per generator.
+ * @param rhs Out: the exponents of its right side, one per generator.
+ * @param cap The room in @p lhs and in @p rhs: at least the generator count.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for i past the relations or cap below
  *         the generator count; #GRUNDY_EINVAL for NULL.  All @p cap entries
  *         of both outs are written (0 on failure).
@@ -1299,6 +1353,9 @@ GRUNDY_API int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x
 
 /**
  * @brief The misère outcome of the sum of heaps[0 .. n), in O(n) products.
+ * @param q     The quotient.
+ * @param heaps The heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
  * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ERANGE for a heap past those
  *         covered when not solved; #GRUNDY_EINVAL for NULL.
  */
@@ -1315,6 +1372,10 @@ GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *h
  *        those whose parts are new mod p are tried, O(e + p) a kind of
  *        move (removals of a run, splits into two heaps) whatever the
  *        heap's size.
+ * @param q     The quotient.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @param moves Out: n entries.
  * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
  *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
  *         Every entry of @p moves is written on every return.
@@ -1326,6 +1387,8 @@ GRUNDY_API int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64
  * @brief Saves the state of the computation (the rules, Q, P, Φ) to the
  *        file @p path, atomically: a temporary file beside it, renamed.
  *        The format is text, versioned by its first line.
+ * @param q    The quotient.
+ * @param path The file's name, NUL-terminated.
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL or a file that cannot be
  *         written (the message says why); #GRUNDY_ESTATE from the progress
  *         callback.
@@ -1337,6 +1400,8 @@ GRUNDY_API int grundy_quotient_save(grundy_quotient *q, const char *path);
  *        computing.  Nothing in the file is trusted: every count and index
  *        is checked, and the quotient loaded is verified against the rules
  *        over every sum, as a computed one is, before it replaces q's.
+ * @param q    The quotient, made for the rules the file was saved with.
+ * @param path The file's name, NUL-terminated.
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL, a file that cannot be read,
  *         or one saved for other rules; #GRUNDY_EPARSE for a file that is
  *         not a valid state (truncated, corrupt, or failing verification:
