@@ -2168,31 +2168,69 @@ GRUNDY_API int grundy_nimber_new(grundy_nimber **out, const grundy_allocator *al
 GRUNDY_API void grundy_nimber_free(grundy_nimber *nb);
 
 /**
- * @brief The nim product of @p a and @p b.
+ * @brief The nim product of @p a and @p b.  O(1): with tables, 27 reads of
+ *        the byte-product table and four of a linear map's; without, a
+ *        recursion down to single bits, much slower (figure E of
+ *        docs/performance.md).
  * @param nb The tables, or NULL for the (slower) table-free method.
  * @param a  A nimber.
  * @param b  A nimber.
  * @return a (x) b.
  */
-GRUNDY_API uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
+GRUNDY_API uint64_t grundy_nimber_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
 
 /**
- * @brief The nim power a^e (repeated nim multiplication; a^0 = 1).
+ * @brief The nim power a^e (repeated nim multiplication; a^0 = 1), by
+ *        squaring: O(log e) products.
  * @param nb The tables, or NULL.
  * @param a  The base.
  * @param e  The exponent.
  * @return The power.
  */
-GRUNDY_API uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
+GRUNDY_API uint64_t grundy_nimber_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
 
 /**
  * @brief The nim inverse of @p a: the b with a (x) b = 1.
  * @param nb  The tables, or NULL.
  * @param a   A non-zero nimber.
- * @param inv Out: its inverse.
+ * @param inv Out: its inverse (0 on failure).
  * @return #GRUNDY_OK, or #GRUNDY_ERANGE for a = 0, #GRUNDY_EINVAL for a NULL out-pointer.
  */
-GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
+GRUNDY_API int grundy_nimber_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
+
+/**
+ * @brief The former name of grundy_nimber_mul(), which it calls.
+ * @deprecated Use grundy_nimber_mul(): the nimber calls are named after
+ *             their handle, #grundy_nimber.
+ * @param nb As grundy_nimber_mul().
+ * @param a  As grundy_nimber_mul().
+ * @param b  As grundy_nimber_mul().
+ * @return As grundy_nimber_mul().
+ */
+GRUNDY_DEPRECATED("use grundy_nimber_mul")
+uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
+
+/**
+ * @brief The former name of grundy_nimber_pow(), which it calls.
+ * @deprecated Use grundy_nimber_pow().
+ * @param nb As grundy_nimber_pow().
+ * @param a  As grundy_nimber_pow().
+ * @param e  As grundy_nimber_pow().
+ * @return As grundy_nimber_pow().
+ */
+GRUNDY_DEPRECATED("use grundy_nimber_pow")
+uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
+
+/**
+ * @brief The former name of grundy_nimber_inv(), which it calls.
+ * @deprecated Use grundy_nimber_inv().
+ * @param nb  As grundy_nimber_inv().
+ * @param a   As grundy_nimber_inv().
+ * @param inv As grundy_nimber_inv().
+ * @return As grundy_nimber_inv().
+ */
+GRUNDY_DEPRECATED("use grundy_nimber_inv")
+int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
 
 /** @} */
 

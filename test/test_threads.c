@@ -521,15 +521,15 @@ static void nimber_work(const work *w, rng *r, result *res)
 {
     for (int i = 0; i < 4000 * w->size; i++) {
         uint64_t x = rng_next(r), y = rng_next(r) >> rng_below(r, 64);
-        mix(res, W_NIMBER, grundy_nim_mul(w->nb, x, y));
+        mix(res, W_NIMBER, grundy_nimber_mul(w->nb, x, y));
         if (i % 64 == 0) {
             uint64_t inv = 0;
-            if (!failed(res, grundy_nim_inv(w->nb, x | 1, &inv), "nim_inv"))
+            if (!failed(res, grundy_nimber_inv(w->nb, x | 1, &inv), "nim_inv"))
                 mix(res, W_NIMBER, inv);
-            mix(res, W_NIMBER, grundy_nim_pow(w->nb, x, y & 0xffff));
+            mix(res, W_NIMBER, grundy_nimber_pow(w->nb, x, y & 0xffff));
         }
         if (i % 512 == 0) /* the table-free method too */
-            mix(res, W_NIMBER, grundy_nim_mul(NULL, x, y));
+            mix(res, W_NIMBER, grundy_nimber_mul(NULL, x, y));
     }
 }
 
