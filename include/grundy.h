@@ -969,10 +969,8 @@ GRUNDY_API int grundy_heap_game_last_method(const grundy_heap_game *game);
  *              position it can reach (sums of heaps) have genus
  *              0^(1 2 0 2 ...), 1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...)
  *              over the terms computed.  Tame heaps add in misère play
- *              like Nim heaps (#GRUNDY_BY_GENUS).  It is decided from the
- *              genus of every heap the moves leave, since every heap of a
- *              sum the heap reaches is reachable alone and sums of tame
- *              games are tame (Conway, On Numbers and Games, ch. 12).
+ *              like Nim heaps (#GRUNDY_BY_GENUS).  Decided from the genus
+ *              of every heap the moves leave (@ref games_heaps_misere).
  * @return #GRUNDY_OK; #GRUNDY_ELIMIT, #GRUNDY_ENOMEM, #GRUNDY_ECANCELED as
  *         the misère search; #GRUNDY_ESTATE; #GRUNDY_EINVAL.
  */
@@ -983,11 +981,9 @@ GRUNDY_API int grundy_heap_game_genus(grundy_heap_game *game, uint64_t heap, uin
  * @brief Whether the game is tame up to @p max: every heap 0 ... max is
  *        tame as grundy_heap_game_genus() says (its genus, and that of
  *        every position it reaches, is one of Conway's tame forms:
- *        On Numbers and Games, ch. 12; Winning Ways, ch. 13, "tame" games
- *        play in misère like Nim).  The genus of each heap is computed
- *        upward and the answer given at the first wild one.  Subtraction
- *        games such as `sub:1,2,3` are tame; Kayles (`0.77`) is wild from
- *        its heap of 5, Grundy's game from its heap of 13.
+ *        @ref games_heaps_misere).  The genus of each heap is computed
+ *        upward, with the misère search's limits, and the answer given at
+ *        the first wild one (`0.77` is wild from its heap of 5).
  * @param game The game.
  * @param max  The largest heap checked.
  * @return 1 if tame up to @p max, 0 if some heap up to it is not, or a
@@ -2247,14 +2243,7 @@ GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, in
  * @brief Choose how a heap game's values are computed: 1 (the default) lets
  *        the library use the sparse-space method where the game has sparse
  *        structure, 0 forces the plain loop over every option.  Both give
- *        identical values.
- *
- * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
- * record computations) classes values as rare or common by the parity of
- * popcount(value & mask); since parity adds under xor, a split gives a common
- * value only if one part is rare, so a value needs the splits through the few
- * rare heaps, plus a check of the smaller rare values.  The mask is chosen
- * from the values computed and re-chosen as they grow.
+ *        identical values.  The method: @ref games_engine.
  * @param game The game.
  * @param on   Non-zero for the sparse method where it pays.
  */
