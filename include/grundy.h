@@ -2190,8 +2190,8 @@ GRUNDY_API int grundy_nimber_inv(const grundy_nimber *nb, uint64_t a, uint64_t *
  * @param b  As grundy_nimber_mul().
  * @return As grundy_nimber_mul().
  */
-GRUNDY_DEPRECATED("use grundy_nimber_mul")
-uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
+GRUNDY_DEPRECATED("use grundy_nimber_mul") uint64_t grundy_nim_mul(const grundy_nimber *nb,
+                                                                   uint64_t a, uint64_t b);
 
 /**
  * @brief The former name of grundy_nimber_pow(), which it calls.
@@ -2201,8 +2201,8 @@ uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
  * @param e  As grundy_nimber_pow().
  * @return As grundy_nimber_pow().
  */
-GRUNDY_DEPRECATED("use grundy_nimber_pow")
-uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
+GRUNDY_DEPRECATED("use grundy_nimber_pow") uint64_t grundy_nim_pow(const grundy_nimber *nb,
+                                                                   uint64_t a, uint64_t e);
 
 /**
  * @brief The former name of grundy_nimber_inv(), which it calls.
@@ -2212,8 +2212,8 @@ uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
  * @param inv As grundy_nimber_inv().
  * @return As grundy_nimber_inv().
  */
-GRUNDY_DEPRECATED("use grundy_nimber_inv")
-int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
+GRUNDY_DEPRECATED("use grundy_nimber_inv") int grundy_nim_inv(const grundy_nimber *nb, uint64_t a,
+                                                              uint64_t *inv);
 
 /** @} */
 
