@@ -2139,7 +2139,8 @@ GRUNDY_API int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamm
 typedef struct grundy_nimber grundy_nimber;
 
 /**
- * @brief Build the tables for fast nimber arithmetic.
+ * @brief Build the tables for fast nimber arithmetic: about 85 KiB, in
+ *        O(1) time (a fixed amount of work: some 70,000 table entries).
  * @param out   Out: the handle, to be released with grundy_nimber_free().
  * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
