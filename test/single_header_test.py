@@ -86,7 +86,9 @@ def generator_module():
 
 def public_functions():
     with open(os.path.join(ROOT, "include", "grundy.h"), encoding="utf-8") as f:
-        return set(re.findall(r"GRUNDY_API[^;{]*?\b(grundy_\w+)\s*\(", f.read()))
+        # (a deprecated call is declared with GRUNDY_DEPRECATED(msg) in place of GRUNDY_API)
+        return set(re.findall(r"(?:GRUNDY_API|GRUNDY_DEPRECATED\([^)]*\))[^;{]*?\b(grundy_\w+)\s*\(",
+                              f.read()))
 
 
 # ---- the programs -----------------------------------------------------------
