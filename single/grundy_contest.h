@@ -63,9 +63,12 @@ GRUNDY_API const char*grundy_strerror(int status);
 #define GRUNDY_BY_MASK 0xf00
 #define GRUNDY_SP 0xffffffffu
 #define GRUNDY_SC 0xfffffffeu
+#define GRUNDY_SP64 UINT64_MAX
+#define GRUNDY_SC64 (UINT64_MAX - 1)
 #define GRUNDY_INF 0xffffffffu
 #define GRUNDY_NO_MOVE UINT64_MAX
 #define GRUNDY_NO_POS SIZE_MAX
+#define GRUNDY_GENUS_TERMS 12
 GRUNDY_API int grundy_numbers_sum_outcome(int play,const uint32_t*numbers,size_t n);GRUNDY_API int grundy_nim_sum_value(int play,
 const uint64_t*heaps,size_t n,uint64_t*value);GRUNDY_API int grundy_nim_sum_outcome(int play,const uint64_t*heaps,
 size_t n);GRUNDY_API int grundy_nim_sum_winning_move(int play,const uint64_t*heaps,size_t n,uint64_t*moves);
@@ -76,10 +79,7 @@ int play,const uint64_t*heaps,size_t n);GRUNDY_API int grundy_bounded_nim_sum_wi
 int play,const uint64_t*heaps,size_t n,uint64_t*moves);GRUNDY_API int grundy_staircase_nim_outcome(int play,
 const uint64_t*steps,size_t n);GRUNDY_API int grundy_staircase_nim_winning_move(int play,const uint64_t*steps,
 size_t n,uint64_t*moves);GRUNDY_API int grundy_nim_levels_value(int play,const uint64_t*heaps,size_t k,
-uint64_t*value);
-#define GRUNDY_SP64 UINT64_MAX
-#define GRUNDY_SC64 (UINT64_MAX - 1)
-GRUNDY_API int grundy_nim_levels_sum_outcome(int play,const uint64_t*heaps,const size_t*counts,
+uint64_t*value);GRUNDY_API int grundy_nim_levels_sum_outcome(int play,const uint64_t*heaps,const size_t*counts,
 size_t n);GRUNDY_API int grundy_nim_levels_sum_winning_move(int play,const uint64_t*heaps,const size_t*counts,
 size_t n,uint64_t*moves);typedef struct grundy_allocator{void*(*malloc_fn)(void*user,size_t size);
 void*(*realloc_fn)(void*user,void*ptr,size_t size);void(*free_fn)(void*user,void*ptr);void*user;}
@@ -131,7 +131,6 @@ GRUNDY_API int grundy_game_degree(grundy_game*game,const void*pos,uint64_t*count
 const void*pos,uint64_t k,void*parts,size_t cap,size_t*nparts);GRUNDY_API void grundy_game_stats(const grundy_game*game,
 uint64_t*positions,uint64_t*bytes);typedef struct grundy_graph grundy_graph;
 #define GRUNDY_NODE_MAX 0x7fffffffu
-#define GRUNDY_GENUS_TERMS 12
 GRUNDY_API int grundy_graph_new(grundy_graph**out,const grundy_allocator*alloc);GRUNDY_API void grundy_graph_free(grundy_graph*g);
 GRUNDY_API int grundy_graph_parse(grundy_graph*g,const char*text,size_t len);GRUNDY_API const char*grundy_graph_errmsg(const grundy_graph*g);
 GRUNDY_API size_t grundy_graph_errpos(const grundy_graph*g);GRUNDY_API void grundy_graph_set_progress(grundy_graph*g,
@@ -155,8 +154,8 @@ uint32_t*parts,size_t cap,size_t*nparts);GRUNDY_API int grundy_graph_loopy_follo
 uint32_t node,uint32_t*values,size_t cap,size_t*count);GRUNDY_API int grundy_graph_genus(grundy_graph*g,
 uint32_t node,uint32_t*gamma,size_t cap,int*tame);typedef struct grundy_nimber grundy_nimber;
 GRUNDY_API int grundy_nimber_new(grundy_nimber**out,const grundy_allocator*alloc);GRUNDY_API void grundy_nimber_free(grundy_nimber*nb);
-GRUNDY_API uint64_t grundy_nim_mul(const grundy_nimber*nb,uint64_t a,uint64_t b);GRUNDY_API uint64_t grundy_nim_pow(const grundy_nimber*nb,
-uint64_t a,uint64_t e);GRUNDY_API int grundy_nim_inv(const grundy_nimber*nb,uint64_t a,uint64_t*inv);
+GRUNDY_API uint64_t grundy_nimber_mul(const grundy_nimber*nb,uint64_t a,uint64_t b);GRUNDY_API uint64_t grundy_nimber_pow(const grundy_nimber*nb,
+uint64_t a,uint64_t e);GRUNDY_API int grundy_nimber_inv(const grundy_nimber*nb,uint64_t a,uint64_t*inv);
 #ifdef __cplusplus
 }
 #endif
@@ -2320,12 +2319,15 @@ nb->square[i][x]=gr_mul_64(nb,v,v);}}}int grundy_nimber_new(grundy_nimber**out,c
 if(out==NULL)return GRUNDY_EINVAL;int rc;grundy_nimber*nb=(grundy_nimber*)gr_handle_new(sizeof*nb,
 alloc,&rc);*out=NULL;if(nb==NULL)return rc;gr_build_products(nb);gr_build_linear_maps(nb);*out=nb;
 return GRUNDY_OK;}void grundy_nimber_free(grundy_nimber*nb){if(nb==NULL)return;grundy_allocator a=nb->alloc;
-gr_free(&a,nb);}uint64_t grundy_nim_mul(const grundy_nimber*nb,uint64_t a,uint64_t b){return nb!=NULL?gr_mul_64(nb,
-a,b):gr_slow_mul(a,b,64);}uint64_t grundy_nim_pow(const grundy_nimber*nb,uint64_t a,uint64_t e){
-uint64_t r=1;while(e!=0){if(e&1)r=grundy_nim_mul(nb,r,a);e>>=1;if(e!=0)a=nb!=NULL?gr_square_64(nb,a):gr_slow_mul(a,
-a,64);}return r;}int grundy_nim_inv(const grundy_nimber*nb,uint64_t a,uint64_t*inv){if(inv!=NULL)*inv=0;
-if(inv==NULL)return GRUNDY_EINVAL;if(a==0)return GRUNDY_ERANGE;*inv=gr_inv_n(nb,a,64);return GRUNDY_OK;
-}
+gr_free(&a,nb);}uint64_t grundy_nimber_mul(const grundy_nimber*nb,uint64_t a,uint64_t b){return nb!=NULL?gr_mul_64(nb,
+a,b):gr_slow_mul(a,b,64);}uint64_t grundy_nimber_pow(const grundy_nimber*nb,uint64_t a,uint64_t e){
+uint64_t r=1;while(e!=0){if(e&1)r=grundy_nimber_mul(nb,r,a);e>>=1;if(e!=0)a=nb!=NULL?gr_square_64(nb,
+a):gr_slow_mul(a,a,64);}return r;}int grundy_nimber_inv(const grundy_nimber*nb,uint64_t a,uint64_t*inv){
+if(inv!=NULL)*inv=0;if(inv==NULL)return GRUNDY_EINVAL;if(a==0)return GRUNDY_ERANGE;*inv=gr_inv_n(nb,
+a,64);return GRUNDY_OK;}uint64_t grundy_nim_mul(const grundy_nimber*nb,uint64_t a,uint64_t b){return grundy_nimber_mul(nb,
+a,b);}uint64_t grundy_nim_pow(const grundy_nimber*nb,uint64_t a,uint64_t e){return grundy_nimber_pow(nb,
+a,e);}int grundy_nim_inv(const grundy_nimber*nb,uint64_t a,uint64_t*inv){return grundy_nimber_inv(nb,
+a,inv);}
 #undef GR_EMPTY
 #undef GR_BUSY
 #undef GR_HINT_NONE
