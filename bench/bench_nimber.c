@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Figure E: nim multiplication of 64-bit nimbers.
  *
- * The library: grundy_nim_mul() with a grundy_nimber handle (and, as
+ * The library: grundy_nimber_mul() with a grundy_nimber handle (and, as
  * information, with NULL, its table-free method).  The baseline: the plain
  * recursive method.  Write a = a1 X + a0 with X = 2^h, h half the width; X is
  * a Fermat 2-power, so X (x) X = X + X/2, and
@@ -72,7 +72,7 @@ static run lib_products(const grundy_nimber *nb, const uint64_t *a, const uint64
     run r = {0.0, 0};
     double t0 = bench_now();
     for (uint32_t i = 0; i < count; i++)
-        r.acc ^= grundy_nim_mul(nb, a[i & (PAIRS - 1)], b[i & (PAIRS - 1)]);
+        r.acc ^= grundy_nimber_mul(nb, a[i & (PAIRS - 1)], b[i & (PAIRS - 1)]);
     r.seconds = bench_now() - t0;
     return r;
 }
@@ -150,8 +150,8 @@ void bench_nimber(const bench_config *cfg)
     uint64_t lib_acc = 0;
     for (uint32_t i = 0; i < BASE_PRODUCTS && same != BENCH_MISMATCH; i++) {
         uint64_t want = plain_nim_mul(x[i], y[i], 64);
-        uint64_t got = grundy_nim_mul(nb, x[i], y[i]);
-        uint64_t got0 = grundy_nim_mul(NULL, x[i], y[i]);
+        uint64_t got = grundy_nimber_mul(nb, x[i], y[i]);
+        uint64_t got0 = grundy_nimber_mul(NULL, x[i], y[i]);
         lib_acc ^= got;
         if (got != want || got0 != want) {
             bench_mismatch("nimbers: %#llx (x) %#llx: library %#llx (NULL handle %#llx), "

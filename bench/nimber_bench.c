@@ -6,7 +6,7 @@
  * Reports products per second with a handle's tables and without them, the
  * time of 10^6 products (the compute load of the Library Checker problem
  * nim_product_64, whose input is up to 10^6 pairs), the time to build the
- * tables, and the cost of grundy_nim_inv() and grundy_nim_pow().  Operands
+ * tables, and the cost of grundy_nimber_inv() and grundy_nimber_pow().  Operands
  * are random 64-bit numbers read from arrays, as a judge solution reads
  * its input; each figure is the best of three runs, in CPU time (the
  * process's own, so other load on the machine does not count), with the
@@ -59,7 +59,7 @@ static double time_products(const grundy_nimber *nb, const uint64_t *a, const ui
         uint64_t sum = 0;
         const double w0 = clock_seconds(CLOCK_MONOTONIC), t0 = now();
         for (uint64_t k = 0; k < count; k++)
-            sum ^= grundy_nim_mul(nb, a[k % PAIRS], b[k % PAIRS]);
+            sum ^= grundy_nimber_mul(nb, a[k % PAIRS], b[k % PAIRS]);
         const double t = now() - t0, w = clock_seconds(CLOCK_MONOTONIC) - w0;
         checksum ^= sum;
         if (t < best) {
@@ -81,8 +81,8 @@ static double time_inv_pow(const grundy_nimber *nb, const uint64_t *a, const uin
         for (uint64_t k = 0; k < count; k++) {
             uint64_t r = 0;
             if (pow)
-                r = grundy_nim_pow(nb, a[k], b[k]);
-            else if (grundy_nim_inv(nb, a[k] | 1, &r) != GRUNDY_OK)
+                r = grundy_nimber_pow(nb, a[k], b[k]);
+            else if (grundy_nimber_inv(nb, a[k] | 1, &r) != GRUNDY_OK)
                 return -1;
             sum ^= r;
         }
@@ -142,9 +142,9 @@ int main(int argc, char **argv)
     printf("table-free judge load (10^6 products): %.0f ms (estimated)\n",
            t * 1e3 * 1e6 / (double)slow_count);
 
-    printf("grundy_nim_inv: %.0f ns with tables, %.0f ns table-free\n",
+    printf("grundy_nimber_inv: %.0f ns with tables, %.0f ns table-free\n",
            time_inv_pow(nb, a, b, 100000u, 0) * 1e9, time_inv_pow(NULL, a, b, 2000u, 0) * 1e9);
-    printf("grundy_nim_pow (64-bit exponent): %.0f ns with tables, %.0f ns table-free\n",
+    printf("grundy_nimber_pow (64-bit exponent): %.0f ns with tables, %.0f ns table-free\n",
            time_inv_pow(nb, a, b, 100000u, 1) * 1e9, time_inv_pow(NULL, a, b, 200u, 1) * 1e9);
     printf("(checksum %016" PRIx64 ")\n", checksum);
 

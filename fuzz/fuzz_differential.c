@@ -1186,29 +1186,31 @@ static void cf_nimbers(fuzz_reader *in)
     uint32_t a = fuzz_u8(in) % 32, b = fuzz_u8(in) % 32;
     grundy_nimber *nb = nimber_tables();
     uint64_t e = nim_mul_brute(a, b, mm);
-    FUZZ_CHECK(grundy_nim_mul(NULL, a, b) == e && grundy_nim_mul(nb, a, b) == e,
+    FUZZ_CHECK(grundy_nimber_mul(NULL, a, b) == e && grundy_nimber_mul(nb, a, b) == e,
                "nim_mul(%u, %u), expected %llu", a, b, (unsigned long long)e);
     uint64_t p = fuzz_u32(in) | (uint64_t)fuzz_u32(in) << 32;
     uint64_t q = fuzz_u32(in) | (uint64_t)fuzz_u32(in) << 32;
     uint64_t r = fuzz_u32(in) ^ (uint64_t)fuzz_u32(in) << 29;
-    uint64_t pq = grundy_nim_mul(nb, p, q);
-    FUZZ_CHECK(pq == grundy_nim_mul(NULL, p, q), "tables and table-free differ");
-    FUZZ_CHECK(pq == grundy_nim_mul(nb, q, p), "nim_mul not commutative");
-    FUZZ_CHECK(grundy_nim_mul(nb, p, q ^ r) == (pq ^ grundy_nim_mul(nb, p, r)),
+    uint64_t pq = grundy_nimber_mul(nb, p, q);
+    FUZZ_CHECK(pq == grundy_nimber_mul(NULL, p, q), "tables and table-free differ");
+    FUZZ_CHECK(pq == grundy_nimber_mul(nb, q, p), "nim_mul not commutative");
+    FUZZ_CHECK(grundy_nimber_mul(nb, p, q ^ r) == (pq ^ grundy_nimber_mul(nb, p, r)),
                "nim_mul not distributive");
-    FUZZ_CHECK(grundy_nim_mul(nb, pq, r) == grundy_nim_mul(nb, p, grundy_nim_mul(nb, q, r)),
+    FUZZ_CHECK(grundy_nimber_mul(nb, pq, r) ==
+                   grundy_nimber_mul(nb, p, grundy_nimber_mul(nb, q, r)),
                "nim_mul not associative");
     uint64_t inv = 0;
-    int rc = grundy_nim_inv(nb, p, &inv);
+    int rc = grundy_nimber_inv(nb, p, &inv);
     if (p == 0)
         FUZZ_CHECK(rc == GRUNDY_ERANGE, "inverse of 0: %d", rc);
     else
-        FUZZ_CHECK(rc == GRUNDY_OK && grundy_nim_mul(nb, p, inv) == 1, "nim_inv");
+        FUZZ_CHECK(rc == GRUNDY_OK && grundy_nimber_mul(nb, p, inv) == 1, "nim_inv");
     uint64_t ex = fuzz_u8(in) % 8;
     uint64_t pw = 1;
     for (uint64_t i = 0; i < ex; i++)
-        pw = grundy_nim_mul(NULL, pw, p);
-    FUZZ_CHECK(grundy_nim_pow(nb, p, ex) == pw && grundy_nim_pow(NULL, p, ex) == pw, "nim_pow");
+        pw = grundy_nimber_mul(NULL, pw, p);
+    FUZZ_CHECK(grundy_nimber_pow(nb, p, ex) == pw && grundy_nimber_pow(NULL, p, ex) == pw,
+               "nim_pow");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -63,7 +63,9 @@
  *   on every error path.
  * - There is no global mutable state: distinct handles may be used from
  *   distinct threads at the same time.  One handle must not be used from two
- *   threads at once.
+ *   threads at once, but for two exceptions: a #grundy_nimber, read-only once
+ *   built (section 8), and a solved graph, read by the calls section 7 names
+ *   with valid arguments.
  * - `grundy_*_free(NULL)` does nothing.
  * - Calls marked **Convenience** do what another call does, in a shape that
  *   saves a common step; they are as stable as the rest.
@@ -237,12 +239,19 @@ GRUNDY_API const char *grundy_strerror(int status);
 #define GRUNDY_SP 0xffffffffu
 /** w-number of a super-winning position: a move reaches a #GRUNDY_SP position. */
 #define GRUNDY_SC 0xfffffffeu
+/** #GRUNDY_SP as a 64-bit w-number (grundy_nim_levels_value()). */
+#define GRUNDY_SP64 UINT64_MAX
+/** #GRUNDY_SC as a 64-bit w-number (grundy_nim_levels_value()). */
+#define GRUNDY_SC64 (UINT64_MAX - 1)
 /** Generalized Sprague-Grundy value "infinity" (loopy play). */
 #define GRUNDY_INF 0xffffffffu
 /** In a winning move of a sum: this component is not moved. */
 #define GRUNDY_NO_MOVE UINT64_MAX
 /** From an errpos call: the last failure was not about a place in a text. */
 #define GRUNDY_NO_POS SIZE_MAX
+/** How many genus terms (gamma_0 ... ) libgrundy computes per position
+ *  (grundy_heap_game_genus(), grundy_graph_genus()). */
+#define GRUNDY_GENUS_TERMS 12
 
 /**
  * @brief The outcome of a sum from its components' numbers alone (no
@@ -416,11 +425,6 @@ GRUNDY_API int grundy_staircase_nim_winning_move(int play, const uint64_t *steps
 GRUNDY_API int grundy_nim_levels_value(int play, const uint64_t *heaps, size_t k,
                                        uint64_t *value);
 
-/** #GRUNDY_SP as a 64-bit w-number (grundy_nim_levels_value()). */
-#define GRUNDY_SP64 UINT64_MAX
-/** #GRUNDY_SC as a 64-bit w-number (grundy_nim_levels_value()). */
-#define GRUNDY_SC64 (UINT64_MAX - 1)
-
 /**
  * @brief The outcome of Nim on levels with @p n super-heaps, stored one
  *        after another in @p heaps (super-heap i has `counts[i]` heaps,
@@ -507,28 +511,26 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * Games played on heaps of tokens where a move takes tokens from one heap and
  * may leave the rest as up to three heaps.  A position is a heap size; a sum
  * is an array of heap sizes.  The value sequence G(0), G(1), ... is computed
- * once, stored, and, where the game's theory allows, proved periodic, after
- * which every value comes from the period.
+ * once, stored, and, where a theorem allows, proved periodic, after which
+ * every value comes from the period.  The guide's @ref games_heaps page has
+ * the theory; @ref limits_heaps lists every limit a call can meet.
  *
  * Create an empty game with grundy_heap_game_new(), then give its rules by
  * name with grundy_heap_game_parse() (as in `grundy values GAME N`), as a
  * subtraction set with grundy_heap_game_set_subtraction(), or, for Grundy's
- * game and Lasker's Nim, as a family with grundy_heap_game_set_family():
- * - an octal code `d0.d1d2d3...`: digit dk says what removing k tokens may
- *   leave: bit 1 none (the whole heap), bit 2 one heap, bit 4 two non-empty
- *   heaps.  The part before the point is optional (`.137` means `0.137`); d0
- *   may only have bits 4 and 8 (split a heap without removing anything: `4.07`).
- *   Kayles is `0.77`, Dawson's Kayles `0.07`.
- * - a hexadecimal code: the same with digits up to F, where bit 8 allows
- *   leaving three non-empty heaps (`0.F`); any digit above 7 makes the code
- *   hexadecimal.
- * - `sub:S1,S2,...`: the subtraction game removing S1, S2, ... tokens, each
- *   amount 1 to 2^32 - 1 (the rules keep the sorted amounts only: memory
- *   O(|S|), whatever the largest).
- * - `allbut:X1,X2,...`: the all-but subtraction game removing any number of
- *   tokens except X1, X2, ... (each 1 to 2^20; at least one).
- * - `grundy`: Grundy's game, split a heap into two unequal heaps.
- * - `lasker`: Lasker's Nim, remove any number of tokens, or split a heap into two.
+ * game and Lasker's Nim, as a family with grundy_heap_game_set_family().
+ * The names:
+ * - an octal code `d0.d1d2d3...` (`0.77` is Kayles): digit dk says what
+ *   removing k tokens may leave, bit 1 nothing, bit 2 one heap, bit 4 two
+ *   non-empty heaps; at most 4095 digits after the point.  `d0` is
+ *   optional and may have bits 4 and 8 only (split without removing:
+ *   `4.07`);
+ * - a hexadecimal code: any digit above 7, bit 8 leaving three heaps (`0.F`);
+ * - `sub:S1,S2,...`: remove S1, S2, ... tokens, each 1 to 2^32 - 1;
+ * - `allbut:X1,X2,...`: remove any number of tokens but X1, X2, ..., each
+ *   1 to 2^20, at least one;
+ * - `grundy` (split a heap into two unequal heaps) and `lasker` (remove any
+ *   number of tokens, or split a heap into two).
  *
  * **Moves.**  The moves of a heap h are listed in this order, and move k is
  * the k-th of the list (grundy_heap_game_move() reads it): by the number r
@@ -540,43 +542,17 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * for a = 1, 2, ... below half; Lasker's Nim lists r = 1 ... h, then its
  * splits; an all-but game lists every r = 1 ... h but the excluded ones.
  *
- * **Periods** are proved by the periodicity theorem of Guy and Smith.  With t
- * the most tokens a move removes, if G(n + p) = G(n) for n0 <= n < N - p then
- * G is periodic with period p from n0 on, where N (the values needed) is
- * m + p + t for games whose moves never split, 2m + 2p + t for octal games,
- * and 3m + 3p + t for hexadecimal games that may leave three heaps, with
- * m = max(n0, 1) (m = n0 for subtraction games, where leaving a heap of 0
- * and taking the whole heap are the same move).  Grundy's game has splits
- * that must be unequal, so no period is claimed for it.
- *
- * **Subtraction games** (a `sub:` set, or a code whose digits are 0 and 3
- * only) have an engine of their own: G(n) = mex{G(n - s) : s in S}, values
- * at most |S|, one byte each while |S| < 256, O(|S|) per value.  Their
- * period comes from the *window proof*: for n >= t every amount is a move,
- * so G(n) depends on the t values before it only, and if the window of t
- * values ending at x comes back at y > x, G has period y - x from x - t on.
- * The engine finds the first window that comes back (hashes of every window,
- * compared value by value before any claim), which gives the least period P
- * and then the least preperiod E.  It proves S minus its largest amount
- * first: the values below max(S) are that game's, and they stay unchanged
- * up to the first n where the new amount's option equals the value, which
- * the smaller game's period locates in O(E + P) steps.  So the proof computes
- * from that point on only: {1, 2, k} with k not a multiple of 3 is proved
- * from a dozen values whatever k, {1, 2, 3j} from about 6j values kept
- * (computed from 3j on).  Memory: the values kept (at most 2^32 - 1), plus
- * 16 bytes per 256 values for the hashes.
- *
- * **Arithmetic periods**: G(n + p) = G(n) + s for every n >= n0, with a
- * saltus s > 0 (grundy_heap_game_arithmetic_period()).  Proved for all-but
- * games by a finite certificate (the state that decides the future, seen
- * again shifted by s: see the guide's heap-games page) and for Lasker's Nim
- * by its closed form (G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
- * G(4k+4) = 4k+3).  Hexadecimal codes often grow so; there the library
- * reports what it observes, marked not proved.  Finite octal games are
- * never arithmetic-periodic with s != 0 (Horrocks and Nowakowski, 2003),
- * and nothing of the kind is looked for in them.  Once a regularity is
- * proved, every heap below 2^64 has its value in O(1); values past
- * 2^32 - 1 come from grundy_heap_game_value64() and
+ * **Periods** are claimed only when proved: by the periodicity theorem of
+ * Guy and Smith from a finite check of the values (@ref games_periods), for
+ * subtraction games (a `sub:` set, or a code of digits 0 and 3) by the
+ * *window proof*: the first window of max(S) values that comes back,
+ * compared value by value (@ref games_subtraction).  Grundy's game never
+ * gets a period.  **Arithmetic periods**, G(n + p) = G(n) + s with s > 0,
+ * are proved for all-but games (by a finite certificate) and Lasker's Nim
+ * (by its closed form), reported as observed, not proved, for hexadecimal
+ * codes, and never looked for in finite octal games (@ref games_arith).
+ * Once a regularity is proved, every heap below 2^64 has its value in O(1);
+ * values past 2^32 - 1 come from grundy_heap_game_value64() and
  * grundy_heap_game_sum_value64(), and the outcome and winning moves of a
  * sum of such heaps are exact whatever its values (below 2^64).
  *
@@ -584,25 +560,18 @@ typedef int (*grundy_progress_fn)(void *user, uint64_t done, uint64_t total);
  * and #GRUNDY_PLAY_MISERE; every other play returns #GRUNDY_ENOTSUP.
  *
  * **Misère play.**  The misère Grundy value of a position is the mex of its
- * options' misère values, except that a position with no move has misère
- * value 1 (the player to move has won), and a position is N iff its value is
- * not 0.  A move that splits a heap leaves a sum, whose misère value does not
- * follow from its parts' misère values, so misère values and sums are found
- * by a memoized search over sums of heaps (multisets of heap sizes, those
- * with no move left out), the same for one heap as for a sum: the misère
- * value of a sum is the misère value of the whole sum, and a winning move
- * leaves a sum of misère value 0.  The search is iterative and its memo is
- * the library's hash table, kept across calls (what a call found stays, even
- * when it fails) and freed with the game.  It is exponential in the heap
- * sizes of games whose moves split heaps (Kayles: heaps 0 to 49 in about a
- * second), linear in the heap size for games that do not split.  What one
- * call may cost is capped: it examines at most 2^25 sums of heaps by default
- * (grundy_heap_game_set_search_limit()), a few seconds, its search holding
- * at most 32 bytes per sum of that limit (1 GiB; 64 MiB at least), and one
- * that would pass either fails with #GRUNDY_ELIMIT and a message naming the
- * limit.  The search also takes heaps of at most 2^32 - 2 tokens, at most
- * 256 tokens in games whose moves split heaps, and sums that can become at
- * most 64 heaps with moves (#GRUNDY_ELIMIT at once, naming the limit).
+ * options' misère values, a position with no move having value 1; a
+ * position is N iff its value is not 0 (@ref games_heaps_misere).  Misère
+ * values, of one heap and of sums alike, are found by a memoized search over
+ * sums of heaps: exponential in the heap sizes of games whose moves split
+ * heaps, linear for the others.  Its memo is kept across calls (what a call
+ * found stays, even when it fails) and freed with the game.  What one call
+ * may cost is capped: it examines at most 2^25 sums of heaps by default
+ * (grundy_heap_game_set_search_limit()) and holds at most 32 bytes per sum
+ * of that limit (1 GiB; 64 MiB at least); it takes heaps of at most
+ * 2^32 - 2 tokens (256 in games whose moves split heaps) and sums that can
+ * become at most 64 heaps with moves.  Past any of these a call fails with
+ * #GRUNDY_ELIMIT and a message naming the limit.
  *
  * Misère calls take a method flag as graphs do: none or #GRUNDY_BY_SEARCH
  * searches; #GRUNDY_BY_GENUS applies misère Nim's rule to the heaps' genus
@@ -1031,10 +1000,8 @@ GRUNDY_API int grundy_heap_game_last_method(const grundy_heap_game *game);
  *              position it can reach (sums of heaps) have genus
  *              0^(1 2 0 2 ...), 1^(0 3 1 3 ...) or a^(a, a xor 2, a, ...)
  *              over the terms computed.  Tame heaps add in misère play
- *              like Nim heaps (#GRUNDY_BY_GENUS).  It is decided from the
- *              genus of every heap the moves leave, since every heap of a
- *              sum the heap reaches is reachable alone and sums of tame
- *              games are tame (Conway, On Numbers and Games, ch. 12).
+ *              like Nim heaps (#GRUNDY_BY_GENUS).  Decided from the genus
+ *              of every heap the moves leave (@ref games_heaps_misere).
  * @return #GRUNDY_OK; #GRUNDY_ELIMIT, #GRUNDY_ENOMEM, #GRUNDY_ECANCELED as
  *         the misère search; #GRUNDY_ESTATE; #GRUNDY_EINVAL.
  */
@@ -1045,11 +1012,9 @@ GRUNDY_API int grundy_heap_game_genus(grundy_heap_game *game, uint64_t heap, uin
  * @brief Whether the game is tame up to @p max: every heap 0 ... max is
  *        tame as grundy_heap_game_genus() says (its genus, and that of
  *        every position it reaches, is one of Conway's tame forms:
- *        On Numbers and Games, ch. 12; Winning Ways, ch. 13, "tame" games
- *        play in misère like Nim).  The genus of each heap is computed
- *        upward and the answer given at the first wild one.  Subtraction
- *        games such as `sub:1,2,3` are tame; Kayles (`0.77`) is wild from
- *        its heap of 5, Grundy's game from its heap of 13.
+ *        @ref games_heaps_misere).  The genus of each heap is computed
+ *        upward, with the misère search's limits, and the answer given at
+ *        the first wild one (`0.77` is wild from its heap of 5).
  * @param game The game.
  * @param max  The largest heap checked.
  * @return 1 if tame up to @p max, 0 if some heap up to it is not, or a
@@ -1063,29 +1028,20 @@ GRUNDY_API int grundy_heap_game_tame(grundy_heap_game *game, uint64_t max);
 /** @name 5b. Misère quotients of heap games
  *
  * In misère play (the player who cannot move wins) a sum of heaps is not
- * decided by xor.  Its outcome is decided by the game's *misère quotient*
- * (Plambeck, "Taming the wild in impartial combinatorial games", INTEGERS 5
- * (2005); Plambeck and Siegel, "Misère quotients for impartial games", JCTA
- * 115 (2008)): a finite commutative monoid Q, a subset P of Q and a map Φ
- * from heap sizes to Q such that the sum of heaps h1 + ... + hk is a misère
- * P-position exactly when Φ(h1)·...·Φ(hk) is in P.  Two sums take the same
- * element of Q exactly when no sum added to both tells them apart.  Misère
- * Nim with heaps of at most 1 has Q = {1, a}, a^2 = 1, P = {a}; with heaps of
- * at most 3, Q = <a, b | a^2 = 1, b^3 = b> of order 6 and P = {a, b^2}.
+ * decided by xor, but by the game's *misère quotient* (Plambeck and Siegel;
+ * the theory is on the guide's @ref quotients page): a finite commutative
+ * monoid Q, a subset P of Q and a map Φ from heap sizes to Q such that the
+ * sum of heaps h1 + ... + hk is a misère P-position exactly when
+ * Φ(h1)·...·Φ(hk) is in P.
  *
  * A #grundy_quotient computes, heap by heap, the quotient of the sums of
- * heaps 0 ... n (as MisereSolver does: an existing element for heap n when
- * one fits, else a larger monoid, reduced, and refined where a sum fails).
- * Every quotient it keeps has passed a verification against the rules,
- * over every sum of the heaps covered: a sum claimed P has no option
- * claimed P, and one claimed N has a move to one claimed P (or no move).
- * For a finite octal game (digits, no part left past two heaps: codes such
- * as `0.77`, and subtraction sets given by a code) the computation stops
- * when the game is *solved*: Φ, as elements of the quotient, has period p
- * from heap e on and the quotient has not grown since before e, over
- * L >= 2e + 2p + k + 2 heaps (k the last digit's index; the rule of
- * MisereSolver and CGSuite for octal games, after the periodicity theorem
- * of Plambeck and Siegel).  Then Q is the quotient of every sum of any
+ * heaps 0 ... n (@ref quotients_algorithm).  Every quotient it keeps has
+ * passed a verification against the rules over every sum of the heaps
+ * covered.  For a finite octal game (digits 0 to 7, at most two heaps left:
+ * `0.77`, or a subtraction set written as a code) the computation stops
+ * when the game is *solved*: Φ has period p from heap e on and Q has not
+ * grown since before e, over L >= 2e + 2p + k + 2 heaps, k the last digit's
+ * index (@ref quotients_proof).  Then Q is the quotient of every sum of any
  * heaps, and Φ(h) = Φ(e + (h - e) mod p) past the heaps computed.  No other
  * game (hexadecimal codes, Grundy's game, Lasker's Nim, all-but games,
  * `sub:` sets) is ever claimed solved: it is computed up to the heap asked.
@@ -1129,10 +1085,18 @@ typedef struct grundy_quotient grundy_quotient;
 GRUNDY_API int grundy_quotient_new(grundy_quotient **out, const grundy_heap_game *game,
                                    const grundy_allocator *alloc);
 
-/** @brief Frees the quotient and all it holds; NULL does nothing. */
+/** @brief Frees the quotient and all it holds; NULL does nothing.
+ *  @param q The quotient. */
 GRUNDY_API void grundy_quotient_free(grundy_quotient *q);
 
-/** @brief The message of the quotient's last failure ("" for NULL). */
+/**
+ * @brief A description of the most recent failure on this quotient, naming
+ *        what and where.  Read it right after a call that failed; after a
+ *        success its content is unspecified.
+ * @param q The quotient.
+ * @return A string owned by the quotient, valid until its next call; "" for
+ *         NULL or if no failure has written one.
+ */
 GRUNDY_API const char *grundy_quotient_errmsg(const grundy_quotient *q);
 
 /**
@@ -1141,6 +1105,9 @@ GRUNDY_API const char *grundy_quotient_errmsg(const grundy_quotient *q);
  *        + 1 (0 for a bound of UINT64_MAX).  While it runs, the quotient's
  *        calls that compute refuse with #GRUNDY_ESTATE and the setters do
  *        nothing.
+ * @param q    The quotient (NULL: nothing happens).
+ * @param fn   The callback, or NULL for none.
+ * @param user Passed unchanged to @p fn.
  */
 GRUNDY_API void grundy_quotient_set_progress(grundy_quotient *q, grundy_progress_fn fn,
                                              void *user);
@@ -1176,6 +1143,9 @@ typedef void (*grundy_quotient_trace_fn)(void *user, uint64_t heap, uint32_t ord
  *        memory; #GRUNDY_ENOMEM from grundy_quotient_compute() if that
  *        fails), nothing otherwise.  Called from inside the progress or
  *        trace callback it does nothing.
+ * @param q    The quotient (NULL: nothing happens).
+ * @param fn   The callback, or NULL for none.
+ * @param user Passed unchanged to @p fn.
  */
 GRUNDY_API void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_trace_fn fn,
                                           void *user);
@@ -1184,7 +1154,10 @@ GRUNDY_API void grundy_quotient_set_trace(grundy_quotient *q, grundy_quotient_tr
  * @brief Caps the memory of the computation's large tables (the monoids,
  *        trial monoids, the verifier's states) at @p bytes; 0 for no cap.
  *        Past it grundy_quotient_compute() and grundy_quotient_resume()
- *        fail with #GRUNDY_ELIMIT and a message naming the bytes.
+ *        fail with #GRUNDY_ELIMIT and a message naming the bytes.  From the
+ *        progress or trace callback it does nothing.
+ * @param q     The quotient (NULL: nothing happens).
+ * @param bytes The cap; 0 (the default) means none.
  */
 GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t bytes);
 
@@ -1195,22 +1168,30 @@ GRUNDY_API void grundy_quotient_set_memory_limit(grundy_quotient *q, size_t byte
  *        growth of Q a reduction of the trial monoids (the old Q times a
  *        few cyclic factors) and a verification whose states are bounded
  *        by |Q| times the antichains of option sets (small in practice).
- *        Memory: a quotient of up to 4096 elements keeps its whole
- *        product table, O(|Q|^2); a larger one keeps the action of each
- *        generator and a word per element, O(|Q| times the generators),
- *        and a product then costs the length of a word.  The progress
+ *        Memory: a small quotient keeps its whole product table,
+ *        O(|Q|^2); a larger one (the size: docs/performance.md, tuning
+ *        figures) keeps the action of each generator and a word per
+ *        element, O(|Q| times the generators), and a product then costs
+ *        the length of a word.  The progress
  *        callback is also called between the attempts at one heap.
+ * @param q        The quotient.
+ * @param max_heap The largest heap to cover; UINT64_MAX goes on until the
+ *                 game is solved or a limit stops it (heaps from 2^30 on are
+ *                 never computed).
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL; #GRUNDY_ESTATE from the
  *         progress or trace callback; #GRUNDY_ECANCELED when the progress
  *         callback stops it; #GRUNDY_ENOMEM; #GRUNDY_ELIMIT past the memory
- *         cap, past 2^24 elements (or trial monoids of 2^24), or when no
- *         refinement passes verification (the message says which).  On
+ *         cap, past 2^24 elements (or trial monoids of 2^24), at heap
+ *         2^30, or when no refinement passes verification (the message
+ *         says which).  On
  *         every failure the quotient stays that of the last heap finished:
  *         consistent, usable, and resumable.
  */
 GRUNDY_API int grundy_quotient_compute(grundy_quotient *q, uint64_t max_heap);
 
-/** @brief The heaps covered: Q, P and Φ are those of heaps 0 ... heaps - 1 (0 for NULL). */
+/** @brief The heaps covered: Q, P and Φ are those of heaps 0 ... heaps - 1.  O(1).
+ *  @param q The quotient.
+ *  @return The number of heaps covered (at least 1); 0 for NULL. */
 GRUNDY_API uint64_t grundy_quotient_heaps(const grundy_quotient *q);
 
 /**
@@ -1235,27 +1216,40 @@ GRUNDY_API int grundy_quotient_solved(const grundy_quotient *q, uint64_t *period
  */
 GRUNDY_API int grundy_quotient_provable(const grundy_quotient *q);
 
-/** @brief |Q|, the order of the quotient (0 for NULL); always even past the trivial {1}. */
+/** @brief |Q|, the order of the quotient; always even past the trivial {1}.  O(1).
+ *  @param q The quotient.
+ *  @return The order; 0 for NULL. */
 GRUNDY_API uint32_t grundy_quotient_order(const grundy_quotient *q);
 
-/** @brief |P|, the size of the P-portion (0 for NULL). */
+/** @brief |P|, the size of the P-portion.  O(1).
+ *  @param q The quotient.
+ *  @return The size; 0 for NULL. */
 GRUNDY_API uint32_t grundy_quotient_p_size(const grundy_quotient *q);
 
 /**
- * @brief Whether element @p x is in P.
+ * @brief Whether element @p x is in P.  O(1).
+ * @param q The quotient.
+ * @param x The element.
  * @return 1 or 0; #GRUNDY_ERANGE for x >= |Q|; #GRUNDY_EINVAL for NULL.
  */
 GRUNDY_API int grundy_quotient_is_p(const grundy_quotient *q, uint32_t x);
 
 /**
  * @brief Whether the quotient is tame: |Q| <= 2, or |P| = 2 and |Q| - 2 a
- *        power of two (the quotients of misère Nim).  1 or 0.
+ *        power of two (the quotients of misère Nim).  O(1).
+ * @param q The quotient.
+ * @return 1 if tame, 0 if not or for NULL.
  */
 GRUNDY_API int grundy_quotient_tame(const grundy_quotient *q);
 
 /**
- * @brief The product of elements @p x and @p y: O(1) up to 4096
- *        elements, else the length of the least word of @p y.
+ * @brief The product of elements @p x and @p y: O(1) while the quotient
+ *        keeps its whole product table (see grundy_quotient_compute()),
+ *        else the length of the least word of @p y.
+ * @param q  The quotient.
+ * @param x  An element.
+ * @param y  An element.
+ * @param xy Out: the product.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for an element >= |Q|; #GRUNDY_EINVAL
  *         for NULL.  *xy is 0 on failure.
  */
@@ -1263,18 +1257,28 @@ GRUNDY_API int grundy_quotient_multiply(const grundy_quotient *q, uint32_t x, ui
                                         uint32_t *xy);
 
 /**
- * @brief Φ(heap), the element of a heap: for any heap once solved (from the period).
+ * @brief Φ(heap), the element of a heap: for any heap once solved (from the
+ *        period).  O(1).
+ * @param q    The quotient.
+ * @param heap The heap size.
+ * @param x    Out: its element.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE past the heaps covered when not solved
  *         (the message says how far it is covered); #GRUNDY_EINVAL for
  *         NULL.  *x is 0 on failure.
  */
 GRUNDY_API int grundy_quotient_phi(const grundy_quotient *q, uint64_t heap, uint32_t *x);
 
-/** @brief The number of generators of the presentation (0 for NULL). */
+/** @brief The number of generators of the presentation.  O(1).
+ *  @param q The quotient.
+ *  @return The count; 0 for NULL. */
 GRUNDY_API size_t grundy_quotient_generator_count(const grundy_quotient *q);
 
 /**
  * @brief The heap whose element generator @p i is (generator i = Φ(*heap)).
+ *        O(1).
+ * @param q    The quotient.
+ * @param i    The generator, from 0.
+ * @param heap Out: the heap.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for i >= the generator count;
  *         #GRUNDY_EINVAL for NULL.  *heap is 0 on failure.
  */
@@ -1295,7 +1299,9 @@ GRUNDY_API int grundy_quotient_generator_heap(const grundy_quotient *q, size_t i
 GRUNDY_API int grundy_quotient_word(const grundy_quotient *q, uint32_t x, uint32_t *exponents,
                                     size_t cap);
 
-/** @brief The number of relations of the presentation (0 for NULL). */
+/** @brief The number of relations of the presentation.  O(1).
+ *  @param q The quotient.
+ *  @return The count; 0 for NULL. */
 GRUNDY_API size_t grundy_quotient_relation_count(const grundy_quotient *q);
 
 /**
@@ -1303,6 +1309,12 @@ GRUNDY_API size_t grundy_quotient_relation_count(const grundy_quotient *q);
  *        exponent vectors.  The relations are the least words that are not
  *        the least word of their element, each equal to that least word;
  *        they present Q, in increasing order of their left sides.
+ *        O(generators).
+ * @param q   The quotient.
+ * @param i   The relation, from 0.
+ * @param lhs Out: the exponents of its left side, one per generator.
+ * @param rhs Out: the exponents of its right side, one per generator.
+ * @param cap The room in @p lhs and in @p rhs: at least the generator count.
  * @return #GRUNDY_OK; #GRUNDY_ERANGE for i past the relations or cap below
  *         the generator count; #GRUNDY_EINVAL for NULL.  All @p cap entries
  *         of both outs are written (0 on failure).
@@ -1342,6 +1354,9 @@ GRUNDY_API int grundy_quotient_element_name(const grundy_quotient *q, uint32_t x
 
 /**
  * @brief The misère outcome of the sum of heaps[0 .. n), in O(n) products.
+ * @param q     The quotient.
+ * @param heaps The heap sizes (may be NULL when n is 0).
+ * @param n     How many heaps.
  * @return #GRUNDY_P or #GRUNDY_N; #GRUNDY_ERANGE for a heap past those
  *         covered when not solved; #GRUNDY_EINVAL for NULL.
  */
@@ -1358,6 +1373,10 @@ GRUNDY_API int grundy_quotient_sum_outcome(grundy_quotient *q, const uint64_t *h
  *        those whose parts are new mod p are tried, O(e + p) a kind of
  *        move (removals of a run, splits into two heaps) whatever the
  *        heap's size.
+ * @param q     The quotient.
+ * @param heaps The heap sizes.
+ * @param n     How many heaps.
+ * @param moves Out: n entries.
  * @return 1 when found; 0 for a P-position (or no move); #GRUNDY_ERANGE,
  *         #GRUNDY_EINVAL as grundy_quotient_sum_outcome(); #GRUNDY_ENOMEM.
  *         Every entry of @p moves is written on every return.
@@ -1369,6 +1388,8 @@ GRUNDY_API int grundy_quotient_sum_winning_move(grundy_quotient *q, const uint64
  * @brief Saves the state of the computation (the rules, Q, P, Φ) to the
  *        file @p path, atomically: a temporary file beside it, renamed.
  *        The format is text, versioned by its first line.
+ * @param q    The quotient.
+ * @param path The file's name, NUL-terminated.
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL or a file that cannot be
  *         written (the message says why); #GRUNDY_ESTATE from the progress
  *         callback.
@@ -1380,6 +1401,8 @@ GRUNDY_API int grundy_quotient_save(grundy_quotient *q, const char *path);
  *        computing.  Nothing in the file is trusted: every count and index
  *        is checked, and the quotient loaded is verified against the rules
  *        over every sum, as a computed one is, before it replaces q's.
+ * @param q    The quotient, made for the rules the file was saved with.
+ * @param path The file's name, NUL-terminated.
  * @return #GRUNDY_OK; #GRUNDY_EINVAL for NULL, a file that cannot be read,
  *         or one saved for other rules; #GRUNDY_EPARSE for a file that is
  *         not a valid state (truncated, corrupt, or failing verification:
@@ -1507,8 +1530,9 @@ GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves,
  * bound, given by the caller, made by the generator or by the canonical
  * form, fails the call with #GRUNDY_ERANGE and a message naming it.  The
  * array of a way of playing is allocated at its first evaluation
- * (@p bound bytes, within the memory cap); numbers above 247 are kept
- * beside it in a hash table.
+ * (@p bound bytes, within the memory cap); numbers above a bound below 256
+ * (docs/performance.md's tuning figures) are kept beside it in a hash
+ * table.
  * @param out   Out: the game, to be released with grundy_game_free().
  * @param bound Every position is below it; 1 to SIZE_MAX.
  * @param moves The move generator.
@@ -1603,7 +1627,8 @@ GRUNDY_API void grundy_game_set_search_limit(grundy_game *game, uint64_t sums);
 
 /**
  * @brief Set the progress callback of evaluations (in positions evaluated,
- *        total 0 as unknown; called once every 65536 positions).  It runs
+ *        total 0 as unknown; called after a fixed number of positions,
+ *        docs/performance.md's tuning figures).  It runs
  *        inside an evaluation and must not call functions of the same game
  *        (grundy_game_stats() excepted; those that evaluate refuse with
  *        #GRUNDY_ESTATE).
@@ -1796,7 +1821,7 @@ GRUNDY_API void grundy_game_stats(const grundy_game *game, uint64_t *positions, 
  *
  * Life cycle: create, add nodes and moves, then ask.  A question solves the
  * play it needs first (grundy_graph_solve() does it ahead, to time it,
- * report its progress, or share a solved graph between threads for reading).
+ * report its progress, or share the solved graph between threads: below).
  * Nodes and moves may be added after a solve; the next question solves again.
  * The moves of a node keep the order in which they were added: move k of a
  * node is the k-th move added from it (k counted from 0).
@@ -1809,6 +1834,31 @@ GRUNDY_API void grundy_game_stats(const grundy_game *game, uint64_t *positions, 
  * move and moves-plus-parts per node.
  * Memory after solving: 4 bytes per ordinary move, 4 bytes plus 4 per part
  * for a split move, and 12 bytes per node.
+ *
+ * **Threads.**  A graph has no lock, and most calls write to it: a solve
+ * stores numbers, a failure its message.  Once grundy_graph_solve() has
+ * returned #GRUNDY_OK for the plays wanted, and until the graph is next
+ * changed, the calls below write nothing to it *when they succeed*, and may
+ * then run on it from any number of threads at once:
+ * - grundy_graph_value(), grundy_graph_values() and grundy_graph_outcome()
+ *   under a play solved;
+ * - grundy_graph_sum_value() under normal play, and
+ *   grundy_graph_sum_outcome() under a play solved other than misère play;
+ * - grundy_graph_sum_winning_move() under a play solved other than misère
+ *   and loopy play, and grundy_graph_sum_winning_moves() under normal play;
+ * - grundy_graph_degree() and grundy_graph_move();
+ * - grundy_graph_genus() once a call of it has succeeded on the graph;
+ * - the calls that take a `const grundy_graph *`.
+ *
+ * A call that fails may write its message into the graph
+ * (grundy_graph_errmsg()), whatever the cause: a node out of range, an
+ * unknown play or one the graph's split moves do not allow, a move past a
+ * node's moves.  So threads that share a graph must pass arguments known to
+ * be valid.  Every other call may write to the graph even when it succeeds
+ * (a misère sum records its method, and the misère search fills its memo;
+ * loopy winning moves, grundy_graph_sum_winning_moves() under other plays
+ * and grundy_graph_loopy_followers() take scratch memory, which the graph
+ * counts against its memory cap), and needs the graph to itself.
  * @{ */
 
 /** An opaque game graph. */
@@ -1816,9 +1866,6 @@ typedef struct grundy_graph grundy_graph;
 
 /** The largest number of nodes a graph may hold (node ids are below it). */
 #define GRUNDY_NODE_MAX 0x7fffffffu
-
-/** How many genus terms (gamma_0 ... ) libgrundy computes per position. */
-#define GRUNDY_GENUS_TERMS 12
 
 /**
  * @brief Create an empty graph.
@@ -1879,8 +1926,9 @@ GRUNDY_API size_t grundy_graph_errpos(const grundy_graph *g);
 
 /**
  * @brief Set the progress callback used by long operations on this graph
- *        (solving, misère search).  NULL removes it.  It is called once
- *        every 65536 units of work, so it costs nothing measurable.  From
+ *        (solving, misère search).  NULL removes it.  It is called after a
+ *        fixed number of units of work (docs/performance.md's tuning
+ *        figures), so it costs nothing measurable.  From
  *        it, the graph's functions that add or solve return #GRUNDY_ESTATE;
  *        those that only read may be called.
  * @param g    The graph.
@@ -2186,7 +2234,8 @@ GRUNDY_API int grundy_graph_genus(grundy_graph *g, uint32_t node, uint32_t *gamm
 typedef struct grundy_nimber grundy_nimber;
 
 /**
- * @brief Build the tables for fast nimber arithmetic.
+ * @brief Build the tables for fast nimber arithmetic: about 85 KiB, in
+ *        O(1) time (a fixed amount of work: some 70,000 table entries).
  * @param out   Out: the handle, to be released with grundy_nimber_free().
  * @param alloc Allocator (copied), or NULL for malloc/realloc/free.
  * @return #GRUNDY_OK, #GRUNDY_ENOMEM, #GRUNDY_EINVAL.
@@ -2198,31 +2247,69 @@ GRUNDY_API int grundy_nimber_new(grundy_nimber **out, const grundy_allocator *al
 GRUNDY_API void grundy_nimber_free(grundy_nimber *nb);
 
 /**
- * @brief The nim product of @p a and @p b.
+ * @brief The nim product of @p a and @p b.  O(1): with tables, 27 reads of
+ *        the byte-product table and four of a linear map's; without, a
+ *        recursion down to single bits, much slower (figure E of
+ *        docs/performance.md).
  * @param nb The tables, or NULL for the (slower) table-free method.
  * @param a  A nimber.
  * @param b  A nimber.
  * @return a (x) b.
  */
-GRUNDY_API uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
+GRUNDY_API uint64_t grundy_nimber_mul(const grundy_nimber *nb, uint64_t a, uint64_t b);
 
 /**
- * @brief The nim power a^e (repeated nim multiplication; a^0 = 1).
+ * @brief The nim power a^e (repeated nim multiplication; a^0 = 1), by
+ *        squaring: O(log e) products.
  * @param nb The tables, or NULL.
  * @param a  The base.
  * @param e  The exponent.
  * @return The power.
  */
-GRUNDY_API uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
+GRUNDY_API uint64_t grundy_nimber_pow(const grundy_nimber *nb, uint64_t a, uint64_t e);
 
 /**
  * @brief The nim inverse of @p a: the b with a (x) b = 1.
  * @param nb  The tables, or NULL.
  * @param a   A non-zero nimber.
- * @param inv Out: its inverse.
+ * @param inv Out: its inverse (0 on failure).
  * @return #GRUNDY_OK, or #GRUNDY_ERANGE for a = 0, #GRUNDY_EINVAL for a NULL out-pointer.
  */
-GRUNDY_API int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
+GRUNDY_API int grundy_nimber_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv);
+
+/**
+ * @brief The former name of grundy_nimber_mul(), which it calls.
+ * @deprecated Use grundy_nimber_mul(): the nimber calls are named after
+ *             their handle, #grundy_nimber.
+ * @param nb As grundy_nimber_mul().
+ * @param a  As grundy_nimber_mul().
+ * @param b  As grundy_nimber_mul().
+ * @return As grundy_nimber_mul().
+ */
+GRUNDY_DEPRECATED("use grundy_nimber_mul") uint64_t grundy_nim_mul(const grundy_nimber *nb,
+                                                                   uint64_t a, uint64_t b);
+
+/**
+ * @brief The former name of grundy_nimber_pow(), which it calls.
+ * @deprecated Use grundy_nimber_pow().
+ * @param nb As grundy_nimber_pow().
+ * @param a  As grundy_nimber_pow().
+ * @param e  As grundy_nimber_pow().
+ * @return As grundy_nimber_pow().
+ */
+GRUNDY_DEPRECATED("use grundy_nimber_pow") uint64_t grundy_nim_pow(const grundy_nimber *nb,
+                                                                   uint64_t a, uint64_t e);
+
+/**
+ * @brief The former name of grundy_nimber_inv(), which it calls.
+ * @deprecated Use grundy_nimber_inv().
+ * @param nb  As grundy_nimber_inv().
+ * @param a   As grundy_nimber_inv().
+ * @param inv As grundy_nimber_inv().
+ * @return As grundy_nimber_inv().
+ */
+GRUNDY_DEPRECATED("use grundy_nimber_inv") int grundy_nim_inv(const grundy_nimber *nb, uint64_t a,
+                                                              uint64_t *inv);
 
 /** @} */
 
@@ -2252,14 +2339,7 @@ GRUNDY_API void grundy_heap_game_set_period_detection(grundy_heap_game *game, in
  * @brief Choose how a heap game's values are computed: 1 (the default) lets
  *        the library use the sparse-space method where the game has sparse
  *        structure, 0 forces the plain loop over every option.  Both give
- *        identical values.
- *
- * The sparse-space method (Berlekamp, Gangolli and Plambeck; Flammenkamp's
- * record computations) classes values as rare or common by the parity of
- * popcount(value & mask); since parity adds under xor, a split gives a common
- * value only if one part is rare, so a value needs the splits through the few
- * rare heaps, plus a check of the smaller rare values.  The mask is chosen
- * from the values computed and re-chosen as they grow.
+ *        identical values.  The method: @ref games_engine.
  * @param game The game.
  * @param on   Non-zero for the sparse method where it pays.
  */
@@ -2316,10 +2396,11 @@ GRUNDY_API void grundy_heap_game_set_threads(grundy_heap_game *game, unsigned th
  *
  * Two threads do not always pay (another process busy on a two-core
  * machine, or searches that keep meeting in the same part of the table):
- * the library times one thread alone, then the two over their first 32768
- * positions, and unless the two are 1.1 times as fast the second thread
- * stops and the first goes on alone.  Asking for threads costs at most
- * that trial.
+ * the library puts the pair on trial, timing one thread alone and then the
+ * two (for how many positions, and the speed-up the two must show: the
+ * tuning figures of docs/performance.md), and unless the two pay, the
+ * second thread stops and the first goes on alone.  Asking for threads
+ * costs at most that trial.
  *
  * **By asking for 2 or more you declare that the move generator, the
  * canonicalising callback and the game's allocator may run on two threads

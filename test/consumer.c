@@ -159,9 +159,9 @@ static void graph(void)
 static void nimbers(void)
 {
     grundy_nimber *nb = NULL;
-    EXPECT(grundy_nim_mul(NULL, 2, 2) == 3);
+    EXPECT(grundy_nimber_mul(NULL, 2, 2) == 3);
     EXPECT(grundy_nimber_new(&nb, NULL) == GRUNDY_OK);
-    EXPECT(grundy_nim_mul(nb, 2, 3) == 1);
+    EXPECT(grundy_nimber_mul(nb, 2, 3) == 1);
     grundy_nimber_free(nb);
 }
 

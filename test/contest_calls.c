@@ -172,8 +172,8 @@ static void heap_round(void)
 static void nimber_round(grundy_nimber *nb)
 {
     uint64_t a = ((uint64_t)next(1u << 31) << 33) ^ next(1u << 31), b = next(1u << 31), inv;
-    printf("nim mul %llu\n", (unsigned long long)grundy_nim_mul(nb, a, b));
-    if (grundy_nim_inv(nb, a | 1, &inv) == GRUNDY_OK)
+    printf("nim mul %llu\n", (unsigned long long)grundy_nimber_mul(nb, a, b));
+    if (grundy_nimber_inv(nb, a | 1, &inv) == GRUNDY_OK)
         printf("nim inv %llu\n", (unsigned long long)inv);
 }
 

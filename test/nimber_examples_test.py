@@ -67,7 +67,7 @@ def parse_tables(out, rows, cols):
     """The two tables of --table output, as lists of rows, or None."""
     tables = []
     lines = out.splitlines()
-    for title in ("value from the rules:", "x (x) y from grundy_nim_mul:"):
+    for title in ("value from the rules:", "x (x) y from grundy_nimber_mul:"):
         if title not in lines:
             return None
         start = lines.index(title) + 2

@@ -146,4 +146,21 @@ for cxx in $cxxs; do
     done
 done
 
+# A deprecated call draws the compiler's warning, naming its replacement,
+# unless the program defines GRUNDY_NO_DEPRECATION_WARNINGS.
+printf '#include "grundy.h"\nuint64_t f(void);\nuint64_t f(void) { return grundy_nim_mul(NULL, 2, 3); }\n' \
+    >"$work/deprecated.c"
+for c in $ccs $cxxs; do
+    case " $cxxs " in *" $c "*) lang=c++ std=c++17 ;; *) lang=c std=c11 ;; esac
+    knows "$c" $lang $std || continue
+    "$c" -x $lang -std=$std -Iinclude -c "$work/deprecated.c" -o "$work/deprecated.o" \
+        >"$work/log" 2>&1
+    check "$(basename "$c") warns where grundy_nim_mul is used, naming grundy_nimber_mul" \
+        grep -q 'deprecated.*grundy_nimber_mul\|grundy_nimber_mul.*deprecated' "$work/log"
+    # shellcheck disable=SC2086
+    check "$(basename "$c") does not warn with GRUNDY_NO_DEPRECATION_WARNINGS" \
+        "$c" -x $lang -std=$std $warn -DGRUNDY_NO_DEPRECATION_WARNINGS -Iinclude \
+        -c "$work/deprecated.c" -o "$work/deprecated.o"
+done
+
 finish

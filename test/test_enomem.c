@@ -58,7 +58,7 @@
  * | grundy_quotient_compute, grundy_quotient_sum_winning_move | case_quotient_compute (with a trace: the failing sums it copies) |
  * | grundy_quotient_save, grundy_quotient_resume | case_quotient_file |
  * | grundy_quotient_free, grundy_quotient_set_progress, grundy_quotient_set_trace, grundy_quotient_set_memory_limit, grundy_quotient_errmsg, grundy_quotient_heaps, grundy_quotient_solved, grundy_quotient_order, grundy_quotient_p_size, grundy_quotient_is_p, grundy_quotient_tame, grundy_quotient_multiply, grundy_quotient_phi, grundy_quotient_generator_count, grundy_quotient_generator_heap, grundy_quotient_word, grundy_quotient_relation_count, grundy_quotient_relation, grundy_quotient_presentation, grundy_quotient_sum_outcome | never allocate: free, store a setting or read the tables |
- * | grundy_nimber_free, grundy_nim_mul, grundy_nim_pow, grundy_nim_inv | never allocate: free, or read the tables |
+ * | grundy_nimber_free, grundy_nimber_mul, grundy_nimber_pow, grundy_nimber_inv | never allocate: free, or read the tables |
  */
 #include <stdio.h>
 #include <string.h>
@@ -1404,7 +1404,7 @@ static uint64_t case_nimber_new(trial *t)
     int rc;
     UNDER_TEST_THEN(t, rc, grundy_nimber_new(&nb, &t->a), CHECK(nb == NULL));
     CHECK_EQ(rc, GRUNDY_OK);
-    uint64_t h = grundy_nim_mul(nb, 3141, 5926);
+    uint64_t h = grundy_nimber_mul(nb, 3141, 5926);
     grundy_nimber_free(nb);
     return h;
 out:

@@ -108,7 +108,7 @@ static uint64_t pow_by_repetition(const grundy_nimber *nb, uint64_t a, unsigned 
 {
     uint64_t r = 1;
     while (e-- > 0)
-        r = grundy_nim_mul(nb, r, a);
+        r = grundy_nimber_mul(nb, r, a);
     return r;
 }
 
@@ -122,8 +122,8 @@ static void test_definition(const grundy_nimber *nb)
         for (unsigned b = 0; b < SMALL; b++) {
             const uint64_t want = mex_table[a][b];
             ok &= ref_mul(a, b) == want;
-            ok &= grundy_nim_mul(NULL, a, b) == want;
-            ok &= grundy_nim_mul(nb, a, b) == want;
+            ok &= grundy_nimber_mul(NULL, a, b) == want;
+            ok &= grundy_nimber_mul(nb, a, b) == want;
         }
     }
     CHECK(ok);
@@ -143,8 +143,8 @@ static void test_bytes(const grundy_nimber *nb)
         for (uint64_t b = 0; b < 256; b++) {
             const uint64_t want = ref_mul(a, b);
             ok &= want < 256;
-            ok &= grundy_nim_mul(nb, a, b) == want;
-            ok &= grundy_nim_mul(NULL, a, b) == want;
+            ok &= grundy_nimber_mul(nb, a, b) == want;
+            ok &= grundy_nimber_mul(NULL, a, b) == want;
         }
     }
     CHECK(ok);
@@ -156,28 +156,28 @@ static void test_fermat_powers(const grundy_nimber *nb)
     for (unsigned k = 0; k < 6; k++) {
         const unsigned f = 1u << k;
         const uint64_t F = (uint64_t)1 << f;
-        CHECK_EQ(grundy_nim_mul(nb, F, F), F | F >> 1); /* 3F/2 */
-        CHECK_EQ(grundy_nim_mul(NULL, F, F), F | F >> 1);
+        CHECK_EQ(grundy_nimber_mul(nb, F, F), F | F >> 1); /* 3F/2 */
+        CHECK_EQ(grundy_nimber_mul(NULL, F, F), F | F >> 1);
         if (k == 5)
             break; /* F_6 = 2^64 is past the field */
         int ok = 1;
         for (int n = 0; n < 200; n++) {
             /* A number below F times F: an ordinary product. */
             const uint64_t x = harness_rand() & (F - 1);
-            ok &= grundy_nim_mul(nb, x, F) == x * F;
-            ok &= grundy_nim_mul(NULL, F, x) == x * F;
+            ok &= grundy_nimber_mul(nb, x, F) == x * F;
+            ok &= grundy_nimber_mul(NULL, F, x) == x * F;
             /* Numbers below F form a subfield. */
             const uint64_t y = harness_rand() & (F - 1);
-            ok &= grundy_nim_mul(nb, x, y) < F;
-            ok &= grundy_nim_mul(NULL, x, y) < F;
-            ok &= grundy_nim_pow(nb, x, F) == x; /* x^(#subfield) = x */
+            ok &= grundy_nimber_mul(nb, x, y) < F;
+            ok &= grundy_nimber_mul(NULL, x, y) < F;
+            ok &= grundy_nimber_pow(nb, x, F) == x; /* x^(#subfield) = x */
         }
         CHECK(ok);
     }
     /* The distinct Fermat 2-powers 2^1, 2^2, 2^4, ..., 2^32 multiply as numbers. */
     uint64_t p = 1;
     for (unsigned k = 0; k < 6; k++)
-        p = grundy_nim_mul(nb, p, (uint64_t)1 << (1u << k));
+        p = grundy_nimber_mul(nb, p, (uint64_t)1 << (1u << k));
     CHECK_EQ(p, (uint64_t)1 << 63);
 }
 
@@ -188,8 +188,8 @@ static void test_against_reference(const grundy_nimber *nb)
     for (int n = 0; n < rounds; n++) {
         const uint64_t a = rand_nimber(), b = rand_nimber();
         const uint64_t want = ref_mul(a, b);
-        ok_fast &= grundy_nim_mul(nb, a, b) == want;
-        ok_slow &= grundy_nim_mul(NULL, a, b) == want;
+        ok_fast &= grundy_nimber_mul(nb, a, b) == want;
+        ok_slow &= grundy_nimber_mul(NULL, a, b) == want;
     }
     CHECK(ok_fast);
     CHECK(ok_slow);
@@ -200,8 +200,8 @@ static void test_against_reference(const grundy_nimber *nb)
     for (size_t i = 0; i < n_edge; i++) {
         for (size_t j = 0; j < n_edge; j++) {
             const uint64_t want = ref_mul(edge[i], edge[j]);
-            CHECK(grundy_nim_mul(nb, edge[i], edge[j]) == want);
-            CHECK(grundy_nim_mul(NULL, edge[i], edge[j]) == want);
+            CHECK(grundy_nimber_mul(nb, edge[i], edge[j]) == want);
+            CHECK(grundy_nimber_mul(NULL, edge[i], edge[j]) == want);
         }
     }
 }
@@ -212,11 +212,12 @@ static void check_ring_laws(const grundy_nimber *nb, int rounds)
     int ok = 1;
     for (int n = 0; n < rounds; n++) {
         const uint64_t a = rand_nimber(), b = rand_nimber(), c = rand_nimber();
-        const uint64_t ab = grundy_nim_mul(nb, a, b);
-        ok &= ab == grundy_nim_mul(nb, b, a);
-        ok &= grundy_nim_mul(nb, ab, c) == grundy_nim_mul(nb, a, grundy_nim_mul(nb, b, c));
-        ok &= grundy_nim_mul(nb, a, b ^ c) == (ab ^ grundy_nim_mul(nb, a, c));
-        ok &= grundy_nim_mul(nb, a, 1) == a && grundy_nim_mul(nb, 0, a) == 0;
+        const uint64_t ab = grundy_nimber_mul(nb, a, b);
+        ok &= ab == grundy_nimber_mul(nb, b, a);
+        ok &= grundy_nimber_mul(nb, ab, c) ==
+              grundy_nimber_mul(nb, a, grundy_nimber_mul(nb, b, c));
+        ok &= grundy_nimber_mul(nb, a, b ^ c) == (ab ^ grundy_nimber_mul(nb, a, c));
+        ok &= grundy_nimber_mul(nb, a, 1) == a && grundy_nimber_mul(nb, 0, a) == 0;
     }
     CHECK(ok);
 }
@@ -228,20 +229,20 @@ static void check_inverses(const grundy_nimber *nb, int rounds)
         uint64_t a = rand_nimber(), inv = 0;
         if (a == 0)
             a = 1;
-        ok &= grundy_nim_inv(nb, a, &inv) == GRUNDY_OK;
-        ok &= grundy_nim_mul(nb, a, inv) == 1;
+        ok &= grundy_nimber_inv(nb, a, &inv) == GRUNDY_OK;
+        ok &= grundy_nimber_mul(nb, a, inv) == 1;
         /* Fermat: a^(2^64 - 1) = 1, so a^(2^64 - 2) is the inverse. */
-        ok &= grundy_nim_pow(nb, a, ALL - 1) == inv;
-        ok &= grundy_nim_pow(nb, a, ALL) == 1;
+        ok &= grundy_nimber_pow(nb, a, ALL - 1) == inv;
+        ok &= grundy_nimber_pow(nb, a, ALL) == 1;
     }
     CHECK(ok);
     uint64_t inv = 0;
-    CHECK_EQ(grundy_nim_inv(nb, 1, &inv), GRUNDY_OK);
+    CHECK_EQ(grundy_nimber_inv(nb, 1, &inv), GRUNDY_OK);
     CHECK_EQ(inv, 1);
-    CHECK_EQ(grundy_nim_inv(nb, 2, &inv), GRUNDY_OK);
+    CHECK_EQ(grundy_nimber_inv(nb, 2, &inv), GRUNDY_OK);
     CHECK_EQ(inv, 3); /* 2 (x) 3 = 1 */
-    CHECK_EQ(grundy_nim_inv(nb, ALL, &inv), GRUNDY_OK);
-    CHECK_EQ(grundy_nim_mul(nb, ALL, inv), 1);
+    CHECK_EQ(grundy_nimber_inv(nb, ALL, &inv), GRUNDY_OK);
+    CHECK_EQ(grundy_nimber_mul(nb, ALL, inv), 1);
 }
 
 static void check_powers(const grundy_nimber *nb, int rounds)
@@ -250,25 +251,26 @@ static void check_powers(const grundy_nimber *nb, int rounds)
     for (int n = 0; n < rounds; n++) {
         const uint64_t a = rand_nimber(), b = rand_nimber();
         const unsigned small = (unsigned)harness_below(20);
-        ok &= grundy_nim_pow(nb, a, small) == pow_by_repetition(nb, a, small);
+        ok &= grundy_nimber_pow(nb, a, small) == pow_by_repetition(nb, a, small);
         const uint64_t e1 = harness_rand() >> 1, e2 = harness_rand() >> 1;
-        ok &= grundy_nim_pow(nb, a, e1 + e2) ==
-              grundy_nim_mul(nb, grundy_nim_pow(nb, a, e1), grundy_nim_pow(nb, a, e2));
-        ok &= grundy_nim_pow(nb, grundy_nim_mul(nb, a, b), e1) ==
-              grundy_nim_mul(nb, grundy_nim_pow(nb, a, e1), grundy_nim_pow(nb, b, e1));
+        ok &= grundy_nimber_pow(nb, a, e1 + e2) ==
+              grundy_nimber_mul(nb, grundy_nimber_pow(nb, a, e1), grundy_nimber_pow(nb, a, e2));
+        ok &= grundy_nimber_pow(nb, grundy_nimber_mul(nb, a, b), e1) ==
+              grundy_nimber_mul(nb, grundy_nimber_pow(nb, a, e1), grundy_nimber_pow(nb, b, e1));
         /* Squaring is additive (the Frobenius map). */
-        ok &= grundy_nim_pow(nb, a ^ b, 2) == (grundy_nim_pow(nb, a, 2) ^ grundy_nim_pow(nb, b, 2));
+        ok &= grundy_nimber_pow(nb, a ^ b, 2) ==
+              (grundy_nimber_pow(nb, a, 2) ^ grundy_nimber_pow(nb, b, 2));
         /* Repeated squaring 64 times returns to a: a^(2^64) = a. */
         uint64_t s = a;
         for (int k = 0; k < 64; k++)
-            s = grundy_nim_pow(nb, s, 2);
+            s = grundy_nimber_pow(nb, s, 2);
         ok &= s == a;
     }
     CHECK(ok);
-    CHECK_EQ(grundy_nim_pow(nb, 0, 0), 1);
-    CHECK_EQ(grundy_nim_pow(nb, 0, 5), 0);
-    CHECK_EQ(grundy_nim_pow(nb, 12345, 0), 1);
-    CHECK_EQ(grundy_nim_pow(nb, 2, 3), 1); /* 2 (x) 2 = 3, 3 (x) 2 = 1 */
+    CHECK_EQ(grundy_nimber_pow(nb, 0, 0), 1);
+    CHECK_EQ(grundy_nimber_pow(nb, 0, 5), 0);
+    CHECK_EQ(grundy_nimber_pow(nb, 12345, 0), 1);
+    CHECK_EQ(grundy_nimber_pow(nb, 2, 3), 1); /* 2 (x) 2 = 3, 3 (x) 2 = 1 */
 }
 
 static void test_field_laws(const grundy_nimber *nb)
@@ -285,9 +287,10 @@ static void test_field_laws(const grundy_nimber *nb)
     for (int n = 0; n < (quick ? 5 : 40); n++) {
         const uint64_t a = rand_nimber() | 1, e = harness_rand();
         uint64_t i1 = 0, i2 = 0;
-        ok &= grundy_nim_inv(nb, a, &i1) == GRUNDY_OK && grundy_nim_inv(NULL, a, &i2) == GRUNDY_OK;
-        ok &= i1 == i2 && i1 == grundy_nim_pow(NULL, a, ALL - 1);
-        ok &= grundy_nim_pow(nb, a, e) == grundy_nim_pow(NULL, a, e);
+        ok &= grundy_nimber_inv(nb, a, &i1) == GRUNDY_OK;
+        ok &= grundy_nimber_inv(NULL, a, &i2) == GRUNDY_OK;
+        ok &= i1 == i2 && i1 == grundy_nimber_pow(NULL, a, ALL - 1);
+        ok &= grundy_nimber_pow(nb, a, e) == grundy_nimber_pow(NULL, a, e);
     }
     CHECK(ok);
 }
@@ -301,8 +304,8 @@ static void test_library_checker_sample(const grundy_nimber *nb)
     static const uint64_t out[11] = {0, 5, 10, 15, 2, 7, 8, 13, 3, 14994,
                                      11290409524105353207u};
     for (int i = 0; i < 11; i++) {
-        CHECK(grundy_nim_mul(nb, in[i][0], in[i][1]) == out[i]);
-        CHECK(grundy_nim_mul(NULL, in[i][0], in[i][1]) == out[i]);
+        CHECK(grundy_nimber_mul(nb, in[i][0], in[i][1]) == out[i]);
+        CHECK(grundy_nimber_mul(NULL, in[i][0], in[i][1]) == out[i]);
         CHECK(ref_mul(in[i][0], in[i][1]) == out[i]);
     }
 }
@@ -310,11 +313,11 @@ static void test_library_checker_sample(const grundy_nimber *nb)
 static void test_errors(const grundy_nimber *nb)
 {
     uint64_t inv = 77;
-    CHECK_EQ(grundy_nim_inv(nb, 0, &inv), GRUNDY_ERANGE);
-    CHECK_EQ(grundy_nim_inv(NULL, 0, &inv), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_nimber_inv(nb, 0, &inv), GRUNDY_ERANGE);
+    CHECK_EQ(grundy_nimber_inv(NULL, 0, &inv), GRUNDY_ERANGE);
     CHECK_EQ(inv, 0); /* 0 on error, never left unset */
-    CHECK_EQ(grundy_nim_inv(nb, 5, NULL), GRUNDY_EINVAL);
-    CHECK_EQ(grundy_nim_inv(NULL, 5, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_nimber_inv(nb, 5, NULL), GRUNDY_EINVAL);
+    CHECK_EQ(grundy_nimber_inv(NULL, 5, NULL), GRUNDY_EINVAL);
     CHECK_EQ(grundy_nimber_new(NULL, NULL), GRUNDY_EINVAL);
     grundy_nimber_free(NULL);
 
@@ -340,7 +343,7 @@ static void test_allocation_failures(void)
         if (f.failures == 0) {
             CHECK_EQ(rc, GRUNDY_OK);
             CHECK(h != NULL && f.live > 0);
-            CHECK(grundy_nim_mul(h, 3141, 5926) == 14994);
+            CHECK(grundy_nimber_mul(h, 3141, 5926) == 14994);
             grundy_nimber_free(h);
             CHECK_EQ(f.live, 0);
             break;
@@ -351,6 +354,37 @@ static void test_allocation_failures(void)
     }
     CHECK(n > 1); /* the handle really allocates */
 }
+
+/* The former names (deprecated, still exported) give what the new ones give,
+ * with tables and without, errors included. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+static void test_former_names(const grundy_nimber *nb)
+{
+    CHECK(grundy_nim_mul(nb, 3141, 5926) == 14994);
+    CHECK(grundy_nim_mul(NULL, 3141, 5926) == 14994);
+    int ok = 1;
+    for (int n = 0; n < 200; n++) {
+        const uint64_t a = rand_nimber(), b = rand_nimber(), e = harness_rand() & 0xffff;
+        uint64_t i1 = 1, i2 = 2;
+        ok &= grundy_nim_mul(nb, a, b) == grundy_nimber_mul(nb, a, b);
+        ok &= grundy_nim_mul(NULL, a, b) == grundy_nimber_mul(nb, a, b);
+        ok &= grundy_nim_pow(nb, a, e) == grundy_nimber_pow(nb, a, e);
+        ok &= grundy_nim_pow(NULL, a, e) == grundy_nimber_pow(nb, a, e);
+        ok &= grundy_nim_inv(nb, a | 1, &i1) == GRUNDY_OK;
+        ok &= grundy_nimber_inv(nb, a | 1, &i2) == GRUNDY_OK && i1 == i2;
+    }
+    CHECK(ok);
+    uint64_t inv = 77;
+    CHECK_EQ(grundy_nim_inv(nb, 0, &inv), GRUNDY_ERANGE);
+    CHECK_EQ(inv, 0);
+    CHECK_EQ(grundy_nim_inv(NULL, 5, NULL), GRUNDY_EINVAL);
+}
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 int main(void)
 {
@@ -365,6 +399,7 @@ int main(void)
     RUN1(test_library_checker_sample, nb);
     RUN1(test_errors, nb);
     RUN(test_allocation_failures);
+    RUN1(test_former_names, nb);
     grundy_nimber_free(nb);
     return harness_done();
 }

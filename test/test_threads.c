@@ -7,8 +7,10 @@
  * compute heap games (some of the same names in both threads, with two
  * threads of their own: the experimental switches) and nimber products
  * through one grundy_nimber handle that both read, as the documentation
- * allows.  Every result is compared with the same work done by one thread
- * alone.
+ * allows; and both read one solved graph at once, through the calls that
+ * grundy.h (section 7) says write nothing to it, which must neither race
+ * nor allocate.  Every result is compared with the same work done by one
+ * thread alone.
  *
  * Then the two lanes of a heap game in the ways a busy machine makes them
  * run: made to run at every segment, with the second lane stalling now and
@@ -61,9 +63,10 @@ static uint32_t rng_below(rng *r, uint32_t n)
 /* What a run of the work produced: one digest per kind of work, and counts
  * that show the work was really done. */
 enum { W_GRAPH, W_MISERE, W_LOOPY, W_COMPOUND, W_TEXT, W_GAME, W_BYTES, W_HEAP, W_NIMBER,
-       W_CLOSED, W_KINDS };
+       W_CLOSED, W_SHARED, W_KINDS };
 static const char *const kind_name[W_KINDS] = {
-    "graph", "misere", "loopy", "compound", "text", "game", "bytes", "heap", "nimber", "closed"};
+    "graph", "misere", "loopy", "compound", "text", "game", "bytes", "heap", "nimber", "closed",
+    "shared graph"};
 
 typedef struct result {
     uint64_t digest[W_KINDS];
@@ -101,6 +104,7 @@ typedef struct work {
     uint64_t seed;             /* graphs, games and products depend on it */
     const char *const *heaps;  /* heap game names, NULL-terminated */
     const grundy_nimber *nb;   /* shared by both threads */
+    grundy_graph *shared;      /* shared by both threads, solved, only read */
     int rounds;                /* how often the thread repeats the work */
     int size;                  /* scales every piece of work */
 } work;
@@ -522,16 +526,98 @@ static void nimber_work(const work *w, rng *r, result *res)
 {
     for (int i = 0; i < 4000 * w->size; i++) {
         uint64_t x = rng_next(r), y = rng_next(r) >> rng_below(r, 64);
-        mix(res, W_NIMBER, grundy_nim_mul(w->nb, x, y));
+        mix(res, W_NIMBER, grundy_nimber_mul(w->nb, x, y));
         if (i % 64 == 0) {
             uint64_t inv = 0;
-            if (!failed(res, grundy_nim_inv(w->nb, x | 1, &inv), "nim_inv"))
+            if (!failed(res, grundy_nimber_inv(w->nb, x | 1, &inv), "nim_inv"))
                 mix(res, W_NIMBER, inv);
-            mix(res, W_NIMBER, grundy_nim_pow(w->nb, x, y & 0xffff));
+            mix(res, W_NIMBER, grundy_nimber_pow(w->nb, x, y & 0xffff));
         }
         if (i % 512 == 0) /* the table-free method too */
-            mix(res, W_NIMBER, grundy_nim_mul(NULL, x, y));
+            mix(res, W_NIMBER, grundy_nimber_mul(NULL, x, y));
     }
+}
+
+/* The plays the shared graph is solved for. */
+static const int shared_plays[] = {
+    GRUNDY_PLAY_NORMAL,    GRUNDY_PLAY_MISERE,    GRUNDY_PLAY_WTIA,      GRUNDY_PLAY_CONJUNCTIVE,
+    GRUNDY_PLAY_CONTINUED, GRUNDY_PLAY_SELECTIVE, GRUNDY_PLAY_SHORTENED, GRUNDY_PLAY_LOOPY};
+#define SHARED_PLAYS (sizeof shared_plays / sizeof shared_plays[0])
+
+/* The calls section 7 of grundy.h lets threads make at once on a solved
+ * graph, each with valid arguments. */
+static void shared_work(const work *w, rng *r, result *res)
+{
+    grundy_graph *g = w->shared;
+    const uint32_t n = grundy_graph_node_count(g);
+    uint32_t vals[16];
+    if (!failed(res, grundy_graph_values(g, GRUNDY_PLAY_NORMAL, n - 16, 16, vals), "values"))
+        for (int j = 0; j < 16; j++)
+            mix(res, W_SHARED, vals[j]);
+    for (int i = 0; i < 40 * w->size; i++) {
+        const uint32_t sum[3] = {rng_below(r, n), rng_below(r, n), rng_below(r, n)};
+        uint64_t moves[3], wins[8], degree = 0;
+        uint32_t v = 0, parts[1], gamma[4];
+        size_t comps[8], count = 0, np = 0;
+        int rc, tame = 0;
+        for (size_t p = 0; p < SHARED_PLAYS; p++) {
+            const int play = shared_plays[p];
+            if (!failed(res, grundy_graph_value(g, play, sum[0], &v), "shared value"))
+                mix(res, W_SHARED, v);
+            rc = grundy_graph_outcome(g, play, sum[1]);
+            if (!failed(res, rc, "shared outcome"))
+                mix(res, W_SHARED, (uint64_t)rc);
+            if (play == GRUNDY_PLAY_MISERE)
+                continue; /* misère sums write to the graph */
+            rc = grundy_graph_sum_outcome(g, play, sum, 3);
+            if (!failed(res, rc, "shared sum_outcome"))
+                mix(res, W_SHARED, (uint64_t)rc);
+            if (play == GRUNDY_PLAY_LOOPY)
+                continue; /* loopy winning moves allocate */
+            rc = grundy_graph_sum_winning_move(g, play, sum, 3, moves);
+            if (!failed(res, rc, "shared sum_winning_move"))
+                mix_moves(res, W_SHARED, rc, moves, 3);
+        }
+        if (!failed(res, grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, sum, 3, &v), "sum_value"))
+            mix(res, W_SHARED, v);
+        rc = grundy_graph_sum_winning_moves(g, GRUNDY_PLAY_NORMAL, sum, 3, comps, wins, 8, &count);
+        if (!failed(res, rc, "shared sum_winning_moves")) {
+            mix(res, W_SHARED, count);
+            for (size_t j = 0; j < count && j < 8; j++)
+                mix(res, W_SHARED, (uint64_t)comps[j] << 32 ^ wins[j]);
+        }
+        if (!failed(res, grundy_graph_degree(g, sum[2], &degree), "shared degree") &&
+            degree > 0) {
+            rc = grundy_graph_move(g, sum[2], degree - 1, parts, 1, &np);
+            if (!failed(res, rc, "shared move"))
+                mix(res, W_SHARED, degree << 40 ^ np << 32 ^ parts[0]);
+        }
+        rc = grundy_graph_genus(g, sum[0], gamma, 4, &tame);
+        if (!failed(res, rc, "shared genus"))
+            mix(res, W_SHARED, (uint64_t)gamma[0] << 40 ^ (uint64_t)gamma[3] << 8 ^ (uint64_t)tame);
+    }
+    mix(res, W_SHARED, grundy_graph_move_count(g));
+    mix(res, W_SHARED, (uint64_t)grundy_graph_last_method(g));
+}
+
+/* The shared graph: acyclic, without split moves (so that every play
+ * applies), solved for every play of shared_plays and its genus computed. */
+static grundy_graph *shared_graph(const grundy_allocator *a, int size)
+{
+    grundy_graph *g = NULL;
+    rng r = {0x5eedu};
+    if (!CHECK_EQ(grundy_graph_new(&g, a), GRUNDY_OK))
+        return NULL;
+    int ok = CHECK_EQ(build_graph(g, &r, (uint32_t)(300 * size), 0), GRUNDY_OK);
+    for (size_t p = 0; ok && p < SHARED_PLAYS; p++)
+        ok = CHECK_EQ(grundy_graph_solve(g, shared_plays[p]), GRUNDY_OK);
+    uint32_t gamma[1];
+    ok = ok && CHECK_EQ(grundy_graph_genus(g, 0, gamma, 1, NULL), GRUNDY_OK);
+    if (!ok) {
+        grundy_graph_free(g);
+        return NULL;
+    }
+    return g;
 }
 
 static void closed_work(rng *r, result *res)
@@ -711,6 +797,8 @@ static void do_work(const work *w, counting_alloc *ca, result *res, gate *g)
     nimber_work(w, &r, res);
     gate_wait(g);
     closed_work(&r, res);
+    gate_wait(g);
+    shared_work(w, &r, res);
 }
 
 typedef struct thread_arg {
@@ -753,9 +841,19 @@ int main(void)
     static const char *const heaps_b[] = {"0.77", "4.07", "lasker", "0.6", "sub:2,5,7", NULL};
     const int size = quick ? 2 : 6;
     const int rounds = quick ? 2 : 4;
+    /* The shared graph takes its memory from an allocator of its own (with
+     * no lock): reading it must not allocate at all. */
+    counting_alloc shared_ca = {0};
+    const grundy_allocator shared_alloc = counting_allocator(&shared_ca);
+    grundy_graph *shared = shared_graph(&shared_alloc, size);
+    if (shared == NULL) {
+        grundy_nimber_free(nb);
+        return harness_done();
+    }
+    const long shared_calls = shared_ca.calls;
     const work works[2] = {
-        {0x1234u, heaps_a, nb, rounds, size},
-        {0xabcdu, heaps_b, nb, rounds, size},
+        {0x1234u, heaps_a, nb, shared, rounds, size},
+        {0xabcdu, heaps_b, nb, shared, rounds, size},
     };
 
     /* The same work, one thread alone: the reference. */
@@ -798,6 +896,9 @@ int main(void)
             CHECK(args[i].ca.calls > 0);
         }
     }
+    CHECK_EQ(shared_ca.calls, shared_calls); /* reading allocated nothing */
+    grundy_graph_free(shared);
+    CHECK_EQ(shared_ca.live, 0);
     grundy_nimber_free(nb);
     RUN(lanes_tests);
     return harness_done();

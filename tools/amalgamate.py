@@ -1074,7 +1074,7 @@ def shake(text, roots, public_end, cut=False):
     # root: `typedef struct grundy_game grundy_game;` does not pull in the
     # struct's definition unless a kept function uses it.
     kept = set(id(item) for item in items if item[0] < public_end and
-               not re.match(r"GRUNDY_API\b", text[item[0]:item[1]]) and
+               not re.match(r"GRUNDY_(?:API|DEPRECATED)\b", text[item[0]:item[1]]) and
                not (cut and re.match(r"typedef\b", text[item[0]:item[1]])))
     wanted = set(roots)
     # A definition named through a macro (heap_kernel.h's KERNEL(plain))

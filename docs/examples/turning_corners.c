@@ -27,7 +27,7 @@
  * (x, y) shows heads.  The move generator lists the moves straight from the
  * rules; nothing of the theory is used to compute.  Every move turns the
  * highest bit it touches from 1 to 0, so the mask decreases and play ends.
- * The program then compares with grundy_nim_mul().
+ * The program then compares with grundy_nimber_mul().
  *
  * Usage: turning_corners --table R C   the value of one heads coin on each
  *                                      cell of an R x C board (R * C <= 25)
@@ -90,7 +90,7 @@ static uint64_t tartan_value(const grundy_nimber *nb, const board *b, uint64_t p
     for (unsigned x = 0; x < b->rows; x++)
         for (unsigned y = 0; y < b->cols; y++)
             if (pos & cell(b, x, y))
-                v ^= grundy_nim_mul(nb, x, y);
+                v ^= grundy_nimber_mul(nb, x, y);
     return v;
 }
 
@@ -133,13 +133,13 @@ static int table(grundy_game *game, const grundy_nimber *nb, const board *b)
             if (status != GRUNDY_OK)
                 return report(game, "evaluating a coin", status);
             rules[x * b->cols + y] = value;
-            products[x * b->cols + y] = grundy_nim_mul(nb, x, y);
+            products[x * b->cols + y] = grundy_nimber_mul(nb, x, y);
             differ |= value != products[x * b->cols + y];
         }
     }
     printf("Turning Corners on a %u x %u board: one heads coin at (x, y)\n", b->rows, b->cols);
     print_table(b, rules, "value from the rules:");
-    print_table(b, products, "x (x) y from grundy_nim_mul:");
+    print_table(b, products, "x (x) y from grundy_nimber_mul:");
     if (differ) {
         fprintf(stderr, "turning_corners: the two tables differ\n");
         return 1;

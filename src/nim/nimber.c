@@ -228,18 +228,18 @@ void grundy_nimber_free(grundy_nimber *nb)
     grundy__free(&a, nb);
 }
 
-uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b)
+uint64_t grundy_nimber_mul(const grundy_nimber *nb, uint64_t a, uint64_t b)
 {
     return nb != NULL ? mul_64(nb, a, b) : slow_mul(a, b, 64);
 }
 
-uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e)
+uint64_t grundy_nimber_pow(const grundy_nimber *nb, uint64_t a, uint64_t e)
 {
     uint64_t r = 1;
     /* Right to left: a runs through the squares a^(2^k). */
     while (e != 0) {
         if (e & 1)
-            r = grundy_nim_mul(nb, r, a);
+            r = grundy_nimber_mul(nb, r, a);
         e >>= 1;
         if (e != 0)
             a = nb != NULL ? square_64(nb, a) : slow_mul(a, a, 64);
@@ -247,7 +247,7 @@ uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e)
     return r;
 }
 
-int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
+int grundy_nimber_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
 {
     if (inv != NULL)
         *inv = 0;
@@ -257,4 +257,21 @@ int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
         return GRUNDY_ERANGE;
     *inv = inv_n(nb, a, 64);
     return GRUNDY_OK;
+}
+
+/* The calls' former names, kept exported so that programs built with them
+ * still link and run; grundy.h declares them deprecated. */
+uint64_t grundy_nim_mul(const grundy_nimber *nb, uint64_t a, uint64_t b)
+{
+    return grundy_nimber_mul(nb, a, b);
+}
+
+uint64_t grundy_nim_pow(const grundy_nimber *nb, uint64_t a, uint64_t e)
+{
+    return grundy_nimber_pow(nb, a, e);
+}
+
+int grundy_nim_inv(const grundy_nimber *nb, uint64_t a, uint64_t *inv)
+{
+    return grundy_nimber_inv(nb, a, inv);
 }

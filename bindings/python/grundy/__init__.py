@@ -450,9 +450,9 @@ _SIGNATURES = {
     # Nimbers
     "grundy_nimber_new": (c_int, [_handlep, c_void_p]),
     "grundy_nimber_free": (None, [c_void_p]),
-    "grundy_nim_mul": (c_uint64, [c_void_p, c_uint64, c_uint64]),
-    "grundy_nim_pow": (c_uint64, [c_void_p, c_uint64, c_uint64]),
-    "grundy_nim_inv": (c_int, [c_void_p, c_uint64, _u64p]),
+    "grundy_nimber_mul": (c_uint64, [c_void_p, c_uint64, c_uint64]),
+    "grundy_nimber_pow": (c_uint64, [c_void_p, c_uint64, c_uint64]),
+    "grundy_nimber_inv": (c_int, [c_void_p, c_uint64, _u64p]),
 }
 
 #: The ABI this module speaks, (major, minor): while the major version is 0,
@@ -917,18 +917,18 @@ def _free_nimber():
 
 def nim_mul(a, b):
     """The nim product of two nimbers below 2**64."""
-    return _lib.grundy_nim_mul(_nimber_tables(), _u64(a, "a"), _u64(b, "b"))
+    return _lib.grundy_nimber_mul(_nimber_tables(), _u64(a, "a"), _u64(b, "b"))
 
 
 def nim_pow(a, e):
     """The nim power a**e (a**0 = 1)."""
-    return _lib.grundy_nim_pow(_nimber_tables(), _u64(a, "a"), _u64(e, "e"))
+    return _lib.grundy_nimber_pow(_nimber_tables(), _u64(a, "a"), _u64(e, "e"))
 
 
 def nim_inv(a):
     """The nim inverse of a non-zero nimber; OutOfRangeError for 0."""
     inv = c_uint64()
-    rc = _lib.grundy_nim_inv(_nimber_tables(), _u64(a, "a"), byref(inv))
+    rc = _lib.grundy_nimber_inv(_nimber_tables(), _u64(a, "a"), byref(inv))
     _check(rc, "0 has no nim inverse" if rc == ERANGE else "")
     return inv.value
 

@@ -7,7 +7,7 @@
  * Output: the nim product A (x) B, one per line.
  *
  * The library builds its multiplication tables once (grundy_nimber_new) and
- * then multiplies with grundy_nim_mul.  With 10^6 products the time goes
+ * then multiplies with grundy_nimber_mul.  With 10^6 products the time goes
  * into reading and writing numbers, so both are done by hand on big buffers.
  *
  * Build: cc -std=c11 -O2 -I single nim_product_64.c
@@ -90,7 +90,7 @@ int main(void)
         return 1;
     }
     while (t-- > 0 && read_u64(&a) && read_u64(&b))
-        write_u64(grundy_nim_mul(nb, a, b));
+        write_u64(grundy_nimber_mul(nb, a, b));
     flush_out();
     grundy_nimber_free(nb);
     return 0;
