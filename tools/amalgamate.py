@@ -1039,6 +1039,26 @@ def pasted_name(text, start, decl, names):
     return re.sub(r"\s*##\s*", "", re.sub(r"\b%s\b" % param, head.group(2), body))
 
 
+def defines_body(text, item, name):
+    """Whether item is the body of struct or union name given apart from
+    its typedef (a definition a pointer to it does not need)."""
+    return re.match(r"\s*(?:struct|union)\s+%s\s*\{" % re.escape(name),
+                    text[item[0]:item[1]]) is not None
+
+
+def pointer_only(body, name):
+    """Whether the type declaration body names name only as a pointer's
+    type or in a declaration of its tag (`typedef struct N N;`), needing no
+    body of it."""
+    if not re.match(r"\s*(?:typedef|struct|union)\b", body):
+        return False
+    if re.match(r"\s*typedef\s+(?:struct|union)\s+%s\s+%s\s*;\s*$"
+                % (re.escape(name), re.escape(name)), body):
+        return True
+    uses = list(re.finditer(r"\b%s\b" % re.escape(name), body))
+    return bool(uses) and all(re.match(r"\s*\*", body[m.end():]) for m in uses)
+
+
 def shake(text, roots, public_end, cut=False):
     """text with only the file-scope definitions the roots reach, directly
     or through others (and the macros they use).  The public header (before
@@ -1096,17 +1116,28 @@ def shake(text, roots, public_end, cut=False):
     for line in text.split("\n"):
         if re.match(r"\s*#\s*(if|ifdef|ifndef|elif)\b", line):
             wanted.update(re.findall(r"[A-Za-z_]\w*", line))
-    todo = list(wanted)
+    # A type that kept declarations name only through pointers needs no
+    # body: `gr_sub_runs *runs;` in a handle keeps the typedef of the tag, and
+    # the struct's body comes only if kept code uses the type itself.
+    todo = [(n, True) for n in wanted]
+    declared = set()
     while todo:
-        name = todo.pop()
+        name, whole = todo.pop()
         for item in definers.get(name, ()):
-            if id(item) in kept:
+            if id(item) in kept or (not whole and defines_body(text, item, name)):
                 continue
             kept.add(id(item))
+            body = text[item[0]:item[1]]
             for n in item[3] | item[2]:
-                if n not in wanted:
+                if n in wanted:
+                    continue
+                if pointer_only(body, n):
+                    if n not in declared:
+                        declared.add(n)
+                        todo.append((n, False))
+                else:
                     wanted.add(n)
-                    todo.append(n)
+                    todo.append((n, True))
     drop = sorted((item[0], item[1]) for item in items
                   if item[2] and id(item) not in kept)
     out = []
