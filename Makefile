@@ -102,7 +102,7 @@ check: test-programs
 # What the test suites run: the library, the tool, the unit test programs,
 # the documentation's examples and the single header (the README's
 # single-header snippet is tested by make check).
-test-programs: all $(TEST_BIN) $(EXAMPLE_BIN) single/grundy.h
+test-programs: all $(TEST_BIN) $(EXAMPLE_BIN) $(SINGLE)
 
 # Packaging and editions: install consumers (pkg-config, CMake, pip into a
 # venv), the dist tarball, the single-header and contest editions.
