@@ -2105,8 +2105,10 @@ else:
     call = lambda: [h.solve(p) for p in ("misere", "wtia", "normal", "loopy", "conjunctive",
                                           "continued", "selective", "shortened") * 10]
     again = lambda: h.value(1)
-print("ready", flush=True)
 try:
+    # "ready" inside the try: a SIGINT that comes before the call starts
+    # (a busy machine can hold this process that long) is caught too.
+    print("ready", flush=True)
     call()
     print("finished", flush=True)
 except KeyboardInterrupt:
