@@ -71,6 +71,20 @@ static inline int harness_selected(const char *name)
 #define RUN(fn) (harness_selected(#fn) ? (fn)() : (void)0)
 #define RUN1(fn, arg) (harness_selected(#fn) ? (fn)(arg) : (void)0)
 
+/* A file name of this process's own under build/test: the same program may
+ * run twice at once (make check beside make sanitize or make valgrind, or
+ * the single-header build of it), and a shared name would let one run
+ * overwrite the other's file.  Needs _POSIX_C_SOURCE (getpid) defined by
+ * the test before its first include. */
+#ifdef _POSIX_C_SOURCE
+#include <unistd.h>
+static inline const char *harness_path(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "build/test/%s.%ld", name, (long)getpid());
+    return buf;
+}
+#endif
+
 static inline int harness_done(void)
 {
     if (harness_filter() != NULL && harness_ran == 0)

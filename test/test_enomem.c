@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L /* getpid: files of this run's own (harness.h) */
 /* Allocation failure, public function by public function.
  *
  * Every public function that can allocate is called here with its N-th
@@ -1374,7 +1375,8 @@ out:
 
 static uint64_t case_quotient_file(trial *t)
 {
-    const char *path = "build/test/enomem_quotient.txt";
+    char buf[64];
+    const char *path = harness_path(buf, sizeof buf, "enomem_quotient.txt");
     grundy_quotient *q = quotient_for(t, "0.77");
     grundy_quotient *r = quotient_for(t, "0.77");
     int rc;

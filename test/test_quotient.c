@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L /* getpid: files of this run's own (harness.h) */
 /* Misère quotients of heap games.
  *
  * Every quotient computed here decides every sum of heaps of total size up
@@ -663,8 +664,9 @@ static void write_all(const char *path, const unsigned char *buf, size_t len)
 
 static void test_save_resume(void)
 {
-    const char *path = "build/test/quotient_state.txt";
-    const char *bad = "build/test/quotient_bad.txt";
+    char buf[64], buf_bad[64];
+    const char *path = harness_path(buf, sizeof buf, "quotient_state.txt");
+    const char *bad = harness_path(buf_bad, sizeof buf_bad, "quotient_bad.txt");
     const char *names[] = {"0.77", "0.15", "0.137", "sub:1,2,4"};
     for (size_t k = 0; k < 4; k++) {
         const char *name = names[k];
@@ -733,7 +735,8 @@ static void test_save_resume(void)
 /* A state that is well formed but false: P changed, the check line redone. */
 static void test_resume_verifies(void)
 {
-    const char *path = "build/test/quotient_false.txt";
+    char buf[64];
+    const char *path = harness_path(buf, sizeof buf, "quotient_false.txt");
     grundy_quotient *q = quotient_of("0.77", 20);
     CHECK_EQ(grundy_quotient_save(q, path), GRUNDY_OK);
     size_t len = 0;
@@ -859,7 +862,8 @@ static void test_large_monoids(void)
         uint64_t max_heap;
     } games[] = {{"0.77", 100000}, {"0.15", 100000}, {"0.123", 100000}, {"0.34", 100000},
                  {"0.07", 27}, {"0.137", 26}, {"grundy", 20}};
-    const char *path = "build/test/quotient_large.txt";
+    char buf[64];
+    const char *path = harness_path(buf, sizeof buf, "quotient_large.txt");
     for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
         grundy_quotient *want = quotient_of(games[i].name, games[i].max_heap);
         grundy_quotient *q = new_with_full_max(games[i].name, 0);
