@@ -26,7 +26,8 @@
 # Skipped test cases (a Python suite's ", N skipped" and its "SKIPPED: case:
 # reason" lines) are shown with the suite's result and counted in the last
 # line; a filter that selects only skipped cases selects something.
-# Each suite's result is printed as it ends; the failures' first lines are
+# Each suite's result is printed as it ends, with its wall and CPU times in
+# seconds in brackets; the failures' first lines are
 # printed again before the total, so a failure seen once (a CI run) can be
 # traced.
 
@@ -40,9 +41,15 @@ if [ "${1:-}" = --one ]; then
     pkg_*) cmd="sh $RUN_HERE/$name.sh" ;;
     *) cmd="python3 $RUN_HERE/$name.py" ;;
     esac
+    t0=$(date +%s)
     # shellcheck disable=SC2086 # $cmd is a command with its arguments
     $cmd >"$out.out" 2>&1
     rc=$?
+    secs=$(( $(date +%s) - t0 ))
+    # The suite's CPU time (user + system of what this shell started).
+    times >"$out.times" # a builtin: here, not in a subshell, which has no children
+    cpu=$(tail -n 1 "$out.times" | awk '{ for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } }
+                                  END { printf "%d", t + 0.5 }')
     last=$(tail -n 1 "$out.out")
     p=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*$/\1/p')
     f=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*$/\2/p')
@@ -65,7 +72,7 @@ if [ "${1:-}" = --one ]; then
           if [ -n "$why" ]; then tail -n 20 "$out.out"; else grep -E -m 20 '^FAIL: |: FAILED: ' "$out.out" | awk '!seen[$0]++'; fi \
               | sed 's/^/    /'; } >"$out.fail"
     fi
-    echo "$name: $p passed, $f failed$rest${why:+ ($why)}"
+    echo "$name: $p passed, $f failed$rest${why:+ ($why)} [${secs} s, ${cpu} s CPU]"
     grep '^SKIPPED' "$out.out" | sed 's/^/    /'
     exit 0
 fi
