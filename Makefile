@@ -259,10 +259,12 @@ build/bench/suite: $(BENCH_SRC) $(BENCH_CXX_OBJ) $(wildcard bench/*.h) $(STATIC)
 # Section "threads" runs the tool and the plain loop as programs of their own.
 BENCH_PROGRAMS := $(CLI) build/bench/grundy_loop
 
-# Then the Python package's figures (bench/python_bench.py), measured too.
-bench: build/bench/suite $(BENCH_PROGRAMS) $(SHARED)
+# Then the Python package's figures (bench/python_bench.py) and the contest
+# edition's against the whole single header (bench/contest_bench.py), measured too.
+bench: build/bench/suite $(BENCH_PROGRAMS) $(SHARED) $(SINGLE)
 	./build/bench/suite
 	python3 bench/python_bench.py
+	CC='$(CC)' python3 bench/contest_bench.py
 
 bench-full: build/bench/suite $(BENCH_PROGRAMS)
 	BENCH_FULL=1 ./build/bench/suite
@@ -318,7 +320,10 @@ docs: docs-images
 # chosen modules: make contest-header MODULES=nim,graph OUT=file.h, or of
 # chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h;
 # or of the calls a program names: make contest-header FOR=solution.c OUT=file.h;
-# PLAYS=normal leaves out every play but normal play (GRUNDY_NORMAL_PLAY_ONLY).
+# PLAYS=normal,continued (any list of normal, misere, wtia, conjunctive,
+# continued, loopy, selective, shortened) keeps only those plays of heap games
+# and games given by rules (GRUNDY_NO_<PLAY>_PLAY for the others); LEAN=1
+# leaves out the word engine (GRUNDY_LEAN: smaller, slower games of 8-byte positions).
 SINGLE := single/grundy.h single/grundy_contest.h
 AMALGAMATE := python3 tools/amalgamate.py --layers '$(LIB_DIRS)'
 SINGLE_DEPS := include/grundy.h $(LIB_SRC) $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.h)) \
@@ -336,11 +341,12 @@ MODULES ?=
 CALLS ?=
 FOR ?=
 PLAYS ?=
+LEAN ?=
 OUT ?= single/grundy_contest.h
 contest-header:
 	$(AMALGAMATE) --contest $(if $(MODULES),--modules $(MODULES)) \
 	    $(if $(CALLS),--calls $(CALLS)) $(if $(FOR),--calls-of $(FOR)) \
-	    $(if $(PLAYS),--plays $(PLAYS)) $(OUT)
+	    $(if $(PLAYS),--plays $(PLAYS)) $(if $(LEAN),--lean) $(OUT)
 
 print-layers:
 	@echo $(LIB_DIRS)

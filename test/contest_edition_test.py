@@ -35,7 +35,10 @@ usage: python3 test/contest_edition_test.py      (from the repository root)
 Last line: "N passed, N failed"; exit status 1 if any check failed.
 """
 import concurrent.futures
+import functools
+import itertools
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -121,6 +124,102 @@ int main(void)
 NORMAL_PRINTS = "3 1 1 0\n"
 
 
+# An Every-SG judge problem in the style of HDU 3595 "GG and MM" (continued
+# conjunctive play), cut to its calls with normal and continued play only
+# (--plays normal,continued).  Its answers are checked against
+# every_sg_brute(), a search of the whole sum that knows no remoteness.
+EVERY_SG_PLAYS = ["normal", "continued"]
+EVERY_SG_PROGRAM = r"""#define GRUNDY_STATIC
+#include "edition.h"
+#include <stdio.h>
+
+/* HDU 3595 "GG and MM": each game is two piles; a move takes from the larger
+ * pile a positive multiple of the smaller one, and a game is over once a pile
+ * is empty.  Every turn the player moves in every game that is not over
+ * (continued conjunctive play, "Every-SG"); who cannot move loses.  MM moves
+ * first: print MM if MM wins, else GG.  A game (a, b), a <= b, is a << 32 | b. */
+static uint64_t game(uint64_t a, uint64_t b)
+{
+    return a <= b ? a << 32 | b : b << 32 | a;
+}
+
+static int moves(void *user, uint64_t pos, grundy_options *out)
+{
+    uint64_t a = pos >> 32, b = pos & 0xffffffffu;
+    (void)user;
+    for (uint64_t k = a; a > 0 && k <= b; k += a) {
+        uint64_t next = game(a, b - k);
+        int rc = grundy_options_add(out, &next, 1);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    return GRUNDY_OK;
+}
+
+int main(void)
+{
+    static uint64_t games[1000];
+    grundy_game *g;
+    int n;
+    if (grundy_game_new_u64(&g, moves, NULL, NULL) != GRUNDY_OK)
+        return 1;
+    while (scanf("%d", &n) == 1 && n >= 0 && n <= 1000) {
+        for (int i = 0; i < n; i++) {
+            unsigned long long p, q;
+            if (scanf("%llu %llu", &p, &q) != 2)
+                return 1;
+            games[i] = game(p, q);
+        }
+        int outcome = grundy_game_sum_outcome(g, GRUNDY_PLAY_CONTINUED, games, (size_t)n);
+        if (outcome < 0) {
+            fprintf(stderr, "%s\n", grundy_game_errmsg(g));
+            return 1;
+        }
+        puts(outcome == GRUNDY_N ? "MM" : "GG");
+    }
+    grundy_game_free(g);
+    return 0;
+}
+"""
+# A whole judge submission: Codeforces takes at most 65,535 bytes.
+SUBMISSION_LIMIT = 65535
+
+
+def euclid_moves(game):
+    """The options of one game of HDU 3595: (a, b) with a <= b, a positive
+    multiple of a taken from b; none once a pile is empty."""
+    a, b = game
+    return [] if a == 0 else [tuple(sorted((a, b - k))) for k in range(a, b + 1, a)]
+
+
+@functools.lru_cache(maxsize=None)
+def to_move_wins(live):
+    """Whether the player to move wins the sorted tuple live of games not
+    over, moving in each of them at every turn, the last mover winning."""
+    if not live:
+        return False  # no move: the player to move has lost
+    for choice in itertools.product(*(euclid_moves(g) for g in live)):
+        if not to_move_wins(tuple(sorted(g for g in choice if g[0] > 0))):
+            return True
+    return False
+
+
+def every_sg_brute(games):
+    """MM (the first player) or GG, by a search of the whole sum."""
+    live = tuple(sorted(tuple(sorted(g)) for g in games if min(g) > 0))
+    return "MM" if to_move_wins(live) else "GG"
+
+
+def every_sg_input(seed, cases):
+    """cases random test cases of one to four games of piles 1 to 15, and
+    the answers every_sg_brute() gives them."""
+    rng = random.Random(seed)
+    games = [[(rng.randint(1, 15), rng.randint(1, 15)) for _ in range(rng.randint(1, 4))]
+             for _ in range(cases)]
+    text = "".join("%d\n%s" % (len(c), "".join("%d %d\n" % g for g in c)) for c in games)
+    return text, "".join(every_sg_brute(c) + "\n" for c in games)
+
+
 def code_size(gen, text):
     """The bytes of an edition but its opening licence notice, which it
     must hold (checked here too)."""
@@ -129,12 +228,13 @@ def code_size(gen, text):
     return len(text.encode()) - len(notice.encode())
 
 
-def cut_program(tmp, text, what, program, prints):
-    """Checks that the edition text of what fits a judge and builds program,
-    which prints prints, as C99 and as C++11; returns text."""
+def cut_program(tmp, text, what, program, prints, stdin="", limit=JUDGE_LIMIT):
+    """Checks that the edition text of what fits limit (code besides the
+    licence notice) and builds program, which prints prints reading stdin,
+    as C99 and as C++11; returns text."""
     size = code_size(generator(), text)
     print("the contest edition of %s: %d bytes" % (what, size))
-    check(size <= JUDGE_LIMIT, "the edition of %s fits %d bytes: %d" % (what, JUDGE_LIMIT, size))
+    check(size <= limit, "the edition of %s fits %d bytes: %d" % (what, limit, size))
     folder = tempfile.mkdtemp(dir=tmp)
     with open(os.path.join(folder, "edition.h"), "w", encoding="utf-8") as f:
         f.write(text)
@@ -146,10 +246,46 @@ def cut_program(tmp, text, what, program, prints):
         _, ok, output = build((compile_cmd(cc, std, src, exe, ["-O2", "-I", folder]), what))
         if check(ok, "the edition of %s builds a program with %s -std=%s%s"
                  % (what, cc, std, "" if ok else ":\n" + output)):
-            rc, out, err = run([exe])
-            check(rc == 0 and out == prints, "the program on %s prints %r: %r"
-                  % (what, prints, out))
+            rc, out, err = run([exe], stdin=stdin)
+            check(rc == 0 and out == prints, "the program on %s prints %r: %r%s"
+                  % (what, prints, out, err))
     return text
+
+
+def every_sg(gen, tmp):
+    """The Every-SG problem on the edition of its calls and the plays it
+    uses (normal and continued play): with the word engine, the cut and the
+    program fit a judge's whole submission; with --lean, the cut fits 50 KB.
+    Both answer as the search of the whole sum, and both leave out what
+    only other plays need (the positions' graph, misère search)."""
+    src = os.path.join(tmp, "every_sg.c")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(EVERY_SG_PROGRAM)
+    calls = gen.calls_of(src)
+    stdin, prints = every_sg_input(3595, 80)
+    check(prints.count("MM") > 10 and prints.count("GG") > 10,
+          "the Every-SG cases have both winners: %d MM, %d GG"
+          % (prints.count("MM"), prints.count("GG")))
+    program = len(EVERY_SG_PROGRAM.encode())
+    text = cut_program(tmp, gen.contest_edition(None, calls, EVERY_SG_PLAYS),
+                       "an Every-SG problem's calls, normal and continued play", EVERY_SG_PROGRAM,
+                       prints, stdin, SUBMISSION_LIMIT - program - len(gen.licence().encode()))
+    lean = cut_program(tmp, gen.contest_edition(None, calls, EVERY_SG_PLAYS, True),
+                       "an Every-SG problem's calls, normal and continued play, --lean",
+                       EVERY_SG_PROGRAM, prints, stdin)
+    for t, what in ((text, "the edition"), (lean, "the --lean edition")):
+        check("gr_game_on_graph" not in t and "grundy_graph_new" not in t,
+              "%s of the Every-SG calls leaves out the positions' graph" % what)
+        check("normal, continued play only" in re.sub(r"\n \* ", " ", t),
+              "%s of the Every-SG calls says it keeps normal and continued play" % what)
+    check("gr_word_evaluate" in text and "gr_word_evaluate" not in lean,
+          "the edition keeps the word engine, --lean leaves it out")
+    try:
+        gen.contest_edition(None, calls, ["normal", "every-sg"])
+        check(False, "--plays refuses a name that is no play")
+    except gen.AmalgamationError as exc:
+        check("'every-sg'" in str(exc) and "continued" in str(exc),
+              "--plays names the unknown play and the plays: %s" % exc)
 
 
 def compile_cmd(cc, std, source, out, extra):
@@ -232,6 +368,7 @@ def main():
                            NORMAL_PRINTS)
         check("gr_heap_misere_prepare" not in text and "gr_heap_misere_prepare" in committed,
               "normal play only leaves out the misere search")
+        every_sg(gen, tmp)
         size = code_size(gen, gen.contest_edition(None, gen.calls_of(GRUNDY_SOLUTION), True))
         print("the contest edition of %s's calls, normal play only: %d bytes"
               % (os.path.basename(GRUNDY_SOLUTION), size))
