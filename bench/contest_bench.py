@@ -11,7 +11,8 @@ comparison.  `make bench` runs it after the C suite.
 Each build runs ROUNDS times, the builds taking turns, and each game
 keeps its best thread CPU time (each run solves every game from scratch,
 best of 3 inside); the ratios are edition / whole header (target: at most
-1.2).  Every build must give the same values and positions stored.
+1.2).  Every build must give the same values and positions stored; the
+bytes each holds are printed.
 
 usage: python3 bench/contest_bench.py [ROUNDS]   (after make single-header)
 Exit status 0, also when a target is missed; 1 if a build or run fails or
@@ -66,6 +67,7 @@ def main():
     print("edition cut to the program's calls, normal play: %d bytes; with --lean: %d"
           % (len(cut.encode()), len(lean.encode())))
     best = {}   # (side, game) -> seconds
+    held = {}   # (side, game) -> bytes the memo held (grundy_game_stats())
     facts = {}  # game -> (value, positions) of the whole header
     games = []
     for _ in range(rounds):
@@ -75,7 +77,8 @@ def main():
                 sys.stderr.write("%s failed: %s\n" % (side, proc.stderr))
                 return 1
             for line in proc.stdout.splitlines():
-                name, seconds, value, positions, _ = line.split("\t")
+                name, seconds, value, positions, nbytes = line.split("\t")
+                held[(side, name)] = nbytes
                 if name not in games:
                     games.append(name)
                 facts.setdefault(name, (value, positions))
@@ -91,6 +94,9 @@ def main():
         w, e, l = (best[(s, name)] for s, _ in sides)
         print("%-28s %9.3fs %9.3fs %9.3fs %7.2fx %7.2fx  %s"
               % (name, w, e, l, e / w, l / w, "met" if e / w <= TARGET else "MISSED"))
+    print("bytes held (grundy_game_stats())")
+    for name in games:
+        print("%-28s %11s %10s %10s" % ((name,) + tuple(held[(s, name)] for s, _ in sides)))
     return 0
 
 
