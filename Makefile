@@ -321,8 +321,8 @@ docs: docs-images
 # chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h;
 # or of the calls a program names: make contest-header FOR=solution.c OUT=file.h;
 # PLAYS=normal,continued (any list of normal, misere, wtia, conjunctive,
-# continued, loopy, selective, shortened) keeps only those plays of heap games
-# and games given by rules (GRUNDY_NO_<PLAY>_PLAY for the others); LEAN=1
+# continued, loopy, selective, shortened) keeps only those plays of heap games,
+# games given by rules and graphs (GRUNDY_NO_<PLAY>_PLAY for the others); LEAN=1
 # leaves out the word engine (GRUNDY_LEAN: smaller, slower games of 8-byte positions).
 SINGLE := single/grundy.h single/grundy_contest.h
 AMALGAMATE := python3 tools/amalgamate.py --layers '$(LIB_DIRS)'

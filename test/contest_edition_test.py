@@ -16,10 +16,14 @@
   checking only the status, so an out left unset on some path is a
   maybe-uninitialized error), and every build prints the same answers on
   the same random games: the contest edition against the whole library.
-- Two editions cut to a program's calls build it (as C99 and as C++11),
-  fit 50 KB and run it: a DAG's calls, and a subtraction game's under
-  normal play only (--plays normal), which refuses misère play with
-  GRUNDY_ENOTSUP and leaves the misère search out.
+- Editions cut to a program's calls build it (as C99 and as C++11), fit
+  50 KB and run it: a DAG's calls; a subtraction game's and a graph's
+  winning move under normal play only (--plays normal), which refuse
+  misère play with GRUNDY_ENOTSUP and leave the misère search out; and an
+  Every-SG problem in the style of HDU 3595 (--plays normal,continued) with
+  --lean, answering as a search of the whole sum on random cases; with the
+  word engine the same cut fits a 65,535-byte submission with the program
+  and the licence.  An unknown play stops the generator.
 - The edition of the Grundy's game solution's calls under normal play
   (docs/examples/contest/cses2207_grundys_game.c, the largest of the
   solutions' cuts) fits 50 KB too; test/contest_test.py runs it.
@@ -73,13 +77,14 @@ ROUNDS = 40
 # Tokens on a DAG: node 3 -> 2 -> 1 -> 0 and 2 -> 0, 3 -> 0; the sum of
 # two tokens at 3 and one at 2 has value G(3) ^ G(3) ^ G(2) = 2, and the
 # sum {1, 1} value 0.
-DAG_PROGRAM = r"""#define GRUNDY_STATIC
+DAG_TEMPLATE = r"""#define GRUNDY_STATIC
 #include "edition.h"
 #include <stdio.h>
+#include <string.h>
 int main(void)
 {
     grundy_graph *g;
-    uint32_t first, v = 9, w = 9, a[3] = {3, 3, 2}, b[2] = {1, 1};
+    uint32_t first;
     if (grundy_graph_new(&g, NULL) != GRUNDY_OK || grundy_graph_add_nodes(g, 4, &first))
         return 1;
     grundy_graph_add_move(g, 1, 0);
@@ -87,14 +92,27 @@ int main(void)
     grundy_graph_add_move(g, 2, 0);
     grundy_graph_add_move(g, 3, 2);
     grundy_graph_add_move(g, 3, 0);
-    if (grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, a, 3, &v) != GRUNDY_OK ||
-        grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, b, 2, &w) != GRUNDY_OK)
-        return 1;
-    printf("%u %u\n", v, w);
+BODY
     grundy_graph_free(g);
     return 0;
 }
 """
+DAG_PROGRAM = DAG_TEMPLATE.replace("BODY", r"""    uint32_t v = 9, w = 9, a[3] = {3, 3, 2}, b[2] = {1, 1};
+    if (grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, a, 3, &v) != GRUNDY_OK ||
+        grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, b, 2, &w) != GRUNDY_OK)
+        return 1;
+    printf("%u %u\n", v, w);""")
+
+
+# The same DAG on the edition of a winning move's calls, normal play only:
+# G = 0 1 2 1, so the sum {3, 2} (value 3) has a winning move; misère play
+# is refused with GRUNDY_ENOTSUP and a message naming the switch.
+GRAPH_NORMAL_PROGRAM = DAG_TEMPLATE.replace("BODY", r"""    uint32_t sum[2] = {3, 2};
+    uint64_t moves[2];
+    int normal = grundy_graph_sum_winning_move(g, GRUNDY_PLAY_NORMAL, sum, 2, moves);
+    int misere = grundy_graph_sum_winning_move(g, GRUNDY_PLAY_MISERE, sum, 2, moves);
+    printf("%d %d %d\n", normal, misere == GRUNDY_ENOTSUP,
+           strstr(grundy_graph_errmsg(g), "GRUNDY_NO_MISERE_PLAY") != NULL);""")
 
 
 # A subtraction game {1, 3, 4} on the edition of its calls and normal play
@@ -369,6 +387,14 @@ def main():
         check("gr_heap_misere_prepare" not in text and "gr_heap_misere_prepare" in committed,
               "normal play only leaves out the misere search")
         every_sg(gen, tmp)
+        src = os.path.join(tmp, "graph_normal.c")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(GRAPH_NORMAL_PROGRAM)
+        text = cut_program(tmp, gen.contest_edition(None, gen.calls_of(src), ["normal"]),
+                           "a graph's winning move, normal play only", GRAPH_NORMAL_PROGRAM,
+                           "1 1 1\n")
+        check("misere_outcome" not in text and "grundy_game_free" not in text,
+              "a graph's cut for normal play leaves out the misere search and games by rules")
         size = code_size(gen, gen.contest_edition(None, gen.calls_of(GRUNDY_SOLUTION), True))
         print("the contest edition of %s's calls, normal play only: %d bytes"
               % (os.path.basename(GRUNDY_SOLUTION), size))

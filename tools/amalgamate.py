@@ -9,7 +9,7 @@ usage: python3 tools/amalgamate.py OUTPUT       (from anywhere; `make single-hea
        python3 tools/amalgamate.py --contest --calls F1,F2,... OUTPUT
        python3 tools/amalgamate.py --contest --calls-of PROGRAM.c OUTPUT
        (the calls PROGRAM.c names; each contest form may add --plays P1,P2,...,
-       the plays to keep of heap games and games given by rules, named as
+       the plays to keep of heap games, games given by rules and graphs, named as
        the library's GRUNDY_PLAY_... in lower case: normal, misere, wtia,
        conjunctive, continued, loopy, selective, shortened; and --lean,
        which leaves out the word engine of games of 8-byte positions)
@@ -809,7 +809,7 @@ CONTEST_MACROS = {
     "GRUNDY_WORD_GAMES_ONLY": False,  # set where nothing kept makes games of other sizes
 }
 # The plays --plays names (the library's GRUNDY_PLAY_... in lower case) and
-# the switch that leaves each out of heap games and games given by rules
+# the switch that leaves each out of heap games, games given by rules and graphs
 # (src/play/play.h).  Normal play is always kept.
 PLAY_SWITCHES = {
     "misere": "GRUNDY_NO_MISERE_PLAY", "wtia": "GRUNDY_NO_WTIA_PLAY",
@@ -1471,8 +1471,8 @@ CONTEST_BANNER = """\
 """
 CONTEST_KEEPS = "Keeps the library's algorithms, on one thread with portable scans; {plays}; {engine}."
 CONTEST_EVERY_PLAY = "every play"
-CONTEST_SOME_PLAYS = ("of heap games and games given by rules, {plays} play only (the others "
-                      "give GRUNDY_ENOTSUP)")
+CONTEST_SOME_PLAYS = ("of heap games, games given by rules and graphs, {plays} play only (the "
+                      "others give GRUNDY_ENOTSUP)")
 CONTEST_WORD_ENGINE = ("games of 8-byte positions by the library's word engine, with its "
                        "dense memo")
 CONTEST_LEAN_ENGINE = ("games of 8-byte positions by the generic engine (--lean: smaller, "

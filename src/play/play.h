@@ -39,10 +39,10 @@ const char *grundy__play_refusal(int play, int with_method);
 const char *grundy__play_name(int play);
 
 /* Builds for some plays only (the contest edition's --plays): each
- * GRUNDY_NO_<PLAY>_PLAY leaves that play out of heap games and games given
- * by rules, whose calls then refuse it with GRUNDY_ENOTSUP, and the code
- * only it needs with it; GRUNDY_NORMAL_PLAY_ONLY leaves out every play but
- * normal play.  Game graphs keep every play. */
+ * GRUNDY_NO_<PLAY>_PLAY leaves that play out of heap games, games given by
+ * rules and game graphs, whose calls then refuse it with GRUNDY_ENOTSUP,
+ * and the code only it needs with it; GRUNDY_NORMAL_PLAY_ONLY leaves out
+ * every play but normal play. */
 #ifdef GRUNDY_NORMAL_PLAY_ONLY
 #define GRUNDY_NO_MISERE_PLAY 1
 #define GRUNDY_NO_WTIA_PLAY 1
