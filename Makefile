@@ -101,7 +101,10 @@ check: test-programs
 
 # What the test suites run: the library, the tool, the unit test programs,
 # the documentation's examples and the single header (the README's
-# single-header snippet is tested by make check).
+# single-header snippet is tested by make check).  SINGLE is set here, before
+# the first rule that names it: make expands a rule's prerequisites as it
+# reads the rule.
+SINGLE := single/grundy.h single/grundy_contest.h
 test-programs: all $(TEST_BIN) $(EXAMPLE_BIN) $(SINGLE)
 
 # Packaging and editions: install consumers (pkg-config, CMake, pip into a
@@ -324,7 +327,6 @@ docs: docs-images
 # continued, loopy, selective, shortened) keeps only those plays of heap games,
 # games given by rules and graphs (GRUNDY_NO_<PLAY>_PLAY for the others); LEAN=1
 # leaves out the word engine (GRUNDY_LEAN: smaller, slower games of 8-byte positions).
-SINGLE := single/grundy.h single/grundy_contest.h
 AMALGAMATE := python3 tools/amalgamate.py --layers '$(LIB_DIRS)'
 SINGLE_DEPS := include/grundy.h $(LIB_SRC) $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.h)) \
     tools/amalgamate.py LICENSE Makefile
