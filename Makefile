@@ -101,7 +101,10 @@ check: test-programs
 
 # What the test suites run: the library, the tool, the unit test programs,
 # the documentation's examples and the single header (the README's
-# single-header snippet is tested by make check).
+# single-header snippet is tested by make check).  SINGLE is set here, before
+# the first rule that names it: make expands a rule's prerequisites as it
+# reads the rule.
+SINGLE := single/grundy.h single/grundy_contest.h
 test-programs: all $(TEST_BIN) $(EXAMPLE_BIN) $(SINGLE)
 
 # Packaging and editions: install consumers (pkg-config, CMake, pip into a
@@ -259,10 +262,12 @@ build/bench/suite: $(BENCH_SRC) $(BENCH_CXX_OBJ) $(wildcard bench/*.h) $(STATIC)
 # Section "threads" runs the tool and the plain loop as programs of their own.
 BENCH_PROGRAMS := $(CLI) build/bench/grundy_loop
 
-# Then the Python package's figures (bench/python_bench.py), measured too.
-bench: build/bench/suite $(BENCH_PROGRAMS) $(SHARED)
+# Then the Python package's figures (bench/python_bench.py) and the contest
+# edition's against the whole single header (bench/contest_bench.py), measured too.
+bench: build/bench/suite $(BENCH_PROGRAMS) $(SHARED) $(SINGLE)
 	./build/bench/suite
 	python3 bench/python_bench.py
+	CC='$(CC)' python3 bench/contest_bench.py
 
 bench-full: build/bench/suite $(BENCH_PROGRAMS)
 	BENCH_FULL=1 ./build/bench/suite
@@ -318,8 +323,10 @@ docs: docs-images
 # chosen modules: make contest-header MODULES=nim,graph OUT=file.h, or of
 # chosen calls: make contest-header CALLS=grundy_graph_new,... OUT=file.h;
 # or of the calls a program names: make contest-header FOR=solution.c OUT=file.h;
-# PLAYS=normal leaves out every play but normal play (GRUNDY_NORMAL_PLAY_ONLY).
-SINGLE := single/grundy.h single/grundy_contest.h
+# PLAYS=normal,continued (any list of normal, misere, wtia, conjunctive,
+# continued, loopy, selective, shortened) keeps only those plays of heap games,
+# games given by rules and graphs (GRUNDY_NO_<PLAY>_PLAY for the others); LEAN=1
+# leaves out the word engine (GRUNDY_LEAN: smaller, slower games of 8-byte positions).
 AMALGAMATE := python3 tools/amalgamate.py --layers '$(LIB_DIRS)'
 SINGLE_DEPS := include/grundy.h $(LIB_SRC) $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.h)) \
     tools/amalgamate.py LICENSE Makefile
@@ -336,11 +343,12 @@ MODULES ?=
 CALLS ?=
 FOR ?=
 PLAYS ?=
+LEAN ?=
 OUT ?= single/grundy_contest.h
 contest-header:
 	$(AMALGAMATE) --contest $(if $(MODULES),--modules $(MODULES)) \
 	    $(if $(CALLS),--calls $(CALLS)) $(if $(FOR),--calls-of $(FOR)) \
-	    $(if $(PLAYS),--plays $(PLAYS)) $(OUT)
+	    $(if $(PLAYS),--plays $(PLAYS)) $(if $(LEAN),--lean) $(OUT)
 
 print-layers:
 	@echo $(LIB_DIRS)

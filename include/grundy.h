@@ -1526,7 +1526,8 @@ GRUNDY_API int grundy_game_new_u64(grundy_game **out, grundy_moves_u64_fn moves,
  * grundy_game_new_u64().  Choose it over grundy_game_new_u64() when most
  * positions below the bound are reached (the array is as large as the bound,
  * reached or not; a hashed memo takes about 16 bytes per position reached):
- * it is then several times faster and smaller.  A position at or above the
+ * it is then several times faster and smaller (in the contest edition too,
+ * unless cut with --lean).  A position at or above the
  * bound, given by the caller, made by the generator or by the canonical
  * form, fails the call with #GRUNDY_ERANGE and a message naming it.  The
  * array of a way of playing is allocated at its first evaluation

@@ -16,10 +16,14 @@
   checking only the status, so an out left unset on some path is a
   maybe-uninitialized error), and every build prints the same answers on
   the same random games: the contest edition against the whole library.
-- Two editions cut to a program's calls build it (as C99 and as C++11),
-  fit 50 KB and run it: a DAG's calls, and a subtraction game's under
-  normal play only (--plays normal), which refuses misère play with
-  GRUNDY_ENOTSUP and leaves the misère search out.
+- Editions cut to a program's calls build it (as C99 and as C++11), fit
+  50 KB and run it: a DAG's calls; a subtraction game's and a graph's
+  winning move under normal play only (--plays normal), which refuse
+  misère play with GRUNDY_ENOTSUP and leave the misère search out; and an
+  Every-SG problem in the style of HDU 3595 (--plays normal,continued) with
+  --lean, answering as a search of the whole sum on random cases; with the
+  word engine the same cut fits a 65,535-byte submission with the program
+  and the licence.  An unknown play stops the generator.
 - The edition of the Grundy's game solution's calls under normal play
   (docs/examples/contest/cses2207_grundys_game.c, the largest of the
   solutions' cuts) fits 50 KB too; test/contest_test.py runs it.
@@ -35,7 +39,10 @@ usage: python3 test/contest_edition_test.py      (from the repository root)
 Last line: "N passed, N failed"; exit status 1 if any check failed.
 """
 import concurrent.futures
+import functools
+import itertools
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -70,13 +77,14 @@ ROUNDS = 40
 # Tokens on a DAG: node 3 -> 2 -> 1 -> 0 and 2 -> 0, 3 -> 0; the sum of
 # two tokens at 3 and one at 2 has value G(3) ^ G(3) ^ G(2) = 2, and the
 # sum {1, 1} value 0.
-DAG_PROGRAM = r"""#define GRUNDY_STATIC
+DAG_TEMPLATE = r"""#define GRUNDY_STATIC
 #include "edition.h"
 #include <stdio.h>
+#include <string.h>
 int main(void)
 {
     grundy_graph *g;
-    uint32_t first, v = 9, w = 9, a[3] = {3, 3, 2}, b[2] = {1, 1};
+    uint32_t first;
     if (grundy_graph_new(&g, NULL) != GRUNDY_OK || grundy_graph_add_nodes(g, 4, &first))
         return 1;
     grundy_graph_add_move(g, 1, 0);
@@ -84,14 +92,27 @@ int main(void)
     grundy_graph_add_move(g, 2, 0);
     grundy_graph_add_move(g, 3, 2);
     grundy_graph_add_move(g, 3, 0);
-    if (grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, a, 3, &v) != GRUNDY_OK ||
-        grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, b, 2, &w) != GRUNDY_OK)
-        return 1;
-    printf("%u %u\n", v, w);
+BODY
     grundy_graph_free(g);
     return 0;
 }
 """
+DAG_PROGRAM = DAG_TEMPLATE.replace("BODY", r"""    uint32_t v = 9, w = 9, a[3] = {3, 3, 2}, b[2] = {1, 1};
+    if (grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, a, 3, &v) != GRUNDY_OK ||
+        grundy_graph_sum_value(g, GRUNDY_PLAY_NORMAL, b, 2, &w) != GRUNDY_OK)
+        return 1;
+    printf("%u %u\n", v, w);""")
+
+
+# The same DAG on the edition of a winning move's calls, normal play only:
+# G = 0 1 2 1, so the sum {3, 2} (value 3) has a winning move; misère play
+# is refused with GRUNDY_ENOTSUP and a message naming the switch.
+GRAPH_NORMAL_PROGRAM = DAG_TEMPLATE.replace("BODY", r"""    uint32_t sum[2] = {3, 2};
+    uint64_t moves[2];
+    int normal = grundy_graph_sum_winning_move(g, GRUNDY_PLAY_NORMAL, sum, 2, moves);
+    int misere = grundy_graph_sum_winning_move(g, GRUNDY_PLAY_MISERE, sum, 2, moves);
+    printf("%d %d %d\n", normal, misere == GRUNDY_ENOTSUP,
+           strstr(grundy_graph_errmsg(g), "GRUNDY_NO_MISERE_PLAY") != NULL);""")
 
 
 # A subtraction game {1, 3, 4} on the edition of its calls and normal play
@@ -121,6 +142,102 @@ int main(void)
 NORMAL_PRINTS = "3 1 1 0\n"
 
 
+# An Every-SG judge problem in the style of HDU 3595 "GG and MM" (continued
+# conjunctive play), cut to its calls with normal and continued play only
+# (--plays normal,continued).  Its answers are checked against
+# every_sg_brute(), a search of the whole sum that knows no remoteness.
+EVERY_SG_PLAYS = ["normal", "continued"]
+EVERY_SG_PROGRAM = r"""#define GRUNDY_STATIC
+#include "edition.h"
+#include <stdio.h>
+
+/* HDU 3595 "GG and MM": each game is two piles; a move takes from the larger
+ * pile a positive multiple of the smaller one, and a game is over once a pile
+ * is empty.  Every turn the player moves in every game that is not over
+ * (continued conjunctive play, "Every-SG"); who cannot move loses.  MM moves
+ * first: print MM if MM wins, else GG.  A game (a, b), a <= b, is a << 32 | b. */
+static uint64_t game(uint64_t a, uint64_t b)
+{
+    return a <= b ? a << 32 | b : b << 32 | a;
+}
+
+static int moves(void *user, uint64_t pos, grundy_options *out)
+{
+    uint64_t a = pos >> 32, b = pos & 0xffffffffu;
+    (void)user;
+    for (uint64_t k = a; a > 0 && k <= b; k += a) {
+        uint64_t next = game(a, b - k);
+        int rc = grundy_options_add(out, &next, 1);
+        if (rc != GRUNDY_OK)
+            return rc;
+    }
+    return GRUNDY_OK;
+}
+
+int main(void)
+{
+    static uint64_t games[1000];
+    grundy_game *g;
+    int n;
+    if (grundy_game_new_u64(&g, moves, NULL, NULL) != GRUNDY_OK)
+        return 1;
+    while (scanf("%d", &n) == 1 && n >= 0 && n <= 1000) {
+        for (int i = 0; i < n; i++) {
+            unsigned long long p, q;
+            if (scanf("%llu %llu", &p, &q) != 2)
+                return 1;
+            games[i] = game(p, q);
+        }
+        int outcome = grundy_game_sum_outcome(g, GRUNDY_PLAY_CONTINUED, games, (size_t)n);
+        if (outcome < 0) {
+            fprintf(stderr, "%s\n", grundy_game_errmsg(g));
+            return 1;
+        }
+        puts(outcome == GRUNDY_N ? "MM" : "GG");
+    }
+    grundy_game_free(g);
+    return 0;
+}
+"""
+# A whole judge submission: Codeforces takes at most 65,535 bytes.
+SUBMISSION_LIMIT = 65535
+
+
+def euclid_moves(game):
+    """The options of one game of HDU 3595: (a, b) with a <= b, a positive
+    multiple of a taken from b; none once a pile is empty."""
+    a, b = game
+    return [] if a == 0 else [tuple(sorted((a, b - k))) for k in range(a, b + 1, a)]
+
+
+@functools.lru_cache(maxsize=None)
+def to_move_wins(live):
+    """Whether the player to move wins the sorted tuple live of games not
+    over, moving in each of them at every turn, the last mover winning."""
+    if not live:
+        return False  # no move: the player to move has lost
+    for choice in itertools.product(*(euclid_moves(g) for g in live)):
+        if not to_move_wins(tuple(sorted(g for g in choice if g[0] > 0))):
+            return True
+    return False
+
+
+def every_sg_brute(games):
+    """MM (the first player) or GG, by a search of the whole sum."""
+    live = tuple(sorted(tuple(sorted(g)) for g in games if min(g) > 0))
+    return "MM" if to_move_wins(live) else "GG"
+
+
+def every_sg_input(seed, cases):
+    """cases random test cases of one to four games of piles 1 to 15, and
+    the answers every_sg_brute() gives them."""
+    rng = random.Random(seed)
+    games = [[(rng.randint(1, 15), rng.randint(1, 15)) for _ in range(rng.randint(1, 4))]
+             for _ in range(cases)]
+    text = "".join("%d\n%s" % (len(c), "".join("%d %d\n" % g for g in c)) for c in games)
+    return text, "".join(every_sg_brute(c) + "\n" for c in games)
+
+
 def code_size(gen, text):
     """The bytes of an edition but its opening licence notice, which it
     must hold (checked here too)."""
@@ -129,12 +246,13 @@ def code_size(gen, text):
     return len(text.encode()) - len(notice.encode())
 
 
-def cut_program(tmp, text, what, program, prints):
-    """Checks that the edition text of what fits a judge and builds program,
-    which prints prints, as C99 and as C++11; returns text."""
+def cut_program(tmp, text, what, program, prints, stdin="", limit=JUDGE_LIMIT):
+    """Checks that the edition text of what fits limit (code besides the
+    licence notice) and builds program, which prints prints reading stdin,
+    as C99 and as C++11; returns text."""
     size = code_size(generator(), text)
     print("the contest edition of %s: %d bytes" % (what, size))
-    check(size <= JUDGE_LIMIT, "the edition of %s fits %d bytes: %d" % (what, JUDGE_LIMIT, size))
+    check(size <= limit, "the edition of %s fits %d bytes: %d" % (what, limit, size))
     folder = tempfile.mkdtemp(dir=tmp)
     with open(os.path.join(folder, "edition.h"), "w", encoding="utf-8") as f:
         f.write(text)
@@ -146,10 +264,46 @@ def cut_program(tmp, text, what, program, prints):
         _, ok, output = build((compile_cmd(cc, std, src, exe, ["-O2", "-I", folder]), what))
         if check(ok, "the edition of %s builds a program with %s -std=%s%s"
                  % (what, cc, std, "" if ok else ":\n" + output)):
-            rc, out, err = run([exe])
-            check(rc == 0 and out == prints, "the program on %s prints %r: %r"
-                  % (what, prints, out))
+            rc, out, err = run([exe], stdin=stdin)
+            check(rc == 0 and out == prints, "the program on %s prints %r: %r%s"
+                  % (what, prints, out, err))
     return text
+
+
+def every_sg(gen, tmp):
+    """The Every-SG problem on the edition of its calls and the plays it
+    uses (normal and continued play): with the word engine, the cut and the
+    program fit a judge's whole submission; with --lean, the cut fits 50 KB.
+    Both answer as the search of the whole sum, and both leave out what
+    only other plays need (the positions' graph, misère search)."""
+    src = os.path.join(tmp, "every_sg.c")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(EVERY_SG_PROGRAM)
+    calls = gen.calls_of(src)
+    stdin, prints = every_sg_input(3595, 80)
+    check(prints.count("MM") > 10 and prints.count("GG") > 10,
+          "the Every-SG cases have both winners: %d MM, %d GG"
+          % (prints.count("MM"), prints.count("GG")))
+    program = len(EVERY_SG_PROGRAM.encode())
+    text = cut_program(tmp, gen.contest_edition(None, calls, EVERY_SG_PLAYS),
+                       "an Every-SG problem's calls, normal and continued play", EVERY_SG_PROGRAM,
+                       prints, stdin, SUBMISSION_LIMIT - program - len(gen.licence().encode()))
+    lean = cut_program(tmp, gen.contest_edition(None, calls, EVERY_SG_PLAYS, True),
+                       "an Every-SG problem's calls, normal and continued play, --lean",
+                       EVERY_SG_PROGRAM, prints, stdin)
+    for t, what in ((text, "the edition"), (lean, "the --lean edition")):
+        check("gr_game_on_graph" not in t and "grundy_graph_new" not in t,
+              "%s of the Every-SG calls leaves out the positions' graph" % what)
+        check("normal, continued play only" in re.sub(r"\n \* ", " ", t),
+              "%s of the Every-SG calls says it keeps normal and continued play" % what)
+    check("gr_word_evaluate" in text and "gr_word_evaluate" not in lean,
+          "the edition keeps the word engine, --lean leaves it out")
+    try:
+        gen.contest_edition(None, calls, ["normal", "every-sg"])
+        check(False, "--plays refuses a name that is no play")
+    except gen.AmalgamationError as exc:
+        check("'every-sg'" in str(exc) and "continued" in str(exc),
+              "--plays names the unknown play and the plays: %s" % exc)
 
 
 def compile_cmd(cc, std, source, out, extra):
@@ -232,6 +386,15 @@ def main():
                            NORMAL_PRINTS)
         check("gr_heap_misere_prepare" not in text and "gr_heap_misere_prepare" in committed,
               "normal play only leaves out the misere search")
+        every_sg(gen, tmp)
+        src = os.path.join(tmp, "graph_normal.c")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(GRAPH_NORMAL_PROGRAM)
+        text = cut_program(tmp, gen.contest_edition(None, gen.calls_of(src), ["normal"]),
+                           "a graph's winning move, normal play only", GRAPH_NORMAL_PROGRAM,
+                           "1 1 1\n")
+        check("misere_outcome" not in text and "grundy_game_free" not in text,
+              "a graph's cut for normal play leaves out the misere search and games by rules")
         size = code_size(gen, gen.contest_edition(None, gen.calls_of(GRUNDY_SOLUTION), True))
         print("the contest edition of %s's calls, normal play only: %d bytes"
               % (os.path.basename(GRUNDY_SOLUTION), size))

@@ -19,9 +19,10 @@ its CPU time is printed beside the judge's budget of 1 s, as a measurement
 of a hang).
 
 All of it twice: on the whole contest edition, and on the edition cut to
-the solution's own calls (tools/amalgamate.py --contest --calls-of, with
---plays normal where the solution names no other play), which is what a
-contestant pastes; the size of each cut is printed.
+the solution's own calls and the plays it names (tools/amalgamate.py
+--contest --calls-of, with --plays listing its GRUNDY_PLAY_..., normal
+play alone where it names none other), which is what a contestant pastes;
+the size of each cut is printed.
 
 A missing single/grundy_contest.h is a failure, not a skip.
 
@@ -91,12 +92,13 @@ BIN = {}  # solution name -> path of its executable
 
 def cut_edition(gen, name, outdir):
     """Writes outdir/NAME/grundy_contest.h, the edition cut to the calls of
-    the solution (and to normal play where it names no other play); returns
-    the folder and the edition's size in bytes."""
+    the solution and the plays it names (normal play alone where it names
+    no other); returns the folder and the edition's size in bytes."""
     src = os.path.join(SRC_DIR, name + ".c")
     with open(src, encoding="utf-8") as f:
-        plays = set(re.findall(r"\bGRUNDY_PLAY_\w+", f.read()))
-    text = gen.contest_edition(None, gen.calls_of(src), plays <= {"GRUNDY_PLAY_NORMAL"})
+        plays = sorted(set(p[len("GRUNDY_PLAY_"):].lower()
+                           for p in re.findall(r"\bGRUNDY_PLAY_\w+", f.read())) | {"normal"})
+    text = gen.contest_edition(None, gen.calls_of(src), plays)
     folder = os.path.join(outdir, name + ".edition")
     os.mkdir(folder)
     with open(os.path.join(folder, HEADER), "w", encoding="utf-8", newline="\n") as f:

@@ -110,9 +110,9 @@ int grundy__game_check_play(grundy_game *g, int play, int with_method, const cha
     const char *why = grundy__play_refusal(play, with_method);
     if (why != NULL)
         return grundy__game_fail(g, GRUNDY_EINVAL, "%s: play %#x %s", call, (unsigned)play, why);
-#ifdef GRUNDY_NORMAL_PLAY_ONLY
-    if (grundy__play_base(play) != GRUNDY_PLAY_NORMAL)
-        return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
+#if GRUNDY__PLAYS_LEFT_OUT
+    if (!grundy__play_kept(play))
+        return grundy__play_left_out(play, call, g->errmsg, sizeof g->errmsg);
 #endif
     return GRUNDY_OK;
 }
@@ -164,6 +164,13 @@ int grundy_game_new(grundy_game **out, size_t pos_size, grundy_moves_fn moves, v
             *out = NULL;
         return GRUNDY_EINVAL;
     }
+#if GRUNDY__WORDS_ALONE
+    if (pos_size != sizeof(uint64_t)) {
+        if (out != NULL)
+            *out = NULL;
+        return GRUNDY_ENOTSUP;
+    }
+#endif
     return game_new(out, pos_size, moves, NULL, user, alloc);
 }
 

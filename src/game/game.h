@@ -47,6 +47,17 @@
 #include "game/game_word.h"
 #include "play/play.h"
 
+/* GRUNDY_WORD_GAMES_ONLY: every game given by rules has 8-byte positions
+ * (grundy_game_new() refuses another size with GRUNDY_ENOTSUP), so the word
+ * engine searches them all and the generic search is left out.  The
+ * contest edition defines it where nothing it keeps makes a game of
+ * another size; with GRUNDY_LEAN (no word engine) it means nothing. */
+#if defined(GRUNDY_WORD_GAMES_ONLY) && !defined(GRUNDY_LEAN)
+#define GRUNDY__WORDS_ALONE 1
+#else
+#define GRUNDY__WORDS_ALONE 0
+#endif
+
 /* The plays the search computes numbers for, each with its memo table: the
  * public plays up to the selective one (the loopy play's stays empty: it
  * needs the positions' graph; shortened play shares a table, see the top). */

@@ -22,6 +22,13 @@
 #include "game/game.h"
 #include "play/play.h"
 
+#if GRUNDY__WORDS_ALONE /* every game is searched by the word engine */
+int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
+{
+    g->play = play;
+    return grundy__word_evaluate(g, play, value);
+}
+#else
 #define PENDING (GRUNDY__BUSY - 1) /* in the table: claimed by a part, not yet searched */
 
 static unsigned char *part_at(const grundy_game *g, size_t off)
@@ -240,6 +247,7 @@ int grundy__game_evaluate(grundy_game *g, int play, uint32_t *value)
     g->opts.parts.len = g->opts.counts.len = 0;
     return rc;
 }
+#endif
 
 void grundy__game_load(grundy_game *g, const void *pos)
 {
@@ -250,7 +258,7 @@ void grundy__game_load(grundy_game *g, const void *pos)
 
 /* What a position's number call asks: its number, and its outcome if
  * `outcome` is not NULL. */
-#ifndef GRUNDY_NORMAL_PLAY_ONLY
+#ifndef GRUNDY_NO_LOOPY_PLAY
 typedef struct asked {
     uint32_t *value;
     int *outcome;
@@ -276,7 +284,7 @@ static int value_of(grundy_game *g, int play, const void *pos, uint32_t *value, 
     int rc = grundy__game_check_play(g, play, 0, "a position's number");
     if (rc != GRUNDY_OK)
         return rc;
-#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses loopy play */
+#ifndef GRUNDY_NO_LOOPY_PLAY /* which refuses it */
     if (play == GRUNDY_PLAY_LOOPY) {
         asked a = {value, outcome};
         return grundy__game_on_graph(g, play, pos, 1, ask_loopy, &a);

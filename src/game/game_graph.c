@@ -37,7 +37,7 @@
 #include "game/game.h"
 #include "graph/graph.h"
 
-#ifndef GRUNDY_NORMAL_PLAY_ONLY
+#if GRUNDY__OTHER_PLAYS
 
 #define GRAPH_TOKEN_BYTES 12u
 #define GRAPH_NODE_BYTES 16u
@@ -292,7 +292,7 @@ int grundy__game_on_graph(grundy_game *g, int play, const void *positions, size_
     return rc;
 }
 
-#else /* GRUNDY_NORMAL_PLAY_ONLY: no positions' graph (grundy__game_check_play
+#else /* normal play alone: no positions' graph (grundy__game_check_play
        * refuses every play that needs one). */
 
 size_t grundy__game_build_bytes(const grundy__game_build *b)

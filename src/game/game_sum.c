@@ -52,10 +52,12 @@ static uint64_t component_number(const void *ctx, size_t i)
     grundy__game_load(g, component(g, gp->positions, i));
 #ifndef GRUNDY_LEAN
     uint32_t v;
-    if (g->word)
+    if (GRUNDY__WORDS_ALONE || g->word)
         return grundy__word_known(g, g->play, &v) ? v : 0;
 #endif
+#if !GRUNDY__WORDS_ALONE
     return grundy__game_number_of(grundy__table_get(grundy__game_memo(g), g->pos));
+#endif
 }
 
 /* The normal value of the listed option whose first part is at parts
@@ -175,7 +177,10 @@ int grundy_game_sum_value(grundy_game *g, int play, const void *positions, size_
     return GRUNDY_OK;
 }
 
-#ifndef GRUNDY_NORMAL_PLAY_ONLY /* the questions only graphs answer (game_graph.c) */
+/* The questions only graphs answer (game_graph.c): the outcomes of sums
+ * under misère, loopy and selective play, and winning moves under every
+ * play but normal play. */
+#if GRUNDY__GRAPH_PLAYS
 /* Whether the memo tables decide sums of play by their numbers (see the top). */
 static int decided_by_numbers(int play)
 {
@@ -190,6 +195,9 @@ static int ask_outcome(grundy_graph *graph, int play, const uint32_t *nodes, siz
     (void)unused;
     return grundy_graph_sum_outcome(graph, play, nodes, n);
 }
+#endif
+
+#if GRUNDY__OTHER_PLAYS
 
 static int ask_move(grundy_graph *graph, int play, const uint32_t *nodes, size_t n, void *moves)
 {
@@ -219,7 +227,7 @@ int grundy_game_sum_outcome(grundy_game *g, int play, const void *positions, siz
     int rc = grundy__game_check_play(g, play, 1, "the outcome of a sum");
     if (rc != GRUNDY_OK)
         return rc;
-#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which refuses every play but normal play */
+#if GRUNDY__GRAPH_PLAYS /* else grundy__game_check_play refused misère, loopy, selective */
     if (!decided_by_numbers(play))
         return grundy__game_on_graph(g, play, positions, n, ask_outcome, NULL);
 #endif
@@ -238,7 +246,7 @@ int grundy_game_sum_winning_move(grundy_game *g, int play, const void *positions
     int rc = grundy__game_check_play(g, play, 1, "a winning move of a sum");
     if (rc != GRUNDY_OK)
         return rc;
-#ifndef GRUNDY_NORMAL_PLAY_ONLY
+#if GRUNDY__OTHER_PLAYS
     if (play != GRUNDY_PLAY_NORMAL)
         return grundy__game_on_graph(g, play, positions, n, ask_move, moves);
 #endif
@@ -260,7 +268,7 @@ int grundy_game_sum_winning_moves(grundy_game *g, int play, const void *position
         rc = evaluate_all(g, play, positions, n);
         return rc != GRUNDY_OK ? rc : normal_moves(g, positions, n, components, moves, cap, count);
     }
-#ifndef GRUNDY_NORMAL_PLAY_ONLY
+#if GRUNDY__OTHER_PLAYS
     if (grundy__play_moves_in_one(play)) {
         wanted w = {components, moves, cap, count};
         return grundy__game_on_graph(g, play, positions, n, ask_moves, &w);

@@ -161,9 +161,15 @@ size_t grundy_graph_errpos(const grundy_graph *g)
 int grundy__graph_check_play(grundy_graph *g, int play, int with_method)
 {
     const char *why = grundy__play_refusal(play, with_method);
-    if (why == NULL)
-        return GRUNDY_OK;
-    return grundy__graph_fail(g, GRUNDY_EINVAL, "play %d (0x%x) %s", play, (unsigned)play, why);
+    if (why != NULL)
+        return grundy__graph_fail(g, GRUNDY_EINVAL, "play %d (0x%x) %s", play, (unsigned)play, why);
+#if GRUNDY__PLAYS_LEFT_OUT
+    if (!grundy__play_kept(play)) {
+        g->errpos = GRUNDY_NO_POS;
+        return grundy__play_left_out(play, "a game graph", g->errmsg, sizeof g->errmsg);
+    }
+#endif
+    return GRUNDY_OK;
 }
 
 void grundy__graph_unsolve(grundy_graph *g)
@@ -172,7 +178,9 @@ void grundy__graph_unsolve(grundy_graph *g)
         grundy__free(&g->alloc, g->num[play]);
         g->num[play] = NULL;
     }
+#ifndef GRUNDY_NO_MISERE_PLAY /* else no misère search makes one */
     grundy_game_free(g->misere);
+#endif
     g->misere = NULL;
     grundy__free(&g->alloc, g->misere_scratch);
     g->misere_scratch = NULL;

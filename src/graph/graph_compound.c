@@ -28,6 +28,7 @@ static int check_components(grundy_graph *g, const uint32_t *nodes, size_t n)
     return GRUNDY_OK;
 }
 
+#ifndef GRUNDY_NO_MISERE_PLAY /* which grundy__graph_check_play refuses */
 /* ---- the misère method ----------------------------------------------------- */
 
 /* The SJ theorem needs every value-0 position in play to be terminal (so
@@ -125,6 +126,7 @@ static int misere_method(grundy_graph *g, int play, const uint32_t *nodes, size_
     default: return pick_method(g, nodes, n, method);
     }
 }
+#endif
 
 /* ---- outcomes ------------------------------------------------------------ */
 
@@ -144,12 +146,15 @@ static int ready_sum(grundy_graph *g, int play, const uint32_t *nodes, size_t n,
         return rc;
     if (grundy__play_base(play) != GRUNDY_PLAY_MISERE)
         return grundy__graph_need(g, play);
+#ifndef GRUNDY_NO_MISERE_PLAY
     int method;
     rc = misere_method(g, play, nodes, n, &method);
     *how = GRUNDY_PLAY_MISERE | method;
+#endif
     return rc;
 }
 
+#ifndef GRUNDY_NO_LOOPY_PLAY
 /* Finite values xor to a; an infinite component's outcome turns on whether
  * it can move to value a (then the sum goes to 0); two infinities draw. */
 static int loopy_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n)
@@ -172,15 +177,20 @@ static int loopy_outcome(const grundy_graph *g, const uint32_t *nodes, size_t n)
         return GRUNDY_N;
     return GRUNDY_D;
 }
+#endif
 
 /* The outcome of the sum under how (as ready_sum() sets it).  Only the
  * search can fail: the other ways read what is solved. */
 static int decide(grundy_graph *g, int how, const uint32_t *nodes, size_t n)
 {
     switch (how) {
+#ifndef GRUNDY_NO_LOOPY_PLAY
     case GRUNDY_PLAY_LOOPY: return loopy_outcome(g, nodes, n);
+#endif
+#ifndef GRUNDY_NO_MISERE_PLAY
     case GRUNDY_PLAY_MISERE | GRUNDY_BY_GENUS: return grundy__graph_tame_outcome(g, nodes, n);
     case GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH: return grundy__graph_misere_outcome(g, nodes, n);
+#endif
     default: {
         positions p = {g->num[grundy__play_numbers(how)], nodes};
         return grundy__numbers_decide(how, &p, n, number_of);
@@ -292,8 +302,10 @@ static int collect(grundy_graph *g, int how, const uint32_t *nodes, size_t n, in
 {
     if (how == GRUNDY_PLAY_NORMAL)
         return normal_wins(g, nodes, n, w);
+#ifndef GRUNDY_NO_MISERE_PLAY
     if (how == (GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH))
         return grundy__graph_misere_wins(g, nodes, n, w);
+#endif
     return each_follower(g, how, nodes, n, want, w);
 }
 
@@ -354,6 +366,7 @@ static int nim_move(const grundy_graph *g, int play, const uint32_t *nodes, size
     return 1;
 }
 
+#ifndef GRUNDY_NO_MISERE_PLAY
 /* SJ strategy: with one component above 1, bring it to 0 or 1 leaving an odd
  * number of 1s; with several, a Nim move to xor 0; with none, move a 1 to 0. */
 static int sj_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint64_t *moves)
@@ -379,7 +392,9 @@ static int sj_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint6
     }
     return nim_move(g, GRUNDY_PLAY_NORMAL, nodes, n, moves);
 }
+#endif
 
+#ifndef GRUNDY_NO_WTIA_PLAY
 static int wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uint64_t *moves)
 {
     const uint32_t *w = g->num[GRUNDY_PLAY_WTIA];
@@ -395,7 +410,9 @@ static int wtia_move(const grundy_graph *g, const uint32_t *nodes, size_t n, uin
     }
     return nim_move(g, GRUNDY_PLAY_WTIA, nodes, n, moves);
 }
+#endif
 
+#if !defined(GRUNDY_NO_CONJUNCTIVE_PLAY) || !defined(GRUNDY_NO_CONTINUED_PLAY)
 /* Conjunctive and continued conjunctive: in every component, the move that
  * realises its remoteness or suspense (to the option numbered one less). */
 static int every_component_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
@@ -408,7 +425,9 @@ static int every_component_move(const grundy_graph *g, int play, const uint32_t 
     }
     return 1;
 }
+#endif
 
+#if !defined(GRUNDY_NO_SELECTIVE_PLAY) || !defined(GRUNDY_NO_SHORTENED_PLAY)
 /* Selective plays: move every N component to a P-position (for the
  * shortened one, the fastest such move, by remoteness). */
 static int selective_move(const grundy_graph *g, int play, const uint32_t *nodes, size_t n,
@@ -424,6 +443,7 @@ static int selective_move(const grundy_graph *g, int play, const uint32_t *nodes
     }
     return 1;
 }
+#endif
 
 /* A winning move of a sum of the given outcome under how; from a loopy
  * draw, a move that keeps the draw. */
@@ -436,12 +456,30 @@ static int winning_move(grundy_graph *g, int how, int outcome, const uint32_t *n
         return 0;
     switch (how) {
     case GRUNDY_PLAY_NORMAL: return nim_move(g, how, nodes, n, moves);
+#ifndef GRUNDY_NO_MISERE_PLAY
     case GRUNDY_PLAY_MISERE | GRUNDY_BY_SJ: return sj_move(g, nodes, n, moves);
+#endif
+#ifndef GRUNDY_NO_WTIA_PLAY
     case GRUNDY_PLAY_WTIA: return wtia_move(g, nodes, n, moves);
+#endif
+#ifndef GRUNDY_NO_CONJUNCTIVE_PLAY
     case GRUNDY_PLAY_CONJUNCTIVE:
-    case GRUNDY_PLAY_CONTINUED: return every_component_move(g, how, nodes, n, moves);
+#endif
+#ifndef GRUNDY_NO_CONTINUED_PLAY
+    case GRUNDY_PLAY_CONTINUED:
+#endif
+#if !defined(GRUNDY_NO_CONJUNCTIVE_PLAY) || !defined(GRUNDY_NO_CONTINUED_PLAY)
+        return every_component_move(g, how, nodes, n, moves);
+#endif
+#ifndef GRUNDY_NO_SELECTIVE_PLAY
     case GRUNDY_PLAY_SELECTIVE:
-    case GRUNDY_PLAY_SHORTENED: return selective_move(g, how, nodes, n, moves);
+#endif
+#ifndef GRUNDY_NO_SHORTENED_PLAY
+    case GRUNDY_PLAY_SHORTENED:
+#endif
+#if !defined(GRUNDY_NO_SELECTIVE_PLAY) || !defined(GRUNDY_NO_SHORTENED_PLAY)
+        return selective_move(g, how, nodes, n, moves);
+#endif
     default: return first_move(g, how, nodes, n, GRUNDY_P, moves); /* genus, search, loopy */
     }
 }

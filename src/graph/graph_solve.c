@@ -164,8 +164,10 @@ int grundy__graph_need(grundy_graph *g, int play)
     }
     if (rc != GRUNDY_OK)
         return rc;
+#ifndef GRUNDY_NO_LOOPY_PLAY /* which grundy__graph_check_play refuses */
     if (numbers == GRUNDY_PLAY_LOOPY)
         return grundy__graph_solve_loopy(g);
+#endif
     return grundy__graph_solve_acyclic(g, numbers);
 }
 

@@ -210,17 +210,16 @@ int grundy__heap_ready_play(grundy_heap_game *g, int play, const char *call)
     if (why != NULL)
         return grundy__heap_fail(g, GRUNDY_EINVAL, "%s: play %d %s", call, play, why);
     int base = grundy__play_base(play);
-#ifdef GRUNDY_NORMAL_PLAY_ONLY
-    if (base != GRUNDY_PLAY_NORMAL) {
-        g->errpos = GRUNDY_NO_POS;
-        return grundy__play_normal_only(play, call, g->errmsg, sizeof g->errmsg);
-    }
-#else
     if (base != GRUNDY_PLAY_NORMAL && base != GRUNDY_PLAY_MISERE)
         return grundy__heap_fail(g, GRUNDY_ENOTSUP, "%s: heap games are computed under normal "
                                  "play (GRUNDY_PLAY_NORMAL) and misère play "
                                  "(GRUNDY_PLAY_MISERE) in this version, not %s", call,
                                  grundy__play_name(play));
+#ifdef GRUNDY_NO_MISERE_PLAY
+    if (base == GRUNDY_PLAY_MISERE) {
+        g->errpos = GRUNDY_NO_POS;
+        return grundy__play_left_out(play, call, g->errmsg, sizeof g->errmsg);
+    }
 #endif
     return grundy__heap_ready(g, call);
 }

@@ -72,7 +72,7 @@ typedef struct grundy__heap_lane {
 
 /* Misère play's state (heap_misere.c, heap_genus.c). */
 typedef struct grundy__heap_misere {
-#ifndef GRUNDY_NORMAL_PLAY_ONLY /* which has no search, and no game given by rules to run it */
+#ifndef GRUNDY_NO_MISERE_PLAY /* which has no search, and no game given by rules to run it */
     grundy_game *memo;       /* the sums of heaps searched, or NULL */
 #endif
     uint32_t slots;          /* heap slots of its positions; one more holds the Nim part */
@@ -530,7 +530,7 @@ int grundy__heap_check_regularity(grundy_heap_game *g);
 /* Makes g->mis exist (GRUNDY_ENOMEM with a message naming call if not). */
 int grundy__heap_misere_state(grundy_heap_game *g, const char *call);
 
-#ifndef GRUNDY_NORMAL_PLAY_ONLY
+#ifndef GRUNDY_NO_MISERE_PLAY
 /* The misère value of each heap first .. first + count - 1 under play (a
  * misère play, with its method flag), into values. */
 int grundy__heap_misere_values(grundy_heap_game *g, int play, uint64_t first, size_t count,

@@ -46,7 +46,7 @@ int grundy_heap_game_last_method(const grundy_heap_game *g)
     return g != NULL ? g->last_method : 0;
 }
 
-#ifndef GRUNDY_NORMAL_PLAY_ONLY
+#ifndef GRUNDY_NO_MISERE_PLAY
 
 #define EMPTY_SLOT UINT32_MAX
 #define MAX_SLOTS 64u
@@ -523,13 +523,13 @@ int grundy__heap_misere_wins(grundy_heap_game *g, int play, const uint64_t *heap
     return rc;
 }
 
-#else /* GRUNDY_NORMAL_PLAY_ONLY: no misère search (heap_game.h stands in for
+#else /* GRUNDY_NO_MISERE_PLAY: no misère search (heap_game.h stands in for
        * its calls); grundy__heap_ready_play refuses misère play first. */
 
 int grundy__heap_misere_state(grundy_heap_game *g, const char *call)
 {
     g->errpos = GRUNDY_NO_POS;
-    return grundy__play_normal_only(GRUNDY_PLAY_MISERE, call, g->errmsg, sizeof g->errmsg);
+    return grundy__play_left_out(GRUNDY_PLAY_MISERE, call, g->errmsg, sizeof g->errmsg);
 }
 
 #endif

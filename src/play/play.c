@@ -42,11 +42,14 @@ const char *grundy__play_name(int play)
     return base >= 0 && base <= GRUNDY_PLAY_SHORTENED ? names[base] : "an unknown play";
 }
 
-#ifdef GRUNDY_NORMAL_PLAY_ONLY
-int grundy__play_normal_only(int play, const char *call, char *msg, size_t cap)
+#if GRUNDY__PLAYS_LEFT_OUT
+int grundy__play_left_out(int play, const char *call, char *msg, size_t cap)
 {
-    snprintf(msg, cap, "%s: %s is not in this build, which was made for normal play only "
-             "(GRUNDY_NORMAL_PLAY_ONLY)", call, grundy__play_name(play));
+    static const char *const names[] = {
+        "NORMAL", "MISERE", "WTIA", "CONJUNCTIVE", "CONTINUED", "LOOPY", "SELECTIVE", "SHORTENED",
+    };
+    snprintf(msg, cap, "%s: %s is not in this build, which leaves it out (GRUNDY_NO_%s_PLAY)",
+             call, grundy__play_name(play), names[grundy__play_base(play) & 7]);
     return GRUNDY_ENOTSUP;
 }
 #endif

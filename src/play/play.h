@@ -38,12 +38,88 @@ const char *grundy__play_refusal(int play, int with_method);
 /* The play's name for messages ("misère play"). */
 const char *grundy__play_name(int play);
 
+/* Builds for some plays only (the contest edition's --plays): each
+ * GRUNDY_NO_<PLAY>_PLAY leaves that play out of heap games, games given by
+ * rules and game graphs, whose calls then refuse it with GRUNDY_ENOTSUP,
+ * and the code only it needs with it; GRUNDY_NORMAL_PLAY_ONLY leaves out
+ * every play but normal play. */
 #ifdef GRUNDY_NORMAL_PLAY_ONLY
-/* The refusal of a play other than normal play by a build made for normal
- * play only: writes into msg (cap bytes) that call cannot answer play in
- * this build and why, and returns GRUNDY_ENOTSUP.  One wording for every
- * handle that refuses. */
-int grundy__play_normal_only(int play, const char *call, char *msg, size_t cap);
+#define GRUNDY_NO_MISERE_PLAY 1
+#define GRUNDY_NO_WTIA_PLAY 1
+#define GRUNDY_NO_CONJUNCTIVE_PLAY 1
+#define GRUNDY_NO_CONTINUED_PLAY 1
+#define GRUNDY_NO_LOOPY_PLAY 1
+#define GRUNDY_NO_SELECTIVE_PLAY 1
+#define GRUNDY_NO_SHORTENED_PLAY 1
+#endif
+
+/* 1 if some play but normal play is kept. */
+#if defined(GRUNDY_NO_MISERE_PLAY) && defined(GRUNDY_NO_WTIA_PLAY) && \
+    defined(GRUNDY_NO_CONJUNCTIVE_PLAY) && defined(GRUNDY_NO_CONTINUED_PLAY) && \
+    defined(GRUNDY_NO_LOOPY_PLAY) && defined(GRUNDY_NO_SELECTIVE_PLAY) && \
+    defined(GRUNDY_NO_SHORTENED_PLAY)
+#define GRUNDY__OTHER_PLAYS 0
+#else
+#define GRUNDY__OTHER_PLAYS 1
+#endif
+
+/* 1 if some play kept decides sums on the graph of the positions they
+ * reach (misère, loopy, selective): what games given by rules build it for. */
+#if defined(GRUNDY_NO_MISERE_PLAY) && defined(GRUNDY_NO_LOOPY_PLAY) && \
+    defined(GRUNDY_NO_SELECTIVE_PLAY)
+#define GRUNDY__GRAPH_PLAYS 0
+#else
+#define GRUNDY__GRAPH_PLAYS 1
+#endif
+
+/* 1 if some play is left out. */
+#if defined(GRUNDY_NO_MISERE_PLAY) || defined(GRUNDY_NO_WTIA_PLAY) || \
+    defined(GRUNDY_NO_CONJUNCTIVE_PLAY) || defined(GRUNDY_NO_CONTINUED_PLAY) || \
+    defined(GRUNDY_NO_LOOPY_PLAY) || defined(GRUNDY_NO_SELECTIVE_PLAY) || \
+    defined(GRUNDY_NO_SHORTENED_PLAY)
+#define GRUNDY__PLAYS_LEFT_OUT 1
+#else
+#define GRUNDY__PLAYS_LEFT_OUT 0
+#endif
+
+#if GRUNDY__PLAYS_LEFT_OUT
+/* Whether this build answers play (a public play) in heap games and games
+ * given by rules. */
+static inline int grundy__play_kept(int play)
+{
+    unsigned out = 0u
+#ifdef GRUNDY_NO_MISERE_PLAY
+                   | 1u << GRUNDY_PLAY_MISERE
+#endif
+#ifdef GRUNDY_NO_WTIA_PLAY
+                   | 1u << GRUNDY_PLAY_WTIA
+#endif
+#ifdef GRUNDY_NO_CONJUNCTIVE_PLAY
+                   | 1u << GRUNDY_PLAY_CONJUNCTIVE
+#endif
+#ifdef GRUNDY_NO_CONTINUED_PLAY
+                   | 1u << GRUNDY_PLAY_CONTINUED
+#endif
+#ifdef GRUNDY_NO_LOOPY_PLAY
+                   | 1u << GRUNDY_PLAY_LOOPY
+#endif
+#ifdef GRUNDY_NO_SELECTIVE_PLAY
+                   | 1u << GRUNDY_PLAY_SELECTIVE
+#endif
+#ifdef GRUNDY_NO_SHORTENED_PLAY
+                   | 1u << GRUNDY_PLAY_SHORTENED
+#endif
+        ;
+    return (out >> ((unsigned)grundy__play_base(play) & 31u) & 1u) == 0;
+}
+
+/* The refusal of a play this build leaves out: writes into msg (cap
+ * bytes) that call cannot answer play in this build and which switch left
+ * it out, and returns GRUNDY_ENOTSUP.  One wording for every handle that
+ * refuses. */
+int grundy__play_left_out(int play, const char *call, char *msg, size_t cap);
+#else
+#define grundy__play_kept(play) 1
 #endif
 
 typedef struct grundy__acc {
