@@ -43,6 +43,7 @@ typedef struct grundy__word_frame {
     size_t opts_from, parts_from; /* its options and their parts, in the lists */
     size_t opt, end_opt; /* its options: the one being scanned, the end */
     size_t part;         /* the part being scanned (parts list index) */
+    size_t end_part;     /* the lean search's: the end of its parts (each an option) */
     uint32_t in_opt;     /* that part's index in its option */
     uint32_t join;       /* the numbers of the option's parts before it, joined */
     uint64_t below64;    /* bit v: an option of number v < 64 (while wide is 0) */
@@ -62,6 +63,7 @@ typedef struct grundy__word_searcher {
     void *team;          /* the two searchers' shared state, or NULL (game_word_threads.c) */
     int reverse;         /* scans each position's options last to first */
     int multi;           /* the generator running gave an option of other than one part */
+    int lean;            /* the lean search runs: options are kept as parts alone */
     grundy__word_frame *frames;
     size_t nframes, cap_frames;
     uint64_t *parts;
