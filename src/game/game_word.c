@@ -243,7 +243,11 @@ static void reverse(void *p, size_t n, size_t elem)
     }
 }
 
-static void prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
+/* Both inlined into their callers before the compiler judges what a
+ * function does: a function whose only work is prefetching is taken to do
+ * nothing (GCC 12 drops calls of it), and the prefetches with it. */
+static inline GRUNDY__WTABLE_INLINE void prefetch_part(const grundy__word_memo *m, uint64_t part,
+                                                       uint64_t bound)
 {
 #if defined(__GNUC__)
     if (m->dense != NULL)
@@ -258,7 +262,8 @@ static void prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bo
 }
 
 /* The home of every part from `from` on, requested before any is read. */
-static void prefetch_options(const grundy__word_searcher *s, size_t from)
+static inline GRUNDY__WTABLE_INLINE void prefetch_options(const grundy__word_searcher *s,
+                                                          size_t from)
 {
     for (size_t i = from; i < s->nparts; i++)
         prefetch_part(s->memo, s->parts[i], s->game->bound);
