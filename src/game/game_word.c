@@ -144,7 +144,27 @@ static int lean_add(grundy_options *o, const void *parts, uint32_t nparts)
     return GRUNDY_OK;
 }
 
-int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
+/* Points o's quick list (grundy_options_add) at the free end of s's parts
+ * in the lean search without canonical forms, or at nothing. */
+static void quick_open(grundy_options *o, const grundy__word_searcher *s)
+{
+    if (s->lean && !o->canon && s->parts != NULL) {
+        o->next = s->parts + s->nparts;
+        o->end = s->parts + s->cap_parts;
+    } else {
+        o->next = o->end = NULL;
+    }
+}
+
+/* Counts in s the parts o's quick list took, and closes it. */
+static void quick_close(grundy_options *o, grundy__word_searcher *s)
+{
+    if (o->next != NULL)
+        s->nparts = (size_t)(o->next - s->parts);
+    o->next = o->end = NULL;
+}
+
+static int add_one(grundy_options *o, const void *parts, uint32_t nparts)
 {
     grundy__word_searcher *s = o->words;
     if (s->lean)
@@ -172,7 +192,15 @@ int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
     return rc;
 }
 
-int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
+int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    quick_close(o, o->words);
+    int rc = add_one(o, parts, nparts);
+    quick_open(o, o->words);
+    return rc;
+}
+
+static int add_each(grundy_options *o, const void *positions, size_t n)
 {
     grundy__word_searcher *s = o->words;
     if (n > UINT32_MAX) /* before the sums below, which it could wrap */
@@ -216,13 +244,24 @@ int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
     return GRUNDY_OK;
 }
 
+int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
+{
+    quick_close(o, o->words);
+    int rc = add_each(o, positions, n);
+    quick_open(o, o->words);
+    return rc;
+}
+
 /* Runs the move generator on pos, appending its options to the lists. */
 static int generate(grundy__word_searcher *s, uint64_t pos)
 {
     grundy_game *g = s->game;
-    grundy_options o = {g, NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play)};
+    grundy_options o = {g,    NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play),
+                        NULL, NULL};
     s->errmsg[0] = '\0';
+    quick_open(&o, s);
     int rc = g->moves_u64 != NULL ? g->moves_u64(g->user, pos, &o) : g->moves(g->user, &pos, &o);
+    quick_close(&o, s);
     if (rc > 0)
         return grundy__word_fail(s, GRUNDY_EINVAL, "the move generator returned %d", rc);
     if (rc < 0 && s->errmsg[0] == '\0')
