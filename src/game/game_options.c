@@ -93,6 +93,14 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
 #ifndef GRUNDY_LEAN
+    /* The lean word search's options (game_word.c): copied to its list. */
+    if (o->next != o->end && n <= (size_t)(o->end - o->next)) {
+        const unsigned char *from = (const unsigned char *)positions;
+        for (size_t i = 0; i < n; i++)
+            memcpy(&o->next[i], from + i * sizeof *o->next, sizeof *o->next);
+        o->next += n;
+        return GRUNDY_OK;
+    }
     if (o->words != NULL)
         return grundy__word_add_each(o, positions, n);
 #endif

@@ -728,8 +728,13 @@ static int lean_push(grundy__word_searcher *s, uint64_t pos, size_t ref)
     s->multi = 0;
     int rc = generate(s, pos);
     f = &s->frames[s->nframes - 1];
-    if (rc == GRUNDY_OK)
-        prefetch_options(s, f->parts_from);
+#if defined(__GNUC__)
+    if (rc == GRUNDY_OK) { /* as prefetch_options does, for a hashed memo */
+        const grundy__wtable *t = &s->memo->table;
+        for (size_t i = f->parts_from; i < s->nparts; i++)
+            __builtin_prefetch(&t->b[grundy__wtable_home(t, s->parts[i])]);
+    }
+#endif
     if (s->lean) {
         f->end_part = s->nparts;
         return rc;
@@ -833,9 +838,13 @@ static inline GRUNDY__WTABLE_INLINE int lean_run_using(grundy__word_searcher *s,
         s->nparts = f->parts_from;
         s->nframes--;
         s->evaluated++;
-        int rc = grundy__game_tick(g);
-        if (rc != GRUNDY_OK)
-            return grundy__word_fail(s, rc, "%s", g->errmsg);
+        if (((g->evaluated + 1) & g->progress_mask) != 0) {
+            g->evaluated++; /* grundy__game_tick's count, without its report */
+        } else {
+            int rc = grundy__game_tick(g);
+            if (rc != GRUNDY_OK)
+                return grundy__word_fail(s, rc, "%s", g->errmsg);
+        }
         if (s->nframes == 0) {
             *value = v;
             return GRUNDY_OK;
