@@ -816,7 +816,14 @@ static inline GRUNDY__WTABLE_INLINE int lean_run_using(grundy__word_searcher *s,
             if (code == GRUNDY__CODE_TOMB) /* the quick probe could not tell */
                 code = grundy__wtable_find(&m->table, parts[i], &ref);
             if (code == GRUNDY__CODE_EMPTY) {
-                int rc = lean_enter(s, parts[i], ref);
+                int rc;
+                if (s->nframes < s->cap_frames && table.used < grundy__wtable_room(&table) &&
+                    !table.long_probe) { /* enter's quick case, inlined */
+                    grundy__wtable_enter(&m->table, ref, parts[i], s->busy);
+                    rc = lean_push(s, parts[i], ref);
+                } else {
+                    rc = lean_enter(s, parts[i], ref);
+                }
                 if (rc != GRUNDY_OK)
                     return rc;
                 continue;

@@ -26,7 +26,6 @@ typedef struct grundy__word_memo {
     grundy__wtable table;   /* hashed games */
     unsigned char *dense;   /* dense games: `bound` codes, allocated at first use */
     size_t dense_count;     /* dense games: positions stored */
-    size_t removed;         /* hashed games: keys removed since the last rebuild */
     grundy__table big;      /* numbers above GRUNDY__CODE_MAX, stored + 2 (game.h) */
 } grundy__word_memo;
 
