@@ -17,7 +17,11 @@
  * in the benchmark's games): a searcher alone runs those in a loop of its
  * own (scan_known), which only looks and records, and does the checks an
  * entry needs (room for a frame and in the memo, the bound) only when a
- * position is absent. */
+ * position is absent.
+ *
+ * Before all that, the common case runs in a lean search of its own (the
+ * section "the lean search" below), which the general one takes over from
+ * wherever a game leaves the common case. */
 #include <stdarg.h>
 #include <stdio.h>
 

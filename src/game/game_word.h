@@ -13,8 +13,12 @@
  * explicit stack, one per thread (a searcher): options as plain words, one
  * probe per option when the search reaches it, the busy mark written in the
  * slot that probe found and the number written there when the position is
- * popped, and the mex of numbers below 64 taken from a 64-bit mask.
- * game_word_threads.c runs a second searcher beside the first. */
+ * popped, and the mex of numbers below 64 taken from a 64-bit mask.  The
+ * common case (one searcher, normal play, a hashed memo, options of one
+ * part, numbers below 64) starts in a lean search that keeps each option as
+ * its part alone, and hands its frames over to the general search as they
+ * are where a game needs more (game_word.c).  game_word_threads.c runs a
+ * second searcher beside the first. */
 #ifndef GRUNDY_GAME_WORD_H
 #define GRUNDY_GAME_WORD_H
 
