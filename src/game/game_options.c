@@ -127,9 +127,7 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
     /* The lean word search's options (game_word.c): copied to its list. */
     if (o != NULL && positions != NULL && o->next != o->end &&
         n <= (size_t)(o->end - o->next)) {
-        const unsigned char *from = (const unsigned char *)positions;
-        for (size_t i = 0; i < n; i++)
-            memcpy(&o->next[i], from + i * sizeof *o->next, sizeof *o->next);
+        memcpy(o->next, positions, n * sizeof *o->next);
         o->next += n;
         return GRUNDY_OK;
     }
