@@ -213,10 +213,8 @@ static int add_each(grundy_options *o, const void *positions, size_t n)
         int rc = part_room(s, n);
         if (rc != GRUNDY_OK || n == 0)
             return rc;
-        const unsigned char *from = (const unsigned char *)positions;
         uint64_t *parts = s->parts + s->nparts;
-        for (size_t i = 0; i < n; i++)
-            memcpy(&parts[i], from + i * sizeof *parts, sizeof *parts);
+        memcpy(parts, positions, n * sizeof *parts);
         if (o->canon)
             for (size_t i = 0; i < n; i++)
                 parts[i] = grundy__game_canon_word(s->game, parts[i]);
@@ -260,7 +258,7 @@ int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
 static int generate(grundy__word_searcher *s, uint64_t pos)
 {
     grundy_game *g = s->game;
-    grundy_options o = {g,    NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play),
+    grundy_options o = {g, NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play),
                         NULL, NULL};
     s->errmsg[0] = '\0';
     quick_open(&o, s);
