@@ -1698,6 +1698,141 @@ static int scenario_threads(shared_failing *f, int dense)
     return 1;
 }
 
+/* The lean search (game_word.c) and its hand-over to the general one, at
+ * every point it happens: an option of two parts or none met while the
+ * generator runs deep in the stack (one-part options before it in the same
+ * call), a known number of 64 or more, a mex of 64 (every number below it
+ * among the options).  Positions n <= LEAN_N move to n - 1, n - 2, n - 7;
+ * every 89th also to Nim heap 64 + (n / 89) % 16; every 97th also to
+ * {n / 2, n / 3}; every 101st also to the finished position.  Nim heaps
+ * h < LEAN_HEAPS (positions LEAN_NIM + h) move to every smaller heap.  A
+ * position is the word 2n; with canonical forms, the generator writes odd
+ * n as 2n + 1 and the canonical form clears bit 0.  Options go one call
+ * each or in runs, values are checked against a brute force, and every
+ * position is generated exactly once. */
+#define LEAN_N 3000u
+#define LEAN_NIM 100000u
+#define LEAN_HEAPS 80u
+
+typedef struct lean_case {
+    int each, canon;
+    long calls[LEAN_N + 1 + LEAN_HEAPS];
+    long bad;
+} lean_case;
+
+static uint64_t lean_key(const lean_case *c, uint64_t n)
+{
+    return 2 * n + (c->canon ? (n & 1) : 0);
+}
+
+static uint64_t lean_canon(void *user, uint64_t pos)
+{
+    (void)user;
+    return pos & ~(uint64_t)1;
+}
+
+static int lean_add_all(const lean_case *c, grundy_options *out, const uint64_t *n, size_t k)
+{
+    uint64_t keys[LEAN_HEAPS + 8];
+    for (size_t i = 0; i < k; i++)
+        keys[i] = lean_key(c, n[i]);
+    if (c->each)
+        return grundy_options_add_each(out, keys, k);
+    for (size_t i = 0; i < k; i++)
+        ADD_OR_RETURN(grundy_options_add(out, &keys[i], 1));
+    return 0;
+}
+
+static int lean_moves(void *user, uint64_t pos, grundy_options *out)
+{
+    lean_case *c = user;
+    uint64_t n = pos >> 1, opts[LEAN_HEAPS + 8];
+    size_t k = 0;
+    if ((pos & 1) != 0 || (n > LEAN_N && (n < LEAN_NIM || n >= LEAN_NIM + LEAN_HEAPS))) {
+        c->bad++;
+        return GRUNDY_ERANGE;
+    }
+    if (n >= LEAN_NIM) {
+        c->calls[LEAN_N + 1 + (n - LEAN_NIM)]++;
+        for (uint64_t h = LEAN_NIM; h < n; h++)
+            opts[k++] = h;
+        return lean_add_all(c, out, opts, k);
+    }
+    c->calls[n]++;
+    for (uint64_t d = 1; d <= 7; d++)
+        if ((d <= 2 || d == 7) && n >= d)
+            opts[k++] = n - d;
+    if (n % 89 == 0 && n > 0)
+        opts[k++] = LEAN_NIM + 64 + (n / 89) % 16;
+    ADD_OR_RETURN(lean_add_all(c, out, opts, k));
+    if (n % 97 == 0 && n >= 2) {
+        uint64_t two[2] = {lean_key(c, n / 2), lean_key(c, n / 3)};
+        ADD_OR_RETURN(grundy_options_add(out, two, 2));
+    }
+    if (n % 101 == 0)
+        ADD_OR_RETURN(grundy_options_add(out, NULL, 0));
+    return 0;
+}
+
+static void test_lean_handover(void)
+{
+    static uint32_t v[LEAN_N + 1];
+    for (uint32_t n = 0; n <= LEAN_N; n++) {
+        uint32_t x[8];
+        int k = 0;
+        for (uint32_t d = 1; d <= 7; d++)
+            if ((d <= 2 || d == 7) && n >= d)
+                x[k++] = v[n - d];
+        if (n % 89 == 0 && n > 0)
+            x[k++] = 64 + (n / 89) % 16;
+        if (n % 97 == 0 && n >= 2)
+            x[k++] = v[n / 2] ^ v[n / 3];
+        if (n % 101 == 0)
+            x[k++] = 0;
+        v[n] = mex(x, k);
+    }
+    for (int round = 0; round < 12; round++) {
+        static lean_case c;
+        memset(&c, 0, sizeof c);
+        c.each = round & 1;
+        c.canon = round >> 1 & 1;
+        int order = round >> 2; /* 0: the top first; 1: a Nim heap of 64 first; 2: upwards */
+        grundy_game *game = NULL;
+        if (!CHECK_EQ(grundy_game_new_u64(&game, lean_moves, &c, NULL), GRUNDY_OK))
+            return;
+        if (c.canon)
+            CHECK_EQ(grundy_game_set_canon_u64(game, lean_canon), GRUNDY_OK);
+        int right = 1;
+        uint32_t value = 0;
+        if (order == 1) {
+            uint64_t p = 2 * (LEAN_NIM + 64);
+            right &= grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &value) == GRUNDY_OK &&
+                     value == 64;
+        }
+        for (uint32_t i = 0; i <= LEAN_N; i++) {
+            uint32_t n = order == 2 ? i : LEAN_N - i;
+            uint64_t p = 2 * (uint64_t)n;
+            right &= grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &value) == GRUNDY_OK &&
+                     value == v[n];
+        }
+        for (uint32_t h = 0; h < LEAN_HEAPS; h++) {
+            uint64_t p = 2 * (LEAN_NIM + h);
+            right &= grundy_game_value(game, GRUNDY_PLAY_NORMAL, &p, &value) == GRUNDY_OK &&
+                     value == h;
+        }
+        CHECK(right);
+        int once = 1;
+        for (size_t i = 0; i < LEAN_N + 1 + LEAN_HEAPS; i++)
+            once &= c.calls[i] == 1;
+        CHECK(once);
+        CHECK_EQ(c.bad, 0);
+        uint64_t stored = 0;
+        grundy_game_stats(game, &stored, NULL);
+        CHECK_EQ(stored, LEAN_N + 1 + LEAN_HEAPS);
+        grundy_game_free(game);
+    }
+}
+
 /* Fails allocation n = 1, 2, ... (every `stride`-th) until a run fails
  * none: every run leaves nothing live after its game is freed. */
 static void fail_each(scenario_fn scenario, int dense, long stride, const char *name)
@@ -2071,6 +2206,7 @@ int main(void)
     RUN(test_table_adversary);
     RUN(test_adversary_games);
     RUN(test_high_keys_game);
+    RUN(test_lean_handover);
     RUN(test_alloc_failure);
     RUN(test_threads);
     return harness_done();

@@ -149,20 +149,10 @@ static void place(grundy__wtable *t, uint64_t key, unsigned char code)
     t->used++;
 }
 
-/* The keys of t not removed. */
-static size_t live(const grundy__wtable *t)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < t->nb; i++)
-        for (unsigned j = 0; j < t->b[i].fill; j++)
-            n += t->b[i].code[j] != GRUNDY__CODE_TOMB;
-    return n;
-}
-
 int grundy__wtable_rebuild(grundy__wtable *t, const grundy_allocator *a, size_t nb, int strong,
                            size_t room)
 {
-    size_t keys = live(t);
+    size_t keys = t->used - t->removed;
     if (nb * GRUNDY__WTABLE_FULL <= keys)
         nb = keys / GRUNDY__WTABLE_FULL + 1;
     if (nb > UINT32_MAX || nb > (SIZE_MAX - LINE) / sizeof(grundy__wbucket))
@@ -198,4 +188,5 @@ int grundy__wtable_rebuild(grundy__wtable *t, const grundy_allocator *a, size_t 
 void grundy__wtable_remove(grundy__wtable *t, grundy__wref r)
 {
     grundy__wtable_set(t, r, GRUNDY__CODE_TOMB);
+    t->removed++;
 }

@@ -82,6 +82,7 @@ typedef struct grundy__wtable {
     void *block;        /* as allocated */
     size_t nb;
     size_t used;        /* slots taken (removed ones too) */
+    size_t removed;     /* slots removed since the last rebuild */
     int strong;         /* the strong hash: the guard has tripped */
     int long_probe;     /* a probe passed GRUNDY__WTABLE_LONG buckets */
 } grundy__wtable;
@@ -325,7 +326,7 @@ size_t grundy__wtable_next(const grundy__wtable *t);
 int grundy__wtable_rebuild(grundy__wtable *t, const grundy_allocator *a, size_t nb, int strong,
                            size_t room);
 
-/* Marks slot r removed (one thread only). */
+/* Marks slot r removed, and counts it (one thread only). */
 void grundy__wtable_remove(grundy__wtable *t, grundy__wref r);
 
 #endif

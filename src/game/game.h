@@ -93,6 +93,9 @@ struct grundy_options {
     grundy__word_searcher *words; /* ... to the stack of this word search */
     int canon;                 /* canonicalise each part as it is added */
     int one_part;              /* the play of the search allows no split */
+    uint64_t *next, *end;      /* a lean word search's parts list, where options of one part
+                                * go straight (game_word.c): the next free place and the list's
+                                * end; both NULL, or equal, where they may not */
 };
 
 /* How grundy__game_generate lists options. */

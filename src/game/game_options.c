@@ -58,7 +58,12 @@ static void append(grundy_options *o, const void *parts, uint32_t nparts)
         canonicalise(o, first, nparts);
 }
 
-int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
+/* grundy_options_add() but for its quick case: apart, so that the quick
+ * case saves no registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int add_option(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
@@ -72,6 +77,19 @@ int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
     return rc;
 }
 
+int grundy_options_add(grundy_options *o, const void *parts, uint32_t nparts)
+{
+#ifndef GRUNDY_LEAN
+    /* The lean word search's most frequent call (game_word.c), here
+     * rather than a call away: one part, copied to its list. */
+    if (o != NULL && nparts == 1 && parts != NULL && o->next != o->end) {
+        memcpy(o->next++, parts, sizeof *o->next);
+        return GRUNDY_OK;
+    }
+#endif
+    return add_option(o, parts, nparts);
+}
+
 /* Makes room in o for n options of one part each, checked once for the lot. */
 static int make_room_each(grundy_options *o, size_t n)
 {
@@ -82,7 +100,11 @@ static int make_room_each(grundy_options *o, size_t n)
     return rc == GRUNDY_OK ? grundy__game_reserve(g, &o->out->counts, n * sizeof(uint32_t)) : rc;
 }
 
-int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
+/* grundy_options_add_each() but for its quick case (as add_option). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int add_options(grundy_options *o, const void *positions, size_t n)
 {
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
@@ -99,10 +121,24 @@ int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
     return GRUNDY_OK;
 }
 
+int grundy_options_add_each(grundy_options *o, const void *positions, size_t n)
+{
+#ifndef GRUNDY_LEAN
+    /* The lean word search's options (game_word.c): copied to its list. */
+    if (o != NULL && positions != NULL && o->next != o->end &&
+        n <= (size_t)(o->end - o->next)) {
+        memcpy(o->next, positions, n * sizeof *o->next);
+        o->next += n;
+        return GRUNDY_OK;
+    }
+#endif
+    return add_options(o, positions, n);
+}
+
 int grundy__game_generate(grundy_game *g, grundy__game_optlist *out, int how)
 {
     grundy_options o = {g, out, NULL, (how & GRUNDY__LIST_CANON) != 0 && grundy__game_has_canon(g),
-                        (how & GRUNDY__LIST_ONE_PART) != 0};
+                        (how & GRUNDY__LIST_ONE_PART) != 0, NULL, NULL};
     int rc = grundy__game_check_bound(g);
     if (rc != GRUNDY_OK)
         return rc;

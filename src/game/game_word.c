@@ -17,7 +17,11 @@
  * in the benchmark's games): a searcher alone runs those in a loop of its
  * own (scan_known), which only looks and records, and does the checks an
  * entry needs (room for a frame and in the memo, the bound) only when a
- * position is absent. */
+ * position is absent.
+ *
+ * Before all that, the common case runs in a lean search of its own (the
+ * section "the lean search" below), which the general one takes over from
+ * wherever a game leaves the common case. */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -114,9 +118,61 @@ static void append(grundy__word_searcher *s, const unsigned char *parts, uint32_
     s->nopts++;
 }
 
-int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
+/* Room for n more parts, in the lean search (no option list). */
+static int part_room(grundy__word_searcher *s, size_t n)
+{
+    if (s->nparts + n <= s->cap_parts)
+        return GRUNDY_OK;
+    return reserve(s, (void **)&s->parts, &s->cap_parts, s->nparts + n, sizeof *s->parts);
+}
+
+static int lean_leave(grundy__word_searcher *s, int generating);
+
+/* grundy__word_add in the lean search: an option of one part is its part;
+ * any other hands the search to the general one (lean_leave) there and
+ * then, and is added as it adds options. */
+static int lean_add(grundy_options *o, const void *parts, uint32_t nparts)
 {
     grundy__word_searcher *s = o->words;
+    int canon = o->canon;
+    if (nparts != 1) {
+        int rc = lean_leave(s, 1);
+        return rc == GRUNDY_OK ? grundy__word_add(o, parts, nparts) : rc;
+    }
+    int rc = part_room(s, 1);
+    if (rc != GRUNDY_OK)
+        return rc;
+    uint64_t w;
+    memcpy(&w, parts, sizeof w);
+    s->parts[s->nparts++] = canon ? grundy__game_canon_word(s->game, w) : w;
+    return GRUNDY_OK;
+}
+
+/* Points o's quick list (grundy_options_add) at the free end of s's parts
+ * in the lean search without canonical forms, or at nothing. */
+static void quick_open(grundy_options *o, const grundy__word_searcher *s)
+{
+    if (s->lean && !o->canon && s->parts != NULL) {
+        o->next = s->parts + s->nparts;
+        o->end = s->parts + s->cap_parts;
+    } else {
+        o->next = o->end = NULL;
+    }
+}
+
+/* Counts in s the parts o's quick list took, and closes it. */
+static void quick_close(grundy_options *o, grundy__word_searcher *s)
+{
+    if (o->next != NULL)
+        s->nparts = (size_t)(o->next - s->parts);
+    o->next = o->end = NULL;
+}
+
+static int add_one(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    grundy__word_searcher *s = o->words;
+    if (s->lean)
+        return lean_add(o, parts, nparts);
     if (nparts == 1 && s->nopts < s->cap_opts && s->nparts < s->cap_parts) {
         /* The common call, one option of one part with room for it: no
          * checks beyond these, one copy. */
@@ -140,11 +196,31 @@ int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
     return rc;
 }
 
-int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
+int grundy__word_add(grundy_options *o, const void *parts, uint32_t nparts)
+{
+    quick_close(o, o->words);
+    int rc = add_one(o, parts, nparts);
+    quick_open(o, o->words);
+    return rc;
+}
+
+static int add_each(grundy_options *o, const void *positions, size_t n)
 {
     grundy__word_searcher *s = o->words;
     if (n > UINT32_MAX) /* before the sums below, which it could wrap */
         return grundy__word_fail(s, GRUNDY_ELIMIT, "%zu options in one call", n);
+    if (s->lean) {
+        int rc = part_room(s, n);
+        if (rc != GRUNDY_OK || n == 0)
+            return rc;
+        uint64_t *parts = s->parts + s->nparts;
+        memcpy(parts, positions, n * sizeof *parts);
+        if (o->canon)
+            for (size_t i = 0; i < n; i++)
+                parts[i] = grundy__game_canon_word(s->game, parts[i]);
+        s->nparts += n;
+        return GRUNDY_OK;
+    }
     if (s->nopts + n > s->cap_opts || s->nparts + n > s->cap_parts) {
         int rc = option_room(s, n, n);
         if (rc != GRUNDY_OK)
@@ -170,13 +246,24 @@ int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
     return GRUNDY_OK;
 }
 
+int grundy__word_add_each(grundy_options *o, const void *positions, size_t n)
+{
+    quick_close(o, o->words);
+    int rc = add_each(o, positions, n);
+    quick_open(o, o->words);
+    return rc;
+}
+
 /* Runs the move generator on pos, appending its options to the lists. */
 static int generate(grundy__word_searcher *s, uint64_t pos)
 {
     grundy_game *g = s->game;
-    grundy_options o = {g, NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play)};
+    grundy_options o = {g, NULL, s, grundy__game_has_canon(g), !grundy__play_splits(s->play),
+                        NULL, NULL};
     s->errmsg[0] = '\0';
+    quick_open(&o, s);
     int rc = g->moves_u64 != NULL ? g->moves_u64(g->user, pos, &o) : g->moves(g->user, &pos, &o);
+    quick_close(&o, s);
     if (rc > 0)
         return grundy__word_fail(s, GRUNDY_EINVAL, "the move generator returned %d", rc);
     if (rc < 0 && s->errmsg[0] == '\0')
@@ -197,25 +284,27 @@ static void reverse(void *p, size_t n, size_t elem)
     }
 }
 
-static void prefetch_part(const grundy__word_memo *m, uint64_t part, uint64_t bound)
+/* The home bucket of every part from `from` on, requested before any is
+ * read, in a hashed memo.  A dense memo's bytes are not prefetched: with
+ * the prefetches (which GCC 12 had dropped until this was inlined) figure
+ * D's dense rows ran 0.98-1.10 times the array memo's time on three heaps
+ * where they had run 0.83-0.99 (four alternated runs).  Inlined into its
+ * callers before the compiler judges what a function does: a function
+ * whose only work is prefetching is taken to do nothing, and its calls
+ * are dropped. */
+static inline GRUNDY__WTABLE_INLINE void prefetch_options(const grundy__word_searcher *s,
+                                                          size_t from)
 {
 #if defined(__GNUC__)
+    const grundy__word_memo *m = s->memo;
     if (m->dense != NULL)
-        __builtin_prefetch(&m->dense[part < bound ? part : 0]);
-    else
-        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, part)]);
-#else
-    (void)m;
-    (void)part;
-    (void)bound;
-#endif
-}
-
-/* The home of every part from `from` on, requested before any is read. */
-static void prefetch_options(const grundy__word_searcher *s, size_t from)
-{
+        return;
     for (size_t i = from; i < s->nparts; i++)
-        prefetch_part(s->memo, s->parts[i], s->game->bound);
+        __builtin_prefetch(&m->table.b[grundy__wtable_home(&m->table, s->parts[i])]);
+#else
+    (void)s;
+    (void)from;
+#endif
 }
 
 int grundy__word_push(grundy__word_searcher *s, uint64_t pos, size_t ref, int helped)
@@ -604,6 +693,202 @@ void grundy__word_begin(grundy__word_searcher *s, grundy_game *g, int play, unsi
     s->nframes = s->nopts = s->nparts = 0;
 }
 
+/* ---- the lean search ------------------------------------------------------ */
+
+/* The common case runs apart from grundy__word_step: one searcher, normal
+ * play, a hashed memo, every option of one part and every number below 64.
+ * A frame's options are then its parts alone (no option list, no join, no
+ * part count), scanned by one loop that records a known number as a bit of
+ * the frame's mask and stops at the first position absent; the mex is the
+ * mask's lowest clear bit.  Anything else (an option of another part count,
+ * a number of 64 or more, a busy position: a cycle) hands the frames over
+ * to the general search as they are (lean_leave), which goes on from where
+ * the lean one stopped. */
+
+/* Whether s may start with the lean search. */
+static int lean_fits(const grundy__word_searcher *s)
+{
+    return s->play == GRUNDY_PLAY_NORMAL && s->thread == 0 && s->memo->dense == NULL &&
+           s->game->threads <= 1;
+}
+
+/* Pushes pos, claimed at slot ref, as a lean frame and lists its options
+ * (room for the frame was made).  Returns GRUNDY_OK, a failure, or 1: the
+ * general search goes on from here. */
+static int lean_push(grundy__word_searcher *s, uint64_t pos, size_t ref)
+{
+    grundy__word_frame *f = &s->frames[s->nframes++];
+    f->pos = pos;
+    f->ref = ref;
+    f->opts_from = 0;
+    f->parts_from = f->part = s->nparts;
+    f->below64 = 0;
+    f->helped = 0;
+    s->multi = 0;
+    int rc = generate(s, pos);
+    f = &s->frames[s->nframes - 1];
+    if (rc == GRUNDY_OK)
+        prefetch_options(s, f->parts_from);
+    if (s->lean) {
+        f->end_part = s->nparts;
+        return rc;
+    }
+    /* The generator gave an option of another part count: a general
+     * frame now (lean_leave). */
+    f->end_opt = s->nopts;
+    f->single = !s->multi;
+    return rc == GRUNDY_OK ? 1 : rc;
+}
+
+/* Makes the lean frames general ones: an option list of one-part options,
+ * the numbers of those scanned looked up again (each is known, below 64).
+ * If `generating`, the top frame's generator is running: its options so
+ * far are listed, and it goes on adding to the general lists. */
+static int lean_leave(grundy__word_searcher *s, int generating)
+{
+    s->nopts = 0;
+    int rc = option_room(s, s->nparts, 0);
+    if (rc != GRUNDY_OK)
+        return rc;
+    s->lean = 0;
+    if (generating)
+        s->frames[s->nframes - 1].end_part = s->nparts;
+    for (size_t k = 0; k < s->nframes; k++) {
+        grundy__word_frame *f = &s->frames[k];
+        size_t n = f->end_part - f->parts_from, done = f->part - f->parts_from;
+        f->opts_from = s->nopts;
+        f->opt = f->opts_from + done;
+        f->end_opt = f->opts_from + n;
+        f->in_opt = 0;
+        f->join = 0;
+        f->wide = 0;
+        f->single = 1;
+        for (size_t j = 0; j < n; j++) {
+            grundy__word_opt *o = &s->opts[s->nopts + j];
+            size_t ref;
+            o->nparts = 1;
+            o->number = j < done ? grundy__wtable_find(&s->memo->table,
+                                                       s->parts[f->parts_from + j], &ref)
+                                 : 0;
+        }
+        s->nopts += n;
+    }
+    return GRUNDY_OK;
+}
+
+/* A lean frame's part was found absent at slot ref: enters it and pushes
+ * it.  Returns GRUNDY_OK, a failure, or 1: the general search goes on. */
+static int lean_enter(grundy__word_searcher *s, uint64_t part, size_t ref)
+{
+    int rc = enter(s, part, &ref);
+    return rc == GRUNDY_OK ? lean_push(s, part, ref) : rc;
+}
+
+/* The lean search from its first frame (pushed) to its end, or to where
+ * the general search takes over (1).  Built twice, as scan_known is. */
+static inline GRUNDY__WTABLE_INLINE int lean_run_using(grundy__word_searcher *s, uint32_t *value,
+                                                      int avx2)
+{
+    grundy__word_memo *m = s->memo;
+    grundy_game *g = s->game;
+    for (;;) {
+        grundy__word_frame *f = &s->frames[s->nframes - 1];
+        const grundy__wtable table = m->table; /* as scan_known_using's */
+        const uint64_t *parts = s->parts;
+        size_t i = f->part, end = f->end_part, ref = 0;
+        uint64_t below64 = f->below64;
+        unsigned code = 0;
+        for (; i < end; i++) {
+            code = grundy__wtable_probe(&table, parts[i], &ref, avx2);
+            if (code >= 64)
+                break;
+            below64 |= (uint64_t)1 << code;
+        }
+        f->part = i;
+        f->below64 = below64;
+        if (i < end) {
+            if (code == GRUNDY__CODE_TOMB) /* the quick probe could not tell */
+                code = grundy__wtable_find(&m->table, parts[i], &ref);
+            if (code == GRUNDY__CODE_EMPTY) {
+                int rc;
+                if (s->nframes < s->cap_frames && table.used < grundy__wtable_room(&table) &&
+                    !table.long_probe) { /* enter's quick case, inlined */
+                    grundy__wtable_enter(&m->table, ref, parts[i], s->busy);
+                    rc = lean_push(s, parts[i], ref);
+                } else {
+                    rc = lean_enter(s, parts[i], ref);
+                }
+                if (rc != GRUNDY_OK)
+                    return rc;
+                continue;
+            }
+            if (code < 64) {
+                f->below64 |= (uint64_t)1 << code;
+                f->part++;
+                continue;
+            }
+            int rc = lean_leave(s, 0); /* a large number, or busy */
+            return rc == GRUNDY_OK ? 1 : rc;
+        }
+        if (below64 == UINT64_MAX) { /* its number is 64 or more */
+            int rc = lean_leave(s, 0);
+            return rc == GRUNDY_OK ? 1 : rc;
+        }
+        uint32_t v = (uint32_t)__builtin_ctzll(~below64);
+        grundy__wtable_set(&m->table, f->ref, v);
+        s->nparts = f->parts_from;
+        s->nframes--;
+        s->evaluated++;
+        if (((g->evaluated + 1) & g->progress_mask) != 0) {
+            g->evaluated++; /* grundy__game_tick's count, without its report */
+        } else {
+            int rc = grundy__game_tick(g);
+            if (rc != GRUNDY_OK)
+                return grundy__word_fail(s, rc, "%s", g->errmsg);
+        }
+        if (s->nframes == 0) {
+            *value = v;
+            return GRUNDY_OK;
+        }
+        f = &s->frames[s->nframes - 1];
+        f->below64 |= (uint64_t)1 << v;
+        f->part++;
+    }
+}
+
+static int lean_run(grundy__word_searcher *s, uint32_t *value)
+{
+    return lean_run_using(s, value, 0);
+}
+
+#if GRUNDY__WTABLE_AVX2
+static GRUNDY__TARGET_AVX2 int lean_run_avx2(grundy__word_searcher *s, uint32_t *value)
+{
+    return lean_run_using(s, value, 1);
+}
+#endif
+
+/* Searches from pos, claimed at slot ref: the lean search where it fits,
+ * the general one from where it stops. */
+static int search_from(grundy__word_searcher *s, uint64_t pos, size_t ref, uint32_t *value)
+{
+    if (!lean_fits(s)) {
+        int rc = grundy__word_push(s, pos, ref, 0);
+        return rc == GRUNDY_OK ? grundy__word_search(s, value) : rc;
+    }
+    s->lean = 1;
+    int rc = lean_push(s, pos, ref);
+    if (rc == GRUNDY_OK) {
+#if GRUNDY__WTABLE_AVX2
+        rc = s->game->avx2 ? lean_run_avx2(s, value) : lean_run(s, value);
+#else
+        rc = lean_run(s, value);
+#endif
+    }
+    s->lean = 0;
+    return rc == 1 ? grundy__word_search(s, value) : rc;
+}
+
 int grundy__word_evaluate(grundy_game *g, int play, uint32_t *value)
 {
     uint64_t pos;
@@ -630,9 +915,7 @@ int grundy__word_evaluate(grundy_game *g, int play, uint32_t *value)
         snprintf(g->errmsg, sizeof g->errmsg, "%s", s->errmsg);
         return rc;
     }
-    rc = grundy__word_push(s, pos, ref, 0);
-    if (rc == GRUNDY_OK)
-        rc = grundy__word_search(s, value);
+    rc = search_from(s, pos, ref, value);
     if (rc != GRUNDY_OK) {
         grundy__word_unwind(s, 0);
         if (s->errmsg[0] != '\0')

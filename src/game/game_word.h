@@ -13,8 +13,12 @@
  * explicit stack, one per thread (a searcher): options as plain words, one
  * probe per option when the search reaches it, the busy mark written in the
  * slot that probe found and the number written there when the position is
- * popped, and the mex of numbers below 64 taken from a 64-bit mask.
- * game_word_threads.c runs a second searcher beside the first. */
+ * popped, and the mex of numbers below 64 taken from a 64-bit mask.  The
+ * common case (one searcher, normal play, a hashed memo, options of one
+ * part, numbers below 64) starts in a lean search that keeps each option as
+ * its part alone, and hands its frames over to the general search as they
+ * are where a game needs more (game_word.c).  game_word_threads.c runs a
+ * second searcher beside the first. */
 #ifndef GRUNDY_GAME_WORD_H
 #define GRUNDY_GAME_WORD_H
 
@@ -26,7 +30,6 @@ typedef struct grundy__word_memo {
     grundy__wtable table;   /* hashed games */
     unsigned char *dense;   /* dense games: `bound` codes, allocated at first use */
     size_t dense_count;     /* dense games: positions stored */
-    size_t removed;         /* hashed games: keys removed since the last rebuild */
     grundy__table big;      /* numbers above GRUNDY__CODE_MAX, stored + 2 (game.h) */
 } grundy__word_memo;
 
@@ -43,6 +46,7 @@ typedef struct grundy__word_frame {
     size_t opts_from, parts_from; /* its options and their parts, in the lists */
     size_t opt, end_opt; /* its options: the one being scanned, the end */
     size_t part;         /* the part being scanned (parts list index) */
+    size_t end_part;     /* the lean search's: the end of its parts (each an option) */
     uint32_t in_opt;     /* that part's index in its option */
     uint32_t join;       /* the numbers of the option's parts before it, joined */
     uint64_t below64;    /* bit v: an option of number v < 64 (while wide is 0) */
@@ -62,6 +66,7 @@ typedef struct grundy__word_searcher {
     void *team;          /* the two searchers' shared state, or NULL (game_word_threads.c) */
     int reverse;         /* scans each position's options last to first */
     int multi;           /* the generator running gave an option of other than one part */
+    int lean;            /* the lean search runs: options are kept as parts alone */
     grundy__word_frame *frames;
     size_t nframes, cap_frames;
     uint64_t *parts;

@@ -45,16 +45,14 @@ int grundy__word_memo_ready(grundy_game *g, grundy__word_memo *m, size_t need)
     grundy__wtable *t = &m->table;
     if (t->nb != 0 && need <= grundy__wtable_room(t) - t->used && !t->long_probe)
         return GRUNDY_OK;
-    size_t keys = t->used - m->removed, nb = t->nb == 0 ? 16 : t->nb;
+    size_t keys = t->used - t->removed, nb = t->nb == 0 ? 16 : t->nb;
     while (nb * GRUNDY__WTABLE_FULL - keys < need && nb <= UINT32_MAX)
         nb += nb / 2;
     int strong = t->strong || t->long_probe;
     size_t room = room_beside(g, grundy__wtable_bytes(t));
     int rc = grundy__wtable_rebuild(t, &g->alloc, nb, strong, room);
-    if (rc == GRUNDY_OK) {
-        m->removed = 0; /* a rebuild drops removed keys */
+    if (rc == GRUNDY_OK)
         g->rebuilds++;
-    }
     return grundy__game_memo_full(g, rc);
 }
 
@@ -87,7 +85,6 @@ void grundy__word_memo_forget(grundy_game *g, grundy__word_memo *m, size_t ref)
         m->dense_count--;
     } else {
         grundy__wtable_remove(&m->table, ref);
-        m->removed++;
     }
 }
 
@@ -96,7 +93,7 @@ size_t grundy__word_memo_count(const grundy_game *g)
     size_t n = 0;
     for (int p = 0; p < GRUNDY__GAME_MEMOS; p++) {
         const grundy__word_memo *m = &g->words[p];
-        n += m->dense != NULL ? m->dense_count : m->table.used - m->removed;
+        n += m->dense != NULL ? m->dense_count : m->table.used - m->table.removed;
     }
     return n;
 }
@@ -121,6 +118,6 @@ void grundy__word_memo_free(grundy_game *g)
         grundy__table_free(&m->big, &g->alloc);
         grundy__free(&g->alloc, m->dense);
         m->dense = NULL;
-        m->dense_count = m->removed = 0;
+        m->dense_count = 0;
     }
 }
