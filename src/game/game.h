@@ -235,6 +235,14 @@ static inline size_t grundy__game_stored_count(const grundy_game *g)
     return count - g->pending;
 }
 
+/* Keeps a function out of line where the compiler would inline it, so that
+ * the quick case of its caller saves no register (game_options.c). */
+#if defined(__GNUC__)
+#define GRUNDY__NOINLINE __attribute__((noinline))
+#else
+#define GRUNDY__NOINLINE
+#endif
+
 /* ---- game.c ---------------------------------------------------------------- */
 
 /* Writes the game's error message; returns status. */

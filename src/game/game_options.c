@@ -60,10 +60,7 @@ static void append(grundy_options *o, const void *parts, uint32_t nparts)
 
 /* grundy_options_add() but for its quick case: apart, so that the quick
  * case saves no registers. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int add_option(grundy_options *o, const void *parts, uint32_t nparts)
+static GRUNDY__NOINLINE int add_option(grundy_options *o, const void *parts, uint32_t nparts)
 {
     if (o == NULL || (parts == NULL && nparts > 0))
         return GRUNDY_EINVAL;
@@ -101,10 +98,7 @@ static int make_room_each(grundy_options *o, size_t n)
 }
 
 /* grundy_options_add_each() but for its quick case (as add_option). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int add_options(grundy_options *o, const void *positions, size_t n)
+static GRUNDY__NOINLINE int add_options(grundy_options *o, const void *positions, size_t n)
 {
     if (o == NULL || (positions == NULL && n > 0))
         return GRUNDY_EINVAL;
