@@ -19,7 +19,8 @@
 
 double cli_seconds(void)
 {
-    struct timespec ts;
+    /* Zeroed first: MemorySanitizer does not know that timespec_get writes it. */
+    struct timespec ts = {0, 0};
     if (timespec_get(&ts, TIME_UTC) != TIME_UTC)
         return 0;
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
