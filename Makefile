@@ -55,7 +55,7 @@ SAN_LIB_OBJ := $(LIB_SRC:src/%.c=build/san/obj/%.o)
 SAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/san/obj/%.o)
 SAN_TEST_BIN := $(TEST_SRC:test/%.c=build/san/test/%)
 
-.PHONY: all check check-package test-programs sanitize valgrind tsan abi-check abi-baseline demo docs install uninstall \
+.PHONY: all check check-package test-programs sanitize valgrind msan tsan abi-check abi-baseline demo docs install uninstall \
     clean single-header contest-header fuzz python-fuzz dist print-layers
 
 all: $(STATIC) $(SHARED) $(CLI)
@@ -86,9 +86,10 @@ build/test/%: test/%.c $(wildcard test/*.h) $(STATIC)
 
 # The thread tests (test/test_threads.c, test/test_word.c) need POSIX threads
 # wherever they are built.
-build/test/test_threads build/san/test/test_threads build/vg/test/test_threads: \
-    TEST_THREADS := -pthread
-build/test/test_word build/san/test/test_word build/vg/test/test_word: TEST_THREADS := -pthread
+build/test/test_threads build/san/test/test_threads build/vg/test/test_threads \
+    build/msan/test/test_threads: TEST_THREADS := -pthread
+build/test/test_word build/san/test/test_word build/vg/test/test_word \
+    build/msan/test/test_word: TEST_THREADS := -pthread
 
 # The library's, the CLI's and the Python package's tests, suites side by
 # side (JOBS at once, default every core); the last line is "N passed, N
@@ -158,13 +159,16 @@ python-fuzz: build/asan-so/libgrundy.so
 	    python3 test/python_fuzz.py $(PY_FUZZ_SECONDS)
 
 # The unit tests again under Valgrind's memcheck, which must report no error
-# and no leak of any kind, and the CLI tests with the tool under it too (through
-# a wrapper script given to them as the tool).  Built apart with DWARF 4 debug
+# and no leak of any kind, on the library as built for use (optimized, the
+# vector scans the processor has up to AVX2).  Built apart with DWARF 4 debug
 # information, which every Valgrind reads (3.19 cannot read clang's DWARF 5).
-# About six minutes, five of them the CLI tests; `make valgrind
-# VG_SCOPE=--binaries-only` runs the unit tests alone.
+# The CLI tests are checked for the same class of errors by make msan (and
+# make sanitize): memcheck costs most of a second to start a process, and
+# they start the tool hundreds of times.  `make valgrind VG_SCOPE=--unit-only`
+# runs them under memcheck too, through a wrapper script given to them as the
+# tool (about twenty minutes more).
 VALGRIND ?= valgrind
-VG_SCOPE ?= --unit-only
+VG_SCOPE ?= --binaries-only
 VG_FLAGS := -g -gdwarf-4
 VG_LIB_OBJ := $(LIB_SRC:src/%.c=build/vg/obj/%.o)
 VG_CLI_OBJ := $(CLI_SRC:src/%.c=build/vg/obj/%.o)
@@ -192,10 +196,44 @@ build/vg/test/%: test/%.c $(wildcard test/*.h) build/vg/libgrundy.a
 	$(CC) $(ALL_CFLAGS) -Wno-conversion $(VG_FLAGS) -Itest $(TEST_THREADS) -o $@ $< \
 	    build/vg/libgrundy.a $(TEST_THREADS)
 
-valgrind: $(VG_TEST_BIN) build/vg/grundy-under-valgrind
+valgrind: $(VG_TEST_BIN) $(if $(filter --binaries-only,$(VG_SCOPE)),,build/vg/grundy-under-valgrind)
 	@command -v $(VALGRIND) >/dev/null || { echo "valgrind: $(VALGRIND) not found"; exit 2; }
 	@GRUNDY_TEST_QUICK=1 TEST_RUNNER='$(VG_RUN)' \
 	    sh test/run.sh build/vg/test build/vg/grundy-under-valgrind $(VG_SCOPE)
+
+# The CLI tests again with the library and the tool built with clang's
+# MemorySanitizer: a read of memory never written stops the run.  Beside
+# make sanitize (addresses, leaks, undefined behaviour), it checks the CLI
+# tests for what make valgrind checks in the unit tests, at a fraction of
+# memcheck's cost to start a process.  `make msan MSAN_SCOPE=--unit-only`
+# runs the unit tests under it too.  MSAN_CC must be clang.
+MSAN_CC ?= clang
+MSAN_FLAGS := -fsanitize=memory -fno-omit-frame-pointer -O1 -g
+MSAN_LIB_OBJ := $(LIB_SRC:src/%.c=build/msan/obj/%.o)
+MSAN_CLI_OBJ := $(CLI_SRC:src/%.c=build/msan/obj/%.o)
+MSAN_TEST_BIN := $(TEST_SRC:test/%.c=build/msan/test/%)
+MSAN_SCOPE ?= --cli-only
+
+build/msan/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(MSAN_CC) $(WARN) -Iinclude -Isrc $(MSAN_FLAGS) -c $< -o $@
+
+build/msan/libgrundy.a: $(MSAN_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+build/msan/grundy: $(MSAN_CLI_OBJ) build/msan/libgrundy.a
+	$(MSAN_CC) $(MSAN_FLAGS) -o $@ $^ -pthread -lm
+
+build/msan/test/%: test/%.c $(wildcard test/*.h) build/msan/libgrundy.a
+	@mkdir -p $(@D)
+	$(MSAN_CC) $(WARN) -Wno-conversion -Iinclude -Isrc -Itest $(MSAN_FLAGS) $(TEST_THREADS) -o $@ $< \
+	    build/msan/libgrundy.a $(TEST_THREADS) -lm
+
+msan: build/msan/grundy $(if $(filter --cli-only,$(MSAN_SCOPE)),,$(MSAN_TEST_BIN))
+	@command -v $(MSAN_CC) >/dev/null || { echo "msan: $(MSAN_CC) not found (MemorySanitizer needs clang)"; exit 2; }
+	@MSAN_OPTIONS=halt_on_error=1 GRUNDY_TEST_QUICK=1 \
+	    sh test/run.sh build/msan/test build/msan/grundy $(MSAN_SCOPE)
 
 # The thread test under ThreadSanitizer, with the library built for it too;
 # any data race it reports fails the run.  TSAN_CC is clang when there is one.

@@ -11,6 +11,7 @@
 #                      CMake, pip, the single-header and contest editions
 #     --unit-only      the unit test programs and the CLI tests
 #     --binaries-only  the unit test programs alone
+#     --cli-only       the CLI tests alone
 # Environment:
 #   T=NAME       runs only the suite NAME (test_game, cli_survey, python_test,
 #                pkg_cmake, ...); the set is then ignored.
@@ -125,6 +126,7 @@ else
     --package) packages >"$list" ;;
     --unit-only) { binaries; clis; } >"$list" ;;
     --binaries-only) binaries >"$list" ;;
+    --cli-only) clis >"$list" ;;
     *) echo "run.sh: unknown set '$set'"; echo "0 passed, 1 failed"; exit 1 ;;
     esac
 fi

@@ -286,7 +286,8 @@ typedef struct pgraph {
 static uint32_t node_of(pgraph *p, const unsigned char *key, int *fresh)
 {
     for (size_t i = 0; i < p->n; i++) {
-        if (memcmp(p->keys[i], key, (size_t)key[0] + 1) == 0) {
+        /* Lengths first: a shorter key's bytes past its end were never written. */
+        if (p->keys[i][0] == key[0] && memcmp(p->keys[i], key, (size_t)key[0] + 1) == 0) {
             *fresh = 0;
             return (uint32_t)i;
         }
