@@ -6,7 +6,8 @@
   writes it before this test runs), and the same bytes from run to run; it
   opens with the licence; its #line directives name the lines of src/ that
   follow them.
-- The generator stops with a message on sources it cannot vouch for.
+- The generator stops with a message on sources it cannot vouch for (an
+  #include under #if, a #if that a declaration's end splits, ...).
 - With gcc and clang as C11, and g++ and clang++ as C++17, every warning an
   error (-Wmissing-prototypes too): a program in two files (one defines
   GRUNDY_IMPLEMENTATION; the library's own file-local names and a contest
@@ -551,6 +552,10 @@ def main():
         generator_refuses(work, "an #include inside #if", "src/nim/nim.c",
                           '#include "core/sum.h"\n',
                           '#if 1\n#include "core/sum.h"\n#endif\n', "inside #if")
+        generator_refuses(work, "a #if around a function's attribute", "src/game/game_options.c",
+                          "static GRUNDY__NOINLINE int add_option(",
+                          "#if defined(__GNUC__)\n__attribute__((noinline))\n#endif\n"
+                          "static int add_option(", "closes a #if opened before it")
 
         names = sorted({old for old, _ in generator_module().Amalgamation().renames()})
         check(len(names) > 50, "the generator lists the library's file-local names (%d)" % len(names))

@@ -226,6 +226,26 @@ def top_level(path, code):
     return out
 
 
+def check_conditions_inside(path, decl, line):
+    """Stops unless every conditional directive inside a file-scope
+    declaration (decl, at line) opens and closes inside it.  An edition cut
+    to a program's calls drops whole declarations: one that a #if around
+    its attribute starts before and an #endif ends inside would leave that
+    #if open (a macro for the attribute keeps the condition whole)."""
+    depth = 0
+    for k, text in enumerate(decl.split("\n")):
+        m = re.match(r"\s*#\s*(if|ifdef|ifndef|endif)\b", text)
+        if m:
+            depth += -1 if m.group(1) == "endif" else 1
+        if depth < 0:
+            fail(path, "an #endif inside a declaration closes a #if opened before it "
+                 "(a cut edition that drops the declaration would leave the #if open; "
+                 "put the condition in a macro)", line + k)
+    if depth != 0:
+        fail(path, "a #if inside a declaration is closed after it (a cut edition that "
+             "drops the declaration would leave it open; put the condition in a macro)", line)
+
+
 def strip_bodies(text):
     """text with the insides of every outermost {...} removed."""
     out = []
@@ -297,6 +317,7 @@ def file_scope(path, text):
     local_at = []
     for start, decl in top_level(path, code):
         line = code.count("\n", 0, start) + 1
+        check_conditions_inside(path, code[start:start + len(decl)], line)
         flat = strip_bodies(decl)
         # A GNU attribute's parentheses would read as a declarator's.
         flat = re.sub(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*", "", flat)
