@@ -721,9 +721,9 @@ static void lanes_tests(void)
      * 10344: lanes stop for room), removals leaving one heap (4.07, lasker)
      * and values of a few nanoseconds (sub:1,3,4). */
     const lanes_case cases[] = {
-        {"grundy", quick ? 6000 : 20000}, {"0.6", quick ? 11000 : 14000},
-        {"4.07", quick ? 6000 : 14000},   {"lasker", quick ? 6000 : 12000},
-        {"0.137", quick ? 6000 : 14000},  {"0.37", quick ? 6000 : 14000},
+        {"grundy", quick ? 9000 : 20000}, {"0.6", quick ? 11000 : 14000},
+        {"4.07", quick ? 9000 : 14000},   {"lasker", quick ? 9000 : 12000},
+        {"0.137", quick ? 9000 : 14000},  {"0.37", quick ? 9000 : 14000},
     };
     const lanes_way ways[] = {
         {"running freely", 0, 0.0, 0},
