@@ -91,7 +91,7 @@ typedef struct trial {
  * that call was (most likely a place of its own, such as a table's growth). */
 typedef struct alloc_note {
     long call, n;
-    size_t size;
+    size_t size, before; /* before: the size of the call's allocation before it */
     int grow;
 } alloc_note;
 
@@ -99,6 +99,7 @@ static struct {
     alloc_note *v;
     size_t len, cap;
     long call, start;
+    size_t last;
     int on, active;
 } notes;
 
@@ -114,7 +115,8 @@ static void note(const failing_alloc *f, size_t size, int grow)
         notes.v = v;
         notes.cap = cap;
     }
-    notes.v[notes.len++] = (alloc_note){notes.call, f->calls + 1 - notes.start, size, grow};
+    notes.v[notes.len++] = (alloc_note){notes.call, f->calls + 1 - notes.start, size, notes.last, grow};
+    notes.last = size;
 }
 
 static void *noting_malloc(void *user, size_t size)
@@ -138,6 +140,8 @@ static int note_order(const void *x, const void *y)
         return a->grow < b->grow ? -1 : 1;
     if (a->size != b->size)
         return a->size < b->size ? -1 : 1;
+    if (a->before != b->before)
+        return a->before < b->before ? -1 : 1;
     return a->n < b->n ? -1 : a->n > b->n;
 }
 
@@ -154,7 +158,8 @@ static unsigned char *wanted_n(long *most)
     qsort(notes.v, notes.len, sizeof *notes.v, note_order);
     for (size_t i = 0; i < notes.len; i++) {
         const alloc_note *a = &notes.v[i], *b = i > 0 ? &notes.v[i - 1] : NULL;
-        if (b == NULL || b->call != a->call || b->grow != a->grow || b->size != a->size)
+        if (b == NULL || b->call != a->call || b->grow != a->grow || b->size != a->size ||
+            b->before != a->before)
             want[a->n] = 1;
     }
     for (long n = 1; n <= *most; n++)
@@ -169,6 +174,7 @@ static void arm(trial *t)
     t->f.fail_at = t->nth > 0 ? t->f.calls + t->nth : 0;
     notes.call++;
     notes.start = t->f.calls;
+    notes.last = 0;
     notes.active = 1;
 }
 
