@@ -83,10 +83,105 @@ typedef struct trial {
     int absorbs; /* the calls may get over a failure by design (see heap games) */
 } trial;
 
+/* Quick, a case of thousands of allocations is failed at the places that
+ * look new.  Its run without failures notes every allocation of each call
+ * under test: the call, its number N in the call, whether it is a realloc,
+ * its size.  An N is tried when it is up to 64 or a multiple of 16, or when
+ * some call's N-th allocation is of a kind and size that none before it in
+ * that call was (most likely a place of its own, such as a table's growth). */
+typedef struct alloc_note {
+    long call, n;
+    size_t size, before; /* before: the size of the call's allocation before it */
+    int grow;
+} alloc_note;
+
+static struct {
+    alloc_note *v;
+    size_t len, cap;
+    long call, start;
+    size_t last;
+    int on, active;
+} notes;
+
+static void note(const failing_alloc *f, size_t size, int grow)
+{
+    if (!notes.on || !notes.active)
+        return;
+    if (notes.len == notes.cap) {
+        size_t cap = notes.cap ? 2 * notes.cap : 1024;
+        alloc_note *v = realloc(notes.v, cap * sizeof *v);
+        if (v == NULL)
+            return;
+        notes.v = v;
+        notes.cap = cap;
+    }
+    notes.v[notes.len++] = (alloc_note){notes.call, f->calls + 1 - notes.start, size, notes.last, grow};
+    notes.last = size;
+}
+
+static void *noting_malloc(void *user, size_t size)
+{
+    note(user, size, 0);
+    return failing_malloc(user, size);
+}
+
+static void *noting_realloc(void *user, void *ptr, size_t size)
+{
+    note(user, size, 1);
+    return failing_realloc(user, ptr, size);
+}
+
+static int note_order(const void *x, const void *y)
+{
+    const alloc_note *a = x, *b = y;
+    if (a->call != b->call)
+        return a->call < b->call ? -1 : 1;
+    if (a->grow != b->grow)
+        return a->grow < b->grow ? -1 : 1;
+    if (a->size != b->size)
+        return a->size < b->size ? -1 : 1;
+    if (a->before != b->before)
+        return a->before < b->before ? -1 : 1;
+    return a->n < b->n ? -1 : a->n > b->n;
+}
+
+/* The N worth trying (1 in want[N]), up to the largest N noted, *most. */
+static unsigned char *wanted_n(long *most)
+{
+    *most = 0;
+    for (size_t i = 0; i < notes.len; i++)
+        if (notes.v[i].n > *most)
+            *most = notes.v[i].n;
+    unsigned char *want = calloc((size_t)*most + 1, 1);
+    if (want == NULL)
+        return NULL;
+    qsort(notes.v, notes.len, sizeof *notes.v, note_order);
+    for (size_t i = 0; i < notes.len; i++) {
+        const alloc_note *a = &notes.v[i], *b = i > 0 ? &notes.v[i - 1] : NULL;
+        if (b == NULL || b->call != a->call || b->grow != a->grow || b->size != a->size ||
+            b->before != a->before)
+            want[a->n] = 1;
+    }
+    for (long n = 1; n <= *most; n++)
+        if (n <= 64 || n % 16 == 0)
+            want[n] = 1;
+    return want;
+}
+
 /* Makes the next allocation number t->nth of the call that follows fail. */
 static void arm(trial *t)
 {
     t->f.fail_at = t->nth > 0 ? t->f.calls + t->nth : 0;
+    notes.call++;
+    notes.start = t->f.calls;
+    notes.last = 0;
+    notes.active = 1;
+}
+
+static void disarm(trial *t)
+{
+    t->f.fail_at = 0;
+    notes.active = 0;
 }
 
 /* Makes `call` (which sets rc) with allocation t->nth of it failing.  If one
@@ -99,7 +194,7 @@ static void arm(trial *t)
         long failed_ = (t)->f.failures;                                  \
         arm(t);                                                          \
         (rc) = (call);                                                   \
-        (t)->f.fail_at = 0;                                              \
+        disarm(t);                                                       \
         if ((t)->f.failures != failed_) {                                \
             if (!(t)->absorbs || (rc) < 0)                               \
                 CHECK_EQ((rc), GRUNDY_ENOMEM);                           \
@@ -141,11 +236,24 @@ static void run_case(const char *name, enomem_case c)
         return;
     trial clean;
     trial_init(&clean, 0, 0);
+    const int quick = harness_quick();
+    if (quick) {
+        clean.a.malloc_fn = noting_malloc;
+        clean.a.realloc_fn = noting_realloc;
+    }
+    notes.len = 0;
+    notes.on = quick;
     uint64_t want = c(&clean);
+    notes.on = 0;
     CHECK_EQ(clean.f.live, 0);
     CHECK_EQ(clean.f.failures, 0);
+    long most = 0, tried = 0;
+    unsigned char *wanted = quick ? wanted_n(&most) : NULL;
     long n;
     for (n = 1; n < 100000; n++) {
+        if (wanted != NULL && n <= most && !wanted[n])
+            continue;
+        tried++;
         trial t;
         trial_init(&t, n, 0);
         uint64_t got = c(&t);
@@ -159,9 +267,11 @@ static void run_case(const char *name, enomem_case c)
         if (t.f.failures == 0)
             break;
     }
+    free(wanted);
     CHECK(n > 1); /* some call under test really allocates */
     cases_run++;
-    printf("%s: failed allocation N of each call, N = 1 to %ld\n", name, n - 1);
+    printf("%s: failed allocation N of each call, N = 1 to %ld (%ld of them)\n", name, n - 1,
+           tried - 1);
 }
 
 /* The answer of a call that finds or decides (rc >= 0), and the moves it
@@ -1448,6 +1558,7 @@ int main(void)
     run_case("quotient_new", case_quotient_new);
     run_case("quotient_compute/sum_winning_move", case_quotient_compute);
     run_case("quotient_save/resume", case_quotient_file);
+    free(notes.v);
     printf("enomem: %lu cases, %lu allocations failed on purpose\n", cases_run, failures_made);
     return harness_done();
 }

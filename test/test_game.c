@@ -1447,8 +1447,10 @@ static void test_growth_by_need(void)
             fits = limit;
     if (!CHECK(fits > 0))
         return;
+    /* Quick, every sixth of the larger caps. */
+    const size_t step = harness_quick() ? 6000 : 1000;
     int all = 1;
-    for (size_t limit = fits; limit <= fits + 60000; limit += 1000)
+    for (size_t limit = fits; limit <= fits + 60000; limit += step)
         all &= nim_under_cap(900, limit, &bytes) == GRUNDY_OK;
     CHECK(all);
 }
@@ -2432,7 +2434,7 @@ static void check_play_sums(const dag *d, grundy_game *game, int *seen)
  * own per play; then sums. */
 static void test_every_play(void)
 {
-    int rounds = harness_quick() ? 100 : 600, seen[4] = {0};
+    int rounds = harness_quick() ? 40 : 600, seen[4] = {0};
     for (int r = 0; r < rounds; r++) {
         static counted_dag cd, alone;
         memset(&cd, 0, sizeof cd);
@@ -2545,16 +2547,23 @@ static void test_search_limit(void)
     grundy_game *game;
 
     /* The default: Nim 500 + 500 searched lists ~6 * 10^7 sums (a + b
-     * options for each of the ~125000 sums a <= b), past 2^25. */
+     * options for each of the ~125000 sums a <= b), past 2^25.  Quick, a
+     * limit of 2^16 stops the same search far sooner (the default
+     * is the full run's). */
     if (!CHECK_EQ(grundy_game_new_u64(&game, nim_moves, NULL, &a), GRUNDY_OK))
         return;
     const uint64_t big[2] = {500, 500}, small[2] = {500, 1};
+    const uint64_t big_limit = harness_quick() ? (uint64_t)1 << 16 : (uint64_t)1 << 25;
+    char big_msg[64];
+    snprintf(big_msg, sizeof big_msg, "more than %llu sums", (unsigned long long)big_limit);
     CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, small, 2),
              GRUNDY_N); /* the game's scratch (a heap's options) grown once */
+    if (harness_quick())
+        grundy_game_set_search_limit(game, big_limit);
     size_t before = count.live;
     CHECK_EQ(grundy_game_sum_outcome(game, GRUNDY_PLAY_MISERE | GRUNDY_BY_SEARCH, big, 2),
              GRUNDY_ELIMIT);
-    CHECK(strstr(grundy_game_errmsg(game), "more than 33554432 sums") != NULL);
+    CHECK(strstr(grundy_game_errmsg(game), big_msg) != NULL);
     CHECK(strstr(grundy_game_errmsg(game), "search limit") != NULL);
     CHECK(strstr(grundy_game_errmsg(game), "grundy_game_set_search_limit") != NULL);
     CHECK_EQ(count.live, before); /* the graph and its search are gone */

@@ -738,6 +738,11 @@ static void lanes_tests(void)
         if (want == NULL)
             continue;
         for (size_t k = 0; k < sizeof ways / sizeof ways[0]; k++) {
+            /* Quick, busy threads beside every second case only (under
+             * Valgrind, which runs one thread at a time, they spin through
+             * most of the time). */
+            if (quick && ways[k].busy && i % 2 == 1)
+                continue;
             pthread_t busy[16];
             int started = 0;
             __atomic_store_n(&busy_stop, 0, __ATOMIC_RELAXED);
