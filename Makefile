@@ -166,7 +166,7 @@ python-fuzz: build/asan-so/libgrundy.so
 # make sanitize): memcheck costs most of a second to start a process, and
 # they start the tool hundreds of times.  `make valgrind VG_SCOPE=--unit-only`
 # runs them under memcheck too, through a wrapper script given to them as the
-# tool (about twenty minutes more).
+# tool (about 1,300 s of CPU more, measured).
 VALGRIND ?= valgrind
 VG_SCOPE ?= --binaries-only
 VG_FLAGS := -g -gdwarf-4

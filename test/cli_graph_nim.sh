@@ -135,7 +135,7 @@ nimcase() { # MISERE(0|1) HEAPS...
 ncase=0
 : >"$tmp/nim/list"
 # Under the memory checkers (GRUNDY_TEST_QUICK), three heaps in order only
-# (a <= b <= c): the tool's paths are the same, the calls 130 fewer.
+# (a <= b <= c): the tool's paths are the same, the calls 180 fewer.
 sorted_only=0
 case ${GRUNDY_TEST_QUICK:-} in '' | 0) ;; *) sorted_only=1 ;; esac
 for m in 0 1; do
